@@ -1,0 +1,206 @@
+/**
+ * The alert (search profile) create and update payloads of SPEC §7, the checks SPEC §5 runs before a
+ * submit, and the state they are built from.
+ */
+import { z } from 'zod'
+import { AlertCriteriaSchema, ApplicantQuestionSchema, QuestionAnswerSchema, toQuestionAnswers } from './applicant.ts'
+import type { AlertCriteria, AnswersByQuestionId, ApplicantQuestion } from './applicant.ts'
+import { CONTACT_SOURCE_ONLINE_REGISTRATION } from './constants.ts'
+import type { AlertProfileId, AlertTab } from './constants.ts'
+import { AlertProfileIdSchema, ApplicantProfileIdSchema, ContactSchema } from './contact.ts'
+import type { Contact } from './contact.ts'
+import { MESSAGES, toQuestionRequiredMessage } from './messages.ts'
+import { toParseResult } from './parse-result.ts'
+import type { ParseFailure, ParseResult, ParseSuccess } from './parse-result.ts'
+
+/** Register mode (SPEC §4): create a new alert or update an existing one. */
+export type AlertMode = 'create' | 'update'
+
+/** What the alert register/update screen holds (SPEC §2/§4). */
+export interface AlertFormState {
+  readonly profile_id: AlertProfileId
+  readonly contacts: readonly Contact[]
+  readonly criteria: AlertCriteria
+  /** SPEC §3: answers kept by question id. */
+  readonly answers: AnswersByQuestionId
+  /** The questions of the profile's type (SPEC §7 GET contact_questions/{type}). */
+  readonly questions: readonly ApplicantQuestion[]
+  readonly kickback_log_id?: number | null
+}
+
+/** The criteria of a new alert: every filter at its SPEC §3 default (prices 0, rooms null, include…). */
+export const ALERT_CRITERIA_DEFAULT: AlertCriteria = AlertCriteriaSchema.parse({})
+
+// ---------------------------------------------------------------------------------------------
+// Submit checks (SPEC §5 "Alert submit")
+// ---------------------------------------------------------------------------------------------
+
+/** SPEC §5 alert submit checks, by field, in SPEC's order. */
+export const ALERT_SUBMIT_FIELD_ORDER = ['contacts', 'locations', 'min_price', 'max_price', 'contact_questions'] as const
+/** One field of the submit checks. */
+export type AlertSubmitField = (typeof ALERT_SUBMIT_FIELD_ORDER)[number]
+
+/** SPEC §5: the tab each submit warning sends the visitor to. */
+export const ALERT_SUBMIT_FIELD_TABS: Record<AlertSubmitField, AlertTab> = {
+  contacts: 'contact',
+  locations: 'property-type',
+  min_price: 'property-type',
+  max_price: 'property-type',
+  contact_questions: 'circumstances',
+}
+
+/**
+ * SPEC §5 alert submit: 1 a contact, 2 a location, 3 a min price, 4 a max price (0 is unset), 5 every
+ * required question answered ('"Do you have a property to sell?" question is required.').
+ */
+export const AlertSubmitSchema = z
+  .object({
+    contacts: z.array(z.unknown()),
+    criteria: z.looseObject({ locations: z.array(z.unknown()), min_price: z.number(), max_price: z.number() }),
+    questions: z.array(ApplicantQuestionSchema),
+    answers: z.record(z.string(), z.unknown()),
+  })
+  .superRefine((state, ctx) => {
+    const warn = (field: AlertSubmitField, message: string, ...rest: number[]): void => {
+      ctx.addIssue({ code: 'custom', message, path: [field, ...rest] })
+    }
+    if (state.contacts.length === 0) warn('contacts', MESSAGES.CONTACT_REQUIRED)
+    if (state.criteria.locations.length === 0) warn('locations', MESSAGES.LOCATION_REQUIRED)
+    if (state.criteria.min_price === 0) warn('min_price', MESSAGES.MIN_PRICE_REQUIRED)
+    if (state.criteria.max_price === 0) warn('max_price', MESSAGES.MAX_PRICE_REQUIRED)
+    for (const q of state.questions) {
+      const answer = state.answers[String(q.contact_question_id)]
+      const answered = answer !== null && answer !== undefined && !(typeof answer === 'string' && answer.trim() === '')
+      if (q.is_required && !answered) warn('contact_questions', toQuestionRequiredMessage(q.question), q.contact_question_id)
+    }
+  })
+
+/** A failed submit check: SPEC §5's warning and the tab it belongs to. */
+export interface AlertSubmitFailure extends ParseFailure {
+  readonly tab: AlertTab
+}
+
+/** The result of the submit checks. */
+export type AlertSubmitResult = ParseSuccess<AlertFormState> | AlertSubmitFailure
+
+/**
+ * Runs SPEC §5's alert submit checks in order. The first failing one gives the warning and its tab
+ * (Contact, Property Type or Circumstances); `errors` lists every warning.
+ */
+export function parseAlertSubmit(state: AlertFormState): AlertSubmitResult {
+  const result = toParseResult(AlertSubmitSchema.safeParse(state), ALERT_SUBMIT_FIELD_ORDER)
+  if (result.success) return { success: true, data: state }
+  return { ...result, tab: ALERT_SUBMIT_FIELD_TABS[result.field as AlertSubmitField] }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Payloads (SPEC §7 "Create and update alert payload")
+// ---------------------------------------------------------------------------------------------
+
+/** A contact as an alert payload carries it (SPEC §7). */
+export const AlertPayloadContactSchema = ContactSchema.omit({ avatar: true }).extend({
+  communication_info_delete: z.literal(true),
+  create_without_email: z.literal(true),
+  contact_source_id: z.literal(CONTACT_SOURCE_ONLINE_REGISTRATION).optional(),
+  contact_profiles: z.array(ApplicantProfileIdSchema).optional(),
+})
+/** A payload contact. */
+export type AlertPayloadContact = z.infer<typeof AlertPayloadContactSchema>
+
+/** SPEC §7 property_criteria: the filters, with SPEC §5's submit rules 2 to 4. */
+export const AlertPayloadCriteriaSchema = AlertCriteriaSchema.extend({
+  locations: AlertCriteriaSchema.shape.locations.unwrap().min(1, MESSAGES.LOCATION_REQUIRED),
+  min_price: z.number({ error: MESSAGES.MIN_PRICE_REQUIRED }).int().min(1, MESSAGES.MIN_PRICE_REQUIRED),
+  max_price: z.number({ error: MESSAGES.MAX_PRICE_REQUIRED }).int().min(1, MESSAGES.MAX_PRICE_REQUIRED),
+})
+
+const payloadShape = {
+  profile_id: AlertProfileIdSchema,
+  contacts: z.array(AlertPayloadContactSchema).min(1, MESSAGES.CONTACT_REQUIRED),
+  property_criteria: AlertPayloadCriteriaSchema,
+  online_registration: z.literal(true),
+  contact_questions: z.array(QuestionAnswerSchema),
+  kickback_log_id: z.number().int().positive().nullable().optional(),
+}
+
+/**
+ * SPEC §7 alert payload, create or update: profile_id; contacts (communication_info_delete and
+ * create_without_email true, subscription_types ids); property_criteria; online_registration true;
+ * contact_questions; optional kickback_log_id. Unanswered required questions need the question list,
+ * so the API checks them with findUnansweredQuestions.
+ */
+export const AlertPayloadSchema = z.object(payloadShape)
+/** SPEC §7 alert payload. */
+export type AlertPayload = z.infer<typeof AlertPayloadSchema>
+
+/** SPEC §7 create payload: each contact also carries contact_source_id 35 and contact_profiles. */
+export const AlertCreatePayloadSchema = z.object({
+  ...payloadShape,
+  contacts: z
+    .array(
+      AlertPayloadContactSchema.extend({
+        contact_source_id: z.literal(CONTACT_SOURCE_ONLINE_REGISTRATION),
+        contact_profiles: z.array(ApplicantProfileIdSchema).min(1),
+      }),
+    )
+    .min(1, MESSAGES.CONTACT_REQUIRED),
+})
+/** SPEC §7 create payload. */
+export type AlertCreatePayload = z.infer<typeof AlertCreatePayloadSchema>
+
+/** SPEC §7 update payload: contacts without contact_source_id and contact_profiles (stripped if sent). */
+export const AlertUpdatePayloadSchema = z.object({
+  ...payloadShape,
+  contacts: z
+    .array(AlertPayloadContactSchema.omit({ contact_source_id: true, contact_profiles: true }))
+    .min(1, MESSAGES.CONTACT_REQUIRED),
+})
+/** SPEC §7 update payload. */
+export type AlertUpdatePayload = z.infer<typeof AlertUpdatePayloadSchema>
+
+/** The order of the payload checks, by field, following SPEC §5's alert submit order. */
+export const ALERT_PAYLOAD_FIELD_ORDER = [
+  'profile_id',
+  'contacts',
+  'property_criteria.locations',
+  'property_criteria.min_price',
+  'property_criteria.max_price',
+  'property_criteria',
+  'contact_questions',
+  'online_registration',
+  'kickback_log_id',
+] as const
+
+/** Parses an alert payload of the given mode (the API's body check). */
+export function parseAlertPayload(input: unknown, mode: AlertMode): ParseResult<AlertPayload> {
+  const schema = mode === 'create' ? AlertCreatePayloadSchema : AlertUpdatePayloadSchema
+  return toParseResult(schema.safeParse(input), ALERT_PAYLOAD_FIELD_ORDER)
+}
+
+/**
+ * The SPEC §7 payload of the screen's state. Each contact gets communication_info_delete and
+ * create_without_email true; on create ONLY, contact_source_id 35 (online registration) and
+ * contact_profiles [profile_id]. Answers become contact_questions in the questions' order.
+ */
+export function toAlertPayload(state: AlertFormState, mode: AlertMode): AlertPayload {
+  const contacts = state.contacts.map((contact): AlertPayloadContact => {
+    const { avatar: _avatar, contact_source_id: _source, contact_profiles: _profiles, ...fields } = contact
+    return {
+      ...fields,
+      subscription_types: [...contact.subscription_types],
+      communication_info_delete: true,
+      create_without_email: true,
+      ...(mode === 'create'
+        ? { contact_source_id: CONTACT_SOURCE_ONLINE_REGISTRATION, contact_profiles: [state.profile_id] }
+        : {}),
+    }
+  })
+  return {
+    profile_id: state.profile_id,
+    contacts,
+    property_criteria: { ...state.criteria },
+    online_registration: true,
+    contact_questions: toQuestionAnswers(state.answers, state.questions),
+    ...(state.kickback_log_id ? { kickback_log_id: state.kickback_log_id } : {}),
+  }
+}

@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest'
+import { PropertySearchQuerySchema, fromSearchParams, parseLocationParam, toLocationParam, toSearchParams } from './catalogue.ts'
+
+describe('PropertySearchQuerySchema', () => {
+  it('fills the defaults of an empty query', () => {
+    const q = PropertySearchQuerySchema.parse({})
+    expect(q).toMatchObject({ transaction_type_id: 1, min_price: 0, max_price: 0, min_bedroom: null, furnishing: 'any', new_homes: 'include', sort: 'newest', page: 1, page_size: 24, locations: [], property_types: [], must_haves: [], include_unavailable: false })
+  })
+  it('round-trips through URL search params', () => {
+    const raw = 'locations=53.48,-2.24,3&min_price=100000&min_bedroom=0&property_types=1:1,2&property_types=3&must_haves=garden&new_homes=show_only&include_unavailable=true&sort=price_desc&page=2'
+    const q = PropertySearchQuerySchema.parse(fromSearchParams(new URLSearchParams(raw)))
+    expect(q.locations).toEqual([{ lat: 53.48, lng: -2.24, radius: 3 }])
+    expect(q.property_types).toEqual([{ property_type_id: 1, property_style_ids: [1, 2] }, { property_type_id: 3, property_style_ids: [] }])
+    expect(toSearchParams(q).toString()).toBe(new URLSearchParams(raw).toString())
+  })
+  it('refuses a malformed location', () => {
+    expect(PropertySearchQuerySchema.safeParse({ locations: '53,-2' }).success).toBe(false)
+  })
+})
+
+describe('locations param (lat,lng,radius_miles[,south,west,north,east])', () => {
+  it('reads and writes the bounds a place carries, rounded to about ten metres', () => {
+    const location = { lat: 53.99, lng: -1.54, radius: 0, bounds: { south: 53.961234, west: -1.59, north: 54.02, east: -1.49 } }
+    expect(toLocationParam(location)).toBe('53.99,-1.54,0,53.9612,-1.59,54.02,-1.49')
+    expect(parseLocationParam('53.99,-1.54,0,53.9612,-1.59,54.02,-1.49')).toEqual({
+      lat: 53.99,
+      lng: -1.54,
+      radius: 0,
+      bounds: { south: 53.9612, west: -1.59, north: 54.02, east: -1.49 },
+    })
+  })
+  it('accepts bounds across the antimeridian (west east of east)', () => {
+    expect(parseLocationParam('0,180,0,-1,179,1,-179')?.bounds).toEqual({ south: -1, west: 179, north: 1, east: -179 })
+  })
+  it.each([
+    ['53.99,-1.54,0,53.96,-1.59,54.02', 'six parts'],
+    ['53.99,-1.54,0,54.02,-1.59,53.96,-1.49', 'south north of north'],
+    ['53.99,-1.54,0,53.96,-1.59,54.02,190', 'a longitude beyond 180'],
+    ['53.99,-1.54,0,53.96,,54.02,-1.49', 'an empty part'],
+  ])('refuses %s (%s)', (value) => {
+    expect(parseLocationParam(value)).toBeNull()
+  })
+})

@@ -1,0 +1,492 @@
+/**
+ * The catalogue's wire contract: the JSON shapes of SPEC §3 (Property card, Media, Floor plan, EPC,
+ * Map marker, Property type/style) and the search query of SPEC §3 "Search filters", as zod schemas.
+ * The API validates its answers with these; the api-client parses with them; the web reads their types.
+ */
+import { z } from 'zod'
+
+/** SPEC §3: transaction types. Sales 1, lettings 2 (the same ids as valuation types, SPEC §9). */
+export const TRANSACTION_TYPE = { SALES: 1, LETTINGS: 2 } as const
+/** A transaction type id: 1 sales, 2 lettings. */
+export type TransactionTypeId = (typeof TRANSACTION_TYPE)[keyof typeof TRANSACTION_TYPE]
+/** Search type names used in routes and settings. */
+export const SEARCH_TYPES = ['sales', 'lettings'] as const
+/** 'sales' or 'lettings'. */
+export type SearchType = (typeof SEARCH_TYPES)[number]
+
+/** The list page path of each search type (SPEC §2). */
+export const LIST_PATHS: Record<SearchType, string> = {
+  sales: '/sales/property-for-sale',
+  lettings: '/lettings/property-to-rent',
+}
+
+/** Converts a transaction type id to its search type. */
+export function toSearchType(transactionTypeId: TransactionTypeId): SearchType {
+  return transactionTypeId === TRANSACTION_TYPE.LETTINGS ? 'lettings' : 'sales'
+}
+
+/** Converts a search type to its transaction type id. */
+export function toTransactionTypeId(searchType: SearchType): TransactionTypeId {
+  return searchType === 'lettings' ? TRANSACTION_TYPE.LETTINGS : TRANSACTION_TYPE.SALES
+}
+
+/** Availability of a property. 'available' is the only one shown without include_unavailable. */
+export const AVAILABILITY_VALUES = ['available', 'sstc', 'under_offer', 'let_agreed'] as const
+/** One availability value. */
+export type Availability = (typeof AVAILABILITY_VALUES)[number]
+/** The badge text of each availability (SPEC §3 custom_property_status_title). */
+export const AVAILABILITY_TITLES: Record<Availability, string> = {
+  available: 'Available',
+  sstc: 'SSTC',
+  under_offer: 'Under Offer',
+  let_agreed: 'Let Agreed',
+}
+
+/** SPEC §3/§9 inclusion option of a yes/no filter: Include, Exclude, Show Only. */
+export const INCLUSION_VALUES = ['include', 'exclude', 'show_only'] as const
+/** One inclusion value. */
+export type Inclusion = (typeof INCLUSION_VALUES)[number]
+
+/** SPEC §9 furnishing: Any, Furnished, Part Furnished, Unfurnished. */
+export const FURNISHING_VALUES = ['any', 'furnished', 'part_furnished', 'unfurnished'] as const
+/** One furnishing value. */
+export type Furnishing = (typeof FURNISHING_VALUES)[number]
+
+/** SPEC §9 must-haves: garden, parking. */
+export const MUST_HAVE_VALUES = ['garden', 'parking'] as const
+/** One must-have. */
+export type MustHave = (typeof MUST_HAVE_VALUES)[number]
+
+/** The include/exclude/show-only filters of SPEC §3, by their query parameter names. */
+export const INCLUSION_FILTERS = [
+  'new_homes',
+  'shared_ownership',
+  'retirement_homes',
+  'short_let',
+  'house_flat_share',
+  'pets_allowed',
+  'bills_included',
+] as const
+/** One include/exclude/show-only filter name. */
+export type InclusionFilter = (typeof INCLUSION_FILTERS)[number]
+
+/** Sort orders of the property list. */
+export const SORT_VALUES = ['newest', 'price_desc', 'price_asc', 'distance'] as const
+/** One sort order. */
+export type Sort = (typeof SORT_VALUES)[number]
+
+/** Default and largest page size of the property list. */
+export const PAGE_SIZE_DEFAULT = 24
+/** The largest page size a caller may ask for (API.md). */
+export const PAGE_SIZE_MAX = 100
+
+/** SPEC §3 Media. Flags say what kind of media it is; `background` is the picture to show. */
+export const MediaSchema = z.object({
+  property_profile_media_id: z.number().int(),
+  background: z.string(),
+  mediaLink: z.string(),
+  isDownloadable: z.boolean(),
+  isIframePlayable: z.boolean(),
+  isVirtualTour: z.boolean(),
+})
+/** SPEC §3 Media. */
+export type Media = z.infer<typeof MediaSchema>
+
+/** SPEC §3 Floor plan. */
+export const FloorPlanSchema = z.object({ image: z.string() })
+/** SPEC §3 Floor plan. */
+export type FloorPlan = z.infer<typeof FloorPlanSchema>
+
+/** SPEC §3 EPC: an image, or a PDF at fileURL. */
+export const EpcSchema = z.object({ image: z.string(), isPDF: z.boolean(), fileURL: z.string() })
+/** SPEC §3 EPC. */
+export type Epc = z.infer<typeof EpcSchema>
+
+/** SPEC §3 price: qualifier name, formatted price, and the number in whole pounds (pcm for lettings). */
+export const PriceSchema = z.object({
+  type: z.object({ name: z.string() }),
+  price: z.string(),
+  numberPrice: z.number().int(),
+})
+/** SPEC §3 price. */
+export type Price = z.infer<typeof PriceSchema>
+
+/** A match explanation line for the card tooltip ("Within 3 miles of Leeds"). */
+export const MatchReasonSchema = z.object({ label: z.string(), matched: z.boolean() })
+
+/**
+ * SPEC §3 Property card, plus lat/lng for maps. For a visitor, a locked card carries no price, rooms,
+ * summary or medias (null / empty) and its image is the server-blurred derivative.
+ */
+export const PropertyCardSchema = z.object({
+  property_profile_id: z.number().int(),
+  image: z.string().nullable(),
+  is_locked: z.boolean(),
+  custom_property_status_title: z.string().nullable(),
+  advert_heading: z.string(),
+  display_address: z.string(),
+  full_address: z.string().nullable(),
+  price: PriceSchema.nullable(),
+  bedroom: z.number().int().nullable(),
+  bathroom: z.number().int().nullable(),
+  reception: z.number().int().nullable(),
+  summary: z.string().nullable(),
+  detail_page_url: z.string(),
+  match_percentage: z.number().int().min(0).max(100).nullable(),
+  match_reasons: z.array(MatchReasonSchema).optional(),
+  medias: z.array(MediaSchema),
+  transaction_type_id: z.union([z.literal(1), z.literal(2)]),
+  branch_id: z.number().int().nullable(),
+  lat: z.number(),
+  lng: z.number(),
+  distance: z.number().nullable().optional(),
+  created_at: z.string(),
+})
+/** SPEC §3 Property card. */
+export type PropertyCard = z.infer<typeof PropertyCardSchema>
+
+/** SPEC §3 Map marker: a branch as a map marker, with the branch's contact details. */
+export const BranchSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  branchName: z.string(),
+  phone: z.string(),
+  email: z.string(),
+  address: z.string(),
+  lat: z.number(),
+  lng: z.number(),
+  button: z.boolean(),
+  buttonLabel: z.string(),
+  businessLink: z.string(),
+  markerImage: z.string().nullable(),
+  color: z.string(),
+  version: z.number().int(),
+})
+/** SPEC §3 Map marker / branch. */
+export type Branch = z.infer<typeof BranchSchema>
+
+/** SPEC §3 Property type. */
+export const PropertyTypeSchema = z.object({ property_type_id: z.number().int(), name: z.string() })
+/** SPEC §3 Property type. */
+export type PropertyType = z.infer<typeof PropertyTypeSchema>
+
+/** SPEC §3 Property style. */
+export const PropertyStyleSchema = z.object({
+  property_style_id: z.number().int(),
+  property_type_id: z.number().int(),
+  name: z.string(),
+})
+/** SPEC §3 Property style. */
+export type PropertyStyle = z.infer<typeof PropertyStyleSchema>
+
+/** UK "material information" shown on the detail page. */
+export const MaterialInformationSchema = z.object({
+  tenure: z.string().nullable(),
+  council_tax_band: z.string().nullable(),
+  epc_rating: z.string().nullable(),
+  furnishing: z.enum(FURNISHING_VALUES).nullable(),
+  available_from: z.string().nullable(),
+  deposit: z.number().int().nullable(),
+})
+
+/** One row of price history (a row per price change). */
+export const PriceHistoryEntrySchema = z.object({ price: z.number().int(), changed_at: z.string() })
+
+/** Property detail: the card plus description, features, floor plans, EPCs, branch and more. */
+export const PropertyDetailSchema = PropertyCardSchema.extend({
+  description: z.string().nullable(),
+  features: z.array(z.string()),
+  floor_plans: z.array(FloorPlanSchema),
+  epcs: z.array(EpcSchema),
+  branch: BranchSchema.nullable(),
+  property_type: PropertyTypeSchema.nullable(),
+  property_style: PropertyStyleSchema.nullable(),
+  postcode: z.string().nullable(),
+  material_information: MaterialInformationSchema.nullable(),
+  price_history: z.array(PriceHistoryEntrySchema),
+  updated_at: z.string(),
+})
+/** Property detail. */
+export type PropertyDetail = z.infer<typeof PropertyDetailSchema>
+
+/** A list answer (API.md conventions). */
+export function listResponseSchema<T extends z.ZodType>(item: T) {
+  return z.object({
+    data: z.array(item),
+    total: z.number().int(),
+    page: z.number().int(),
+    page_size: z.number().int(),
+  })
+}
+
+/** The property list answer. */
+export const PropertyListResponseSchema = listResponseSchema(PropertyCardSchema)
+/** The property list answer. */
+export type PropertyListResponse = z.infer<typeof PropertyListResponseSchema>
+
+/** A company setting (SPEC §7: setting 51 gives the registration text as data.value). */
+export const CompanySettingSchema = z.object({ setting_id: z.number().int(), value: z.json() })
+/** A company setting. */
+export type CompanySetting = z.infer<typeof CompanySettingSchema>
+
+/**
+ * Company setting ids. SPEC fixes 51 (registration intro text); the others are this product's own.
+ */
+export const COMPANY_SETTING = {
+  REGISTRATION_TEXT: 51,
+  AGENCY_NAME: 100,
+  DEFAULT_SEARCH_TYPE: 101,
+  PROPERTY_CARD_VARIANT: 102,
+  PROMO_CARDS: 103,
+  SEARCH_PANEL_THEME: 104,
+  SLIDER_ARROW_VARIANT: 105,
+  REGISTER_VARIANT: 106,
+} as const
+
+/** SPEC §2: property card grid variants. */
+export const CARD_VARIANTS = ['v1', 'v2'] as const
+/** A card grid variant. */
+export type CardVariant = (typeof CARD_VARIANTS)[number]
+
+/** SPEC §2: a promo card of grid v2, inserted at a 1-based position in the list. */
+export const PromoCardSchema = z.object({
+  position: z.number().int().min(1),
+  alt_title: z.string(),
+  title: z.string(),
+  description: z.string(),
+  button_label: z.string(),
+  link: z.string(),
+  type: z.string(),
+})
+/** A promo card. */
+export type PromoCard = z.infer<typeof PromoCardSchema>
+
+/** The error answer of API.md: 400/422 with field errors, 404 with only a message. */
+export const ApiErrorSchema = z.object({
+  message: z.string(),
+  errors: z.record(z.string(), z.array(z.string())).optional(),
+})
+/** The error answer. */
+export type ApiError = z.infer<typeof ApiErrorSchema>
+
+// ---------------------------------------------------------------------------------------------
+// The search query (SPEC §3 "Search filters"), as it travels in URLs and in GET /api/properties.
+// ---------------------------------------------------------------------------------------------
+
+/** A place's bounding box. */
+export const BoundsSchema = z.object({
+  north: z.number().min(-90).max(90),
+  south: z.number().min(-90).max(90),
+  east: z.number().min(-180).max(180),
+  west: z.number().min(-180).max(180),
+})
+/** A place's bounding box. */
+export type Bounds = z.infer<typeof BoundsSchema>
+
+/**
+ * A location filter: centre and radius in miles, and the place's own bounds when known. SPEC §9's
+ * radius 0 means "the place's own bounds": the search then covers the bounds (a filter without them
+ * falls back to a small circle, see the API's geo queries). With any other radius the bounds are
+ * carried along unused, so that choosing 0 again later still knows them.
+ */
+export const LocationFilterSchema = z.object({
+  lat: z.number().min(-90).max(90),
+  lng: z.number().min(-180).max(180),
+  radius: z.number().min(0).max(40),
+  bounds: BoundsSchema.refine((b) => b.south <= b.north, { error: 'south must not lie north of north' }).optional(),
+})
+/** A location filter. */
+export type LocationFilter = z.infer<typeof LocationFilterSchema>
+
+/** SPEC §3 Filter selection item: a type with the chosen styles (empty = the whole type). */
+export const PropertyTypeSelectionSchema = z.object({
+  property_type_id: z.number().int().positive(),
+  property_style_ids: z.array(z.number().int().positive()),
+})
+/** SPEC §3 Filter selection item. */
+export type PropertyTypeSelection = z.infer<typeof PropertyTypeSelectionSchema>
+
+/** Parses one `locations` query value: `lat,lng,radius_miles`, optionally then `south,west,north,east`. */
+export function parseLocationParam(value: string): LocationFilter | null {
+  const parts = value.split(',')
+  if (parts.length !== 3 && parts.length !== 7) return null
+  const [lat, lng, radius, south, west, north, east] = parts.map((p) => (p.trim() === '' ? Number.NaN : Number(p)))
+  const bounds = parts.length === 7 ? { south, west, north, east } : undefined
+  const parsed = LocationFilterSchema.safeParse({ lat, lng, radius, ...(bounds ? { bounds } : {}) })
+  return parsed.success ? parsed.data : null
+}
+
+/** Bounds to about 10 metres: enough for a place's outline, and short in a URL. */
+const toBoundsDegrees = (degrees: number) => Math.round(degrees * 10_000) / 10_000
+
+/** Formats a location filter as its query value. */
+export function toLocationParam(location: LocationFilter): string {
+  const centre = `${location.lat},${location.lng},${location.radius}`
+  const { bounds } = location
+  if (!bounds) return centre
+  return `${centre},${[bounds.south, bounds.west, bounds.north, bounds.east].map(toBoundsDegrees).join(',')}`
+}
+
+/** Parses one `property_types` query value: `TYPE` or `TYPE:STYLE,STYLE` (e.g. `1:1,2`). */
+export function parsePropertyTypeParam(value: string): PropertyTypeSelection | null {
+  const match = /^(\d+)(?::(\d+(?:,\d+)*))?$/.exec(value.trim())
+  if (!match) return null
+  const typeId = Number(match[1])
+  const styles = match[2] ? match[2].split(',').map(Number) : []
+  const parsed = PropertyTypeSelectionSchema.safeParse({ property_type_id: typeId, property_style_ids: styles })
+  return parsed.success ? parsed.data : null
+}
+
+/** Formats a type selection as its query value. */
+export function toPropertyTypeParam(selection: PropertyTypeSelection): string {
+  return selection.property_style_ids.length
+    ? `${selection.property_type_id}:${selection.property_style_ids.join(',')}`
+    : String(selection.property_type_id)
+}
+
+/** The answer to a `locations` value that is not one. */
+export const LOCATION_PARAM_MESSAGE = 'Each location must be lat,lng,radius_miles, optionally followed by the place\'s bounds south,west,north,east.'
+
+const asArray = (v: unknown): unknown[] => (v === undefined || v === '' ? [] : Array.isArray(v) ? v : [v])
+const optionalCount = z.preprocess(
+  (v) => (v === undefined || v === '' || v === 'null' ? null : v),
+  z.coerce.number().int().min(0).max(99).nullable(),
+)
+const priceParam = z.preprocess((v) => (v === undefined || v === '' ? 0 : v), z.coerce.number().int().min(0).max(1_000_000_000))
+const inclusionParam = z.preprocess((v) => (v === undefined || v === '' ? 'include' : v), z.enum(INCLUSION_VALUES))
+const booleanParam = z.preprocess(
+  (v) => (v === undefined || v === '' ? false : v === true || v === 'true' || v === '1' || v === 'on'),
+  z.boolean(),
+)
+
+/**
+ * GET /api/properties query (and the list pages' URL query). Repeatable params arrive as a string or
+ * an array; `must_haves` also accepts a comma list. Unknown values are errors, not silently dropped.
+ */
+export const PropertySearchQuerySchema = z.object({
+  transaction_type_id: z.preprocess((v) => (v === undefined || v === '' ? 1 : v), z.coerce.number().pipe(z.union([z.literal(1), z.literal(2)]))),
+  locations: z.preprocess(asArray, z.array(z.string().max(200))).transform((values, ctx) => {
+    const out: LocationFilter[] = []
+    for (const v of values) {
+      const loc = parseLocationParam(v)
+      if (!loc) {
+        ctx.addIssue({ code: 'custom', message: LOCATION_PARAM_MESSAGE })
+        return z.NEVER
+      }
+      out.push(loc)
+    }
+    return out
+  }).pipe(z.array(LocationFilterSchema).max(10)),
+  min_price: priceParam,
+  max_price: priceParam,
+  min_bedroom: optionalCount,
+  max_bedroom: optionalCount,
+  min_bathroom: optionalCount,
+  max_bathroom: optionalCount,
+  min_reception: optionalCount,
+  max_reception: optionalCount,
+  property_types: z.preprocess(asArray, z.array(z.string().max(200))).transform((values, ctx) => {
+    const out: PropertyTypeSelection[] = []
+    for (const v of values) {
+      const sel = parsePropertyTypeParam(v)
+      if (!sel) {
+        ctx.addIssue({ code: 'custom', message: 'Each property type must be TYPE or TYPE:STYLE,STYLE.' })
+        return z.NEVER
+      }
+      out.push(sel)
+    }
+    return out
+  }).pipe(z.array(PropertyTypeSelectionSchema).max(50)),
+  must_haves: z.preprocess(
+    (v) => asArray(v).flatMap((x) => (typeof x === 'string' ? x.split(',').filter(Boolean) : [x])),
+    z.array(z.enum(MUST_HAVE_VALUES)),
+  ),
+  furnishing: z.preprocess((v) => (v === undefined || v === '' ? 'any' : v), z.enum(FURNISHING_VALUES)),
+  new_homes: inclusionParam,
+  shared_ownership: inclusionParam,
+  retirement_homes: inclusionParam,
+  short_let: inclusionParam,
+  house_flat_share: inclusionParam,
+  pets_allowed: inclusionParam,
+  bills_included: inclusionParam,
+  include_unavailable: booleanParam,
+  sort: z.preprocess((v) => (v === undefined || v === '' ? 'newest' : v), z.enum(SORT_VALUES)),
+  page: z.preprocess((v) => (v === undefined || v === '' ? 1 : v), z.coerce.number().int().min(1).max(10_000)),
+  page_size: z.preprocess(
+    (v) => (v === undefined || v === '' ? PAGE_SIZE_DEFAULT : v),
+    z.coerce.number().int().min(1).max(PAGE_SIZE_MAX),
+  ),
+})
+/** The parsed search query. */
+export type PropertySearchQuery = z.infer<typeof PropertySearchQuerySchema>
+/** The search query as a caller writes it (before defaults). */
+export type PropertySearchInput = z.input<typeof PropertySearchQuerySchema>
+
+/** The criteria of a search without paging and sort: what an alert would save. */
+export type PropertySearchFilters = Omit<PropertySearchQuery, 'page' | 'page_size' | 'sort'>
+
+/**
+ * Serialises a parsed query back to URLSearchParams, leaving out defaults, so URLs stay short and
+ * canonical. `transaction_type_id` is left out too: the list path carries it.
+ */
+export function toSearchParams(query: Partial<PropertySearchQuery>): URLSearchParams {
+  const params = new URLSearchParams()
+  for (const loc of query.locations ?? []) params.append('locations', toLocationParam(loc))
+  if (query.min_price) params.set('min_price', String(query.min_price))
+  if (query.max_price) params.set('max_price', String(query.max_price))
+  for (const key of ['min_bedroom', 'max_bedroom', 'min_bathroom', 'max_bathroom', 'min_reception', 'max_reception'] as const) {
+    const v = query[key]
+    if (v !== null && v !== undefined) params.set(key, String(v))
+  }
+  for (const sel of query.property_types ?? []) params.append('property_types', toPropertyTypeParam(sel))
+  for (const m of query.must_haves ?? []) params.append('must_haves', m)
+  if (query.furnishing && query.furnishing !== 'any') params.set('furnishing', query.furnishing)
+  for (const key of INCLUSION_FILTERS) {
+    const v = query[key]
+    if (v && v !== 'include') params.set(key, v)
+  }
+  if (query.include_unavailable) params.set('include_unavailable', 'true')
+  if (query.sort && query.sort !== 'newest') params.set('sort', query.sort)
+  if (query.page && query.page !== 1) params.set('page', String(query.page))
+  if (query.page_size && query.page_size !== PAGE_SIZE_DEFAULT) params.set('page_size', String(query.page_size))
+  return params
+}
+
+/** Reads a URLSearchParams into the raw object the schema parses (repeatable keys become arrays). */
+export function fromSearchParams(params: URLSearchParams): Record<string, string | string[]> {
+  const out: Record<string, string | string[]> = {}
+  for (const key of new Set(params.keys())) {
+    const all = params.getAll(key)
+    out[key] = all.length > 1 ? all : (all[0] ?? '')
+  }
+  return out
+}
+
+/** Filters that apply only to one search type (SPEC §2 advanced panel). */
+export const SEARCH_TYPE_ONLY_FILTERS: Record<SearchType, readonly InclusionFilter[] | readonly string[]> = {
+  sales: ['new_homes', 'shared_ownership'],
+  lettings: ['short_let', 'house_flat_share', 'pets_allowed', 'bills_included', 'furnishing'],
+}
+
+/**
+ * What a locked (pre-market) property is called where its details are hidden (SPEC §2 locked card: no
+ * price or rooms): a heading that names neither its rooms nor its type.
+ */
+export function toLockedHeading(searchType: SearchType): string {
+  return searchType === 'sales' ? 'Pre-market property for sale' : 'Pre-market property to rent'
+}
+
+/** A locked property's slug, the same for every caller: its heading and town, never its rooms. */
+export function toLockedSlug(searchType: SearchType, town: string): string {
+  return `${toLockedHeading(searchType)} ${town}`
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '')
+}
+
+/** The detail page path of a property (SPEC §3 detail_page_url; route PROPERTY_DETAIL, param :propertyId). */
+export function toDetailPageUrl(propertyProfileId: number, slug?: string): string {
+  return slug ? `/property/${propertyProfileId}/${slug}` : `/property/${propertyProfileId}`
+}

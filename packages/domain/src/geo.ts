@@ -1,0 +1,46 @@
+/**
+ * Great-circle distances in miles (SPEC §3: Location distance is in miles).
+ */
+
+/** The mean radius of the Earth in miles. */
+export const EARTH_RADIUS_MILES = 3958.8
+
+/** A point on the map. */
+export interface LatLng {
+  readonly lat: number
+  readonly lng: number
+}
+
+const toRadians = (degrees: number): number => (degrees * Math.PI) / 180
+
+/** The great-circle distance between two points in miles (haversine, Earth radius 3958.8 miles). */
+export function distanceMiles(a: LatLng, b: LatLng): number {
+  const dLat = toRadians(b.lat - a.lat)
+  const dLng = toRadians(b.lng - a.lng)
+  const h = Math.sin(dLat / 2) ** 2 + Math.cos(toRadians(a.lat)) * Math.cos(toRadians(b.lat)) * Math.sin(dLng / 2) ** 2
+  return 2 * EARTH_RADIUS_MILES * Math.asin(Math.min(1, Math.sqrt(h)))
+}
+
+/** A bounding box around a point: what a radius search pre-filters on before the exact distance check. */
+export function toBoundingBox(centre: LatLng, radiusMiles: number): { north: number; south: number; east: number; west: number } {
+  const dLat = (radiusMiles / EARTH_RADIUS_MILES) * (180 / Math.PI)
+  const cosLat = Math.max(Math.cos(toRadians(centre.lat)), 1e-6)
+  const dLng = Math.min(180, dLat / cosLat)
+  return { north: centre.lat + dLat, south: centre.lat - dLat, east: centre.lng + dLng, west: centre.lng - dLng }
+}
+
+/** A place's bounding box; `west` greater than `east` means the box crosses the antimeridian. */
+export interface BoundingBox {
+  readonly north: number
+  readonly south: number
+  readonly east: number
+  readonly west: number
+}
+
+/** Whether a point lies within a bounding box (edges included). */
+export function isWithinBounds(point: LatLng, bounds: BoundingBox): boolean {
+  if (point.lat < bounds.south || point.lat > bounds.north) return false
+  return bounds.west <= bounds.east
+    ? point.lng >= bounds.west && point.lng <= bounds.east
+    : point.lng >= bounds.west || point.lng <= bounds.east
+}

@@ -1,0 +1,27 @@
+import { describe, expect, it } from 'vitest'
+import { MOBILE_PHONE_MIN_LENGTH, isValidUkMobile, toE164Mobile } from './phone.ts'
+
+describe('isValidUkMobile (SPEC §5)', () => {
+  it.each([
+    ['07400 123456', true],
+    ['07400123456', true],
+    ['+44 7400 123456', true],
+    ['+447400123456', true],
+    ['07797 123456', true],
+    ['0113 496 0000', false],
+    ['020 7946 0018', false],
+    ['0740012345', false],
+    ['+33 6 12 34 56 78', false],
+    ['not a number', false],
+    ['', false],
+  ])('%s → %s', (value, valid) => {
+    expect(isValidUkMobile(value)).toBe(valid)
+  })
+  it('needs at least 9 characters', () => {
+    expect(MOBILE_PHONE_MIN_LENGTH).toBe(9)
+  })
+  it('writes a mobile in E.164, and nothing for a landline', () => {
+    expect(toE164Mobile('07400 123456')).toBe('+447400123456')
+    expect(toE164Mobile('0113 496 0000')).toBeNull()
+  })
+})
