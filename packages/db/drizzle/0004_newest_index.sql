@@ -1,0 +1,1 @@
+CREATE INDEX "properties_newest_idx" ON "properties" USING btree ("transaction_type_id","created_at" DESC NULLS LAST,"property_profile_id" DESC NULLS LAST);

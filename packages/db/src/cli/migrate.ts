@@ -1,0 +1,25 @@
+/**
+ * Brings the database schema up to date:
+ *   npm run db:migrate
+ * Reads DATABASE_URL (PostgreSQL), else the PGlite database under DATA_DIR (default ./data, resolved
+ * from where npm was run).
+ */
+import path from 'node:path'
+import { createDatabase } from '../client.ts'
+import { migrate } from '../migrate.ts'
+
+async function main(): Promise<void> {
+  const dataDir = path.resolve(process.env.INIT_CWD ?? process.cwd(), process.env.DATA_DIR ?? './data')
+  const database = await createDatabase({ databaseUrl: process.env.DATABASE_URL || undefined, dataDir })
+  try {
+    await migrate(database)
+    console.log(`migrated ${database.kind === 'postgres' ? 'PostgreSQL' : dataDir}`)
+  } finally {
+    await database.close()
+  }
+}
+
+main().catch((err: unknown) => {
+  console.error(err instanceof Error ? err.message : err)
+  process.exitCode = 1
+})

@@ -1,0 +1,79 @@
+import { mkdirSync } from 'node:fs'
+import { userInfo } from 'node:os'
+import path from 'node:path'
+import { PGlite } from '@electric-sql/pglite'
+import { cube } from '@electric-sql/pglite/contrib/cube'
+import { earthdistance } from '@electric-sql/pglite/contrib/earthdistance'
+import { fuzzystrmatch } from '@electric-sql/pglite/contrib/fuzzystrmatch'
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
+import type { SQL } from 'drizzle-orm'
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres'
+import pg from 'pg'
+import * as schema from './schema/index.ts'
+
+/** The schema object, for relational queries and typed tables. */
+export { schema }
+
+/** A Drizzle database on either driver: the same queries run on PGlite and on PostgreSQL. */
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>
+
+/** An open database and how to close it. */
+export interface Database {
+  db: Db
+  kind: 'pglite' | 'postgres'
+  close: () => Promise<void>
+}
+
+/** Where the database lives. */
+export interface DatabaseOptions {
+  /** PostgreSQL URL; when unset, PGlite is used. */
+  databaseUrl?: string | undefined
+  /** PGlite data directory parent (the database lives in `${dataDir}/pglite`); `memory` for an in-memory one. */
+  dataDir?: string | undefined
+  /** Pool size for PostgreSQL. */
+  poolSize?: number
+}
+
+/**
+ * node-postgres falls back to $USER for the role; CI may run with no USER set, so name the OS user
+ * explicitly when the URL names none.
+ */
+export function withDefaultUser(url: string): string {
+  const parsed = new URL(url)
+  if (!parsed.username) parsed.username = process.env.PGUSER ?? userInfo().username
+  return parsed.toString()
+}
+
+/** PGlite's extensions, in the order that works (see STACK.md: pg_trgm before cube breaks `%`). */
+export const PGLITE_EXTENSIONS = { cube, earthdistance, fuzzystrmatch, pg_trgm }
+
+/**
+ * Opens the database: PostgreSQL when `databaseUrl` is set, else PGlite under `dataDir`
+ * (default `./data`). Run `migrate()` before use.
+ */
+export async function createDatabase(options: DatabaseOptions = {}): Promise<Database> {
+  if (options.databaseUrl) {
+    const pool = new pg.Pool({ connectionString: withDefaultUser(options.databaseUrl), max: options.poolSize ?? 10 })
+    const db = drizzlePg(pool, { schema }) as unknown as Db
+    return { db, kind: 'postgres', close: () => pool.end() }
+  }
+  const dataDir = options.dataDir ?? './data'
+  let client: PGlite
+  if (dataDir === 'memory') {
+    client = await PGlite.create({ extensions: PGLITE_EXTENSIONS })
+  } else {
+    const dir = path.resolve(dataDir, 'pglite')
+    mkdirSync(dir, { recursive: true })
+    client = await PGlite.create({ dataDir: dir, extensions: PGLITE_EXTENSIONS })
+  }
+  const db = drizzlePglite(client, { schema }) as unknown as Db
+  return { db, kind: 'pglite', close: () => client.close() }
+}
+
+/** Runs raw SQL and returns its rows, the same on both drivers. */
+export async function queryRows<T extends Record<string, unknown>>(db: Db, query: SQL): Promise<T[]> {
+  const result = (await db.execute(query)) as unknown as { rows: T[] }
+  return result.rows
+}

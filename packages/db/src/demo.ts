@@ -1,0 +1,31 @@
+import type { Database } from './client.ts'
+import { rebuildPlaces, type PlacesSummary } from './places/index.ts'
+import { seedDemoContacts, type SeedContactsSummary } from './seed-contacts/index.ts'
+import { seedDemoData, type SeedSummary } from './seed/index.ts'
+
+/** What loading the demo data did. */
+export interface DemoDataSummary {
+  catalogue: SeedSummary
+  contacts: SeedContactsSummary
+  places: PlacesSummary
+}
+
+/**
+ * Loads the whole demo: the catalogue (properties, media, branches, settings), the demo contacts
+ * whose alerts match some of it, and the places gazetteer, which includes the properties' postcodes
+ * and so is built last.
+ */
+export async function loadDemoData(
+  database: Database,
+  options: { properties: number; seed?: number; mediaDir: string; log?: (message: string) => void },
+): Promise<DemoDataSummary> {
+  const catalogue = await seedDemoData(database, {
+    properties: options.properties,
+    seed: options.seed ?? 1,
+    mediaDir: options.mediaDir,
+    ...(options.log ? { log: options.log } : {}),
+  })
+  const contacts = await seedDemoContacts(database, { seed: options.seed ?? 1 })
+  const places = await rebuildPlaces(database)
+  return { catalogue, contacts, places }
+}

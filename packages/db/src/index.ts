@@ -1,0 +1,7 @@
+export * from './client.ts'
+export * from './migrate.ts'
+export * from './schema/index.ts'
+export * from './seed/index.ts'
+export * from './demo.ts'
+export * from './places/index.ts'
+export * from './seed-contacts/index.ts'

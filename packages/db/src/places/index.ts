@@ -1,0 +1,3 @@
+// The search key travels with the `places` schema (`toPlaceSearchKey` from '../schema/places.ts').
+export { rebuildPlaces, type PlacesSummary } from './rebuild.ts'
+export { getTownPlaces, toTownRadiusKm, type TownPlace } from './towns.ts'

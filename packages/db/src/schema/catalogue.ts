@@ -1,0 +1,207 @@
+import { sql } from 'drizzle-orm'
+import {
+  boolean,
+  date,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  smallint,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core'
+
+/** SPEC §3 Property type. */
+export const propertyTypes = pgTable('property_types', {
+  property_type_id: integer('property_type_id').primaryKey(),
+  name: text('name').notNull(),
+})
+
+/** SPEC §3 Property style, belonging to a type. */
+export const propertyStyles = pgTable(
+  'property_styles',
+  {
+    property_style_id: integer('property_style_id').primaryKey(),
+    property_type_id: integer('property_type_id')
+      .notNull()
+      .references(() => propertyTypes.property_type_id),
+    name: text('name').notNull(),
+  },
+  (t) => [index('property_styles_type_idx').on(t.property_type_id)],
+)
+
+/** A branch of the agency; SPEC §3 Map marker fields. */
+export const branches = pgTable('branches', {
+  branch_id: integer('branch_id').primaryKey(),
+  name: text('name').notNull(),
+  branch_name: text('branch_name').notNull(),
+  phone: text('phone').notNull(),
+  email: text('email').notNull(),
+  address: text('address').notNull(),
+  postcode: text('postcode').notNull(),
+  lat: doublePrecision('lat').notNull(),
+  lng: doublePrecision('lng').notNull(),
+  show_button: boolean('show_button').notNull().default(true),
+  button_label: text('button_label').notNull().default('View on Google Map'),
+  business_link: text('business_link').notNull(),
+  marker_image: text('marker_image'),
+  color: text('color').notNull().default('#0b4f6c'),
+  version: integer('version').notNull().default(1),
+})
+
+/**
+ * A property on the market (or pre-market when is_locked). Money in whole pounds; lettings prices are
+ * per calendar month. Boolean attributes feed SPEC §3's include/exclude/show-only filters.
+ */
+export const properties = pgTable(
+  'properties',
+  {
+    property_profile_id: serial('property_profile_id').primaryKey(),
+    transaction_type_id: smallint('transaction_type_id').notNull(),
+    property_type_id: integer('property_type_id')
+      .notNull()
+      .references(() => propertyTypes.property_type_id),
+    property_style_id: integer('property_style_id').references(() => propertyStyles.property_style_id),
+    branch_id: integer('branch_id').references(() => branches.branch_id),
+    slug: text('slug').notNull(),
+    advert_heading: text('advert_heading').notNull(),
+    summary: text('summary').notNull(),
+    description: text('description').notNull(),
+    features: jsonb('features').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
+    bedroom: smallint('bedroom').notNull(),
+    bathroom: smallint('bathroom').notNull(),
+    reception: smallint('reception').notNull(),
+    price: integer('price').notNull(),
+    price_qualifier: text('price_qualifier').notNull(),
+    new_home: boolean('new_home').notNull().default(false),
+    shared_ownership: boolean('shared_ownership').notNull().default(false),
+    retirement: boolean('retirement').notNull().default(false),
+    short_let: boolean('short_let').notNull().default(false),
+    house_flat_share: boolean('house_flat_share').notNull().default(false),
+    pets_allowed: boolean('pets_allowed').notNull().default(false),
+    bills_included: boolean('bills_included').notNull().default(false),
+    /** 'furnished' | 'part_furnished' | 'unfurnished'; null for sales. */
+    furnishing: text('furnishing'),
+    /** SPEC §9 garden type 1..8; null when there is no garden. */
+    garden_type: smallint('garden_type'),
+    has_garden: boolean('has_garden').notNull().default(false),
+    has_parking: boolean('has_parking').notNull().default(false),
+    /** 'available' | 'sstc' | 'under_offer' | 'let_agreed'. */
+    availability: text('availability').notNull().default('available'),
+    is_locked: boolean('is_locked').notNull().default(false),
+    address_line_1: text('address_line_1').notNull(),
+    address_line_2: text('address_line_2'),
+    town: text('town').notNull(),
+    county: text('county'),
+    postcode: text('postcode').notNull(),
+    display_address: text('display_address').notNull(),
+    lat: doublePrecision('lat').notNull(),
+    lng: doublePrecision('lng').notNull(),
+    /**
+     * What a caller who may not see a locked property may know of it, kept beside the real values so
+     * searches can filter and sort on them: its position rounded to about a kilometre (two decimal
+     * places), and no price. Equal to lat, lng and price for every other property.
+     */
+    public_lat: doublePrecision('public_lat').generatedAlwaysAs(sql`CASE WHEN is_locked THEN round(lat::numeric, 2)::double precision ELSE lat END`),
+    public_lng: doublePrecision('public_lng').generatedAlwaysAs(sql`CASE WHEN is_locked THEN round(lng::numeric, 2)::double precision ELSE lng END`),
+    public_price: integer('public_price').generatedAlwaysAs(sql`CASE WHEN is_locked THEN NULL ELSE price END`),
+    tenure: text('tenure'),
+    council_tax_band: text('council_tax_band'),
+    epc_rating: text('epc_rating'),
+    available_from: date('available_from'),
+    deposit: integer('deposit'),
+    created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updated_at: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('properties_list_idx').on(t.transaction_type_id, t.availability, t.created_at.desc()),
+    // Newest first across every availability (include_unavailable), with the id tiebreak of the sort.
+    index('properties_newest_idx').on(t.transaction_type_id, t.created_at.desc().nullsLast(), t.property_profile_id.desc()),
+    index('properties_price_idx').on(t.transaction_type_id, t.price),
+    index('properties_lat_lng_idx').on(t.lat, t.lng),
+    index('properties_type_idx').on(t.property_type_id, t.property_style_id),
+    index('properties_branch_idx').on(t.branch_id),
+    // A visitor's searches: locked properties by their public position, prices with the locked last.
+    index('properties_locked_public_geo_idx').on(t.public_lat, t.public_lng).where(sql`${t.is_locked}`),
+    index('properties_public_price_desc_idx').on(t.transaction_type_id, t.public_price.desc().nullsLast(), t.property_profile_id.desc()),
+    index('properties_public_price_asc_idx').on(t.transaction_type_id, t.public_price.asc().nullsLast(), t.property_profile_id.asc()),
+  ],
+)
+
+/**
+ * SPEC §3 Media of a property: photos (file under the media store), videos and virtual tours (links,
+ * with a poster file). `position` orders the gallery; position 0 is the card image.
+ */
+export const propertyMedias = pgTable(
+  'property_medias',
+  {
+    property_profile_media_id: serial('property_profile_media_id').primaryKey(),
+    property_profile_id: integer('property_profile_id')
+      .notNull()
+      .references(() => properties.property_profile_id, { onDelete: 'cascade' }),
+    position: smallint('position').notNull(),
+    /** 'photo' | 'video' | 'virtual_tour'. */
+    kind: text('kind').notNull(),
+    /** Path of the picture in the media store (the photo, or the poster of a video or tour). */
+    file: text('file').notNull(),
+    /** External link for a video (iframe-playable) or a virtual tour. */
+    link: text('link'),
+    caption: text('caption'),
+    is_downloadable: boolean('is_downloadable').notNull().default(false),
+  },
+  (t) => [index('property_medias_property_idx').on(t.property_profile_id, t.position)],
+)
+
+/** SPEC §3 Floor plan. */
+export const floorPlans = pgTable(
+  'floor_plans',
+  {
+    floor_plan_id: serial('floor_plan_id').primaryKey(),
+    property_profile_id: integer('property_profile_id')
+      .notNull()
+      .references(() => properties.property_profile_id, { onDelete: 'cascade' }),
+    position: smallint('position').notNull(),
+    file: text('file').notNull(),
+  },
+  (t) => [index('floor_plans_property_idx').on(t.property_profile_id, t.position)],
+)
+
+/** SPEC §3 EPC: an image, or a PDF with a preview image. */
+export const epcs = pgTable(
+  'epcs',
+  {
+    epc_id: serial('epc_id').primaryKey(),
+    property_profile_id: integer('property_profile_id')
+      .notNull()
+      .references(() => properties.property_profile_id, { onDelete: 'cascade' }),
+    position: smallint('position').notNull(),
+    /** Preview image in the media store. */
+    file: text('file').notNull(),
+    /** The PDF in the media store, when the EPC is a PDF. */
+    pdf_file: text('pdf_file'),
+  },
+  (t) => [index('epcs_property_idx').on(t.property_profile_id, t.position)],
+)
+
+/** A row per price change of a property. */
+export const priceHistory = pgTable(
+  'price_history',
+  {
+    price_history_id: serial('price_history_id').primaryKey(),
+    property_profile_id: integer('property_profile_id')
+      .notNull()
+      .references(() => properties.property_profile_id, { onDelete: 'cascade' }),
+    price: integer('price').notNull(),
+    changed_at: timestamp('changed_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('price_history_property_idx').on(t.property_profile_id, t.changed_at)],
+)
+
+/** Company settings by id (SPEC §7; 51 = registration intro text). Values are JSON. */
+export const companySettings = pgTable('company_settings', {
+  setting_id: integer('setting_id').primaryKey(),
+  value: jsonb('value').notNull(),
+  updated_at: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+})

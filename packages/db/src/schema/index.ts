@@ -1,0 +1,3 @@
+export * from './catalogue.ts'
+export * from './contacts.ts'
+export * from './places.ts'

@@ -1,0 +1,61 @@
+import { sql } from 'drizzle-orm'
+import { check, doublePrecision, index, integer, pgTable, text } from 'drizzle-orm/pg-core'
+
+/** What a gazetteer entry is; SPEC §3 Location `location_type`. */
+export const PLACE_KINDS = ['city', 'town', 'village', 'postcode_district', 'postcode', 'branch'] as const
+/** One kind of gazetteer entry. */
+export type PlaceKind = (typeof PLACE_KINDS)[number]
+
+/** The entries found by name (the rest are postcodes, found by their start only). */
+export const NAMED_PLACE_KINDS = ['city', 'town', 'village', 'branch'] as const satisfies readonly PlaceKind[]
+
+/**
+ * `location_type in ('city', 'town', 'village', 'branch')` as literal SQL: a query must repeat the
+ * partial index's predicate in this form for the planner to use the index.
+ */
+export const IS_NAMED_PLACE = sql.raw(`location_type in (${NAMED_PLACE_KINDS.map((kind) => `'${kind}'`).join(', ')})`)
+
+/**
+ * The offline gazetteer behind SPEC's "place search by keyword" and "place details by place_id":
+ * GB cities, towns and villages, the postcode districts and postcodes of the agency's own properties,
+ * and its branches. Rebuilt as a whole by `rebuildPlaces()`; nothing else writes to it.
+ */
+export const places = pgTable(
+  'places',
+  {
+    /** Stable across rebuilds: `gb:town:<geonameid>`, `gb:postcode:LS1`, `gb:postcode:LS1 4AP`, `branch:<id>`. */
+    place_id: text('place_id').primaryKey(),
+    location_type: text('location_type').$type<PlaceKind>().notNull(),
+    /** What the result list shows in bold: 'Newcastle upon Tyne', 'LS1'. */
+    name: text('name').notNull(),
+    /** The line under it: 'Tyne and Wear', 'Postcode district, Leeds'. */
+    description: text('description').notNull(),
+    /** SPEC §3 Location `location`: the one-line label of a chosen place. */
+    location: text('location').notNull(),
+    lat: doublePrecision('lat').notNull(),
+    lng: doublePrecision('lng').notNull(),
+    south: doublePrecision('south').notNull(),
+    west: doublePrecision('west').notNull(),
+    north: doublePrecision('north').notNull(),
+    east: doublePrecision('east').notNull(),
+    /** Residents (towns) or properties (postcodes); ranks equally good matches. */
+    population: integer('population'),
+    /** `toPlaceSearchKey(name)`: lower case, no accents or punctuation, 'saint' as 'st'. */
+    search_key: text('search_key').notNull(),
+  },
+  (t) => [
+    // Prefix search (`like 'manc%'`) of one kind of entry: the pattern operator class because the
+    // collation is not C, the kind first so that 'l' does not wade through every L postcode.
+    index('places_type_search_key_idx').on(t.location_type, t.search_key.op('text_pattern_ops')),
+    // Typo-tolerant search (`%`, `%>`) over trigrams, of names only: a hundred thousand postcodes
+    // sharing trigrams such as ' ne' made it five times slower, and postcodes are never fuzzy-matched.
+    index('places_name_trgm_idx').using('gin', t.search_key.op('gin_trgm_ops')).where(IS_NAMED_PLACE),
+    check(
+      'places_location_type_check',
+      sql`${t.location_type} in ('city', 'town', 'village', 'postcode_district', 'postcode', 'branch')`,
+    ),
+  ],
+)
+
+// The search key's definition travels with the column, so the builder and the search agree on it.
+export { toPlaceSearchKey } from '../places/search-key.ts'

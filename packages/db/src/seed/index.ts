@@ -1,0 +1,203 @@
+/**
+ * The demo data generator: branches, company settings and any number of believable GB properties
+ * with photos, floor plans, EPCs and price history, the same for the same seed.
+ */
+import { sql, type SQL } from 'drizzle-orm'
+import type { Database, Db } from '../client.ts'
+import { queryRows } from '../client.ts'
+import { branches, companySettings } from '../schema/index.ts'
+import { AGENCY_NAME, getDemoBranches, getDemoSettings } from './branches.ts'
+import { generateProperty, type GenerateContext, type GeneratedProperty } from './generate.ts'
+import { createTownPicker } from './places.ts'
+import { ensureImagePool } from './pool.ts'
+
+export { AGENCY_DOMAIN, AGENCY_NAME } from './branches.ts'
+export { ensureImagePool } from './pool.ts'
+
+/** What to generate. */
+export interface SeedOptions {
+  /** How many properties to add. */
+  properties: number
+  /** Same seed, same rows (default 1). */
+  seed?: number
+  /** The media root (`${DATA_DIR}/media`); the image pool is rendered under `pool/` once. */
+  mediaDir: string
+  /** The moment listings are dated back from (default: the start of the current UTC day). */
+  now?: Date
+  /** Empty the catalogue tables first (TRUNCATE … RESTART IDENTITY CASCADE) and restore default settings. */
+  reset?: boolean
+  /** Progress lines (default: none). */
+  log?: (line: string) => void
+}
+
+/** What a run wrote. */
+export interface SeedSummary {
+  properties: number
+  medias: number
+  floorPlans: number
+  epcs: number
+  priceHistory: number
+  branches: number
+  /** Whether the image pool had to be rendered (false when it already existed). */
+  poolGenerated: boolean
+  elapsedMs: number
+}
+
+/** Properties generated and inserted per round trip: big enough to amortise, small enough for memory. */
+const CHUNK_SIZE = 2_000
+
+/**
+ * Fills the database with demo data. Properties are appended after any already there (their ids and
+ * random streams continue, so two runs of 1,000 equal one run of 2,000); branches and, with `reset`,
+ * settings are upserted. Everything is written in one transaction.
+ */
+export async function seedDemoData(database: Database, options: SeedOptions): Promise<SeedSummary> {
+  const started = performance.now()
+  const count = options.properties
+  if (!Number.isInteger(count) || count < 0) throw new Error(`properties must be a whole number ≥ 0, got ${count}`)
+  const seed = options.seed ?? 1
+  const now = options.now ?? startOfUtcDay(new Date())
+  const log = options.log ?? (() => {})
+
+  const poolGenerated = await ensureImagePool(options.mediaDir)
+  if (poolGenerated) log(`rendered the image pool under ${options.mediaDir}`)
+
+  const branchRows = getDemoBranches()
+  const ctx: GenerateContext = { seed, now, agencyName: AGENCY_NAME, towns: createTownPicker(), branches: branchRows }
+  const totals = { medias: 0, floorPlans: 0, epcs: 0, priceHistory: 0 }
+
+  await database.db.transaction(async (tx) => {
+    const db = tx as unknown as Db
+    if (options.reset) {
+      await db.execute(
+        sql`truncate table price_history, epcs, floor_plans, property_medias, properties, branches restart identity cascade`,
+      )
+    }
+    await upsertBranches(db, branchRows)
+    await upsertSettings(db, options.reset === true)
+
+    const [{ max_id: maxId } = { max_id: 0 }] = await queryRows<{ max_id: number }>(
+      db,
+      sql`select coalesce(max(property_profile_id), 0)::int as max_id from properties`,
+    )
+    for (let offset = 0; offset < count; offset += CHUNK_SIZE) {
+      const size = Math.min(CHUNK_SIZE, count - offset)
+      const chunk: GeneratedProperty[] = new Array(size)
+      for (let i = 0; i < size; i++) {
+        const id = maxId + offset + i + 1
+        chunk[i] = generateProperty(ctx, id - 1, id)
+      }
+      const written = await insertChunk(db, chunk)
+      totals.medias += written.medias
+      totals.floorPlans += written.floorPlans
+      totals.epcs += written.epcs
+      totals.priceHistory += written.priceHistory
+      if ((offset / CHUNK_SIZE) % 10 === 9) log(`${offset + size} properties written`)
+    }
+    if (count > 0) {
+      await db.execute(
+        sql`select setval(pg_get_serial_sequence('properties', 'property_profile_id'), (select max(property_profile_id) from properties))`,
+      )
+    }
+  })
+  // Fresh statistics, so the first searches after a big load get good plans. On PostgreSQL a vacuum
+  // too, so that counts can read the covering indexes alone from the start instead of waiting for
+  // autovacuum to mark the new pages all-visible. (PGlite has no autovacuum and no concurrent
+  // readers; its plans need only the statistics.)
+  const tables = sql`properties, property_medias, floor_plans, epcs, price_history, branches`
+  await database.db.execute(database.kind === 'postgres' ? sql`vacuum (analyze) ${tables}` : sql`analyze ${tables}`)
+
+  return {
+    properties: count,
+    ...totals,
+    branches: branchRows.length,
+    poolGenerated,
+    elapsedMs: Math.round(performance.now() - started),
+  }
+}
+
+function startOfUtcDay(date: Date): Date {
+  return new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), date.getUTCDate()))
+}
+
+async function upsertBranches(db: Db, rows: ReturnType<typeof getDemoBranches>): Promise<void> {
+  await db
+    .insert(branches)
+    .values(rows)
+    .onConflictDoUpdate({
+      target: branches.branch_id,
+      set: {
+        name: sql`excluded.name`,
+        branch_name: sql`excluded.branch_name`,
+        phone: sql`excluded.phone`,
+        email: sql`excluded.email`,
+        address: sql`excluded.address`,
+        postcode: sql`excluded.postcode`,
+        lat: sql`excluded.lat`,
+        lng: sql`excluded.lng`,
+        show_button: sql`excluded.show_button`,
+        button_label: sql`excluded.button_label`,
+        business_link: sql`excluded.business_link`,
+        marker_image: sql`excluded.marker_image`,
+        color: sql`excluded.color`,
+        version: sql`excluded.version`,
+      },
+    })
+}
+
+/**
+ * Settings are written when missing; a reset also restores the demo values, while a plain re-run
+ * keeps whatever was changed since (e.g. with `npm run settings`).
+ */
+async function upsertSettings(db: Db, overwrite: boolean): Promise<void> {
+  const insert = db.insert(companySettings).values(getDemoSettings())
+  if (overwrite) {
+    await insert.onConflictDoUpdate({
+      target: companySettings.setting_id,
+      set: { value: sql`excluded.value`, updated_at: sql`now()` },
+    })
+  } else {
+    await insert.onConflictDoNothing({ target: companySettings.setting_id })
+  }
+}
+
+const PROPERTY_COLUMNS = [
+  'property_profile_id', 'transaction_type_id', 'property_type_id', 'property_style_id', 'branch_id', 'slug',
+  'advert_heading', 'summary', 'description', 'features', 'bedroom', 'bathroom', 'reception', 'price',
+  'price_qualifier', 'new_home', 'shared_ownership', 'retirement', 'short_let', 'house_flat_share',
+  'pets_allowed', 'bills_included', 'furnishing', 'garden_type', 'has_garden', 'has_parking', 'availability',
+  'is_locked', 'address_line_1', 'address_line_2', 'town', 'county', 'postcode', 'display_address', 'lat', 'lng',
+  'tenure', 'council_tax_band', 'epc_rating', 'available_from', 'deposit', 'created_at', 'updated_at',
+] as const satisfies ReadonlyArray<keyof GeneratedProperty['property']>
+const MEDIA_COLUMNS = ['property_profile_id', 'position', 'kind', 'file', 'link', 'caption', 'is_downloadable'] as const
+const FLOOR_PLAN_COLUMNS = ['property_profile_id', 'position', 'file'] as const
+const EPC_COLUMNS = ['property_profile_id', 'position', 'file', 'pdf_file'] as const
+const PRICE_COLUMNS = ['property_profile_id', 'price', 'changed_at'] as const
+
+/**
+ * One statement per table per chunk: the rows travel as a single JSON parameter and PostgreSQL
+ * unpacks them with json_populate_recordset against the table's own row type. That is one parse and
+ * one round trip for thousands of rows, on PGlite and node-postgres alike, with no 65,535-parameter cap.
+ */
+async function insertJson(db: Db, table: string, columns: readonly string[], rows: readonly object[]): Promise<void> {
+  if (rows.length === 0) return
+  const list = sql.raw(columns.map((c) => `"${c}"`).join(', '))
+  const query: SQL = sql`insert into ${sql.raw(`"${table}"`)} (${list}) select ${list} from json_populate_recordset(null::${sql.raw(`"${table}"`)}, ${JSON.stringify(rows)}::json)`
+  await db.execute(query)
+}
+
+async function insertChunk(
+  db: Db,
+  chunk: GeneratedProperty[],
+): Promise<{ medias: number; floorPlans: number; epcs: number; priceHistory: number }> {
+  const medias = chunk.flatMap((p) => p.medias)
+  const plans = chunk.flatMap((p) => p.floorPlans)
+  const epcRows = chunk.flatMap((p) => p.epcs)
+  const prices = chunk.flatMap((p) => p.prices)
+  await insertJson(db, 'properties', PROPERTY_COLUMNS, chunk.map((p) => p.property))
+  await insertJson(db, 'property_medias', MEDIA_COLUMNS, medias)
+  await insertJson(db, 'floor_plans', FLOOR_PLAN_COLUMNS, plans)
+  await insertJson(db, 'epcs', EPC_COLUMNS, epcRows)
+  await insertJson(db, 'price_history', PRICE_COLUMNS, prices)
+  return { medias: medias.length, floorPlans: plans.length, epcs: epcRows.length, priceHistory: prices.length }
+}

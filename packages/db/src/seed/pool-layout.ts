@@ -1,0 +1,93 @@
+/**
+ * The image pool's layout: which files exist, by category, as paths relative to the media root.
+ * Properties reference these; `pool.ts` renders them once per media root.
+ */
+
+/** Bump when the pictures change, so existing pools are rendered again. */
+export const POOL_VERSION = 1
+
+/** The pool's folder under the media root. */
+export const POOL_DIR = 'pool'
+
+/** Exterior scenes by what they show, and how many of each. */
+export const EXTERIOR_KINDS = {
+  detached: 7,
+  semi: 6,
+  terrace: 6,
+  bungalow: 5,
+  flats: 6,
+  cottage: 3,
+  park_home: 2,
+  commercial: 3,
+  land: 2,
+} as const
+/** One exterior kind. */
+export type ExteriorKind = keyof typeof EXTERIOR_KINDS
+
+/** Interior scenes by room, and how many of each. */
+export const INTERIOR_KINDS = {
+  living: 14,
+  kitchen: 14,
+  bedroom: 14,
+  bathroom: 10,
+  dining: 4,
+  office: 4,
+} as const
+/** One interior kind. */
+export type InteriorKind = keyof typeof INTERIOR_KINDS
+
+/** Garden scenes. */
+export const GARDEN_COUNT = 12
+
+/** Floor plans by layout, and how many of each. */
+export const FLOOR_PLAN_KINDS = {
+  'flat-studio': 2,
+  'flat-1-bed': 2,
+  'flat-2-bed': 2,
+  'flat-3-bed': 1,
+  'house-ground': 4,
+  'house-first': 4,
+  commercial: 1,
+} as const
+/** One floor plan layout. */
+export type FloorPlanKind = keyof typeof FLOOR_PLAN_KINDS
+
+/** EPC ratings, best first. */
+export const EPC_RATINGS = ['A', 'B', 'C', 'D', 'E', 'F', 'G'] as const
+/** One EPC rating. */
+export type EpcRating = (typeof EPC_RATINGS)[number]
+
+const pad = (n: number) => String(n).padStart(2, '0')
+const series = (prefix: string, count: number, ext: string) =>
+  Array.from({ length: count }, (_, i) => `${POOL_DIR}/${prefix}-${pad(i + 1)}.${ext}`)
+
+function byKind<K extends string>(counts: Record<K, number>, prefix: string, ext: string): Record<K, string[]> {
+  const out = {} as Record<K, string[]>
+  for (const kind of Object.keys(counts) as K[]) out[kind] = series(`${prefix}-${kind}`, counts[kind], ext)
+  return out
+}
+
+/** Every pool file by category (paths relative to the media root). */
+export const POOL = {
+  exteriors: byKind(EXTERIOR_KINDS, 'exterior', 'jpg'),
+  interiors: byKind(INTERIOR_KINDS, 'interior', 'jpg'),
+  gardens: series('garden', GARDEN_COUNT, 'jpg'),
+  floorPlans: byKind(FLOOR_PLAN_KINDS, 'floor-plan', 'png'),
+  epcCharts: Object.fromEntries(EPC_RATINGS.map((r) => [r, `${POOL_DIR}/epc-chart-${r.toLowerCase()}.png`])) as Record<EpcRating, string>,
+  epcPdfs: Object.fromEntries(EPC_RATINGS.map((r) => [r, `${POOL_DIR}/epc-${r.toLowerCase()}.pdf`])) as Record<EpcRating, string>,
+}
+
+/** The manifest written last, so a pool interrupted half-way is rendered again. */
+export const POOL_MANIFEST = `${POOL_DIR}/manifest.json`
+
+/** Every file of the pool, in a stable order. */
+export function listPoolFiles(): string[] {
+  return [
+    ...Object.values<string[]>(POOL.exteriors).flat(),
+    ...Object.values<string[]>(POOL.interiors).flat(),
+    ...POOL.gardens,
+    ...Object.values<string[]>(POOL.floorPlans).flat(),
+    ...Object.values(POOL.epcCharts),
+    ...Object.values(POOL.epcPdfs),
+  ]
+}

@@ -1,0 +1,137 @@
+/**
+ * Renders the image pool once per media root: exterior, interior and garden photos (JPEG), floor plans
+ * and EPC charts (PNG) and EPC PDFs. Properties only reference these files, so 100,000 properties cost
+ * no more disk than 2,000. A manifest written last marks a complete pool of the current version.
+ */
+import { randomBytes } from 'node:crypto'
+import { existsSync } from 'node:fs'
+import { mkdir, readFile, rename, writeFile } from 'node:fs/promises'
+import path from 'node:path'
+import sharp from 'sharp'
+import { z } from 'zod'
+import { AGENCY_NAME } from './branches.ts'
+import { renderEpcChart, renderEpcPdf } from './images/epc.ts'
+import { renderExterior } from './images/exterior.ts'
+import { countFloorPlanTemplates, renderFloorPlan } from './images/floor-plan.ts'
+import { renderGarden } from './images/garden.ts'
+import { renderInterior } from './images/interior.ts'
+import { PHOTO_HEIGHT, PHOTO_WIDTH } from './images/svg.ts'
+import {
+  EPC_RATINGS,
+  POOL,
+  POOL_DIR,
+  POOL_MANIFEST,
+  POOL_VERSION,
+  listPoolFiles,
+  type ExteriorKind,
+  type FloorPlanKind,
+  type InteriorKind,
+} from './pool-layout.ts'
+import { Random, hashString } from './random.ts'
+
+/** The pool looks the same whatever the data seed: it belongs to the media root, not to a run. */
+const POOL_SEED = 2024
+
+/** Photo JPEG quality (the media service derives smaller variants from these). */
+export const PHOTO_QUALITY = 78
+
+const ManifestSchema = z.object({ version: z.number().int(), files: z.array(z.string()) })
+
+/**
+ * Makes sure `${mediaDir}/pool` holds every pool file of the current version; renders the pool when
+ * it does not. Returns whether it rendered.
+ */
+export async function ensureImagePool(mediaDir: string): Promise<boolean> {
+  if (await isPoolComplete(mediaDir)) return false
+  await mkdir(path.join(mediaDir, POOL_DIR), { recursive: true })
+  const grain = await makeGrain()
+  const tasks: Array<{ file: string; render: () => Promise<Buffer> }> = []
+
+  for (const kind of Object.keys(POOL.exteriors) as ExteriorKind[]) {
+    POOL.exteriors[kind].forEach((file, i) => {
+      tasks.push({ file, render: () => toPhoto(renderExterior(kind, streamFor(file, i)), grain) })
+    })
+  }
+  for (const kind of Object.keys(POOL.interiors) as InteriorKind[]) {
+    POOL.interiors[kind].forEach((file, i) => {
+      tasks.push({ file, render: () => toPhoto(renderInterior(kind, streamFor(file, i)), grain) })
+    })
+  }
+  POOL.gardens.forEach((file, i) => tasks.push({ file, render: () => toPhoto(renderGarden(streamFor(file, i)), grain) }))
+  for (const kind of Object.keys(POOL.floorPlans) as FloorPlanKind[]) {
+    POOL.floorPlans[kind].forEach((file, i) => {
+      const variant = i % countFloorPlanTemplates(kind)
+      tasks.push({ file, render: () => toPng(renderFloorPlan(kind, variant, streamFor(file, i))) })
+    })
+  }
+  for (const rating of EPC_RATINGS) {
+    tasks.push({ file: POOL.epcCharts[rating], render: () => toPng(renderEpcChart(rating)) })
+    tasks.push({ file: POOL.epcPdfs[rating], render: async () => renderEpcPdf(rating, AGENCY_NAME) })
+  }
+
+  // Two at a time: libvips threads inside each render use the rest of the machine.
+  let next = 0
+  const worker = async () => {
+    while (next < tasks.length) {
+      const task = tasks[next++] as (typeof tasks)[number]
+      await writeAtomically(path.join(mediaDir, task.file), await task.render())
+    }
+  }
+  await Promise.all([worker(), worker()])
+  await writeAtomically(
+    path.join(mediaDir, POOL_MANIFEST),
+    Buffer.from(JSON.stringify({ version: POOL_VERSION, files: listPoolFiles() }, null, 2)),
+  )
+  return true
+}
+
+async function isPoolComplete(mediaDir: string): Promise<boolean> {
+  const manifestPath = path.join(mediaDir, POOL_MANIFEST)
+  if (!existsSync(manifestPath)) return false
+  try {
+    const manifest = ManifestSchema.parse(JSON.parse(await readFile(manifestPath, 'utf8')))
+    if (manifest.version !== POOL_VERSION) return false
+    return listPoolFiles().every((file) => existsSync(path.join(mediaDir, file)))
+  } catch {
+    return false
+  }
+}
+
+function streamFor(file: string, index: number): Random {
+  return Random.for(POOL_SEED, hashString(file), index)
+}
+
+/** Another process (a second test file, a parallel seed) may render the same pool: never expose a half-written file. */
+async function writeAtomically(target: string, data: Buffer): Promise<void> {
+  const temp = `${target}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`
+  await writeFile(temp, data)
+  await rename(temp, target)
+}
+
+/** Film-like grain around mid-grey: soft-light blending leaves the picture's tones and adds texture. */
+async function makeGrain(): Promise<Buffer> {
+  const rng = new Random(POOL_SEED)
+  const pixels = Buffer.alloc(PHOTO_WIDTH * PHOTO_HEIGHT)
+  for (let i = 0; i < pixels.length; i++) pixels[i] = 128 + Math.round((rng.next() + rng.next() - 1) * 40)
+  return sharp(pixels, { raw: { width: PHOTO_WIDTH, height: PHOTO_HEIGHT, channels: 1 } }).png().toBuffer()
+}
+
+const VIGNETTE = Buffer.from(
+  `<svg xmlns="http://www.w3.org/2000/svg" width="${PHOTO_WIDTH}" height="${PHOTO_HEIGHT}"><defs><radialGradient id="v" cx="0.5" cy="0.5" r="0.75"><stop offset="0.55" stop-color="#000" stop-opacity="0"/><stop offset="1" stop-color="#000" stop-opacity="0.28"/></radialGradient></defs><rect width="100%" height="100%" fill="url(#v)"/></svg>`,
+)
+
+async function toPhoto(svg: string, grain: Buffer): Promise<Buffer> {
+  // Rasterise first, then add grain and a vignette, as a lens would.
+  const base = await sharp(Buffer.from(svg)).png({ compressionLevel: 1 }).toBuffer()
+  return sharp(base)
+    .composite([
+      { input: grain, blend: 'soft-light' },
+      { input: VIGNETTE, blend: 'over' },
+    ])
+    .jpeg({ quality: PHOTO_QUALITY })
+    .toBuffer()
+}
+
+async function toPng(svg: string): Promise<Buffer> {
+  return sharp(Buffer.from(svg)).png().toBuffer()
+}
