@@ -1,0 +1,251 @@
+import { describe, expect, it } from 'vitest'
+import type { PropertyCard, PropertyDetail } from '@agency/domain'
+import { ApiClientError, createApiClient, isNotFoundError } from './index.ts'
+
+interface Call {
+  url: string
+  init: RequestInit | undefined
+}
+
+/** A fake fetch that records each call and answers the canned responses in order. */
+function fakeFetch(...responses: Array<() => Response>) {
+  const calls: Call[] = []
+  const fetch = async (url: string, init?: RequestInit): Promise<Response> => {
+    calls.push({ url, init })
+    const next = responses[calls.length - 1]
+    if (!next) throw new Error(`unexpected call ${url}`)
+    return next()
+  }
+  return { fetch, calls }
+}
+
+const json = (body: unknown, status = 200) => () =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } })
+
+const card: PropertyCard = {
+  property_profile_id: 7,
+  image: '/api/media/11/card',
+  is_locked: false,
+  custom_property_status_title: 'Available',
+  advert_heading: '4 bedroom detached house for sale',
+  display_address: 'Kent Road, Harrogate',
+  full_address: '12 Kent Road, Harrogate HG1 2LE',
+  price: { type: { name: 'Guide Price' }, price: '£650,000', numberPrice: 650000 },
+  bedroom: 4,
+  bathroom: 2,
+  reception: 2,
+  summary: 'A generous family home.',
+  detail_page_url: '/property/7/4-bedroom-detached-house-for-sale-in-harrogate',
+  match_percentage: null,
+  medias: [],
+  transaction_type_id: 1,
+  branch_id: 1,
+  lat: 53.99,
+  lng: -1.54,
+  created_at: '2026-11-01T09:00:00.000Z',
+}
+
+const detail: PropertyDetail = {
+  ...card,
+  description: 'A generous family home.\n\nWith a garden.',
+  features: ['Garden'],
+  floor_plans: [],
+  epcs: [],
+  branch: null,
+  property_type: { property_type_id: 1, name: 'House' },
+  property_style: { property_style_id: 1, property_type_id: 1, name: 'Detached House' },
+  postcode: 'HG1 2LE',
+  material_information: null,
+  price_history: [],
+  updated_at: '2026-11-02T09:00:00.000Z',
+}
+
+describe('createApiClient', () => {
+  it('serialises a search with the transaction type and without defaults', async () => {
+    const { fetch, calls } = fakeFetch(json({ data: [card], total: 1, page: 2, page_size: 24 }))
+    const api = createApiClient({ baseUrl: '/api/', fetch })
+
+    const answer = await api.searchProperties({
+      transaction_type_id: 2,
+      min_bedroom: 3,
+      sort: 'price_desc',
+      page: 2,
+      locations: [{ lat: 53.99, lng: -1.54, radius: 3 }],
+    })
+
+    expect(calls.map((c) => c.url)).toEqual([
+      '/api/properties?locations=53.99%2C-1.54%2C3&min_bedroom=3&sort=price_desc&page=2&transaction_type_id=2',
+    ])
+    expect(answer).toEqual({ data: [card], total: 1, page: 2, page_size: 24 })
+  })
+
+  it('sends the sales transaction type when the query names none', async () => {
+    const { fetch, calls } = fakeFetch(json({ data: [], total: 0, page: 1, page_size: 24 }))
+    await createApiClient({ baseUrl: '/api', fetch }).searchProperties({})
+    expect(calls[0]?.url).toBe('/api/properties?transaction_type_id=1')
+  })
+
+  it('sends the configured headers and asks for JSON', async () => {
+    const { fetch, calls } = fakeFetch(json({ data: [] }))
+    await createApiClient({ baseUrl: 'http://api.internal/api', fetch, headers: { cookie: 'sid=abc' } }).getBranches()
+    const headers = new Headers(calls[0]?.init?.headers)
+    expect(calls[0]?.url).toBe('http://api.internal/api/branches')
+    expect(headers.get('cookie')).toBe('sid=abc')
+    expect(headers.get('accept')).toBe('application/json')
+  })
+
+  it('unwraps a property detail', async () => {
+    const { fetch, calls } = fakeFetch(json({ data: detail }))
+    const property = await createApiClient({ baseUrl: '/api', fetch }).getProperty(7)
+    expect(calls[0]?.url).toBe('/api/properties/7')
+    expect(property).toEqual(detail)
+  })
+
+  it('asks for 250 property types and styles (SPEC §7)', async () => {
+    const { fetch, calls } = fakeFetch(
+      json({ data: [{ property_type_id: 1, name: 'House' }] }),
+      json({ data: [{ property_style_id: 1, property_type_id: 1, name: 'Detached House' }], total: 1 }),
+    )
+    const api = createApiClient({ baseUrl: '/api', fetch })
+    expect(await api.getPropertyTypes()).toEqual([{ property_type_id: 1, name: 'House' }])
+    expect(await api.getPropertyStyles()).toEqual([{ property_style_id: 1, property_type_id: 1, name: 'Detached House' }])
+    expect(calls.map((c) => c.url)).toEqual([
+      '/api/properties/property_types?__limit=250',
+      '/api/properties/property_styles?__limit=250',
+    ])
+  })
+
+  it('unwraps a company setting', async () => {
+    const { fetch, calls } = fakeFetch(json({ data: { setting_id: 101, value: 'lettings' } }))
+    const setting = await createApiClient({ baseUrl: '/api', fetch }).getCompanySetting(101)
+    expect(calls[0]?.url).toBe('/api/company_settings/101')
+    expect(setting).toEqual({ setting_id: 101, value: 'lettings' })
+  })
+
+  it('returns the health answer as sent', async () => {
+    const { fetch } = fakeFetch(json({ status: 'ok', database: 'up' }))
+    expect(await createApiClient({ baseUrl: '/api', fetch }).health()).toEqual({ status: 'ok', database: 'up' })
+  })
+
+  it('throws a 404 ApiClientError carrying the error body for an unknown property', async () => {
+    const { fetch } = fakeFetch(json({ message: 'Property not found' }, 404))
+    const error = await createApiClient({ baseUrl: '/api', fetch }).getProperty(999).catch((e: unknown) => e)
+    expect(error).toBeInstanceOf(ApiClientError)
+    expect(isNotFoundError(error)).toBe(true)
+    expect(error).toMatchObject({ status: 404, body: { message: 'Property not found' }, message: 'Property not found' })
+  })
+
+  it('keeps the field errors of a 422 answer', async () => {
+    const body = { message: 'The given data was invalid.', errors: { page_size: ['The page size may not be greater than 100.'] } }
+    const { fetch } = fakeFetch(json(body, 422))
+    const error = await createApiClient({ baseUrl: '/api', fetch }).searchProperties({ page_size: 100 }).catch((e: unknown) => e)
+    expect(error).toBeInstanceOf(ApiClientError)
+    expect(isNotFoundError(error)).toBe(false)
+    expect(error).toMatchObject({ status: 422, body })
+  })
+
+  it('describes an error answer that is not JSON', async () => {
+    const { fetch } = fakeFetch(() => new Response('<h1>Bad Gateway</h1>', { status: 503 }))
+    const error = await createApiClient({ baseUrl: '/api', fetch }).getBranches().catch((e: unknown) => e)
+    expect(error).toMatchObject({ status: 503, body: { message: 'GET /branches failed with status 503' } })
+  })
+
+  it('reports an answer that breaks the contract as 502', async () => {
+    const { fetch } = fakeFetch(json({ data: [{ id: 'one' }] }))
+    const error = await createApiClient({ baseUrl: '/api', fetch }).getBranches().catch((e: unknown) => e)
+    expect(error).toBeInstanceOf(ApiClientError)
+    expect(error).toMatchObject({
+      status: 502,
+      body: { message: 'GET /branches answered a body that does not match the contract' },
+    })
+  })
+})
+
+describe('the login and contact calls', () => {
+  const contact = {
+    contact_id: 4,
+    salutation_id: 3,
+    name: 'James',
+    surname: 'Whitaker',
+    avatar: 'male',
+    contact_profiles: [3],
+    communication_infos: [{ value: 'buyer@example.com', preferred: true, communication_method_id: 1 }],
+    contact_addresses: [],
+    contact_source_id: 35,
+    subscription_types: [1],
+    applicants: [{ contact_applicant_id: 9, applicant_key: 'k-9', profile_id: 3, contact_applicant_status_id: 1, created_at: '2026-11-01T09:00:00.000Z' }],
+    active_contact_applicant_id: 9,
+  }
+
+  it('posts a login link request as JSON with the headers it was given', async () => {
+    const { fetch, calls } = fakeFetch(json({ data: { message: 'sent' } }, 202))
+    const api = createApiClient({ baseUrl: '/api', fetch, headers: { origin: 'https://agency.example' } })
+    const body = { email: 'buyer@example.com', request_page_url: 'https://agency.example/sales/property-for-sale', recaptcha_token: 'abc' }
+    expect(await api.requestMagicLink(body)).toEqual({ message: 'sent' })
+    expect(calls[0]?.url).toBe('/api/contacts/oauth/magic-links')
+    expect(calls[0]?.init?.method).toBe('POST')
+    expect(JSON.parse(String(calls[0]?.init?.body))).toEqual(body)
+    const headers = new Headers(calls[0]?.init?.headers)
+    expect(headers.get('content-type')).toBe('application/json')
+    expect(headers.get('origin')).toBe('https://agency.example')
+  })
+
+  it('answers a login with every Set-Cookie value of the API', async () => {
+    const { fetch, calls } = fakeFetch(() => {
+      const headers = new Headers({ 'content-type': 'application/json' })
+      headers.append('set-cookie', 'session=new; Path=/; HttpOnly; SameSite=Lax')
+      headers.append('set-cookie', 'other=1; Path=/')
+      return new Response(JSON.stringify({ data: { contact_id: 4, redirect_to: '/sales/property-for-sale' } }), { status: 200, headers })
+    })
+    const answer = await createApiClient({ baseUrl: '/api', fetch }).createSession('t0ken')
+    expect(JSON.parse(String(calls[0]?.init?.body))).toEqual({ token: 't0ken' })
+    expect(answer).toEqual({
+      data: { contact_id: 4, redirect_to: '/sales/property-for-sale' },
+      setCookie: ['session=new; Path=/; HttpOnly; SameSite=Lax', 'other=1; Path=/'],
+    })
+  })
+
+  it('throws the 400 of an invalid login link with its message', async () => {
+    const body = { message: 'This login link is invalid or has expired.', errors: { token: ['This login link is invalid or has expired.'] } }
+    const { fetch } = fakeFetch(json(body, 400))
+    const error = await createApiClient({ baseUrl: '/api', fetch }).createSession('used').catch((e: unknown) => e)
+    expect(error).toMatchObject({ status: 400, body })
+  })
+
+  it('logs out with a DELETE and passes on the cookie clearing', async () => {
+    const { fetch, calls } = fakeFetch(() => new Response(null, { status: 204, headers: { 'set-cookie': 'session=; Max-Age=0; Path=/' } }))
+    const answer = await createApiClient({ baseUrl: '/api', fetch }).deleteSession()
+    expect(calls[0]?.url).toBe('/api/contacts/oauth/sessions/current')
+    expect(calls[0]?.init?.method).toBe('DELETE')
+    expect(calls[0]?.init?.body).toBeUndefined()
+    expect(answer).toEqual({ data: null, setCookie: ['session=; Max-Age=0; Path=/'] })
+  })
+
+  it('unwraps the logged-in contact and throws 401 for a visitor', async () => {
+    const { fetch, calls } = fakeFetch(json({ data: contact }), json({ message: 'Please log in to continue.' }, 401))
+    const api = createApiClient({ baseUrl: '/api', fetch })
+    expect(await api.getCurrentContact()).toEqual(contact)
+    expect(calls[0]?.url).toBe('/api/contacts/me')
+    await expect(api.getCurrentContact()).rejects.toMatchObject({ status: 401, message: 'Please log in to continue.' })
+  })
+
+  it('reads the captcha configuration', async () => {
+    const { fetch, calls } = fakeFetch(json({ data: { provider: 'altcha', challenge_url: '/api/captcha/challenge' } }))
+    expect(await createApiClient({ baseUrl: '/api', fetch }).getCaptchaConfig()).toEqual({
+      provider: 'altcha',
+      challenge_url: '/api/captcha/challenge',
+    })
+    expect(calls[0]?.url).toBe('/api/captcha/config')
+  })
+})
+
+describe('ApiClientError', () => {
+  it('is recognised by instanceof across copies of the package', () => {
+    // What a second bundled copy of the class would create: a plain error carrying the shared brand.
+    const foreign = Object.assign(new Error('Property not found'), { [Symbol.for('@agency/api-client/ApiClientError')]: true, status: 404 })
+    expect(foreign instanceof ApiClientError).toBe(true)
+    expect(isNotFoundError(foreign)).toBe(true)
+    expect(new Error('other') instanceof ApiClientError).toBe(false)
+    expect(isNotFoundError(new ApiClientError(404, { message: 'Property not found' }))).toBe(true)
+  })
+})

@@ -1,0 +1,266 @@
+import { z } from 'zod'
+import {
+  ApiErrorSchema,
+  BranchSchema,
+  CompanySettingSchema,
+  PropertyDetailSchema,
+  PropertyListResponseSchema,
+  PropertyStyleSchema,
+  PropertyTypeSchema,
+  toSearchParams,
+  TRANSACTION_TYPE,
+} from '@agency/domain'
+import type {
+  ApiError,
+  Branch,
+  CompanySetting,
+  PropertyDetail,
+  PropertyListResponse,
+  PropertySearchQuery,
+  PropertyStyle,
+  PropertyType,
+} from '@agency/domain'
+import {
+  CaptchaClientConfigSchema,
+  ContactViewSchema,
+  CreatedSessionSchema,
+  MagicLinkAnswerSchema,
+} from './contacts.ts'
+import { PlaceDetailsSchema, PlaceSearchAnswerSchema } from './places.ts'
+import type { PlaceDetails, SearchResultPlace } from './places.ts'
+import type { CaptchaClientConfig, ContactView, CreatedSession, MagicLinkRequestBody, WithSetCookie } from './contacts.ts'
+
+/** The fetch the client calls: the global one in the browser, an in-process one on the server. */
+export type FetchFunction = (input: string, init?: RequestInit) => Promise<Response>
+
+/** How to reach the API. */
+export interface ApiClientOptions {
+  /** Prefix of every path, without a trailing slash: '/api' in the browser, any origin + '/api' on the server. */
+  baseUrl: string
+  fetch: FetchFunction
+  /** Sent with every request, e.g. the visitor's cookie when the server calls the API on their behalf. */
+  headers?: Record<string, string>
+}
+
+/** Per-call options. */
+export interface RequestOptions {
+  signal?: AbortSignal
+}
+
+/** GET /health answers a JSON object whose fields the operations side owns; the client only checks it is one. */
+const HealthSchema = z.record(z.string(), z.json())
+/** The answer of GET /health. */
+export type Health = z.infer<typeof HealthSchema>
+
+const dataOf = <T extends z.ZodType>(item: T) => z.object({ data: item })
+// API.md: lists answer `{ data, total?, page?, page_size? }`; only `data` matters for reference lists.
+const listOf = <T extends z.ZodType>(item: T) => z.object({ data: z.array(item) })
+
+/** SPEC §7: property types and styles are fetched with `__limit=250`. */
+const REFERENCE_LIST_LIMIT = '250'
+
+const API_CLIENT_ERROR = Symbol.for('@agency/api-client/ApiClientError')
+
+/**
+ * A failed API call. `status` is the HTTP status and `body` the API's error answer (API.md: `message`,
+ * plus field `errors` for 400/422). An answer that does not match the wire contract is reported as 502,
+ * because the client cannot tell the caller anything more useful than "the API misbehaved".
+ */
+export class ApiClientError extends Error {
+  override readonly name = 'ApiClientError'
+  readonly status: number
+  readonly body: ApiError
+  private readonly [API_CLIENT_ERROR] = true
+
+  constructor(status: number, body: ApiError, options?: ErrorOptions) {
+    super(body.message, options)
+    this.status = status
+    this.body = body
+  }
+
+  // The web app's server build bundles its own copy of this package while the server hands it a
+  // client made from another copy; `instanceof` must recognise an error from either.
+  static override [Symbol.hasInstance](value: unknown): boolean {
+    return typeof value === 'object' && value !== null && API_CLIENT_ERROR in value
+  }
+
+  /** True for a 404: an unknown id, which pages turn into their own "not found" answer. */
+  get isNotFound(): boolean {
+    return this.status === 404
+  }
+}
+
+/** Whether a thrown value is an ApiClientError with status 404. */
+export function isNotFoundError(error: unknown): error is ApiClientError {
+  return error instanceof ApiClientError && error.status === 404
+}
+
+/**
+ * A search as the client sends it: parsed values (e.g. from `PropertySearchQuerySchema`), any of them
+ * left out for its default. The schema's input type is not used because every key of it is required.
+ */
+export type SearchPropertiesQuery = Partial<PropertySearchQuery>
+
+/** The typed API client; every answer is parsed with the @agency/domain schemas. */
+export interface ApiClient {
+  /** GET /properties: one page of cards. `transaction_type_id` defaults to sales, as in the schema. */
+  searchProperties(query: SearchPropertiesQuery, options?: RequestOptions): Promise<PropertyListResponse>
+  /** GET /properties/:id. Throws an ApiClientError with status 404 for an unknown id. */
+  getProperty(propertyProfileId: number, options?: RequestOptions): Promise<PropertyDetail>
+  getPropertyTypes(options?: RequestOptions): Promise<PropertyType[]>
+  getPropertyStyles(options?: RequestOptions): Promise<PropertyStyle[]>
+  getBranches(options?: RequestOptions): Promise<Branch[]>
+  /** GET /company_settings/:id. The value is JSON; callers parse it for the setting they read. */
+  getCompanySetting(settingId: number, options?: RequestOptions): Promise<CompanySetting>
+  health(options?: RequestOptions): Promise<Health>
+  /** SPEC §7 place search by keyword (GET /places): at most 256 characters, else a 400 ApiClientError. */
+  searchPlaces(keyword: string, options?: RequestOptions): Promise<SearchResultPlace[]>
+  /** SPEC §7 place details by place_id (GET /places/:place_id). Throws a 404 ApiClientError for an unknown id. */
+  getPlace(placeId: string, options?: RequestOptions): Promise<PlaceDetails>
+  /**
+   * SPEC §7 POST /contacts/oauth/magic-links. The API answers 202 for every well-formed request
+   * (known address or not); a malformed e-mail, a refused captcha or a cross-site call throws.
+   */
+  requestMagicLink(body: MagicLinkRequestBody, options?: RequestOptions): Promise<{ message: string }>
+  /**
+   * POST /contacts/oauth/sessions: logs in with a login link's token, answering the contact id, the
+   * page to go to and the session cookie to pass on. An invalid, used or expired token throws a 400.
+   */
+  createSession(token: string, options?: RequestOptions): Promise<WithSetCookie<CreatedSession>>
+  /** DELETE /contacts/oauth/sessions/current: logs out, answering the cookie-clearing Set-Cookie to pass on. */
+  deleteSession(options?: RequestOptions): Promise<WithSetCookie<null>>
+  /** GET /contacts/me: the logged-in contact. Throws a 401 ApiClientError for a visitor. */
+  getCurrentContact(options?: RequestOptions): Promise<ContactView>
+  /** GET /captcha/config: which captcha the login form shows. */
+  getCaptchaConfig(options?: RequestOptions): Promise<CaptchaClientConfig>
+}
+
+/** Creates an API client over the given fetch. */
+export function createApiClient({ baseUrl, fetch, headers }: ApiClientOptions): ApiClient {
+  const prefix = baseUrl.replace(/\/+$/, '')
+
+  async function get<T extends z.ZodType>(
+    path: string,
+    params: URLSearchParams | undefined,
+    schema: T,
+    options: RequestOptions | undefined,
+  ): Promise<z.infer<T>> {
+    const query = params?.toString()
+    const url = `${prefix}${path}${query ? `?${query}` : ''}`
+    const requestHeaders = new Headers(headers)
+    requestHeaders.set('accept', 'application/json')
+    const response = await fetch(url, { method: 'GET', headers: requestHeaders, signal: options?.signal })
+    const body: unknown = await readJson(response)
+    if (!response.ok) {
+      const parsed = ApiErrorSchema.safeParse(body)
+      throw new ApiClientError(
+        response.status,
+        parsed.success ? parsed.data : { message: `GET ${path} failed with status ${response.status}` },
+      )
+    }
+    const parsed = schema.safeParse(body)
+    if (!parsed.success) {
+      throw new ApiClientError(502, { message: `GET ${path} answered a body that does not match the contract` }, {
+        cause: parsed.error,
+      })
+    }
+    return parsed.data
+  }
+
+  /** A JSON command (POST, DELETE): the parsed answer (null for an empty one) with its Set-Cookie values. */
+  async function send<T extends z.ZodType>(
+    method: 'POST' | 'DELETE',
+    path: string,
+    body: unknown,
+    schema: T,
+    options: RequestOptions | undefined,
+  ): Promise<WithSetCookie<z.infer<T>>> {
+    const requestHeaders = new Headers(headers)
+    requestHeaders.set('accept', 'application/json')
+    if (body !== undefined) requestHeaders.set('content-type', 'application/json')
+    const response = await fetch(`${prefix}${path}`, {
+      method,
+      headers: requestHeaders,
+      body: body === undefined ? undefined : JSON.stringify(body),
+      signal: options?.signal,
+    })
+    const answer: unknown = await readJson(response)
+    if (!response.ok) {
+      const parsed = ApiErrorSchema.safeParse(answer)
+      throw new ApiClientError(
+        response.status,
+        parsed.success ? parsed.data : { message: `${method} ${path} failed with status ${response.status}` },
+      )
+    }
+    const parsed = schema.safeParse(answer ?? null)
+    if (!parsed.success) {
+      throw new ApiClientError(502, { message: `${method} ${path} answered a body that does not match the contract` }, {
+        cause: parsed.error,
+      })
+    }
+    return { data: parsed.data, setCookie: response.headers.getSetCookie() }
+  }
+
+  return {
+    searchProperties(query, options) {
+      const params = toSearchParams(query)
+      // toSearchParams leaves the transaction type to the page path; the API needs it explicitly.
+      params.set('transaction_type_id', String(query.transaction_type_id ?? TRANSACTION_TYPE.SALES))
+      return get('/properties', params, PropertyListResponseSchema, options)
+    },
+    async getProperty(propertyProfileId, options) {
+      const answer = await get(`/properties/${encodeURIComponent(propertyProfileId)}`, undefined, dataOf(PropertyDetailSchema), options)
+      return answer.data
+    },
+    async getPropertyTypes(options) {
+      const params = new URLSearchParams({ __limit: REFERENCE_LIST_LIMIT })
+      return (await get('/properties/property_types', params, listOf(PropertyTypeSchema), options)).data
+    },
+    async getPropertyStyles(options) {
+      const params = new URLSearchParams({ __limit: REFERENCE_LIST_LIMIT })
+      return (await get('/properties/property_styles', params, listOf(PropertyStyleSchema), options)).data
+    },
+    async getBranches(options) {
+      return (await get('/branches', undefined, listOf(BranchSchema), options)).data
+    },
+    async getCompanySetting(settingId, options) {
+      const answer = await get(`/company_settings/${encodeURIComponent(settingId)}`, undefined, dataOf(CompanySettingSchema), options)
+      return answer.data
+    },
+    health(options) {
+      return get('/health', undefined, HealthSchema, options)
+    },
+    async searchPlaces(keyword, options) {
+      return (await get('/places', new URLSearchParams({ keyword }), dataOf(PlaceSearchAnswerSchema), options)).data
+    },
+    async getPlace(placeId, options) {
+      return (await get(`/places/${encodeURIComponent(placeId)}`, undefined, dataOf(PlaceDetailsSchema), options)).data
+    },
+    async requestMagicLink(body, options) {
+      return (await send('POST', '/contacts/oauth/magic-links', body, dataOf(MagicLinkAnswerSchema), options)).data.data
+    },
+    async createSession(token, options) {
+      const answer = await send('POST', '/contacts/oauth/sessions', { token }, dataOf(CreatedSessionSchema), options)
+      return { data: answer.data.data, setCookie: answer.setCookie }
+    },
+    deleteSession(options) {
+      return send('DELETE', '/contacts/oauth/sessions/current', undefined, z.null(), options)
+    },
+    async getCurrentContact(options) {
+      return (await get('/contacts/me', undefined, dataOf(ContactViewSchema), options)).data
+    },
+    async getCaptchaConfig(options) {
+      return (await get('/captcha/config', undefined, dataOf(CaptchaClientConfigSchema), options)).data
+    },
+  }
+}
+
+async function readJson(response: Response): Promise<unknown> {
+  const text = await response.text()
+  if (text === '') return undefined
+  try {
+    return JSON.parse(text) as unknown
+  } catch {
+    return undefined
+  }
+}

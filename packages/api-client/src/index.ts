@@ -1,0 +1,15 @@
+export { ApiClientError, createApiClient, isNotFoundError } from './client.ts'
+export type { ApiClient, ApiClientOptions, FetchFunction, Health, RequestOptions, SearchPropertiesQuery } from './client.ts'
+export { ApplicantSummarySchema, CaptchaClientConfigSchema, ContactViewSchema, CreatedSessionSchema } from './contacts.ts'
+export type {
+  ApplicantSummary,
+  CaptchaClientConfig,
+  ContactView,
+  CreatedSession,
+  MagicLinkRequestBody,
+  WithSetCookie,
+} from './contacts.ts'
+export { PlaceDetailsSchema, PlaceSearchAnswerSchema } from './places.ts'
+export type { PlaceDetails, SearchResultPlace } from './places.ts'
+export { createPlacesApi } from './places-api.ts'
+export type { PlacesApi } from './places-api.ts'
