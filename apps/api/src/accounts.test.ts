@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest'
+import { loadAccountsEnv } from './accounts.ts'
+
+describe('loadAccountsEnv', () => {
+  it('defaults to the file transport, the agency sender and no captcha keys', () => {
+    expect(loadAccountsEnv({}, { dataDir: '/srv/data' })).toEqual({
+      mail: { transport: 'file', smtpUrl: undefined, from: '"Hartwell & Co" <no-reply@hartwellandco.co.uk>', dataDir: '/srv/data', logLinks: false },
+      captcha: { recaptchaSecret: undefined, recaptchaSiteKey: undefined, altchaHmacKey: undefined },
+    })
+  })
+
+  it('sends through SMTP when SMTP_URL is set, and logs links only in development', () => {
+    const env = loadAccountsEnv({ SMTP_URL: 'smtp://mail.example:2525', MAIL_FROM: 'Lettings <lettings@example.com>', NODE_ENV: 'development' }, { dataDir: 'd' })
+    expect(env.mail).toEqual({ transport: 'smtp', smtpUrl: 'smtp://mail.example:2525', from: 'Lettings <lettings@example.com>', dataDir: 'd', logLinks: true })
+    expect(loadAccountsEnv({ SMTP_URL: 'smtp://mail.example', MAIL_TRANSPORT: 'file' }, { dataDir: 'd' }).mail.transport).toBe('file')
+  })
+
+  it('takes ALTCHA_HMAC_KEY, else derives a key from SESSION_SECRET', () => {
+    expect(loadAccountsEnv({ ALTCHA_HMAC_KEY: 'k'.repeat(32) }, { dataDir: 'd' }).captcha.altchaHmacKey).toBe('k'.repeat(32))
+    const derived = loadAccountsEnv({ SESSION_SECRET: 's'.repeat(32) }, { dataDir: 'd' }).captcha.altchaHmacKey
+    expect(derived).toMatch(/^[0-9a-f]{64}$/)
+    expect(derived).not.toContain('s'.repeat(32))
+    expect(loadAccountsEnv({ SESSION_SECRET: 's'.repeat(32) }, { dataDir: 'd' }).captcha.altchaHmacKey).toBe(derived)
+  })
+
+  it('refuses incomplete or malformed settings', () => {
+    expect(() => loadAccountsEnv({ MAIL_TRANSPORT: 'smtp' }, { dataDir: 'd' })).toThrow('SMTP_URL is required with MAIL_TRANSPORT=smtp')
+    expect(() => loadAccountsEnv({ SMTP_URL: 'http://mail.example' }, { dataDir: 'd' })).toThrow('SMTP_URL must start with smtp:// or smtps://')
+    expect(() => loadAccountsEnv({ RECAPTCHA_SECRET: 'x' }, { dataDir: 'd' })).toThrow('RECAPTCHA_SITE_KEY is required with RECAPTCHA_SECRET')
+    expect(() => loadAccountsEnv({ ALTCHA_HMAC_KEY: 'short' }, { dataDir: 'd' })).toThrow('ALTCHA_HMAC_KEY')
+  })
+})

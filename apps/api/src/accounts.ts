@@ -1,0 +1,158 @@
+import { createHmac, randomBytes } from 'node:crypto'
+import fastifyCookie from '@fastify/cookie'
+import fp from 'fastify-plugin'
+import { z } from 'zod'
+import {
+  createCaptchaVerifier,
+  type CaptchaConfig,
+  type CaptchaVerifier,
+  type SpentChallengeStore,
+} from '#app/auth/captcha.ts'
+import captchaRoutes from '#app/auth/captcha-routes.ts'
+import { DEFAULT_MAGIC_LINK_LIMITS, type MagicLinkLimits } from '#app/auth/magic-links.ts'
+import { createOriginCheck } from '#app/auth/origin-check.ts'
+import { claimOnce } from '#app/auth/rate-limit.ts'
+import {
+  SESSION_ABSOLUTE_TIMEOUT_MS,
+  SESSION_IDLE_TIMEOUT_MS,
+  createSessionService,
+  loadRequestSession,
+  type SessionSettings,
+} from '#app/auth/session.ts'
+import { DEFAULT_MAIL_FROM, type MailConfig } from '#app/mail/transport.ts'
+import contactsRoutes from '#app/routes/contacts/index.ts'
+
+export { canSeeLocked, getActiveApplicantCriteria, type ActiveApplicant, type Session, type SessionService } from '#app/auth/session.ts'
+export {
+  createAltchaVerifier,
+  createCaptchaVerifier,
+  createFixedCaptchaVerifier,
+  createRecaptchaVerifier,
+  type CaptchaVerifier,
+} from '#app/auth/captcha.ts'
+export { createMailTransport, DEFAULT_MAIL_FROM, type MailConfig, type MailTransport } from '#app/mail/transport.ts'
+export { enqueueMail, type OutboxMail } from '#app/mail/outbox.ts'
+export { startWorker, type Worker, type WorkerOptions } from '#app/mail/worker.ts'
+
+/** Options of the accounts plugin: login links, sessions, the Origin check and the contact routes. */
+export interface AccountsOptions {
+  /** The site's public origin: links in e-mails, the cookie's Secure/`__Host-` choice, the Origin check. */
+  publicUrl: string
+  /**
+   * The captcha check of login link requests, or a factory given the database-backed store of spent
+   * ALTCHA solutions. Tests and the end-to-end run pass createFixedCaptchaVerifier(true); when left
+   * out it follows `captchaConfig`.
+   */
+  captcha?: CaptchaVerifier | ((deps: { spent: SpentChallengeStore }) => CaptchaVerifier)
+  /** reCAPTCHA keys or the ALTCHA key; read from the environment when left out (loadAccountsEnv). */
+  captchaConfig?: CaptchaConfig
+  /** Mutating requests under this path must come from the site's origin. */
+  apiPrefix?: string
+  magicLinkLimits?: MagicLinkLimits
+  /** The shortest answer time of a login link request (see ContactsRoutesOptions). */
+  magicLinkMinResponseMs?: number
+  idleTimeoutMs?: number
+  absoluteTimeoutMs?: number
+  /** The clock, for tests. */
+  now?: () => Date
+}
+
+const EnvSchema = z.object({
+  NODE_ENV: z.string().optional(),
+  MAIL_TRANSPORT: z.enum(['file', 'smtp']).optional(),
+  SMTP_URL: z.string().regex(/^smtps?:\/\//, 'SMTP_URL must start with smtp:// or smtps://').optional(),
+  MAIL_FROM: z.string().min(3).optional(),
+  RECAPTCHA_SECRET: z.string().min(1).optional(),
+  RECAPTCHA_SITE_KEY: z.string().min(1).optional(),
+  ALTCHA_HMAC_KEY: z.string().min(16).optional(),
+  SESSION_SECRET: z.string().min(16).optional(),
+})
+
+/** Mail and captcha settings read from the environment. */
+export interface AccountsEnv {
+  mail: Omit<MailConfig, 'logger'>
+  captcha: CaptchaConfig
+}
+
+/**
+ * Reads MAIL_TRANSPORT (file | smtp; smtp when SMTP_URL is set), SMTP_URL, MAIL_FROM,
+ * RECAPTCHA_SECRET, RECAPTCHA_SITE_KEY, and ALTCHA_HMAC_KEY (else derived from SESSION_SECRET).
+ * Throws a readable error listing every bad variable.
+ */
+export function loadAccountsEnv(env: NodeJS.ProcessEnv, options: { dataDir: string }): AccountsEnv {
+  const parsed = EnvSchema.safeParse(env)
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`)
+    throw new Error(`Invalid environment:\n${lines.join('\n')}`)
+  }
+  const e = parsed.data
+  if (e.RECAPTCHA_SECRET && !e.RECAPTCHA_SITE_KEY) throw new Error('Invalid environment:\n  RECAPTCHA_SITE_KEY is required with RECAPTCHA_SECRET')
+  const transport = e.MAIL_TRANSPORT ?? (e.SMTP_URL ? 'smtp' : 'file')
+  if (transport === 'smtp' && !e.SMTP_URL) throw new Error('Invalid environment:\n  SMTP_URL is required with MAIL_TRANSPORT=smtp')
+  return {
+    mail: {
+      transport,
+      smtpUrl: e.SMTP_URL,
+      from: e.MAIL_FROM ?? DEFAULT_MAIL_FROM,
+      dataDir: options.dataDir,
+      logLinks: e.NODE_ENV === 'development',
+    },
+    captcha: {
+      recaptchaSecret: e.RECAPTCHA_SECRET,
+      recaptchaSiteKey: e.RECAPTCHA_SITE_KEY,
+      altchaHmacKey:
+        e.ALTCHA_HMAC_KEY ?? (e.SESSION_SECRET ? createHmac('sha256', e.SESSION_SECRET).update('altcha').digest('hex') : undefined),
+    },
+  }
+}
+
+/**
+ * Accounts: session cookies read on every API request (`request.session`), the Origin check of
+ * mutating requests, `app.sessions` for other routes that log a contact in, and the routes under
+ * /contacts (login links, sessions, the contact) and /captcha. Register it inside the API scope
+ * before the routes that read `request.session`.
+ */
+export const accountsPlugin = fp<AccountsOptions>(
+  async (app, options) => {
+    const now = options.now ?? (() => new Date())
+    const settings: SessionSettings = {
+      publicUrl: options.publicUrl,
+      idleTimeoutMs: options.idleTimeoutMs ?? SESSION_IDLE_TIMEOUT_MS,
+      absoluteTimeoutMs: options.absoluteTimeoutMs ?? SESSION_ABSOLUTE_TIMEOUT_MS,
+      now,
+    }
+
+    if (!app.hasDecorator('parseCookie')) await app.register(fastifyCookie)
+
+    const spent: SpentChallengeStore = (challengeId, until) => claimOnce(app.db, `captcha:${challengeId}`, until)
+    let captcha = typeof options.captcha === 'function' ? options.captcha({ spent }) : options.captcha
+    let captchaConfig = options.captchaConfig
+    if (!captcha) {
+      captchaConfig ??= loadAccountsEnv(process.env, { dataDir: '.' }).captcha
+      if (!captchaConfig.recaptchaSecret && !captchaConfig.altchaHmacKey) {
+        app.log.warn('no ALTCHA_HMAC_KEY or SESSION_SECRET: captcha challenges are signed with a key of this process only')
+        captchaConfig = { ...captchaConfig, altchaHmacKey: randomBytes(32).toString('hex') }
+      }
+      captcha = createCaptchaVerifier(captchaConfig, { spent, publicUrl: options.publicUrl })
+    }
+
+    app.decorateRequest('session', null)
+    app.decorate('sessions', createSessionService(app.db, settings))
+
+    app.addHook('onRequest', createOriginCheck(options.publicUrl, options.apiPrefix ?? '/api'))
+    app.addHook('onRequest', async (request) => {
+      await loadRequestSession(request, app.db, settings)
+    })
+
+    await app.register(contactsRoutes, {
+      prefix: '/contacts',
+      captcha,
+      magicLinks: { publicUrl: options.publicUrl, limits: options.magicLinkLimits ?? DEFAULT_MAGIC_LINK_LIMITS, now },
+      minResponseMs: options.magicLinkMinResponseMs ?? 250,
+    })
+    await app.register(captchaRoutes, { prefix: '/captcha', captcha, recaptchaSiteKey: captchaConfig?.recaptchaSiteKey })
+  },
+  { name: 'accounts', dependencies: ['db'] },
+)
+
+export default accountsPlugin

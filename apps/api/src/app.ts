@@ -1,0 +1,93 @@
+import type { Database } from '@agency/db'
+import helmet from '@fastify/helmet'
+import swagger from '@fastify/swagger'
+import type { AccountsOptions } from '#app/accounts.ts'
+import Fastify, { type FastifyInstance, type FastifyPluginAsync, type FastifyServerOptions } from 'fastify'
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod'
+import dbPlugin from '#app/plugins/db.ts'
+import errorsPlugin from '#app/plugins/errors.ts'
+import mediaPlugin from '#app/plugins/media.ts'
+import branchesRoutes from '#app/routes/branches/index.ts'
+import companySettingsRoutes from '#app/routes/company_settings/index.ts'
+import healthRoutes from '#app/routes/health/index.ts'
+import mediaRoutes from '#app/routes/media/index.ts'
+import openapiRoutes from '#app/routes/openapi/index.ts'
+import propertiesRoutes from '#app/routes/properties/index.ts'
+
+/** What the API needs from the process that runs it. */
+export interface ApiOptions {
+  database: Database
+  /** `${DATA_DIR}/media`: the root the `file` columns are relative to. */
+  mediaDir: string
+  /** Where derived picture variants are written. */
+  cacheDir: string
+  /** The site's public origin, for absolute media URLs. */
+  publicUrl: string
+  logger?: FastifyServerOptions['logger']
+  /** Behind a reverse proxy: read the client address from X-Forwarded-For. */
+  trustProxy?: boolean
+  /** Accounts options beyond publicUrl: captcha, limits, timeouts (tests pass a fixed captcha). */
+  accounts?: Omit<AccountsOptions, 'publicUrl'>
+}
+
+/**
+ * The query schemas give every parameter a default through preprocessing, which the generated
+ * document cannot see; it would mark them all required.
+ */
+const documentTransform: typeof jsonSchemaTransform = (document) => {
+  const result = jsonSchemaTransform(document)
+  const querystring = (result.schema as { querystring?: { required?: string[] } }).querystring
+  if (querystring) delete querystring.required
+  return result
+}
+
+/**
+ * The API as one encapsulated plugin: its validator, serialiser, error and 404 handling and security
+ * headers apply to its own routes only, so the composition root can serve pages beside it.
+ */
+export const api: FastifyPluginAsync<Omit<ApiOptions, 'logger' | 'trustProxy'>> = async (app, options) => {
+  app.setValidatorCompiler(validatorCompiler)
+  app.setSerializerCompiler(serializerCompiler)
+
+  await app.register(dbPlugin, { database: options.database })
+  await app.register(mediaPlugin, options)
+  await app.register(errorsPlugin)
+  await app.register(helmet, {
+    // JSON and pictures only: nothing here may run script, load anything or be framed.
+    contentSecurityPolicy: { useDefaults: false, directives: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] } },
+  })
+  // Answers depend on who asks (a session unlocks pre-market properties), so no shared cache may keep
+  // one, and a browser must check again before reusing it. Routes that know better set their own.
+  app.addHook('onSend', async (_request, reply, payload) => {
+    if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'private, no-cache')
+    return payload
+  })
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: { title: 'Estate agency API', version: '1.0.0' },
+    },
+    transform: documentTransform,
+  })
+
+  await app.register(import('#app/accounts.ts'), { ...options.accounts, publicUrl: options.publicUrl })
+  await app.register(healthRoutes, { prefix: '/health' })
+  await app.register(openapiRoutes)
+  await app.register(propertiesRoutes, { prefix: '/properties' })
+  await app.register(branchesRoutes, { prefix: '/branches' })
+  await app.register(companySettingsRoutes, { prefix: '/company_settings' })
+  await app.register(mediaRoutes, { prefix: '/media' })
+  await app.register(import('#app/places-plugin.ts'))
+}
+
+/**
+ * A complete Fastify instance with every route under `/api`, not yet listening. The caller may add
+ * its own routes (the web pages) before `listen()`.
+ */
+export async function buildApp(options: ApiOptions): Promise<FastifyInstance> {
+  const { logger, trustProxy, ...apiOptions } = options
+  // Place ids from a provider such as Google run past Fastify's default 100-character parameter limit.
+  const app = Fastify({ logger: logger ?? false, trustProxy: trustProxy ?? false, routerOptions: { maxParamLength: 300 } })
+  await app.register(api, { ...apiOptions, prefix: '/api' })
+  return app
+}

@@ -1,0 +1,73 @@
+import { outbox } from '@agency/db'
+import { testDatabaseKinds } from '@agency/db/testing'
+import { solveChallenge, type Challenge } from 'altcha-lib'
+import { deriveKey } from 'altcha-lib/algorithms/pbkdf2'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createAccountsTestApp, insertTestContact, requestLink, SAME_ORIGIN, type AccountsTestApp } from '#app/routes/contacts/test-support.ts'
+import { createAltchaVerifier, createFixedCaptchaVerifier, createRecaptchaVerifier } from './captcha.ts'
+import { ACCOUNT_MESSAGES } from './messages.ts'
+
+describe.each(testDatabaseKinds())('the login form captcha on %s', (kind) => {
+  let t: AccountsTestApp
+
+  beforeAll(async () => {
+    t = await createAccountsTestApp(kind, {
+      captcha: ({ spent }) => createAltchaVerifier({ hmacKey: 'a-test-hmac-key-of-enough-length', cost: 1, minCounter: 1, maxCounter: 20, spent }),
+    })
+    await insertTestContact(t, { email: 'buyer@example.com' })
+  })
+  afterAll(async () => {
+    await t.close()
+  })
+
+  it('names the ALTCHA widget and its challenge URL', async () => {
+    const response = await t.app.inject({ url: '/api/captcha/config' })
+    expect(response.json()).toEqual({ data: { provider: 'altcha', challenge_url: '/api/captcha/challenge' } })
+  })
+
+  it('accepts a solved challenge once: a replayed solution sends nothing', async () => {
+    const response = await t.app.inject({ url: '/api/captcha/challenge' })
+    expect(response.statusCode).toBe(200)
+    expect(response.headers['cache-control']).toBe('no-store')
+    const challenge = response.json<Challenge>()
+    const solution = await solveChallenge({ challenge, deriveKey })
+    const token = Buffer.from(JSON.stringify({ challenge, solution })).toString('base64')
+    const send = () =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/contacts/oauth/magic-links',
+        headers: SAME_ORIGIN,
+        payload: { email: 'buyer@example.com', request_page_url: '/', recaptcha_token: token },
+      })
+    expect((await send()).statusCode).toBe(202)
+    const replay = await send()
+    expect(replay.statusCode).toBe(422)
+    expect(replay.json()).toEqual({ message: ACCOUNT_MESSAGES.CAPTCHA_FAILED, errors: { recaptcha_token: [ACCOUNT_MESSAGES.CAPTCHA_FAILED] } })
+    expect(await t.database.db.select().from(outbox)).toHaveLength(1)
+  })
+
+  it('refuses a request without a solution', async () => {
+    const response = await requestLink(t.app, 'buyer@example.com')
+    expect(response.statusCode).toBe(422)
+  })
+})
+
+describe('the captcha configuration for other verifiers', () => {
+  it('gives the reCAPTCHA site key, and nothing for a fixed verifier', async () => {
+    const recaptcha = await createAccountsTestApp('pglite', {
+      captcha: createRecaptchaVerifier({ secret: 's' }),
+      captchaConfig: { recaptchaSecret: 's', recaptchaSiteKey: 'site-key-1' },
+    })
+    const fixed = await createAccountsTestApp('pglite', { captcha: createFixedCaptchaVerifier(true) })
+    try {
+      expect((await recaptcha.app.inject({ url: '/api/captcha/config' })).json()).toEqual({
+        data: { provider: 'recaptcha', site_key: 'site-key-1' },
+      })
+      expect((await recaptcha.app.inject({ url: '/api/captcha/challenge' })).statusCode).toBe(404)
+      expect((await fixed.app.inject({ url: '/api/captcha/config' })).json()).toEqual({ data: { provider: 'none' } })
+    } finally {
+      await recaptcha.close()
+      await fixed.close()
+    }
+  })
+})

@@ -1,0 +1,163 @@
+import { COMMUNICATION_METHOD, COMPANY_SETTING } from '@agency/domain'
+import { communicationInfos, companySettings, contacts, magicLinks, type Db } from '@agency/db'
+import { and, eq, isNull, ne, sql } from 'drizzle-orm'
+import { enqueueMail } from '#app/mail/outbox.ts'
+import { renderMagicLinkMail } from '#app/mail/templates/magic-link.ts'
+import { hitRateLimit, type RateLimitRule } from './rate-limit.ts'
+import { createToken, hashToken, isTokenShaped } from './tokens.ts'
+
+/** A login link is valid this long. */
+export const MAGIC_LINK_TTL_MS = 15 * 60_000
+/** The agency name when company setting 100 is missing. */
+export const DEFAULT_AGENCY_NAME = 'Hartwell & Co'
+/** Where a contact lands after login when the link request named no page of the site. */
+export const DEFAULT_REDIRECT = '/properties'
+/** The page of the web app that shows the 'Log in' button for a link. */
+export const MAGIC_LINK_PAGE = '/login/verify'
+
+/** Limits on login link requests. */
+export interface MagicLinkLimits {
+  perEmail: RateLimitRule
+  perIp: RateLimitRule
+}
+
+/** 5 an hour per e-mail address, 20 an hour per IP address. */
+export const DEFAULT_MAGIC_LINK_LIMITS: MagicLinkLimits = {
+  perEmail: { limit: 5, windowMs: 60 * 60_000 },
+  perIp: { limit: 20, windowMs: 60 * 60_000 },
+}
+
+/** What happened to a login link request; the caller answers the same whatever it is. */
+export type MagicLinkOutcome = 'sent' | 'unknown_email' | 'rate_limited'
+
+/**
+ * The page to return to after login, as a path of the site, or null. Only a URL of the site's own
+ * origin is kept, so a link request cannot turn the login into an open redirect.
+ */
+export function toSafeRedirect(requestPageUrl: string | null | undefined, publicUrl: string): string | null {
+  if (!requestPageUrl) return null
+  const base = new URL(publicUrl)
+  let url: URL
+  try {
+    url = new URL(requestPageUrl, base)
+  } catch {
+    return null
+  }
+  if (url.origin !== base.origin) return null
+  const path = `${url.pathname}${url.search}${url.hash}`
+  // '//host' and '/\host' are read by browsers as another origin.
+  if (!path.startsWith('/') || path.startsWith('//') || path.startsWith('/\\')) return null
+  return path
+}
+
+async function getAgencyName(db: Db): Promise<string> {
+  const [row] = await db
+    .select({ value: companySettings.value })
+    .from(companySettings)
+    .where(eq(companySettings.setting_id, COMPANY_SETTING.AGENCY_NAME))
+  return typeof row?.value === 'string' && row.value.trim() ? row.value.trim() : DEFAULT_AGENCY_NAME
+}
+
+/**
+ * The contact an e-mail address names (case-insensitive), through the unique index on
+ * lower(value) of e-mail communication infos.
+ */
+export async function findContactByEmail(db: Db, email: string): Promise<{ contact_id: number; name: string; email: string } | null> {
+  const [row] = await db
+    .select({ contact_id: contacts.contact_id, name: contacts.name, email: communicationInfos.value })
+    .from(communicationInfos)
+    .innerJoin(contacts, eq(contacts.contact_id, communicationInfos.contact_id))
+    .where(
+      and(
+        eq(communicationInfos.communication_method_id, COMMUNICATION_METHOD.EMAIL),
+        sql`lower(${communicationInfos.value}) = lower(${email})`,
+      ),
+    )
+    .limit(1)
+  return row ?? null
+}
+
+/** What a login link request needs besides the database. */
+export interface MagicLinkDeps {
+  publicUrl: string
+  limits: MagicLinkLimits
+  now: () => Date
+}
+
+/**
+ * SPEC §7 POST /contacts/oauth/magic-links, after validation and the captcha: counts the request
+ * against the per-e-mail and per-IP limits, and for a known contact within them stores a new link
+ * (its hash) and queues its e-mail in the same transaction. The same work is done for unknown
+ * addresses up to the point where there is nobody to write to, so the answer time says little.
+ */
+export async function requestMagicLink(
+  db: Db,
+  input: { email: string; requestPageUrl: string | null; ip: string },
+  deps: MagicLinkDeps,
+): Promise<MagicLinkOutcome> {
+  const now = deps.now()
+  const email = input.email.trim()
+  const token = createToken()
+  const tokenHash = hashToken(token)
+  const redirect = toSafeRedirect(input.requestPageUrl, deps.publicUrl)
+  const emailKey = `magic-link:email:${hashToken(email.toLowerCase())}`
+  const ipKey = `magic-link:ip:${input.ip}`
+
+  return db.transaction(async (tx) => {
+    const perEmail = await hitRateLimit(tx, emailKey, deps.limits.perEmail, now)
+    const perIp = await hitRateLimit(tx, ipKey, deps.limits.perIp, now)
+    const contact = await findContactByEmail(tx, email)
+    if (!perEmail.allowed || !perIp.allowed) return 'rate_limited'
+    if (!contact) return 'unknown_email'
+
+    await tx.insert(magicLinks).values({
+      token_hash: tokenHash,
+      contact_id: contact.contact_id,
+      request_page_url: redirect,
+      created_at: now,
+      expires_at: new Date(now.getTime() + MAGIC_LINK_TTL_MS),
+    })
+    const link = `${new URL(deps.publicUrl).origin}${MAGIC_LINK_PAGE}?token=${token}`
+    const mail = renderMagicLinkMail({
+      agencyName: await getAgencyName(tx),
+      link,
+      expiresInMinutes: MAGIC_LINK_TTL_MS / 60_000,
+      name: contact.name,
+    })
+    // To the address on record, not the one typed: they match only case-insensitively.
+    await enqueueMail(tx, { kind: 'magic_link', to: contact.email, ...mail }, now)
+    return 'sent'
+  })
+}
+
+/** A spent link: who logs in, and where to. */
+export interface SpentMagicLink {
+  contact_id: number
+  redirect_to: string
+}
+
+/**
+ * Spends a login link: one atomic UPDATE that succeeds for one caller only, and only while the link
+ * is unused and unexpired. The contact's other unused links end with it. null for an unknown,
+ * used, expired or malformed token.
+ */
+export async function spendMagicLink(db: Db, token: string, now: Date): Promise<SpentMagicLink | null> {
+  if (!isTokenShaped(token)) return null
+  const [spent] = await db
+    .update(magicLinks)
+    .set({ used_at: now })
+    .where(
+      and(
+        eq(magicLinks.token_hash, hashToken(token)),
+        isNull(magicLinks.used_at),
+        sql`${magicLinks.expires_at} > ${now.toISOString()}::timestamptz`,
+      ),
+    )
+    .returning({ id: magicLinks.magic_link_id, contact_id: magicLinks.contact_id, request_page_url: magicLinks.request_page_url })
+  if (!spent) return null
+  await db
+    .update(magicLinks)
+    .set({ used_at: now })
+    .where(and(eq(magicLinks.contact_id, spent.contact_id), isNull(magicLinks.used_at), ne(magicLinks.magic_link_id, spent.id)))
+  return { contact_id: spent.contact_id, redirect_to: spent.request_page_url ?? DEFAULT_REDIRECT }
+}

@@ -1,0 +1,52 @@
+import type { FastifyReply, FastifyRequest } from 'fastify'
+import { ACCOUNT_MESSAGES } from './messages.ts'
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * false for a route called by machines rather than pages (a feed import with its API key, the
+     * RFC 8058 one-click unsubscribe a mail client posts): the Origin check does not apply to it.
+     */
+    originCheck?: boolean
+  }
+}
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
+
+function toOrigin(value: string | undefined): string | null {
+  if (!value || value === 'null') return null
+  try {
+    const origin = new URL(value).origin
+    return origin === 'null' ? null : origin
+  } catch {
+    return null
+  }
+}
+
+/**
+ * Whether a request comes from the site's own pages: its Origin header (or, when a browser sends
+ * none, its Referer) names the public origin. Browsers set both; another site cannot forge them.
+ */
+export function isSameOriginRequest(request: FastifyRequest, publicOrigin: string): boolean {
+  const origin = request.headers.origin
+  const claimed = origin !== undefined ? toOrigin(origin) : toOrigin(request.headers.referer)
+  return claimed === publicOrigin
+}
+
+/**
+ * Refuses a mutating request under `pathPrefix` whose Origin is not the site's, with 403 (cross-site
+ * request forgery defence beside the SameSite=Lax cookie).
+ */
+export function createOriginCheck(publicUrl: string, pathPrefix: string) {
+  const publicOrigin = new URL(publicUrl).origin
+  const prefix = pathPrefix.replace(/\/$/, '')
+  return async function originCheck(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+    if (SAFE_METHODS.has(request.method)) return
+    const path = request.url
+    if (prefix && path !== prefix && !path.startsWith(`${prefix}/`) && !path.startsWith(`${prefix}?`)) return
+    if (request.routeOptions.config.originCheck === false) return
+    if (isSameOriginRequest(request, publicOrigin)) return
+    request.log.warn({ method: request.method, url: request.url, origin: request.headers.origin ?? null }, 'cross-site request refused')
+    await reply.code(403).type('application/json').send({ message: ACCOUNT_MESSAGES.CROSS_SITE_REFUSED })
+  }
+}

@@ -1,0 +1,139 @@
+import { createHash, randomBytes } from 'node:crypto'
+import { mkdir, readFile, rename, stat, unlink, writeFile } from 'node:fs/promises'
+import path from 'node:path'
+import sharp, { type Sharp } from 'sharp'
+import { IMAGE_VARIANTS, type ImageVariant } from './media-ref.ts'
+
+/**
+ * Bumped when the recipe of a variant changes, so variants cached on disk by an older recipe are
+ * not served again.
+ */
+const RECIPE_VERSION = 1
+
+/** SPEC §2 locked card: sharp's sigma for the blur of the tiny copy the locked picture is made from. */
+const BLUR_SOURCE_WIDTH = 48
+const BLUR_SIGMA = 3
+
+const CONTENT_TYPES = { webp: 'image/webp', jpeg: 'image/jpeg' } as const
+
+/** A file ready to send. */
+export interface StoredFile {
+  body: Buffer
+  contentType: string
+  etag: string
+}
+
+/** Derives picture variants from originals under `mediaDir` and keeps them under `cacheDir`. */
+export interface VariantStore {
+  /** The variant of the original at `file` (relative to the media root); null when it is missing. */
+  getImage(file: string, variant: ImageVariant): Promise<StoredFile | null>
+  /** An original file as it is (an EPC's PDF); null when it is missing. */
+  getOriginal(file: string, contentType: string): Promise<StoredFile | null>
+}
+
+/** Resolves a media-root-relative path, refusing anything that would leave the media root. */
+export function resolveMediaPath(mediaDir: string, file: string): string | null {
+  const root = path.resolve(mediaDir)
+  const full = path.resolve(root, file)
+  return full.startsWith(root + path.sep) ? full : null
+}
+
+async function statOrNull(file: string) {
+  try {
+    const info = await stat(file)
+    return info.isFile() ? info : null
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null
+    throw error
+  }
+}
+
+async function readOrNull(file: string): Promise<Buffer | null> {
+  try {
+    return await readFile(file)
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null
+    throw error
+  }
+}
+
+async function render(source: string, variant: ImageVariant): Promise<Buffer> {
+  const spec = IMAGE_VARIANTS[variant]
+  let image: Sharp
+  if (variant === 'blurred') {
+    const tiny = await sharp(source)
+      .rotate()
+      .resize({ width: BLUR_SOURCE_WIDTH })
+      .blur(BLUR_SIGMA)
+      .toBuffer()
+    image = sharp(tiny).resize({ width: spec.width })
+  } else {
+    // .rotate() applies the EXIF orientation; metadata (GPS included) is dropped by default.
+    image = sharp(source).rotate().resize({ width: spec.width, withoutEnlargement: true })
+  }
+  return spec.format === 'webp'
+    ? image.webp({ quality: variant === 'blurred' ? 50 : 78 }).toBuffer()
+    : image.flatten({ background: '#ffffff' }).jpeg({ quality: 82, mozjpeg: true }).toBuffer()
+}
+
+/** Writes through a temporary file and a rename, so a reader never sees half a file. */
+async function writeAtomically(file: string, body: Buffer): Promise<void> {
+  await mkdir(path.dirname(file), { recursive: true })
+  const temporary = `${file}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`
+  try {
+    await writeFile(temporary, body)
+    await rename(temporary, file)
+  } catch (error) {
+    await unlink(temporary).catch(() => undefined)
+    throw error
+  }
+}
+
+/** Creates the store. Variants are keyed by source path, size and time, so shared originals share them. */
+export function createVariantStore(options: { mediaDir: string; cacheDir: string }): VariantStore {
+  const inFlight = new Map<string, Promise<Buffer>>()
+
+  return {
+    async getImage(file, variant) {
+      const source = resolveMediaPath(options.mediaDir, file)
+      if (!source) return null
+      const info = await statOrNull(source)
+      if (!info) return null
+      const key = createHash('sha256')
+        .update(`${RECIPE_VERSION}\0${variant}\0${file}\0${info.size}\0${info.mtimeMs}`)
+        .digest('hex')
+      const spec = IMAGE_VARIANTS[variant]
+      const cached = path.join(options.cacheDir, 'variants', key.slice(0, 2), `${key}.${spec.format}`)
+      const result = { contentType: CONTENT_TYPES[spec.format], etag: `"${key.slice(0, 32)}"` }
+
+      const hit = await readOrNull(cached)
+      if (hit) return { ...result, body: hit }
+
+      // Concurrent requests for the same variant share one render.
+      let pending = inFlight.get(key)
+      if (!pending) {
+        pending = render(source, variant).then(async (body) => {
+          await writeAtomically(cached, body)
+          return body
+        })
+        inFlight.set(key, pending)
+        void pending.then(
+          () => inFlight.delete(key),
+          () => inFlight.delete(key),
+        )
+      }
+      return { ...result, body: await pending }
+    },
+
+    async getOriginal(file, contentType) {
+      const source = resolveMediaPath(options.mediaDir, file)
+      if (!source) return null
+      const info = await statOrNull(source)
+      if (!info) return null
+      const body = await readOrNull(source)
+      if (!body) return null
+      const etag = createHash('sha256').update(`${file}\0${info.size}\0${info.mtimeMs}`).digest('hex')
+      return { body, contentType, etag: `"${etag.slice(0, 32)}"` }
+    },
+  }
+}

@@ -1,0 +1,14 @@
+/**
+ * Texts the API answers with that SPEC does not fix. They belong beside SPEC's texts in
+ * packages/domain/src/messages.ts; they live here until that package carries them.
+ */
+export const API_MESSAGES = {
+  /** Laravel's wording, the shape SPEC §8 reads field errors from. */
+  INVALID_DATA: 'The given data was invalid.',
+  SERVER_ERROR: 'Something went wrong.',
+  NOT_FOUND: 'Not found.',
+  PROPERTY_NOT_FOUND: 'Property not found',
+  MEDIA_NOT_FOUND: 'Media not found',
+  MEDIA_LOCKED: 'Register or log in to see this property.',
+  COMPANY_SETTING_NOT_FOUND: 'Company setting not found',
+} as const

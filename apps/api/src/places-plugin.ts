@@ -1,0 +1,41 @@
+import fp from 'fastify-plugin'
+import { createPlacesProvider } from '#app/places/config.ts'
+import type { FetchLike } from '#app/places/google-provider.ts'
+import type { PlacesProvider } from '#app/places/provider.ts'
+import placesRoutes from '#app/routes/places/index.ts'
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Place search and details (SPEC §7), from the provider the configuration chose. */
+    places: PlacesProvider
+  }
+}
+
+/** Options of the places plugin; by default the provider follows the process environment. */
+export interface PlacesPluginOptions {
+  /** A provider to use as it is. */
+  provider?: PlacesProvider
+  /** `PLACES_PROVIDER` and `GOOGLE_PLACES_API_KEY`; defaults to `process.env`. */
+  env?: Record<string, string | undefined>
+  /** The fetch Google is called with; defaults to the global one. */
+  fetch?: FetchLike
+}
+
+/**
+ * GET /places and /places/:place_id in the scope it is registered in (the API, under /api), with the
+ * provider chosen by PLACES_PROVIDER: the offline gazetteer, or Google Places.
+ */
+export default fp<PlacesPluginOptions>(
+  async (app, options) => {
+    const provider =
+      options.provider ??
+      createPlacesProvider(options.env ?? process.env, {
+        db: app.db,
+        log: app.log,
+        ...(options.fetch ? { fetch: options.fetch } : {}),
+      })
+    app.decorate('places', provider)
+    await app.register(placesRoutes, { prefix: '/places' })
+  },
+  { name: 'places', dependencies: ['db'] },
+)

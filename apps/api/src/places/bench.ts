@@ -1,0 +1,142 @@
+/**
+ * Place search latency over a full gazetteer: the 4,300 GB places plus the postcode districts and
+ * postcodes of synthetic properties spread over real postcode areas, as the demo seed spreads them.
+ * Prints p50/p99 per keyword and overall; no assertions.
+ *
+ *   npx tsx apps/api/src/places/bench.ts [properties, default 100000] [runs per keyword, default 200]
+ *
+ * Runs on PGlite, and on PostgreSQL too when TEST_DATABASE_URL is set.
+ */
+import { properties, type Database } from '@agency/db'
+import { createTestDatabase, testDatabaseKinds } from '@agency/db/testing'
+// @agency/db does not export the gazetteer builder from its entry yet.
+import { getTownPlaces, rebuildPlaces } from '../../../../packages/db/src/places/index.ts'
+import { createDatabasePlacesProvider } from './database-provider.ts'
+
+const PROPERTIES = Number(process.argv[2] ?? 100_000)
+const RUNS = Number(process.argv[3] ?? 200)
+
+const KEYWORDS = [
+  'manc',
+  'Newcastle',
+  'lon',
+  'l',
+  'st albans',
+  'harogate',
+  'newcastel',
+  'upon tyne',
+  'ls1',
+  'LS1 4',
+  'm1 1ae',
+]
+
+/** Postcode areas and the town each centres on. */
+const AREAS: ReadonlyArray<readonly [string, string]> = [
+  ['M', 'Manchester'], ['LS', 'Leeds'], ['L', 'Liverpool'], ['B', 'Birmingham'], ['NE', 'Newcastle upon Tyne'],
+  ['S', 'Sheffield'], ['BS', 'Bristol'], ['CF', 'Cardiff'], ['EH', 'Edinburgh'], ['G', 'Glasgow'], ['N', 'London'],
+  ['E', 'London'], ['SW', 'London'], ['SE', 'London'], ['W', 'London'], ['NW', 'London'], ['HG', 'Harrogate'],
+  ['YO', 'York'], ['NG', 'Nottingham'], ['LE', 'Leicester'], ['CV', 'Coventry'], ['OX', 'Oxford'], ['CB', 'Cambridge'],
+  ['RG', 'Reading'], ['BN', 'Brighton'], ['PO', 'Portsmouth'], ['SO', 'Southampton'], ['EX', 'Exeter'], ['PL', 'Plymouth'],
+  ['BA', 'Bath'], ['GL', 'Gloucester'], ['WF', 'Wakefield'], ['BD', 'Bradford'], ['HX', 'Halifax'], ['HD', 'Huddersfield'],
+  ['DN', 'Doncaster'], ['HU', 'Kingston upon Hull'], ['LN', 'Lincoln'], ['NR', 'Norwich'], ['IP', 'Ipswich'],
+  ['CO', 'Colchester'], ['CM', 'Chelmsford'], ['ME', 'Chatham'], ['CT', 'Canterbury'], ['GU', 'Guildford'],
+  ['MK', 'Milton Keynes'], ['NN', 'Northampton'], ['PE', 'Peterborough'], ['DE', 'Derby'], ['ST', 'Stoke-on-Trent'],
+  ['WV', 'Wolverhampton'], ['WR', 'Worcester'], ['CH', 'Chester'], ['WA', 'Warrington'], ['PR', 'Preston'],
+  ['LA', 'Lancaster'], ['CA', 'Carlisle'], ['DH', 'Durham'], ['SR', 'Sunderland'], ['TS', 'Middlesbrough'],
+  ['AB', 'Aberdeen'], ['DD', 'Dundee'], ['KY', 'Kirkcaldy'], ['FK', 'Falkirk'], ['IV', 'Inverness'], ['SA', 'Swansea'],
+  ['NP', 'Newport'], ['LL', 'Llandudno'],
+]
+
+const INWARD_LETTERS = 'ABDEFGHJLNPQRSTUWXYZ'
+
+/** mulberry32, so every run benches the same gazetteer. */
+function random(seed: number): () => number {
+  let state = seed >>> 0
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0
+    let t = state
+    t = Math.imul(t ^ (t >>> 15), t | 1)
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
+  }
+}
+
+async function insertProperties(database: Database, count: number): Promise<void> {
+  const next = random(4)
+  const towns = getTownPlaces()
+  const centres = AREAS.map(([area, name]) => {
+    const town = towns.filter((place) => place.name === name).sort((a, b) => b.population - a.population)[0]
+    if (!town) throw new Error(`no town named ${name}`)
+    return { area, town }
+  })
+  const letter = () => INWARD_LETTERS[Math.floor(next() * INWARD_LETTERS.length)]
+  const chunk = 2_000
+  for (let start = 0; start < count; start += chunk) {
+    const rows = Array.from({ length: Math.min(chunk, count - start) }, () => {
+      const { area, town } = centres[Math.floor(next() * centres.length)]!
+      const postcode = `${area}${1 + Math.floor(next() * 20)} ${1 + Math.floor(next() * 9)}${letter()}${letter()}`
+      return {
+        transaction_type_id: 1,
+        property_type_id: 1,
+        slug: 'bench',
+        advert_heading: 'Bench',
+        summary: 'Bench.',
+        description: 'Bench.',
+        bedroom: 2,
+        bathroom: 1,
+        reception: 1,
+        price: 200_000,
+        price_qualifier: 'Guide Price',
+        address_line_1: '1 High Street',
+        town: town.name,
+        postcode,
+        display_address: `High Street, ${town.name}`,
+        lat: town.lat + (next() - 0.5) * 0.1,
+        lng: town.lng + (next() - 0.5) * 0.16,
+      }
+    })
+    await database.db.insert(properties).values(rows)
+  }
+}
+
+function percentile(sorted: number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN
+}
+
+for (const kind of testDatabaseKinds()) {
+  const database = await createTestDatabase(kind)
+  try {
+    let started = performance.now()
+    await insertProperties(database, PROPERTIES)
+    const inserted = performance.now() - started
+    started = performance.now()
+    const summary = await rebuildPlaces(database)
+    const rebuilt = performance.now() - started
+    console.log(
+      `\n${kind}: ${PROPERTIES.toLocaleString('en-GB')} properties inserted in ${(inserted / 1000).toFixed(1)} s; ` +
+        `gazetteer rebuilt in ${(rebuilt / 1000).toFixed(1)} s ${JSON.stringify(summary)}`,
+    )
+    const provider = createDatabasePlacesProvider(database.db)
+    const all: number[] = []
+    for (const keyword of KEYWORDS) {
+      for (let i = 0; i < 5; i++) await provider.search(keyword)
+      const times: number[] = []
+      let results = 0
+      for (let i = 0; i < RUNS; i++) {
+        const t = performance.now()
+        results = (await provider.search(keyword)).length
+        times.push(performance.now() - t)
+      }
+      times.sort((a, b) => a - b)
+      all.push(...times)
+      console.log(
+        `  ${JSON.stringify(keyword).padEnd(13)} p50 ${percentile(times, 50).toFixed(2).padStart(6)} ms  ` +
+          `p99 ${percentile(times, 99).toFixed(2).padStart(6)} ms  (${results} places)`,
+      )
+    }
+    all.sort((a, b) => a - b)
+    console.log(`  all keywords  p50 ${percentile(all, 50).toFixed(2).padStart(6)} ms  p99 ${percentile(all, 99).toFixed(2).padStart(6)} ms`)
+  } finally {
+    await database.close()
+  }
+}

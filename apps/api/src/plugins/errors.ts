@@ -1,0 +1,45 @@
+import type { ApiError } from '@agency/domain'
+import type { FastifyError } from 'fastify'
+import fp from 'fastify-plugin'
+import { API_MESSAGES } from '#app/messages.ts'
+
+/**
+ * Groups validation issues by the request key they concern (`page`, `locations`,
+ * `property_profile_id`), the `errors` shape of API.md.
+ */
+function toFieldErrors(error: FastifyError): Record<string, string[]> {
+  const errors: Record<string, string[]> = {}
+  for (const issue of error.validation ?? []) {
+    const field = issue.instancePath.split('/').find(Boolean) ?? error.validationContext ?? 'request'
+    const messages = (errors[field] ??= [])
+    if (!messages.includes(issue.message ?? '')) messages.push(issue.message ?? API_MESSAGES.INVALID_DATA)
+  }
+  return errors
+}
+
+/**
+ * The one error handler of the API and its JSON 404, for the scope it is registered in (under
+ * `/api`), so pages served by the same Fastify instance keep their own handling.
+ */
+export default fp(
+  async (app) => {
+    app.setErrorHandler<FastifyError>((error, request, reply) => {
+      if (error.validation) {
+        const body: ApiError = { message: API_MESSAGES.INVALID_DATA, errors: toFieldErrors(error) }
+        return reply.code(400).type('application/json').send(body)
+      }
+      const status = error.statusCode ?? 500
+      if (status >= 400 && status < 500) {
+        // Fastify's own client errors (bad JSON, too large a body): its message, never a stack.
+        return reply.code(status).type('application/json').send({ message: error.message } satisfies ApiError)
+      }
+      request.log.error({ err: error, url: request.url, method: request.method, params: request.params }, 'request failed')
+      return reply.code(500).type('application/json').send({ message: API_MESSAGES.SERVER_ERROR } satisfies ApiError)
+    })
+
+    app.setNotFoundHandler((_request, reply) => {
+      return reply.code(404).type('application/json').send({ message: API_MESSAGES.NOT_FOUND } satisfies ApiError)
+    })
+  },
+  { name: 'errors' },
+)

@@ -1,0 +1,227 @@
+import {
+  AVAILABILITY_TITLES,
+  FURNISHING_VALUES,
+  toDetailPageUrl,
+  toLockedHeading,
+  toLockedSlug,
+  toPriceLabel,
+  toSearchType,
+  type Availability,
+  type Furnishing,
+  type Media,
+  type PropertyCard,
+  type PropertyDetail,
+  type TransactionTypeId,
+} from '@agency/domain'
+import type { z } from 'zod'
+import type { MediaRef } from '#app/media/media-ref.ts'
+import type { MediaService } from '#app/plugins/media.ts'
+import type { PropertyCardRow, PropertyDetailRows, PropertyMediaRow } from '#app/queries/properties.ts'
+import type { ApiPropertyCardSchema, ApiPropertyDetailSchema } from '#app/schemas.ts'
+import { toBranch } from './branch.ts'
+
+/** A card as answered to one caller. */
+export type ApiPropertyCard = z.output<typeof ApiPropertyCardSchema>
+/** A detail as answered to one caller. */
+export type ApiPropertyDetail = z.output<typeof ApiPropertyDetailSchema>
+
+/** What presenting a property needs to know about the request. */
+export interface PresentContext {
+  media: MediaService
+  /** From `canSeeLocked(request)`. */
+  canSeeLocked: boolean
+}
+
+const mediaRef = (row: PropertyMediaRow): MediaRef => ({ kind: 'property_media', id: row.property_profile_media_id })
+
+/** The card picture: the first photo in gallery order, else the first poster. */
+function cardPicture(medias: readonly PropertyMediaRow[]): MediaRef | null {
+  const row = medias.find((m) => m.kind === 'photo') ?? medias[0]
+  return row ? mediaRef(row) : null
+}
+
+function toMedia(row: PropertyMediaRow, media: MediaService): Media {
+  const ref = mediaRef(row)
+  const isPhoto = row.kind === 'photo'
+  return {
+    property_profile_media_id: row.property_profile_media_id,
+    background: media.url(ref, 'medium'),
+    mediaLink: isPhoto || !row.link ? media.url(ref, 'full') : row.link,
+    isDownloadable: isPhoto && row.is_downloadable,
+    isIframePlayable: row.kind === 'video',
+    isVirtualTour: row.kind === 'virtual_tour',
+  }
+}
+
+function toFullAddress(row: PropertyCardRow): string {
+  return [row.address_line_1, row.address_line_2, row.town, row.county, row.postcode]
+    .filter((part): part is string => Boolean(part?.trim()))
+    .join(', ')
+}
+
+const roundTo = (value: number, places: number) => Math.round(value * 10 ** places) / 10 ** places
+
+function toCard(row: PropertyCardRow & { distance?: number | null }, medias: readonly PropertyMediaRow[], media: MediaService): PropertyCard {
+  const transactionTypeId = row.transaction_type_id as TransactionTypeId
+  const picture = cardPicture(medias)
+  return {
+    property_profile_id: row.property_profile_id,
+    image: picture ? media.url(picture, 'card') : null,
+    is_locked: row.is_locked,
+    custom_property_status_title: AVAILABILITY_TITLES[row.availability as Availability] ?? null,
+    advert_heading: row.advert_heading,
+    display_address: row.display_address,
+    full_address: toFullAddress(row),
+    price: {
+      type: { name: row.price_qualifier },
+      price: toPriceLabel(row.price, toSearchType(transactionTypeId)),
+      numberPrice: row.price,
+    },
+    bedroom: row.bedroom,
+    bathroom: row.bathroom,
+    reception: row.reception,
+    summary: row.summary,
+    // A pre-market property's address is the same for everyone and names nothing the locked card hides.
+    detail_page_url: toDetailPageUrl(row.property_profile_id, row.is_locked ? toLockedSlug(toSearchType(transactionTypeId), row.town) : row.slug),
+    // Computed for a logged-in applicant by the matching feature; a visitor has none.
+    match_percentage: null,
+    medias: medias.map((m) => toMedia(m, media)),
+    transaction_type_id: transactionTypeId,
+    branch_id: row.branch_id,
+    lat: row.lat,
+    lng: row.lng,
+    distance: row.distance === null || row.distance === undefined ? null : roundTo(row.distance, 2),
+    created_at: row.created_at.toISOString(),
+  }
+}
+
+function toDetail(rows: PropertyDetailRows, media: MediaService): PropertyDetail {
+  const { property } = rows
+  const furnishing = FURNISHING_VALUES.find((f): f is Furnishing => f === property.furnishing) ?? null
+  return {
+    ...toCard(property, rows.medias, media),
+    description: property.description,
+    features: property.features,
+    floor_plans: rows.floorPlans.map((plan) => ({ image: media.url({ kind: 'floor_plan', id: plan.floor_plan_id }, 'full') })),
+    epcs: rows.epcs.map((epc) => {
+      const ref: MediaRef = { kind: 'epc', id: epc.epc_id }
+      return {
+        image: media.url(ref, 'medium'),
+        isPDF: epc.pdf_file !== null,
+        fileURL: media.url(ref, epc.pdf_file !== null ? 'pdf' : 'full'),
+      }
+    }),
+    branch: rows.branch ? toBranch(rows.branch) : null,
+    property_type: rows.type,
+    property_style: rows.style,
+    postcode: property.postcode,
+    material_information: {
+      tenure: property.tenure,
+      council_tax_band: property.council_tax_band,
+      epc_rating: property.epc_rating,
+      furnishing,
+      available_from: property.available_from,
+      deposit: property.deposit,
+    },
+    price_history: rows.priceHistory.map((entry) => ({ price: entry.price, changed_at: entry.changed_at.toISOString() })),
+    updated_at: property.updated_at.toISOString(),
+  }
+}
+
+/**
+ * What a caller who may not see a locked property learns of it beyond its status and dates: the
+ * blurred picture, a heading that names neither rooms nor type, the town rather than the street, and
+ * the position rounded to about a kilometre (the same `public_lat`/`public_lng` searches filter on).
+ */
+export interface LockedFacts {
+  image: string | null
+  advert_heading: string
+  display_address: string
+  lat: number
+  lng: number
+}
+
+/** A property row's locked facts, with its blurred picture. */
+export function toLockedFacts(
+  row: Pick<PropertyCardRow, 'transaction_type_id' | 'town' | 'public_lat' | 'public_lng' | 'lat' | 'lng'>,
+  blurredImage: string | null,
+): LockedFacts {
+  return {
+    image: blurredImage,
+    advert_heading: toLockedHeading(toSearchType(row.transaction_type_id as TransactionTypeId)),
+    display_address: row.town,
+    // The generated columns are set on every row PostgreSQL writes; rounding here too costs nothing.
+    lat: roundTo(row.public_lat ?? row.lat, 2),
+    lng: roundTo(row.public_lng ?? row.lng, 2),
+  }
+}
+
+/**
+ * The one place a property is shaped for its caller. A locked (pre-market) property shown to a caller
+ * who may not see it (SPEC §2 locked card, §6) keeps only its locked facts, status, dates and branch:
+ * no price, rooms, summary, type, gallery, documents or address. `is_locked` answers "locked for this
+ * caller".
+ */
+export function toCallerView(full: PropertyDetail, locked: LockedFacts, canSee: boolean): ApiPropertyDetail
+export function toCallerView(full: PropertyCard, locked: LockedFacts, canSee: boolean): ApiPropertyCard
+export function toCallerView(full: PropertyCard | PropertyDetail, locked: LockedFacts, canSee: boolean): ApiPropertyCard | ApiPropertyDetail {
+  if (!full.is_locked || canSee) {
+    return 'description' in full ? { ...full, is_locked: false as const } : { ...full, is_locked: false as const }
+  }
+  const card = {
+    property_profile_id: full.property_profile_id,
+    image: locked.image,
+    is_locked: true as const,
+    custom_property_status_title: full.custom_property_status_title,
+    advert_heading: locked.advert_heading,
+    display_address: locked.display_address,
+    full_address: null,
+    price: null,
+    bedroom: null,
+    bathroom: null,
+    reception: null,
+    summary: null,
+    detail_page_url: full.detail_page_url,
+    match_percentage: null,
+    medias: [],
+    transaction_type_id: full.transaction_type_id,
+    branch_id: full.branch_id,
+    lat: locked.lat,
+    lng: locked.lng,
+    distance: full.distance === null || full.distance === undefined ? null : roundTo(full.distance, 1),
+    created_at: full.created_at,
+  }
+  if (!('description' in full)) return card
+  return {
+    ...card,
+    description: null,
+    features: [],
+    floor_plans: [],
+    epcs: [],
+    branch: full.branch,
+    property_type: null,
+    property_style: null,
+    postcode: null,
+    material_information: null,
+    price_history: [],
+    updated_at: full.updated_at,
+  }
+}
+
+/** A search row and its medias as the caller may see them. */
+export function presentCard(
+  row: PropertyCardRow & { distance?: number | null },
+  medias: readonly PropertyMediaRow[],
+  context: PresentContext,
+): ApiPropertyCard {
+  const picture = cardPicture(medias)
+  const blurred = picture ? context.media.url(picture, 'blurred') : null
+  return toCallerView(toCard(row, medias, context.media), toLockedFacts(row, blurred), context.canSeeLocked)
+}
+
+/** A property's detail as the caller may see it. */
+export function presentDetail(rows: PropertyDetailRows, context: PresentContext): ApiPropertyDetail {
+  const picture = cardPicture(rows.medias)
+  const blurred = picture ? context.media.url(picture, 'blurred') : null
+  return toCallerView(toDetail(rows, context.media), toLockedFacts(rows.property, blurred), context.canSeeLocked)
+}

@@ -1,0 +1,34 @@
+import { COMPANY_SETTING, type CompanySetting } from '@agency/domain'
+import { branches, companySettings, propertyStyles, propertyTypes, type Db } from '@agency/db'
+import { asc, eq } from 'drizzle-orm'
+
+/** Property types in id order (SPEC §7 reads them with __limit=250). */
+export function listPropertyTypes(db: Db, limit: number) {
+  return db.select().from(propertyTypes).orderBy(asc(propertyTypes.property_type_id)).limit(limit)
+}
+
+/** Property styles in id order. */
+export function listPropertyStyles(db: Db, limit: number) {
+  return db.select().from(propertyStyles).orderBy(asc(propertyStyles.property_style_id)).limit(limit)
+}
+
+/** Every branch, in id order. */
+export function listBranches(db: Db) {
+  return db.select().from(branches).orderBy(asc(branches.branch_id))
+}
+
+const PUBLIC_SETTING_IDS = new Set<number>(Object.values(COMPANY_SETTING))
+
+/**
+ * A company setting the site reads; null for unknown ids. Only the settings named in the domain
+ * contract are public, so a setting added later for the server alone is not exposed by accident.
+ */
+export async function getCompanySetting(db: Db, settingId: number): Promise<CompanySetting | null> {
+  if (!PUBLIC_SETTING_IDS.has(settingId)) return null
+  const [row] = await db
+    .select({ setting_id: companySettings.setting_id, value: companySettings.value })
+    .from(companySettings)
+    .where(eq(companySettings.setting_id, settingId))
+  // jsonb holds JSON by construction.
+  return row ? { setting_id: row.setting_id, value: row.value as CompanySetting['value'] } : null
+}

@@ -1,0 +1,270 @@
+import {
+  SEARCH_TYPE_ONLY_FILTERS,
+  toSearchType,
+  type InclusionFilter,
+  type PropertySearchFilters,
+  type PropertySearchQuery,
+} from '@agency/domain'
+import {
+  branches,
+  epcs,
+  floorPlans,
+  priceHistory,
+  properties,
+  propertyMedias,
+  propertyStyles,
+  propertyTypes,
+  type Db,
+} from '@agency/db'
+import { and, asc, desc, eq, gte, inArray, lte, or, sql, type SQL } from 'drizzle-orm'
+import type { PgColumn } from 'drizzle-orm/pg-core'
+import { EXACT_POSITION, PUBLIC_POSITION, distanceMilesSql, withinSql, type PositionColumns } from './geo.ts'
+
+/** The columns a property card is made of. */
+const cardColumns = {
+  property_profile_id: properties.property_profile_id,
+  transaction_type_id: properties.transaction_type_id,
+  branch_id: properties.branch_id,
+  slug: properties.slug,
+  advert_heading: properties.advert_heading,
+  summary: properties.summary,
+  bedroom: properties.bedroom,
+  bathroom: properties.bathroom,
+  reception: properties.reception,
+  price: properties.price,
+  price_qualifier: properties.price_qualifier,
+  availability: properties.availability,
+  is_locked: properties.is_locked,
+  address_line_1: properties.address_line_1,
+  address_line_2: properties.address_line_2,
+  town: properties.town,
+  county: properties.county,
+  postcode: properties.postcode,
+  display_address: properties.display_address,
+  lat: properties.lat,
+  lng: properties.lng,
+  public_lat: properties.public_lat,
+  public_lng: properties.public_lng,
+  created_at: properties.created_at,
+  // What match scoring reads (SPEC §2 match percentage).
+  property_type_id: properties.property_type_id,
+  property_style_id: properties.property_style_id,
+  has_garden: properties.has_garden,
+  has_parking: properties.has_parking,
+}
+
+/** A property as a card needs it. */
+export type PropertyCardRow = Pick<typeof properties.$inferSelect, keyof typeof cardColumns>
+
+/** A card row found by a search, with its distance in miles to the nearest searched location. */
+export type PropertySearchRow = PropertyCardRow & { distance: number | null }
+
+/** A gallery item: a photo, or a video or virtual tour with its poster picture. */
+export type PropertyMediaRow = typeof propertyMedias.$inferSelect
+
+/** The column each SPEC §3 include/exclude/show-only filter reads. */
+const INCLUSION_COLUMNS: Record<InclusionFilter, PgColumn> = {
+  new_homes: properties.new_home,
+  shared_ownership: properties.shared_ownership,
+  retirement_homes: properties.retirement,
+  short_let: properties.short_let,
+  house_flat_share: properties.house_flat_share,
+  pets_allowed: properties.pets_allowed,
+  bills_included: properties.bills_included,
+}
+
+const isInteger4 = (id: number) => id <= 2_147_483_647
+
+function range(column: PgColumn, min: number | null, max: number | null): SQL | undefined {
+  return and(min !== null ? gte(column, min) : undefined, max !== null ? lte(column, max) : undefined)
+}
+
+/** Who a search is for: whether locked (pre-market) properties are shown to them in full. */
+export interface SearchAudience {
+  canSeeLocked: boolean
+}
+
+/**
+ * Where a search reads a property's position: the real one for a caller who may see locked
+ * properties, the public one (rounded for locked properties) for everybody else.
+ */
+const positionFor = (audience: SearchAudience): PositionColumns => (audience.canSeeLocked ? EXACT_POSITION : PUBLIC_POSITION)
+
+/**
+ * The WHERE clause of a search (SPEC §3 search filters). Filters that belong to the other search
+ * type (SPEC §2 advanced panel: furnishing, short let, … only for lettings) are ignored, so a query
+ * kept across the sales/lettings switch cannot filter by a control the panel no longer shows.
+ *
+ * For a caller who may not see locked properties, a locked property matches by what its locked card
+ * shows — search type, status and its rounded position — whatever the other filters say: a price,
+ * room, type or feature filter that could include or drop it would tell its hidden details, one
+ * search at a time.
+ */
+export function toSearchConditions(filters: PropertySearchFilters, audience: SearchAudience): SQL | undefined {
+  const searchType = toSearchType(filters.transaction_type_id)
+  const otherType = searchType === 'sales' ? 'lettings' : 'sales'
+  const ignored = new Set<string>(SEARCH_TYPE_ONLY_FILTERS[otherType])
+
+  const inclusion = (Object.keys(INCLUSION_COLUMNS) as InclusionFilter[]).map((name) => {
+    const value = filters[name]
+    if (ignored.has(name) || value === 'include') return undefined
+    return eq(INCLUSION_COLUMNS[name], value === 'show_only')
+  })
+
+  const typeSelections = filters.property_types.map((selection) => {
+    // The query schema allows any positive id; one beyond the integer columns' range matches nothing
+    // (and must not reach PostgreSQL, which would refuse the parameter).
+    const styles = selection.property_style_ids.filter(isInteger4)
+    if (!isInteger4(selection.property_type_id) || (selection.property_style_ids.length && !styles.length)) return sql`false`
+    return and(eq(properties.property_type_id, selection.property_type_id), styles.length ? inArray(properties.property_style_id, styles) : undefined)
+  })
+
+  const shown = and(
+    eq(properties.transaction_type_id, filters.transaction_type_id),
+    filters.include_unavailable ? undefined : eq(properties.availability, 'available'),
+  )
+  const details = and(
+    // SPEC §3: a price of 0 means no limit.
+    range(properties.price, filters.min_price || null, filters.max_price || null),
+    range(properties.bedroom, filters.min_bedroom, filters.max_bedroom),
+    range(properties.bathroom, filters.min_bathroom, filters.max_bathroom),
+    range(properties.reception, filters.min_reception, filters.max_reception),
+    typeSelections.length ? or(...typeSelections) : undefined,
+    filters.must_haves.includes('garden') ? eq(properties.has_garden, true) : undefined,
+    filters.must_haves.includes('parking') ? eq(properties.has_parking, true) : undefined,
+    filters.furnishing !== 'any' && !ignored.has('furnishing') ? eq(properties.furnishing, filters.furnishing) : undefined,
+    ...inclusion,
+  )
+  const near = (at: PositionColumns) => (filters.locations.length ? or(...filters.locations.map((l) => withinSql(l, at))) : undefined)
+
+  if (audience.canSeeLocked) return and(shown, details, near(EXACT_POSITION))
+  if (!details && !filters.locations.length) return shown
+  // Two branches, each on its own index: the real position of the properties anyone may see, the
+  // rounded position of the locked ones (a partial index of their public_lat, public_lng).
+  return and(
+    shown,
+    or(
+      and(eq(properties.is_locked, false), details, near(EXACT_POSITION)),
+      and(eq(properties.is_locked, true), near(PUBLIC_POSITION)),
+    ),
+  )
+}
+
+/**
+ * Newest first. NULLS LAST matches the list index (`created_at DESC NULLS LAST`); a plain DESC means
+ * NULLS FIRST, which the index cannot serve, and PostgreSQL would sort the whole table instead.
+ */
+const NEWEST = [sql`${properties.created_at} desc nulls last`, desc(properties.property_profile_id)]
+
+/**
+ * The order of a search. A caller who may not see locked properties gets them after every priced one
+ * in a price sort (their `public_price` is null), so their place in the list tells nothing of their
+ * price; distances are measured from their rounded position.
+ */
+function toOrderBy(query: PropertySearchQuery, audience: SearchAudience): SQL[] {
+  const [first] = query.locations
+  const price = audience.canSeeLocked ? properties.price : properties.public_price
+  switch (query.sort) {
+    case 'price_desc':
+      return [sql`${price} desc nulls last`, desc(properties.property_profile_id)]
+    case 'price_asc':
+      return [sql`${price} asc nulls last`, asc(properties.property_profile_id)]
+    case 'distance':
+      // Nearest to the first location; without one, distance means nothing and newest applies.
+      if (first) return [asc(distanceMilesSql(first, positionFor(audience))), asc(properties.property_profile_id)]
+      return NEWEST
+    case 'newest':
+      return NEWEST
+  }
+}
+
+/** The queries of a search: one page of cards, the same page with the number of matches, and the count. */
+export function toSearchQueries(db: Db, query: PropertySearchQuery, audience: SearchAudience) {
+  const where = toSearchConditions(query, audience)
+  const distances = query.locations.map((location) => distanceMilesSql(location, positionFor(audience)))
+  const nearest = distances.length ? sql<number>`least(${sql.join(distances, sql`, `)})` : sql<null>`null::double precision`
+  const orderBy = toOrderBy(query, audience)
+  const offset = (query.page - 1) * query.page_size
+  return {
+    page: db.select({ ...cardColumns, distance: nearest }).from(properties).where(where).orderBy(...orderBy).limit(query.page_size).offset(offset),
+    pageWithTotal: db
+      .select({ ...cardColumns, distance: nearest, total: sql<number>`(count(*) over ())::int` })
+      .from(properties)
+      .where(where)
+      .orderBy(...orderBy)
+      .limit(query.page_size)
+      .offset(offset),
+    count: db.select({ total: sql<number>`count(*)::int` }).from(properties).where(where),
+  }
+}
+
+/**
+ * One page of a property search and the number of matches, ordered and limited in the database.
+ *
+ * Near a location the index finds a few hundred candidates that must all be read and sorted anyway,
+ * so one query answers both, the count as a window over the same rows (half the work of two). A
+ * page past the last has no row to carry the count, which then takes a query of its own. Elsewhere
+ * the page walks the sort's index and stops after a page, while the count reads a covering index:
+ * two narrow queries, side by side on PostgreSQL (PGlite runs them in turn).
+ */
+export async function searchProperties(
+  db: Db,
+  query: PropertySearchQuery,
+  audience: SearchAudience,
+): Promise<{ rows: PropertySearchRow[]; total: number }> {
+  const queries = toSearchQueries(db, query, audience)
+  if (query.locations.length) {
+    const found = await queries.pageWithTotal
+    const first = found[0]
+    if (first) return { rows: found.map(({ total: _total, ...row }) => row), total: first.total }
+    if (query.page === 1) return { rows: [], total: 0 }
+    return { rows: [], total: (await queries.count)[0]?.total ?? 0 }
+  }
+  const [rows, counted] = await Promise.all([queries.page, queries.count])
+  return { rows, total: counted[0]?.total ?? 0 }
+}
+
+/** The medias of many properties in one query, in gallery order, by property id. */
+export async function getMediasOf(db: Db, ids: readonly number[]): Promise<Map<number, PropertyMediaRow[]>> {
+  const byProperty = new Map<number, PropertyMediaRow[]>(ids.map((id) => [id, []]))
+  if (!ids.length) return byProperty
+  const rows = await db
+    .select()
+    .from(propertyMedias)
+    .where(inArray(propertyMedias.property_profile_id, [...ids]))
+    .orderBy(asc(propertyMedias.property_profile_id), asc(propertyMedias.position), asc(propertyMedias.property_profile_media_id))
+  for (const row of rows) byProperty.get(row.property_profile_id)?.push(row)
+  return byProperty
+}
+
+/** Everything the detail page shows of one property; null when there is no such property. */
+export async function getPropertyDetail(db: Db, id: number) {
+  const [found] = await db
+    .select({
+      property: properties,
+      branch: branches,
+      type: propertyTypes,
+      style: propertyStyles,
+    })
+    .from(properties)
+    .leftJoin(branches, eq(branches.branch_id, properties.branch_id))
+    .leftJoin(propertyTypes, eq(propertyTypes.property_type_id, properties.property_type_id))
+    .leftJoin(propertyStyles, eq(propertyStyles.property_style_id, properties.property_style_id))
+    .where(eq(properties.property_profile_id, id))
+  if (!found) return null
+
+  const [medias, plans, certificates, prices] = await Promise.all([
+    getMediasOf(db, [id]),
+    db.select().from(floorPlans).where(eq(floorPlans.property_profile_id, id)).orderBy(asc(floorPlans.position), asc(floorPlans.floor_plan_id)),
+    db.select().from(epcs).where(eq(epcs.property_profile_id, id)).orderBy(asc(epcs.position), asc(epcs.epc_id)),
+    db
+      .select()
+      .from(priceHistory)
+      .where(eq(priceHistory.property_profile_id, id))
+      .orderBy(desc(priceHistory.changed_at), desc(priceHistory.price_history_id)),
+  ])
+  return { ...found, medias: medias.get(id) ?? [], floorPlans: plans, epcs: certificates, priceHistory: prices }
+}
+
+/** A property's full detail as loaded. */
+export type PropertyDetailRows = NonNullable<Awaited<ReturnType<typeof getPropertyDetail>>>

@@ -1,0 +1,248 @@
+/**
+ * Test support for the accounts routes: the API scope with the accounts plugin (as app.ts mounts it,
+ * but with a test captcha and clock), contacts to log in with, a movable clock, and a minimal
+ * reader of the .eml files and SMTP data the mail transports produce.
+ */
+import { APPLICANT_PROFILE, COMMUNICATION_METHOD } from '@agency/domain'
+import {
+  communicationInfos,
+  contactApplicants,
+  contactProfiles,
+  contacts,
+  type ApplicantCriteria,
+} from '@agency/db'
+import { createTestDatabase, type TestDatabase } from '@agency/db/testing'
+import Fastify, { type FastifyInstance, type FastifyPluginAsync } from 'fastify'
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod'
+import { accountsPlugin, type AccountsOptions } from '#app/accounts.ts'
+import { createFixedCaptchaVerifier } from '#app/auth/captcha.ts'
+import { createToken } from '#app/auth/tokens.ts'
+import dbPlugin from '#app/plugins/db.ts'
+import errorsPlugin from '#app/plugins/errors.ts'
+
+/** The public origin of the test apps: https, so the cookie is `__Host-session`. */
+export const PUBLIC_URL = 'https://agency.example'
+/** The headers a page of the site sends with a mutating request. */
+export const SAME_ORIGIN = { origin: PUBLIC_URL }
+
+/** A clock the test moves by hand. */
+export interface TestClock {
+  now: () => Date
+  advance: (ms: number) => void
+}
+
+/** A clock starting at the real time, moved only by `advance`. */
+export function createTestClock(): TestClock {
+  let offset = 0
+  return {
+    now: () => new Date(Date.now() + offset),
+    advance: (ms) => {
+      offset += ms
+    },
+  }
+}
+
+/** An app holding only the API scope parts the accounts routes need. */
+export interface AccountsTestApp {
+  app: FastifyInstance
+  database: TestDatabase
+  clock: TestClock
+  close: () => Promise<void>
+}
+
+/**
+ * Builds the API scope (validator, serialiser, db, error handling, accounts) under /api on a fresh
+ * database. `extra` registers more routes in the same scope, after the accounts plugin, as the
+ * catalogue routes are.
+ */
+export async function createAccountsTestApp(
+  kind: 'pglite' | 'postgres',
+  options: Partial<AccountsOptions> = {},
+  extra?: FastifyPluginAsync,
+): Promise<AccountsTestApp> {
+  const database = await createTestDatabase(kind)
+  const clock = createTestClock()
+  const app = Fastify({ logger: false })
+  await app.register(
+    async (api) => {
+      api.setValidatorCompiler(validatorCompiler)
+      api.setSerializerCompiler(serializerCompiler)
+      await api.register(dbPlugin, { database })
+      await api.register(errorsPlugin)
+      await api.register(accountsPlugin, {
+        publicUrl: `${PUBLIC_URL}/`,
+        captcha: createFixedCaptchaVerifier(true),
+        magicLinkMinResponseMs: 0,
+        now: clock.now,
+        ...options,
+      })
+      if (extra) await api.register(extra)
+    },
+    { prefix: '/api' },
+  )
+  await app.ready()
+  return {
+    app,
+    database,
+    clock,
+    close: async () => {
+      await app.close()
+      await database.close()
+    },
+  }
+}
+
+/** A contact to log in with. */
+export interface TestContact {
+  contact_id: number
+  email: string
+  applicant_id: number | null
+}
+
+/** The criteria of a test applicant: around Leeds, 5 miles, £200,000 to £400,000, 2+ bedrooms. */
+export const TEST_CRITERIA: ApplicantCriteria = {
+  locations: [{ location: 'Leeds', place_id: 'gb-leeds', lat: 53.7997, lng: -1.5492, distance: 5 }],
+  min_price: 200_000,
+  max_price: 400_000,
+  min_bedroom: 2,
+  max_bedroom: null,
+  min_bathroom: null,
+  max_bathroom: null,
+  min_reception: null,
+  max_reception: null,
+  property_types: [],
+  must_haves: [],
+  furnishing: 'any',
+  new_homes: 'include',
+  shared_ownership: 'include',
+  retirement_homes: 'include',
+  short_let: 'include',
+  house_flat_share: 'include',
+  pets_allowed: 'include',
+  bills_included: 'include',
+  include_unavailable: false,
+}
+
+/** Inserts a contact with an e-mail address, its profiles and, for a buyer or tenant, one applicant. */
+export async function insertTestContact(
+  testApp: AccountsTestApp,
+  values: { email: string; name?: string; salutation_id?: number; profile_id?: number },
+): Promise<TestContact> {
+  const db = testApp.database.db
+  const profileId = values.profile_id ?? APPLICANT_PROFILE.BUYER
+  const [contact] = await db
+    .insert(contacts)
+    .values({ name: values.name ?? 'Amelia', surname: 'Hartley', salutation_id: values.salutation_id ?? 2, contact_source_id: 35 })
+    .returning()
+  if (!contact) throw new Error('no contact')
+  await db.insert(communicationInfos).values({
+    contact_id: contact.contact_id,
+    communication_method_id: COMMUNICATION_METHOD.EMAIL,
+    value: values.email,
+    preferred: true,
+  })
+  await db.insert(contactProfiles).values({ contact_id: contact.contact_id, profile_id: profileId })
+  let applicantId: number | null = null
+  if (profileId === APPLICANT_PROFILE.BUYER || profileId === APPLICANT_PROFILE.TENANT) {
+    const [applicant] = await db
+      .insert(contactApplicants)
+      .values({ applicant_key: createToken(), contact_id: contact.contact_id, profile_id: profileId, criteria: TEST_CRITERIA })
+      .returning()
+    applicantId = applicant?.contact_applicant_id ?? null
+  }
+  return { contact_id: contact.contact_id, email: values.email, applicant_id: applicantId }
+}
+
+/** POST /api/contacts/oauth/magic-links as the login page sends it. */
+export function requestLink(
+  app: FastifyInstance,
+  email: string,
+  options: { ip?: string; requestPageUrl?: string; headers?: Record<string, string> } = {},
+) {
+  return app.inject({
+    method: 'POST',
+    url: '/api/contacts/oauth/magic-links',
+    headers: options.headers ?? SAME_ORIGIN,
+    remoteAddress: options.ip ?? '203.0.113.10',
+    payload: { email, request_page_url: options.requestPageUrl ?? `${PUBLIC_URL}/sales/property-for-sale`, recaptcha_token: 'token' },
+  })
+}
+
+/** POST /api/contacts/oauth/sessions, the link page's 'Log in' button. */
+export function logIn(app: FastifyInstance, token: string, cookie?: string) {
+  return app.inject({
+    method: 'POST',
+    url: '/api/contacts/oauth/sessions',
+    headers: { ...SAME_ORIGIN, ...(cookie ? { cookie } : {}) },
+    payload: { token },
+  })
+}
+
+/** The token of a login link in a text. */
+export function extractToken(text: string): string {
+  const match = /https:\/\/agency\.example\/login\/verify\?token=([A-Za-z0-9_-]+)/.exec(text)
+  if (!match?.[1]) throw new Error(`no login link in:\n${text}`)
+  return match[1]
+}
+
+/** `name=value` of a Set-Cookie header, for the next request's Cookie header. */
+export function toCookieHeader(setCookie: string | string[] | undefined): string {
+  const first = Array.isArray(setCookie) ? setCookie[0] : setCookie
+  if (!first) throw new Error('no Set-Cookie')
+  return first.split(';')[0]!
+}
+
+/** One part of a parsed e-mail. */
+export interface EmailPart {
+  contentType: string
+  body: string
+}
+
+/** A minimally parsed RFC 5322 message: top-level headers and its leaf parts, bodies decoded. */
+export interface ParsedEmail {
+  headers: Record<string, string>
+  parts: EmailPart[]
+}
+
+function parseHeaders(block: string): Record<string, string> {
+  const headers: Record<string, string> = {}
+  // Folded header lines continue with whitespace (RFC 5322 §2.2.3).
+  for (const line of block.replace(/\r?\n[ \t]+/g, ' ').split(/\r?\n/)) {
+    const colon = line.indexOf(':')
+    if (colon > 0) headers[line.slice(0, colon).trim().toLowerCase()] = line.slice(colon + 1).trim()
+  }
+  return headers
+}
+
+function decodeBody(body: string, encoding: string | undefined): string {
+  const e = (encoding ?? '7bit').toLowerCase()
+  if (e === 'quoted-printable') {
+    const bytes = body.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/gi, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16)))
+    return Buffer.from(bytes, 'latin1').toString('utf8')
+  }
+  if (e === 'base64') return Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8')
+  return body
+}
+
+function parseEntity(raw: string): { headers: Record<string, string>; parts: EmailPart[] } {
+  const split = raw.search(/\r?\n\r?\n/)
+  const headerBlock = split === -1 ? raw : raw.slice(0, split)
+  const body = split === -1 ? '' : raw.slice(split).replace(/^\r?\n\r?\n/, '')
+  const headers = parseHeaders(headerBlock)
+  const contentType = headers['content-type'] ?? 'text/plain'
+  const boundary = /boundary="?([^";]+)"?/i.exec(contentType)?.[1]
+  if (contentType.toLowerCase().startsWith('multipart/') && boundary) {
+    const parts = body
+      .split(`--${boundary}`)
+      .slice(1)
+      .filter((chunk) => !chunk.startsWith('--'))
+      .flatMap((chunk) => parseEntity(chunk.replace(/^\r?\n/, '')).parts)
+    return { headers, parts }
+  }
+  return { headers, parts: [{ contentType: contentType.split(';')[0]!.trim().toLowerCase(), body: decodeBody(body, headers['content-transfer-encoding']) }] }
+}
+
+/** Parses an e-mail as the transports write it (enough for tests; not a general MIME parser). */
+export function parseEmail(raw: string): ParsedEmail {
+  return parseEntity(raw)
+}

@@ -1,0 +1,315 @@
+import { readFileSync } from 'node:fs'
+import { branches, properties } from '@agency/db'
+import { testDatabaseKinds } from '@agency/db/testing'
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
+import { createTestApi, type TestApi } from '#app/testing/api.ts'
+// @agency/db does not export the gazetteer builder from its entry yet.
+import { rebuildPlaces } from '../../../../../packages/db/src/places/index.ts'
+
+/** Properties in postcodes the shared fixture does not use, so these answers depend on this file alone. */
+function property(postcode: string, town: string, lat: number, lng: number): typeof properties.$inferInsert {
+  return {
+    transaction_type_id: 1,
+    property_type_id: 1,
+    slug: 'a-flat',
+    advert_heading: 'A flat',
+    summary: 'A flat.',
+    description: 'A flat.',
+    bedroom: 2,
+    bathroom: 1,
+    reception: 1,
+    price: 200_000,
+    price_qualifier: 'Guide Price',
+    address_line_1: '1 King Street',
+    town,
+    postcode,
+    display_address: `King Street, ${town}`,
+    lat,
+    lng,
+  }
+}
+
+async function insertPlacesFixture(api: TestApi): Promise<void> {
+  await api.database.db.insert(branches).values({
+    branch_id: 90,
+    name: 'Hartwell & Co Manchester',
+    branch_name: 'Manchester',
+    phone: '0161 496 0750',
+    email: 'manchester@agency.example',
+    address: '55 King Street, Manchester M2 4LQ',
+    postcode: 'M2 4LQ',
+    lat: 53.48107,
+    lng: -2.24401,
+    business_link: 'https://maps.example/manchester',
+  })
+  await api.database.db.insert(properties).values([
+    property('M1 1AE', 'Manchester', 53.478, -2.235),
+    property('m11ae', 'Manchester', 53.479, -2.233),
+    property('M1 2AB', 'Manchester', 53.477, -2.231),
+    property('M2 4LQ', 'Manchester', 53.481, -2.244),
+    property('LS1 4AP', 'Leeds', 53.7965, -1.5445),
+  ])
+  await rebuildPlaces(api.database)
+}
+
+describe.each(testDatabaseKinds())('the places API on %s', (kind) => {
+  let api: TestApi
+  beforeAll(async () => {
+    api = await createTestApi(kind)
+    await insertPlacesFixture(api)
+  })
+  afterAll(async () => {
+    await api?.close()
+  })
+
+  async function search(keyword: string) {
+    const response = await api.app.inject({ url: '/api/places', query: { keyword } })
+    expect(response.statusCode).toBe(200)
+    return (response.json() as { data: Array<{ name: string; description: string; place_id: string }> }).data
+  }
+
+  describe('GET /api/places', () => {
+    it('offers Manchester for "manc"', async () => {
+      expect(await search('manc')).toEqual([{ name: 'Manchester', description: 'Greater Manchester', place_id: 'gb:town:2643123' }])
+    })
+
+    it('offers the places starting with the keyword, biggest first', async () => {
+      expect(await search('lon')).toEqual([
+        { name: 'London', description: 'England', place_id: 'gb:town:2643743' },
+        { name: 'Londonderry', description: 'County Londonderry', place_id: 'gb:town:2643734' },
+        { name: 'Long Eaton', description: 'Derbyshire', place_id: 'gb:town:2643697' },
+        { name: 'Longfield', description: 'Kent', place_id: 'gb:town:2643696' },
+        { name: 'Longsight', description: 'Greater Manchester', place_id: 'gb:town:6691766' },
+        { name: 'Longton', description: 'Staffordshire', place_id: 'gb:town:2643620' },
+        { name: 'Longdendale', description: 'Derbyshire', place_id: 'gb:town:2643704' },
+        { name: 'Longridge', description: 'Lancashire', place_id: 'gb:town:2643646' },
+      ])
+    })
+
+    it('puts a place named exactly so before a bigger one whose name only starts so', async () => {
+      expect((await search('wick')).slice(0, 3)).toEqual([
+        { name: 'Wick', description: 'Highland', place_id: 'gb:town:2633982' },
+        { name: 'Wickford', description: 'Essex', place_id: 'gb:town:2633976' },
+        { name: 'Wick', description: 'Gloucestershire', place_id: 'gb:town:2633984' },
+      ])
+    })
+
+    it('offers both Newcastle upon Tyne and Newcastle-under-Lyme, with their counties', async () => {
+      const places = await search('Newcastle')
+      expect(places.slice(0, 4)).toEqual([
+        { name: 'Newcastle upon Tyne', description: 'Tyne and Wear', place_id: 'gb:town:2641673' },
+        { name: 'Newcastle-under-Lyme', description: 'Staffordshire', place_id: 'gb:town:2641674' },
+        { name: 'Newcastle', description: 'County Down', place_id: 'gb:town:6695976' },
+        { name: 'Newcastle Emlyn', description: 'Ceredigion', place_id: 'gb:town:2641676' },
+      ])
+    })
+
+    it('matches names whatever their case, hyphens and spaces', async () => {
+      for (const keyword of ['newcastle under lyme', 'NEWCASTLE-UNDER-LYME', '  Newcastle-under-Lyme  ']) {
+        expect((await search(keyword))[0], keyword).toEqual({
+          name: 'Newcastle-under-Lyme',
+          description: 'Staffordshire',
+          place_id: 'gb:town:2641674',
+        })
+      }
+    })
+
+    it('reads "saint" and "st" alike', async () => {
+      expect((await search('saint albans'))[0]).toEqual({ name: 'St Albans', description: 'Hertfordshire', place_id: 'gb:town:2638867' })
+      expect((await search('st andrews'))[0]).toEqual({ name: 'St Andrews', description: 'Fife', place_id: 'gb:town:2638864' })
+    })
+
+    it('forgives a typo: "harogate" offers Harrogate, and "manchster" Manchester', async () => {
+      expect((await search('harogate'))[0]).toEqual({ name: 'Harrogate', description: 'North Yorkshire', place_id: 'gb:town:2647428' })
+      expect((await search('manchster'))[0]).toEqual({ name: 'Manchester', description: 'Greater Manchester', place_id: 'gb:town:2643123' })
+    })
+
+    it('finds a word inside a name when no name starts with the keyword', async () => {
+      expect((await search('upon tyne')).map((place) => place.name)).toEqual([
+        'Newcastle upon Tyne',
+        'Burton upon Trent',
+        'Blaydon-on-Tyne',
+        'Berwick-upon-Tweed',
+        'Kingston upon Thames',
+        'Stoke upon Tern',
+        'Eyton upon the Weald Moors',
+      ])
+    })
+
+    it('finds a full postcode however it is written', async () => {
+      for (const keyword of ['LS1 4AP', 'ls1 4ap', 'ls14ap', ' Ls1  4aP ']) {
+        expect(await search(keyword), keyword).toEqual([
+          { name: 'LS1 4AP', description: 'Postcode, Leeds', place_id: 'gb:postcode:LS1 4AP' },
+        ])
+      }
+    })
+
+    it('offers the postcode district first, then its postcodes', async () => {
+      expect(await search('m1')).toEqual([
+        { name: 'M1', description: 'Postcode district, Manchester', place_id: 'gb:postcode:M1' },
+        { name: 'M1 1AE', description: 'Postcode, Manchester', place_id: 'gb:postcode:M1 1AE' },
+        { name: 'M1 2AB', description: 'Postcode, Manchester', place_id: 'gb:postcode:M1 2AB' },
+      ])
+      expect(await search('M1 1')).toEqual([{ name: 'M1 1AE', description: 'Postcode, Manchester', place_id: 'gb:postcode:M1 1AE' }])
+    })
+
+    it('finds a branch by name', async () => {
+      expect(await search('hartwell')).toEqual([
+        { name: 'Hartwell', description: 'Northamptonshire', place_id: 'gb:town:2647388' },
+        { name: 'Hartwell & Co Manchester', description: '55 King Street, Manchester M2 4LQ', place_id: 'branch:90' },
+      ])
+    })
+
+    it('offers at most eight places', async () => {
+      expect(await search('l')).toHaveLength(8)
+    })
+
+    it('answers an empty list for an empty, blank or missing keyword', async () => {
+      expect(await search('')).toEqual([])
+      expect(await search('   ')).toEqual([])
+      const response = await api.app.inject('/api/places')
+      expect(response.statusCode).toBe(200)
+      expect(response.json()).toEqual({ data: [] })
+    })
+
+    it('answers an empty list when nothing matches', async () => {
+      expect(await search('xqzv')).toEqual([])
+      expect(await search('%_')).toEqual([])
+    })
+
+    it('accepts a keyword of 256 characters, not counting the spaces around it', async () => {
+      expect(await search(` ${'a'.repeat(256)} `)).toEqual([])
+    })
+
+    it('refuses a keyword over 256 characters with 400 and the field error (SPEC §5)', async () => {
+      const response = await api.app.inject({ url: '/api/places', query: { keyword: 'a'.repeat(257) } })
+      expect(response.statusCode).toBe(400)
+      expect(response.json()).toEqual({
+        message: 'The given data was invalid.',
+        errors: { keyword: ['The keyword may not be greater than 256 characters.'] },
+      })
+    })
+  })
+
+  describe('GET /api/places/:place_id', () => {
+    it('answers a town as a SPEC §3 Location, bounded by its size', async () => {
+      const response = await api.app.inject('/api/places/gb:town:2647428')
+      expect(response.statusCode).toBe(200)
+      // Harrogate, population 89,060: 0.5 + sqrt(89060) / 60 = 5.47 km around its centre.
+      expect(response.json()).toEqual({
+        data: {
+          location: 'Harrogate, North Yorkshire',
+          place_id: 'gb:town:2647428',
+          bounds: { south: 53.941608, west: -1.620938, north: 54.039952, east: -1.453662 },
+          location_type: 'town',
+          lat: 53.99078,
+          lng: -1.5373,
+        },
+      })
+    })
+
+    it('answers a postcode district at the centre of its properties', async () => {
+      const response = await api.app.inject('/api/places/gb:postcode:M1')
+      expect(response.statusCode).toBe(200)
+      const { data } = response.json() as { data: { location: string; location_type: string; lat: number; lng: number } }
+      expect(data).toMatchObject({ location: 'M1, Manchester', place_id: 'gb:postcode:M1', location_type: 'postcode_district' })
+      expect(data.lat).toBeCloseTo(53.478, 9)
+      expect(data.lng).toBeCloseTo(-2.233, 9)
+    })
+
+    it('answers a full postcode, its space encoded in the path', async () => {
+      const response = await api.app.inject(`/api/places/${encodeURIComponent('gb:postcode:LS1 4AP')}`)
+      expect(response.statusCode).toBe(200)
+      expect(response.json()).toMatchObject({
+        data: { location: 'LS1 4AP, Leeds', place_id: 'gb:postcode:LS1 4AP', location_type: 'postcode', lat: 53.7965, lng: -1.5445 },
+      })
+    })
+
+    it('answers a branch', async () => {
+      const response = await api.app.inject('/api/places/branch:90')
+      expect(response.statusCode).toBe(200)
+      expect(response.json()).toMatchObject({
+        data: {
+          location: 'Hartwell & Co Manchester, 55 King Street, Manchester M2 4LQ',
+          location_type: 'branch',
+          lat: 53.48107,
+          lng: -2.24401,
+        },
+      })
+    })
+
+    it('answers 404 for an unknown place_id', async () => {
+      for (const id of ['gb:town:1', 'gb:postcode:ZZ9 9ZZ', 'ChIJzWRvDH6FfUgRkWGncrBS4gs']) {
+        const response = await api.app.inject(`/api/places/${encodeURIComponent(id)}`)
+        expect(response.statusCode, id).toBe(404)
+        expect(response.json()).toEqual({ message: 'Place not found' })
+      }
+    })
+  })
+})
+
+describe('GET /api/places with PLACES_PROVIDER=google', () => {
+  const recorded = (name: string) => readFileSync(new URL(`../../places/fixtures/${name}.json`, import.meta.url), 'utf8')
+  const requests: string[] = []
+  let api: TestApi
+
+  beforeAll(async () => {
+    vi.stubEnv('PLACES_PROVIDER', 'google')
+    vi.stubEnv('GOOGLE_PLACES_API_KEY', 'test-key')
+    api = await createTestApi('pglite')
+  })
+  afterEach(() => {
+    vi.unstubAllGlobals()
+  })
+  afterAll(async () => {
+    vi.unstubAllEnvs()
+    await api?.close()
+  })
+
+  function answerAs(name: string, status = 200) {
+    vi.stubGlobal('fetch', async (url: string) => {
+      requests.push(url)
+      return new Response(recorded(name), { status, headers: { 'content-type': 'application/json' } })
+    })
+  }
+
+  it('searches with Google', async () => {
+    answerAs('google-autocomplete-newcastle')
+    const response = await api.app.inject({ url: '/api/places', query: { keyword: 'Newcastle' } })
+    expect(response.statusCode).toBe(200)
+    expect((response.json() as { data: Array<{ place_id: string }> }).data.map((place) => place.place_id)).toEqual([
+      'ChIJzWRvDH6FfUgRkWGncrBS4gs',
+      'ChIJ5ZvuBpZoekgRmHkX1B9vjWI',
+      'ChIJ0z3cjzYYfkgRM0vQ-YVXwGM',
+      'ChIJKV8u6c4IYUgRbIfXqiOjRsw',
+    ])
+    expect(requests.at(-1)).toBe('https://places.googleapis.com/v1/places:autocomplete')
+  })
+
+  it('answers an empty list when Google fails', async () => {
+    answerAs('google-error-api-key', 400)
+    const response = await api.app.inject({ url: '/api/places', query: { keyword: 'Newcastle' } })
+    expect(response.statusCode).toBe(200)
+    expect(response.json()).toEqual({ data: [] })
+  })
+
+  it('answers place details from Google, and 404 for a place it does not know', async () => {
+    answerAs('google-place-details-newcastle')
+    const found = await api.app.inject('/api/places/ChIJzWRvDH6FfUgRkWGncrBS4gs')
+    expect(found.statusCode).toBe(200)
+    expect(found.json()).toEqual({
+      data: {
+        location: 'Newcastle upon Tyne, UK',
+        place_id: 'ChIJzWRvDH6FfUgRkWGncrBS4gs',
+        bounds: { south: 54.9589369, west: -1.7756558, north: 55.079429499999996, east: -1.5291898 },
+        location_type: 'town',
+        lat: 54.978252,
+        lng: -1.6177800000000002,
+      },
+    })
+    answerAs('google-error-not-found', 404)
+    const missing = await api.app.inject('/api/places/ChIJ000000000000000000000')
+    expect(missing.statusCode).toBe(404)
+    expect(missing.json()).toEqual({ message: 'Place not found' })
+  })
+})

@@ -1,0 +1,46 @@
+import { ApiErrorSchema } from '@agency/domain'
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { z } from 'zod'
+import {
+  PLACE_NOT_FOUND,
+  PlaceDetailsSchema,
+  PlaceIdParamsSchema,
+  PlaceSearchQuerySchema,
+  SearchResultPlaceSchema,
+} from '#app/places/schemas.ts'
+import { dataResponseSchema } from '#app/schemas.ts'
+
+/** SPEC §7 place search by keyword and place details by place_id, from the configured provider. */
+const places: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '',
+    {
+      schema: {
+        summary: 'Place search by keyword (SPEC §7): towns, villages, postcodes, branches',
+        tags: ['places'],
+        querystring: PlaceSearchQuerySchema,
+        response: { 200: dataResponseSchema(z.array(SearchResultPlaceSchema)), 400: ApiErrorSchema },
+      },
+    },
+    async (request) => ({ data: await app.places.search(request.query.keyword) }),
+  )
+
+  app.get(
+    '/:place_id',
+    {
+      schema: {
+        summary: 'Place details by place_id (SPEC §3 Location)',
+        tags: ['places'],
+        params: PlaceIdParamsSchema,
+        response: { 200: dataResponseSchema(PlaceDetailsSchema), 400: ApiErrorSchema, 404: ApiErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      const place = await app.places.details(request.params.place_id)
+      if (!place) return reply.code(404).send({ message: PLACE_NOT_FOUND })
+      return { data: place }
+    },
+  )
+}
+
+export default places

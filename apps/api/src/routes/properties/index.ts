@@ -1,0 +1,99 @@
+import {
+  ApiErrorSchema,
+  PropertySearchQuerySchema,
+  PropertyStyleSchema,
+  PropertyTypeSchema,
+} from '@agency/domain'
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { z } from 'zod'
+import { canSeeLocked, getActiveApplicantCriteria } from '#app/access.ts'
+import { toApplicantMatchCriteria, toCardMatch } from '#app/presenters/match.ts'
+import { API_MESSAGES } from '#app/messages.ts'
+import { presentCard, presentDetail } from '#app/presenters/property.ts'
+import { listPropertyStyles, listPropertyTypes } from '#app/queries/catalogue.ts'
+import { getMediasOf, getPropertyDetail, searchProperties } from '#app/queries/properties.ts'
+import { ApiPropertyDetailSchema, ApiPropertyListResponseSchema, IdParamSchema, dataResponseSchema } from '#app/schemas.ts'
+
+/** SPEC §7 reads types and styles with __limit=250; more is never needed. */
+const LIMIT_MAX = 250
+const LimitQuerySchema = z.object({
+  __limit: z.coerce.number().int().min(1).max(LIMIT_MAX).default(LIMIT_MAX),
+})
+
+const properties: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '',
+    {
+      schema: {
+        summary: 'Search properties (SPEC §3 search filters)',
+        tags: ['catalogue'],
+        querystring: PropertySearchQuerySchema,
+        response: { 200: ApiPropertyListResponseSchema, 400: ApiErrorSchema },
+      },
+    },
+    async (request) => {
+      const query = request.query
+      const context = { media: app.media, canSeeLocked: canSeeLocked(request) }
+      const { rows, total } = await searchProperties(app.db, query, context)
+      const medias = await getMediasOf(app.db, rows.map((row) => row.property_profile_id))
+      // Scored here for the whole page, from the active applicant read once per request.
+      const criteria = toApplicantMatchCriteria(await getActiveApplicantCriteria(request))
+      return {
+        data: rows.map((row) => {
+          const card = presentCard(row, medias.get(row.property_profile_id) ?? [], context)
+          return criteria ? { ...card, ...toCardMatch(criteria, row) } : card
+        }),
+        total,
+        page: query.page,
+        page_size: query.page_size,
+      }
+    },
+  )
+
+  // Static paths win over the parametric one in Fastify's router, whatever the order.
+  app.get(
+    '/property_types',
+    {
+      schema: {
+        summary: 'Property types (SPEC §3)',
+        tags: ['catalogue'],
+        querystring: LimitQuerySchema,
+        response: { 200: dataResponseSchema(z.array(PropertyTypeSchema)), 400: ApiErrorSchema },
+      },
+    },
+    async (request) => ({ data: await listPropertyTypes(app.db, request.query.__limit) }),
+  )
+
+  app.get(
+    '/property_styles',
+    {
+      schema: {
+        summary: 'Property styles (SPEC §3)',
+        tags: ['catalogue'],
+        querystring: LimitQuerySchema,
+        response: { 200: dataResponseSchema(z.array(PropertyStyleSchema)), 400: ApiErrorSchema },
+      },
+    },
+    async (request) => ({ data: await listPropertyStyles(app.db, request.query.__limit) }),
+  )
+
+  app.get(
+    '/:property_profile_id',
+    {
+      schema: {
+        summary: 'One property',
+        tags: ['catalogue'],
+        params: z.object({ property_profile_id: IdParamSchema }),
+        response: { 200: dataResponseSchema(ApiPropertyDetailSchema), 400: ApiErrorSchema, 404: ApiErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      const rows = await getPropertyDetail(app.db, request.params.property_profile_id)
+      if (!rows) return reply.code(404).send({ message: API_MESSAGES.PROPERTY_NOT_FOUND })
+      // API.md: single objects answer { data }.
+      return { data: presentDetail(rows, { media: app.media, canSeeLocked: canSeeLocked(request) }) }
+    },
+  )
+}
+
+export default properties

@@ -1,0 +1,56 @@
+import { createTestDatabase, type TestDatabase } from '@agency/db/testing'
+import type { FastifyInstance, FastifyServerOptions } from 'fastify'
+import { createFixedCaptchaVerifier } from '#app/auth/captcha.ts'
+import { buildApp, type ApiOptions } from '#app/app.ts'
+import { createMediaFiles, insertFixture, type Fixture } from './fixtures.ts'
+
+/** The public origin the test apps build media URLs with. */
+export const PUBLIC_URL = 'https://agency.example'
+
+/** A test API on a fresh database holding the fixture catalogue. */
+export interface TestApi {
+  app: FastifyInstance
+  database: TestDatabase
+  fixture: Fixture
+  mediaDir: string
+  cacheDir: string
+  close: () => Promise<void>
+}
+
+/** Builds the API on a fresh `kind` database with the fixture inserted. */
+export async function createTestApi(
+  kind: 'pglite' | 'postgres',
+  options: {
+    logger?: FastifyServerOptions['logger']
+    /** Adds routes beside the API, as the composition root does, before the app is ready. */
+    register?: (app: FastifyInstance) => unknown
+    /** Accounts options; by default a captcha that always passes, so tests can request login links. */
+    accounts?: ApiOptions['accounts']
+  } = {},
+): Promise<TestApi> {
+  const database = await createTestDatabase(kind)
+  const files = await createMediaFiles()
+  const fixture = await insertFixture(database)
+  const app = await buildApp({
+    database,
+    mediaDir: files.mediaDir,
+    cacheDir: files.cacheDir,
+    publicUrl: `${PUBLIC_URL}/`,
+    logger: options.logger,
+    accounts: options.accounts ?? { captcha: createFixedCaptchaVerifier(true), magicLinkMinResponseMs: 0 },
+  })
+  options.register?.(app)
+  await app.ready()
+  return {
+    app,
+    database,
+    fixture,
+    mediaDir: files.mediaDir,
+    cacheDir: files.cacheDir,
+    close: async () => {
+      await app.close()
+      await database.close()
+      await files.cleanup()
+    },
+  }
+}
