@@ -1,0 +1,138 @@
+import { useEffect, useId, useRef, useState } from 'react'
+import type { FormEvent } from 'react'
+import type { CaptchaClientConfig } from '@agency/api-client'
+import { MESSAGES } from '@agency/domain'
+import { Form, Link, useNavigation, useSubmit } from 'react-router'
+import { toast } from 'sonner'
+import { toMagicLinkEmailMessage } from '#app/components/account/magic-link-email.ts'
+import { useCaptchaToken } from '#app/components/account/use-captcha-token.ts'
+import { COPY } from '#app/copy.ts'
+
+/** What the login action answers: the e-mail's SPEC §5 message, or the SPEC §4 "request sent" state. */
+export type MagicLinkResult = { status: 'invalid'; message: string; email: string } | { status: 'sent'; email: string }
+
+interface MagicLinkFormProps {
+  captcha: CaptchaClientConfig
+  /** The page to return to after login, posted with the form. */
+  returnTo: string | null
+  result: MagicLinkResult | undefined
+  /** The login page's own address, to start again with another e-mail. */
+  restartUrl: string
+}
+
+/**
+ * SPEC §2 magic link login: e-mail entry, then the confirmation (SPEC §4: the input hidden, the
+ * entered e-mail and the success text shown). SPEC §8 shows the e-mail's messages as warning toasts;
+ * the message also stands beside the field, which is what a visitor without JavaScript sees.
+ */
+export function MagicLinkForm({ captcha, returnTo, result, restartUrl }: MagicLinkFormProps) {
+  if (result?.status === 'sent') return <MagicLinkSent email={result.email} restartUrl={restartUrl} />
+  return <MagicLinkEntry captcha={captcha} returnTo={returnTo} result={result} />
+}
+
+function MagicLinkEntry({ captcha, returnTo, result }: Omit<MagicLinkFormProps, 'restartUrl'>) {
+  const inputId = useId()
+  const errorId = useId()
+  const input = useRef<HTMLInputElement>(null)
+  const submit = useSubmit()
+  const navigation = useNavigation()
+  const { prepare, take } = useCaptchaToken(captcha)
+  // undefined: the server's verdict stands (a post made before React ran); null: the visitor has typed since.
+  const [clientError, setClientError] = useState<string | null | undefined>(undefined)
+  const [solving, setSolving] = useState(false)
+  // Until React runs, the form posts natively and the server checks it; then the page checks it first.
+  const [enhanced, setEnhanced] = useState(false)
+  useEffect(() => setEnhanced(true), [])
+  const serverError = result?.status === 'invalid' ? result.message : null
+  const error = clientError === undefined ? serverError : clientError
+  const busy = solving || navigation.state === 'submitting'
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault()
+    if (busy) return
+    const formData = new FormData(event.currentTarget)
+    const message = toMagicLinkEmailMessage(formData.get('email'))
+    if (message) {
+      setClientError(message)
+      toast.warning(message)
+      input.current?.focus()
+      return
+    }
+    setClientError(null)
+    // A warning about an earlier attempt must not hang over the confirmation.
+    toast.dismiss()
+    setSolving(true)
+    try {
+      formData.set('recaptcha_token', await take())
+    } finally {
+      setSolving(false)
+    }
+    await submit(formData, { method: 'post' })
+  }
+
+  return (
+    <Form method="post" noValidate className="login-form" onSubmit={onSubmit} data-enhanced={enhanced || undefined}>
+      {/* The browser's own bubble would show its words, not SPEC's: the form validates itself. */}
+      <div className="login-form__field">
+        <label htmlFor={inputId} className="login-form__label">
+          {COPY.LOGIN_EMAIL}
+        </label>
+        <input
+          ref={input}
+          id={inputId}
+          name="email"
+          type="email"
+          inputMode="email"
+          autoComplete="email"
+          autoCapitalize="none"
+          spellCheck={false}
+          required
+          maxLength={320}
+          defaultValue={result?.email}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? errorId : undefined}
+          className="login-form__input"
+          onFocus={prepare}
+          onInput={() => setClientError(null)}
+        />
+        {error && (
+          <p id={errorId} className="login-form__error">
+            {error}
+          </p>
+        )}
+      </div>
+      {returnTo && <input type="hidden" name="redirect" value={returnTo} />}
+      <button type="submit" className="button button--large login-form__submit" aria-disabled={busy || undefined}>
+        {busy ? COPY.LOGIN_SENDING : COPY.LOGIN_SUBMIT}
+      </button>
+      {captcha.provider !== 'none' && (
+        <noscript>
+          <p className="login-form__no-script">{COPY.LOGIN_NO_SCRIPT}</p>
+        </noscript>
+      )}
+    </Form>
+  )
+}
+
+function MagicLinkSent({ email, restartUrl }: { email: string; restartUrl: string }) {
+  const heading = useRef<HTMLHeadingElement>(null)
+  // The form the visitor was in has gone; their focus moves to what replaced it.
+  useEffect(() => {
+    heading.current?.focus()
+  }, [])
+  return (
+    <div className="login-sent">
+      <h2 ref={heading} tabIndex={-1} className="login-sent__heading">
+        {COPY.LOGIN_SENT_HEADING}
+      </h2>
+      <p className="login-sent__message">{MESSAGES.MAGIC_LINK_SENT}</p>
+      <p className="login-sent__email">
+        {COPY.LOGIN_SENT_TO} <strong>{email}</strong>
+      </p>
+      <p className="login-sent__help">{COPY.LOGIN_SENT_HELP}</p>
+      <p>
+        <Link to={restartUrl}>{COPY.LOGIN_OTHER_EMAIL}</Link>
+      </p>
+    </div>
+  )
+}

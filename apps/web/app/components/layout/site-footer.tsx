@@ -1,0 +1,37 @@
+import { COPY } from '#app/copy.ts'
+import { toTelHref } from '#app/lib/property-text.ts'
+import type { FooterBranch } from '#app/lib/use-root-data.ts'
+
+/** The site footer: every branch with its contact details. */
+export function SiteFooter({ agencyName, branches }: { agencyName: string; branches: FooterBranch[] }) {
+  return (
+    <footer className="site-footer">
+      <div className="container">
+        {branches.length > 0 && (
+          <section aria-labelledby="footer-branches">
+            <h2 id="footer-branches" className="site-footer__heading">
+              {COPY.FOOTER_BRANCHES}
+            </h2>
+            <ul className="site-footer__branches" role="list">
+              {branches.map((branch) => (
+                <li key={branch.id} className="site-footer__branch">
+                  <h3 className="site-footer__branch-name">{branch.branchName}</h3>
+                  <address className="site-footer__address">
+                    {branch.address}
+                    <br />
+                    <a href={toTelHref(branch.phone)}>{branch.phone}</a>
+                    <br />
+                    <a href={`mailto:${branch.email}`}>{branch.email}</a>
+                  </address>
+                </li>
+              ))}
+            </ul>
+          </section>
+        )}
+        <p className="site-footer__legal">
+          © {new Date().getFullYear()} {agencyName}
+        </p>
+      </div>
+    </footer>
+  )
+}

@@ -1,0 +1,40 @@
+import { LABELS, LIST_PATHS } from '@agency/domain'
+import { Link, NavLink } from 'react-router'
+import { AccountMenu } from '#app/components/account/account-menu.tsx'
+import { COPY } from '#app/copy.ts'
+import { REGISTER_PATH } from '#app/lib/urls.ts'
+
+const NAV_ITEMS = [
+  { to: LIST_PATHS.sales, label: LABELS.FOR_SALE },
+  { to: LIST_PATHS.lettings, label: COPY.NAV_TO_RENT },
+] as const
+
+/** The site header: the agency's name home, the two lists, the alerts sign-up and the account corner. */
+export function SiteHeader({ agencyName }: { agencyName: string }) {
+  return (
+    <header className="site-header">
+      <div className="container site-header__inner">
+        <Link to="/" className="site-header__brand">
+          {agencyName}
+        </Link>
+        <nav aria-label={COPY.NAV_LABEL} className="site-nav">
+          <ul className="site-nav__list" role="list">
+            {NAV_ITEMS.map((item) => (
+              <li key={item.to}>
+                <NavLink to={item.to} className="site-nav__link">
+                  {item.label}
+                </NavLink>
+              </li>
+            ))}
+            <li>
+              <NavLink to={REGISTER_PATH} className="site-nav__link site-nav__link--alerts">
+                {LABELS.HEADS_UP_PROPERTY_ALERTS}
+              </NavLink>
+            </li>
+          </ul>
+        </nav>
+        <AccountMenu />
+      </div>
+    </header>
+  )
+}

@@ -1,0 +1,42 @@
+import { useId } from 'react'
+import { LABELS, truncateSummary } from '@agency/domain'
+import { Link } from 'react-router'
+import { MatchBadge } from '#app/components/property-card/match-badge.tsx'
+import { PropertyImage } from '#app/components/property-card/property-image.tsx'
+import type { CardProps } from '#app/components/property-card/types.ts'
+import { toImageAlt } from '#app/lib/property-text.ts'
+
+/** SPEC §2 card grid v1: price type, price, match, heading, address, summary and 'View This Property'. */
+export function PropertyCardV1({ property, imagePriority, headingLevel }: CardProps) {
+  const headingId = useId()
+  const Heading = headingLevel === 2 ? 'h2' : 'h3'
+  return (
+    <article className="card card--v1" aria-labelledby={headingId}>
+      <div className="card__media">
+        <PropertyImage src={property.image} alt={toImageAlt(property)} priority={imagePriority} />
+      </div>
+      <div className="card__body">
+        <div className="card__price-row">
+          {property.price && (
+            <p className="card__price">
+              <span className="card__price-type">{property.price.type.name}</span>
+              <span className="card__price-value">{property.price.price}</span>
+            </p>
+          )}
+          {property.match_percentage !== null && (
+            <MatchBadge percentage={property.match_percentage} reasons={property.match_reasons ?? []} />
+          )}
+        </div>
+        <Heading id={headingId} className="card__heading">
+          {property.advert_heading}
+        </Heading>
+        <p className="card__address">{property.display_address}</p>
+        {/* SPEC §9: summary cut at 120 characters. */}
+        {property.summary && <p className="card__summary">{truncateSummary(property.summary)}</p>}
+        <Link to={property.detail_page_url} className="button card__action" aria-describedby={headingId}>
+          {LABELS.VIEW_THIS_PROPERTY}
+        </Link>
+      </div>
+    </article>
+  )
+}

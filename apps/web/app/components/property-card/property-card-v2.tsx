@@ -1,0 +1,52 @@
+import { useId } from 'react'
+import { AVAILABILITY_TITLES } from '@agency/domain'
+import { Link } from 'react-router'
+import { MatchBadge } from '#app/components/property-card/match-badge.tsx'
+import { PropertyImage } from '#app/components/property-card/property-image.tsx'
+import type { CardProps } from '#app/components/property-card/types.ts'
+import { toImageAlt, toRoomCounts } from '#app/lib/property-text.ts'
+
+/** SPEC §2 card grid v2: image, status badge, heading, address, price and room counts. */
+export function PropertyCardV2({ property, imagePriority, headingLevel }: CardProps) {
+  const headingId = useId()
+  const Heading = headingLevel === 2 ? 'h2' : 'h3'
+  const status = property.custom_property_status_title
+  const rooms = toRoomCounts(property)
+  return (
+    <article className="card card--v2" aria-labelledby={headingId}>
+      <div className="card__media">
+        <PropertyImage src={property.image} alt={toImageAlt(property)} priority={imagePriority} />
+        {status && status !== AVAILABILITY_TITLES.available && <p className="badge card__badge">{status}</p>}
+      </div>
+      <div className="card__body">
+        <Heading id={headingId} className="card__heading">
+          {/* The heading link covers the whole card, so the card is one large target. */}
+          <Link to={property.detail_page_url} className="card__link">
+            {property.advert_heading}
+          </Link>
+        </Heading>
+        <p className="card__address">{property.display_address}</p>
+        <div className="card__price-row">
+          {property.price && (
+            <p className="card__price">
+              <span className="card__price-type">{property.price.type.name}</span>
+              <span className="card__price-value">{property.price.price}</span>
+            </p>
+          )}
+          {property.match_percentage !== null && (
+            <MatchBadge percentage={property.match_percentage} reasons={property.match_reasons ?? []} />
+          )}
+        </div>
+        {rooms.length > 0 && (
+          <ul className="card__rooms">
+            {rooms.map((room) => (
+              <li key={room.label} className="card__room">
+                <span className="card__room-count">{room.count}</span> <span className="card__room-label">{room.label}</span>
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+    </article>
+  )
+}

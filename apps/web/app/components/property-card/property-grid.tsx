@@ -1,0 +1,60 @@
+import type { CardVariant, PromoCard as PromoCardData } from '@agency/domain'
+import { LockedCard } from '#app/components/property-card/locked-card.tsx'
+import { PromoCard } from '#app/components/property-card/promo-card.tsx'
+import { PropertyCardV1 } from '#app/components/property-card/property-card-v1.tsx'
+import { PropertyCardV2 } from '#app/components/property-card/property-card-v2.tsx'
+import type { ImagePriority } from '#app/components/property-card/property-image.tsx'
+import type { ListCard } from '#app/components/property-card/types.ts'
+import { insertPromoCards } from '#app/lib/promo-cards.ts'
+
+interface PropertyGridProps {
+  properties: ListCard[]
+  variant: CardVariant
+  /** Grid v2 only (SPEC §2). */
+  promoCards?: PromoCardData[]
+  headingLevel: 2 | 3
+  returnTo: string
+  /** The grid is the page's first content: its first row's images load at once. */
+  aboveTheFold?: boolean
+}
+
+// The widest layout shows three cards a row (SPEC §2/§9 v1); those are the images seen first.
+const FIRST_ROW = 3
+
+function toImagePriority(index: number, aboveTheFold: boolean): ImagePriority {
+  if (!aboveTheFold || index >= FIRST_ROW) return 'lazy'
+  return index === 0 ? 'high' : 'eager'
+}
+
+/** The property cards as a list, in the company's chosen grid variant (setting 102). */
+export function PropertyGrid({ properties, variant, promoCards = [], headingLevel, returnTo, aboveTheFold = false }: PropertyGridProps) {
+  const items = insertPromoCards(properties, variant === 'v2' ? promoCards : [])
+  let propertyIndex = 0
+  return (
+    // role="list" keeps list semantics in Safari, which drops them when list-style is none.
+    <ul className={`property-grid property-grid--${variant}`} role="list">
+      {items.map((item) => {
+        if (item.kind === 'promo') {
+          return (
+            <li key={`promo-${item.promo.position}-${item.promo.title}`} className="property-grid__item">
+              <PromoCard promo={item.promo} headingLevel={headingLevel} />
+            </li>
+          )
+        }
+        const props = {
+          property: item.property,
+          imagePriority: toImagePriority(propertyIndex++, aboveTheFold),
+          headingLevel,
+          returnTo,
+          variant,
+        }
+        const Card = item.property.is_locked ? LockedCard : variant === 'v2' ? PropertyCardV2 : PropertyCardV1
+        return (
+          <li key={item.property.property_profile_id} className="property-grid__item">
+            <Card {...props} />
+          </li>
+        )
+      })}
+    </ul>
+  )
+}

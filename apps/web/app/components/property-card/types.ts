@@ -1,0 +1,57 @@
+import type { CardVariant, PropertyCard } from '@agency/domain'
+import type { ImagePriority } from '#app/components/property-card/property-image.tsx'
+
+/** A property as a card shows it (SPEC §3 Property card, less what no card shows, e.g. the photo list). */
+export type ListCard = Pick<
+  PropertyCard,
+  | 'property_profile_id'
+  | 'image'
+  | 'is_locked'
+  | 'custom_property_status_title'
+  | 'advert_heading'
+  | 'display_address'
+  | 'price'
+  | 'bedroom'
+  | 'bathroom'
+  | 'reception'
+  | 'summary'
+  | 'detail_page_url'
+  | 'match_percentage'
+  | 'match_reasons'
+>
+
+/**
+ * A property card of the API cut down to what the cards show. Loaders hand it to the page, and the
+ * page's data travels in the HTML for hydration: the photo list alone is most of an API card.
+ */
+export function toListCard(card: PropertyCard): ListCard {
+  const listCard: ListCard = {
+    property_profile_id: card.property_profile_id,
+    image: card.image,
+    is_locked: card.is_locked,
+    custom_property_status_title: card.custom_property_status_title,
+    advert_heading: card.advert_heading,
+    display_address: card.display_address,
+    price: card.price,
+    bedroom: card.bedroom,
+    bathroom: card.bathroom,
+    reception: card.reception,
+    summary: card.summary,
+    detail_page_url: card.detail_page_url,
+    match_percentage: card.match_percentage,
+  }
+  if (card.match_reasons !== undefined) listCard.match_reasons = card.match_reasons
+  return listCard
+}
+
+/** What every card component takes. */
+export interface CardProps {
+  property: ListCard
+  imagePriority: ImagePriority
+  /** 2 on list pages (under the page's h1), 3 under a section heading. */
+  headingLevel: 2 | 3
+  /** The grid the card sits in (company setting 102). */
+  variant: CardVariant
+  /** Where a locked card's Login link returns to. */
+  returnTo: string
+}

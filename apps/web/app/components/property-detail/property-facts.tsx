@@ -1,0 +1,34 @@
+import { AVAILABILITY_TITLES } from '@agency/domain'
+import type { PropertyDetail } from '@agency/domain'
+import { COPY } from '#app/copy.ts'
+import { toRoomCounts } from '#app/lib/property-text.ts'
+
+/** The top of the detail page: heading, address, status, price with its qualifier, and the rooms. */
+export function PropertyFacts({ property }: { property: PropertyDetail }) {
+  const status = property.is_locked ? COPY.PRE_MARKET : property.custom_property_status_title
+  const rooms = toRoomCounts(property)
+  return (
+    <div className="detail-facts">
+      {status && status !== AVAILABILITY_TITLES.available && (
+        <p className={property.is_locked ? 'badge badge--pre-market' : 'badge'}>{status}</p>
+      )}
+      <h1 id="detail-heading" className="detail-facts__heading">{property.advert_heading}</h1>
+      <p className="detail-facts__address">{property.display_address}</p>
+      {property.price && (
+        <p className="detail-facts__price">
+          <span className="detail-facts__price-type">{property.price.type.name}</span>{' '}
+          <span className="detail-facts__price-value">{property.price.price}</span>
+        </p>
+      )}
+      {rooms.length > 0 && (
+        <ul className="detail-facts__rooms" role="list">
+          {rooms.map((room) => (
+            <li key={room.label} className="detail-facts__room">
+              <span className="detail-facts__room-count">{room.count}</span> <span>{room.label}</span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  )
+}

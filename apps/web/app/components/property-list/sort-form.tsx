@@ -1,0 +1,55 @@
+import { useId } from 'react'
+import { LIST_PATHS } from '@agency/domain'
+import type { PropertySearchQuery, SearchType, Sort } from '@agency/domain'
+import { Form, useSubmit } from 'react-router'
+import { toSearchUrlParams } from '#app/components/search/search-url.ts'
+import { COPY } from '#app/copy.ts'
+
+interface SortFormProps {
+  searchType: SearchType
+  query: PropertySearchQuery
+  locationNames: readonly string[]
+}
+
+/**
+ * The sort order as a GET form, so it works before JavaScript loads; once it has loaded, choosing an
+ * order applies it at once. Every other filter rides along in hidden fields, and the page resets to 1.
+ */
+export function SortForm({ searchType, query, locationNames }: SortFormProps) {
+  const selectId = useId()
+  const submit = useSubmit()
+  const kept = toSearchUrlParams({ ...query, sort: undefined, page: undefined }, locationNames)
+  // Nearest first only means something when the search has a location.
+  const sorts: Sort[] = query.locations.length > 0 ? ['newest', 'price_desc', 'price_asc', 'distance'] : ['newest', 'price_desc', 'price_asc']
+  return (
+    <Form method="get" action={LIST_PATHS[searchType]} className="sort-form">
+      {[...kept.entries()].map(([name, value], index) => (
+        <input key={`${name}-${index}`} type="hidden" name={name} value={value} />
+      ))}
+      <label htmlFor={selectId} className="sort-form__label">
+        {COPY.SORT_BY}
+      </label>
+      <select
+        id={selectId}
+        name="sort"
+        className="sort-form__select"
+        // Keyed by the sort, so back and forward show the order of the page they arrive at.
+        key={query.sort}
+        defaultValue={query.sort}
+        data-auto-submit
+        onChange={(event) => {
+          void submit(event.currentTarget.form)
+        }}
+      >
+        {sorts.map((sort) => (
+          <option key={sort} value={sort}>
+            {COPY.SORT_LABELS[sort]}
+          </option>
+        ))}
+      </select>
+      <button type="submit" className="button button--secondary button--small sort-form__submit">
+        {COPY.SORT_APPLY}
+      </button>
+    </Form>
+  )
+}

@@ -1,0 +1,290 @@
+import { useEffect, useId, useState } from 'react'
+import type { ChangeEvent, Dispatch } from 'react'
+import {
+  LOCATION_SEARCH_DEBOUNCE_MS,
+  MESSAGES,
+  RADIUS_OPTIONS,
+  SEARCH_INPUT_MAX_LENGTH,
+  isLocationResetKeyword,
+  isRadiusOption,
+  toLocationParam,
+  toRadiusLabel,
+} from '@agency/domain'
+import type { RadiusMiles, SearchResultPlace } from '@agency/domain'
+import { useCombobox } from 'downshift'
+import type { UseComboboxState, UseComboboxStateChangeOptions } from 'downshift'
+import { PAGE_PARAMS } from '#app/components/search/search-url.ts'
+import type { ChosenLocation } from '#app/components/search/search-url.ts'
+import type { SearchFormAction } from '#app/components/search/search-form-state.ts'
+import { COPY } from '#app/copy.ts'
+
+// The API client and its schemas load on first use; focusing the input starts the download, well
+// inside the debounce.
+const loadPlacesClient = () => import('#app/components/search/places-client.ts')
+
+type Status =
+  | { kind: 'idle' }
+  | { kind: 'searching' }
+  | { kind: 'results'; count: number }
+  | { kind: 'none' }
+  | { kind: 'failed' }
+  | { kind: 'adding' }
+  | { kind: 'added'; name: string }
+
+interface LocationSearchProps {
+  keyword: string
+  radius: RadiusMiles
+  /** The server could not find the keyword the form was sent with (no JavaScript). */
+  keywordNotFound: boolean
+  hydrated: boolean
+  dispatch: Dispatch<SearchFormAction>
+}
+
+function statusText(status: Status): string {
+  switch (status.kind) {
+    case 'idle':
+      return ''
+    case 'searching':
+      return COPY.LOCATION_SEARCHING
+    case 'results':
+      return COPY.LOCATION_RESULTS(status.count)
+    case 'none':
+      // SPEC §8: a search with no results.
+      return MESSAGES.ADDRESS_NOT_FOUND
+    case 'failed':
+      return COPY.LOCATION_SEARCH_FAILED
+    case 'adding':
+      return COPY.LOCATION_ADDING
+    case 'added':
+      return COPY.LOCATION_ADDED(status.name)
+  }
+}
+
+/**
+ * SPEC §2/§4 location live search: a keyword input (at most 256 characters, SPEC §5) with a results
+ * list, searched after 1.5 s of quiet (SPEC §9), and the radius dropdown. Choosing a result fetches
+ * the place's details and adds it as a location. Without JavaScript the input is a plain text field
+ * the list page's loader looks up.
+ */
+export function LocationSearch({ keyword, radius, keywordNotFound, hydrated, dispatch }: LocationSearchProps) {
+  const radiusId = useId()
+  const statusId = useId()
+  const hintId = useId()
+  const [places, setPlaces] = useState<SearchResultPlace[]>([])
+  const [status, setStatus] = useState<Status>(keywordNotFound ? { kind: 'none' } : { kind: 'idle' })
+  // A new object per keystroke, so the debounce restarts even when the text comes back the same.
+  const [pending, setPending] = useState<{ keyword: string } | null>(null)
+
+  useEffect(() => {
+    if (!pending) return
+    const controller = new AbortController()
+    const timer = setTimeout(() => {
+      loadPlacesClient()
+        .then((client) => client.searchPlaces(pending.keyword, { signal: controller.signal }))
+        .then((found) => {
+          setPlaces(found)
+          setStatus(found.length ? { kind: 'results', count: found.length } : { kind: 'none' })
+        })
+        .catch(() => {
+          if (controller.signal.aborted) return
+          setPlaces([])
+          setStatus({ kind: 'failed' })
+        })
+    }, LOCATION_SEARCH_DEBOUNCE_MS)
+    return () => {
+      clearTimeout(timer)
+      controller.abort()
+    }
+  }, [pending])
+
+  async function choose(place: SearchResultPlace) {
+    setPending(null)
+    setPlaces([])
+    setStatus({ kind: 'adding' })
+    dispatch({ type: 'keywordChanged', keyword: place.name })
+    try {
+      const details = await (await loadPlacesClient()).findPlace(place.place_id)
+      if (!details) {
+        setStatus({ kind: 'none' })
+        return
+      }
+      const location = { name: place.name, lat: details.lat, lng: details.lng }
+      // The bounds come along so that radius 0 (SPEC §9: the place's own bounds) can search them.
+      dispatch({ type: 'locationAdded', location: details.bounds ? { ...location, bounds: details.bounds } : location })
+      setStatus({ kind: 'added', name: place.name })
+    } catch {
+      setStatus({ kind: 'failed' })
+    }
+  }
+
+  const { isOpen, highlightedIndex, getLabelProps, getInputProps, getMenuProps, getItemProps } = useCombobox<SearchResultPlace>({
+    items: places,
+    itemToString: (place) => place?.name ?? '',
+    itemToKey: (place) => place?.place_id,
+    inputValue: keyword,
+    // Nothing stays selected: a choice becomes a chip, and the same place can be chosen again after removing it.
+    selectedItem: null,
+    stateReducer,
+    onSelectedItemChange: ({ selectedItem }) => {
+      if (selectedItem) void choose(selectedItem)
+    },
+  })
+
+  // Typing is handled on the input's own change event, not downshift's onInputValueChange, which
+  // runs after the render: a controlled value updated that late loses keys typed in quick succession.
+  function typed(keyword: string) {
+    dispatch({ type: 'keywordChanged', keyword })
+    if (isLocationResetKeyword(keyword)) {
+      // SPEC §4: an empty keyword resets the locations.
+      setPending(null)
+      setPlaces([])
+      setStatus({ kind: 'idle' })
+      dispatch({ type: 'locationsReset' })
+      return
+    }
+    setStatus({ kind: 'searching' })
+    setPending({ keyword: keyword.trim() })
+  }
+
+  const inputProps = getInputProps({
+    name: PAGE_PARAMS.KEYWORD,
+    type: 'text',
+    maxLength: SEARCH_INPUT_MAX_LENGTH,
+    placeholder: COPY.LOCATION_PLACEHOLDER,
+    spellCheck: false,
+    enterKeyHint: 'search',
+    className: 'location-search__input',
+    'aria-describedby': `${statusId} ${hintId}`,
+    onFocus: () => void loadPlacesClient(),
+    onChange: (event: ChangeEvent<HTMLInputElement>) => typed(event.currentTarget.value),
+  })
+  // Without JavaScript there is no list to control: the field is a plain text input.
+  const {
+    role: _role,
+    'aria-autocomplete': _autocomplete,
+    'aria-controls': _controls,
+    'aria-expanded': _expanded,
+    'aria-activedescendant': _active,
+    ...plainInputProps
+  } = inputProps
+  const busy = status.kind === 'searching' || status.kind === 'adding'
+  const showList = isOpen && places.length > 0
+
+  return (
+    <div className="location-search">
+      <div className="location-search__keyword">
+        <label {...getLabelProps({ className: 'search-field__label' })}>{COPY.LOCATION}</label>
+        <div className="location-search__combobox" data-busy={busy || undefined}>
+          <input {...(hydrated ? inputProps : plainInputProps)} />
+          {busy && <span className="location-search__spinner" aria-hidden="true" />}
+          <ul {...getMenuProps({ className: 'location-search__menu' })} hidden={!showList}>
+            {showList &&
+              places.map((place, index) => (
+                <li
+                  key={place.place_id}
+                  className="location-search__option"
+                  data-highlighted={highlightedIndex === index || undefined}
+                  {...getItemProps({ item: place, index })}
+                >
+                  <span className="location-search__option-name">{place.name}</span>
+                  <span className="location-search__option-description">{place.description}</span>
+                </li>
+              ))}
+          </ul>
+        </div>
+        <p id={statusId} role="status" className="location-search__status" data-kind={status.kind}>
+          {statusText(status)}
+        </p>
+        <p id={hintId} className="visually-hidden">
+          {COPY.LOCATION_HINT}
+        </p>
+      </div>
+      <div className="location-search__radius">
+        <label htmlFor={radiusId} className="search-field__label">
+          {COPY.RADIUS}
+        </label>
+        <select
+          id={radiusId}
+          name={PAGE_PARAMS.RADIUS}
+          className="search-field__select"
+          value={radius}
+          onChange={(event) => {
+            const miles = Number(event.currentTarget.value)
+            if (isRadiusOption(miles)) dispatch({ type: 'radiusChanged', radius: miles })
+          }}
+        >
+          {RADIUS_OPTIONS.map((option) => (
+            <option key={option.value} value={option.value}>
+              {option.label}
+            </option>
+          ))}
+        </select>
+      </div>
+    </div>
+  )
+}
+
+/**
+ * Downshift's defaults, but Escape and leaving the field keep what was typed (Escape only closes the
+ * list), and leaving the field never chooses the highlighted place by itself.
+ */
+function stateReducer(
+  state: UseComboboxState<SearchResultPlace>,
+  { type, changes }: UseComboboxStateChangeOptions<SearchResultPlace>,
+): Partial<UseComboboxState<SearchResultPlace>> {
+  switch (type) {
+    case useCombobox.stateChangeTypes.InputKeyDownEscape:
+      return { ...changes, inputValue: state.inputValue, selectedItem: state.selectedItem }
+    case useCombobox.stateChangeTypes.InputBlur:
+      return { ...changes, inputValue: state.inputValue, selectedItem: state.selectedItem }
+    default:
+      return changes
+  }
+}
+
+interface LocationChipsProps {
+  locations: readonly ChosenLocation[]
+  dispatch: Dispatch<SearchFormAction>
+}
+
+/** A chosen location's name, or its coordinates when the link carried no name. */
+export function toLocationLabel(location: ChosenLocation): string {
+  return location.name || `${location.lat.toFixed(3)}, ${location.lng.toFixed(3)}`
+}
+
+/**
+ * The chosen locations as removable chips. Each carries its `locations` and `location_names` fields,
+ * so the form sends them without JavaScript too; there the remove button sends the form with
+ * `remove_location`, and the loader drops that location.
+ */
+export function LocationChips({ locations, dispatch }: LocationChipsProps) {
+  if (locations.length === 0) return null
+  return (
+    <ul className="location-chips" aria-label={COPY.CHOSEN_LOCATIONS}>
+      {locations.map((location, index) => {
+        const label = toLocationLabel(location)
+        return (
+          <li key={`${location.lat},${location.lng}`} className="location-chip">
+            <span className="location-chip__name">{label}</span>
+            <span className="location-chip__radius">{toRadiusLabel(location.radius)}</span>
+            <button
+              type="submit"
+              name={PAGE_PARAMS.REMOVE_LOCATION}
+              value={index}
+              className="location-chip__remove"
+              aria-label={COPY.REMOVE_LOCATION(label)}
+              onClick={(event) => {
+                event.preventDefault()
+                dispatch({ type: 'locationRemoved', index })
+              }}
+            >
+              <span aria-hidden="true">×</span>
+            </button>
+            <input type="hidden" name="locations" value={toLocationParam(location)} />
+            <input type="hidden" name={PAGE_PARAMS.LOCATION_NAMES} value={location.name} />
+          </li>
+        )
+      })}
+    </ul>
+  )
+}

@@ -1,0 +1,113 @@
+/**
+ * The search form's state: the criteria the URL gave, as the visitor edits them before pressing
+ * Search. Every render of a new URL starts it again from the URL, so back and forward re-sync it.
+ */
+import {
+  RADIUS_DEFAULT_MILES,
+  initTypeSelection,
+  isRadiusOption,
+  typeSelectionReducer,
+} from '@agency/domain'
+import type { PropertySearchQuery, RadiusMiles, SearchType, TypeSelectionAction, TypeSelectionState } from '@agency/domain'
+import { PAGE_PARAMS, toChosenLocations, toSearchUrl, toSearchUrlParams } from '#app/components/search/search-url.ts'
+import type { ChosenLocation, SearchCriteria } from '#app/components/search/search-url.ts'
+
+/** The most locations one search takes (the API's query schema). */
+export const MAX_LOCATIONS = 10
+
+/** The filters the form edits directly (locations and types have their own state). */
+export type FilterPatch = Partial<Omit<PropertySearchQuery, 'locations' | 'property_types' | 'transaction_type_id'>>
+
+/** The search form's state. */
+export interface SearchFormState {
+  readonly searchType: SearchType
+  /** The URL's query: every filter but locations and property types is read from here. */
+  readonly query: PropertySearchQuery
+  readonly locations: readonly ChosenLocation[]
+  /** The radius dropdown: the radius of every chosen location and of the next one. */
+  readonly radius: RadiusMiles
+  /** What the location input holds; sent for the server to look up when no result was chosen. */
+  readonly keyword: string
+  readonly types: TypeSelectionState
+}
+
+/** The form's transitions. */
+export type SearchFormAction =
+  | { readonly type: 'reset'; readonly state: SearchFormState }
+  | { readonly type: 'searchTypeChanged'; readonly searchType: SearchType }
+  | { readonly type: 'filtersChanged'; readonly patch: FilterPatch }
+  | { readonly type: 'keywordChanged'; readonly keyword: string }
+  | { readonly type: 'radiusChanged'; readonly radius: RadiusMiles }
+  | { readonly type: 'locationAdded'; readonly location: Omit<ChosenLocation, 'radius'> }
+  | { readonly type: 'locationRemoved'; readonly index: number }
+  | { readonly type: 'locationsReset' }
+  | { readonly type: 'types'; readonly action: TypeSelectionAction }
+
+/** The form's state for a page's criteria (and, without JavaScript, the keyword the server could not find). */
+export function toSearchFormState(criteria: SearchCriteria, keyword = ''): SearchFormState {
+  const locations = toChosenLocations(criteria.query.locations, criteria.locationNames)
+  const first = locations[0]?.radius
+  return {
+    searchType: criteria.searchType,
+    query: criteria.query,
+    locations,
+    radius: first !== undefined && isRadiusOption(first) ? first : RADIUS_DEFAULT_MILES,
+    keyword,
+    types: initTypeSelection(criteria.query.property_types),
+  }
+}
+
+const isSamePlace = (a: Pick<ChosenLocation, 'lat' | 'lng'>, b: Pick<ChosenLocation, 'lat' | 'lng'>) => a.lat === b.lat && a.lng === b.lng
+
+/** The search form's reducer. */
+export function searchFormReducer(state: SearchFormState, action: SearchFormAction): SearchFormState {
+  switch (action.type) {
+    case 'reset':
+      return action.state
+    case 'searchTypeChanged':
+      return { ...state, searchType: action.searchType }
+    case 'filtersChanged':
+      return { ...state, query: { ...state.query, ...action.patch } }
+    case 'keywordChanged':
+      return { ...state, keyword: action.keyword }
+    case 'radiusChanged':
+      return { ...state, radius: action.radius, locations: state.locations.map((l) => ({ ...l, radius: action.radius })) }
+    case 'locationAdded': {
+      // Choosing a place already chosen changes nothing; the list stops at the API's limit.
+      if (state.locations.some((l) => isSamePlace(l, action.location)) || state.locations.length >= MAX_LOCATIONS) {
+        return { ...state, keyword: '' }
+      }
+      return { ...state, keyword: '', locations: [...state.locations, { ...action.location, radius: state.radius }] }
+    }
+    case 'locationRemoved':
+      return { ...state, locations: state.locations.filter((_, index) => index !== action.index) }
+    case 'locationsReset':
+      return { ...state, locations: [] }
+    case 'types':
+      return { ...state, types: typeSelectionReducer(state.types, action.action) }
+  }
+}
+
+/** The query the form's state stands for: a new search starts on page 1. */
+export function toFormQuery(state: SearchFormState): PropertySearchQuery {
+  return {
+    ...state.query,
+    locations: state.locations.map(({ name: _name, ...filter }) => filter),
+    property_types: [...state.types.selection],
+    page: 1,
+  }
+}
+
+/**
+ * The URL a press of Search goes to. A keyword typed but not chosen from the results travels with its
+ * radius, and the list page's loader looks it up, as it does for a form sent without JavaScript.
+ */
+export function toFormUrl(state: SearchFormState): string {
+  const url = toSearchUrl(state.searchType, toFormQuery(state), state.locations.map((l) => l.name))
+  const keyword = state.keyword.trim()
+  if (keyword === '') return url
+  const params = toSearchUrlParams(toFormQuery(state), state.locations.map((l) => l.name))
+  params.set(PAGE_PARAMS.KEYWORD, keyword)
+  params.set(PAGE_PARAMS.RADIUS, String(state.radius))
+  return `${url.split('?')[0]}?${params.toString()}`
+}

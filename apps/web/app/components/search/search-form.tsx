@@ -1,0 +1,211 @@
+import { Suspense, lazy, useId, useReducer, useState } from 'react'
+import type { Dispatch } from 'react'
+import { LABELS, LIST_PATHS, SHOW_ME_PROPERTIES_OPTIONS, getPriceOptions, getRoomOptions, toPriceLabel, toRoomValueLabel, toSearchParams } from '@agency/domain'
+import type { SearchType } from '@agency/domain'
+import { Form, useLocation } from 'react-router'
+import { AdvancedFields, countPanelFilters } from '#app/components/search/advanced-fields.tsx'
+import { LocationChips, LocationSearch } from '#app/components/search/location-search.tsx'
+import { RangeSelect } from '#app/components/search/range-select.tsx'
+import { searchFormReducer, toFormQuery, toFormUrl, toSearchFormState } from '#app/components/search/search-form-state.ts'
+import type { SearchFormAction, SearchFormState } from '#app/components/search/search-form-state.ts'
+import { PAGE_PARAMS, toSearchUrl, toSwitchedQuery } from '#app/components/search/search-url.ts'
+import type { SearchCriteria } from '#app/components/search/search-url.ts'
+import { useApplySearch } from '#app/components/search/use-apply-search.ts'
+import { useHydrated } from '#app/components/search/use-hydrated.ts'
+import { COPY } from '#app/copy.ts'
+import { useSiteSettings } from '#app/lib/use-root-data.ts'
+import '#app/components/search/search.css'
+
+const loadAdvancedPanel = () => import('#app/components/search/advanced-panel.tsx')
+const AdvancedPanel = lazy(loadAdvancedPanel)
+
+// Navigation state asking the next list page to open its panel: the For Sale / For Rent switch moves
+// to the other list, and the visitor carries on where they were.
+const PANEL_OPEN_STATE = { searchPanel: 'open' } as const
+const isPanelRequested = (state: unknown) =>
+  typeof state === 'object' && state !== null && 'searchPanel' in state && state.searchPanel === PANEL_OPEN_STATE.searchPanel
+
+interface SearchFormProps {
+  /** 'list': the list pages' full bar and panel; 'hero': the home page's location search. */
+  variant: 'list' | 'hero'
+  criteria: SearchCriteria
+  /** A keyword the list page's loader could not find (a form sent without JavaScript). */
+  notFoundKeyword?: string
+}
+
+/**
+ * The property search as ONE GET form whose fields carry the API's query parameter names: the
+ * location live search, price and bedrooms, the Filters panel, Search. Without JavaScript the browser
+ * sends it as it is and the list page's loader does the rest; with JavaScript, Search navigates to the
+ * canonical URL of the form's state, so history holds every search. The state starts from the URL and
+ * starts again whenever the URL changes, so back and forward restore the form as well as the results.
+ */
+export function SearchForm({ variant, criteria, notFoundKeyword = '' }: SearchFormProps) {
+  const hydrated = useHydrated()
+  const location = useLocation()
+  const applySearch = useApplySearch()
+  const { searchPanelTheme: theme } = useSiteSettings()
+  const formId = useId()
+  const [state, dispatch] = useReducer(searchFormReducer, criteria, (initial) => toSearchFormState(initial, notFoundKeyword))
+  const syncKey = `${toSearchUrl(criteria.searchType, criteria.query, criteria.locationNames)}#${notFoundKeyword}`
+  const [syncedKey, setSyncedKey] = useState(syncKey)
+  if (syncedKey !== syncKey) {
+    setSyncedKey(syncKey)
+    dispatch({ type: 'reset', state: toSearchFormState(criteria, notFoundKeyword) })
+  }
+  const [panelOpen, setPanelOpen] = useState(() => variant === 'list' && isPanelRequested(location.state))
+
+  function changeSearchType(searchType: SearchType) {
+    if (searchType === state.searchType) return
+    if (variant === 'hero') {
+      dispatch({ type: 'searchTypeChanged', searchType })
+      return
+    }
+    const query = toSwitchedQuery(toFormQuery(state), state.searchType)
+    applySearch(toSearchUrl(searchType, query, state.locations.map((l) => l.name)), { state: PANEL_OPEN_STATE })
+  }
+
+  const fields =
+    variant === 'list' ? (
+      <AdvancedFields state={state} dispatch={dispatch} hydrated={hydrated} theme={theme} onSearchTypeChange={changeSearchType} />
+    ) : null
+  const activeFilters = countPanelFilters(state)
+  const kept = variant === 'list' ? toSearchParams({ sort: state.query.sort, page_size: state.query.page_size }) : new URLSearchParams()
+
+  return (
+    <>
+      <Form
+        id={formId}
+        method="get"
+        action={LIST_PATHS[state.searchType]}
+        role="search"
+        aria-label={COPY.SEARCH_FORM}
+        // Lets tests (and scripts) wait until the form is interactive with JavaScript.
+        data-hydrated={hydrated ? 'true' : undefined}
+        className={`search-form search-form--${variant}`}
+        onSubmit={(event) => {
+          event.preventDefault()
+          setPanelOpen(false)
+          applySearch(toFormUrl(state))
+        }}
+      >
+        <div className="search-form__bar">
+          <LocationSearch
+            keyword={state.keyword}
+            radius={state.radius}
+            keywordNotFound={notFoundKeyword !== ''}
+            hydrated={hydrated}
+            dispatch={dispatch}
+          />
+          {variant === 'list' ? <MainBarRanges state={state} dispatch={dispatch} /> : <SearchTypeChoice state={state} onChange={changeSearchType} />}
+          <div className="search-form__actions">
+            {variant === 'list' && hydrated && (
+              <button
+                type="button"
+                className="button button--secondary search-form__filters"
+                aria-haspopup="dialog"
+                onPointerEnter={() => void loadAdvancedPanel()}
+                onFocus={() => void loadAdvancedPanel()}
+                onClick={() => setPanelOpen(true)}
+              >
+                {COPY.FILTERS}
+                {activeFilters > 0 && (
+                  <>
+                    <span className="search-form__count" aria-hidden="true">
+                      {activeFilters}
+                    </span>
+                    <span className="visually-hidden">{COPY.FILTERS_ACTIVE(activeFilters)}</span>
+                  </>
+                )}
+              </button>
+            )}
+            <button type="submit" className="button search-form__submit">
+              {LABELS.SEARCH}
+            </button>
+          </div>
+        </div>
+        <LocationChips locations={state.locations} dispatch={dispatch} />
+        {[...kept].map(([name, value]) => (
+          <input key={name} type="hidden" name={name} value={value} />
+        ))}
+        {fields && !hydrated && (
+          // Without JavaScript the panel is a disclosure inside the form, sent with it.
+          <details className={`search-panel search-panel--inline search-theme--${theme}`}>
+            <summary className="search-panel__summary">{COPY.FILTERS}</summary>
+            <div className="search-panel__body">{fields}</div>
+            <div className="search-panel__footer">
+              <button type="submit" className="button button--large search-panel__search">
+                {LABELS.SEARCH}
+              </button>
+            </div>
+          </details>
+        )}
+      </Form>
+      {fields && hydrated && panelOpen && (
+        <Suspense fallback={null}>
+          <AdvancedPanel open onOpenChange={setPanelOpen} theme={theme} formId={formId}>
+            {fields}
+          </AdvancedPanel>
+        </Suspense>
+      )}
+    </>
+  )
+}
+
+// The dropdowns' options never change: built once, not on every render (each price label is formatted).
+const PRICE_OPTIONS = {
+  sales: { min: getPriceOptions('sales', 'min'), max: getPriceOptions('sales', 'max') },
+  lettings: { min: getPriceOptions('lettings', 'min'), max: getPriceOptions('lettings', 'max') },
+} satisfies Record<SearchType, unknown>
+const BEDROOM_OPTIONS = { min: getRoomOptions('bedroom', 'min'), max: getRoomOptions('bedroom', 'max') }
+
+/** SPEC §2: price (SPEC §9 steps, 'No min' / 'No max', PCM for lettings) and bedrooms sit in the main bar. */
+function MainBarRanges({ state, dispatch }: { state: SearchFormState; dispatch: Dispatch<SearchFormAction> }) {
+  const { query, searchType } = state
+  return (
+    <>
+      <RangeSelect
+        className="range-select--price"
+        legend={COPY.PRICE}
+        labels={{ min: COPY.MIN_PRICE, max: COPY.MAX_PRICE }}
+        names={{ min: 'min_price', max: 'max_price' }}
+        options={PRICE_OPTIONS[searchType]}
+        values={{ min: query.min_price, max: query.max_price }}
+        toLabel={(value) => toPriceLabel(value, searchType)}
+        onChange={(bound, value) =>
+          dispatch({ type: 'filtersChanged', patch: bound === 'min' ? { min_price: value ?? 0 } : { max_price: value ?? 0 } })
+        }
+      />
+      <RangeSelect
+        legend={COPY.BEDROOMS}
+        labels={{ min: COPY.MIN_BEDROOMS, max: COPY.MAX_BEDROOMS }}
+        names={{ min: 'min_bedroom', max: 'max_bedroom' }}
+        options={BEDROOM_OPTIONS}
+        values={{ min: query.min_bedroom, max: query.max_bedroom }}
+        toLabel={(value) => toRoomValueLabel('bedroom', value)}
+        onChange={(bound, value) => dispatch({ type: 'filtersChanged', patch: bound === 'min' ? { min_bedroom: value } : { max_bedroom: value } })}
+      />
+    </>
+  )
+}
+
+/** The home page's For Sale / For Rent choice: it decides which list the search opens. */
+function SearchTypeChoice({ state, onChange }: { state: SearchFormState; onChange: (searchType: SearchType) => void }) {
+  return (
+    <fieldset className="search-type-choice">
+      <legend className="visually-hidden">{LABELS.SHOW_ME_PROPERTIES}</legend>
+      {SHOW_ME_PROPERTIES_OPTIONS.map((option) => (
+        <label key={option.value} className="search-type-choice__option">
+          <input
+            type="radio"
+            name={PAGE_PARAMS.SEARCH_TYPE}
+            value={option.value}
+            checked={state.searchType === option.value}
+            onChange={() => onChange(option.value)}
+          />
+          <span>{option.label}</span>
+        </label>
+      ))}
+    </fieldset>
+  )
+}

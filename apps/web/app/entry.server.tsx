@@ -1,0 +1,67 @@
+import { Writable } from 'node:stream'
+import type { EntryContext } from 'react-router'
+import { ServerRouter } from 'react-router'
+import { renderToPipeableStream } from 'react-dom/server'
+
+// How long loader data may stay pending before the render gives up on it (React Router reads it).
+export const streamTimeout = 5_000
+
+/**
+ * Renders a page as one HTML answer with its length. The pages have nothing worth streaming (every
+ * loader awaits its data and nothing suspends on the server), so the whole document is rendered
+ * first and sent in one write: no chain of Node and web streams carrying small chunks, and the
+ * server's gzip sees the page at once.
+ */
+export default function handleRequest(
+  request: Request,
+  responseStatusCode: number,
+  responseHeaders: Headers,
+  routerContext: EntryContext,
+): Response | Promise<Response> {
+  // https://httpwg.org/specs/rfc9110.html#HEAD
+  if (request.method.toUpperCase() === 'HEAD') {
+    return new Response(null, { status: responseStatusCode, headers: responseHeaders })
+  }
+
+  return new Promise<Response>((resolve, reject) => {
+    let status = responseStatusCode
+    let shellRendered = false
+    const chunks: Buffer[] = []
+    const body = new Writable({
+      write(chunk: Buffer, _encoding, callback) {
+        chunks.push(chunk)
+        callback()
+      },
+      final(callback) {
+        clearTimeout(timeoutId)
+        const html = Buffer.concat(chunks)
+        responseHeaders.set('Content-Type', 'text/html')
+        responseHeaders.set('Content-Length', String(html.byteLength))
+        resolve(new Response(html, { status, headers: responseHeaders }))
+        callback()
+      },
+    })
+
+    // Abort after `streamTimeout`, leaving time to render what was rejected.
+    const timeoutId = setTimeout(() => abort(), streamTimeout + 1000)
+
+    const { pipe, abort } = renderToPipeableStream(<ServerRouter context={routerContext} url={request.url} />, {
+      onShellReady() {
+        shellRendered = true
+      },
+      onAllReady() {
+        pipe(body)
+      },
+      onShellError(error: unknown) {
+        clearTimeout(timeoutId)
+        reject(error)
+      },
+      onError(error: unknown) {
+        // As a streamed answer would: an error before the shell is ready makes the page a 500 (or
+        // rejects, and React Router logs it); a later one is logged and the page keeps its status.
+        if (shellRendered) console.error(error)
+        else status = 500
+      },
+    })
+  })
+}

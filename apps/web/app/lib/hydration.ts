@@ -1,0 +1,22 @@
+import { useMatches } from 'react-router'
+
+/**
+ * A route's `handle` that serves its page as plain HTML with no React in the browser. The page must
+ * work without JavaScript anyway; this keeps React's ~110 KB (gzipped) off pages whose only
+ * interactions are small enhancements (see ProgressiveEnhancements).
+ */
+export const SERVE_WITHOUT_HYDRATION = { hydrate: false } as const
+
+function isServedWithoutHydration(handle: unknown): boolean {
+  return typeof handle === 'object' && handle !== null && 'hydrate' in handle && handle.hydrate === false
+}
+
+/**
+ * Whether the page loads React in the browser. Once React runs (after a hydrated page), it keeps the
+ * scripts for every page it renders, so the answer only changes on the server.
+ */
+export function useHydration(): boolean {
+  const matches = useMatches()
+  if (typeof document !== 'undefined') return true
+  return !matches.some((match) => isServedWithoutHydration(match.handle))
+}

@@ -1,0 +1,111 @@
+import { ApiClientError } from '@agency/api-client'
+import type { ApiClient } from '@agency/api-client'
+import { LIST_PATHS, PropertySearchQuerySchema, RADIUS_DEFAULT_MILES, fromSearchParams, toTransactionTypeId } from '@agency/domain'
+import type { Bounds, LocationFilter, PropertySearchQuery, SearchType } from '@agency/domain'
+import { data, redirect } from 'react-router'
+import type { AppLoadContext } from 'react-router'
+import { toListCard } from '#app/components/property-card/types.ts'
+import { MAX_LOCATIONS } from '#app/components/search/search-form-state.ts'
+import {
+  PAGE_PARAMS,
+  isSameQuery,
+  readPageRequest,
+  toMergedTypeSelection,
+  toSearchUrl,
+  toSearchUrlParams,
+  toSwitchedQuery,
+} from '#app/components/search/search-url.ts'
+import { toPublicUrl } from '#app/lib/urls.ts'
+
+/**
+ * The list pages' loader: the URL query is the search (so every result page can be shared), parsed
+ * with the API's own schema. A query that does not parse is the visitor's mistake, not ours: it gets
+ * a 400 page with a way out instead of an error.
+ *
+ * A form sent without JavaScript arrives with the page's own parameters (search-url.ts PAGE_PARAMS):
+ * a keyword to look up, the radius, the For Sale / For Rent switch, a chip to remove, and every field
+ * at its default. They are applied here and the visitor is redirected to the canonical URL of the
+ * result, so the address bar always holds a clean, shareable search.
+ */
+export async function loadPropertyList(request: Request, context: AppLoadContext, searchType: SearchType) {
+  const url = new URL(request.url)
+  const path = LIST_PATHS[searchType]
+  const page = readPageRequest(url.searchParams)
+  const parsed = PropertySearchQuerySchema.safeParse({
+    ...fromSearchParams(page.apiParams),
+    // The path decides sales or lettings, whatever the query says.
+    transaction_type_id: toTransactionTypeId(searchType),
+  })
+  const invalid = () =>
+    data({ kind: 'invalid' as const, searchType, canonicalUrl: toPublicUrl(context.publicUrl, path) }, { status: 400 })
+  if (!parsed.success) return invalid()
+
+  let query: PropertySearchQuery = { ...parsed.data, property_types: toMergedTypeSelection(parsed.data.property_types) }
+  let names = query.locations.map((_, index) => page.locationNames[index] ?? '')
+  if (page.removeLocation !== null) {
+    query = { ...query, locations: query.locations.filter((_, index) => index !== page.removeLocation) }
+    names = names.filter((_, index) => index !== page.removeLocation)
+  }
+  // The radius dropdown sets the radius of every chosen location, as it does with JavaScript.
+  const radius = page.radius
+  if (radius !== null) query = { ...query, locations: query.locations.map((location) => ({ ...location, radius })) }
+
+  let notFoundKeyword = ''
+  if (page.keyword !== '') {
+    const place = await findFirstPlace(context.api, page.keyword)
+    if (!place) notFoundKeyword = page.keyword
+    else if (query.locations.length < MAX_LOCATIONS && !query.locations.some((l) => l.lat === place.lat && l.lng === place.lng)) {
+      const location: LocationFilter = { lat: place.lat, lng: place.lng, radius: radius ?? RADIUS_DEFAULT_MILES }
+      query = { ...query, locations: [...query.locations, place.bounds ? { ...location, bounds: place.bounds } : location] }
+      names = [...names, place.name]
+    }
+  }
+
+  const target = page.searchType ?? searchType
+  if (target !== searchType) {
+    const switched = toSearchUrlParams(toSwitchedQuery(query, searchType), names)
+    if (notFoundKeyword) {
+      switched.set(PAGE_PARAMS.KEYWORD, notFoundKeyword)
+      if (page.radius !== null) switched.set(PAGE_PARAMS.RADIUS, String(page.radius))
+    }
+    const search = switched.toString()
+    throw redirect(`${LIST_PATHS[target]}${search ? `?${search}` : ''}`)
+  }
+  const canonical = toSearchUrlParams(query, names)
+  if (!notFoundKeyword && !isSameQuery(url.searchParams, canonical)) throw redirect(toSearchUrl(searchType, query, names))
+
+  try {
+    const results = await context.api.searchProperties(query)
+    return {
+      kind: 'results' as const,
+      searchType,
+      query,
+      locationNames: names,
+      notFoundKeyword,
+      results: { ...results, data: results.data.map(toListCard) },
+      canonicalUrl: toPublicUrl(context.publicUrl, path, canonical),
+      // Where a locked card's Login link brings the visitor back to.
+      returnTo: `${url.pathname}${url.search}`,
+    }
+  } catch (error) {
+    // The API checks more than the schema can (e.g. an impossible combination); that is still a bad link.
+    if (error instanceof ApiClientError && (error.status === 400 || error.status === 422)) return invalid()
+    throw error
+  }
+}
+
+/**
+ * SPEC §7 place search then details: the first place a keyword finds, as the live search would offer
+ * it first. Null when nothing matches (SPEC §8 "Couldn't find the address.") or the keyword is refused.
+ */
+async function findFirstPlace(api: ApiClient, keyword: string): Promise<{ name: string; lat: number; lng: number; bounds: Bounds | null } | null> {
+  try {
+    const [first] = await api.searchPlaces(keyword)
+    if (!first) return null
+    const details = await api.getPlace(first.place_id)
+    return { name: first.name, lat: details.lat, lng: details.lng, bounds: details.bounds ?? null }
+  } catch (error) {
+    if (error instanceof ApiClientError && error.status < 500) return null
+    throw error
+  }
+}

@@ -1,0 +1,79 @@
+import { ApiClientError } from '@agency/api-client'
+import type { ContactView } from '@agency/api-client'
+import type { AppLoadContext } from 'react-router'
+import { isLoginPath, toSafeReturnPath } from '#app/lib/session.ts'
+import type { SignedInContact } from '#app/lib/session.ts'
+
+/**
+ * The session cookie's names: `__Host-session` over https, `session` over plain http (the API picks
+ * one from PUBLIC_URL). Either one present means the request may be logged in.
+ */
+const SESSION_COOKIE_NAMES = new Set(['__Host-session', 'session'])
+
+/** Whether the request carries a session cookie: without one there is nobody to ask the API about. */
+export function hasSessionCookie(request: Request): boolean {
+  const header = request.headers.get('cookie')
+  if (!header) return false
+  return header.split(';').some((pair) => {
+    const name = pair.slice(0, pair.includes('=') ? pair.indexOf('=') : undefined).trim()
+    return SESSION_COOKIE_NAMES.has(name)
+  })
+}
+
+// One read per request: the root loader and a page's loader (the /properties redirect, the login
+// page) run side by side on the same load context.
+const contactByContext = new WeakMap<AppLoadContext, Promise<ContactView | null>>()
+
+/**
+ * The logged-in contact, or null for a visitor. Asks the API only when the request has a session
+ * cookie; an expired session (401) is a visitor. Any other failure also counts as logged out: the
+ * header is not worth an error page, and the API itself still refuses what a visitor may not see.
+ */
+export function getCurrentContact(request: Request, context: AppLoadContext): Promise<ContactView | null> {
+  let contact = contactByContext.get(context)
+  if (!contact) {
+    contact = hasSessionCookie(request)
+      ? context.api.getCurrentContact().catch((error: unknown) => {
+          if (!(error instanceof ApiClientError && error.status === 401)) {
+            console.warn('could not read the logged-in contact', error instanceof Error ? error.message : error)
+          }
+          return null
+        })
+      : Promise.resolve(null)
+    contactByContext.set(context, contact)
+  }
+  return contact
+}
+
+/** What the header shows of the logged-in contact (only that reaches the browser). */
+export async function getSignedInContact(request: Request, context: AppLoadContext): Promise<SignedInContact | null> {
+  const contact = await getCurrentContact(request, context)
+  return contact ? { name: contact.name, surname: contact.surname, avatar: contact.avatar } : null
+}
+
+/** The API's Set-Cookie values as headers of the page's own answer, so the browser stores them. */
+export function toSetCookieHeaders(setCookie: readonly string[]): Headers {
+  const headers = new Headers()
+  for (const cookie of setCookie) headers.append('set-cookie', cookie)
+  return headers
+}
+
+/**
+ * The page the login page returns to: its `redirect` query parameter (login links of locked cards
+ * carry one), else the page the visitor came from when it is a page of this site.
+ */
+export function getLoginReturnPath(request: Request, publicUrl: string): string | null {
+  const url = new URL(request.url)
+  const fromQuery = toSafeReturnPath(url.searchParams.get('redirect'))
+  if (fromQuery) return isLoginPath(fromQuery) ? null : fromQuery
+  const referer = request.headers.get('referer')
+  if (!referer) return null
+  try {
+    const from = new URL(referer)
+    if (from.origin !== new URL(publicUrl).origin) return null
+    const path = toSafeReturnPath(`${from.pathname}${from.search}`)
+    return path && !isLoginPath(path) ? path : null
+  } catch {
+    return null
+  }
+}

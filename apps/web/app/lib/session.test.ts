@@ -1,0 +1,81 @@
+import { describe, expect, it } from 'vitest'
+import { isLoginPath, toSafeReturnPath } from './session.ts'
+import { getLoginReturnPath, hasSessionCookie } from './session.server.ts'
+
+const PUBLIC_URL = 'https://agency.example'
+
+describe('toSafeReturnPath', () => {
+  it.each([
+    ['/sales/property-for-sale?page=2', '/sales/property-for-sale?page=2'],
+    ['/property/7/house#login', '/property/7/house#login'],
+    ['/a/../b', '/b'],
+  ])('keeps the path of this site %s', (value, expected) => {
+    expect(toSafeReturnPath(value)).toBe(expected)
+  })
+
+  it.each([
+    ['//evil.example/x'],
+    ['/\\evil.example/x'],
+    ['https://evil.example/'],
+    ['javascript:alert(1)'],
+    ['sales'],
+    ['/\tevil'],
+    ['/x\n'],
+    [''],
+    [null],
+    [42],
+    [`/${'a'.repeat(2048)}`],
+  ])('refuses %j, which could leave the site', (value) => {
+    expect(toSafeReturnPath(value)).toBeNull()
+  })
+})
+
+describe('isLoginPath', () => {
+  it.each([
+    ['/login', true],
+    ['/login?redirect=%2F', true],
+    ['/login/verify?token=x', true],
+    ['/logout', true],
+    ['/loginx', false],
+    ['/sales/property-for-sale', false],
+  ])('%s → %s', (path, expected) => {
+    expect(isLoginPath(path)).toBe(expected)
+  })
+})
+
+describe('hasSessionCookie', () => {
+  const withCookie = (cookie?: string) => new Request(PUBLIC_URL, cookie ? { headers: { cookie } } : {})
+
+  it.each([
+    ['session=abc', true],
+    ['theme=dark; __Host-session=abc', true],
+    ['mysession=abc; session_hint=1', false],
+    [undefined, false],
+  ])('%s → %s', (cookie, expected) => {
+    expect(hasSessionCookie(withCookie(cookie))).toBe(expected)
+  })
+})
+
+describe('getLoginReturnPath', () => {
+  const request = (url: string, referer?: string) => new Request(url, referer ? { headers: { referer } } : {})
+
+  it('takes the redirect parameter first', () => {
+    expect(getLoginReturnPath(request(`${PUBLIC_URL}/login?redirect=%2Fsales%3Fpage%3D2`, `${PUBLIC_URL}/lettings`), PUBLIC_URL)).toBe(
+      '/sales?page=2',
+    )
+  })
+
+  it('falls back to the page of this site the visitor came from', () => {
+    expect(getLoginReturnPath(request(`${PUBLIC_URL}/login`, `${PUBLIC_URL}/property/7/house?x=1`), PUBLIC_URL)).toBe('/property/7/house?x=1')
+  })
+
+  it.each([
+    [`${PUBLIC_URL}/login?redirect=%2F%2Fevil.example`, undefined],
+    [`${PUBLIC_URL}/login?redirect=%2Flogin`, undefined],
+    [`${PUBLIC_URL}/login`, 'https://evil.example/page'],
+    [`${PUBLIC_URL}/login`, `${PUBLIC_URL}/login?redirect=%2F`],
+    [`${PUBLIC_URL}/login`, undefined],
+  ])('returns nothing for %s from %s', (url, referer) => {
+    expect(getLoginReturnPath(request(url, referer), PUBLIC_URL)).toBeNull()
+  })
+})

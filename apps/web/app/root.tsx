@@ -1,0 +1,105 @@
+import type { ReactNode } from 'react'
+import { LIST_PATHS } from '@agency/domain'
+import { Link, Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse } from 'react-router'
+import type { ShouldRevalidateFunctionArgs } from 'react-router'
+import { SiteFooter } from '#app/components/layout/site-footer.tsx'
+import { SiteHeader } from '#app/components/layout/site-header.tsx'
+import { ProgressiveEnhancements } from '#app/components/ui/progressive-enhancements.tsx'
+import { COPY } from '#app/copy.ts'
+import { getFooterBranches } from '#app/lib/branches.server.ts'
+import { useHydration } from '#app/lib/hydration.ts'
+import { getAgencyName, toTitle } from '#app/lib/meta.ts'
+import { getSignedInContact } from '#app/lib/session.server.ts'
+import { getSiteSettings } from '#app/lib/site-settings.server.ts'
+import { useBranches, useSiteSettings } from '#app/lib/use-root-data.ts'
+import type { Route } from './+types/root'
+import '#app/styles/global.css'
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const [settings, branches, contact] = await Promise.all([
+    getSiteSettings(context),
+    getFooterBranches(context),
+    getSignedInContact(request, context),
+  ])
+  return { settings, branches, contact }
+}
+
+// Settings and branches do not change between pages; only a form post (a login, a log out) can
+// change what the root shows.
+export function shouldRevalidate({ formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  return formMethod !== undefined && formMethod.toUpperCase() !== 'GET' ? defaultShouldRevalidate : false
+}
+
+export function Layout({ children }: { children: ReactNode }) {
+  const { agencyName } = useSiteSettings()
+  const branches = useBranches()
+  const hydrate = useHydration()
+  return (
+    <html lang="en-GB">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#0b2545" />
+        <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        <a href="#main" className="skip-link">
+          {COPY.SKIP_TO_CONTENT}
+        </a>
+        <SiteHeader agencyName={agencyName} />
+        <main id="main" tabIndex={-1}>
+          {children}
+        </main>
+        <SiteFooter agencyName={agencyName} branches={branches} />
+        {hydrate ? (
+          <>
+            <ScrollRestoration />
+            <Scripts />
+          </>
+        ) : (
+          <ProgressiveEnhancements />
+        )}
+      </body>
+    </html>
+  )
+}
+
+export default function App() {
+  return <Outlet />
+}
+
+export function meta({ error, matches }: Route.MetaArgs) {
+  const agencyName = getAgencyName(matches)
+  if (!error) return [{ title: agencyName }]
+  const notFound = isRouteErrorResponse(error) && error.status === 404
+  return [{ title: toTitle(notFound ? COPY.NOT_FOUND_TITLE : COPY.ERROR_TITLE, agencyName) }, { name: 'robots', content: 'noindex' }]
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const notFound = isRouteErrorResponse(error) && error.status === 404
+  return (
+    <div className="container page error-page">
+      <h1>{notFound ? COPY.NOT_FOUND_TITLE : COPY.ERROR_TITLE}</h1>
+      <p>{notFound ? COPY.NOT_FOUND_TEXT : COPY.ERROR_TEXT}</p>
+      <ul className="error-page__links" role="list">
+        <li>
+          <Link to="/" className="button">
+            {COPY.GO_HOME}
+          </Link>
+        </li>
+        <li>
+          <Link to={LIST_PATHS.sales} className="button button--secondary">
+            {COPY.LIST_TITLE.sales}
+          </Link>
+        </li>
+        <li>
+          <Link to={LIST_PATHS.lettings} className="button button--secondary">
+            {COPY.LIST_TITLE.lettings}
+          </Link>
+        </li>
+      </ul>
+    </div>
+  )
+}

@@ -1,0 +1,14 @@
+import { index, route } from '@react-router/dev/routes'
+import type { RouteConfig } from '@react-router/dev/routes'
+
+export default [
+  index('routes/home.tsx'),
+  route('properties', 'routes/properties.tsx'),
+  route('sales/property-for-sale', 'routes/sales.tsx'),
+  route('lettings/property-to-rent', 'routes/lettings.tsx'),
+  route('property/:propertyId/:slug?', 'routes/property-detail.tsx'),
+  route('login', 'routes/login.tsx'),
+  route('login/verify', 'routes/login.verify.tsx'),
+  route('logout', 'routes/logout.tsx'),
+  route('*', 'routes/not-found.tsx'),
+] satisfies RouteConfig

@@ -1,0 +1,63 @@
+import { LIST_PATHS, SEARCH_TYPES, toTransactionTypeId } from '@agency/domain'
+import { Link } from 'react-router'
+import { HeroSearch } from '#app/components/home/hero-search.tsx'
+import { PropertyGrid } from '#app/components/property-card/property-grid.tsx'
+import { toListCard } from '#app/components/property-card/types.ts'
+import { COPY } from '#app/copy.ts'
+import { getAgencyName, toCanonicalLink, toTitle } from '#app/lib/meta.ts'
+import { useSiteSettings } from '#app/lib/use-root-data.ts'
+import { toPublicUrl } from '#app/lib/urls.ts'
+import type { Route } from './+types/home'
+
+const LATEST_COUNT = 3
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const latest = await Promise.all(
+    SEARCH_TYPES.map(async (searchType) => {
+      const results = await context.api.searchProperties({
+        transaction_type_id: toTransactionTypeId(searchType),
+        sort: 'newest',
+        page_size: LATEST_COUNT,
+      })
+      return { searchType, properties: results.data.map(toListCard) }
+    }),
+  )
+  return { latest, canonicalUrl: toPublicUrl(context.publicUrl, '/') }
+}
+
+export default function HomeRoute({ loaderData }: Route.ComponentProps) {
+  const { cardVariant } = useSiteSettings()
+  return (
+    <>
+      <section className="hero" aria-labelledby="hero-heading">
+        <div className="container hero__inner">
+          <h1 id="hero-heading" className="hero__heading">
+            {COPY.HOME_HEADING}
+          </h1>
+          <p className="hero__intro">{COPY.HOME_INTRO}</p>
+          <HeroSearch />
+        </div>
+      </section>
+      {loaderData.latest.map(({ searchType, properties }) =>
+        properties.length === 0 ? null : (
+          <section key={searchType} className="container page home-latest" aria-labelledby={`latest-${searchType}`}>
+            <div className="home-latest__header">
+              <h2 id={`latest-${searchType}`}>{COPY.HOME_LATEST[searchType]}</h2>
+              <Link to={LIST_PATHS[searchType]}>{COPY.HOME_SEE_ALL[searchType]}</Link>
+            </div>
+            <PropertyGrid properties={properties} variant={cardVariant} headingLevel={3} returnTo="/" />
+          </section>
+        ),
+      )}
+    </>
+  )
+}
+
+export function meta({ loaderData, matches }: Route.MetaArgs) {
+  const agencyName = getAgencyName(matches)
+  return [
+    { title: toTitle(COPY.HOME_TITLE, agencyName) },
+    { name: 'description', content: COPY.HOME_DESCRIPTION },
+    ...(loaderData ? [toCanonicalLink(loaderData.canonicalUrl)] : []),
+  ]
+}

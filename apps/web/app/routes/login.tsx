@@ -1,0 +1,78 @@
+import type { CaptchaClientConfig } from '@agency/api-client'
+import { parseMagicLinkEmail } from '@agency/domain'
+import { Link, data, redirect } from 'react-router'
+import { Toaster } from 'sonner'
+import { MagicLinkForm } from '#app/components/account/magic-link-form.tsx'
+import type { MagicLinkResult } from '#app/components/account/magic-link-form.tsx'
+import { COPY } from '#app/copy.ts'
+import { getAgencyName, toTitle } from '#app/lib/meta.ts'
+import { AFTER_LOGIN_PATH, toSafeReturnPath } from '#app/lib/session.ts'
+import { getCurrentContact, getLoginReturnPath } from '#app/lib/session.server.ts'
+import { REGISTER_PATH, toLoginUrl, toPublicUrl } from '#app/lib/urls.ts'
+import type { Route } from './+types/login'
+import '#app/components/account/account.css'
+
+/** The longest e-mail a form echoes back (RFC 5321 allows 254; anything longer is not one). */
+const ECHO_MAX_LENGTH = 320
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  // SPEC §2: a logged-in user who reaches the login component goes to the properties route.
+  if (await getCurrentContact(request, context)) throw redirect(AFTER_LOGIN_PATH)
+  const captcha = await context.api.getCaptchaConfig().catch((): CaptchaClientConfig => ({ provider: 'none' }))
+  return { captcha, returnTo: getLoginReturnPath(request, context.publicUrl) }
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = await request.formData()
+  const field = (name: string) => {
+    const value = form.get(name)
+    return typeof value === 'string' ? value : ''
+  }
+  const parsed = parseMagicLinkEmail({ email: field('email') })
+  if (!parsed.success) {
+    const result: MagicLinkResult = { status: 'invalid', message: parsed.message, email: field('email').slice(0, ECHO_MAX_LENGTH) }
+    return data(result, { status: 400 })
+  }
+  const returnTo = toSafeReturnPath(field('redirect'))
+  try {
+    await context.api.requestMagicLink({
+      email: parsed.data.email,
+      request_page_url: returnTo ? toPublicUrl(context.publicUrl, returnTo) : '',
+      recaptcha_token: field('recaptcha_token'),
+    })
+  } catch {
+    // SPEC §7: any error is swallowed and the confirmation is shown anyway, so the page never tells
+    // whether an address is registered.
+  }
+  const result: MagicLinkResult = { status: 'sent', email: parsed.data.email }
+  return result
+}
+
+export default function LoginRoute({ loaderData, actionData }: Route.ComponentProps) {
+  const { captcha, returnTo } = loaderData
+  const sent = actionData?.status === 'sent'
+  return (
+    <div className="container page login-page">
+      <section className="login-card" aria-labelledby="login-heading">
+        <h1 id="login-heading">{COPY.LOGIN_HEADING}</h1>
+        {!sent && <p className="login-card__intro">{COPY.LOGIN_INTRO}</p>}
+        <MagicLinkForm
+          captcha={captcha}
+          returnTo={returnTo}
+          result={actionData}
+          restartUrl={returnTo ? toLoginUrl(returnTo) : '/login'}
+        />
+        {!sent && (
+          <p className="login-card__register">
+            {COPY.LOGIN_NOT_REGISTERED} <Link to={REGISTER_PATH}>{COPY.LOGIN_REGISTER}</Link>
+          </p>
+        )}
+      </section>
+      <Toaster position="top-center" toastOptions={{ duration: 6000 }} />
+    </div>
+  )
+}
+
+export function meta({ matches }: Route.MetaArgs) {
+  return [{ title: toTitle(COPY.LOGIN_TITLE, getAgencyName(matches)) }, { name: 'description', content: COPY.LOGIN_DESCRIPTION }]
+}

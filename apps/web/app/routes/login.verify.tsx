@@ -1,0 +1,88 @@
+import { ApiClientError } from '@agency/api-client'
+import { Form, Link, data, redirect } from 'react-router'
+import { COPY } from '#app/copy.ts'
+import { SERVE_WITHOUT_HYDRATION } from '#app/lib/hydration.ts'
+import { getAgencyName, toTitle } from '#app/lib/meta.ts'
+import { AFTER_LOGIN_PATH, isLoginPath, toSafeReturnPath } from '#app/lib/session.ts'
+import { toSetCookieHeaders } from '#app/lib/session.server.ts'
+import type { Route } from './+types/login.verify'
+import '#app/components/account/account.css'
+
+// One button and a form post: nothing here needs React in the browser.
+export const handle = SERVE_WITHOUT_HYDRATION
+
+/** The rough shape of a login link's token; the API decides whether it is valid. */
+const TOKEN_SHAPE = /^[A-Za-z0-9_-]{16,512}$/
+
+function toToken(value: unknown): string | null {
+  return typeof value === 'string' && TOKEN_SHAPE.test(value) ? value : null
+}
+
+/**
+ * Opening the link only shows the Log in button: mail scanners open links before people do, and a
+ * GET that spent the token would leave the visitor with a dead link.
+ */
+export function loader({ request }: Route.LoaderArgs) {
+  return { token: toToken(new URL(request.url).searchParams.get('token')) }
+}
+
+/** The Log in button: spends the token, passes the API's session cookie on, and goes where the link asked. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const token = toToken((await request.formData()).get('token'))
+  if (!token) return data({ invalid: true }, { status: 400 })
+  let session
+  try {
+    session = await context.api.createSession(token)
+  } catch (error) {
+    if (error instanceof ApiClientError && error.status === 400) return data({ invalid: true }, { status: 400 })
+    throw error
+  }
+  const to = toSafeReturnPath(session.data.redirect_to)
+  return redirect(to && !isLoginPath(to) ? to : AFTER_LOGIN_PATH, { headers: toSetCookieHeaders(session.setCookie) })
+}
+
+export default function LoginVerifyRoute({ loaderData, actionData }: Route.ComponentProps) {
+  const invalid = loaderData.token === null || actionData?.invalid === true
+  return (
+    <div className="container page login-page">
+      <section className="login-card" aria-labelledby="verify-heading">
+        {invalid ? (
+          <>
+            <h1 id="verify-heading">{COPY.VERIFY_INVALID_HEADING}</h1>
+            <p className="login-card__alert" role="alert">
+              {COPY.VERIFY_INVALID}
+            </p>
+            <p>{COPY.VERIFY_INVALID_HELP}</p>
+            <p>
+              <Link to="/login" className="button">
+                {COPY.VERIFY_REQUEST_NEW}
+              </Link>
+            </p>
+          </>
+        ) : (
+          <>
+            <h1 id="verify-heading">{COPY.VERIFY_TITLE}</h1>
+            <p className="login-card__intro">{COPY.VERIFY_TEXT}</p>
+            <Form method="post" className="login-form">
+              <input type="hidden" name="token" value={loaderData.token ?? ''} />
+              <button type="submit" className="button button--large login-form__submit">
+                {COPY.VERIFY_BUTTON}
+              </button>
+            </Form>
+          </>
+        )}
+      </section>
+    </div>
+  )
+}
+
+// The token is in the address: it must not travel to another site in a Referer, and the page is
+// nobody's to cache. Not 'no-referrer': browsers then send `Origin: null` with the Log in post, which
+// the Origin checks rightly refuse.
+export function headers() {
+  return { 'Referrer-Policy': 'same-origin', 'Cache-Control': 'no-store' }
+}
+
+export function meta({ matches }: Route.MetaArgs) {
+  return [{ title: toTitle(COPY.VERIFY_TITLE, getAgencyName(matches)) }, { name: 'robots', content: 'noindex' }]
+}

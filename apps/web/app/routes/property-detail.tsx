@@ -1,0 +1,102 @@
+import { isNotFoundError } from '@agency/api-client'
+import { LIST_PATHS, toSearchType } from '@agency/domain'
+import { Link, data, redirect } from 'react-router'
+import { BranchContact } from '#app/components/property-detail/branch-contact.tsx'
+import { Epcs, FloorPlans } from '#app/components/property-detail/documents.tsx'
+import { Gallery } from '#app/components/property-detail/gallery.tsx'
+import { LockedPanel } from '#app/components/property-detail/locked-panel.tsx'
+import { MaterialInformation } from '#app/components/property-detail/material-information.tsx'
+import { PriceHistory } from '#app/components/property-detail/price-history.tsx'
+import { PropertyFacts } from '#app/components/property-detail/property-facts.tsx'
+import { COPY } from '#app/copy.ts'
+import { getAgencyName, toCanonicalLink, toTitle } from '#app/lib/meta.ts'
+import { toMetaDescription, toParagraphs, toPropertyTitle } from '#app/lib/property-text.ts'
+import { toPublicUrl } from '#app/lib/urls.ts'
+import type { Route } from './+types/property-detail'
+import '#app/components/property-detail/property-detail.css'
+
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const propertyId = Number(params.propertyId)
+  if (!/^\d+$/.test(params.propertyId) || !Number.isSafeInteger(propertyId)) {
+    throw data(COPY.PROPERTY_NOT_FOUND_TITLE, { status: 404 })
+  }
+  const property = await context.api.getProperty(propertyId).catch((error: unknown) => {
+    if (isNotFoundError(error)) throw data(COPY.PROPERTY_NOT_FOUND_TITLE, { status: 404 })
+    throw error
+  })
+  const url = new URL(request.url)
+  // One address per property: a missing or stale slug moves permanently to the canonical one.
+  if (url.pathname !== property.detail_page_url) {
+    throw redirect(`${property.detail_page_url}${url.search}`, 301)
+  }
+  return {
+    property,
+    title: toPropertyTitle(property),
+    canonicalUrl: toPublicUrl(context.publicUrl, property.detail_page_url),
+  }
+}
+
+export default function PropertyDetailRoute({ loaderData }: Route.ComponentProps) {
+  const { property } = loaderData
+  const searchType = toSearchType(property.transaction_type_id)
+  const description = toParagraphs(property.description)
+  return (
+    <article className="container page detail" aria-labelledby="detail-heading">
+      <p className="detail__back">
+        <Link to={LIST_PATHS[searchType]}>‹ {COPY.DETAIL_BACK[searchType]}</Link>
+      </p>
+      <div className="detail__layout">
+        <div className="detail__main">
+          <PropertyFacts property={property} />
+          <Gallery property={property} />
+          {property.is_locked && <LockedPanel returnTo={property.detail_page_url} />}
+          {property.summary && (
+            <section className="detail-section" aria-labelledby="summary-heading">
+              <h2 id="summary-heading">{COPY.DETAIL_SUMMARY}</h2>
+              <p className="detail__summary">{property.summary}</p>
+            </section>
+          )}
+          {property.features.length > 0 && (
+            <section className="detail-section" aria-labelledby="features-heading">
+              <h2 id="features-heading">{COPY.DETAIL_FEATURES}</h2>
+              <ul className="features-list">
+                {property.features.map((feature) => (
+                  <li key={feature}>{feature}</li>
+                ))}
+              </ul>
+            </section>
+          )}
+          {description.length > 0 && (
+            <section className="detail-section" aria-labelledby="description-heading">
+              <h2 id="description-heading">{COPY.DETAIL_DESCRIPTION}</h2>
+              {description.map((paragraph, index) => (
+                <p key={index}>{paragraph}</p>
+              ))}
+            </section>
+          )}
+          <FloorPlans floorPlans={property.floor_plans} />
+          <Epcs epcs={property.epcs} />
+          <MaterialInformation property={property} />
+          <PriceHistory property={property} />
+          {/* The map of SPEC §2 joins here, after the facts a buyer checks first. */}
+        </div>
+        <aside className="detail__aside" aria-label={COPY.DETAIL_CONTACT}>
+          {/* The lead enquiry form (SPEC §3–§5) joins the branch card here. */}
+          {property.branch && <BranchContact branch={property.branch} />}
+        </aside>
+      </div>
+    </article>
+  )
+}
+
+export function meta({ loaderData, matches }: Route.MetaArgs) {
+  const agencyName = getAgencyName(matches)
+  if (!loaderData) return [{ title: toTitle(COPY.PROPERTY_NOT_FOUND_TITLE, agencyName) }, { name: 'robots', content: 'noindex' }]
+  const { property, title, canonicalUrl } = loaderData
+  const description = property.summary ?? `${property.advert_heading}, ${property.display_address}.`
+  return [
+    { title: toTitle(title, agencyName) },
+    { name: 'description', content: toMetaDescription(description) },
+    toCanonicalLink(canonicalUrl),
+  ]
+}

@@ -1,0 +1,155 @@
+import { LABELS } from '@agency/domain'
+import { describe, expect, it } from 'vitest'
+import { BASE_URL, BASE_URL_VARIANTS, expectNoAxeViolations, poundsOf, settled, setupBrowser } from './support.ts'
+
+const browser = setupBrowser()
+
+describe('the property catalogue in a browser', () => {
+  it('redirects /properties to the default search type, keeping the query', async () => {
+    const page = await browser.page()
+    await page.goto(`${BASE_URL}/properties?min_bedroom=2&sort=price_asc`)
+    expect(new URL(page.url()).pathname).toBe('/sales/property-for-sale')
+    expect(new URL(page.url()).search).toBe('?min_bedroom=2&sort=price_asc')
+  })
+
+  it('lists property for sale as v1 cards with price, heading, address, summary and the View This Property link', async () => {
+    const page = await browser.page()
+    const response = await page.goto(`${BASE_URL}/sales/property-for-sale`)
+    expect(response?.status()).toBe(200)
+    // What a page shows depends on who is logged in: no shared cache may keep it.
+    expect(response?.headers()['cache-control']).toBe('private, no-cache')
+    await expect(page.title()).resolves.toMatch(/Property for sale/)
+    const cards = page.locator('article.card--v1')
+    expect(await cards.count()).toBe(24)
+    const first = cards.first()
+    expect(poundsOf(await first.locator('.card__price-value').innerText())).toBeGreaterThan(10_000)
+    expect(await first.getByRole('heading').innerText()).toMatch(/for sale/)
+    expect((await first.locator('.card__summary').innerText()).length).toBeLessThanOrEqual(120)
+    const link = first.getByRole('link', { name: LABELS.VIEW_THIS_PROPERTY })
+    expect(await link.getAttribute('href')).toMatch(/^\/property\/\d+\//)
+    const canonical = await page.locator('link[rel="canonical"]').getAttribute('href')
+    expect(canonical).toBe(`${BASE_URL}/sales/property-for-sale`)
+    await expectNoAxeViolations(page)
+  })
+
+  it('shows lettings prices with the PCM suffix', async () => {
+    const page = await browser.page()
+    await page.goto(`${BASE_URL}/lettings/property-to-rent`)
+    const prices = await page.locator('article .card__price-value').allInnerTexts()
+    expect(prices.length).toBeGreaterThan(0)
+    for (const price of prices) expect(price).toMatch(/^£[\d,]+ PCM$/)
+    await expectNoAxeViolations(page)
+  })
+
+  it('pages through results with real links and sorts by price', async () => {
+    const page = await browser.page()
+    await page.goto(`${BASE_URL}/sales/property-for-sale`)
+    const firstPage = await page.locator('article h3, article h2').allInnerTexts()
+    await page.getByRole('navigation', { name: 'Pagination' }).getByRole('link', { name: 'Next page' }).click()
+    await page.waitForURL(/page=2/)
+    await settled(page)
+    const secondLinks = await page.getByRole('link', { name: LABELS.VIEW_THIS_PROPERTY }).evaluateAll((els) => els.map((e) => e.getAttribute('href')))
+    expect(secondLinks.length).toBeGreaterThan(0)
+    expect(await page.getByRole('link', { name: 'Page 2' }).getAttribute('aria-current')).toBe('page')
+    expect(firstPage.length).toBe(24)
+
+    await page.goto(`${BASE_URL}/sales/property-for-sale`)
+    await page.getByLabel('Sort by').selectOption('price_asc')
+    await page.waitForURL(/sort=price_asc/)
+    await settled(page)
+    const prices = (await page.locator('article .card__price-value').allInnerTexts()).map(poundsOf)
+    expect(prices.length).toBeGreaterThan(1)
+    expect([...prices].sort((a, b) => a - b)).toEqual(prices)
+  })
+
+  it('sorts without JavaScript through the GET form', async () => {
+    const page = await browser.page({ javaScriptEnabled: false })
+    await page.goto(`${BASE_URL}/lettings/property-to-rent`)
+    await page.getByLabel('Sort by').selectOption('price_desc')
+    await page.getByRole('button', { name: 'Apply' }).click()
+    await page.waitForURL(/sort=price_desc/)
+    const prices = (await page.locator('article .card__price-value').allInnerTexts()).map(poundsOf)
+    expect([...prices].sort((a, b) => b - a)).toEqual(prices)
+  })
+
+  it('shows a locked pre-market card with a blurred image and only Register and Login', async () => {
+    const page = await browser.page()
+    let found = false
+    for (let n = 1; n <= 10 && !found; n++) {
+      await page.goto(`${BASE_URL}/sales/property-for-sale?page_size=100&page=${n}`)
+      found = (await page.locator('article.card--locked').count()) > 0
+    }
+    expect(found, 'a locked card within the first 1,000 sales').toBe(true)
+    const card = page.locator('article.card--locked').first()
+    const text = await card.innerText()
+    expect(text).not.toMatch(/£/)
+    // Neither the heading nor the address says what the card hides.
+    expect(text).not.toMatch(/bedroom/i)
+    expect(await card.getByRole('heading').innerText()).toBe('Pre-market property for sale')
+    expect(await card.getByRole('link').allInnerTexts()).toEqual([LABELS.REGISTER, LABELS.LOGIN])
+    const src = await card.locator('img').getAttribute('src')
+    expect(src).toMatch(/\/blurred$/)
+    const filter = await card.locator('img').evaluate((img) => getComputedStyle(img).filter)
+    expect(filter).toBe('blur(14px)')
+    // The original photo must not be reachable from the page: every image of the card is the blurred one.
+    const html = await card.innerHTML()
+    expect(html).not.toMatch(/\/(card|medium|full|thumb)\b/)
+  })
+
+  it('opens a property page from its card, with price, rooms, description and branch contact', async () => {
+    const page = await browser.page()
+    await page.goto(`${BASE_URL}/sales/property-for-sale`)
+    const card = page.locator('article.card--v1').first()
+    const heading = await card.getByRole('heading').innerText()
+    const price = await card.locator('.card__price-value').innerText()
+    await card.getByRole('link', { name: LABELS.VIEW_THIS_PROPERTY }).click()
+    await page.waitForURL(/\/property\/\d+\//)
+    await settled(page)
+    expect(await page.getByRole('heading', { level: 1 }).innerText()).toBe(heading)
+    expect(await page.locator('main').innerText()).toContain(price)
+    expect(await page.locator('main').innerText()).toMatch(/bedroom/i)
+    expect(await page.locator('a[href^="tel:"]').count()).toBeGreaterThan(0)
+    expect(await page.title()).toContain(heading.split(' for sale')[0] ?? heading)
+    const canonical = await page.locator('link[rel="canonical"]').getAttribute('href')
+    expect(canonical).toBe(new URL(new URL(page.url()).pathname, BASE_URL).toString())
+    expect(await page.locator('meta[name="description"]').getAttribute('content')).toBeTruthy()
+    await expectNoAxeViolations(page)
+  })
+
+  it('answers 404 with a page for an unknown property and an unknown path', async () => {
+    const page = await browser.page()
+    const res = await page.goto(`${BASE_URL}/property/987654321`)
+    expect(res?.status()).toBe(404)
+    expect(await page.getByRole('heading', { level: 1 }).innerText()).toMatch(/not found/i)
+    await expectNoAxeViolations(page)
+    const res2 = await page.goto(`${BASE_URL}/no-such-page`)
+    expect(res2?.status()).toBe(404)
+    expect(await page.getByRole('heading', { level: 1 }).innerText()).toBe('Page not found')
+  })
+
+  it('renders the home page accessibly', async () => {
+    const page = await browser.page()
+    const res = await page.goto(`${BASE_URL}/`)
+    expect(res?.status()).toBe(200)
+    await expectNoAxeViolations(page)
+  })
+
+  it('works on a phone-sized screen', async () => {
+    const page = await browser.page({ width: 390 })
+    await page.goto(`${BASE_URL}/sales/property-for-sale`)
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth)
+    expect(overflow).toBe(false)
+    await expectNoAxeViolations(page)
+  })
+
+  it('shows v2 cards with a status badge, room counts and promo cards when the company setting selects them', async () => {
+    const page = await browser.page()
+    await page.goto(`${BASE_URL_VARIANTS}/sales/property-for-sale?include_unavailable=true`)
+    const cards = page.locator('article.card--v2')
+    expect(await cards.count()).toBeGreaterThan(0)
+    const text = await cards.first().innerText()
+    for (const label of [LABELS.BEDROOM, LABELS.BATHROOM, LABELS.RECEPTION]) expect(text.toUpperCase()).toContain(label)
+    expect(await page.locator('.promo-card, [data-promo-card]').count()).toBeGreaterThan(0)
+    await expectNoAxeViolations(page)
+  })
+})

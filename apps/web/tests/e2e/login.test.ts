@@ -1,0 +1,268 @@
+import { readdir, readFile } from 'node:fs/promises'
+import path from 'node:path'
+import { LABELS, MESSAGES } from '@agency/domain'
+import type { Page } from 'playwright-core'
+import { describe, expect, it } from 'vitest'
+import { BASE_URL, expectNoAxeViolations, setupBrowser } from './support.ts'
+
+const browser = setupBrowser()
+
+/** The demo contacts (packages/db seed-contacts): a buyer (Mr James Whitaker) and a tenant. */
+const BUYER_EMAIL = 'buyer@example.com'
+const TENANT_EMAIL = 'tenant@example.com'
+const UNKNOWN_EMAIL = 'nobody.registered@example.org'
+
+/** Where the server's file transport writes e-mails (scripts/e2e.mjs passes the data directory). */
+function outboxDir(): string {
+  const dataDir = process.env.E2E_DATA_DIR
+  if (!dataDir) throw new Error('E2E_DATA_DIR is not set: run the end-to-end tests through npm run test:e2e')
+  return path.join(dataDir, 'outbox')
+}
+
+interface OutboxMail {
+  file: string
+  to: string
+  source: string
+}
+
+/** Undoes quoted-printable soft line breaks and escapes, enough to read links and addresses. */
+function decodeQuotedPrintable(text: string): string {
+  return text.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)))
+}
+
+async function readOutbox(): Promise<OutboxMail[]> {
+  const dir = outboxDir()
+  const names = await readdir(dir).catch(() => [] as string[])
+  const mails: OutboxMail[] = []
+  for (const name of names.filter((n) => n.endsWith('.eml')).sort()) {
+    const source = decodeQuotedPrintable(await readFile(path.join(dir, name), 'utf8'))
+    const to = /^To: (.+)$/im.exec(source)?.[1]?.trim() ?? ''
+    mails.push({ file: name, to, source })
+  }
+  return mails
+}
+
+/** Waits for a new e-mail to `address` (the worker sends the outbox every couple of seconds). */
+async function waitForMail(address: string, seen: ReadonlySet<string>): Promise<OutboxMail> {
+  const deadline = Date.now() + 30_000
+  for (;;) {
+    const mail = (await readOutbox()).find((m) => !seen.has(m.file) && m.to.includes(address))
+    if (mail) return mail
+    if (Date.now() > deadline) throw new Error(`no e-mail to ${address} arrived in the outbox`)
+    await new Promise((resolve) => setTimeout(resolve, 250))
+  }
+}
+
+function toLoginLink(mail: OutboxMail): string {
+  const link = /https?:\/\/[^\s"<>]+\/login\/verify\?token=[A-Za-z0-9_-]+/.exec(mail.source)?.[0]
+  if (!link) throw new Error(`no login link in ${mail.file}`)
+  // The link names PUBLIC_URL; the test reaches the same server through BASE_URL.
+  const url = new URL(link)
+  return `${BASE_URL}${url.pathname}${url.search}`
+}
+
+async function seenMails(): Promise<Set<string>> {
+  return new Set((await readOutbox()).map((m) => m.file))
+}
+
+/** Waits until the login form checks itself in the page (React has hydrated it). */
+async function waitForEnhancedForm(page: Page): Promise<void> {
+  await page.locator('form.login-form[data-enhanced]').waitFor()
+}
+
+/** Fills the login form and presses the button (the captcha is solved in the page meanwhile). */
+async function requestLink(page: Page, email: string): Promise<void> {
+  await waitForEnhancedForm(page)
+  await page.getByLabel('Email address').fill(email)
+  await page.getByRole('button', { name: 'Send login link' }).click()
+  await page.getByRole('heading', { name: 'Check your e-mail' }).waitFor()
+}
+
+async function expectConfirmation(page: Page, email: string): Promise<void> {
+  const main = page.locator('main')
+  expect(await main.innerText()).toContain(MESSAGES.MAGIC_LINK_SENT)
+  expect(await main.locator('.login-sent__email strong').innerText()).toBe(email)
+  // SPEC §4: the input is hidden once the request is sent.
+  expect(await page.getByLabel('Email address').count()).toBe(0)
+}
+
+/**
+ * Finds a list page holding a locked card with a photo. The card is known by its photo's media id,
+ * which stays the same when the card unlocks (only the picture variant changes from 'blurred').
+ */
+async function findLockedCard(page: Page): Promise<{ listUrl: string; mediaPath: string }> {
+  for (let n = 1; n <= 10; n++) {
+    await page.goto(`${BASE_URL}/sales/property-for-sale?page_size=100&page=${n}`)
+    const src = await page.locator('article.card--locked img').first().getAttribute('src').catch(() => null)
+    // The list may have tidied its address (page 1 needs no page=1): the page's own URL is the one.
+    if (src) return { listUrl: page.url(), mediaPath: src.replace(/[^/]+$/, '') }
+  }
+  throw new Error('no locked card within the first 1,000 sales')
+}
+
+function cardOf(page: Page, mediaPath: string) {
+  return page.locator('article').filter({ has: page.locator(`img[src^="${mediaPath}"]`) })
+}
+
+describe('magic link login in a browser', () => {
+  it('shows SPEC messages as warning toasts for an empty and an invalid e-mail', async () => {
+    const page = await browser.page()
+    await page.goto(`${BASE_URL}/login`)
+    await waitForEnhancedForm(page)
+    await expectNoAxeViolations(page)
+    const toasts = page.locator('[data-sonner-toast]')
+
+    await page.getByRole('button', { name: 'Send login link' }).click()
+    await toasts.filter({ hasText: MESSAGES.MAGIC_LINK_EMAIL_REQUIRED }).waitFor()
+    expect(await toasts.first().getAttribute('data-type')).toBe('warning')
+    expect(await page.getByLabel('Email address').getAttribute('aria-invalid')).toBe('true')
+    // Checked once the toast has finished sliding in: mid-fade its text is faint on purpose.
+    await toasts.first().evaluate((toast) => Promise.all(toast.getAnimations().map((animation) => animation.finished)))
+    await expectNoAxeViolations(page)
+
+    await page.getByLabel('Email address').fill('james@example')
+    await page.getByRole('button', { name: 'Send login link' }).click()
+    await toasts.filter({ hasText: MESSAGES.MAGIC_LINK_EMAIL_INVALID }).waitFor()
+    expect(await page.locator('.login-form__error').innerText()).toBe(MESSAGES.MAGIC_LINK_EMAIL_INVALID)
+    // The toasts are announced: they live in a polite live region.
+    expect(await page.locator('[aria-live="polite"]').filter({ hasText: MESSAGES.MAGIC_LINK_EMAIL_INVALID }).count()).toBe(1)
+  })
+
+  it('shows the same messages beside the field without JavaScript', async () => {
+    const page = await browser.page({ javaScriptEnabled: false })
+    await page.goto(`${BASE_URL}/login`)
+    await page.getByRole('button', { name: 'Send login link' }).click()
+    await page.waitForLoadState()
+    expect(await page.locator('.login-form__error').innerText()).toBe(MESSAGES.MAGIC_LINK_EMAIL_REQUIRED)
+
+    await page.getByLabel('Email address').fill('not an address')
+    await page.getByRole('button', { name: 'Send login link' }).click()
+    await page.waitForLoadState()
+    expect(await page.locator('.login-form__error').innerText()).toBe(MESSAGES.MAGIC_LINK_EMAIL_INVALID)
+    expect(await page.getByLabel('Email address').inputValue()).toBe('not an address')
+  })
+
+  it('logs a buyer in from a locked card, unlocks it with a match percentage, and locks it again on log out', async () => {
+    const page = await browser.page()
+    const { listUrl, mediaPath } = await findLockedCard(page)
+    await cardOf(page, mediaPath).getByRole('link', { name: LABELS.LOGIN }).click()
+    await page.waitForURL(/\/login\?redirect=/)
+    expect(new URL(page.url()).searchParams.get('redirect')).toBe(new URL(listUrl).pathname + new URL(listUrl).search)
+
+    const seen = await seenMails()
+    await requestLink(page, BUYER_EMAIL)
+    await expectConfirmation(page, BUYER_EMAIL)
+    await expectNoAxeViolations(page)
+
+    const mail = await waitForMail(BUYER_EMAIL, seen)
+    const link = toLoginLink(mail)
+
+    // A mail scanner opening the link first must not spend it.
+    const scanner = await browser.page({ javaScriptEnabled: false })
+    await scanner.goto(link)
+    expect(await scanner.getByRole('button', { name: 'Log in' }).count()).toBe(1)
+
+    await page.goto(link)
+    await expectNoAxeViolations(page)
+    await page.getByRole('button', { name: 'Log in' }).click()
+    await page.waitForURL((url) => url.pathname === '/sales/property-for-sale')
+    expect(new URL(page.url()).search).toBe(new URL(listUrl).search)
+
+    const header = page.getByRole('banner')
+    expect(await header.innerText()).toMatch(/Signed in as\s+James/)
+    expect(await header.getByRole('button', { name: 'Log out' }).count()).toBe(1)
+    expect(await header.getByRole('link', { name: LABELS.LOGIN }).count()).toBe(0)
+
+    // The card that was locked now shows its price and rooms.
+    const unlocked = cardOf(page, mediaPath)
+    expect(await unlocked.getAttribute('class')).not.toMatch(/card--locked/)
+    expect(await unlocked.innerText()).toMatch(/£[\d,]+/)
+    expect(await unlocked.getByRole('link', { name: LABELS.LOGIN }).count()).toBe(0)
+
+    // Cards show the active alert's match percentage, explained by a tooltip on hover and on focus.
+    const badge = page.locator('.match__badge').first()
+    expect(await badge.innerText()).toMatch(/^\d{1,3}% match$/)
+    const tooltip = page.locator(`[id="${await badge.getAttribute('aria-describedby')}"]`)
+    expect(await tooltip.isVisible()).toBe(false)
+    await badge.hover()
+    await tooltip.waitFor({ state: 'visible' })
+    expect(await tooltip.innerText()).toContain(MESSAGES.MATCH_TOOLTIP)
+    await page.mouse.move(0, 0)
+    await tooltip.waitFor({ state: 'hidden' })
+    await badge.focus()
+    await tooltip.waitFor({ state: 'visible' })
+    await expectNoAxeViolations(page)
+    await page.keyboard.press('Escape')
+    await tooltip.waitFor({ state: 'hidden' })
+
+    // The link is spent: pressing its button again is refused.
+    await page.goto(link)
+    await page.getByRole('button', { name: 'Log in' }).click()
+    await page.getByRole('heading', { name: 'This login link cannot be used' }).waitFor()
+    expect(await page.locator('main').innerText()).toContain('This login link is invalid or has expired.')
+
+    // A logged-in user who reaches the login page goes to their list (SPEC §2): sales for a buyer.
+    await page.goto(`${BASE_URL}/login`)
+    expect(new URL(page.url()).pathname).toBe('/sales/property-for-sale')
+
+    await page.goto(listUrl)
+    await page.getByRole('banner').getByRole('button', { name: 'Log out' }).click()
+    await page.waitForURL(`${BASE_URL}/`)
+    // A hydrated page may show the new address a moment before it renders the new header.
+    await page.getByRole('banner').getByRole('link', { name: LABELS.LOGIN }).waitFor()
+    expect(await page.getByRole('banner').getByRole('button', { name: 'Log out' }).count()).toBe(0)
+    await page.goto(listUrl)
+    const lockedAgain = cardOf(page, mediaPath)
+    expect(await lockedAgain.getAttribute('class')).toMatch(/card--locked/)
+    expect(await lockedAgain.innerText()).not.toMatch(/£/)
+    expect(await page.locator('.match__badge').count()).toBe(0)
+  })
+
+  it('shows an unknown e-mail the same confirmation and sends it nothing', async () => {
+    const page = await browser.page()
+    const seen = await seenMails()
+    await page.goto(`${BASE_URL}/login`)
+    await requestLink(page, UNKNOWN_EMAIL)
+    await expectConfirmation(page, UNKNOWN_EMAIL)
+
+    // The outbox is sent in order: once a later e-mail has arrived, an earlier one would have too.
+    await page.goto(`${BASE_URL}/login`)
+    await requestLink(page, TENANT_EMAIL)
+    const tenantMail = await waitForMail(TENANT_EMAIL, seen)
+    const mails = await readOutbox()
+    expect(mails.filter((m) => !seen.has(m.file) && m.to.includes(UNKNOWN_EMAIL))).toEqual([])
+
+    // The tenant's link, requested from no page in particular, leads to the properties route: lettings.
+    await page.goto(toLoginLink(tenantMail))
+    await page.getByRole('button', { name: 'Log in' }).click()
+    await page.waitForURL((url) => url.pathname === '/lettings/property-to-rent')
+    expect(await page.getByRole('banner').innerText()).toMatch(/Signed in as\s+Priya/)
+    await page.goto(`${BASE_URL}/properties?min_bedroom=1`)
+    expect(new URL(page.url()).pathname).toBe('/lettings/property-to-rent')
+    expect(new URL(page.url()).search).toBe('?min_bedroom=1')
+  })
+
+  it('explains a link that is not valid and offers a new one', async () => {
+    // The link page works without JavaScript: a mail app's browser may have none.
+    const page = await browser.page({ javaScriptEnabled: false })
+    await page.goto(`${BASE_URL}/login/verify?token=${'A'.repeat(43)}`)
+    await page.getByRole('button', { name: 'Log in' }).click()
+    await page.getByRole('heading', { name: 'This login link cannot be used' }).waitFor()
+    expect(await page.getByRole('alert').innerText()).toBe('This login link is invalid or has expired.')
+    await page.getByRole('link', { name: 'Request a new login link' }).click()
+    await page.waitForURL(`${BASE_URL}/login`)
+
+    // axe needs script in the page.
+    const withScript = await browser.page()
+    await withScript.goto(`${BASE_URL}/login/verify`)
+    expect(await withScript.getByRole('alert').innerText()).toBe('This login link is invalid or has expired.')
+    await expectNoAxeViolations(withScript)
+  })
+
+  it('lays the login page and the header out on a phone without sideways scrolling', async () => {
+    const page = await browser.page({ width: 390 })
+    await page.goto(`${BASE_URL}/login`)
+    expect(await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth)).toBe(false)
+    await expectNoAxeViolations(page)
+  })
+})

@@ -1,0 +1,566 @@
+import {
+  AVAILABLE_PROPERTIES_LABELS,
+  INCLUSION_FILTER_LABELS,
+  LABELS,
+  LIST_PATHS,
+  LOCATION_SEARCH_DEBOUNCE_MS,
+  MESSAGES,
+  SEARCH_INPUT_MAX_LENGTH,
+} from '@agency/domain'
+import type { Page } from 'playwright-core'
+import { describe, expect, it } from 'vitest'
+import { BASE_URL, BASE_URL_VARIANTS, expectNoAxeViolations, settled, setupBrowser } from './support.ts'
+
+const browser = setupBrowser()
+
+// The debounce and a place search must both have happened; generous, since the machine is shared.
+const RESULTS_TIMEOUT = LOCATION_SEARCH_DEBOUNCE_MS + 10_000
+
+interface Card {
+  property_profile_id: number
+  is_locked: boolean
+  lat: number
+  lng: number
+  bathroom: number | null
+  reception: number | null
+  custom_property_status_title: string | null
+}
+
+/** Great-circle distance in miles (haversine), written out here so the test does not trust the code it checks. */
+function haversineMiles(a: { lat: number; lng: number }, b: { lat: number; lng: number }): number {
+  const rad = (deg: number) => (deg * Math.PI) / 180
+  const h = Math.sin(rad(b.lat - a.lat) / 2) ** 2 + Math.cos(rad(a.lat)) * Math.cos(rad(b.lat)) * Math.sin(rad(b.lng - a.lng) / 2) ** 2
+  return 2 * 3958.8 * Math.asin(Math.sqrt(h))
+}
+
+async function getJson<T>(page: Page, url: string): Promise<T> {
+  const response = await page.request.get(url)
+  expect(response.status(), url).toBe(200)
+  return (await response.json()) as T
+}
+
+/** Manchester as the places API answers it: the first result for "manc", then its details. */
+interface PlaceDetails {
+  place_id: string
+  lat: number
+  lng: number
+  bounds: { south: number; west: number; north: number; east: number }
+}
+
+async function getManchester(page: Page): Promise<PlaceDetails> {
+  const search = await getJson<{ data: Array<{ name: string; place_id: string }> }>(page, `${BASE_URL}/api/places?keyword=manc`)
+  expect(search.data[0]?.name).toBe('Manchester')
+  const details = await getJson<{ data: PlaceDetails }>(page, `${BASE_URL}/api/places/${encodeURIComponent(search.data[0]?.place_id ?? '')}`)
+  return details.data
+}
+
+/** A place's `locations` value: centre, radius, then its bounds to four decimals. */
+function toLocationValue(place: PlaceDetails, radius: number): string {
+  const { south, west, north, east } = place.bounds
+  const round = (degrees: number) => Math.round(degrees * 10_000) / 10_000
+  return [place.lat, place.lng, radius, ...[south, west, north, east].map(round)].join(',')
+}
+
+/** Every card the API answers for the page's own query (all pages of up to 100). */
+async function getApiResults(page: Page, transactionTypeId: 1 | 2): Promise<{ total: number; cards: Card[] }> {
+  const params = new URL(page.url()).searchParams
+  params.set('transaction_type_id', String(transactionTypeId))
+  params.set('page_size', '100')
+  const cards: Card[] = []
+  for (let n = 1; ; n++) {
+    params.set('page', String(n))
+    const answer = await getJson<{ data: Card[]; total: number }>(page, `${BASE_URL}/api/properties?${params.toString()}`)
+    cards.push(...answer.data)
+    if (cards.length >= answer.total || answer.data.length === 0) return { total: answer.total, cards }
+  }
+}
+
+/** The number the results heading states ("8 properties for sale"). */
+async function shownTotal(page: Page): Promise<number> {
+  const text = await page.locator('.list-page__count').innerText()
+  const match = /([\d,]+)/.exec(text)
+  return match?.[1] ? Number(match[1].replace(/,/g, '')) : 0
+}
+
+/**
+ * Waits until the page shows what the address bar says: a navigation in the browser changes the
+ * address just before the new page renders, and the list page's canonical link names its search.
+ */
+
+/** The location search's results (the page's selects have options too). */
+const placeOptions = (page: Page, filter?: { name: RegExp }) => page.getByRole('listbox').getByRole('option', filter)
+
+/** Types a keyword into the location search as a person would, key by key. */
+async function typeKeyword(page: Page, keyword: string): Promise<void> {
+  const input = page.getByRole('combobox', { name: 'Location' })
+  await input.click()
+  await input.pressSequentially(keyword)
+}
+
+async function chooseManchester(page: Page): Promise<void> {
+  await typeKeyword(page, 'manc')
+  const option = placeOptions(page, { name: /^Manchester/ })
+  await option.waitFor({ timeout: RESULTS_TIMEOUT })
+  await option.click()
+  await page.getByRole('button', { name: 'Remove Manchester' }).waitFor()
+}
+
+async function openPanel(page: Page) {
+  await page.getByRole('button', { name: /^Filters/ }).click()
+  const panel = page.getByRole('dialog', { name: 'Filters' })
+  await panel.waitFor()
+  return panel
+}
+
+const params = (page: Page) => new URL(page.url()).searchParams
+
+
+describe('the location live search', () => {
+  it('offers Manchester for "manc" once typing has paused, searching once, with a loading state meanwhile', async () => {
+    const page = await browser.page()
+    const keywords: string[] = []
+    page.on('request', (request) => {
+      const url = new URL(request.url())
+      if (url.pathname === '/api/places') keywords.push(url.searchParams.get('keyword') ?? '')
+    })
+    await page.goto(`${BASE_URL}${LIST_PATHS.sales}`)
+    const input = page.getByRole('combobox', { name: 'Location' })
+    expect(await input.getAttribute('maxlength')).toBe(String(SEARCH_INPUT_MAX_LENGTH))
+    await typeKeyword(page, 'manc')
+    expect(await page.locator('.location-search__status').innerText()).toBe('Searching…')
+    expect(await placeOptions(page).count()).toBe(0)
+
+    const option = placeOptions(page, { name: /^Manchester/ })
+    await option.waitFor({ timeout: RESULTS_TIMEOUT })
+    expect(await option.innerText()).toContain('Greater Manchester')
+    // SPEC §4: one search after the quiet time, not one per key.
+    expect(keywords).toEqual(['manc'])
+    expect(await input.getAttribute('aria-expanded')).toBe('true')
+
+    // Keyboard: the arrow highlights the option, Escape closes the list and keeps the keyword.
+    await input.press('ArrowDown')
+    expect(await input.getAttribute('aria-activedescendant')).toBe(await option.getAttribute('id'))
+    await input.press('Escape')
+    expect(await input.getAttribute('aria-expanded')).toBe('false')
+    expect(await input.inputValue()).toBe('manc')
+  })
+
+  it('closes the results on a click outside them', async () => {
+    const page = await browser.page()
+    await page.goto(`${BASE_URL}${LIST_PATHS.sales}`)
+    await typeKeyword(page, 'manc')
+    await placeOptions(page, { name: /^Manchester/ }).waitFor({ timeout: RESULTS_TIMEOUT })
+    await page.getByRole('heading', { level: 1 }).click()
+    expect(await placeOptions(page).count()).toBe(0)
+    expect(await page.getByRole('combobox', { name: 'Location' }).getAttribute('aria-expanded')).toBe('false')
+  })
+
+  it("says Couldn't find the address. when nothing matches", async () => {
+    const page = await browser.page()
+    await page.goto(`${BASE_URL}${LIST_PATHS.sales}`)
+    await typeKeyword(page, 'qzxqzxqzxw')
+    await page.getByText(MESSAGES.ADDRESS_NOT_FOUND).waitFor({ timeout: RESULTS_TIMEOUT })
+    expect(await placeOptions(page).count()).toBe(0)
+  })
+
+  it('chooses Manchester within 3 miles: the URL, reloaded, lists only properties within 3 miles of it', async () => {
+    const page = await browser.page()
+    const manchester = await getManchester(page)
+    await page.goto(`${BASE_URL}${LIST_PATHS.sales}`)
+    await chooseManchester(page)
+    await page.getByLabel('Radius').selectOption({ label: '3 miles' })
+    await page.getByRole('button', { name: LABELS.SEARCH, exact: true }).click()
+    await page.waitForURL(/locations=/)
+    await settled(page)
+
+    expect(params(page).getAll('locations')).toEqual([toLocationValue(manchester, 3)])
+    expect(params(page).getAll('location_names')).toEqual(['Manchester'])
+
+    await page.reload()
+    expect(await page.getByRole('button', { name: 'Remove Manchester' }).isVisible()).toBe(true)
+    expect(await page.locator('.location-chip').innerText()).toContain('3 miles')
+    const { total, cards } = await getApiResults(page, 1)
+    expect(total).toBeGreaterThan(0)
+    expect(cards.length).toBe(total)
+    for (const card of cards) expect(haversineMiles(manchester, card), `property ${card.property_profile_id}`).toBeLessThanOrEqual(3)
+    expect(await shownTotal(page)).toBe(total)
+    const shownIds = await page.getByRole('link', { name: LABELS.VIEW_THIS_PROPERTY }).evaluateAll((links) =>
+      links.map((link) => Number(/\/property\/(\d+)/.exec(link.getAttribute('href') ?? '')?.[1])),
+    )
+    expect(shownIds).toEqual(cards.slice(0, shownIds.length).map((card) => card.property_profile_id))
+    await expectNoAxeViolations(page)
+  })
+
+  it("searches Manchester's own bounds with This area only (radius 0)", async () => {
+    const page = await browser.page()
+    const manchester = await getManchester(page)
+    await page.goto(`${BASE_URL}${LIST_PATHS.sales}`)
+    await chooseManchester(page)
+    await page.getByLabel('Radius').selectOption({ label: LABELS.THIS_AREA_ONLY })
+    await page.getByRole('button', { name: LABELS.SEARCH, exact: true }).click()
+    await page.waitForURL(/locations=/)
+    await settled(page)
+
+    expect(params(page).getAll('locations')).toEqual([toLocationValue(manchester, 0)])
+    const { total, cards } = await getApiResults(page, 1)
+    expect(total).toBeGreaterThan(0)
+    const { south, west, north, east } = manchester.bounds
+    const slack = 0.0001 // the URL's bounds are rounded to four decimals
+    for (const card of cards) {
+      expect(card.lat, `property ${card.property_profile_id}`).toBeGreaterThanOrEqual(south - slack)
+      expect(card.lat, `property ${card.property_profile_id}`).toBeLessThanOrEqual(north + slack)
+      expect(card.lng, `property ${card.property_profile_id}`).toBeGreaterThanOrEqual(west - slack)
+      expect(card.lng, `property ${card.property_profile_id}`).toBeLessThanOrEqual(east + slack)
+    }
+    // The bounds are not a circle: some of these lie further from the centre than a quarter mile.
+    expect(cards.some((card) => haversineMiles(manchester, card) > 0.25)).toBe(true)
+    expect(await shownTotal(page)).toBe(total)
+  })
+
+  it('removes a location with its chip, and an emptied keyword resets the locations', async () => {
+    const page = await browser.page()
+    await page.goto(`${BASE_URL}${LIST_PATHS.sales}`)
+    await chooseManchester(page)
+    await page.getByRole('button', { name: 'Remove Manchester' }).click()
+    expect(await page.locator('.location-chip').count()).toBe(0)
+
+    await chooseManchester(page)
+    const input = page.getByRole('combobox', { name: 'Location' })
+    await input.pressSequentially('x')
+    await input.press('Backspace')
+    expect(await page.locator('.location-chip').count()).toBe(0)
+  })
+
+  it('keeps the criteria through sort and paging, and the back button restores the previous search', async () => {
+    const page = await browser.page()
+    await page.goto(`${BASE_URL}${LIST_PATHS.sales}`)
+    await chooseManchester(page)
+    await page.getByLabel('Radius').selectOption({ label: '40 miles' })
+    await page.getByRole('button', { name: LABELS.SEARCH, exact: true }).click()
+    await page.waitForURL(/locations=/)
+    await settled(page)
+    const located = page.url()
+
+    await page.getByLabel('Minimum bedrooms').selectOption({ label: '2' })
+    await page.getByRole('button', { name: LABELS.SEARCH, exact: true }).click()
+    await page.waitForURL(/min_bedroom=2/)
+    await settled(page)
+    expect(params(page).getAll('location_names')).toEqual(['Manchester'])
+
+    await page.getByLabel('Sort by').selectOption('price_asc')
+    await page.waitForURL(/sort=price_asc/)
+    await settled(page)
+    expect(params(page).get('min_bedroom')).toBe('2')
+    expect(params(page).getAll('location_names')).toEqual(['Manchester'])
+    const next = page.getByRole('navigation', { name: 'Pagination' }).getByRole('link', { name: 'Next page' })
+    if ((await next.count()) > 0) {
+      expect(new URL(await next.getAttribute('href') ?? '', BASE_URL).searchParams.getAll('location_names')).toEqual(['Manchester'])
+    }
+
+    await page.goBack()
+    await page.waitForURL((url) => !url.searchParams.has('sort'))
+    await settled(page)
+    await page.goBack()
+    await page.waitForURL(located)
+    await settled(page)
+    expect(await page.getByLabel('Minimum bedrooms').inputValue()).toBe('')
+    expect(await page.getByRole('button', { name: 'Remove Manchester' }).isVisible()).toBe(true)
+    await page.goBack()
+    await page.waitForURL(`${BASE_URL}${LIST_PATHS.sales}`)
+    await settled(page)
+    expect(await page.locator('.location-chip').count()).toBe(0)
+  })
+
+  it('searches from the home page, for rent', async () => {
+    const page = await browser.page()
+    await page.goto(`${BASE_URL}/`)
+    await chooseManchester(page)
+    await page.getByRole('radio', { name: LABELS.FOR_RENT }).check()
+    await page.getByRole('button', { name: LABELS.SEARCH, exact: true }).click()
+    await page.waitForURL(/\/lettings\/property-to-rent\?/)
+    await settled(page)
+    expect(params(page).getAll('location_names')).toEqual(['Manchester'])
+    await expectNoAxeViolations(page)
+  })
+})
+
+describe('the type and style picker', () => {
+  it('toggles a featured box, and the Other / Advanced popup saves or cancels its working copy', async () => {
+    const page = await browser.page()
+    await page.goto(`${BASE_URL}${LIST_PATHS.sales}`)
+    const panel = await openPanel(page)
+    const detached = panel.getByRole('checkbox', { name: 'Detached', exact: true })
+    await detached.check()
+    expect(await detached.isChecked()).toBe(true)
+
+    await panel.getByRole('button', { name: LABELS.OTHER_ADVANCED }).click()
+    let popup = page.getByRole('dialog', { name: LABELS.OTHER_ADVANCED })
+    await popup.waitFor()
+    // The box stands for Detached House and Link Detached House (SPEC §3 featured types).
+    expect(await popup.getByRole('checkbox', { name: 'Detached House', exact: true }).isChecked()).toBe(true)
+    expect(await popup.getByRole('checkbox', { name: 'Link Detached House' }).isChecked()).toBe(true)
+    expect(await popup.getByRole('checkbox', { name: 'Cottage' }).isChecked()).toBe(false)
+    await expectNoAxeViolations(page)
+
+    // Cancel discards the working copy.
+    await popup.getByRole('checkbox', { name: 'Cottage' }).check()
+    await popup.getByRole('button', { name: LABELS.CANCEL }).click()
+    await popup.waitFor({ state: 'detached' })
+    await panel.getByRole('button', { name: LABELS.OTHER_ADVANCED }).click()
+    popup = page.getByRole('dialog', { name: LABELS.OTHER_ADVANCED })
+    expect(await popup.getByRole('checkbox', { name: 'Cottage' }).isChecked()).toBe(false)
+
+    // All and Clear act on the shown type; a type left with no styles is removed.
+    await popup.getByRole('button', { name: /^Show styles of Park Home/ }).click()
+    await popup.getByRole('button', { name: LABELS.ALL, exact: true }).click()
+    expect(await popup.getByRole('checkbox', { name: 'Lodge' }).isChecked()).toBe(true)
+    await popup.getByRole('button', { name: LABELS.CLEAR, exact: true }).click()
+    expect(await popup.getByRole('checkbox', { name: 'Lodge' }).isChecked()).toBe(false)
+
+    // Save keeps it.
+    await popup.getByRole('button', { name: /^Show styles of House/ }).click()
+    await popup.getByRole('checkbox', { name: 'Cottage' }).check()
+    await popup.getByRole('button', { name: LABELS.SAVE }).click()
+    await popup.waitFor({ state: 'detached' })
+    expect(await panel.getByText('Also chosen: Cottage').isVisible()).toBe(true)
+    expect(await detached.isChecked()).toBe(true)
+
+    await panel.getByRole('button', { name: LABELS.SEARCH }).click()
+    await page.waitForURL(/property_types=/)
+    await settled(page)
+    expect(params(page).getAll('property_types')).toEqual(['1:1,6,7'])
+    const { total } = await getApiResults(page, 1)
+    expect(await shownTotal(page)).toBe(total)
+  })
+
+  it('shows types then styles, with a way back, on a phone', async () => {
+    const page = await browser.page({ width: 390 })
+    await page.goto(`${BASE_URL}${LIST_PATHS.sales}`)
+    const panel = await openPanel(page)
+    await panel.getByRole('button', { name: LABELS.OTHER_ADVANCED }).click()
+    const popup = page.getByRole('dialog', { name: LABELS.OTHER_ADVANCED })
+    await popup.waitFor()
+    expect(await popup.getByRole('checkbox').count()).toBe(0)
+    await popup.getByRole('button', { name: /^Show styles of Flat \/ Apartment/ }).click()
+    expect(await popup.getByRole('checkbox', { name: 'Maisonette' }).isVisible()).toBe(true)
+    expect(await popup.getByRole('button', { name: /^Show styles of/ }).count()).toBe(0)
+    await popup.getByRole('button', { name: 'Back to types' }).click()
+    expect(await popup.getByRole('button', { name: /^Show styles of/ }).count()).toBe(6)
+    await expectNoAxeViolations(page)
+  })
+})
+
+describe('the advanced search panel', () => {
+  it('sends every sales field, and locks the page while open', async () => {
+    const page = await browser.page()
+    await page.goto(`${BASE_URL}${LIST_PATHS.sales}`)
+    const panel = await openPanel(page)
+    await expectNoAxeViolations(page)
+    expect(await page.evaluate(() => getComputedStyle(document.body).overflow)).toBe('hidden')
+    // Lettings-only fields are not offered for sale.
+    for (const filter of ['short_let', 'house_flat_share', 'pets_allowed', 'bills_included'] as const) {
+      expect(await panel.getByRole('group', { name: INCLUSION_FILTER_LABELS[filter] }).count()).toBe(0)
+    }
+    expect(await panel.getByLabel(LABELS.FURNISHING).count()).toBe(0)
+
+    await panel.getByLabel('Minimum bathrooms').selectOption({ label: '1' })
+    await panel.getByLabel('Maximum bathrooms').selectOption({ label: '3' })
+    await panel.getByLabel('Minimum receptions').selectOption({ label: '1' })
+    await panel.getByLabel('Maximum receptions').selectOption({ label: '4' })
+    await panel.getByRole('checkbox', { name: AVAILABLE_PROPERTIES_LABELS.sales }).check()
+    await panel.getByRole('group', { name: INCLUSION_FILTER_LABELS.new_homes }).getByRole('radio', { name: 'Exclude' }).check()
+    await panel.getByRole('group', { name: INCLUSION_FILTER_LABELS.shared_ownership }).getByRole('radio', { name: 'Exclude' }).check()
+    await panel.getByRole('group', { name: INCLUSION_FILTER_LABELS.retirement_homes }).getByRole('radio', { name: 'Exclude' }).check()
+    await panel.getByRole('checkbox', { name: 'Garden' }).check()
+    await panel.getByRole('checkbox', { name: 'Parking' }).check()
+    await panel.getByRole('button', { name: LABELS.SEARCH }).click()
+    await page.waitForURL(/min_bathroom=/)
+    await settled(page)
+
+    expect([...params(page)]).toEqual([
+      ['min_bathroom', '1'],
+      ['max_bathroom', '3'],
+      ['min_reception', '1'],
+      ['max_reception', '4'],
+      ['must_haves', 'garden'],
+      ['must_haves', 'parking'],
+      ['new_homes', 'exclude'],
+      ['shared_ownership', 'exclude'],
+      ['retirement_homes', 'exclude'],
+      ['include_unavailable', 'true'],
+    ])
+    const { total, cards } = await getApiResults(page, 1)
+    expect(await shownTotal(page)).toBe(total)
+    // A locked card shows a visitor no rooms; every other one has 1 to 3 bathrooms.
+    const open = cards.filter((card) => !card.is_locked)
+    expect(open.length).toBeGreaterThan(0)
+    for (const card of open) {
+      expect(card.bathroom).toBeGreaterThanOrEqual(1)
+      expect(card.bathroom).toBeLessThanOrEqual(3)
+    }
+    expect(await page.getByRole('dialog').count()).toBe(0)
+
+    // The panel opens again on what the URL says.
+    const reopened = await openPanel(page)
+    expect(await reopened.getByLabel('Maximum bathrooms').inputValue()).toBe('3')
+    expect(await reopened.getByRole('checkbox', { name: AVAILABLE_PROPERTIES_LABELS.sales }).isChecked()).toBe(true)
+    expect(await reopened.getByRole('checkbox', { name: 'Parking' }).isChecked()).toBe(true)
+    await reopened.getByRole('button', { name: 'Close' }).click()
+    expect(await page.getByRole('dialog').count()).toBe(0)
+  })
+
+  it('sends every lettings field', async () => {
+    const page = await browser.page()
+    await page.goto(`${BASE_URL}${LIST_PATHS.lettings}`)
+    const panel = await openPanel(page)
+    expect(await panel.getByRole('group', { name: INCLUSION_FILTER_LABELS.new_homes }).count()).toBe(0)
+    expect(await panel.getByRole('group', { name: INCLUSION_FILTER_LABELS.shared_ownership }).count()).toBe(0)
+
+    await panel.getByRole('checkbox', { name: AVAILABLE_PROPERTIES_LABELS.lettings }).check()
+    await panel.getByRole('group', { name: INCLUSION_FILTER_LABELS.short_let }).getByRole('radio', { name: 'Exclude' }).check()
+    await panel.getByRole('group', { name: INCLUSION_FILTER_LABELS.house_flat_share }).getByRole('radio', { name: 'Exclude' }).check()
+    await panel.getByRole('group', { name: INCLUSION_FILTER_LABELS.pets_allowed }).getByRole('radio', { name: 'Show Only' }).check()
+    await panel.getByRole('group', { name: INCLUSION_FILTER_LABELS.bills_included }).getByRole('radio', { name: 'Include' }).check()
+    await panel.getByRole('group', { name: INCLUSION_FILTER_LABELS.retirement_homes }).getByRole('radio', { name: 'Exclude' }).check()
+    await panel.getByLabel(LABELS.FURNISHING).selectOption({ label: 'Furnished' })
+    await panel.getByLabel('Minimum bathrooms').selectOption({ label: '1' })
+    await expectNoAxeViolations(page)
+    await panel.getByRole('button', { name: LABELS.SEARCH }).click()
+    await page.waitForURL(/furnishing=/)
+    await settled(page)
+
+    expect([...params(page)]).toEqual([
+      ['min_bathroom', '1'],
+      ['furnishing', 'furnished'],
+      ['retirement_homes', 'exclude'],
+      ['short_let', 'exclude'],
+      ['house_flat_share', 'exclude'],
+      ['pets_allowed', 'show_only'],
+      ['include_unavailable', 'true'],
+    ])
+    const { total } = await getApiResults(page, 2)
+    expect(await shownTotal(page)).toBe(total)
+  })
+
+  it('switches For Sale to For Rent keeping what still applies, and back', async () => {
+    const page = await browser.page()
+    await page.goto(`${BASE_URL}${LIST_PATHS.sales}?min_price=200000&min_bedroom=2&new_homes=exclude&must_haves=garden&include_unavailable=true`)
+    expect(await page.getByLabel('Minimum price').inputValue()).toBe('200000')
+    const panel = await openPanel(page)
+    // The switch navigates at once (the radio follows the page), so it is clicked rather than checked.
+    await panel.getByRole('radio', { name: LABELS.FOR_RENT }).click()
+    await page.waitForURL(new RegExp(`${LIST_PATHS.lettings}`))
+    await settled(page)
+    expect([...params(page)]).toEqual([
+      ['min_bedroom', '2'],
+      ['must_haves', 'garden'],
+      ['include_unavailable', 'true'],
+    ])
+    // The visitor carries on in the panel, now with the lettings fields and label.
+    const lettingsPanel = page.getByRole('dialog', { name: 'Filters' })
+    await lettingsPanel.waitFor()
+    expect(await lettingsPanel.getByRole('radio', { name: LABELS.FOR_RENT }).isChecked()).toBe(true)
+    expect(await lettingsPanel.getByRole('checkbox', { name: AVAILABLE_PROPERTIES_LABELS.lettings }).isChecked()).toBe(true)
+    expect(await page.getByLabel('Minimum price').locator('option:checked').innerText()).toBe(LABELS.NO_MIN_PRICE)
+    await lettingsPanel.getByLabel(LABELS.FURNISHING).selectOption({ label: 'Unfurnished' })
+    await lettingsPanel.getByRole('radio', { name: LABELS.FOR_SALE }).click()
+    await page.waitForURL(new RegExp(`${LIST_PATHS.sales}`))
+    await settled(page)
+    expect([...params(page)]).toEqual([
+      ['min_bedroom', '2'],
+      ['must_haves', 'garden'],
+      ['include_unavailable', 'true'],
+    ])
+  })
+
+  it('offers lettings prices with the PCM suffix in the main bar', async () => {
+    const page = await browser.page()
+    await page.goto(`${BASE_URL}${LIST_PATHS.lettings}`)
+    await page.waitForSelector('form[role="search"][data-hydrated="true"]')
+    const options = await page.getByLabel('Maximum price').locator('option').allInnerTexts()
+    expect(options[0]).toBe(LABELS.NO_MAX_PRICE)
+    expect(options[1]).toBe('£100 PCM')
+    expect(options.at(-1)).toBe('£40,000 PCM')
+    await page.getByLabel('Maximum price').selectOption({ label: '£1,000 PCM' })
+    await page.getByLabel('Minimum bedrooms').selectOption({ label: LABELS.STUDIO })
+    await page.getByRole('button', { name: LABELS.SEARCH, exact: true }).click()
+    await page.waitForURL(/max_price=1000/)
+    await settled(page)
+    expect([...params(page)]).toEqual([
+      ['max_price', '1000'],
+      ['min_bedroom', '0'],
+    ])
+  })
+
+  it('takes the dark theme from company setting 104, accessibly', async () => {
+    const page = await browser.page()
+    await page.goto(`${BASE_URL_VARIANTS}${LIST_PATHS.lettings}`)
+    const panel = await openPanel(page)
+    expect(await panel.getAttribute('class')).toContain('search-theme--dark')
+    await expectNoAxeViolations(page)
+    await panel.getByRole('button', { name: LABELS.OTHER_ADVANCED }).click()
+    await page.getByRole('dialog', { name: LABELS.OTHER_ADVANCED }).waitFor()
+    await expectNoAxeViolations(page)
+  })
+})
+
+describe('the search form without JavaScript', () => {
+  it('looks the keyword up on the server and keeps the search in a clean URL', async () => {
+    const page = await browser.page({ javaScriptEnabled: false })
+    const manchester = await getManchester(page)
+    await page.goto(`${BASE_URL}${LIST_PATHS.sales}`)
+    await page.getByRole('textbox', { name: 'Location' }).fill('Manchester')
+    await page.getByLabel('Radius').selectOption({ label: '3 miles' })
+    await page.getByLabel('Minimum bedrooms').selectOption({ label: '1' })
+    await page.getByRole('button', { name: LABELS.SEARCH, exact: true }).click()
+    await page.waitForURL(/locations=/)
+    expect([...params(page)]).toEqual([
+      ['locations', toLocationValue(manchester, 3)],
+      ['location_names', 'Manchester'],
+      ['min_bedroom', '1'],
+    ])
+    expect(await page.getByRole('button', { name: 'Remove Manchester' }).isVisible()).toBe(true)
+
+    // The panel is a disclosure inside the form.
+    await page.locator('summary', { hasText: 'Filters' }).click()
+    await page.getByRole('checkbox', { name: 'Garden' }).check()
+    await page.getByRole('checkbox', { name: 'Bungalow' }).check()
+    await page.getByRole('button', { name: LABELS.SEARCH, exact: true }).first().click()
+    await page.waitForURL(/must_haves=garden/)
+    expect([...params(page)]).toEqual([
+      ['locations', toLocationValue(manchester, 3)],
+      ['location_names', 'Manchester'],
+      ['min_bedroom', '1'],
+      ['property_types', '3'],
+      ['must_haves', 'garden'],
+    ])
+
+    await page.getByRole('button', { name: 'Remove Manchester' }).click()
+    await page.waitForURL((url) => !url.searchParams.has('locations'))
+    expect([...params(page)]).toEqual([
+      ['min_bedroom', '1'],
+      ['property_types', '3'],
+      ['must_haves', 'garden'],
+    ])
+  })
+
+  it("says Couldn't find the address. for a keyword nothing matches", async () => {
+    const page = await browser.page({ javaScriptEnabled: false })
+    await page.goto(`${BASE_URL}${LIST_PATHS.lettings}`)
+    await page.getByRole('textbox', { name: 'Location' }).fill('qzxqzxqzxw')
+    await page.getByRole('button', { name: LABELS.SEARCH, exact: true }).click()
+    await page.waitForURL(/keyword=/)
+    expect(await page.locator('.location-search__status').innerText()).toBe(MESSAGES.ADDRESS_NOT_FOUND)
+    expect(await page.getByRole('textbox', { name: 'Location' }).inputValue()).toBe('qzxqzxqzxw')
+  })
+
+  it('switches to For Rent through the server', async () => {
+    const page = await browser.page({ javaScriptEnabled: false })
+    await page.goto(`${BASE_URL}${LIST_PATHS.sales}?min_price=250000&shared_ownership=exclude&min_bedroom=3`)
+    await page.locator('summary', { hasText: 'Filters' }).click()
+    await page.getByRole('radio', { name: LABELS.FOR_RENT }).check()
+    await page.getByRole('button', { name: LABELS.SEARCH, exact: true }).first().click()
+    await page.waitForURL(new RegExp(LIST_PATHS.lettings))
+    expect([...params(page)]).toEqual([['min_bedroom', '3']])
+  })
+})

@@ -1,0 +1,79 @@
+import AxeBuilder from '@axe-core/playwright'
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core'
+import { afterAll, beforeAll, expect } from 'vitest'
+
+/** The server under test (scripts/e2e.mjs starts it). */
+export const BASE_URL = process.env.E2E_BASE_URL ?? 'http://127.0.0.1:3000'
+/** A second server whose company settings choose the other variants (card grid v2 …). */
+export const BASE_URL_VARIANTS = process.env.E2E_BASE_URL_VARIANTS ?? BASE_URL
+
+const ARGS = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+]
+
+let browser: Browser | undefined
+
+/** One Chromium per test file; pages get a fresh context each, and fail the test on console errors. */
+export function setupBrowser(): { page: (options?: { javaScriptEnabled?: boolean; width?: number }) => Promise<Page> } {
+  const contexts: BrowserContext[] = []
+  const errors: string[] = []
+  beforeAll(async () => {
+    browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ARGS })
+  })
+  afterAll(async () => {
+    for (const c of contexts) await c.close()
+    await browser?.close()
+    expect(errors, 'console errors in the browser').toEqual([])
+  })
+  return {
+    async page(options = {}) {
+      if (!browser) throw new Error('browser not started')
+      const context = await browser.newContext({
+        javaScriptEnabled: options.javaScriptEnabled ?? true,
+        viewport: { width: options.width ?? 1280, height: 900 },
+        locale: 'en-GB',
+      })
+      contexts.push(context)
+      const page = await context.newPage()
+      // A 404 or 400 page the test asks for on purpose is logged by Chromium as a failed resource;
+      // only failures of anything else (an image, a script, a data request) count as errors.
+      const documents = new Set<string>()
+      page.on('response', (r) => {
+        if (r.request().isNavigationRequest() || r.url().includes('.data')) documents.add(r.url())
+      })
+      page.on('console', (msg) => {
+        if (msg.type() !== 'error') return
+        if (msg.text().startsWith('Failed to load resource') && documents.has(msg.location().url)) return
+        errors.push(`${page.url()}: ${msg.text()}`)
+      })
+      page.on('pageerror', (err) => errors.push(`${page.url()}: ${err.message}`))
+      return page
+    },
+  }
+}
+
+/** Runs axe on the page as it is now and fails on any violation, listing them. */
+export async function expectNoAxeViolations(page: Page): Promise<void> {
+  const results = await new AxeBuilder({ page }).analyze()
+  const summary = results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')})`)
+  expect(summary, `axe violations on ${page.url()}`).toEqual([])
+}
+
+/** Parses '£1,250,000' or '£1,200 PCM' to a number of pounds. */
+export function poundsOf(text: string): number {
+  const match = /£([\d,]+)/.exec(text)
+  if (!match?.[1]) throw new Error(`no price in "${text}"`)
+  return Number(match[1].replace(/,/g, ''))
+}
+
+/** Waits until the page shown is the one in the address bar (client navigation has rendered). */
+export async function settled(page: Page): Promise<void> {
+  await page.waitForFunction(() => document.querySelector<HTMLLinkElement>('link[rel="canonical"]')?.href === window.location.href)
+}

@@ -1,0 +1,13 @@
+import { defineConfig } from 'vitest/config'
+
+// End-to-end tests: one Chromium, files in sequence, against servers started by scripts/e2e.mjs.
+export default defineConfig({
+  test: {
+    name: 'e2e',
+    root: import.meta.dirname,
+    include: ['tests/e2e/**/*.test.ts'],
+    fileParallelism: false,
+    testTimeout: 60_000,
+    hookTimeout: 60_000,
+  },
+})
