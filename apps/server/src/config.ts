@@ -1,0 +1,58 @@
+import path from 'node:path'
+import { z } from 'zod'
+
+/** Environment variables, validated at start (README lists each one). */
+const EnvSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  PUBLIC_URL: z.url().optional(),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: z.string().optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  SEED_PROPERTIES: z.coerce.number().int().min(0).max(1_000_000).default(2000),
+  SEED: z.coerce.number().int().default(1),
+  TRUST_PROXY: z.enum(['true', 'false']).default('false'),
+})
+
+/** The server's validated configuration. */
+export interface Config {
+  env: 'development' | 'production' | 'test'
+  port: number
+  host: string
+  publicUrl: string
+  dataDir: string
+  mediaDir: string
+  cacheDir: string
+  databaseUrl: string | undefined
+  logLevel: string
+  seedProperties: number
+  seed: number
+  /** Behind a reverse proxy: take the client address from X-Forwarded-For. */
+  trustProxy: boolean
+}
+
+/** Reads and validates the environment; throws a readable error listing every bad variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = EnvSchema.safeParse(env)
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`)
+    throw new Error(`Invalid environment:\n${lines.join('\n')}`)
+  }
+  const e = parsed.data
+  const dataDir = path.resolve(e.DATA_DIR)
+  return {
+    env: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
+    dataDir,
+    mediaDir: path.join(dataDir, 'media'),
+    cacheDir: path.join(dataDir, 'cache'),
+    databaseUrl: e.DATABASE_URL || undefined,
+    logLevel: e.LOG_LEVEL,
+    seedProperties: e.SEED_PROPERTIES,
+    seed: e.SEED,
+    trustProxy: e.TRUST_PROXY === 'true',
+  }
+}
