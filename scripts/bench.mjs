@@ -1,0 +1,93 @@
+// `npm run bench`: seeds 2,000 and 100,000 properties into PGlite (and PostgreSQL when DATABASE_URL is
+// given), starts the production server on each, and prints p50/p99 latency and req/s of the search API
+// and the server-rendered list page, measured with autocannon on loopback. Figures only; no assertions.
+//   npm run bench -- --sizes 2000,100000 --duration 10 --connections 10
+// `--connections 1,10` measures each target at each concurrency: one connection shows the latency of
+// a request on an idle server, ten what queueing adds when requests arrive together on two cores.
+import { spawnSync } from 'node:child_process'
+import { gzipSync } from 'node:zlib'
+import autocannon from 'autocannon'
+import os from 'node:os'
+import pg from 'pg'
+import { ROOT, startServer } from './serve-for-tests.mjs'
+
+const args = process.argv.slice(2)
+const arg = (name, fallback) => {
+  const i = args.indexOf(`--${name}`)
+  return i >= 0 ? args[i + 1] : fallback
+}
+const sizes = arg('sizes', '2000,100000').split(',').map(Number)
+const duration = Number(arg('duration', '10'))
+const connectionCounts = arg('connections', '10').split(',').map(Number)
+// node-postgres needs a role; take the OS user when the URL names none (as the server does).
+const databaseUrl = (() => {
+  if (!process.env.DATABASE_URL) return undefined
+  const u = new URL(process.env.DATABASE_URL)
+  if (!u.username) u.username = process.env.PGUSER ?? os.userInfo().username
+  return u.toString()
+})()
+
+const build = spawnSync('npm', ['run', 'build'], { cwd: ROOT, stdio: 'inherit' })
+if (build.status !== 0) process.exit(build.status ?? 1)
+
+const TARGETS = [
+  { name: 'search API, 3 filters', path: '/api/properties?transaction_type_id=1&min_price=150000&max_price=600000&min_bedroom=2' },
+  { name: 'search API, 2 locations + 4 filters', path: '/api/properties?transaction_type_id=1&locations=53.4794,-2.2453,5&locations=53.8008,-1.5491,5&min_price=100000&max_price=500000&min_bedroom=2&must_haves=garden' },
+  { name: 'place search "manc"', path: '/api/places?keyword=manc' },
+  { name: 'place search typo "harogate"', path: '/api/places?keyword=harogate' },
+  { name: 'SSR sales list page', path: '/sales/property-for-sale?min_price=150000&min_bedroom=2' },
+  { name: 'SSR property page', path: null },
+]
+
+async function measure(url, connections) {
+  await autocannon({ url, connections, duration: 2 }) // warm-up
+  const r = await autocannon({ url, connections, duration })
+  return { p50: r.latency.p50, p99: r.latency.p99, rps: Math.round(r.requests.average), errors: r.errors + r.non2xx }
+}
+
+async function pageJsGzipped(base) {
+  const html = await (await fetch(`${base}/sales/property-for-sale`)).text()
+  const srcs = new Set([...html.matchAll(/(?:src|href)="(\/assets\/[^"]+\.js)"/g)].map((m) => m[1]))
+  for (const m of html.matchAll(/import\("(\/assets\/[^"]+\.js)"\)/g)) srcs.add(m[1])
+  let total = 0
+  for (const src of srcs) total += gzipSync(Buffer.from(await (await fetch(base + src)).arrayBuffer())).length
+  return { files: srcs.size, kb: (total / 1024).toFixed(1) }
+}
+
+async function pgDatabase(name) {
+  const admin = new pg.Client({ connectionString: databaseUrl })
+  await admin.connect()
+  await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)
+  await admin.query(`CREATE DATABASE ${name}`)
+  await admin.end()
+  const u = new URL(databaseUrl)
+  u.pathname = `/${name}`
+  return u.toString()
+}
+
+const rows = []
+for (const size of sizes) {
+  for (const kind of databaseUrl ? ['pglite', 'postgres'] : ['pglite']) {
+    const url = kind === 'postgres' ? await pgDatabase(`agency_bench_${size}`) : undefined
+    const started = Date.now()
+    const server = await startServer({ properties: size, databaseUrl: url })
+    const seconds = ((Date.now() - started) / 1000).toFixed(1)
+    console.log(`\n${kind}, ${size.toLocaleString('en-GB')} properties: ready (migrate + seed + start) in ${seconds} s`)
+    const first = await (await fetch(`${server.url}/api/properties?page_size=1`)).json()
+    for (const t of TARGETS) {
+      const path = t.path ?? new URL(first.data[0].detail_page_url, server.url).pathname
+      for (const connections of connectionCounts) {
+        const m = await measure(server.url + path, connections)
+        rows.push({ database: kind, properties: size, target: t.name, connections, ...m })
+        console.log(
+          `  ${t.name.padEnd(38)} c=${String(connections).padEnd(3)} p50 ${String(m.p50).padStart(4)} ms  p99 ${String(m.p99).padStart(4)} ms  ${String(m.rps).padStart(5)} req/s  errors ${m.errors}`,
+        )
+      }
+    }
+    const js = await pageJsGzipped(server.url)
+    console.log(`  list page first-load JS: ${js.kb} KB gzipped in ${js.files} files`)
+    await server.stop()
+  }
+}
+console.log('\nSummary')
+console.table(rows)

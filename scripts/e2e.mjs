@@ -1,0 +1,51 @@
+// `npm run test:e2e`: the production build on a seeded database, driven by Debian's Chromium through
+// playwright-core, with an axe scan of every page. Two servers run: one with the default company
+// settings and one whose settings choose the other variants (card grid v2, …), on a copy of the data.
+import { spawnSync } from 'node:child_process'
+import { cpSync, mkdtempSync, rmSync } from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { ensureChromium } from './ensure-chromium.mjs'
+import { ROOT, startServer } from './serve-for-tests.mjs'
+
+const VARIANT_SETTINGS = { 102: 'v2', 104: 'dark', 105: 7, 106: 'v3' }
+
+ensureChromium()
+const build = spawnSync('npm', ['run', 'build'], { cwd: ROOT, stdio: 'inherit' })
+if (build.status !== 0) process.exit(build.status ?? 1)
+
+const base = mkdtempSync(path.join(os.tmpdir(), 'agency-e2e-'))
+const dirA = path.join(base, 'default')
+const dirB = path.join(base, 'variants')
+let status
+const servers = []
+try {
+  // Seed once through a first start, then copy the closed database for the variants server.
+  const seeding = await startServer({ properties: 600, dataDir: dirA })
+  await seeding.stop()
+  cpSync(dirA, dirB, { recursive: true })
+  for (const [id, value] of Object.entries(VARIANT_SETTINGS)) {
+    const r = spawnSync('npm', ['run', '--silent', 'settings', '--', id, JSON.stringify(value)], {
+      cwd: ROOT,
+      stdio: ['ignore', 'ignore', 'inherit'],
+      env: { ...process.env, DATA_DIR: dirB, INIT_CWD: ROOT, DATABASE_URL: '' },
+    })
+    if (r.status !== 0) throw new Error(`could not set company setting ${id}`)
+  }
+  servers.push(await startServer({ dataDir: dirA }), await startServer({ dataDir: dirB }))
+  const run = spawnSync('npx', ['vitest', 'run', '--config', 'apps/web/vitest.e2e.config.ts', ...process.argv.slice(2)], {
+    cwd: ROOT,
+    stdio: 'inherit',
+    env: {
+      ...process.env,
+      E2E_BASE_URL: servers[0].url,
+      E2E_DATA_DIR: dirA,
+      E2E_BASE_URL_VARIANTS: servers[1].url,
+    },
+  })
+  status = run.status ?? 1
+} finally {
+  for (const s of servers) await s.stop()
+  rmSync(base, { recursive: true, force: true })
+}
+process.exit(status ?? 1)

@@ -1,0 +1,69 @@
+// Starts the production server on a fresh data directory and a free port, seeded with demo data,
+// and resolves when /api/health answers. Used by the end-to-end tests and the benchmarks.
+import { spawn } from 'node:child_process'
+import { mkdtempSync, rmSync } from 'node:fs'
+import net from 'node:net'
+import os from 'node:os'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+
+export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
+
+export async function freePort() {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer()
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address()
+      srv.close(() => resolve(port))
+    })
+    srv.on('error', reject)
+  })
+}
+
+export async function startServer({ properties = 0, databaseUrl, dataDir, env = {}, quiet = true } = {}) {
+  const port = await freePort()
+  const ownDir = !dataDir
+  const dir = dataDir ?? mkdtempSync(path.join(os.tmpdir(), 'agency-e2e-'))
+  const url = `http://127.0.0.1:${port}`
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'apps/server/src/main.ts')], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      PUBLIC_URL: url,
+      DATA_DIR: dir,
+      SEED_PROPERTIES: String(properties),
+      LOG_LEVEL: quiet ? 'warn' : 'info',
+      ...(databaseUrl ? { DATABASE_URL: databaseUrl } : { DATABASE_URL: '' }),
+      ...env,
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  })
+  let exited = null
+  child.on('exit', (code) => (exited = code ?? 1))
+  const deadline = Date.now() + 15 * 60_000
+  for (;;) {
+    if (exited !== null) throw new Error(`server exited with code ${exited} before it was ready`)
+    try {
+      const res = await fetch(`${url}/api/health`)
+      if (res.ok) break
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error('server did not become ready')
+    await new Promise((r) => setTimeout(r, 250))
+  }
+  return {
+    url,
+    dataDir: dir,
+    async stop() {
+      if (exited === null) {
+        child.kill('SIGTERM')
+        await new Promise((r) => child.once('exit', r))
+      }
+      if (ownDir) rmSync(dir, { recursive: true, force: true })
+    },
+  }
+}
