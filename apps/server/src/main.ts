@@ -19,7 +19,13 @@ async function main(): Promise<void> {
   const sessionSecret = getSessionSecret(config.dataDir, process.env.SESSION_SECRET)
   const accountsEnv = loadAccountsEnv({ ...process.env, SESSION_SECRET: sessionSecret }, { dataDir: config.dataDir })
   const build = await loadServerBuild(WEB_BUILD_DIR)
-  const database = await createDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir })
+  // Until the app's logger exists, a failed idle connection is reported on stderr.
+  let reportConnectionError = (error: Error) => console.error(`database: ${error.message}`)
+  const database = await createDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    onConnectionError: (error) => reportConnectionError(error),
+  })
   await migrate(database)
 
   const app = await buildApp({
@@ -31,6 +37,7 @@ async function main(): Promise<void> {
     trustProxy: config.trustProxy,
     accounts: { captchaConfig: accountsEnv.captcha },
   })
+  reportConnectionError = (err) => app.log.warn({ err }, 'an idle database connection failed and was dropped')
 
   if (config.seedProperties > 0 && (await isCatalogueEmpty(database.db))) {
     app.log.info({ properties: config.seedProperties }, 'empty database: loading demo data')

@@ -34,6 +34,16 @@ export interface DatabaseOptions {
   dataDir?: string | undefined
   /** Pool size for PostgreSQL. */
   poolSize?: number
+  /**
+   * Called when an idle PostgreSQL connection fails (the server restarted, or a connection was
+   * terminated). The pool drops that connection and opens a new one when next needed; without a
+   * handler the error would end the process. Defaults to a line on stderr.
+   */
+  onConnectionError?: (error: Error) => void
+}
+
+const reportConnectionError = (error: Error) => {
+  console.error(`database: an idle connection failed and was dropped: ${error.message}`)
 }
 
 /**
@@ -56,6 +66,7 @@ export const PGLITE_EXTENSIONS = { cube, earthdistance, fuzzystrmatch, pg_trgm }
 export async function createDatabase(options: DatabaseOptions = {}): Promise<Database> {
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: withDefaultUser(options.databaseUrl), max: options.poolSize ?? 10 })
+    pool.on('error', options.onConnectionError ?? reportConnectionError)
     const db = drizzlePg(pool, { schema }) as unknown as Db
     return { db, kind: 'postgres', close: () => pool.end() }
   }

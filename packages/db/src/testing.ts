@@ -29,12 +29,21 @@ export async function createTestDatabase(kind: 'pglite' | 'postgres' = 'pglite')
   await admin.end()
   const url = new URL(serverUrl)
   url.pathname = `/${name}`
-  const database = await createDatabase({ databaseUrl: url.toString(), poolSize: 4 })
+  let closing = false
+  const database = await createDatabase({
+    databaseUrl: url.toString(),
+    poolSize: 4,
+    // Dropping the database terminates connections whose goodbye the server has not read yet.
+    onConnectionError: (error) => {
+      if (!closing) throw error
+    },
+  })
   await migrate(database)
   return {
     ...database,
     url: url.toString(),
     close: async () => {
+      closing = true
       await database.close()
       const dropper = new pg.Client({ connectionString: serverUrl })
       await dropper.connect()
