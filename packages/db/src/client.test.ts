@@ -11,17 +11,17 @@ describe.runIf(serverUrl)('createDatabase on PostgreSQL', () => {
     const errors: string[] = []
     const database = await createDatabase({ databaseUrl: serverUrl, poolSize: 1, onConnectionError: (error) => errors.push(error.message) })
     try {
-      const [{ pid }] = await queryRows<{ pid: number }>(database.db, sql`select pg_backend_pid() as pid`)
+      const [backend] = await queryRows<{ pid: number }>(database.db, sql`select pg_backend_pid() as pid`)
       const admin = new pg.Client({ connectionString: withDefaultUser(serverUrl!) })
       await admin.connect()
       try {
-        await admin.query('select pg_terminate_backend($1)', [pid])
+        await admin.query('select pg_terminate_backend($1)', [backend?.pid])
       } finally {
         await admin.end()
       }
       await expect.poll(() => errors).toEqual(['terminating connection due to administrator command'])
-      const [{ answer }] = await queryRows<{ answer: number }>(database.db, sql`select 42 as answer`)
-      expect(answer).toBe(42)
+      const rows = await queryRows<{ answer: number }>(database.db, sql`select 42 as answer`)
+      expect(rows).toEqual([{ answer: 42 }])
     } finally {
       await database.close()
     }
