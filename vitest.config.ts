@@ -26,6 +26,13 @@ export default defineConfig({
       },
       {
         test: {
+          name: 'server',
+          root: './apps/server',
+          include: ['src/**/*.test.ts'],
+        },
+      },
+      {
+        test: {
           name: 'db',
           root: './packages/db',
           include: ['src/**/*.test.ts'],

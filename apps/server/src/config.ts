@@ -13,6 +13,7 @@ const EnvSchema = z.object({
   SEED_PROPERTIES: z.coerce.number().int().min(0).max(1_000_000).default(2000),
   SEED: z.coerce.number().int().default(1),
   TRUST_PROXY: z.enum(['true', 'false']).default('false'),
+  PAGE_CACHE_ENTRIES: z.coerce.number().int().min(0).max(100_000).default(500),
 })
 
 /** The server's validated configuration. */
@@ -30,6 +31,8 @@ export interface Config {
   seed: number
   /** Behind a reverse proxy: take the client address from X-Forwarded-For. */
   trustProxy: boolean
+  /** How many visitor pages the shared page cache keeps (0 turns it off). */
+  pageCacheEntries: number
 }
 
 /** Reads and validates the environment; throws a readable error listing every bad variable. */
@@ -54,5 +57,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     seedProperties: e.SEED_PROPERTIES,
     seed: e.SEED,
     trustProxy: e.TRUST_PROXY === 'true',
+    pageCacheEntries: e.PAGE_CACHE_ENTRIES,
   }
 }

@@ -49,7 +49,7 @@ async function main(): Promise<void> {
     app.log.info(summary, 'demo data loaded')
   }
 
-  await registerWeb(app, build, { buildDir: WEB_BUILD_DIR, publicUrl: config.publicUrl })
+  await registerWeb(app, build, { buildDir: WEB_BUILD_DIR, publicUrl: config.publicUrl, pageCacheEntries: config.pageCacheEntries })
 
   // The outbox worker: sends what the API wrote to the outbox, in this same process.
   const worker = startWorker({

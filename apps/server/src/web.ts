@@ -8,11 +8,25 @@ import { createApiClient } from '@agency/api-client'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { createRequestHandler, type ServerBuild } from 'react-router'
 import { createInProcessFetch } from './in-process-fetch.ts'
+import { createPageCache, isSharedRequest, type CachedPage } from './page-cache.ts'
 
 /** Where the web app's production build lives. */
 export interface WebOptions {
   buildDir: string
   publicUrl: string
+  /** How many visitor pages the shared page cache keeps (0: none). */
+  pageCacheEntries: number
+}
+
+/** The most the shared page cache holds, in bytes of uncompressed HTML. */
+const PAGE_CACHE_MAX_BYTES = 64 * 1024 * 1024
+
+function sendCachedPage(reply: FastifyReply, page: CachedPage, hit: boolean): FastifyReply {
+  reply.code(page.status)
+  for (const [name, value] of page.headers) reply.header(name, value)
+  reply.header('age', String(Math.max(0, Math.floor((Date.now() - page.storedAt) / 1000))))
+  reply.header('x-cache', hit ? 'HIT' : 'MISS')
+  return reply.send(page.body)
 }
 
 /** Loads the React Router server build; fails with a clear message when the web app is not built. */
@@ -51,6 +65,7 @@ export async function registerWeb(app: FastifyInstance, build: ServerBuild, opti
   const handler = createRequestHandler(build, process.env.NODE_ENV === 'development' ? 'development' : 'production')
   const clientDir = path.join(options.buildDir, 'client')
   const origin = new URL(options.publicUrl).origin
+  const pageCache = createPageCache({ maxEntries: options.pageCacheEntries, maxBytes: PAGE_CACHE_MAX_BYTES })
 
   await app.register(async (web) => {
     web.removeAllContentTypeParsers()
@@ -76,9 +91,19 @@ export async function registerWeb(app: FastifyInstance, build: ServerBuild, opti
         if (req.url === '/api' || req.url.startsWith('/api/') || req.url.startsWith('/api?')) {
           return reply.code(404).send({ message: 'Not found' })
         }
-        const request = toFetchRequest(req, reply, origin)
-        const api = createApiClient({ baseUrl: `${origin}/api`, fetch: createInProcessFetch(app, request.headers, req.ip) })
-        const response = await handler(request, { api, publicUrl: options.publicUrl })
+        const render = () => {
+          const request = toFetchRequest(req, reply, origin)
+          const api = createApiClient({ baseUrl: `${origin}/api`, fetch: createInProcessFetch(app, request.headers, req.ip) })
+          return handler(request, { api, publicUrl: options.publicUrl })
+        }
+        let response: Response
+        if (options.pageCacheEntries > 0 && isSharedRequest(req.method, req.headers)) {
+          const result = await pageCache.serve(req.url, render)
+          if ('page' in result) return sendCachedPage(reply, result.page, result.hit)
+          response = result.response
+        } else {
+          response = await render()
+        }
         // A page shows what its visitor may see (pre-market properties once logged in): unless the
         // route says otherwise, no shared cache keeps it and the browser checks before reusing it.
         if (!response.headers.has('cache-control')) reply.header('cache-control', 'private, no-cache')

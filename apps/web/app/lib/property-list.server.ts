@@ -15,6 +15,7 @@ import {
   toSearchUrlParams,
   toSwitchedQuery,
 } from '#app/components/search/search-url.ts'
+import { toCataloguePageHeaders } from '#app/lib/page-headers.server.ts'
 import { toPublicUrl } from '#app/lib/urls.ts'
 
 /**
@@ -76,17 +77,20 @@ export async function loadPropertyList(request: Request, context: AppLoadContext
 
   try {
     const results = await context.api.searchProperties(query)
-    return {
-      kind: 'results' as const,
-      searchType,
-      query,
-      locationNames: names,
-      notFoundKeyword,
-      results: { ...results, data: results.data.map(toListCard) },
-      canonicalUrl: toPublicUrl(context.publicUrl, path, canonical),
-      // Where a locked card's Login link brings the visitor back to.
-      returnTo: `${url.pathname}${url.search}`,
-    }
+    return data(
+      {
+        kind: 'results' as const,
+        searchType,
+        query,
+        locationNames: names,
+        notFoundKeyword,
+        results: { ...results, data: results.data.map(toListCard) },
+        canonicalUrl: toPublicUrl(context.publicUrl, path, canonical),
+        // Where a locked card's Login link brings the visitor back to.
+        returnTo: `${url.pathname}${url.search}`,
+      },
+      { headers: toCataloguePageHeaders(request) },
+    )
   } catch (error) {
     // The API checks more than the schema can (e.g. an impossible combination); that is still a bad link.
     if (error instanceof ApiClientError && (error.status === 400 || error.status === 422)) return invalid()

@@ -1,17 +1,18 @@
 import { LIST_PATHS, SEARCH_TYPES, toTransactionTypeId } from '@agency/domain'
-import { Link } from 'react-router'
+import { Link, data } from 'react-router'
 import { HeroSearch } from '#app/components/home/hero-search.tsx'
 import { PropertyGrid } from '#app/components/property-card/property-grid.tsx'
 import { toListCard } from '#app/components/property-card/types.ts'
 import { COPY } from '#app/copy.ts'
 import { getAgencyName, toCanonicalLink, toTitle } from '#app/lib/meta.ts'
+import { cataloguePageHeaders, toCataloguePageHeaders } from '#app/lib/page-headers.server.ts'
 import { useSiteSettings } from '#app/lib/use-root-data.ts'
 import { toPublicUrl } from '#app/lib/urls.ts'
 import type { Route } from './+types/home'
 
 const LATEST_COUNT = 3
 
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const latest = await Promise.all(
     SEARCH_TYPES.map(async (searchType) => {
       const results = await context.api.searchProperties({
@@ -22,8 +23,10 @@ export async function loader({ context }: Route.LoaderArgs) {
       return { searchType, properties: results.data.map(toListCard) }
     }),
   )
-  return { latest, canonicalUrl: toPublicUrl(context.publicUrl, '/') }
+  return data({ latest, canonicalUrl: toPublicUrl(context.publicUrl, '/') }, { headers: toCataloguePageHeaders(request) })
 }
+
+export const headers = cataloguePageHeaders
 
 export default function HomeRoute({ loaderData }: Route.ComponentProps) {
   const { cardVariant } = useSiteSettings()

@@ -10,6 +10,7 @@ import { PriceHistory } from '#app/components/property-detail/price-history.tsx'
 import { PropertyFacts } from '#app/components/property-detail/property-facts.tsx'
 import { COPY } from '#app/copy.ts'
 import { getAgencyName, toCanonicalLink, toTitle } from '#app/lib/meta.ts'
+import { cataloguePageHeaders, toCataloguePageHeaders } from '#app/lib/page-headers.server.ts'
 import { toMetaDescription, toParagraphs, toPropertyTitle } from '#app/lib/property-text.ts'
 import { toPublicUrl } from '#app/lib/urls.ts'
 import type { Route } from './+types/property-detail'
@@ -29,12 +30,17 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   if (url.pathname !== property.detail_page_url) {
     throw redirect(`${property.detail_page_url}${url.search}`, 301)
   }
-  return {
-    property,
-    title: toPropertyTitle(property),
-    canonicalUrl: toPublicUrl(context.publicUrl, property.detail_page_url),
-  }
+  return data(
+    {
+      property,
+      title: toPropertyTitle(property),
+      canonicalUrl: toPublicUrl(context.publicUrl, property.detail_page_url),
+    },
+    { headers: toCataloguePageHeaders(request) },
+  )
 }
+
+export const headers = cataloguePageHeaders
 
 export default function PropertyDetailRoute({ loaderData }: Route.ComponentProps) {
   const { property } = loaderData

@@ -16,8 +16,10 @@ describe('the property catalogue in a browser', () => {
     const page = await browser.page()
     const response = await page.goto(`${BASE_URL}/sales/property-for-sale`)
     expect(response?.status()).toBe(200)
-    // What a page shows depends on who is logged in: no shared cache may keep it.
-    expect(response?.headers()['cache-control']).toBe('private, no-cache')
+    // A visitor's page is the same for every visitor: a shared cache may keep it briefly, apart from
+    // the pages of anyone with a cookie.
+    expect(response?.headers()['cache-control']).toBe('public, max-age=0, s-maxage=10')
+    expect(response?.headers()['vary']).toMatch(/\bCookie\b/i)
     await expect(page.title()).resolves.toMatch(/Property for sale/)
     const cards = page.locator('article.card--v1')
     expect(await cards.count()).toBe(24)
@@ -30,6 +32,22 @@ describe('the property catalogue in a browser', () => {
     const canonical = await page.locator('link[rel="canonical"]').getAttribute('href')
     expect(canonical).toBe(`${BASE_URL}/sales/property-for-sale`)
     await expectNoAxeViolations(page)
+  })
+
+  it("keeps a visitor's page briefly and never answers a request with a cookie from it", async () => {
+    const url = `${BASE_URL}/lettings/property-to-rent?sort=price_desc&min_bedroom=1`
+    const first = await fetch(url)
+    const firstHtml = await first.text()
+    expect(first.status).toBe(200)
+    const second = await fetch(url)
+    expect(second.headers.get('x-cache')).toBe('HIT')
+    expect(Number(second.headers.get('age'))).toBeLessThanOrEqual(10)
+    expect(await second.text()).toBe(firstHtml)
+    // Anyone with a cookie may be logged in: their page is rendered for them and kept by nobody.
+    const withCookie = await fetch(url, { headers: { cookie: 'session=not-a-session' } })
+    expect(withCookie.status).toBe(200)
+    expect(withCookie.headers.get('x-cache')).toBeNull()
+    expect(withCookie.headers.get('cache-control')).toBe('private, no-cache')
   })
 
   it('shows lettings prices with the PCM suffix', async () => {

@@ -205,7 +205,10 @@ describe('magic link login in a browser', () => {
     await page.goto(`${BASE_URL}/login`)
     expect(new URL(page.url()).pathname).toBe('/sales/property-for-sale')
 
-    await page.goto(listUrl)
+    // A logged-in page is rendered for its contact alone: no shared cache keeps or answers it.
+    const loggedInResponse = await page.goto(listUrl)
+    expect(loggedInResponse?.headers()['cache-control']).toBe('private, no-cache')
+    expect(loggedInResponse?.headers()['x-cache']).toBeUndefined()
     await page.getByRole('banner').getByRole('button', { name: 'Log out' }).click()
     await page.waitForURL(`${BASE_URL}/`)
     // A hydrated page may show the new address a moment before it renders the new header.
