@@ -1,7 +1,7 @@
 import { useId } from 'react'
 import { LABELS, truncateSummary } from '@agency/domain'
 import { Link } from 'react-router'
-import { MatchBadge } from '#app/components/property-card/match-badge.tsx'
+import { CardPriceRow } from '#app/components/property-card/card-price-row.tsx'
 import { PropertyImage } from '#app/components/property-card/property-image.tsx'
 import type { CardProps } from '#app/components/property-card/types.ts'
 import { toImageAlt } from '#app/lib/property-text.ts'
@@ -16,17 +16,7 @@ export function PropertyCardV1({ property, imagePriority, headingLevel }: CardPr
         <PropertyImage src={property.image} alt={toImageAlt(property)} priority={imagePriority} />
       </div>
       <div className="card__body">
-        <div className="card__price-row">
-          {property.price && (
-            <p className="card__price">
-              <span className="card__price-type">{property.price.type.name}</span>
-              <span className="card__price-value">{property.price.price}</span>
-            </p>
-          )}
-          {property.match_percentage !== null && (
-            <MatchBadge percentage={property.match_percentage} reasons={property.match_reasons ?? []} />
-          )}
-        </div>
+        <CardPriceRow property={property} />
         <Heading id={headingId} className="card__heading">
           {property.advert_heading}
         </Heading>

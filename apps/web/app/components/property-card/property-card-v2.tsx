@@ -1,7 +1,7 @@
 import { useId } from 'react'
 import { AVAILABILITY_TITLES } from '@agency/domain'
 import { Link } from 'react-router'
-import { MatchBadge } from '#app/components/property-card/match-badge.tsx'
+import { CardPriceRow } from '#app/components/property-card/card-price-row.tsx'
 import { PropertyImage } from '#app/components/property-card/property-image.tsx'
 import type { CardProps } from '#app/components/property-card/types.ts'
 import { toImageAlt, toRoomCounts } from '#app/lib/property-text.ts'
@@ -26,17 +26,7 @@ export function PropertyCardV2({ property, imagePriority, headingLevel }: CardPr
           </Link>
         </Heading>
         <p className="card__address">{property.display_address}</p>
-        <div className="card__price-row">
-          {property.price && (
-            <p className="card__price">
-              <span className="card__price-type">{property.price.type.name}</span>
-              <span className="card__price-value">{property.price.price}</span>
-            </p>
-          )}
-          {property.match_percentage !== null && (
-            <MatchBadge percentage={property.match_percentage} reasons={property.match_reasons ?? []} />
-          )}
-        </div>
+        <CardPriceRow property={property} />
         {rooms.length > 0 && (
           <ul className="card__rooms">
             {rooms.map((room) => (
