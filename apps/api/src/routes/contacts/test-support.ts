@@ -3,7 +3,7 @@
  * but with a test captcha and clock), contacts to log in with, a movable clock, and a minimal
  * reader of the .eml files and SMTP data the mail transports produce.
  */
-import { APPLICANT_PROFILE, COMMUNICATION_METHOD } from '@agency/domain'
+import { APPLICANT_PROFILE, AlertCriteriaSchema, COMMUNICATION_METHOD } from '@agency/domain'
 import {
   communicationInfos,
   contactApplicants,
@@ -100,28 +100,12 @@ export interface TestContact {
 }
 
 /** The criteria of a test applicant: around Leeds, 5 miles, £200,000 to £400,000, 2+ bedrooms. */
-export const TEST_CRITERIA: ApplicantCriteria = {
+export const TEST_CRITERIA: ApplicantCriteria = AlertCriteriaSchema.parse({
   locations: [{ location: 'Leeds', place_id: 'gb-leeds', lat: 53.7997, lng: -1.5492, distance: 5 }],
   min_price: 200_000,
   max_price: 400_000,
   min_bedroom: 2,
-  max_bedroom: null,
-  min_bathroom: null,
-  max_bathroom: null,
-  min_reception: null,
-  max_reception: null,
-  property_types: [],
-  must_haves: [],
-  furnishing: 'any',
-  new_homes: 'include',
-  shared_ownership: 'include',
-  retirement_homes: 'include',
-  short_let: 'include',
-  house_flat_share: 'include',
-  pets_allowed: 'include',
-  bills_included: 'include',
-  include_unavailable: false,
-}
+})
 
 /** Inserts a contact with an e-mail address, its profiles and, for a buyer or tenant, one applicant. */
 export async function insertTestContact(
