@@ -7,7 +7,7 @@
  *
  * Runs on PGlite, and on PostgreSQL too when TEST_DATABASE_URL is set.
  */
-import { properties, type Database } from '@agency/db'
+import { Random, properties, type Database } from '@agency/db'
 import { createTestDatabase, testDatabaseKinds } from '@agency/db/testing'
 // @agency/db does not export the gazetteer builder from its entry yet.
 import { getTownPlaces, rebuildPlaces } from '../../../../packages/db/src/places/index.ts'
@@ -49,20 +49,9 @@ const AREAS: ReadonlyArray<readonly [string, string]> = [
 
 const INWARD_LETTERS = 'ABDEFGHJLNPQRSTUWXYZ'
 
-/** mulberry32, so every run benches the same gazetteer. */
-function random(seed: number): () => number {
-  let state = seed >>> 0
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0
-    let t = state
-    t = Math.imul(t ^ (t >>> 15), t | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
-}
-
 async function insertProperties(database: Database, count: number): Promise<void> {
-  const next = random(4)
+  const rng = new Random(4)
+  const next = () => rng.next()
   const towns = getTownPlaces()
   const centres = AREAS.map(([area, name]) => {
     const town = towns.filter((place) => place.name === name).sort((a, b) => b.population - a.population)[0]

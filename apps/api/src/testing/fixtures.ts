@@ -14,6 +14,7 @@ import {
   floorPlans,
   priceHistory,
   properties,
+  Random,
   propertyMedias,
   type Database,
 } from '@agency/db'
@@ -51,18 +52,6 @@ const PDF = `%PDF-1.4
 trailer << /Root 1 0 R >>
 %%EOF
 `
-
-/** mulberry32: a fixed sequence of numbers in [0, 1). */
-function random(seed: number): () => number {
-  let state = seed >>> 0
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0
-    let t = state
-    t = Math.imul(t ^ (t >>> 15), t | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
-}
 
 /** A picture with fine detail (a coloured checkerboard and stripes), so blurring it is measurable. */
 function detailedSvg(width: number, height: number, hue: number): Buffer {
@@ -114,7 +103,8 @@ export interface Fixture {
 /** Inserts the fixture catalogue. Same rows every time (ids depend only on a fresh database). */
 export async function insertFixture(database: Database): Promise<Fixture> {
   const { db } = database
-  const next = random(20_260_101)
+  const rng = new Random(20_260_101)
+  const next = () => rng.next()
   const pick = <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)] as T
   const chance = (p: number) => next() < p
 

@@ -13,6 +13,7 @@ import { ensureImagePool } from './pool.ts'
 
 export { AGENCY_DOMAIN, AGENCY_NAME } from './branches.ts'
 export { ensureImagePool } from './pool.ts'
+export { Random } from './random.ts'
 
 /** What to generate. */
 export interface SeedOptions {
