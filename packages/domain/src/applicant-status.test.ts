@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import {
   applicantListReducer,
+  findNewestActiveApplicant,
   findReplacementApplicant,
   getActiveApplicant,
   initApplicantList,
@@ -61,5 +62,30 @@ describe('applicant status (SPEC §4)', () => {
     expect(toToggledStatus(alert(1, 3, 2))).toBe(1)
     expect(toToggledStatus(alert(1, 3, 1))).toBe(2)
     expect(findReplacementApplicant(list, alert(4, 3, 2))).toEqual(alert(1, 3, 1))
+  })
+})
+
+describe('findNewestActiveApplicant (the applicant a new session starts with)', () => {
+  const dated = (id: number, status: number, createdAt: string | Date) => ({ ...alert(id, 3, status), created_at: createdAt })
+
+  it('is the newest applicant that is ON, whatever the order of the list', () => {
+    const applicants = [
+      dated(1, 1, '2026-01-01T09:00:00Z'),
+      dated(2, 2, '2026-03-01T09:00:00Z'),
+      dated(3, 1, '2026-02-01T09:00:00Z'),
+      dated(4, 1, new Date('2025-12-01T09:00:00Z')),
+    ]
+    expect(findNewestActiveApplicant(applicants)?.contact_applicant_id).toBe(3)
+    expect(findNewestActiveApplicant([...applicants].reverse())?.contact_applicant_id).toBe(3)
+  })
+
+  it('takes the higher id of two created at the same moment', () => {
+    const at = '2026-01-01T09:00:00Z'
+    expect(findNewestActiveApplicant([dated(7, 1, at), dated(9, 1, new Date(at)), dated(8, 1, at)])?.contact_applicant_id).toBe(9)
+  })
+
+  it('is undefined when no applicant is ON (status 2 is OFF)', () => {
+    expect(findNewestActiveApplicant([dated(1, 2, '2026-01-01T09:00:00Z')])).toBeUndefined()
+    expect(findNewestActiveApplicant([])).toBeUndefined()
   })
 })

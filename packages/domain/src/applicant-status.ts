@@ -56,6 +56,32 @@ export function findReplacementApplicant<A extends ApplicantStatusItem>(applican
   )
 }
 
+/** What picking the newest applicant needs besides the status: when it was created. */
+export interface DatedApplicantStatusItem extends ApplicantStatusItem {
+  /** An ISO 8601 timestamp or a Date. */
+  readonly created_at: string | Date
+}
+
+/**
+ * The applicant a new session starts with: the contact's newest applicant that is ON (SPEC §4
+ * status 1), the higher id first among those created at the same moment; undefined when none is ON.
+ */
+export function findNewestActiveApplicant<A extends DatedApplicantStatusItem>(applicants: readonly A[]): A | undefined {
+  let newest: { applicant: A; time: number } | undefined
+  for (const applicant of applicants) {
+    if (applicant.contact_applicant_status_id !== APPLICANT_STATUS.ON) continue
+    const time = new Date(applicant.created_at).getTime()
+    if (
+      !newest ||
+      time > newest.time ||
+      (time === newest.time && applicant.contact_applicant_id > newest.applicant.contact_applicant_id)
+    ) {
+      newest = { applicant, time }
+    }
+  }
+  return newest?.applicant
+}
+
 /** The alert list's starting state. */
 export function initApplicantList<A extends ApplicantStatusItem>(applicants: readonly A[] = [], activeApplicantId: number | null = null): ApplicantListState<A> {
   return { applicants, activeApplicantId, message: null }

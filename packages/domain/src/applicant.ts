@@ -2,7 +2,7 @@
  * SPEC §3 Applicant (an alert), Applicant question, and the alert's criteria ("the filters").
  */
 import { z } from 'zod'
-import { FURNISHING_VALUES, INCLUSION_VALUES, MUST_HAVE_VALUES, PropertyTypeSelectionSchema } from './catalogue.ts'
+import { FURNISHING_VALUES, INCLUSION_VALUES, MAX_LOCATIONS, MUST_HAVE_VALUES, PropertyTypeSelectionSchema } from './catalogue.ts'
 import { APPLICANT_STATUS } from './constants.ts'
 import { AlertProfileIdSchema, ContactSchema } from './contact.ts'
 import { LocationSchema } from './location.ts'
@@ -88,7 +88,7 @@ const inclusion = z.enum(INCLUSION_VALUES).default('include')
  * alert can name them ('Within 3 miles of Leeds').
  */
 export const AlertCriteriaSchema = z.object({
-  locations: z.array(LocationSchema).max(10).default([]),
+  locations: z.array(LocationSchema).max(MAX_LOCATIONS).default([]),
   min_price: z.number().int().min(0).default(0),
   max_price: z.number().int().min(0).default(0),
   min_bedroom: roomCount,

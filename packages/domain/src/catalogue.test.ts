@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { PropertySearchQuerySchema, fromSearchParams, parseLocationParam, toLocationParam, toSearchParams } from './catalogue.ts'
+import { MAX_LOCATIONS, PropertySearchQuerySchema, fromSearchParams, parseLocationParam, toLocationParam, toSearchParams } from './catalogue.ts'
 
 describe('PropertySearchQuerySchema', () => {
   it('fills the defaults of an empty query', () => {
@@ -15,6 +15,12 @@ describe('PropertySearchQuerySchema', () => {
   })
   it('refuses a malformed location', () => {
     expect(PropertySearchQuerySchema.safeParse({ locations: '53,-2' }).success).toBe(false)
+  })
+  it('takes at most 10 locations', () => {
+    expect(MAX_LOCATIONS).toBe(10)
+    const locations = (n: number) => Array.from({ length: n }, (_, i) => `53.${i},-2.24,3`)
+    expect(PropertySearchQuerySchema.safeParse({ locations: locations(10) }).success).toBe(true)
+    expect(PropertySearchQuerySchema.safeParse({ locations: locations(11) }).success).toBe(false)
   })
 })
 

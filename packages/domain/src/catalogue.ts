@@ -283,6 +283,9 @@ export const BoundsSchema = z.object({
 /** A place's bounding box. */
 export type Bounds = z.infer<typeof BoundsSchema>
 
+/** The most locations one search takes. */
+export const MAX_LOCATIONS = 10
+
 /**
  * A location filter: centre and radius in miles, and the place's own bounds when known. SPEC §9's
  * radius 0 means "the place's own bounds": the search then covers the bounds (a filter without them
@@ -376,7 +379,7 @@ export const PropertySearchQuerySchema = z.object({
       out.push(loc)
     }
     return out
-  }).pipe(z.array(LocationFilterSchema).max(10)),
+  }).pipe(z.array(LocationFilterSchema).max(MAX_LOCATIONS)),
   min_price: priceParam,
   max_price: priceParam,
   min_bedroom: optionalCount,

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import {
   ALERT_LIST_MAX_HEIGHT_PX,
   ALERT_PATHS,
+  PROPERTIES_PATH,
   ALERT_TAB_LABELS,
   ALERT_TABS,
   APPLICANT_PROFILE,
@@ -194,6 +195,7 @@ describe('alert paths (SPEC §2)', () => {
       REGISTER_BUY: '/heads-up-alerts/register/buy',
       REGISTER_RENT: '/heads-up-alerts/register/rent',
     })
+    expect(PROPERTIES_PATH).toBe('/properties')
     expect(toAlertUpdatePath('k3Y9a')).toBe('/heads-up-alerts/profiles/k3Y9a')
     expect(toAlertUpdatePath('a/b')).toBe('/heads-up-alerts/profiles/a%2Fb')
   })

@@ -249,9 +249,15 @@ export const REGISTER_TAB_COUNT = ALERT_TABS.length
 // Paths (SPEC §2)
 // ---------------------------------------------------------------------------------------------
 
+/**
+ * SPEC §2 PROPERTIES: the entry redirect to sales or lettings, and where a contact goes after logging
+ * in when no page asked for them.
+ */
+export const PROPERTIES_PATH = '/properties'
+
 /** SPEC §2 routes of the alert flows and the PROPERTIES entry redirect. */
 export const ALERT_PATHS = {
-  PROPERTIES: '/properties',
+  PROPERTIES: PROPERTIES_PATH,
   REGISTER: '/heads-up-alerts/register',
   REGISTER_BUY: '/heads-up-alerts/register/buy',
   REGISTER_RENT: '/heads-up-alerts/register/rent',

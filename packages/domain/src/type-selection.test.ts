@@ -10,6 +10,8 @@ import {
   selectAllStyles,
   toggleFeatured,
   toggleStyle,
+  toMergedTypeSelection,
+  toSelectionOutsideFeatured,
   toggleType,
   typeSelectionReducer,
 } from './type-selection.ts'
@@ -153,5 +155,57 @@ describe('typeSelectionReducer (SPEC §4: Save copies, Cancel discards)', () => 
     const state = initTypeSelection([{ property_type_id: 1, property_style_ids: [1] }])
     expect(typeSelectionReducer(state, { type: 'saved' })).toBe(state)
     expect(typeSelectionReducer(state, { type: 'reset', selection: [] })).toEqual(initTypeSelection([]))
+  })
+})
+
+describe('toMergedTypeSelection (a form sent without JavaScript)', () => {
+  it('unites the styles of one type and lets a whole type win, in first-seen order', () => {
+    expect(
+      toMergedTypeSelection([
+        { property_type_id: 1, property_style_ids: [1, 7] },
+        { property_type_id: 3, property_style_ids: [14] },
+        { property_type_id: 1, property_style_ids: [2] },
+        { property_type_id: 3, property_style_ids: [] },
+        { property_type_id: 1, property_style_ids: [7, 6] },
+      ]),
+    ).toEqual([
+      { property_type_id: 1, property_style_ids: [1, 2, 6, 7] },
+      { property_type_id: 3, property_style_ids: [] },
+    ])
+  })
+
+  it('adds the featured boxes and what lies outside them back up to the selection', () => {
+    const selection: TypeSelection = [
+      { property_type_id: 1, property_style_ids: [1, 6, 7] },
+      { property_type_id: 4, property_style_ids: [19] },
+    ]
+    const boxes = FEATURED_PROPERTY_TYPES.filter((f) => isFeaturedSelected(selection, f)).map((f) => ({
+      property_type_id: f.property_type_id,
+      property_style_ids: [...f.property_style_ids],
+    }))
+    expect(toMergedTypeSelection([...boxes, ...toSelectionOutsideFeatured(selection)])).toEqual(selection)
+  })
+})
+
+describe('toSelectionOutsideFeatured', () => {
+  it('keeps only what no chosen featured box stands for', () => {
+    // Detached (1, 7) and Flats (9–13) are chosen boxes; Cottage (6) and Lodge (19) are not boxes of their own.
+    expect(
+      toSelectionOutsideFeatured([
+        { property_type_id: 1, property_style_ids: [1, 6, 7] },
+        { property_type_id: 2, property_style_ids: [9, 10, 11, 12, 13] },
+        { property_type_id: 4, property_style_ids: [19] },
+      ]),
+    ).toEqual([
+      { property_type_id: 1, property_style_ids: [6] },
+      { property_type_id: 4, property_style_ids: [19] },
+    ])
+  })
+
+  it('leaves nothing of a whole type whose type-only box is chosen, and keeps a part of one', () => {
+    expect(toSelectionOutsideFeatured([{ property_type_id: 3, property_style_ids: [] }])).toEqual([])
+    expect(toSelectionOutsideFeatured([{ property_type_id: 3, property_style_ids: [14] }])).toEqual([
+      { property_type_id: 3, property_style_ids: [14] },
+    ])
   })
 })

@@ -111,6 +111,49 @@ export function toggleType(selection: TypeSelection, propertyTypeId: number): Pr
   return isTypeSelected(selection, propertyTypeId) ? clearStyles(selection, propertyTypeId) : withWholeType(selection, propertyTypeId)
 }
 
+/**
+ * One entry per type, in first-seen order: a whole type wins over its styles, otherwise the styles are
+ * united. A form without JavaScript sends each featured box as its own entry (Detached `1:1,7`,
+ * Semi-Detached `1:2`); this is the selection they add up to.
+ */
+export function toMergedTypeSelection(selection: TypeSelection): PropertyTypeSelection[] {
+  const merged = new Map<number, Set<number> | 'whole'>()
+  for (const entry of selection) {
+    const seen = merged.get(entry.property_type_id)
+    if (seen === 'whole') continue
+    if (entry.property_style_ids.length === 0) merged.set(entry.property_type_id, 'whole')
+    else merged.set(entry.property_type_id, new Set([...(seen ?? []), ...entry.property_style_ids]))
+  }
+  return [...merged].map(([typeId, styles]) => ({
+    property_type_id: typeId,
+    property_style_ids: styles === 'whole' ? [] : sorted(styles),
+  }))
+}
+
+/**
+ * What of a selection the featured boxes do not show: the styles outside every chosen box. A form
+ * without JavaScript sends it in a hidden field beside the boxes, so a style chosen in the 'Other /
+ * Advanced' popup survives the next search; toMergedTypeSelection adds the two back up.
+ */
+export function toSelectionOutsideFeatured(selection: TypeSelection): PropertyTypeSelection[] {
+  const covered = new Map<number, Set<number> | 'whole'>()
+  for (const featured of FEATURED_PROPERTY_TYPES) {
+    if (!isFeaturedSelected(selection, featured)) continue
+    if (featured.property_style_ids.length === 0) covered.set(featured.property_type_id, 'whole')
+    else {
+      const seen = covered.get(featured.property_type_id)
+      if (seen !== 'whole') covered.set(featured.property_type_id, new Set([...(seen ?? []), ...featured.property_style_ids]))
+    }
+  }
+  return selection.flatMap((entry) => {
+    const cover = covered.get(entry.property_type_id)
+    if (cover === undefined) return [entry]
+    if (cover === 'whole') return []
+    const rest = getEffectiveStyleIds(entry).filter((id) => !cover.has(id))
+    return rest.length ? [{ property_type_id: entry.property_type_id, property_style_ids: rest }] : []
+  })
+}
+
 /** The picker's state: the applied selection, and the popup's working copy while it is open. */
 export interface TypeSelectionState {
   readonly selection: TypeSelection

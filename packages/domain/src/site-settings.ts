@@ -1,0 +1,94 @@
+/**
+ * The company settings the site reads (catalogue.ts COMPANY_SETTING), as one object: what
+ * GET /api/site_settings answers and every page reads. The API builds it from the stored values,
+ * giving each missing or malformed setting its default, so a reader never parses a setting itself.
+ */
+import { z } from 'zod'
+import { CARD_VARIANTS, COMPANY_SETTING, PromoCardSchema, SEARCH_TYPES } from './catalogue.ts'
+import { REGISTER_VARIANTS, SLIDER_ARROW_VARIANTS } from './constants.ts'
+
+/** The agency's name while company setting 100 is not set (the demo agency's; a real one sets it). */
+export const DEFAULT_AGENCY_NAME = 'Hartwell & Co'
+
+/** SPEC §2: the advanced search panel's visual themes, chosen by company setting 104. */
+export const SEARCH_PANEL_THEMES = ['light', 'dark'] as const
+/** One search panel theme. */
+export type SearchPanelTheme = (typeof SEARCH_PANEL_THEMES)[number]
+
+/** The site's settings, named after their COMPANY_SETTING ids. */
+export const SiteSettingsSchema = z.object({
+  /** SPEC §1/§7 setting 51: the alert registration's intro text; null when not set. */
+  registration_text: z.string().nullable(),
+  /** Setting 100. */
+  agency_name: z.string().trim().min(1),
+  /** Setting 101: the list the PROPERTIES route goes to for a visitor (SPEC §2). */
+  default_search_type: z.enum(SEARCH_TYPES),
+  /** Setting 102: property card grid v1 or v2 (SPEC §2). */
+  property_card_variant: z.enum(CARD_VARIANTS),
+  /** Setting 103: the promo cards of grid v2. */
+  promo_cards: z.array(PromoCardSchema),
+  /** Setting 104: the advanced search panel's theme. */
+  search_panel_theme: z.enum(SEARCH_PANEL_THEMES),
+  /** Setting 105: one of SPEC §2's 12 slider arrow variants. */
+  slider_arrow_variant: z.literal(SLIDER_ARROW_VARIANTS),
+  /** Setting 106: the alert register screen's variant v1 to v5 (SPEC §2). */
+  register_variant: z.enum(REGISTER_VARIANTS),
+})
+/** The site's settings. */
+export type SiteSettings = z.infer<typeof SiteSettingsSchema>
+
+/** The company setting that holds each site setting. */
+export const SITE_SETTING_IDS = {
+  registration_text: COMPANY_SETTING.REGISTRATION_TEXT,
+  agency_name: COMPANY_SETTING.AGENCY_NAME,
+  default_search_type: COMPANY_SETTING.DEFAULT_SEARCH_TYPE,
+  property_card_variant: COMPANY_SETTING.PROPERTY_CARD_VARIANT,
+  promo_cards: COMPANY_SETTING.PROMO_CARDS,
+  search_panel_theme: COMPANY_SETTING.SEARCH_PANEL_THEME,
+  slider_arrow_variant: COMPANY_SETTING.SLIDER_ARROW_VARIANT,
+  register_variant: COMPANY_SETTING.REGISTER_VARIANT,
+} as const satisfies Record<keyof SiteSettings, number>
+
+/** What the site shows for a setting that is not set or malformed, or while the API cannot be reached. */
+export const DEFAULT_SITE_SETTINGS: SiteSettings = {
+  registration_text: null,
+  agency_name: DEFAULT_AGENCY_NAME,
+  default_search_type: 'sales',
+  property_card_variant: 'v1',
+  promo_cards: [],
+  search_panel_theme: 'light',
+  slider_arrow_variant: 1,
+  register_variant: 'v1',
+}
+
+/** Setting 103 may be stored as a JSON array or as a string holding one. */
+function fromJsonText(value: unknown): unknown {
+  if (typeof value !== 'string') return value
+  try {
+    return JSON.parse(value) as unknown
+  } catch {
+    return value
+  }
+}
+
+/** SiteSettingsSchema, each setting falling back to its default instead of failing. */
+const StoredSiteSettingsSchema = z.object({
+  registration_text: SiteSettingsSchema.shape.registration_text.catch(DEFAULT_SITE_SETTINGS.registration_text),
+  agency_name: SiteSettingsSchema.shape.agency_name.catch(DEFAULT_SITE_SETTINGS.agency_name),
+  default_search_type: SiteSettingsSchema.shape.default_search_type.catch(DEFAULT_SITE_SETTINGS.default_search_type),
+  property_card_variant: SiteSettingsSchema.shape.property_card_variant.catch(DEFAULT_SITE_SETTINGS.property_card_variant),
+  promo_cards: z.preprocess(fromJsonText, SiteSettingsSchema.shape.promo_cards).catch(() => []),
+  search_panel_theme: SiteSettingsSchema.shape.search_panel_theme.catch(DEFAULT_SITE_SETTINGS.search_panel_theme),
+  slider_arrow_variant: SiteSettingsSchema.shape.slider_arrow_variant.catch(DEFAULT_SITE_SETTINGS.slider_arrow_variant),
+  register_variant: SiteSettingsSchema.shape.register_variant.catch(DEFAULT_SITE_SETTINGS.register_variant),
+})
+
+/**
+ * The site settings from the stored company settings (value by setting id): a setting that is
+ * missing or does not fit SiteSettingsSchema gives its default, so one bad value never takes a page
+ * down.
+ */
+export function toSiteSettings(stored: ReadonlyMap<number, unknown>): SiteSettings {
+  const raw = Object.fromEntries(Object.entries(SITE_SETTING_IDS).map(([name, id]) => [name, stored.get(id)]))
+  return StoredSiteSettingsSchema.parse(raw)
+}
