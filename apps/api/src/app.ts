@@ -13,6 +13,7 @@ import healthRoutes from '#app/routes/health/index.ts'
 import mediaRoutes from '#app/routes/media/index.ts'
 import openapiRoutes from '#app/routes/openapi/index.ts'
 import propertiesRoutes from '#app/routes/properties/index.ts'
+import siteSettingsRoutes from '#app/routes/site_settings/index.ts'
 
 /** What the API needs from the process that runs it. */
 export interface ApiOptions {
@@ -76,6 +77,7 @@ export const api: FastifyPluginAsync<Omit<ApiOptions, 'logger' | 'trustProxy'>> 
   await app.register(propertiesRoutes, { prefix: '/properties' })
   await app.register(branchesRoutes, { prefix: '/branches' })
   await app.register(companySettingsRoutes, { prefix: '/company_settings' })
+  await app.register(siteSettingsRoutes, { prefix: '/site_settings' })
   await app.register(mediaRoutes, { prefix: '/media' })
   await app.register(import('#app/places-plugin.ts'))
 }

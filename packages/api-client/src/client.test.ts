@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { DEFAULT_SITE_SETTINGS } from '@agency/domain'
 import type { PropertyCard, PropertyDetail } from '@agency/domain'
 import { ApiClientError, createApiClient, isNotFoundError } from './index.ts'
 
@@ -120,6 +121,19 @@ describe('createApiClient', () => {
     const setting = await createApiClient({ baseUrl: '/api', fetch }).getCompanySetting(101)
     expect(calls[0]?.url).toBe('/api/company_settings/101')
     expect(setting).toEqual({ setting_id: 101, value: 'lettings' })
+  })
+
+  it('reads every site setting with one call', async () => {
+    const settings = { ...DEFAULT_SITE_SETTINGS, agency_name: 'Smith & Sons', default_search_type: 'lettings' }
+    const { fetch, calls } = fakeFetch(json({ data: settings }))
+    expect(await createApiClient({ baseUrl: '/api', fetch }).getSiteSettings()).toEqual(settings)
+    expect(calls.map((c) => c.url)).toEqual(['/api/site_settings'])
+  })
+
+  it('refuses site settings that do not match the contract with a 502', async () => {
+    const { fetch } = fakeFetch(json({ data: { ...DEFAULT_SITE_SETTINGS, property_card_variant: 'v9' } }))
+    const error = await createApiClient({ baseUrl: '/api', fetch }).getSiteSettings().catch((e: unknown) => e)
+    expect(error).toMatchObject({ status: 502, message: 'GET /site_settings answered a body that does not match the contract' })
   })
 
   it('returns the health answer as sent', async () => {

@@ -7,6 +7,7 @@ import {
   PropertyListResponseSchema,
   PropertyStyleSchema,
   PropertyTypeSchema,
+  SiteSettingsSchema,
   toSearchParams,
   TRANSACTION_TYPE,
 } from '@agency/domain'
@@ -19,6 +20,7 @@ import type {
   PropertySearchQuery,
   PropertyStyle,
   PropertyType,
+  SiteSettings,
 } from '@agency/domain'
 import {
   CaptchaClientConfigSchema,
@@ -112,6 +114,8 @@ export interface ApiClient {
   getBranches(options?: RequestOptions): Promise<Branch[]>
   /** GET /company_settings/:id. The value is JSON; callers parse it for the setting they read. */
   getCompanySetting(settingId: number, options?: RequestOptions): Promise<CompanySetting>
+  /** GET /site_settings: every setting the site reads, each already its default when not set. */
+  getSiteSettings(options?: RequestOptions): Promise<SiteSettings>
   health(options?: RequestOptions): Promise<Health>
   /** SPEC §7 place search by keyword (GET /places): at most 256 characters, else a 400 ApiClientError. */
   searchPlaces(keyword: string, options?: RequestOptions): Promise<SearchResultPlace[]>
@@ -226,6 +230,9 @@ export function createApiClient({ baseUrl, fetch, headers }: ApiClientOptions): 
     async getCompanySetting(settingId, options) {
       const answer = await get(`/company_settings/${encodeURIComponent(settingId)}`, undefined, dataOf(CompanySettingSchema), options)
       return answer.data
+    },
+    async getSiteSettings(options) {
+      return (await get('/site_settings', undefined, dataOf(SiteSettingsSchema), options)).data
     },
     health(options) {
       return get('/health', undefined, HealthSchema, options)

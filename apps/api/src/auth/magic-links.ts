@@ -1,17 +1,14 @@
-import { COMMUNICATION_METHOD, COMPANY_SETTING } from '@agency/domain'
-import { communicationInfos, companySettings, contacts, magicLinks, type Db } from '@agency/db'
+import { COMMUNICATION_METHOD, PROPERTIES_PATH, toSafeReturnPath } from '@agency/domain'
+import { communicationInfos, contacts, magicLinks, type Db } from '@agency/db'
 import { and, eq, isNull, ne, sql } from 'drizzle-orm'
 import { enqueueMail } from '#app/mail/outbox.ts'
 import { renderMagicLinkMail } from '#app/mail/templates/magic-link.ts'
+import { getSiteSettings } from '#app/queries/catalogue.ts'
 import { hitRateLimit, type RateLimitRule } from './rate-limit.ts'
 import { createToken, hashToken, isTokenShaped } from './tokens.ts'
 
 /** A login link is valid this long. */
 export const MAGIC_LINK_TTL_MS = 15 * 60_000
-/** The agency name when company setting 100 is missing. */
-export const DEFAULT_AGENCY_NAME = 'Hartwell & Co'
-/** Where a contact lands after login when the link request named no page of the site. */
-export const DEFAULT_REDIRECT = '/properties'
 /** The page of the web app that shows the 'Log in' button for a link. */
 export const MAGIC_LINK_PAGE = '/login/verify'
 
@@ -29,34 +26,6 @@ export const DEFAULT_MAGIC_LINK_LIMITS: MagicLinkLimits = {
 
 /** What happened to a login link request; the caller answers the same whatever it is. */
 export type MagicLinkOutcome = 'sent' | 'unknown_email' | 'rate_limited'
-
-/**
- * The page to return to after login, as a path of the site, or null. Only a URL of the site's own
- * origin is kept, so a link request cannot turn the login into an open redirect.
- */
-export function toSafeRedirect(requestPageUrl: string | null | undefined, publicUrl: string): string | null {
-  if (!requestPageUrl) return null
-  const base = new URL(publicUrl)
-  let url: URL
-  try {
-    url = new URL(requestPageUrl, base)
-  } catch {
-    return null
-  }
-  if (url.origin !== base.origin) return null
-  const path = `${url.pathname}${url.search}${url.hash}`
-  // '//host' and '/\host' are read by browsers as another origin.
-  if (!path.startsWith('/') || path.startsWith('//') || path.startsWith('/\\')) return null
-  return path
-}
-
-async function getAgencyName(db: Db): Promise<string> {
-  const [row] = await db
-    .select({ value: companySettings.value })
-    .from(companySettings)
-    .where(eq(companySettings.setting_id, COMPANY_SETTING.AGENCY_NAME))
-  return typeof row?.value === 'string' && row.value.trim() ? row.value.trim() : DEFAULT_AGENCY_NAME
-}
 
 /**
  * The contact an e-mail address names (case-insensitive), through the unique index on
@@ -99,7 +68,9 @@ export async function requestMagicLink(
   const email = input.email.trim()
   const token = createToken()
   const tokenHash = hashToken(token)
-  const redirect = toSafeRedirect(input.requestPageUrl, deps.publicUrl)
+  // SPEC §7 request_page_url: a path or a URL of the site; anything else is forgotten, so the link
+  // cannot turn the login into an open redirect.
+  const redirect = toSafeReturnPath(input.requestPageUrl, deps.publicUrl)
   const emailKey = `magic-link:email:${hashToken(email.toLowerCase())}`
   const ipKey = `magic-link:ip:${input.ip}`
 
@@ -119,7 +90,7 @@ export async function requestMagicLink(
     })
     const link = `${new URL(deps.publicUrl).origin}${MAGIC_LINK_PAGE}?token=${token}`
     const mail = renderMagicLinkMail({
-      agencyName: await getAgencyName(tx),
+      agencyName: (await getSiteSettings(tx)).agency_name,
       link,
       expiresInMinutes: MAGIC_LINK_TTL_MS / 60_000,
       name: contact.name,
@@ -130,7 +101,7 @@ export async function requestMagicLink(
   })
 }
 
-/** A spent link: who logs in, and where to. */
+/** A spent link: who logs in, and where to (SPEC §2 PROPERTIES when the request named no page). */
 export interface SpentMagicLink {
   contact_id: number
   redirect_to: string
@@ -159,5 +130,5 @@ export async function spendMagicLink(db: Db, token: string, now: Date): Promise<
     .update(magicLinks)
     .set({ used_at: now })
     .where(and(eq(magicLinks.contact_id, spent.contact_id), isNull(magicLinks.used_at), ne(magicLinks.magic_link_id, spent.id)))
-  return { contact_id: spent.contact_id, redirect_to: spent.request_page_url ?? DEFAULT_REDIRECT }
+  return { contact_id: spent.contact_id, redirect_to: spent.request_page_url ?? PROPERTIES_PATH }
 }

@@ -1,6 +1,6 @@
-import { APPLICANT_PROFILE } from '@agency/domain'
+import { APPLICANT_PROFILE, findNewestActiveApplicant, toSessionCookieName } from '@agency/domain'
 import { contactApplicants, queryRows, sessions, type Db } from '@agency/db'
-import { and, desc, eq, sql } from 'drizzle-orm'
+import { and, eq, sql } from 'drizzle-orm'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import { createToken, hashToken, isTokenShaped } from './tokens.ts'
 
@@ -29,14 +29,6 @@ export const SESSION_IDLE_TIMEOUT_MS = 7 * 24 * 60 * 60_000
 export const SESSION_ABSOLUTE_TIMEOUT_MS = 30 * 24 * 60 * 60_000
 /** last_seen_at is written at most this often, so reading pages costs no write per request. */
 const TOUCH_EVERY_MS = 5 * 60_000
-
-/**
- * The cookie's name: `__Host-session` over https (the browser then insists on Secure, Path=/ and no
- * Domain, so no sibling host can plant or read it), `session` over plain http in development.
- */
-export function toSessionCookieName(publicUrl: string): string {
-  return new URL(publicUrl).protocol === 'https:' ? '__Host-session' : 'session'
-}
 
 function cookieOptions(settings: SessionSettings) {
   return {
@@ -80,18 +72,18 @@ export async function findSession(db: Db, idHash: string, settings: SessionSetti
   }
 }
 
-/**
- * The applicant a new session starts with: the contact's newest applicant that is ON (SPEC §4 status
- * 1), else none.
- */
+/** The applicant a new session starts with (the domain's rule: the contact's newest that is ON), else none. */
 export async function pickActiveApplicant(db: Db, contactId: number): Promise<number | null> {
-  const [row] = await db
-    .select({ id: contactApplicants.contact_applicant_id })
+  const applicants = await db
+    .select({
+      contact_applicant_id: contactApplicants.contact_applicant_id,
+      profile_id: contactApplicants.profile_id,
+      contact_applicant_status_id: contactApplicants.contact_applicant_status_id,
+      created_at: contactApplicants.created_at,
+    })
     .from(contactApplicants)
-    .where(and(eq(contactApplicants.contact_id, contactId), eq(contactApplicants.contact_applicant_status_id, 1)))
-    .orderBy(desc(contactApplicants.created_at), desc(contactApplicants.contact_applicant_id))
-    .limit(1)
-  return row?.id ?? null
+    .where(eq(contactApplicants.contact_id, contactId))
+  return findNewestActiveApplicant(applicants)?.contact_applicant_id ?? null
 }
 
 /** Inserts a session row and returns the id for the cookie (only its hash is stored). */

@@ -1,9 +1,10 @@
 import { mkdir, rename, writeFile } from 'node:fs/promises'
 import path from 'node:path'
+import { DEFAULT_AGENCY_NAME } from '@agency/domain'
 import nodemailer from 'nodemailer'
 
 /** The sender of every e-mail unless MAIL_FROM says otherwise. */
-export const DEFAULT_MAIL_FROM = '"Hartwell & Co" <no-reply@hartwellandco.co.uk>'
+export const DEFAULT_MAIL_FROM = `"${DEFAULT_AGENCY_NAME}" <no-reply@hartwellandco.co.uk>`
 
 /** One e-mail, ready to send. */
 export interface MailMessage {

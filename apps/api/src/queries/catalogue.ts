@@ -1,6 +1,6 @@
-import { COMPANY_SETTING, type CompanySetting } from '@agency/domain'
+import { COMPANY_SETTING, SITE_SETTING_IDS, toSiteSettings, type CompanySetting, type SiteSettings } from '@agency/domain'
 import { branches, companySettings, propertyStyles, propertyTypes, type Db } from '@agency/db'
-import { asc, eq } from 'drizzle-orm'
+import { asc, eq, inArray } from 'drizzle-orm'
 
 /** Property types in id order (SPEC §7 reads them with __limit=250). */
 export function listPropertyTypes(db: Db, limit: number) {
@@ -31,4 +31,13 @@ export async function getCompanySetting(db: Db, settingId: number): Promise<Comp
     .where(eq(companySettings.setting_id, settingId))
   // jsonb holds JSON by construction.
   return row ? { setting_id: row.setting_id, value: row.value as CompanySetting['value'] } : null
+}
+
+/** Every setting the site reads, each its default when not set or malformed (one query). */
+export async function getSiteSettings(db: Db): Promise<SiteSettings> {
+  const rows = await db
+    .select({ setting_id: companySettings.setting_id, value: companySettings.value })
+    .from(companySettings)
+    .where(inArray(companySettings.setting_id, Object.values(SITE_SETTING_IDS)))
+  return toSiteSettings(new Map(rows.map((row) => [row.setting_id, row.value])))
 }
