@@ -31,7 +31,7 @@ export function shouldRevalidate({ formMethod, defaultShouldRevalidate }: Should
 }
 
 export function Layout({ children }: { children: ReactNode }) {
-  const { agencyName } = useSiteSettings()
+  const { agency_name: agencyName } = useSiteSettings()
   const branches = useBranches()
   const hydrate = useHydration()
   return (

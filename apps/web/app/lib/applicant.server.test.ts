@@ -35,6 +35,12 @@ describe('toApplicantProfile', () => {
     expect(toApplicantProfile(contact({ applicants: [applicant(3, 5, 2), applicant(2, 3), applicant(1, 5)] }))).toBe(3)
   })
 
+  it('takes the newest by its creation time, whatever the order of the list', () => {
+    const dated = (id: number, profile: number, createdAt: string) => ({ ...applicant(id, profile), created_at: createdAt })
+    const applicants = [dated(1, 3, '2026-10-01T09:00:00.000Z'), dated(2, 5, '2026-11-02T09:00:00.000Z'), dated(3, 2, '2026-12-01T09:00:00.000Z')]
+    expect(toApplicantProfile(contact({ applicants }))).toBe(5)
+  })
+
   it('else a buyer or tenant profile of the contact', () => {
     expect(toApplicantProfile(contact({ contact_profiles: [2, 5] }))).toBe(5)
   })

@@ -1,5 +1,5 @@
 import type { ContactView } from '@agency/api-client'
-import { ALERT_PROFILE_IDS, APPLICANT_STATUS, toSearchTypeOfProfile } from '@agency/domain'
+import { ALERT_PROFILE_IDS, findNewestActiveApplicant, toSearchTypeOfProfile } from '@agency/domain'
 import type { AlertProfileId, SearchType } from '@agency/domain'
 import type { AppLoadContext } from 'react-router'
 import { getCurrentContact } from '#app/lib/session.server.ts'
@@ -16,8 +16,7 @@ export function toApplicantProfile(contact: ContactView): AlertProfileId | null 
   const active = contact.applicants.find((a) => a.contact_applicant_id === contact.active_contact_applicant_id)
   const candidates = [
     active?.profile_id,
-    // The API lists applicants newest first.
-    contact.applicants.find((a) => a.contact_applicant_status_id === APPLICANT_STATUS.ON && isAlertProfile(a.profile_id))?.profile_id,
+    findNewestActiveApplicant(contact.applicants.filter((a) => isAlertProfile(a.profile_id)))?.profile_id,
     contact.contact_profiles.find(isAlertProfile),
   ]
   return candidates.find((id): id is AlertProfileId => id !== undefined && isAlertProfile(id)) ?? null

@@ -1,6 +1,6 @@
+import { DEFAULT_SITE_SETTINGS } from '@agency/domain'
+import type { SiteSettings } from '@agency/domain'
 import type { MetaDescriptor } from 'react-router'
-import { DEFAULT_SITE_SETTINGS } from '#app/lib/site-settings.ts'
-import type { SiteSettings } from '#app/lib/site-settings.ts'
 
 interface MatchLike {
   id: string
@@ -14,7 +14,7 @@ function hasSettings(value: unknown): value is { settings: SiteSettings } {
 /** The agency name from the root loader's data, for page titles. */
 export function getAgencyName(matches: ReadonlyArray<MatchLike | undefined>): string {
   const root = matches.find((match) => match?.id === 'root')?.loaderData
-  return hasSettings(root) ? root.settings.agencyName : DEFAULT_SITE_SETTINGS.agencyName
+  return hasSettings(root) ? root.settings.agency_name : DEFAULT_SITE_SETTINGS.agency_name
 }
 
 /** A page title: 'Property for sale | Hartwell & Co'. */

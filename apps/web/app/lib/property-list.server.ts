@@ -1,20 +1,20 @@
 import { ApiClientError } from '@agency/api-client'
 import type { ApiClient } from '@agency/api-client'
-import { LIST_PATHS, PropertySearchQuerySchema, RADIUS_DEFAULT_MILES, fromSearchParams, toTransactionTypeId } from '@agency/domain'
+import {
+  LIST_PATHS,
+  MAX_LOCATIONS,
+  PropertySearchQuerySchema,
+  RADIUS_DEFAULT_MILES,
+  fromSearchParams,
+  toMergedTypeSelection,
+  toSwitchedQuery,
+  toTransactionTypeId,
+} from '@agency/domain'
 import type { Bounds, LocationFilter, PropertySearchQuery, SearchType } from '@agency/domain'
 import { data, redirect } from 'react-router'
 import type { AppLoadContext } from 'react-router'
 import { toListCard } from '#app/components/property-card/types.ts'
-import { MAX_LOCATIONS } from '#app/components/search/search-form-state.ts'
-import {
-  PAGE_PARAMS,
-  isSameQuery,
-  readPageRequest,
-  toMergedTypeSelection,
-  toSearchUrl,
-  toSearchUrlParams,
-  toSwitchedQuery,
-} from '#app/components/search/search-url.ts'
+import { PAGE_PARAMS, isSameQuery, readPageRequest, toSearchUrl, toSearchUrlParams } from '#app/components/search/search-url.ts'
 import { toCataloguePageHeaders } from '#app/lib/page-headers.server.ts'
 import { toPublicUrl } from '#app/lib/urls.ts'
 

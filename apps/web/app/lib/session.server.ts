@@ -1,22 +1,20 @@
 import { ApiClientError } from '@agency/api-client'
 import type { ContactView } from '@agency/api-client'
+import { isSessionCookieName, toSafeReturnPath } from '@agency/domain'
 import type { AppLoadContext } from 'react-router'
-import { isLoginPath, toSafeReturnPath } from '#app/lib/session.ts'
+import { isLoginPath } from '#app/lib/session.ts'
 import type { SignedInContact } from '#app/lib/session.ts'
 
 /**
- * The session cookie's names: `__Host-session` over https, `session` over plain http (the API picks
- * one from PUBLIC_URL). Either one present means the request may be logged in.
+ * Whether the request carries a session cookie, under either of its names (the API picks one from
+ * PUBLIC_URL): without one there is nobody to ask the API about.
  */
-const SESSION_COOKIE_NAMES = new Set(['__Host-session', 'session'])
-
-/** Whether the request carries a session cookie: without one there is nobody to ask the API about. */
 export function hasSessionCookie(request: Request): boolean {
   const header = request.headers.get('cookie')
   if (!header) return false
   return header.split(';').some((pair) => {
     const name = pair.slice(0, pair.includes('=') ? pair.indexOf('=') : undefined).trim()
-    return SESSION_COOKIE_NAMES.has(name)
+    return isSessionCookieName(name)
   })
 }
 
@@ -66,14 +64,6 @@ export function getLoginReturnPath(request: Request, publicUrl: string): string 
   const url = new URL(request.url)
   const fromQuery = toSafeReturnPath(url.searchParams.get('redirect'))
   if (fromQuery) return isLoginPath(fromQuery) ? null : fromQuery
-  const referer = request.headers.get('referer')
-  if (!referer) return null
-  try {
-    const from = new URL(referer)
-    if (from.origin !== new URL(publicUrl).origin) return null
-    const path = toSafeReturnPath(`${from.pathname}${from.search}`)
-    return path && !isLoginPath(path) ? path : null
-  } catch {
-    return null
-  }
+  const fromReferer = toSafeReturnPath(request.headers.get('referer'), publicUrl)
+  return fromReferer && !isLoginPath(fromReferer) ? fromReferer : null
 }

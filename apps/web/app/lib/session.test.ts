@@ -1,34 +1,8 @@
 import { describe, expect, it } from 'vitest'
-import { isLoginPath, toSafeReturnPath } from './session.ts'
+import { isLoginPath } from './session.ts'
 import { getLoginReturnPath, hasSessionCookie } from './session.server.ts'
 
 const PUBLIC_URL = 'https://agency.example'
-
-describe('toSafeReturnPath', () => {
-  it.each([
-    ['/sales/property-for-sale?page=2', '/sales/property-for-sale?page=2'],
-    ['/property/7/house#login', '/property/7/house#login'],
-    ['/a/../b', '/b'],
-  ])('keeps the path of this site %s', (value, expected) => {
-    expect(toSafeReturnPath(value)).toBe(expected)
-  })
-
-  it.each([
-    ['//evil.example/x'],
-    ['/\\evil.example/x'],
-    ['https://evil.example/'],
-    ['javascript:alert(1)'],
-    ['sales'],
-    ['/\tevil'],
-    ['/x\n'],
-    [''],
-    [null],
-    [42],
-    [`/${'a'.repeat(2048)}`],
-  ])('refuses %j, which could leave the site', (value) => {
-    expect(toSafeReturnPath(value)).toBeNull()
-  })
-})
 
 describe('isLoginPath', () => {
   it.each([
@@ -69,8 +43,19 @@ describe('getLoginReturnPath', () => {
     expect(getLoginReturnPath(request(`${PUBLIC_URL}/login`, `${PUBLIC_URL}/property/7/house?x=1`), PUBLIC_URL)).toBe('/property/7/house?x=1')
   })
 
+  it('normalises the path it keeps, and keeps the page of a referer with its query', () => {
+    expect(getLoginReturnPath(request(`${PUBLIC_URL}/login?redirect=%2Fa%2F..%2Fsales`), PUBLIC_URL)).toBe('/sales')
+    expect(getLoginReturnPath(request(`${PUBLIC_URL}/login`, `${PUBLIC_URL}/a/../lettings?page=2`), PUBLIC_URL)).toBe('/lettings?page=2')
+  })
+
   it.each([
     [`${PUBLIC_URL}/login?redirect=%2F%2Fevil.example`, undefined],
+    // Normalising makes '//evil.example' of these; the login page must not write that into its form.
+    [`${PUBLIC_URL}/login?redirect=${encodeURIComponent('/.//evil.example')}`, undefined],
+    [`${PUBLIC_URL}/login?redirect=${encodeURIComponent('/..//evil.example')}`, undefined],
+    [`${PUBLIC_URL}/login?redirect=${encodeURIComponent('/./\\evil.example')}`, undefined],
+    [`${PUBLIC_URL}/login`, `${PUBLIC_URL}/.//evil.example`],
+    [`${PUBLIC_URL}/login?redirect=%2Fsales%0A`, undefined],
     [`${PUBLIC_URL}/login?redirect=%2Flogin`, undefined],
     [`${PUBLIC_URL}/login`, 'https://evil.example/page'],
     [`${PUBLIC_URL}/login`, `${PUBLIC_URL}/login?redirect=%2F`],

@@ -2,49 +2,47 @@
  * Reads that are the same for every visitor and change rarely (company settings, branches), kept by
  * the server process for a short while so a page does not ask the API for them on every render.
  */
+import { LRUCache } from 'lru-cache'
 
 /** How long a shared read is kept: a change (e.g. `npm run settings`) shows within this time. */
 export const SHARED_READ_TTL_MS = 30_000
 
-/** One read's answer and whether it may be kept (a read that fell back to defaults may not). */
-export interface SharedReadResult<T> {
-  value: T
-  keep: boolean
-}
-
-/** A shared read: `get(read)` answers the kept value while it is fresh, else calls `read` once for every caller waiting. */
-export interface SharedRead<T> {
-  get(read: () => Promise<SharedReadResult<T>>): Promise<T>
+/**
+ * One value kept for the whole process. `get` answers it while it is fresh; otherwise it reads, once
+ * for every caller asking meanwhile. A read that fails is not kept: every caller waiting on it gets
+ * the error, and the next `get` reads again.
+ */
+export interface SharedRead<T, C> {
+  /** The kept value, or a new read with `context` (the request's, for its API client). */
+  get(context: C): Promise<T>
   /** Forgets the kept value, so the next `get` reads again. */
   clear(): void
 }
 
-/** A shared read kept for `ttlMs`; `now` is the clock (milliseconds). */
-export function createSharedRead<T>(ttlMs: number = SHARED_READ_TTL_MS, now: () => number = Date.now): SharedRead<T> {
-  let kept: { value: T; expires: number } | null = null
-  let pending: Promise<T> | null = null
+/** A shared read kept for `ttlMs`; `perf` is the clock (tests move it by hand). */
+export function createSharedRead<T extends object, C>(
+  read: (context: C) => Promise<T>,
+  options: { ttlMs?: number; perf?: { now(): number } } = {},
+): SharedRead<T, C> {
+  // The context type stays lru-cache's `unknown`: its conditional fetch types cannot follow a type
+  // parameter, and only `get` below passes one in.
+  const cache = new LRUCache<'shared', T>({
+    max: 1,
+    ttl: options.ttlMs ?? SHARED_READ_TTL_MS,
+    // Ask the clock every time instead of trusting its last answer for a millisecond.
+    ttlResolution: 0,
+    ...(options.perf ? { perf: options.perf } : {}),
+    fetchMethod: (_key, _stale, { context }) => read(context as C),
+  })
   return {
-    get(read) {
-      if (kept && now() < kept.expires) return Promise.resolve(kept.value)
-      if (pending) return pending
-      const started = now()
-      const current = read().then(
-        (result) => {
-          if (pending === current) pending = null
-          if (result.keep) kept = { value: result.value, expires: started + ttlMs }
-          return result.value
-        },
-        (error: unknown) => {
-          if (pending === current) pending = null
-          throw error
-        },
-      )
-      pending = current
-      return current
+    async get(context) {
+      const value = await cache.fetch('shared', { context })
+      // fetchMethod answers a value or throws; lru-cache answers undefined only for an aborted read.
+      if (value === undefined) throw new Error('The shared read was abandoned')
+      return value
     },
     clear() {
-      kept = null
-      pending = null
+      cache.clear()
     },
   }
 }

@@ -1,4 +1,4 @@
-import { LIST_PATHS, toSearchParams } from '@agency/domain'
+import { ALERT_PATHS, LIST_PATHS, toSearchParams } from '@agency/domain'
 import type { PropertySearchQuery, SearchType } from '@agency/domain'
 
 /** An absolute URL on the public site, for canonical links. */
@@ -17,7 +17,7 @@ export function toListUrl(searchType: SearchType, query: Partial<PropertySearchQ
 }
 
 /** SPEC §2: the register page of Heads Up Property Alerts. */
-export const REGISTER_PATH = '/heads-up-alerts/register'
+export const REGISTER_PATH = ALERT_PATHS.REGISTER
 
 /** The login page, sending the visitor back to `returnTo` afterwards (the login page comes with magic links). */
 export function toLoginUrl(returnTo: string): string {

@@ -1,7 +1,6 @@
-import type { Branch } from '@agency/domain'
+import { DEFAULT_SITE_SETTINGS } from '@agency/domain'
+import type { Branch, SiteSettings } from '@agency/domain'
 import { useRouteLoaderData } from 'react-router'
-import { DEFAULT_SITE_SETTINGS } from '#app/lib/site-settings.ts'
-import type { SiteSettings } from '#app/lib/site-settings.ts'
 import type { loader as rootLoader } from '#app/root.tsx'
 
 /** The company settings the root loader read, or the defaults while it failed (error pages). */

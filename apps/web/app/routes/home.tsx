@@ -29,7 +29,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export const headers = cataloguePageHeaders
 
 export default function HomeRoute({ loaderData }: Route.ComponentProps) {
-  const { cardVariant } = useSiteSettings()
+  const { property_card_variant: cardVariant } = useSiteSettings()
   return (
     <>
       <section className="hero" aria-labelledby="hero-heading">

@@ -1,14 +1,13 @@
 import type { CaptchaClientConfig } from '@agency/api-client'
-import { parseMagicLinkEmail } from '@agency/domain'
+import { PROPERTIES_PATH, parseMagicLinkEmail, toSafeReturnPath } from '@agency/domain'
 import { Link, data, redirect } from 'react-router'
 import { Toaster } from 'sonner'
 import { MagicLinkForm } from '#app/components/account/magic-link-form.tsx'
 import type { MagicLinkResult } from '#app/components/account/magic-link-form.tsx'
 import { COPY } from '#app/copy.ts'
 import { getAgencyName, toTitle } from '#app/lib/meta.ts'
-import { AFTER_LOGIN_PATH, toSafeReturnPath } from '#app/lib/session.ts'
 import { getCurrentContact, getLoginReturnPath } from '#app/lib/session.server.ts'
-import { REGISTER_PATH, toLoginUrl, toPublicUrl } from '#app/lib/urls.ts'
+import { REGISTER_PATH, toLoginUrl } from '#app/lib/urls.ts'
 import type { Route } from './+types/login'
 import '#app/components/account/account.css'
 
@@ -17,7 +16,7 @@ const ECHO_MAX_LENGTH = 320
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   // SPEC §2: a logged-in user who reaches the login component goes to the properties route.
-  if (await getCurrentContact(request, context)) throw redirect(AFTER_LOGIN_PATH)
+  if (await getCurrentContact(request, context)) throw redirect(PROPERTIES_PATH)
   const captcha = await context.api.getCaptchaConfig().catch((): CaptchaClientConfig => ({ provider: 'none' }))
   return { captcha, returnTo: getLoginReturnPath(request, context.publicUrl) }
 }
@@ -37,7 +36,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   try {
     await context.api.requestMagicLink({
       email: parsed.data.email,
-      request_page_url: returnTo ? toPublicUrl(context.publicUrl, returnTo) : '',
+      // The path as it is: the API applies the same guard, so it arrives unchanged.
+      request_page_url: returnTo ?? '',
       recaptcha_token: field('recaptcha_token'),
     })
   } catch {

@@ -1,9 +1,10 @@
 import { ApiClientError } from '@agency/api-client'
+import { PROPERTIES_PATH, toSafeReturnPath } from '@agency/domain'
 import { Form, Link, data, redirect } from 'react-router'
 import { COPY } from '#app/copy.ts'
 import { SERVE_WITHOUT_HYDRATION } from '#app/lib/hydration.ts'
 import { getAgencyName, toTitle } from '#app/lib/meta.ts'
-import { AFTER_LOGIN_PATH, isLoginPath, toSafeReturnPath } from '#app/lib/session.ts'
+import { isLoginPath } from '#app/lib/session.ts'
 import { toSetCookieHeaders } from '#app/lib/session.server.ts'
 import type { Route } from './+types/login.verify'
 import '#app/components/account/account.css'
@@ -38,7 +39,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     throw error
   }
   const to = toSafeReturnPath(session.data.redirect_to)
-  return redirect(to && !isLoginPath(to) ? to : AFTER_LOGIN_PATH, { headers: toSetCookieHeaders(session.setCookie) })
+  return redirect(to && !isLoginPath(to) ? to : PROPERTIES_PATH, { headers: toSetCookieHeaders(session.setCookie) })
 }
 
 export default function LoginVerifyRoute({ loaderData, actionData }: Route.ComponentProps) {

@@ -9,7 +9,7 @@ import type { Route } from './+types/properties'
  * default (setting 101). The query is kept, so a search survives the hop.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const searchType = (await getApplicantSearchType(request, context)) ?? (await getSiteSettings(context)).defaultSearchType
+  const searchType = (await getApplicantSearchType(request, context)) ?? (await getSiteSettings(context)).default_search_type
   const { search } = new URL(request.url)
   // 302: the destination depends on who asks and on a setting, so it must not be cached as permanent.
   throw redirect(`${LIST_PATHS[searchType]}${search}`)

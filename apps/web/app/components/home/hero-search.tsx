@@ -1,7 +1,6 @@
-import { LIST_PATHS } from '@agency/domain'
+import { LIST_PATHS, toEmptySearchQuery } from '@agency/domain'
 import { Link } from 'react-router'
 import { SearchForm } from '#app/components/search/search-form.tsx'
-import { toEmptyQuery } from '#app/components/search/search-url.ts'
 import { COPY } from '#app/copy.ts'
 import { useSiteSettings } from '#app/lib/use-root-data.ts'
 
@@ -11,10 +10,10 @@ import { useSiteSettings } from '#app/lib/use-root-data.ts'
  * quickest way in.
  */
 export function HeroSearch() {
-  const { defaultSearchType } = useSiteSettings()
+  const { default_search_type: searchType } = useSiteSettings()
   return (
     <div className="hero-search">
-      <SearchForm variant="hero" criteria={{ searchType: defaultSearchType, query: toEmptyQuery(defaultSearchType), locationNames: [] }} />
+      <SearchForm variant="hero" criteria={{ searchType, query: toEmptySearchQuery(searchType), locationNames: [] }} />
       <div className="hero-search__links">
         <Link to={LIST_PATHS.sales} className="button button--large">
           {COPY.HOME_BUY}

@@ -31,7 +31,7 @@ export type PropertyListData =
 
 /** The sales and lettings list page: the search form, results header, sort, card grid and pagination. */
 export function PropertyListPage({ data }: { data: PropertyListData }) {
-  const { cardVariant, promoCards } = useSiteSettings()
+  const { property_card_variant: cardVariant, promo_cards: promoCards } = useSiteSettings()
   const title = COPY.LIST_TITLE[data.searchType]
 
   if (data.kind === 'invalid') {

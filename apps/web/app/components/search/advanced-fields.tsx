@@ -9,13 +9,12 @@ import {
   SHOW_ME_PROPERTIES_OPTIONS,
   getRoomOptions,
 } from '@agency/domain'
-import type { Furnishing, InclusionFilter, SearchType } from '@agency/domain'
+import type { Furnishing, InclusionFilter, SearchPanelTheme, SearchType } from '@agency/domain'
 import { RangeSelect } from '#app/components/search/range-select.tsx'
 import type { SearchFormAction, SearchFormState } from '#app/components/search/search-form-state.ts'
 import { PAGE_PARAMS } from '#app/components/search/search-url.ts'
 import { TypePicker } from '#app/components/search/type-picker.tsx'
 import { COPY } from '#app/copy.ts'
-import type { SearchPanelTheme } from '#app/lib/site-settings.ts'
 
 /** SPEC §2: the include/exclude/show-only filters each search type's panel offers, in SPEC's order. */
 export const PANEL_INCLUSION_FILTERS: Record<SearchType, readonly InclusionFilter[]> = {

@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react'
 import * as Dialog from '@radix-ui/react-dialog'
 import { LABELS } from '@agency/domain'
+import type { SearchPanelTheme } from '@agency/domain'
 import { COPY } from '#app/copy.ts'
-import type { SearchPanelTheme } from '#app/lib/site-settings.ts'
 
 interface AdvancedPanelProps {
   open: boolean

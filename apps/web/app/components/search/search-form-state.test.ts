@@ -1,17 +1,17 @@
+import { MAX_LOCATIONS, toEmptySearchQuery } from '@agency/domain'
 import { describe, expect, it } from 'vitest'
-import { MAX_LOCATIONS, searchFormReducer, toFormUrl, toSearchFormState } from '#app/components/search/search-form-state.ts'
-import { toEmptyQuery } from '#app/components/search/search-url.ts'
+import { searchFormReducer, toFormUrl, toSearchFormState } from '#app/components/search/search-form-state.ts'
 
 const manchester = { name: 'Manchester', lat: 53.48095, lng: -2.23743 }
 const leeds = { name: 'Leeds', lat: 53.79648, lng: -1.54785 }
 
-const blank = () => toSearchFormState({ searchType: 'sales', query: toEmptyQuery('sales'), locationNames: [] })
+const blank = () => toSearchFormState({ searchType: 'sales', query: toEmptySearchQuery('sales'), locationNames: [] })
 
 describe('toSearchFormState', () => {
   it("pairs the URL's locations with their names and takes the first one's radius for the dropdown", () => {
     const state = toSearchFormState({
       searchType: 'lettings',
-      query: { ...toEmptyQuery('lettings'), locations: [{ lat: 1, lng: 2, radius: 5 }, { lat: 3, lng: 4, radius: 1 }] },
+      query: { ...toEmptySearchQuery('lettings'), locations: [{ lat: 1, lng: 2, radius: 5 }, { lat: 3, lng: 4, radius: 1 }] },
       locationNames: ['Manchester'],
     })
     expect(state.locations).toEqual([
@@ -73,7 +73,7 @@ describe('searchFormReducer', () => {
 
 describe('toFormUrl', () => {
   it('goes to page 1 of the canonical URL of the state, keeping the sort', () => {
-    let state = toSearchFormState({ searchType: 'sales', query: { ...toEmptyQuery('sales'), sort: 'price_desc', page: 3 }, locationNames: [] })
+    let state = toSearchFormState({ searchType: 'sales', query: { ...toEmptySearchQuery('sales'), sort: 'price_desc', page: 3 }, locationNames: [] })
     state = searchFormReducer(state, { type: 'locationAdded', location: manchester })
     state = searchFormReducer(state, { type: 'filtersChanged', patch: { min_bedroom: 0, must_haves: ['parking'] } })
     expect(toFormUrl(state)).toBe(

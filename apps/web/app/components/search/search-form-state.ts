@@ -3,6 +3,7 @@
  * Search. Every render of a new URL starts it again from the URL, so back and forward re-sync it.
  */
 import {
+  MAX_LOCATIONS,
   RADIUS_DEFAULT_MILES,
   initTypeSelection,
   isRadiusOption,
@@ -11,9 +12,6 @@ import {
 import type { PropertySearchQuery, RadiusMiles, SearchType, TypeSelectionAction, TypeSelectionState } from '@agency/domain'
 import { PAGE_PARAMS, toChosenLocations, toSearchUrl, toSearchUrlParams } from '#app/components/search/search-url.ts'
 import type { ChosenLocation, SearchCriteria } from '#app/components/search/search-url.ts'
-
-/** The most locations one search takes (the API's query schema). */
-export const MAX_LOCATIONS = 10
 
 /** The filters the form edits directly (locations and types have their own state). */
 export type FilterPatch = Partial<Omit<PropertySearchQuery, 'locations' | 'property_types' | 'transaction_type_id'>>

@@ -1,6 +1,6 @@
 import { Suspense, lazy, useId, useReducer, useState } from 'react'
 import type { Dispatch } from 'react'
-import { LABELS, LIST_PATHS, SHOW_ME_PROPERTIES_OPTIONS, getPriceOptions, getRoomOptions, toPriceLabel, toRoomValueLabel, toSearchParams } from '@agency/domain'
+import { LABELS, LIST_PATHS, SHOW_ME_PROPERTIES_OPTIONS, getPriceOptions, getRoomOptions, toPriceLabel, toRoomValueLabel, toSearchParams, toSwitchedQuery } from '@agency/domain'
 import type { SearchType } from '@agency/domain'
 import { Form, useLocation } from 'react-router'
 import { AdvancedFields, countPanelFilters } from '#app/components/search/advanced-fields.tsx'
@@ -8,7 +8,7 @@ import { LocationChips, LocationSearch } from '#app/components/search/location-s
 import { RangeSelect } from '#app/components/search/range-select.tsx'
 import { searchFormReducer, toFormQuery, toFormUrl, toSearchFormState } from '#app/components/search/search-form-state.ts'
 import type { SearchFormAction, SearchFormState } from '#app/components/search/search-form-state.ts'
-import { PAGE_PARAMS, toSearchUrl, toSwitchedQuery } from '#app/components/search/search-url.ts'
+import { PAGE_PARAMS, toSearchUrl } from '#app/components/search/search-url.ts'
 import type { SearchCriteria } from '#app/components/search/search-url.ts'
 import { useApplySearch } from '#app/components/search/use-apply-search.ts'
 import { useHydrated } from '#app/components/search/use-hydrated.ts'
@@ -44,7 +44,7 @@ export function SearchForm({ variant, criteria, notFoundKeyword = '' }: SearchFo
   const hydrated = useHydrated()
   const location = useLocation()
   const applySearch = useApplySearch()
-  const { searchPanelTheme: theme } = useSiteSettings()
+  const { search_panel_theme: theme } = useSiteSettings()
   const formId = useId()
   const [state, dispatch] = useReducer(searchFormReducer, criteria, (initial) => toSearchFormState(initial, notFoundKeyword))
   const syncKey = `${toSearchUrl(criteria.searchType, criteria.query, criteria.locationNames)}#${notFoundKeyword}`

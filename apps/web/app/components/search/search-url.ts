@@ -3,24 +3,8 @@
  * `toSearchParams`), plus a few of the page's own that the loader reads and then drops. Shared by the
  * server (loader) and the browser (the search form), so it holds no schema and no I/O.
  */
-import {
-  FEATURED_PROPERTY_TYPES,
-  FURNISHING_DEFAULT,
-  INCLUSION_DEFAULT,
-  INCLUSION_FILTERS,
-  LIST_PATHS,
-  PAGE_SIZE_DEFAULT,
-  PRICE_UNSET,
-  SEARCH_INPUT_MAX_LENGTH,
-  SEARCH_TYPES,
-  SEARCH_TYPE_ONLY_FILTERS,
-  getEffectiveStyleIds,
-  isFeaturedSelected,
-  isRadiusOption,
-  toSearchParams,
-  toTransactionTypeId,
-} from '@agency/domain'
-import type { LocationFilter, PropertySearchQuery, PropertyTypeSelection, RadiusMiles, SearchType } from '@agency/domain'
+import { LIST_PATHS, SEARCH_INPUT_MAX_LENGTH, SEARCH_TYPES, isRadiusOption, toSearchParams } from '@agency/domain'
+import type { LocationFilter, PropertySearchQuery, RadiusMiles, SearchType } from '@agency/domain'
 
 /**
  * The page's own query parameters. `location_names` runs parallel to `locations` so the chips render
@@ -56,39 +40,6 @@ export interface SearchCriteria {
   readonly searchType: SearchType
   readonly query: PropertySearchQuery
   readonly locationNames: readonly string[]
-}
-
-/**
- * The query of a search with no criteria: what PropertySearchQuerySchema makes of an empty URL, written
- * out so the browser needs no schema to start a blank search form (the home page's).
- */
-export function toEmptyQuery(searchType: SearchType): PropertySearchQuery {
-  return {
-    transaction_type_id: toTransactionTypeId(searchType),
-    locations: [],
-    min_price: PRICE_UNSET,
-    max_price: PRICE_UNSET,
-    min_bedroom: null,
-    max_bedroom: null,
-    min_bathroom: null,
-    max_bathroom: null,
-    min_reception: null,
-    max_reception: null,
-    property_types: [],
-    must_haves: [],
-    furnishing: FURNISHING_DEFAULT,
-    new_homes: INCLUSION_DEFAULT,
-    shared_ownership: INCLUSION_DEFAULT,
-    retirement_homes: INCLUSION_DEFAULT,
-    short_let: INCLUSION_DEFAULT,
-    house_flat_share: INCLUSION_DEFAULT,
-    pets_allowed: INCLUSION_DEFAULT,
-    bills_included: INCLUSION_DEFAULT,
-    include_unavailable: false,
-    sort: 'newest',
-    page: 1,
-    page_size: PAGE_SIZE_DEFAULT,
-  }
 }
 
 /** What a list URL asks for beyond the API query. */
@@ -162,62 +113,4 @@ export function isSameQuery(a: URLSearchParams, b: URLSearchParams): boolean {
     return copy.toString()
   }
   return sorted(a) === sorted(b)
-}
-
-/**
- * SPEC §2 'Show me Properties': the criteria that still apply after switching from one search type to
- * the other. The filters only the old type offers go back to their defaults, and so do the prices,
- * whose scales differ (a sales price is no rent). Paging starts again.
- */
-export function toSwitchedQuery(query: PropertySearchQuery, from: SearchType): PropertySearchQuery {
-  const next: PropertySearchQuery = { ...query, min_price: PRICE_UNSET, max_price: PRICE_UNSET, page: 1 }
-  for (const name of SEARCH_TYPE_ONLY_FILTERS[from]) {
-    if (name === 'furnishing') next.furnishing = FURNISHING_DEFAULT
-    const inclusion = INCLUSION_FILTERS.find((filter) => filter === name)
-    if (inclusion) next[inclusion] = INCLUSION_DEFAULT
-  }
-  return next
-}
-
-/**
- * One entry per type, in first-seen order: a whole type wins over its styles, otherwise the styles are
- * united. A form without JavaScript sends each featured box as its own entry (Detached `1:1,7`,
- * Semi-Detached `1:2`); this is the selection they add up to.
- */
-export function toMergedTypeSelection(selection: readonly PropertyTypeSelection[]): PropertyTypeSelection[] {
-  const merged = new Map<number, Set<number> | 'whole'>()
-  for (const entry of selection) {
-    const seen = merged.get(entry.property_type_id)
-    if (seen === 'whole') continue
-    if (entry.property_style_ids.length === 0) merged.set(entry.property_type_id, 'whole')
-    else merged.set(entry.property_type_id, new Set([...(seen ?? []), ...entry.property_style_ids]))
-  }
-  return [...merged].map(([typeId, styles]) => ({
-    property_type_id: typeId,
-    property_style_ids: styles === 'whole' ? [] : [...styles].sort((a, b) => a - b),
-  }))
-}
-
-/**
- * What of a selection the featured boxes do not show: the styles outside every chosen box. A form
- * without JavaScript sends it in a hidden field beside the boxes, so a style chosen in the 'Other /
- * Advanced' popup survives the next search.
- */
-export function toSelectionOutsideFeatured(selection: readonly PropertyTypeSelection[]): PropertyTypeSelection[] {
-  const covered = new Map<number, Set<number> | 'whole'>()
-  for (const featured of FEATURED_PROPERTY_TYPES) {
-    if (!isFeaturedSelected(selection, featured)) continue
-    if (featured.property_style_ids.length === 0) covered.set(featured.property_type_id, 'whole')
-    else {
-      const seen = covered.get(featured.property_type_id)
-      if (seen !== 'whole') covered.set(featured.property_type_id, new Set([...(seen ?? []), ...featured.property_style_ids]))
-    }
-  }
-  return selection.flatMap((entry) => {
-    const cover = covered.get(entry.property_type_id)
-    if (cover === undefined) return [entry]
-    if (cover === 'whole') return []
-    const rest = getEffectiveStyleIds(entry).filter((id) => !cover.has(id))
-    return rest.length ? [{ property_type_id: entry.property_type_id, property_style_ids: rest }] : []
-  })
 }

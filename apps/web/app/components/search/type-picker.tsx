@@ -6,11 +6,10 @@ import {
   PROPERTY_TYPES,
   isFeaturedSelected,
   toPropertyTypeParam,
+  toSelectionOutsideFeatured,
 } from '@agency/domain'
-import type { PropertyTypeSelection, TypeSelectionAction, TypeSelectionState } from '@agency/domain'
-import { toSelectionOutsideFeatured } from '#app/components/search/search-url.ts'
+import type { PropertyTypeSelection, SearchPanelTheme, TypeSelectionAction, TypeSelectionState } from '@agency/domain'
 import { COPY } from '#app/copy.ts'
-import type { SearchPanelTheme } from '#app/lib/site-settings.ts'
 
 const loadTypeStylePopup = () => import('#app/components/search/type-style-popup.tsx')
 const TypeStylePopup = lazy(loadTypeStylePopup)

@@ -1,9 +1,8 @@
 import { useEffect, useId, useRef, useState } from 'react'
 import * as Dialog from '@radix-ui/react-dialog'
 import { LABELS, PROPERTY_STYLES, PROPERTY_TYPES, findTypeSelection, getEffectiveStyleIds, isStyleSelected } from '@agency/domain'
-import type { TypeSelectionAction, TypeSelectionState } from '@agency/domain'
+import type { SearchPanelTheme, TypeSelectionAction, TypeSelectionState } from '@agency/domain'
 import { COPY } from '#app/copy.ts'
-import type { SearchPanelTheme } from '#app/lib/site-settings.ts'
 
 interface TypeStylePopupProps {
   types: TypeSelectionState

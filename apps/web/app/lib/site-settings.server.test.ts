@@ -1,0 +1,27 @@
+import type { ApiClient } from '@agency/api-client'
+import { ApiClientError } from '@agency/api-client'
+import { DEFAULT_SITE_SETTINGS } from '@agency/domain'
+import type { SiteSettings } from '@agency/domain'
+import type { AppLoadContext } from 'react-router'
+import { describe, expect, it } from 'vitest'
+import { getSiteSettings } from './site-settings.server.ts'
+
+describe('getSiteSettings', () => {
+  it('reads every setting with one call, shows the defaults while the API fails, and keeps only a real answer', async () => {
+    const stored: SiteSettings = { ...DEFAULT_SITE_SETTINGS, agency_name: 'Smith & Sons', property_card_variant: 'v2' }
+    const answers: Array<SiteSettings | Error> = [new ApiClientError(503, { message: 'Service Unavailable' }), stored]
+    let calls = 0
+    const api = {
+      getSiteSettings: () => {
+        const answer = answers[calls++] ?? stored
+        return answer instanceof Error ? Promise.reject(answer) : Promise.resolve(answer)
+      },
+    } as Partial<ApiClient> as ApiClient
+    const context: AppLoadContext = { api, publicUrl: 'https://agency.example' }
+
+    expect(await getSiteSettings(context)).toEqual(DEFAULT_SITE_SETTINGS)
+    expect(await getSiteSettings(context)).toEqual(stored)
+    expect(await getSiteSettings(context)).toEqual(stored)
+    expect(calls).toBe(2)
+  })
+})
