@@ -71,17 +71,14 @@ function fromJsonText(value: unknown): unknown {
   }
 }
 
-/** SiteSettingsSchema, each setting falling back to its default instead of failing. */
-const StoredSiteSettingsSchema = z.object({
-  registration_text: SiteSettingsSchema.shape.registration_text.catch(DEFAULT_SITE_SETTINGS.registration_text),
-  agency_name: SiteSettingsSchema.shape.agency_name.catch(DEFAULT_SITE_SETTINGS.agency_name),
-  default_search_type: SiteSettingsSchema.shape.default_search_type.catch(DEFAULT_SITE_SETTINGS.default_search_type),
-  property_card_variant: SiteSettingsSchema.shape.property_card_variant.catch(DEFAULT_SITE_SETTINGS.property_card_variant),
-  promo_cards: z.preprocess(fromJsonText, SiteSettingsSchema.shape.promo_cards).catch(() => []),
-  search_panel_theme: SiteSettingsSchema.shape.search_panel_theme.catch(DEFAULT_SITE_SETTINGS.search_panel_theme),
-  slider_arrow_variant: SiteSettingsSchema.shape.slider_arrow_variant.catch(DEFAULT_SITE_SETTINGS.slider_arrow_variant),
-  register_variant: SiteSettingsSchema.shape.register_variant.catch(DEFAULT_SITE_SETTINGS.register_variant),
-})
+// The fallbacks are applied here, when a setting is read, rather than by a second schema built when
+// the module loads: pages take the defaults from this module, and the browser bundle then keeps no
+// schema (vite.config.ts treats only the building of schemas as free of side effects).
+function readSetting<K extends keyof SiteSettings>(stored: ReadonlyMap<number, unknown>, name: K): SiteSettings[K] {
+  const value = stored.get(SITE_SETTING_IDS[name])
+  const parsed = SiteSettingsSchema.shape[name].safeParse(name === 'promo_cards' ? fromJsonText(value) : value)
+  return parsed.success ? (parsed.data as SiteSettings[K]) : structuredClone(DEFAULT_SITE_SETTINGS[name])
+}
 
 /**
  * The site settings from the stored company settings (value by setting id): a setting that is
@@ -89,6 +86,14 @@ const StoredSiteSettingsSchema = z.object({
  * down.
  */
 export function toSiteSettings(stored: ReadonlyMap<number, unknown>): SiteSettings {
-  const raw = Object.fromEntries(Object.entries(SITE_SETTING_IDS).map(([name, id]) => [name, stored.get(id)]))
-  return StoredSiteSettingsSchema.parse(raw)
+  return {
+    registration_text: readSetting(stored, 'registration_text'),
+    agency_name: readSetting(stored, 'agency_name'),
+    default_search_type: readSetting(stored, 'default_search_type'),
+    property_card_variant: readSetting(stored, 'property_card_variant'),
+    promo_cards: readSetting(stored, 'promo_cards'),
+    search_panel_theme: readSetting(stored, 'search_panel_theme'),
+    slider_arrow_variant: readSetting(stored, 'slider_arrow_variant'),
+    register_variant: readSetting(stored, 'register_variant'),
+  }
 }
