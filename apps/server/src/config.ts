@@ -1,6 +1,9 @@
 import path from 'node:path'
 import { z } from 'zod'
 
+/** How many demo properties an empty embedded database gets when SEED_PROPERTIES is not set. */
+export const DEFAULT_DEMO_PROPERTIES = 2000
+
 /** Environment variables, validated at start (README lists each one). */
 const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
@@ -10,7 +13,7 @@ const EnvSchema = z.object({
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  SEED_PROPERTIES: z.coerce.number().int().min(0).max(1_000_000).default(2000),
+  SEED_PROPERTIES: z.coerce.number().int().min(0).max(1_000_000).optional(),
   SEED: z.coerce.number().int().default(1),
   TRUST_PROXY: z.enum(['true', 'false']).default('false'),
   PAGE_CACHE_ENTRIES: z.coerce.number().int().min(0).max(100_000).default(500),
@@ -54,7 +57,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     cacheDir: path.join(dataDir, 'cache'),
     databaseUrl: e.DATABASE_URL || undefined,
     logLevel: e.LOG_LEVEL,
-    seedProperties: e.SEED_PROPERTIES,
+    // Demo data by default only on the embedded database: a PostgreSQL one is an agency's own.
+    seedProperties: e.SEED_PROPERTIES ?? (e.DATABASE_URL ? 0 : DEFAULT_DEMO_PROPERTIES),
     seed: e.SEED,
     trustProxy: e.TRUST_PROXY === 'true',
     pageCacheEntries: e.PAGE_CACHE_ENTRIES,

@@ -1,9 +1,9 @@
 import { buildApp, createMailTransport, loadAccountsEnv, startWorker } from '@agency/api'
-import { createDatabase, loadDemoData, migrate } from '@agency/db'
+import { createDatabase, migrate } from '@agency/db'
 import type { FastifyInstance } from 'fastify'
 import type { Config } from './config.ts'
 import { getSessionSecret } from './secrets.ts'
-import { isCatalogueEmpty } from './startup.ts'
+import { prepareData } from './startup.ts'
 import { registerWeb, type WebOptions } from './web.ts'
 
 /** The API's body limit (Fastify's default), which the pages' form posts share. */
@@ -44,15 +44,7 @@ export async function createSite(config: Config, web: Pick<WebOptions, 'build' |
   })
   reportConnectionError = (err) => app.log.warn({ err }, 'an idle database connection failed and was dropped')
 
-  if (config.seedProperties > 0 && (await isCatalogueEmpty(database.db))) {
-    app.log.info({ properties: config.seedProperties }, 'empty database: loading demo data')
-    const summary = await loadDemoData(database, {
-      properties: config.seedProperties,
-      seed: config.seed,
-      mediaDir: config.mediaDir,
-    })
-    app.log.info(summary, 'demo data loaded')
-  }
+  await prepareData(database, { seedProperties: config.seedProperties, seed: config.seed, mediaDir: config.mediaDir, log: app.log })
 
   await registerWeb(app, { ...web, publicUrl: config.publicUrl, pageCacheEntries: config.pageCacheEntries, bodyLimit: BODY_LIMIT })
 
