@@ -11,7 +11,7 @@ import {
 import captchaRoutes from '#app/auth/captcha-routes.ts'
 import { DEFAULT_MAGIC_LINK_LIMITS, type MagicLinkLimits } from '#app/auth/magic-links.ts'
 import { createOriginCheck } from '#app/auth/origin-check.ts'
-import { claimOnce } from '#app/auth/rate-limit.ts'
+import { createSpentChallengeStore } from '#app/auth/captcha-store.ts'
 import {
   SESSION_ABSOLUTE_TIMEOUT_MS,
   SESSION_IDLE_TIMEOUT_MS,
@@ -124,7 +124,7 @@ export const accountsPlugin = fp<AccountsOptions>(
 
     if (!app.hasDecorator('parseCookie')) await app.register(fastifyCookie)
 
-    const spent: SpentChallengeStore = (challengeId, until) => claimOnce(app.db, `captcha:${challengeId}`, until)
+    const spent: SpentChallengeStore = createSpentChallengeStore(app.db)
     let captcha = typeof options.captcha === 'function' ? options.captcha({ spent }) : options.captcha
     let captchaConfig = options.captchaConfig
     if (!captcha) {
