@@ -2,6 +2,7 @@ import type { Database } from '@agency/db'
 import helmet from '@fastify/helmet'
 import swagger from '@fastify/swagger'
 import type { AccountsOptions } from '#app/accounts.ts'
+import type { PlacesPluginOptions } from '#app/places-plugin.ts'
 import Fastify, { type FastifyInstance, type FastifyPluginAsync, type FastifyServerOptions } from 'fastify'
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod'
 import dbPlugin from '#app/plugins/db.ts'
@@ -30,6 +31,8 @@ export interface ApiOptions {
   bodyLimit?: number
   /** Accounts options beyond publicUrl: captcha, limits, timeouts (tests pass a fixed captcha). */
   accounts?: Omit<AccountsOptions, 'publicUrl'>
+  /** The places provider's settings (PLACES_PROVIDER, GOOGLE_PLACES_API_KEY); the offline gazetteer when left out. */
+  places?: PlacesPluginOptions
 }
 
 /**
@@ -81,7 +84,7 @@ export const api: FastifyPluginAsync<Omit<ApiOptions, 'logger' | 'trustProxy' | 
   await app.register(branchesRoutes, { prefix: '/branches' })
   await app.register(companySettingsRoutes, { prefix: '/company_settings' })
   await app.register(mediaRoutes, { prefix: '/media' })
-  await app.register(import('#app/places-plugin.ts'))
+  await app.register(import('#app/places-plugin.ts'), options.places ?? {})
 }
 
 /**

@@ -15,7 +15,7 @@ const WEB_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../
  * The server's own code reloads through `tsx watch`.
  */
 async function dev(): Promise<void> {
-  const config = loadConfig({ NODE_ENV: 'development', ...process.env })
+  const config = loadConfig({ ...process.env, NODE_ENV: 'development' })
   const vite = await createViteServer({ root: WEB_ROOT, server: { middlewareMode: true }, appType: 'custom' })
   const build = () => vite.ssrLoadModule('virtual:react-router/server-build') as Promise<ServerBuild>
   const site = await createSite(config, { build, mode: 'development' })

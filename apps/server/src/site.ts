@@ -1,8 +1,8 @@
-import { buildApp, createMailTransport, loadAccountsEnv, startWorker } from '@agency/api'
+import { buildApp, createMailTransport, startWorker } from '@agency/api'
 import { createDatabase, migrate } from '@agency/db'
 import type { FastifyInstance } from 'fastify'
 import type { Config } from './config.ts'
-import { getSessionSecret } from './secrets.ts'
+import { getAltchaHmacKey } from './secrets.ts'
 import { prepareData } from './startup.ts'
 import { registerWeb, type WebOptions } from './web.ts'
 
@@ -21,8 +21,9 @@ export interface Site {
  * development (dev.ts) differ only in where the web app comes from.
  */
 export async function createSite(config: Config, web: Pick<WebOptions, 'build' | 'mode' | 'clientDir'>): Promise<Site> {
-  const sessionSecret = getSessionSecret(config.dataDir, process.env.SESSION_SECRET)
-  const accountsEnv = loadAccountsEnv({ ...process.env, SESSION_SECRET: sessionSecret }, { dataDir: config.dataDir })
+  const captcha = config.accounts.captcha.recaptchaSecret
+    ? config.accounts.captcha
+    : { ...config.accounts.captcha, altchaHmacKey: getAltchaHmacKey(config.dataDir, config.accounts.captcha.altchaHmacKey) }
   // Until the app's logger exists, a failed idle connection is reported on stderr.
   let reportConnectionError = (error: Error) => console.error(`database: ${error.message}`)
   const database = await createDatabase({
@@ -40,7 +41,8 @@ export async function createSite(config: Config, web: Pick<WebOptions, 'build' |
     logger: { level: config.logLevel },
     trustProxy: config.trustProxy,
     bodyLimit: BODY_LIMIT,
-    accounts: { captchaConfig: accountsEnv.captcha },
+    accounts: { captchaConfig: captcha },
+    places: { env: config.places },
   })
   reportConnectionError = (err) => app.log.warn({ err }, 'an idle database connection failed and was dropped')
 
@@ -51,7 +53,7 @@ export async function createSite(config: Config, web: Pick<WebOptions, 'build' |
   // The outbox worker: sends what the API wrote to the outbox, in this same process.
   const worker = startWorker({
     database,
-    transport: createMailTransport({ ...accountsEnv.mail, logger: app.log }),
+    transport: createMailTransport({ ...config.accounts.mail, logger: app.log }),
     logger: app.log,
   })
 

@@ -53,4 +53,12 @@ describe('loadConfig', () => {
     expect(loadConfig({ DATABASE_URL: 'postgres://db.example/agency', SEED_PROPERTIES: '500' }).seedProperties).toBe(500)
     expect(loadConfig({ SEED_PROPERTIES: '0' }).seedProperties).toBe(0)
   })
+
+  it('reads every setting the packages need, and names the renamed captcha key', () => {
+    const config = loadConfig({ PLACES_PROVIDER: 'google', GOOGLE_PLACES_API_KEY: 'k', ALTCHA_HMAC_KEY: 'a'.repeat(32), SMTP_URL: 'smtp://mail.example' })
+    expect(config.places).toEqual({ PLACES_PROVIDER: 'google', GOOGLE_PLACES_API_KEY: 'k' })
+    expect(config.accounts.captcha.altchaHmacKey).toBe('a'.repeat(32))
+    expect(config.accounts.mail.transport).toBe('smtp')
+    expect(() => loadConfig({ SESSION_SECRET: 's'.repeat(32) })).toThrow('SESSION_SECRET is now ALTCHA_HMAC_KEY (the key of the login captcha)')
+  })
 })
