@@ -1,5 +1,6 @@
-// Starts the production server on a fresh data directory and a free port, seeded with demo data,
-// and resolves when /api/health answers. Used by the end-to-end tests and the benchmarks.
+// Starts the compiled production server (apps/server/dist/main.js, made by `npm run build`) on a fresh
+// data directory and a free port, seeded with demo data, and resolves when /api/health answers. Used
+// by the end-to-end tests and the benchmarks.
 import { spawn } from 'node:child_process'
 import { mkdtempSync, rmSync } from 'node:fs'
 import net from 'node:net'
@@ -25,7 +26,7 @@ export async function startServer({ properties = 0, databaseUrl, dataDir, env = 
   const ownDir = !dataDir
   const dir = dataDir ?? mkdtempSync(path.join(os.tmpdir(), 'agency-e2e-'))
   const url = `http://127.0.0.1:${port}`
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'apps/server/src/main.ts')], {
+  const child = spawn(process.execPath, ['--enable-source-maps', path.join(ROOT, 'apps/server/dist/main.js')], {
     cwd: ROOT,
     env: {
       ...process.env,

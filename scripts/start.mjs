@@ -1,35 +1,30 @@
-// `npm start`: build the web app when its build is missing or older than its sources, then run the
-// one server process (migrations and demo data happen inside it).
+// `npm start`: run the compiled server with plain node (migrations and demo data happen inside it).
+// `npm install` builds it (the root `prepare` script); when the build is missing, for instance after
+// an install with --ignore-scripts, the first start makes it. A changed source file never triggers a
+// rebuild here: `npm run build` does that.
 import { spawnSync, spawn } from 'node:child_process'
-import { existsSync, readdirSync, statSync } from 'node:fs'
+import { existsSync } from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
-const buildEntry = path.join(root, 'apps/web/build/server/index.js')
-const sources = ['apps/web/app', 'apps/web/vite.config.ts', 'apps/web/react-router.config.ts', 'packages/domain/src', 'packages/api-client/src']
+export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
+export const SERVER_ENTRY = path.join(ROOT, 'apps/server/dist/main.js')
 
-function newestMtime(p) {
-  if (!existsSync(p)) return 0
-  const s = statSync(p)
-  if (!s.isDirectory()) return s.mtimeMs
-  let newest = 0
-  for (const name of readdirSync(p)) newest = Math.max(newest, newestMtime(path.join(p, name)))
-  return newest
-}
-
-const built = existsSync(buildEntry) ? statSync(buildEntry).mtimeMs : 0
-const stale = sources.some((s) => newestMtime(path.join(root, s)) > built)
-if (!built || stale) {
-  console.log(built ? 'web sources changed: rebuilding' : 'building the web app')
-  const r = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' })
+/** Builds the site when the compiled server is missing; exits the process when the build fails. */
+export function ensureBuilt() {
+  if (existsSync(SERVER_ENTRY)) return
+  console.log('building the site (first start)')
+  const r = spawnSync('npm', ['run', 'build'], { cwd: ROOT, stdio: 'inherit' })
   if (r.status !== 0) process.exit(r.status ?? 1)
 }
 
-const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'apps/server/src/main.ts')], {
-  cwd: process.cwd(),
-  stdio: 'inherit',
-  env: { NODE_ENV: 'production', ...process.env },
-})
-for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal))
-child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)))
+if (import.meta.url === `file://${process.argv[1]}`) {
+  ensureBuilt()
+  const child = spawn(process.execPath, ['--enable-source-maps', SERVER_ENTRY], {
+    cwd: process.cwd(),
+    stdio: 'inherit',
+    env: { NODE_ENV: 'production', ...process.env },
+  })
+  for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal))
+  child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)))
+}

@@ -23,10 +23,16 @@ function domainSchemaBuilders(): string[] {
   return [...names]
 }
 
+/** The workspace packages the server process holds once (see `ssr` below). */
+const SHARED_PACKAGES = ['@agency/domain', '@agency/api-client']
+
 export default defineConfig(({ isSsrBuild }) => ({
   plugins: [reactRouter()],
+  // The server render imports these from the server's own process (compiled in by the server's build,
+  // loaded by it in development) rather than bundling copies: one of each in the process.
+  ssr: { external: SHARED_PACKAGES },
   build: isSsrBuild
-    ? {}
+    ? { rolldownOptions: { external: SHARED_PACKAGES } }
     : {
         rolldownOptions: {
           treeshake: {

@@ -15,12 +15,8 @@ describe('loadAccountsEnv', () => {
     expect(loadAccountsEnv({ SMTP_URL: 'smtp://mail.example', MAIL_TRANSPORT: 'file' }, { dataDir: 'd' }).mail.transport).toBe('file')
   })
 
-  it('takes ALTCHA_HMAC_KEY, else derives a key from SESSION_SECRET', () => {
+  it('takes ALTCHA_HMAC_KEY as the captcha key', () => {
     expect(loadAccountsEnv({ ALTCHA_HMAC_KEY: 'k'.repeat(32) }, { dataDir: 'd' }).captcha.altchaHmacKey).toBe('k'.repeat(32))
-    const derived = loadAccountsEnv({ SESSION_SECRET: 's'.repeat(32) }, { dataDir: 'd' }).captcha.altchaHmacKey
-    expect(derived).toMatch(/^[0-9a-f]{64}$/)
-    expect(derived).not.toContain('s'.repeat(32))
-    expect(loadAccountsEnv({ SESSION_SECRET: 's'.repeat(32) }, { dataDir: 'd' }).captcha.altchaHmacKey).toBe(derived)
   })
 
   it('refuses incomplete or malformed settings', () => {

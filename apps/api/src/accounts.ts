@@ -1,4 +1,4 @@
-import { createHmac, randomBytes } from 'node:crypto'
+import { randomBytes } from 'node:crypto'
 import fastifyCookie from '@fastify/cookie'
 import fp from 'fastify-plugin'
 import { z } from 'zod'
@@ -11,7 +11,7 @@ import {
 import captchaRoutes from '#app/auth/captcha-routes.ts'
 import { DEFAULT_MAGIC_LINK_LIMITS, type MagicLinkLimits } from '#app/auth/magic-links.ts'
 import { createOriginCheck } from '#app/auth/origin-check.ts'
-import { claimOnce } from '#app/auth/rate-limit.ts'
+import { createSpentChallengeStore } from '#app/auth/captcha-store.ts'
 import {
   SESSION_ABSOLUTE_TIMEOUT_MS,
   SESSION_IDLE_TIMEOUT_MS,
@@ -44,7 +44,7 @@ export interface AccountsOptions {
    * out it follows `captchaConfig`.
    */
   captcha?: CaptchaVerifier | ((deps: { spent: SpentChallengeStore }) => CaptchaVerifier)
-  /** reCAPTCHA keys or the ALTCHA key; read from the environment when left out (loadAccountsEnv). */
+  /** reCAPTCHA keys or the ALTCHA key (see loadAccountsEnv); a key of this process only when left out. */
   captchaConfig?: CaptchaConfig
   /** Mutating requests under this path must come from the site's origin. */
   apiPrefix?: string
@@ -65,7 +65,6 @@ const EnvSchema = z.object({
   RECAPTCHA_SECRET: z.string().min(1).optional(),
   RECAPTCHA_SITE_KEY: z.string().min(1).optional(),
   ALTCHA_HMAC_KEY: z.string().min(16).optional(),
-  SESSION_SECRET: z.string().min(16).optional(),
 })
 
 /** Mail and captcha settings read from the environment. */
@@ -76,8 +75,8 @@ export interface AccountsEnv {
 
 /**
  * Reads MAIL_TRANSPORT (file | smtp; smtp when SMTP_URL is set), SMTP_URL, MAIL_FROM,
- * RECAPTCHA_SECRET, RECAPTCHA_SITE_KEY, and ALTCHA_HMAC_KEY (else derived from SESSION_SECRET).
- * Throws a readable error listing every bad variable.
+ * RECAPTCHA_SECRET, RECAPTCHA_SITE_KEY and ALTCHA_HMAC_KEY from the environment the caller passes
+ * (the server's configuration). Throws a readable error listing every bad variable.
  */
 export function loadAccountsEnv(env: NodeJS.ProcessEnv, options: { dataDir: string }): AccountsEnv {
   const parsed = EnvSchema.safeParse(env)
@@ -100,8 +99,7 @@ export function loadAccountsEnv(env: NodeJS.ProcessEnv, options: { dataDir: stri
     captcha: {
       recaptchaSecret: e.RECAPTCHA_SECRET,
       recaptchaSiteKey: e.RECAPTCHA_SITE_KEY,
-      altchaHmacKey:
-        e.ALTCHA_HMAC_KEY ?? (e.SESSION_SECRET ? createHmac('sha256', e.SESSION_SECRET).update('altcha').digest('hex') : undefined),
+      altchaHmacKey: e.ALTCHA_HMAC_KEY,
     },
   }
 }
@@ -124,13 +122,13 @@ export const accountsPlugin = fp<AccountsOptions>(
 
     if (!app.hasDecorator('parseCookie')) await app.register(fastifyCookie)
 
-    const spent: SpentChallengeStore = (challengeId, until) => claimOnce(app.db, `captcha:${challengeId}`, until)
+    const spent: SpentChallengeStore = createSpentChallengeStore(app.db)
     let captcha = typeof options.captcha === 'function' ? options.captcha({ spent }) : options.captcha
     let captchaConfig = options.captchaConfig
     if (!captcha) {
-      captchaConfig ??= loadAccountsEnv(process.env, { dataDir: '.' }).captcha
+      captchaConfig ??= {}
       if (!captchaConfig.recaptchaSecret && !captchaConfig.altchaHmacKey) {
-        app.log.warn('no ALTCHA_HMAC_KEY or SESSION_SECRET: captcha challenges are signed with a key of this process only')
+        app.log.warn('no ALTCHA_HMAC_KEY: captcha challenges are signed with a key of this process only')
         captchaConfig = { ...captchaConfig, altchaHmacKey: randomBytes(32).toString('hex') }
       }
       captcha = createCaptchaVerifier(captchaConfig, { spent, publicUrl: options.publicUrl })

@@ -35,6 +35,8 @@ describe.each(testDatabaseKinds())('buildApp on %s', (kind) => {
     expect(response.headers['x-content-type-options']).toBe('nosniff')
     expect(response.headers['cross-origin-resource-policy']).toBe('same-origin')
     expect(response.headers['referrer-policy']).toBe('no-referrer')
+    // The test API's public address is https; over http (the pages' test) no HSTS is sent.
+    expect(response.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains')
   })
 
   it('keeps answers out of shared caches unless a route says otherwise', async () => {

@@ -2,6 +2,7 @@ import type { Database } from '@agency/db'
 import helmet from '@fastify/helmet'
 import swagger from '@fastify/swagger'
 import type { AccountsOptions } from '#app/accounts.ts'
+import type { PlacesPluginOptions } from '#app/places-plugin.ts'
 import Fastify, { type FastifyInstance, type FastifyPluginAsync, type FastifyServerOptions } from 'fastify'
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod'
 import dbPlugin from '#app/plugins/db.ts'
@@ -27,8 +28,12 @@ export interface ApiOptions {
   logger?: FastifyServerOptions['logger']
   /** Behind a reverse proxy: read the client address from X-Forwarded-For. */
   trustProxy?: boolean
+  /** The most bytes a request body may carry (Fastify's default, 1 MB, when left out). */
+  bodyLimit?: number
   /** Accounts options beyond publicUrl: captcha, limits, timeouts (tests pass a fixed captcha). */
   accounts?: Omit<AccountsOptions, 'publicUrl'>
+  /** The places provider's settings (PLACES_PROVIDER, GOOGLE_PLACES_API_KEY); the offline gazetteer when left out. */
+  places?: PlacesPluginOptions
 }
 
 /**
@@ -46,7 +51,7 @@ const documentTransform: typeof jsonSchemaTransform = (document) => {
  * The API as one encapsulated plugin: its validator, serialiser, error and 404 handling and security
  * headers apply to its own routes only, so the composition root can serve pages beside it.
  */
-export const api: FastifyPluginAsync<Omit<ApiOptions, 'logger' | 'trustProxy'>> = async (app, options) => {
+export const api: FastifyPluginAsync<Omit<ApiOptions, 'logger' | 'trustProxy' | 'bodyLimit'>> = async (app, options) => {
   app.setValidatorCompiler(validatorCompiler)
   app.setSerializerCompiler(serializerCompiler)
 
@@ -56,6 +61,8 @@ export const api: FastifyPluginAsync<Omit<ApiOptions, 'logger' | 'trustProxy'>> 
   await app.register(helmet, {
     // JSON and pictures only: nothing here may run script, load anything or be framed.
     contentSecurityPolicy: { useDefaults: false, directives: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] } },
+    // HSTS means something only over https; over plain http it is noise a browser ignores.
+    strictTransportSecurity: new URL(options.publicUrl).protocol === 'https:' ? { maxAge: 31_536_000, includeSubDomains: true } : false,
   })
   // Answers depend on who asks (a session unlocks pre-market properties), so no shared cache may keep
   // one, and a browser must check again before reusing it. Routes that know better set their own.
@@ -79,7 +86,7 @@ export const api: FastifyPluginAsync<Omit<ApiOptions, 'logger' | 'trustProxy'>> 
   await app.register(companySettingsRoutes, { prefix: '/company_settings' })
   await app.register(siteSettingsRoutes, { prefix: '/site_settings' })
   await app.register(mediaRoutes, { prefix: '/media' })
-  await app.register(import('#app/places-plugin.ts'))
+  await app.register(import('#app/places-plugin.ts'), options.places ?? {})
 }
 
 /**
@@ -87,9 +94,9 @@ export const api: FastifyPluginAsync<Omit<ApiOptions, 'logger' | 'trustProxy'>> 
  * its own routes (the web pages) before `listen()`.
  */
 export async function buildApp(options: ApiOptions): Promise<FastifyInstance> {
-  const { logger, trustProxy, ...apiOptions } = options
+  const { logger, trustProxy, bodyLimit, ...apiOptions } = options
   // Place ids from a provider such as Google run past Fastify's default 100-character parameter limit.
-  const app = Fastify({ logger: logger ?? false, trustProxy: trustProxy ?? false, routerOptions: { maxParamLength: 300 } })
+  const app = Fastify({ logger: logger ?? false, trustProxy: trustProxy ?? false, bodyLimit: bodyLimit ?? 1024 * 1024, routerOptions: { maxParamLength: 300 } })
   await app.register(api, { ...apiOptions, prefix: '/api' })
   return app
 }

@@ -4,6 +4,7 @@ export {
   createFixedCaptchaVerifier,
   createMailTransport,
   loadAccountsEnv,
+  type AccountsEnv,
   startWorker,
   type AccountsOptions,
   type MailConfig,

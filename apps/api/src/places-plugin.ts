@@ -11,11 +11,11 @@ declare module 'fastify' {
   }
 }
 
-/** Options of the places plugin; by default the provider follows the process environment. */
+/** Options of the places plugin; by default the offline gazetteer. */
 export interface PlacesPluginOptions {
   /** A provider to use as it is. */
   provider?: PlacesProvider
-  /** `PLACES_PROVIDER` and `GOOGLE_PLACES_API_KEY`; defaults to `process.env`. */
+  /** `PLACES_PROVIDER` and `GOOGLE_PLACES_API_KEY`, from the server's configuration. */
   env?: Record<string, string | undefined>
   /** The fetch Google is called with; defaults to the global one. */
   fetch?: FetchLike
@@ -29,7 +29,7 @@ export default fp<PlacesPluginOptions>(
   async (app, options) => {
     const provider =
       options.provider ??
-      createPlacesProvider(options.env ?? process.env, {
+      createPlacesProvider(options.env ?? {}, {
         db: app.db,
         log: app.log,
         ...(options.fetch ? { fetch: options.fetch } : {}),

@@ -1,3 +1,5 @@
+import { LRUCache } from 'lru-cache'
+
 /**
  * A short-lived shared cache of rendered pages, as a CDN in front of the site would keep them: only
  * answers a route marks `public` with an `s-maxage`, only for requests that carry no cookie and no
@@ -51,68 +53,59 @@ export interface PageCache {
   readonly size: number
 }
 
+/** What one `serve` call hands the render it may start: its own render, and what came of it. */
+interface RenderContext {
+  render: () => Promise<Response>
+  rendered: boolean
+  unkept?: Response
+}
+
+/** A render's answer as a page to keep, or null when a shared cache may not keep it. */
+async function toKeepablePage(response: Response, now: number): Promise<CachedPage | null> {
+  const maxAge = sharedMaxAge(response.headers.get('cache-control'))
+  if (response.status !== 200 || maxAge === null || response.headers.has('set-cookie')) return null
+  const body = Buffer.from(await response.arrayBuffer())
+  return { status: response.status, headers: [...response.headers.entries()], body, storedAt: now, expiresAt: now + maxAge * 1000 }
+}
+
 export function createPageCache(options: PageCacheOptions): PageCache {
   const now = options.now ?? Date.now
-  const pages = new Map<string, CachedPage>()
-  const pending = new Map<string, Promise<PageCacheResult>>()
-  let bytes = 0
-
-  const forget = (key: string) => {
-    const page = pages.get(key)
-    if (!page) return
-    bytes -= page.body.byteLength
-    pages.delete(key)
-  }
-
-  const keep = (key: string, page: CachedPage) => {
-    forget(key)
-    if (page.body.byteLength > options.maxBytes) return
-    pages.set(key, page)
-    bytes += page.body.byteLength
-    // A Map iterates in insertion order, and a hit re-inserts: the first key is the least recently used.
-    while (pages.size > options.maxEntries || bytes > options.maxBytes) {
-      const oldest = pages.keys().next().value
-      if (oldest === undefined) break
-      forget(oldest)
+  if (options.maxEntries <= 0) {
+    return {
+      serve: async (_key, render) => ({ response: await render() }),
+      size: 0,
     }
   }
-
-  const fresh = (key: string): CachedPage | undefined => {
-    const page = pages.get(key)
-    if (!page) return undefined
-    if (now() >= page.expiresAt) {
-      forget(key)
-      return undefined
-    }
-    pages.delete(key)
-    pages.set(key, page)
-    return page
-  }
-
-  const renderAndKeep = async (key: string, render: () => Promise<Response>): Promise<PageCacheResult> => {
-    const response = await render()
-    const maxAge = sharedMaxAge(response.headers.get('cache-control'))
-    if (response.status !== 200 || maxAge === null || response.headers.has('set-cookie')) return { response }
-    const body = Buffer.from(await response.arrayBuffer())
-    const storedAt = now()
-    const page: CachedPage = { status: response.status, headers: [...response.headers.entries()], body, storedAt, expiresAt: storedAt + maxAge * 1000 }
-    if (options.maxEntries > 0) keep(key, page)
-    return { page, hit: false }
-  }
+  // lru-cache keeps each page for its own s-maxage, within an entry and a byte limit, and shares one
+  // render among every request for the same address that arrives while it runs (`fetch`).
+  const pages = new LRUCache<string, CachedPage, RenderContext>({
+    max: options.maxEntries,
+    maxSize: options.maxBytes,
+    sizeCalculation: (page) => Math.max(1, page.body.byteLength),
+    perf: { now },
+    ttlResolution: 0,
+    fetchMethod: async (_key, _stale, { options: setOptions, context }) => {
+      context.rendered = true
+      const response = await context.render()
+      const page = await toKeepablePage(response.clone(), now())
+      if (!page) {
+        context.unkept = response
+        return undefined
+      }
+      // lru-cache keeps an entry while its age is at most ttl; HTTP freshness ends when age reaches s-maxage.
+      setOptions.ttl = page.expiresAt - page.storedAt - 1
+      return page
+    },
+  })
 
   return {
     async serve(key, render) {
-      const page = fresh(key)
-      if (page) return { page, hit: true }
-      const waiting = pending.get(key)
-      if (waiting) {
-        const shared = await waiting.catch(() => null)
-        // The render this request waited on could not be kept (or failed): this one renders for itself.
-        return shared && 'page' in shared ? { page: shared.page, hit: true } : { response: await render() }
-      }
-      const current = renderAndKeep(key, render).finally(() => pending.delete(key))
-      pending.set(key, current)
-      return current
+      const context: RenderContext = { render, rendered: false }
+      const page = await pages.fetch(key, { context })
+      if (page) return { page, hit: !context.rendered }
+      if (context.unkept) return { response: context.unkept }
+      // The render this request waited on could not be kept: this one renders for itself.
+      return { response: await render() }
     },
     get size() {
       return pages.size

@@ -1,25 +1,33 @@
-import { existsSync } from 'node:fs'
 import path from 'node:path'
-import { Readable } from 'node:stream'
-import { pathToFileURL } from 'node:url'
 import fastifyCompress from '@fastify/compress'
+import fastifyHelmet from '@fastify/helmet'
 import fastifyStatic from '@fastify/static'
 import { createApiClient } from '@agency/api-client'
+import { createRequest } from '@remix-run/node-fetch-server'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { createRequestHandler, type ServerBuild } from 'react-router'
 import { createInProcessFetch } from './in-process-fetch.ts'
 import { createPageCache, isSharedRequest, type CachedPage } from './page-cache.ts'
+import { pageSecurityHeaders } from './security-headers.ts'
 
-/** Where the web app's production build lives. */
+/** The web app to serve: a production build, or (in development) Vite's current build of the sources. */
 export interface WebOptions {
-  buildDir: string
+  build: ServerBuild | (() => Promise<ServerBuild>)
+  mode: 'development' | 'production'
+  /** build/client of a production build, served as static files; left out when Vite serves the assets. */
+  clientDir?: string
   publicUrl: string
   /** How many visitor pages the shared page cache keeps (0: none). */
   pageCacheEntries: number
+  /** The most bytes a form post may carry (the API's limit). */
+  bodyLimit: number
 }
 
 /** The most the shared page cache holds, in bytes of uncompressed HTML. */
 const PAGE_CACHE_MAX_BYTES = 64 * 1024 * 1024
+
+/** The bodies a page's form may post: what an HTML form sends. */
+const FORM_TYPES = new Set(['application/x-www-form-urlencoded', 'multipart/form-data'])
 
 function sendCachedPage(reply: FastifyReply, page: CachedPage, hit: boolean): FastifyReply {
   reply.code(page.status)
@@ -29,59 +37,76 @@ function sendCachedPage(reply: FastifyReply, page: CachedPage, hit: boolean): Fa
   return reply.send(page.body)
 }
 
-/** Loads the React Router server build; fails with a clear message when the web app is not built. */
-export async function loadServerBuild(buildDir: string): Promise<ServerBuild> {
-  const entry = path.join(buildDir, 'server', 'index.js')
-  if (!existsSync(entry)) throw new Error(`The web app is not built (${path.relative(process.cwd(), entry)} is missing): run npm run build`)
-  return (await import(pathToFileURL(entry).href)) as ServerBuild
+/** A short HTML answer for a request the pages cannot take, with its status. */
+function sendProblem(reply: FastifyReply, status: number, message: string): FastifyReply {
+  const html = `<!doctype html><html lang="en-GB"><meta charset="utf-8"><title>${message}</title><h1>${message}</h1><p><a href="/">Go to the home page</a></p></html>`
+  return reply.code(status).header('content-type', 'text/html; charset=utf-8').header('cache-control', 'no-store').send(html)
 }
 
-function toFetchRequest(req: FastifyRequest, reply: FastifyReply, origin: string): Request {
-  const controller = new AbortController()
-  reply.raw.on('close', () => {
-    if (!reply.raw.writableFinished) controller.abort()
-  })
-  const headers = new Headers()
-  for (const [key, value] of Object.entries(req.headers)) {
-    if (value === undefined) continue
-    if (Array.isArray(value)) for (const v of value) headers.append(key, v)
-    else headers.set(key, value)
+/**
+ * The Fetch request React Router sees: built by the node-fetch-server adapter for the site's public
+ * origin (never the Host header), with the body Fastify has already read within its limit.
+ */
+function toFetchRequest(req: FastifyRequest, reply: FastifyReply, publicOrigin: URL): Request {
+  const request = createRequest(req.raw, reply.raw, { host: publicOrigin.host, protocol: publicOrigin.protocol })
+  if (!Buffer.isBuffer(req.body)) return request
+  return new Request(request.url, { method: request.method, headers: request.headers, signal: request.signal, body: new Uint8Array(req.body) })
+}
+
+/**
+ * Why a form post cannot reach a route's action, or null when it can: the pages take only what an
+ * HTML form sends, and a body that does not parse as one is the sender's mistake (400), not the page's.
+ */
+async function refuseBody(request: Request): Promise<{ status: number; message: string } | null> {
+  if (request.method === 'GET' || request.method === 'HEAD') return null
+  const type = (request.headers.get('content-type') ?? '').split(';')[0]!.trim().toLowerCase()
+  if (type === '' && request.headers.get('content-length') === '0') return null
+  if (!FORM_TYPES.has(type)) return { status: 415, message: 'This page takes only form posts' }
+  try {
+    await request.clone().formData()
+    return null
+  } catch {
+    return { status: 400, message: 'The form could not be read' }
   }
-  const hasBody = req.method !== 'GET' && req.method !== 'HEAD'
-  return new Request(new URL(req.url, origin), {
-    method: req.method,
-    headers,
-    signal: controller.signal,
-    ...(hasBody ? { body: Readable.toWeb(req.raw) as ReadableStream, duplex: 'half' } : {}),
-  } as RequestInit)
 }
 
 /**
  * Serves the web app on the API's Fastify instance: hashed assets from build/client with immutable
- * caching, everything else (but /api) through React Router's SSR handler. Registered in its own
- * encapsulated context whose only body parser is a no-op, so form posts reach React Router intact.
+ * caching, everything else (but /api) through React Router's request handler. Registered in its own
+ * encapsulated context, which reads a form post as raw bytes within the API's body limit and carries
+ * the pages' security headers.
  */
-export async function registerWeb(app: FastifyInstance, build: ServerBuild, options: WebOptions): Promise<void> {
-  const handler = createRequestHandler(build, process.env.NODE_ENV === 'development' ? 'development' : 'production')
-  const clientDir = path.join(options.buildDir, 'client')
-  const origin = new URL(options.publicUrl).origin
+export async function registerWeb(app: FastifyInstance, options: WebOptions): Promise<void> {
+  const handler = createRequestHandler(options.build, options.mode)
+  const publicOrigin = new URL(options.publicUrl)
+  const origin = publicOrigin.origin
   const pageCache = createPageCache({ maxEntries: options.pageCacheEntries, maxBytes: PAGE_CACHE_MAX_BYTES })
 
   await app.register(async (web) => {
     web.removeAllContentTypeParsers()
-    web.addContentTypeParser('*', (_req, _payload, done) => done(null))
+    web.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: options.bodyLimit }, (_req, body, done) => done(null, body))
+    await web.register(fastifyHelmet, pageSecurityHeaders(publicOrigin))
     // gzip, not brotli, for HTML rendered per request: brotli roughly halves SSR throughput.
     await web.register(fastifyCompress, { global: true, encodings: ['gzip'], threshold: 1024 })
 
-    await web.register(fastifyStatic, {
-      root: clientDir,
-      wildcard: false,
-      preCompressed: true,
-      index: false,
-      setHeaders(reply, filePath) {
-        const immutable = filePath.includes(`${path.sep}assets${path.sep}`)
-        reply.header('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=3600')
-      },
+    if (options.clientDir) {
+      await web.register(fastifyStatic, {
+        root: options.clientDir,
+        wildcard: false,
+        preCompressed: true,
+        index: false,
+        setHeaders(reply, filePath) {
+          const immutable = filePath.includes(`${path.sep}assets${path.sep}`)
+          reply.header('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=3600')
+        },
+      })
+    }
+
+    web.setErrorHandler((error: { statusCode?: number }, _req, reply) => {
+      // Fastify's own refusals (a body over the limit, a broken request) are the sender's; the rest is ours.
+      const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500
+      if (status === 500) reply.log.error({ err: error }, 'page failed')
+      return sendProblem(reply, status, status === 413 ? 'The form is too large' : status === 500 ? 'Something went wrong' : 'Bad request')
     })
 
     web.route({
@@ -91,8 +116,10 @@ export async function registerWeb(app: FastifyInstance, build: ServerBuild, opti
         if (req.url === '/api' || req.url.startsWith('/api/') || req.url.startsWith('/api?')) {
           return reply.code(404).send({ message: 'Not found' })
         }
+        const request = toFetchRequest(req, reply, publicOrigin)
+        const refused = await refuseBody(request)
+        if (refused) return sendProblem(reply, refused.status, refused.message)
         const render = () => {
-          const request = toFetchRequest(req, reply, origin)
           const api = createApiClient({ baseUrl: `${origin}/api`, fetch: createInProcessFetch(app, request.headers, req.ip) })
           return handler(request, { api, publicUrl: options.publicUrl })
         }

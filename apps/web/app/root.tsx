@@ -4,7 +4,6 @@ import { Link, Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResp
 import type { ShouldRevalidateFunctionArgs } from 'react-router'
 import { SiteFooter } from '#app/components/layout/site-footer.tsx'
 import { SiteHeader } from '#app/components/layout/site-header.tsx'
-import { ProgressiveEnhancements } from '#app/components/ui/progressive-enhancements.tsx'
 import { COPY } from '#app/copy.ts'
 import { getFooterBranches } from '#app/lib/branches.server.ts'
 import { useHydration } from '#app/lib/hydration.ts'
@@ -53,13 +52,11 @@ export function Layout({ children }: { children: ReactNode }) {
           {children}
         </main>
         <SiteFooter agencyName={agencyName} branches={branches} />
-        {hydrate ? (
+        {hydrate && (
           <>
             <ScrollRestoration />
             <Scripts />
           </>
-        ) : (
-          <ProgressiveEnhancements />
         )}
       </body>
     </html>

@@ -61,8 +61,6 @@ const listOf = <T extends z.ZodType>(item: T) => z.object({ data: z.array(item) 
 /** SPEC §7: property types and styles are fetched with `__limit=250`. */
 const REFERENCE_LIST_LIMIT = '250'
 
-const API_CLIENT_ERROR = Symbol.for('@agency/api-client/ApiClientError')
-
 /**
  * A failed API call. `status` is the HTTP status and `body` the API's error answer (API.md: `message`,
  * plus field `errors` for 400/422). An answer that does not match the wire contract is reported as 502,
@@ -72,18 +70,11 @@ export class ApiClientError extends Error {
   override readonly name = 'ApiClientError'
   readonly status: number
   readonly body: ApiError
-  private readonly [API_CLIENT_ERROR] = true
 
   constructor(status: number, body: ApiError, options?: ErrorOptions) {
     super(body.message, options)
     this.status = status
     this.body = body
-  }
-
-  // The web app's server build bundles its own copy of this package while the server hands it a
-  // client made from another copy; `instanceof` must recognise an error from either.
-  static override [Symbol.hasInstance](value: unknown): boolean {
-    return typeof value === 'object' && value !== null && API_CLIENT_ERROR in value
   }
 
   /** True for a 404: an unknown id, which pages turn into their own "not found" answer. */

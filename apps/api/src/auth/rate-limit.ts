@@ -30,16 +30,3 @@ export async function hitRateLimit(db: Db, key: string, rule: RateLimitRule, now
   const count = row?.count ?? 1
   return { allowed: count <= rule.limit, count }
 }
-
-/**
- * Records `key` once; false when it was recorded before. Used to refuse a replayed captcha
- * solution. `until` is when the record may be forgotten (the bucket's window start doubles as it).
- */
-export async function claimOnce(db: Db, key: string, until: Date): Promise<boolean> {
-  const rows = await db
-    .insert(rateLimitBuckets)
-    .values({ key, window_start: until, count: 1 })
-    .onConflictDoNothing()
-    .returning({ key: rateLimitBuckets.key })
-  return rows.length === 1
-}

@@ -1,6 +1,7 @@
 import { magicLinks, rateLimitBuckets, sessions, type Database, type Db } from '@agency/db'
 import { lt, or } from 'drizzle-orm'
 import { claimDueMail, markMailFailed, markMailSent } from './outbox.ts'
+import { purgeSpentChallenges } from '#app/auth/captcha-store.ts'
 import type { MailLogger, MailTransport } from './transport.ts'
 
 /** Options of the outbox worker. */
@@ -27,12 +28,13 @@ export interface Worker {
   stop(): Promise<void>
 }
 
-/** Deletes rows past any use: spent or expired login links, ended sessions, old rate-limit windows. */
+/** Deletes rows past any use: spent or expired login links, ended sessions, old rate-limit windows, expired captcha challenges. */
 export async function purgeExpired(db: Db, now: Date): Promise<void> {
   const dayAgo = new Date(now.getTime() - 24 * 60 * 60_000)
   await db.delete(magicLinks).where(or(lt(magicLinks.expires_at, dayAgo), lt(magicLinks.used_at, dayAgo)))
   await db.delete(sessions).where(lt(sessions.expires_at, now))
   await db.delete(rateLimitBuckets).where(lt(rateLimitBuckets.window_start, dayAgo))
+  await purgeSpentChallenges(db, now)
 }
 
 /**

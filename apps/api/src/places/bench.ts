@@ -7,10 +7,8 @@
  *
  * Runs on PGlite, and on PostgreSQL too when TEST_DATABASE_URL is set.
  */
-import { Random, properties, type Database } from '@agency/db'
+import { Random, getTownPlaces, properties, rebuildPlaces, type Database } from '@agency/db'
 import { createTestDatabase, testDatabaseKinds } from '@agency/db/testing'
-// @agency/db does not export the gazetteer builder from its entry yet.
-import { getTownPlaces, rebuildPlaces } from '../../../../packages/db/src/places/index.ts'
 import { createDatabasePlacesProvider } from './database-provider.ts'
 
 const PROPERTIES = Number(process.argv[2] ?? 100_000)

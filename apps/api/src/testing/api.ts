@@ -38,6 +38,8 @@ export async function createTestApi(
     publicUrl: `${PUBLIC_URL}/`,
     logger: options.logger,
     accounts: options.accounts ?? { captcha: createFixedCaptchaVerifier(true), magicLinkMinResponseMs: 0 },
+    // Tests choose the places provider through the environment (vi.stubEnv), as an operator would.
+    places: { env: { PLACES_PROVIDER: process.env.PLACES_PROVIDER, GOOGLE_PLACES_API_KEY: process.env.GOOGLE_PLACES_API_KEY } },
   })
   options.register?.(app)
   await app.ready()

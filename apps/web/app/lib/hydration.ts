@@ -3,7 +3,7 @@ import { useMatches } from 'react-router'
 /**
  * A route's `handle` that serves its page as plain HTML with no React in the browser. The page must
  * work without JavaScript anyway; this keeps React's ~110 KB (gzipped) off pages whose only
- * interactions are small enhancements (see ProgressiveEnhancements).
+ * only interaction is a form post.
  */
 export const SERVE_WITHOUT_HYDRATION = { hydrate: false } as const
 

@@ -35,7 +35,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   try {
     session = await context.api.createSession(token)
   } catch (error) {
-    if (error instanceof ApiClientError && error.status === 400) return data({ invalid: true }, { status: 400 })
+    // A spent or unknown token (400), or a post the API refused (403 from another origin): the link
+    // page says it did not work, with the API's status, rather than failing as the site's own error.
+    if (error instanceof ApiClientError && error.status < 500) return data({ invalid: true }, { status: error.status })
     throw error
   }
   const to = toSafeReturnPath(session.data.redirect_to)

@@ -203,6 +203,19 @@ export const outbox = pgTable(
   (t) => [index('outbox_due_idx').on(t.locked_until, t.id).where(sql`${t.sent_at} is null`)],
 )
 
+/**
+ * Captcha challenges already solved once: a solution sent again is refused (a replay). A row may be
+ * forgotten once its challenge has expired, since an expired challenge is refused anyway.
+ */
+export const spentCaptchaChallenges = pgTable(
+  'spent_captcha_challenges',
+  {
+    challenge_id: text('challenge_id').primaryKey(),
+    expires_at: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('spent_captcha_challenges_expires_idx').on(t.expires_at)],
+)
+
 /** Fixed-window request counters, shared by every process of the site. */
 export const rateLimitBuckets = pgTable(
   'rate_limit_buckets',

@@ -1,0 +1,23 @@
+// Compiles the production server into dist/main.js: the server, the API, the data layer and the web
+// app's server build (apps/web/build/server, built first) in one ES module, so each workspace package
+// exists once in the process. npm packages stay external and load from node_modules at run time.
+import { build } from 'esbuild'
+
+await build({
+  entryPoints: ['src/main.ts'],
+  outfile: 'dist/main.js',
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20',
+  sourcemap: true,
+  logLevel: 'warning',
+  plugins: [
+    {
+      name: 'external-npm-packages',
+      setup(b) {
+        b.onResolve({ filter: /^[^./#]/ }, (args) => (args.path.startsWith('@agency/') ? undefined : { external: true }))
+      },
+    },
+  ],
+})

@@ -1,0 +1,68 @@
+import { buildApp, createMailTransport, startWorker } from '@agency/api'
+import { createDatabase, migrate } from '@agency/db'
+import type { FastifyInstance } from 'fastify'
+import type { Config } from './config.ts'
+import { getAltchaHmacKey } from './secrets.ts'
+import { prepareData } from './startup.ts'
+import { registerWeb, type WebOptions } from './web.ts'
+
+/** The API's body limit (Fastify's default), which the pages' form posts share. */
+export const BODY_LIMIT = 1024 * 1024
+
+/** The running parts of the site, not yet listening. */
+export interface Site {
+  app: FastifyInstance
+  close(): Promise<void>
+}
+
+/**
+ * The one process of the site: migrates the database, loads demo data into an empty one, builds the
+ * API under /api and the web app beside it, and starts the outbox worker. Production (main.ts) and
+ * development (dev.ts) differ only in where the web app comes from.
+ */
+export async function createSite(config: Config, web: Pick<WebOptions, 'build' | 'mode' | 'clientDir'>): Promise<Site> {
+  const captcha = config.accounts.captcha.recaptchaSecret
+    ? config.accounts.captcha
+    : { ...config.accounts.captcha, altchaHmacKey: getAltchaHmacKey(config.dataDir, config.accounts.captcha.altchaHmacKey) }
+  // Until the app's logger exists, a failed idle connection is reported on stderr.
+  let reportConnectionError = (error: Error) => console.error(`database: ${error.message}`)
+  const database = await createDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    onConnectionError: (error) => reportConnectionError(error),
+  })
+  await migrate(database)
+
+  const app = await buildApp({
+    database,
+    mediaDir: config.mediaDir,
+    cacheDir: config.cacheDir,
+    publicUrl: config.publicUrl,
+    logger: { level: config.logLevel },
+    trustProxy: config.trustProxy,
+    bodyLimit: BODY_LIMIT,
+    accounts: { captchaConfig: captcha },
+    places: { env: config.places },
+  })
+  reportConnectionError = (err) => app.log.warn({ err }, 'an idle database connection failed and was dropped')
+
+  await prepareData(database, { seedProperties: config.seedProperties, seed: config.seed, mediaDir: config.mediaDir, log: app.log })
+
+  await registerWeb(app, { ...web, publicUrl: config.publicUrl, pageCacheEntries: config.pageCacheEntries, bodyLimit: BODY_LIMIT })
+
+  // The outbox worker: sends what the API wrote to the outbox, in this same process.
+  const worker = startWorker({
+    database,
+    transport: createMailTransport({ ...config.accounts.mail, logger: app.log }),
+    logger: app.log,
+  })
+
+  return {
+    app,
+    async close() {
+      await worker.stop()
+      await app.close()
+      await database.close()
+    },
+  }
+}

@@ -1,0 +1,72 @@
+import { describe, expect, it } from 'vitest'
+import { BASE_URL } from './support.ts'
+
+/** The site's own origin, as a browser on the site sends it with a form post. */
+const ORIGIN = new URL(BASE_URL).origin
+const FORM_ROUTES = ['/login', '/login/verify', '/logout', '/login.data', '/login/verify.data']
+
+function post(path: string, body: BodyInit, headers: Record<string, string>): Promise<Response> {
+  return fetch(new URL(path, BASE_URL), { method: 'POST', body, headers: { origin: ORIGIN, ...headers }, redirect: 'manual' })
+}
+
+describe('form posts the pages cannot read', () => {
+  const deepJson = `${'['.repeat(10_000)}${']'.repeat(10_000)}`
+  const cases: Array<{ name: string; body: string; type: string; status: number }> = [
+    { name: 'multipart with no boundary', body: '--x\r\nContent-Disposition: form-data; name="email"\r\n\r\na@b.com\r\n--x--\r\n', type: 'multipart/form-data', status: 400 },
+    { name: 'truncated multipart', body: '--x\r\nContent-Disposition: form-data; name="email"\r\n\r\na@b', type: 'multipart/form-data; boundary=x', status: 400 },
+    { name: 'JSON nested 10,000 deep', body: deepJson, type: 'application/json', status: 415 },
+    { name: 'a body over the 1 MB limit', body: `email=${'a'.repeat(1024 * 1024)}`, type: 'application/x-www-form-urlencoded', status: 413 },
+  ]
+
+  for (const c of cases) {
+    it(`answers ${c.status} with a page to ${c.name}`, async () => {
+      for (const path of FORM_ROUTES) {
+        const response = await post(path, c.body, { 'content-type': c.type })
+        expect(response.status, path).toBe(c.status)
+        expect(response.headers.get('content-type'), path).toContain('text/html')
+        expect(await response.text(), path).toMatch(/<h1>(The form could not be read|This page takes only form posts|The form is too large)<\/h1>/)
+      }
+    })
+  }
+
+  it('takes a well-formed post as before', async () => {
+    const response = await post('/login', new URLSearchParams({ email: 'nobody.registered@example.org' }), {})
+    expect(response.status).toBe(200)
+  })
+})
+
+describe('an API refusal behind a form', () => {
+  it('answers a 4xx, not an error page, when the API refuses the login link post', async () => {
+    // No Origin header: the page lets it through, the API's Origin check refuses the session (403).
+    const response = await fetch(new URL('/login/verify', BASE_URL), {
+      method: 'POST',
+      body: new URLSearchParams({ token: 'a'.repeat(43) }),
+      redirect: 'manual',
+    })
+    expect(response.status).toBe(403)
+    expect(await response.text()).toContain('login-card')
+  })
+
+  it('answers a 4xx to a post from another site', async () => {
+    for (const path of FORM_ROUTES) {
+      const response = await post(path, new URLSearchParams({ token: 'a'.repeat(43), email: 'a@b.com' }), { origin: 'https://evil.example' })
+      expect(response.status, path).toBeGreaterThanOrEqual(300)
+      expect(response.status, path).toBeLessThan(500)
+    }
+  })
+})
+
+describe('security headers of the pages', () => {
+  it('forbid framing the login page and send no HSTS over http', async () => {
+    for (const path of ['/login', '/', '/sales/property-for-sale', '/no-such-page']) {
+      const response = await fetch(new URL(path, BASE_URL))
+      const csp = response.headers.get('content-security-policy') ?? ''
+      expect(csp, path).toContain("frame-ancestors 'none'")
+      expect(response.headers.get('x-frame-options'), path).toBe('DENY')
+      expect(response.headers.get('x-content-type-options'), path).toBe('nosniff')
+      expect(response.headers.get('strict-transport-security'), path).toBeNull()
+    }
+    const api = await fetch(new URL('/api/health', BASE_URL))
+    expect(api.headers.get('strict-transport-security')).toBeNull()
+  })
+})
