@@ -70,3 +70,4 @@ export function testDatabaseUrl(): string | undefined {
 export function testDatabaseKinds(): Array<'pglite' | 'postgres'> {
   return testDatabaseUrl() ? ['pglite', 'postgres'] : ['pglite']
 }
+export * from './blm/write.ts'

@@ -13,6 +13,21 @@ describe('PropertySearchQuerySchema', () => {
     expect(q.property_types).toEqual([{ property_type_id: 1, property_style_ids: [1, 2] }, { property_type_id: 3, property_style_ids: [] }])
     expect(toSearchParams(q).toString()).toBe(new URLSearchParams(raw).toString())
   })
+  it('reads keywords, added to site and reduced only, and writes them back', () => {
+    const raw = 'include_unavailable=true&keywords=%22sea+view%22+-retirement&added_within_days=3&reduced=true&sort=most_reduced'
+    const q = PropertySearchQuerySchema.parse(fromSearchParams(new URLSearchParams(raw)))
+    expect(q).toMatchObject({ keywords: '"sea view" -retirement', added_within_days: 3, reduced: true, sort: 'most_reduced' })
+    expect(toSearchParams(q).toString()).toBe(raw)
+    expect(PropertySearchQuerySchema.parse({})).toMatchObject({ keywords: '', added_within_days: null, reduced: false })
+    expect(PropertySearchQuerySchema.parse({ keywords: '  garage ', added_within_days: 14 })).toMatchObject({ keywords: 'garage', added_within_days: 14 })
+    expect(toSearchParams(PropertySearchQuerySchema.parse({ keywords: '', added_within_days: '' })).toString()).toBe('')
+  })
+  it.each([{ added_within_days: '2' }, { added_within_days: '7.0' }, { keywords: 'a'.repeat(201) }, { keywords: 'sea\u0000view' }])(
+    'refuses %o',
+    (input) => {
+      expect(PropertySearchQuerySchema.safeParse(input).success).toBe(false)
+    },
+  )
   it('refuses a malformed location', () => {
     expect(PropertySearchQuerySchema.safeParse({ locations: '53,-2' }).success).toBe(false)
   })

@@ -4,6 +4,9 @@
  * The API validates its answers with these; the api-client parses with them; the web reads their types.
  */
 import { z } from 'zod'
+import { IdSchema } from './ids.ts'
+import { lineText } from './text.ts'
+import { EPC_RATINGS } from './epc.ts'
 
 /** SPEC §3: transaction types. Sales 1, lettings 2 (the same ids as valuation types, SPEC §9). */
 export const TRANSACTION_TYPE = { SALES: 1, LETTINGS: 2 } as const
@@ -71,9 +74,17 @@ export const INCLUSION_FILTERS = [
 export type InclusionFilter = (typeof INCLUSION_FILTERS)[number]
 
 /** Sort orders of the property list. */
-export const SORT_VALUES = ['newest', 'price_desc', 'price_asc', 'distance'] as const
+export const SORT_VALUES = ['newest', 'price_desc', 'price_asc', 'distance', 'most_reduced'] as const
 /** One sort order. */
 export type Sort = (typeof SORT_VALUES)[number]
+
+/** The 'Added to site' choices: properties added within this many days (none: any time). */
+export const ADDED_WITHIN_DAYS_VALUES = [1, 3, 7, 14] as const
+/** One 'Added to site' choice. */
+export type AddedWithinDays = (typeof ADDED_WITHIN_DAYS_VALUES)[number]
+
+/** The longest keyword search a caller may send. */
+export const KEYWORDS_MAX_LENGTH = 200
 
 /** Default and largest page size of the property list. */
 export const PAGE_SIZE_DEFAULT = 24
@@ -82,7 +93,8 @@ export const PAGE_SIZE_MAX = 100
 
 /** SPEC §3 Media. Flags say what kind of media it is; `background` is the picture to show. */
 export const MediaSchema = z.object({
-  property_profile_media_id: z.number().int(),
+  /** The media's opaque key (a random UUID), not a serial number: ids must not count a property's media. */
+  property_profile_media_id: z.string(),
   background: z.string(),
   mediaLink: z.string(),
   isDownloadable: z.boolean(),
@@ -141,6 +153,8 @@ export const PropertyCardSchema = z.object({
   lng: z.number(),
   distance: z.number().nullable().optional(),
   created_at: z.string(),
+  /** In a search, when the last price change was a reduction: when it was made; null when the price did not fall. */
+  reduced_at: z.string().nullable().optional(),
 })
 /** SPEC §3 Property card. */
 export type PropertyCard = z.infer<typeof PropertyCardSchema>
@@ -179,7 +193,11 @@ export const PropertyStyleSchema = z.object({
 /** SPEC §3 Property style. */
 export type PropertyStyle = z.infer<typeof PropertyStyleSchema>
 
-/** UK "material information" shown on the detail page. */
+/**
+ * UK "material information" shown on the detail page (National Trading Standards parts A–C). Null
+ * means not known, which the page shows as 'Ask the agent'. Money in whole pounds (ground rent and
+ * service charge a year).
+ */
 export const MaterialInformationSchema = z.object({
   tenure: z.string().nullable(),
   council_tax_band: z.string().nullable(),
@@ -187,7 +205,29 @@ export const MaterialInformationSchema = z.object({
   furnishing: z.enum(FURNISHING_VALUES).nullable(),
   available_from: z.string().nullable(),
   deposit: z.number().int().nullable(),
+  // The rest of parts A–C (MATERIAL_INFORMATION_DETAIL_KEYS).
+  epc_potential_rating: z.enum(EPC_RATINGS).nullable(),
+  epc_current_score: z.number().int().min(0).nullable(),
+  epc_potential_score: z.number().int().min(0).nullable(),
+  lease_years_remaining: z.number().int().min(0).nullable(),
+  ground_rent: z.number().int().min(0).nullable(),
+  service_charge: z.number().int().min(0).nullable(),
+  construction: z.string().nullable(),
+  electricity_supply: z.string().nullable(),
+  water_supply: z.string().nullable(),
+  sewerage: z.string().nullable(),
+  heating: z.string().nullable(),
+  broadband: z.string().nullable(),
+  mobile_signal: z.string().nullable(),
+  parking: z.string().nullable(),
+  building_safety: z.string().nullable(),
+  restrictions: z.string().nullable(),
+  rights_and_easements: z.string().nullable(),
+  flood_risk: z.string().nullable(),
+  accessibility: z.string().nullable(),
 })
+/** UK material information. */
+export type MaterialInformation = z.infer<typeof MaterialInformationSchema>
 
 /** One row of price history (a row per price change). */
 export const PriceHistoryEntrySchema = z.object({ price: z.number().int(), changed_at: z.string() })
@@ -241,6 +281,8 @@ export const COMPANY_SETTING = {
   SEARCH_PANEL_THEME: 104,
   SLIDER_ARROW_VARIANT: 105,
   REGISTER_VARIANT: 106,
+  /** SPEC §2 Redirect screen: slug → absolute https URL (redirects.ts). SPEC names no id. */
+  REDIRECT_TARGETS: 107,
 } as const
 
 /** SPEC §2: property card grid variants. */
@@ -330,9 +372,12 @@ export function toLocationParam(location: LocationFilter): string {
   return `${centre},${[bounds.south, bounds.west, bounds.north, bounds.east].map(toBoundsDegrees).join(',')}`
 }
 
-/** Parses one `property_types` query value: `TYPE` or `TYPE:STYLE,STYLE` (e.g. `1:1,2`). */
+/**
+ * Parses one `property_types` query value: `TYPE` or `TYPE:STYLE,STYLE` (e.g. `1:1,2`), ids in their
+ * canonical decimal form only (ids.ts), so one selection has one URL.
+ */
 export function parsePropertyTypeParam(value: string): PropertyTypeSelection | null {
-  const match = /^(\d+)(?::(\d+(?:,\d+)*))?$/.exec(value.trim())
+  const match = /^([1-9]\d*)(?::([1-9]\d*(?:,[1-9]\d*)*))?$/.exec(value)
   if (!match) return null
   const typeId = Number(match[1])
   const styles = match[2] ? match[2].split(',').map(Number) : []
@@ -367,8 +412,12 @@ const booleanParam = z.preprocess(
  * an array; `must_haves` also accepts a comma list. Unknown values are errors, not silently dropped.
  */
 export const PropertySearchQuerySchema = z.object({
-  transaction_type_id: z.preprocess((v) => (v === undefined || v === '' ? 1 : v), z.coerce.number().pipe(z.union([z.literal(1), z.literal(2)]))),
-  locations: z.preprocess(asArray, z.array(z.string().max(200))).transform((values, ctx) => {
+  // From a URL a string in canonical form; from code (the list pages) the number itself.
+  transaction_type_id: z.preprocess(
+    (v) => (v === undefined || v === '' ? '1' : v === 1 || v === 2 ? String(v) : v),
+    IdSchema.pipe(z.union([z.literal(1), z.literal(2)])),
+  ),
+  locations: z.preprocess(asArray, z.array(lineText().max(200))).transform((values, ctx) => {
     const out: LocationFilter[] = []
     for (const v of values) {
       const loc = parseLocationParam(v)
@@ -388,7 +437,7 @@ export const PropertySearchQuerySchema = z.object({
   max_bathroom: optionalCount,
   min_reception: optionalCount,
   max_reception: optionalCount,
-  property_types: z.preprocess(asArray, z.array(z.string().max(200))).transform((values, ctx) => {
+  property_types: z.preprocess(asArray, z.array(lineText().max(200))).transform((values, ctx) => {
     const out: PropertyTypeSelection[] = []
     for (const v of values) {
       const sel = parsePropertyTypeParam(v)
@@ -413,6 +462,14 @@ export const PropertySearchQuerySchema = z.object({
   pets_allowed: inclusionParam,
   bills_included: inclusionParam,
   include_unavailable: booleanParam,
+  /** Words searched in the heading, summary, description and features: "a phrase" in quotes, -word to exclude. */
+  keywords: z.preprocess((v) => (v === undefined ? '' : v), lineText().trim().max(KEYWORDS_MAX_LENGTH)),
+  added_within_days: z.preprocess(
+    (v) => (v === undefined || v === '' ? null : typeof v === 'string' && /^[0-9]{1,2}$/.test(v) ? Number(v) : v),
+    z.literal(ADDED_WITHIN_DAYS_VALUES).nullable(),
+  ),
+  /** Only properties whose last price change was a reduction. */
+  reduced: booleanParam,
   sort: z.preprocess((v) => (v === undefined || v === '' ? 'newest' : v), z.enum(SORT_VALUES)),
   page: z.preprocess((v) => (v === undefined || v === '' ? 1 : v), z.coerce.number().int().min(1).max(10_000)),
   page_size: z.preprocess(
@@ -449,6 +506,9 @@ export function toSearchParams(query: Partial<PropertySearchQuery>): URLSearchPa
     if (v && v !== 'include') params.set(key, v)
   }
   if (query.include_unavailable) params.set('include_unavailable', 'true')
+  if (query.keywords?.trim()) params.set('keywords', query.keywords.trim())
+  if (query.added_within_days) params.set('added_within_days', String(query.added_within_days))
+  if (query.reduced) params.set('reduced', 'true')
   if (query.sort && query.sort !== 'newest') params.set('sort', query.sort)
   if (query.page && query.page !== 1) params.set('page', String(query.page))
   if (query.page_size && query.page_size !== PAGE_SIZE_DEFAULT) params.set('page_size', String(query.page_size))

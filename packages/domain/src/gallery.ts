@@ -51,3 +51,43 @@ export function galleryReducer(state: GalleryState, action: GalleryAction): Gall
       return { ...state, index: wrap(action.index, state.total) }
   }
 }
+
+/** SPEC §2 swipe on touch: the least sideways travel, in CSS pixels, that turns the photo. */
+export const GALLERY_SWIPE_MIN_PX = 50
+
+/**
+ * SPEC §2 swipe: a drag of `dx`, `dy` pixels from where the finger went down to where it came up.
+ * Mostly sideways and far enough: to the left shows the next photo, to the right the previous one;
+ * anything else (a tap, a scroll) is null.
+ */
+export function toSwipeAction(dx: number, dy: number): GalleryAction | null {
+  if (Math.abs(dx) < GALLERY_SWIPE_MIN_PX || Math.abs(dx) <= Math.abs(dy)) return null
+  return dx < 0 ? { type: 'next' } : { type: 'previous' }
+}
+
+/**
+ * SPEC §2 keyboard: the arrow keys turn the photo, Home and End go to the first and last; other keys
+ * are null (Escape belongs to the dialog, which closes the gallery).
+ */
+export function toGalleryKeyAction(key: string, total: number): GalleryAction | null {
+  switch (key) {
+    case 'ArrowRight':
+      return { type: 'next' }
+    case 'ArrowLeft':
+      return { type: 'previous' }
+    case 'Home':
+      return { type: 'moved', index: 0 }
+    case 'End':
+      return { type: 'moved', index: Math.max(0, total - 1) }
+    default:
+      return null
+  }
+}
+
+/** What a gallery slide shows: a photo, a video (SPEC §3 isIframePlayable) or a virtual tour (isVirtualTour). */
+export type GallerySlideKind = 'photo' | 'video' | 'tour'
+
+/** The kind of slide a media makes. */
+export function toGallerySlideKind(media: { readonly isIframePlayable: boolean; readonly isVirtualTour: boolean }): GallerySlideKind {
+  return media.isIframePlayable ? 'video' : media.isVirtualTour ? 'tour' : 'photo'
+}

@@ -8,11 +8,12 @@ import { MESSAGES } from './messages.ts'
 import { toParseResult } from './parse-result.ts'
 import type { ParseResult } from './parse-result.ts'
 import { RADIUS_DEFAULT_MILES, RadiusSchema } from './radius.ts'
+import { lineText } from './text.ts'
 
 /** SPEC §3 Location: a chosen place with its search radius (`distance`, miles). */
 export const LocationSchema = z.object({
-  location: z.string().trim().min(1).max(SEARCH_INPUT_MAX_LENGTH),
-  place_id: z.string().min(1).max(255),
+  location: lineText().trim().min(1).max(SEARCH_INPUT_MAX_LENGTH),
+  place_id: lineText().min(1).max(255),
   bounds: BoundsSchema.nullable().optional(),
   location_type: z.string().max(50).nullable().optional(),
   lat: z.number().min(-90).max(90),
@@ -39,7 +40,7 @@ export function toLocationFilter(location: Pick<Location, 'lat' | 'lng' | 'dista
 
 /** SPEC §3 Location search criteria: keyword (at most 256 characters, SPEC §5) and radius in miles. */
 export const LocationSearchSchema = z.object({
-  keyword: z.string().trim().max(SEARCH_INPUT_MAX_LENGTH, { error: () => MESSAGES.SEARCH_KEYWORD_MAX_LENGTH }),
+  keyword: lineText().trim().max(SEARCH_INPUT_MAX_LENGTH, { error: () => MESSAGES.SEARCH_KEYWORD_MAX_LENGTH }),
   radius: z.coerce.number().pipe(RadiusSchema).default(RADIUS_DEFAULT_MILES),
 })
 /** SPEC §3 Location search criteria. */

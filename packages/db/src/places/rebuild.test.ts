@@ -189,3 +189,196 @@ describe.each(testDatabaseKinds())('rebuildPlaces on %s', (kind) => {
     expect(total).toEqual({ n: 4300 + 1 + 3 + 1 })
   })
 })
+
+interface PostcodePlace {
+  place_id: string
+  location_type: string
+  description: string
+  lat: number
+  lng: number
+  south: number
+  west: number
+  north: number
+  east: number
+  population: number
+}
+
+/**
+ * The postcode places a visitor's property list allows, worked out here from the visible (not
+ * locked) properties alone: one per district and postcode of theirs, at the mean of their
+ * positions, counting them, named after their most common town.
+ */
+async function toAllowedPostcodePlaces(database: TestDatabase): Promise<Map<string, Omit<PostcodePlace, 'place_id'> & { towns: string[] }>> {
+  const rows = await database.db
+    .select({ postcode: properties.postcode, town: properties.town, lat: properties.lat, lng: properties.lng, is_locked: properties.is_locked })
+    .from(properties)
+  const groups = new Map<string, { kind: 'postcode_district' | 'postcode'; members: typeof rows }>()
+  for (const row of rows.filter((r) => !r.is_locked)) {
+    const code = row.postcode.replace(/[^A-Za-z0-9]/g, '').toUpperCase()
+    if (!/^[A-Z]{1,2}[0-9][A-Z0-9]?[0-9][A-Z]{2}$/.test(code)) continue
+    const district = code.slice(0, -3)
+    for (const [key, kind] of [[district, 'postcode_district'], [`${district} ${code.slice(-3)}`, 'postcode']] as const) {
+      const group = groups.get(key) ?? { kind, members: [] }
+      group.members.push(row)
+      groups.set(key, group)
+    }
+  }
+  const mean = (values: number[]) => values.reduce((sum, v) => sum + v, 0) / values.length
+  const allowed = new Map<string, Omit<PostcodePlace, 'place_id'> & { towns: string[] }>()
+  for (const [code, { kind, members }] of groups) {
+    const lat = mean(members.map((m) => m.lat))
+    const lng = mean(members.map((m) => m.lng))
+    const padKm = kind === 'postcode_district' ? 0.5 : 0.25
+    const dLat = padKm / 111.32
+    const dLng = padKm / (111.32 * Math.cos((lat * Math.PI) / 180))
+    const lats = kind === 'postcode_district' ? members.map((m) => m.lat) : [lat]
+    const lngs = kind === 'postcode_district' ? members.map((m) => m.lng) : [lng]
+    const counts = new Map<string, number>()
+    for (const m of members) counts.set(m.town, (counts.get(m.town) ?? 0) + 1)
+    const most = Math.max(...counts.values())
+    allowed.set(`gb:postcode:${code}`, {
+      location_type: kind,
+      description: kind === 'postcode_district' ? 'Postcode district' : 'Postcode',
+      towns: [...counts].filter(([, n]) => n === most).map(([town]) => town),
+      lat,
+      lng,
+      south: Math.min(...lats) - dLat,
+      west: Math.min(...lngs) - dLng,
+      north: Math.max(...lats) + dLat,
+      east: Math.max(...lngs) + dLng,
+      population: members.length,
+    })
+  }
+  return allowed
+}
+
+/** Every postcode place is one the visible properties allow, with exactly their centre, box and count. */
+async function expectPostcodePlacesOfVisibleProperties(database: TestDatabase): Promise<void> {
+  const allowed = await toAllowedPostcodePlaces(database)
+  const found = await queryRows<PostcodePlace & Record<string, unknown>>(
+    database.db,
+    sql`select place_id, location_type, description, lat, lng, south, west, north, east, population
+      from places where location_type in ('postcode_district', 'postcode') order by place_id`,
+  )
+  expect(found.map((place) => place.place_id)).toEqual([...allowed.keys()].sort())
+  for (const place of found) {
+    const expected = allowed.get(place.place_id)!
+    expect(place.location_type, place.place_id).toBe(expected.location_type)
+    expect(place.population, place.place_id).toBe(expected.population)
+    expect(expected.towns.map((town) => `${expected.description}, ${town}`), place.place_id).toContain(place.description)
+    for (const side of ['lat', 'lng', 'south', 'west', 'north', 'east'] as const) {
+      expect(place[side], `${place.place_id} ${side}`).toBeCloseTo(expected[side], 9)
+    }
+  }
+}
+
+describe.each(testDatabaseKinds())('postcode places on %s', (kind) => {
+  let database: TestDatabase
+
+  const placeIds = async (prefix: string) =>
+    (
+      await database.db
+        .select({ place_id: places.place_id })
+        .from(places)
+        .where(sql`${places.place_id} like ${`gb:postcode:${prefix}%`}`)
+        .orderBy(places.place_id)
+    ).map((row) => row.place_id)
+  const getPlace = async (placeId: string) => (await database.db.select().from(places).where(eq(places.place_id, placeId)))[0]
+
+  beforeAll(async () => {
+    database = await createTestDatabase(kind)
+    await database.db.insert(properties).values([
+      property('LS1 4AP', 'Leeds', 53.79, -1.55),
+      property('LS1 4AP', 'Leeds', 53.8, -1.54),
+      property('LS1 5HD', 'Leeds', 53.81, -1.53),
+      // Locked: one shares a visible postcode, far from it; one has a postcode of its own in LS1; and
+      // one (the Newton Aycliffe house of the report) is the only property of its district.
+      { ...property('LS1 4AP', 'Leeds', 53.9, -1.4), is_locked: true },
+      { ...property('LS1 9ZZ', 'Otley', 53.905, -1.69), is_locked: true },
+      { ...property('DL4 1TZ', 'Newton Aycliffe', 54.616261, -1.579604), is_locked: true },
+    ])
+    await rebuildPlaces(database)
+  })
+
+  afterAll(async () => {
+    await database?.close()
+  })
+
+  it('are built from visible properties only: a locked one adds no place and moves no centre', async () => {
+    expect(await placeIds('LS1')).toEqual(['gb:postcode:LS1', 'gb:postcode:LS1 4AP', 'gb:postcode:LS1 5HD'])
+    expect(await placeIds('DL4')).toEqual([])
+    const postcode = await getPlace('gb:postcode:LS1 4AP')
+    expect(postcode!.population).toBe(2)
+    expect(postcode!.lat).toBeCloseTo(53.795, 9)
+    expect(postcode!.lng).toBeCloseTo(-1.545, 9)
+    const district = await getPlace('gb:postcode:LS1')
+    expect(district).toMatchObject({ description: 'Postcode district, Leeds', population: 3 })
+    expect(district!.lat).toBeCloseTo((53.79 + 53.8 + 53.81) / 3, 9)
+    expect(district!.north).toBeCloseTo(53.81 + 0.5 / 111.32, 9)
+    await expectPostcodePlacesOfVisibleProperties(database)
+  })
+
+  it('lose a property the moment it is locked, and get it back when it is unlocked', async () => {
+    await database.db.update(properties).set({ is_locked: true }).where(eq(properties.postcode, 'LS1 5HD'))
+    expect(await placeIds('LS1')).toEqual(['gb:postcode:LS1', 'gb:postcode:LS1 4AP'])
+    expect((await getPlace('gb:postcode:LS1'))!.lat).toBeCloseTo(53.795, 9)
+    await expectPostcodePlacesOfVisibleProperties(database)
+
+    await database.db.update(properties).set({ is_locked: false }).where(eq(properties.postcode, 'LS1 9ZZ'))
+    expect(await placeIds('LS1')).toEqual(['gb:postcode:LS1', 'gb:postcode:LS1 4AP', 'gb:postcode:LS1 9ZZ'])
+    expect(await getPlace('gb:postcode:LS1 9ZZ')).toMatchObject({ description: 'Postcode, Otley', lat: 53.905, lng: -1.69, population: 1 })
+    await expectPostcodePlacesOfVisibleProperties(database)
+
+    await database.db.update(properties).set({ is_locked: false }).where(eq(properties.postcode, 'LS1 5HD'))
+    await database.db.update(properties).set({ is_locked: true }).where(eq(properties.postcode, 'LS1 9ZZ'))
+    expect(await placeIds('LS1')).toEqual(['gb:postcode:LS1', 'gb:postcode:LS1 4AP', 'gb:postcode:LS1 5HD'])
+    await expectPostcodePlacesOfVisibleProperties(database)
+  })
+
+  it('change in the transaction that locks the property, and not at all when it rolls back', async () => {
+    const rollback = new Error('roll back')
+    await expect(
+      database.db.transaction(async (tx) => {
+        await tx.update(properties).set({ is_locked: true }).where(eq(properties.postcode, 'LS1 5HD'))
+        const inside = await tx.select({ place_id: places.place_id }).from(places).where(eq(places.place_id, 'gb:postcode:LS1 5HD'))
+        expect(inside).toEqual([])
+        throw rollback
+      }),
+    ).rejects.toBe(rollback)
+    expect(await placeIds('LS1')).toEqual(['gb:postcode:LS1', 'gb:postcode:LS1 4AP', 'gb:postcode:LS1 5HD'])
+    await expectPostcodePlacesOfVisibleProperties(database)
+  })
+
+  it('follow properties as they are added, moved, given another postcode or town, and removed', async () => {
+    const [added] = await database.db.insert(properties).values(property('dl4 1tz', 'Shildon', 54.63, -1.65)).returning()
+    expect(await placeIds('DL4')).toEqual(['gb:postcode:DL4', 'gb:postcode:DL4 1TZ'])
+    // The locked neighbour in the same postcode counts for nothing.
+    expect(await getPlace('gb:postcode:DL4 1TZ')).toMatchObject({ description: 'Postcode, Shildon', lat: 54.63, lng: -1.65, population: 1 })
+    await expectPostcodePlacesOfVisibleProperties(database)
+
+    await database.db.update(properties).set({ lat: 54.64, lng: -1.66 }).where(eq(properties.property_profile_id, added!.property_profile_id))
+    expect(await getPlace('gb:postcode:DL4 1TZ')).toMatchObject({ lat: 54.64, lng: -1.66 })
+    await database.db.update(properties).set({ town: 'Bishop Auckland' }).where(eq(properties.property_profile_id, added!.property_profile_id))
+    expect(await getPlace('gb:postcode:DL4')).toMatchObject({ description: 'Postcode district, Bishop Auckland' })
+    await expectPostcodePlacesOfVisibleProperties(database)
+
+    await database.db.update(properties).set({ postcode: 'LS1 5HD' }).where(eq(properties.property_profile_id, added!.property_profile_id))
+    expect(await placeIds('DL4')).toEqual([])
+    expect((await getPlace('gb:postcode:LS1 5HD'))!.population).toBe(2)
+    await expectPostcodePlacesOfVisibleProperties(database)
+
+    await database.db.delete(properties).where(eq(properties.property_profile_id, added!.property_profile_id))
+    expect((await getPlace('gb:postcode:LS1 5HD'))!.population).toBe(1)
+    await expectPostcodePlacesOfVisibleProperties(database)
+
+    // Edits that touch no place leave the places as they are.
+    await database.db.update(properties).set({ price: 300_000 })
+    await expectPostcodePlacesOfVisibleProperties(database)
+  })
+
+  it('go with the properties when the catalogue is emptied, leaving the towns', async () => {
+    await database.db.execute(sql`truncate table properties cascade`)
+    expect(await placeIds('')).toEqual([])
+    expect(await getPlace('gb:town:2643123')).toMatchObject({ name: 'Manchester' })
+  })
+})

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm'
 import {
   boolean,
+  customType,
   date,
   doublePrecision,
   index,
@@ -11,7 +12,12 @@ import {
   smallint,
   text,
   timestamp,
+  uuid,
+  uniqueIndex,
 } from 'drizzle-orm/pg-core'
+
+/** A PostgreSQL full-text document (read only inside queries, never selected). */
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' })
 
 /** SPEC §3 Property type. */
 export const propertyTypes = pgTable('property_types', {
@@ -50,6 +56,11 @@ export const branches = pgTable('branches', {
   color: text('color').notNull().default('#0b4f6c'),
   version: integer('version').notNull().default(1),
 })
+
+/** A property's postcode without spaces, in capitals ('LS14AP'), as SQL over the `postcode` column. */
+const COMPACT_POSTCODE = `upper(regexp_replace(postcode, '[^A-Za-z0-9]', '', 'g'))`
+/** Whether that is shaped like a full UK postcode; anything else has no postcode place. */
+const IS_FULL_POSTCODE = `${COMPACT_POSTCODE} ~ '^[A-Z]{1,2}[0-9][A-Z0-9]?[0-9][A-Z]{2}$'`
 
 /**
  * A property on the market (or pre-market when is_locked). Money in whole pounds; lettings prices are
@@ -107,15 +118,60 @@ export const properties = pgTable(
     public_lat: doublePrecision('public_lat').generatedAlwaysAs(sql`CASE WHEN is_locked THEN round(lat::numeric, 2)::double precision ELSE lat END`),
     public_lng: doublePrecision('public_lng').generatedAlwaysAs(sql`CASE WHEN is_locked THEN round(lng::numeric, 2)::double precision ELSE lng END`),
     public_price: integer('public_price').generatedAlwaysAs(sql`CASE WHEN is_locked THEN NULL ELSE price END`),
+    /**
+     * The postcode in its one written form ('LS1 4AP') and its district ('LS1'), null when the postcode
+     * is not shaped like one: the keys of the gazetteer's postcode places (`refresh_postcode_places`).
+     */
+    postcode_unit: text('postcode_unit').generatedAlwaysAs(
+      sql.raw(`CASE WHEN ${IS_FULL_POSTCODE} THEN left(${COMPACT_POSTCODE}, -3) || ' ' || right(${COMPACT_POSTCODE}, 3) END`),
+    ),
+    postcode_district: text('postcode_district').generatedAlwaysAs(
+      sql.raw(`CASE WHEN ${IS_FULL_POSTCODE} THEN left(${COMPACT_POSTCODE}, -3) END`),
+    ),
     tenure: text('tenure'),
     council_tax_band: text('council_tax_band'),
     epc_rating: text('epc_rating'),
     available_from: date('available_from'),
     deposit: integer('deposit'),
+    // EPC (Energy Performance Certificate): the potential rating beside the current epc_rating, and
+    // both SAP scores (1–100+) the A–G chart points at.
+    epc_potential_rating: text('epc_potential_rating'),
+    epc_current_score: smallint('epc_current_score'),
+    epc_potential_score: smallint('epc_potential_score'),
+    // Material information (National Trading Standards parts A–C). Null means not known: the page
+    // says 'Ask the agent'. Money in whole pounds a year.
+    lease_years_remaining: smallint('lease_years_remaining'),
+    ground_rent: integer('ground_rent'),
+    service_charge: integer('service_charge'),
+    construction: text('construction'),
+    electricity_supply: text('electricity_supply'),
+    water_supply: text('water_supply'),
+    sewerage: text('sewerage'),
+    heating: text('heating'),
+    broadband: text('broadband'),
+    mobile_signal: text('mobile_signal'),
+    parking: text('parking'),
+    building_safety: text('building_safety'),
+    restrictions: text('restrictions'),
+    rights_and_easements: text('rights_and_easements'),
+    flood_risk: text('flood_risk'),
+    accessibility: text('accessibility'),
+    /** The agency's own reference (BLM AGENT_REF) of a property a feed brought in; null for others. */
+    agent_ref: text('agent_ref'),
+    /** Hash of the feed record (and its media) last imported, so an unchanged record is skipped. */
+    feed_hash: text('feed_hash'),
     created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updated_at: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * What a keyword search reads of a property a caller may see in full: its heading, summary,
+     * description and features, stemmed as English words.
+     */
+    search_document: tsvector('search_document').generatedAlwaysAs(
+      sql`to_tsvector('english'::regconfig, advert_heading || ' ' || summary || ' ' || description) || jsonb_to_tsvector('english'::regconfig, features, '["string"]'::jsonb)`,
+    ),
   },
   (t) => [
+    index('properties_search_document_idx').using('gin', t.search_document),
     index('properties_list_idx').on(t.transaction_type_id, t.availability, t.created_at.desc()),
     // Newest first across every availability (include_unavailable), with the id tiebreak of the sort.
     index('properties_newest_idx').on(t.transaction_type_id, t.created_at.desc().nullsLast(), t.property_profile_id.desc()),
@@ -123,10 +179,13 @@ export const properties = pgTable(
     index('properties_lat_lng_idx').on(t.lat, t.lng),
     index('properties_type_idx').on(t.property_type_id, t.property_style_id),
     index('properties_branch_idx').on(t.branch_id),
+    // The places of a district are rebuilt from its properties whenever one of them changes.
+    index('properties_postcode_district_idx').on(t.postcode_district),
     // A visitor's searches: locked properties by their public position, prices with the locked last.
     index('properties_locked_public_geo_idx').on(t.public_lat, t.public_lng).where(sql`${t.is_locked}`),
     index('properties_public_price_desc_idx').on(t.transaction_type_id, t.public_price.desc().nullsLast(), t.property_profile_id.desc()),
     index('properties_public_price_asc_idx').on(t.transaction_type_id, t.public_price.asc().nullsLast(), t.property_profile_id.asc()),
+    uniqueIndex('properties_agent_ref_idx').on(t.agent_ref),
   ],
 )
 
@@ -142,6 +201,11 @@ export const propertyMedias = pgTable(
       .notNull()
       .references(() => properties.property_profile_id, { onDelete: 'cascade' }),
     position: smallint('position').notNull(),
+    /**
+     * The media's name in URLs: random, so a caller cannot count or guess the media of a property it may
+     * not see from the ids of those it may (the serial id stays internal).
+     */
+    media_key: uuid('media_key').notNull().defaultRandom().unique(),
     /** 'photo' | 'video' | 'virtual_tour'. */
     kind: text('kind').notNull(),
     /** Path of the picture in the media store (the photo, or the poster of a video or tour). */
@@ -163,6 +227,11 @@ export const floorPlans = pgTable(
       .notNull()
       .references(() => properties.property_profile_id, { onDelete: 'cascade' }),
     position: smallint('position').notNull(),
+    /**
+     * The floor plan's name in URLs: random, so a caller cannot count or guess the media of a property it may
+     * not see from the ids of those it may (the serial id stays internal).
+     */
+    media_key: uuid('media_key').notNull().defaultRandom().unique(),
     file: text('file').notNull(),
   },
   (t) => [index('floor_plans_property_idx').on(t.property_profile_id, t.position)],
@@ -177,6 +246,11 @@ export const epcs = pgTable(
       .notNull()
       .references(() => properties.property_profile_id, { onDelete: 'cascade' }),
     position: smallint('position').notNull(),
+    /**
+     * The EPC's name in URLs: random, so a caller cannot count or guess the media of a property it may
+     * not see from the ids of those it may (the serial id stays internal).
+     */
+    media_key: uuid('media_key').notNull().defaultRandom().unique(),
     /** Preview image in the media store. */
     file: text('file').notNull(),
     /** The PDF in the media store, when the EPC is a PDF. */
@@ -205,3 +279,34 @@ export const companySettings = pgTable('company_settings', {
   value: jsonb('value').notNull(),
   updated_at: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 })
+
+/**
+ * One run of the property feed import (BLM v3), whether it wrote, was a dry run or was refused: what
+ * it counted and every record it could not take, with its line.
+ */
+export const feedImports = pgTable(
+  'feed_imports',
+  {
+    feed_import_id: serial('feed_import_id').primaryKey(),
+    /** 'blm'. */
+    feed: text('feed').notNull(),
+    /** The file's name as given (a path's last part, or the upload's name). */
+    source: text('source').notNull(),
+    /** 'imported' | 'dry_run' | 'refused' | 'failed'. */
+    outcome: text('outcome').notNull(),
+    /** Why the safe-import guard refused the file, or why it failed. */
+    reason: text('reason'),
+    forced: boolean('forced').notNull().default(false),
+    added: integer('added').notNull().default(0),
+    updated: integer('updated').notNull().default(0),
+    unchanged: integer('unchanged').notNull().default(0),
+    withdrawn: integer('withdrawn').notNull().default(0),
+    restored: integer('restored').notNull().default(0),
+    refused: integer('refused').notNull().default(0),
+    /** The whole report as the command printed it and the API answered it. */
+    report: jsonb('report').notNull(),
+    started_at: timestamp('started_at', { withTimezone: true }).notNull(),
+    finished_at: timestamp('finished_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('feed_imports_started_idx').on(t.started_at.desc())],
+)

@@ -17,8 +17,9 @@ export const IS_NAMED_PLACE = sql.raw(`location_type in (${NAMED_PLACE_KINDS.map
 
 /**
  * The offline gazetteer behind SPEC's "place search by keyword" and "place details by place_id":
- * GB cities, towns and villages, the postcode districts and postcodes of the agency's own properties,
- * and its branches. Rebuilt as a whole by `rebuildPlaces()`; nothing else writes to it.
+ * GB cities, towns and villages, the postcode districts and postcodes of the agency's own visible
+ * (not locked) properties, and its branches. Rebuilt as a whole by `rebuildPlaces()`; the postcode
+ * places are also kept up to date by triggers on `properties` (migration 0009), in the writer's transaction.
  */
 export const places = pgTable(
   'places',

@@ -84,6 +84,14 @@ export const DEMO_REGISTRATION_TEXT =
   'a matching property is listed or its price is reduced \u2013 often before it appears anywhere else. ' +
   'You can update, refine or unsubscribe from your alerts at any time.'
 
+/** SPEC §2 Redirect screen: the demo agency's short links (`/go/stamp-duty` …), to the guidance buyers and tenants ask for. */
+export const DEMO_REDIRECT_TARGETS = {
+  'stamp-duty': 'https://www.gov.uk/stamp-duty-land-tax',
+  'how-to-rent': 'https://www.gov.uk/government/publications/how-to-rent',
+  'tenancy-deposits': 'https://www.gov.uk/tenancy-deposit-protection',
+  'buying-a-home': 'https://www.gov.uk/buy-sell-your-home',
+} as const satisfies Record<string, string>
+
 /** The demo company settings, by id. */
 export function getDemoSettings(): Array<{ setting_id: number; value: unknown }> {
   return [
@@ -95,5 +103,6 @@ export function getDemoSettings(): Array<{ setting_id: number; value: unknown }>
     { setting_id: COMPANY_SETTING.SEARCH_PANEL_THEME, value: 'light' },
     { setting_id: COMPANY_SETTING.SLIDER_ARROW_VARIANT, value: 1 },
     { setting_id: COMPANY_SETTING.REGISTER_VARIANT, value: 'v1' },
+    { setting_id: COMPANY_SETTING.REDIRECT_TARGETS, value: DEMO_REDIRECT_TARGETS },
   ]
 }

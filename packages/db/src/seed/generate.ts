@@ -5,6 +5,7 @@
 import { PROPERTY_STYLES, TRANSACTION_TYPE } from '@agency/domain'
 import type { epcs, floorPlans, priceHistory, properties, propertyMedias } from '../schema/index.ts'
 import { POOL, type EpcRating, type ExteriorKind, type FloorPlanKind, type InteriorKind } from './pool-layout.ts'
+import { toMaterialColumns } from './material.ts'
 import { REGION_PRICES, scatterAround, toPostcode, type Region, type Town, type TownPicker } from './places.ts'
 import { Random, type Weighted } from './random.ts'
 import {
@@ -22,14 +23,16 @@ import {
 /** A row as JSON sends it: timestamps as ISO strings, every column present. */
 type JsonRow<T> = { [K in keyof T]-?: T[K] extends Date ? string : T[K] extends Date | null ? string | null : T[K] }
 
-/** A properties row with every column but those PostgreSQL derives (public_lat, public_lng, public_price). */
-export type PropertyRow = JsonRow<Omit<typeof properties.$inferSelect, 'public_lat' | 'public_lng' | 'public_price'>>
-/** A property_medias row without its serial id. */
-export type MediaRow = Omit<JsonRow<typeof propertyMedias.$inferSelect>, 'property_profile_media_id'>
-/** A floor_plans row without its serial id. */
-export type FloorPlanRow = Omit<JsonRow<typeof floorPlans.$inferSelect>, 'floor_plan_id'>
-/** An epcs row without its serial id. */
-export type EpcRow = Omit<JsonRow<typeof epcs.$inferSelect>, 'epc_id'>
+/** A properties row with every column but those PostgreSQL derives (public position and price, postcode keys, search document). */
+export type PropertyRow = JsonRow<
+  Omit<typeof properties.$inferSelect, 'public_lat' | 'public_lng' | 'public_price' | 'postcode_unit' | 'postcode_district' | 'search_document'>
+>
+/** A property_medias row without its serial id and key (PostgreSQL draws the key). */
+export type MediaRow = Omit<JsonRow<typeof propertyMedias.$inferSelect>, 'property_profile_media_id' | 'media_key'>
+/** A floor_plans row without its serial id and key. */
+export type FloorPlanRow = Omit<JsonRow<typeof floorPlans.$inferSelect>, 'floor_plan_id' | 'media_key'>
+/** An epcs row without its serial id and key. */
+export type EpcRow = Omit<JsonRow<typeof epcs.$inferSelect>, 'epc_id' | 'media_key'>
 /** A price_history row without its serial id. */
 export type PriceRow = Omit<JsonRow<typeof priceHistory.$inferSelect>, 'price_history_id'>
 
@@ -163,7 +166,7 @@ interface PhotoPick {
 }
 
 /** Kind of stream derived from the seed, so that e.g. branches and properties never share numbers. */
-export const STREAM = { PROPERTY: 1, BRANCH: 2 } as const
+export const STREAM = { PROPERTY: 1, BRANCH: 2, MATERIAL: 3 } as const
 
 /** Generates property number `index` (0-based) of a run, stored as `property_profile_id`. */
 export function generateProperty(ctx: GenerateContext, index: number, propertyProfileId: number): GeneratedProperty {
@@ -342,6 +345,12 @@ export function generateProperty(ctx: GenerateContext, index: number, propertyPr
     epc_rating: epcRating,
     available_from: availableFrom,
     deposit,
+    ...toMaterialColumns(
+      { sales, kind, styleId, tenure, epcRating, newHome, hasParking, rural: town.population < 10_000 },
+      Random.for(ctx.seed, STREAM.MATERIAL, index),
+    ),
+    agent_ref: null,
+    feed_hash: null,
     created_at: new Date(createdMs).toISOString(),
     updated_at: new Date(updatedMs).toISOString(),
   }

@@ -7,13 +7,24 @@ import type { Database, Db } from '../client.ts'
 import { queryRows } from '../client.ts'
 import { branches, companySettings } from '../schema/index.ts'
 import { AGENCY_NAME, getDemoBranches, getDemoSettings } from './branches.ts'
-import { generateProperty, type GenerateContext, type GeneratedProperty } from './generate.ts'
+import {
+  generateProperty,
+  type EpcRow,
+  type FloorPlanRow,
+  type GenerateContext,
+  type GeneratedProperty,
+  type MediaRow,
+  type PriceRow,
+  type PropertyRow,
+} from './generate.ts'
 import { createTownPicker } from './places.ts'
 import { ensureImagePool } from './pool.ts'
 
 export { AGENCY_DOMAIN, AGENCY_NAME } from './branches.ts'
 export { ensureImagePool } from './pool.ts'
 export { Random } from './random.ts'
+export { toSlug } from './words.ts'
+export type { EpcRow, FloorPlanRow, MediaRow, PriceRow, PropertyRow } from './generate.ts'
 
 /** What to generate. */
 export interface SeedOptions {
@@ -168,7 +179,10 @@ const PROPERTY_COLUMNS = [
   'price_qualifier', 'new_home', 'shared_ownership', 'retirement', 'short_let', 'house_flat_share',
   'pets_allowed', 'bills_included', 'furnishing', 'garden_type', 'has_garden', 'has_parking', 'availability',
   'is_locked', 'address_line_1', 'address_line_2', 'town', 'county', 'postcode', 'display_address', 'lat', 'lng',
-  'tenure', 'council_tax_band', 'epc_rating', 'available_from', 'deposit', 'created_at', 'updated_at',
+  'tenure', 'council_tax_band', 'epc_rating', 'available_from', 'deposit', 'agent_ref', 'feed_hash', 'created_at', 'updated_at',
+  'epc_potential_rating', 'epc_current_score', 'epc_potential_score', 'lease_years_remaining', 'ground_rent',
+  'service_charge', 'construction', 'electricity_supply', 'water_supply', 'sewerage', 'heating', 'broadband',
+  'mobile_signal', 'parking', 'building_safety', 'restrictions', 'rights_and_easements', 'flood_risk', 'accessibility',
 ] as const satisfies ReadonlyArray<keyof GeneratedProperty['property']>
 const MEDIA_COLUMNS = ['property_profile_id', 'position', 'kind', 'file', 'link', 'caption', 'is_downloadable'] as const
 const FLOOR_PLAN_COLUMNS = ['property_profile_id', 'position', 'file'] as const
@@ -195,10 +209,40 @@ async function insertChunk(
   const plans = chunk.flatMap((p) => p.floorPlans)
   const epcRows = chunk.flatMap((p) => p.epcs)
   const prices = chunk.flatMap((p) => p.prices)
-  await insertJson(db, 'properties', PROPERTY_COLUMNS, chunk.map((p) => p.property))
-  await insertJson(db, 'property_medias', MEDIA_COLUMNS, medias)
-  await insertJson(db, 'floor_plans', FLOOR_PLAN_COLUMNS, plans)
-  await insertJson(db, 'epcs', EPC_COLUMNS, epcRows)
-  await insertJson(db, 'price_history', PRICE_COLUMNS, prices)
+  await insertCatalogueRows(db, { properties: chunk.map((p) => p.property), medias, floorPlans: plans, epcs: epcRows, prices })
   return { medias: medias.length, floorPlans: plans.length, epcs: epcRows.length, priceHistory: prices.length }
+}
+
+/** Catalogue rows to write: each list may be empty. */
+export interface CatalogueRows {
+  properties: readonly PropertyRow[]
+  medias: readonly MediaRow[]
+  floorPlans: readonly FloorPlanRow[]
+  epcs: readonly EpcRow[]
+  prices: readonly PriceRow[]
+}
+
+/**
+ * The one way properties and their media are inserted, by the demo seed and the feed importer alike,
+ * so a rule about these rows (a derived column, a key) holds for both.
+ */
+export async function insertCatalogueRows(db: Db, rows: CatalogueRows): Promise<void> {
+  await insertJson(db, 'properties', PROPERTY_COLUMNS, rows.properties)
+  await insertJson(db, 'property_medias', MEDIA_COLUMNS, rows.medias)
+  await insertJson(db, 'floor_plans', FLOOR_PLAN_COLUMNS, rows.floorPlans)
+  await insertJson(db, 'epcs', EPC_COLUMNS, rows.epcs)
+  await insertJson(db, 'price_history', PRICE_COLUMNS, rows.prices)
+}
+
+/**
+ * Rewrites existing properties (matched by property_profile_id) from full rows, in one statement per
+ * call; created_at is kept. The importer's update path, beside the insert path above.
+ */
+export async function updatePropertyRows(db: Db, rows: readonly PropertyRow[]): Promise<void> {
+  if (rows.length === 0) return
+  const columns = PROPERTY_COLUMNS.filter((c) => c !== 'property_profile_id' && c !== 'created_at')
+  const set = sql.raw(columns.map((c) => `"${c}" = source."${c}"`).join(', '))
+  await db.execute(
+    sql`update properties set ${set} from json_populate_recordset(null::properties, ${JSON.stringify(rows)}::json) as source where properties.property_profile_id = source.property_profile_id`,
+  )
 }

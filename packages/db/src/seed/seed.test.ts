@@ -2,7 +2,7 @@ import { existsSync, mkdtempSync, rmSync, statSync } from 'node:fs'
 import { readFile } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
-import { COMPANY_SETTING, PROPERTY_STYLES, PromoCardSchema } from '@agency/domain'
+import { COMPANY_SETTING, PROPERTY_STYLES, PromoCardSchema, RedirectTargetsSchema } from '@agency/domain'
 import { sql } from 'drizzle-orm'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -143,6 +143,7 @@ describe.each(testDatabaseKinds())('seedDemoData on %s', (kind) => {
     ])
     expect(byId.get(COMPANY_SETTING.SEARCH_PANEL_THEME)).toBe('light')
     expect(byId.get(COMPANY_SETTING.SLIDER_ARROW_VARIANT)).toBe(1)
+    expect(RedirectTargetsSchema.parse(byId.get(COMPANY_SETTING.REDIRECT_TARGETS))).toMatchObject({ 'stamp-duty': 'https://www.gov.uk/stamp-duty-land-tax' })
     expect(byId.get(COMPANY_SETTING.REGISTER_VARIANT)).toBe('v1')
   })
 

@@ -1,0 +1,3 @@
+ALTER TABLE "properties" ADD COLUMN "postcode_unit" text GENERATED ALWAYS AS (CASE WHEN upper(regexp_replace(postcode, '[^A-Za-z0-9]', '', 'g')) ~ '^[A-Z]{1,2}[0-9][A-Z0-9]?[0-9][A-Z]{2}$' THEN left(upper(regexp_replace(postcode, '[^A-Za-z0-9]', '', 'g')), -3) || ' ' || right(upper(regexp_replace(postcode, '[^A-Za-z0-9]', '', 'g')), 3) END) STORED;--> statement-breakpoint
+ALTER TABLE "properties" ADD COLUMN "postcode_district" text GENERATED ALWAYS AS (CASE WHEN upper(regexp_replace(postcode, '[^A-Za-z0-9]', '', 'g')) ~ '^[A-Z]{1,2}[0-9][A-Z0-9]?[0-9][A-Z]{2}$' THEN left(upper(regexp_replace(postcode, '[^A-Za-z0-9]', '', 'g')), -3) END) STORED;--> statement-breakpoint
+CREATE INDEX "properties_postcode_district_idx" ON "properties" USING btree ("postcode_district");

@@ -1,0 +1,19 @@
+ALTER TABLE "properties" ADD COLUMN "epc_potential_rating" text;--> statement-breakpoint
+ALTER TABLE "properties" ADD COLUMN "epc_current_score" smallint;--> statement-breakpoint
+ALTER TABLE "properties" ADD COLUMN "epc_potential_score" smallint;--> statement-breakpoint
+ALTER TABLE "properties" ADD COLUMN "lease_years_remaining" smallint;--> statement-breakpoint
+ALTER TABLE "properties" ADD COLUMN "ground_rent" integer;--> statement-breakpoint
+ALTER TABLE "properties" ADD COLUMN "service_charge" integer;--> statement-breakpoint
+ALTER TABLE "properties" ADD COLUMN "construction" text;--> statement-breakpoint
+ALTER TABLE "properties" ADD COLUMN "electricity_supply" text;--> statement-breakpoint
+ALTER TABLE "properties" ADD COLUMN "water_supply" text;--> statement-breakpoint
+ALTER TABLE "properties" ADD COLUMN "sewerage" text;--> statement-breakpoint
+ALTER TABLE "properties" ADD COLUMN "heating" text;--> statement-breakpoint
+ALTER TABLE "properties" ADD COLUMN "broadband" text;--> statement-breakpoint
+ALTER TABLE "properties" ADD COLUMN "mobile_signal" text;--> statement-breakpoint
+ALTER TABLE "properties" ADD COLUMN "parking" text;--> statement-breakpoint
+ALTER TABLE "properties" ADD COLUMN "building_safety" text;--> statement-breakpoint
+ALTER TABLE "properties" ADD COLUMN "restrictions" text;--> statement-breakpoint
+ALTER TABLE "properties" ADD COLUMN "rights_and_easements" text;--> statement-breakpoint
+ALTER TABLE "properties" ADD COLUMN "flood_risk" text;--> statement-breakpoint
+ALTER TABLE "properties" ADD COLUMN "accessibility" text;

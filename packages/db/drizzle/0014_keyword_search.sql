@@ -1,0 +1,2 @@
+ALTER TABLE "properties" ADD COLUMN "search_document" "tsvector" GENERATED ALWAYS AS (to_tsvector('english'::regconfig, advert_heading || ' ' || summary || ' ' || description) || jsonb_to_tsvector('english'::regconfig, features, '["string"]'::jsonb)) STORED;--> statement-breakpoint
+CREATE INDEX "properties_search_document_idx" ON "properties" USING gin ("search_document");

@@ -1,0 +1,253 @@
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { asc, eq, sql } from 'drizzle-orm'
+import sharp from 'sharp'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { queryRows } from '../client.ts'
+import { ensurePlaces } from '../places/index.ts'
+import { branches, epcs, feedImports, floorPlans, places, priceHistory, properties, propertyMedias } from '../schema/index.ts'
+import { createTestDatabase, testDatabaseKinds, type TestDatabase } from '../testing.ts'
+import { importBlm, type BlmImportOptions } from './import.ts'
+import { toBlmText, toSampleBlmRecord, writeFeedZip } from './write.ts'
+
+const NOW = new Date('2026-11-21T09:00:00Z')
+
+async function picture(colour: string): Promise<Buffer> {
+  return sharp({ create: { width: 1200, height: 800, channels: 3, background: colour } }).jpeg().toBuffer()
+}
+
+const PDF = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n')
+
+describe.each(testDatabaseKinds())('importBlm on %s', (kind) => {
+  let database: TestDatabase
+  let dir: string
+  let mediaDir: string
+  let counter = 0
+
+  const run = (file: string, options: Partial<BlmImportOptions> = {}) => importBlm(database, { file, mediaDir, now: () => NOW, ...options })
+  const writeBlm = (records: Array<Record<string, string | number>>) => {
+    const file = path.join(dir, `feed-${++counter}.blm`)
+    writeFileSync(file, toBlmText(records))
+    return file
+  }
+  const byRef = async (ref: string) => (await database.db.select().from(properties).where(eq(properties.agent_ref, ref)))[0]
+
+  beforeAll(async () => {
+    database = await createTestDatabase(kind)
+    await ensurePlaces(database)
+    await database.db.insert(branches).values({
+      branch_id: 1,
+      name: 'Hartwell & Co Leeds',
+      branch_name: 'Leeds',
+      phone: '0113 496 0214',
+      email: 'leeds@example.co.uk',
+      address: '12 Park Row, Leeds LS1 5HD',
+      postcode: 'LS1 5HD',
+      lat: 53.79733,
+      lng: -1.54623,
+      business_link: 'https://www.google.com/maps/search/?api=1&query=Leeds',
+    })
+    dir = mkdtempSync(path.join(os.tmpdir(), 'agency-blm-'))
+    mediaDir = path.join(dir, 'media')
+  })
+
+  afterAll(async () => {
+    await database?.close()
+    rmSync(dir, { recursive: true, force: true })
+  })
+
+  it('imports a zip with its pictures, floor plan and EPC, positioned at the town when the postcode is new', async () => {
+    const records = [
+      toSampleBlmRecord('HW-1', {
+        MEDIA_IMAGE_00: 'hw-1-front.jpg',
+        MEDIA_IMAGE_TEXT_00: 'Front elevation',
+        MEDIA_IMAGE_01: 'HW-1-KITCHEN.JPG',
+        MEDIA_IMAGE_TEXT_01: 'Kitchen',
+        MEDIA_FLOOR_PLAN_00: 'hw-1-plan.jpg',
+        MEDIA_IMAGE_60: 'hw-1-epc.jpg',
+        MEDIA_DOCUMENT_50: 'hw-1-epc.pdf',
+        MEDIA_VIRTUAL_TOUR_00: 'https://tours.example.com/hw-1',
+      }),
+      toSampleBlmRecord('HW-2', { TRANS_TYPE_ID: 2, PRICE: 300, LET_RENT_FREQUENCY: 0, LET_FURN_ID: 0, LET_BOND: 1500, LET_DATE_AVAILABLE: '2026-12-01 00:00:00', PRICE_QUALIFIER: 0, PROP_SUB_ID: 28, BEDROOMS: 2, POSTCODE2: '3CD' }),
+    ]
+    const zip = path.join(dir, 'feed.zip')
+    await writeFeedZip(zip, 'agency.blm', toBlmText(records), [
+      { name: 'media/hw-1-front.jpg', body: await picture('#8a6') },
+      { name: 'media/hw-1-kitchen.jpg', body: await picture('#ddd') },
+      { name: 'media/hw-1-plan.jpg', body: await picture('#fff') },
+      { name: 'media/hw-1-epc.jpg', body: await picture('#0a0') },
+      { name: 'media/hw-1-epc.pdf', body: PDF },
+    ])
+
+    const report = await run(zip)
+    expect(report).toMatchObject({ outcome: 'imported', records: 2, added: 2, updated: 0, unchanged: 0, withdrawn: 0, refused: 0, errors: [] })
+    expect(report.events).toEqual({ new: 2, price_changed: 0, released: 0 })
+    expect(report.media).toEqual({ stored: 5, reused: 0, failed: 0 })
+
+    const sale = await byRef('HW-1')
+    expect(sale).toMatchObject({
+      transaction_type_id: 1,
+      property_type_id: 1,
+      property_style_id: 2,
+      branch_id: 1,
+      advert_heading: '3 bedroom semi-detached house for sale',
+      price: 325_000,
+      price_qualifier: 'Guide Price',
+      availability: 'available',
+      is_locked: false,
+      address_line_1: '12 Park Row',
+      town: 'Leeds',
+      postcode: 'LS6 2AB',
+      display_address: 'Park Row, Headingley, Leeds',
+      description: 'A bright three-bedroom semi-detached house.\n\nGas central heating & double glazing.',
+      features: ['South-facing rear garden', 'Off-street parking'],
+      has_garden: true,
+      has_parking: true,
+      tenure: 'Freehold',
+      council_tax_band: 'C',
+    })
+    // Leeds from the gazetteer's towns: the postcode was not known yet.
+    expect(sale!.lat).toBeCloseTo(53.8, 1)
+    expect(sale!.lng).toBeCloseTo(-1.55, 1)
+
+    const letting = await byRef('HW-2')
+    expect(letting).toMatchObject({ transaction_type_id: 2, property_style_id: 10, price: 1300, price_qualifier: 'Per Month', furnishing: 'furnished', deposit: 1500, available_from: '2026-12-01' })
+
+    const medias = await database.db.select().from(propertyMedias).where(eq(propertyMedias.property_profile_id, sale!.property_profile_id)).orderBy(asc(propertyMedias.position))
+    expect(medias.map((m) => [m.position, m.kind, m.caption, m.link])).toEqual([
+      [0, 'photo', 'Front elevation', null],
+      [1, 'photo', 'Kitchen', null],
+      [2, 'virtual_tour', 'Virtual tour', 'https://tours.example.com/hw-1'],
+    ])
+    for (const media of medias) expect(existsSync(path.join(mediaDir, media.file))).toBe(true)
+    const front = await sharp(path.join(mediaDir, medias[0]!.file)).metadata()
+    expect([front.format, front.width, front.height]).toEqual(['jpeg', 1200, 800])
+    const [plan] = await database.db.select().from(floorPlans).where(eq(floorPlans.property_profile_id, sale!.property_profile_id))
+    expect((await sharp(path.join(mediaDir, plan!.file)).metadata()).format).toBe('png')
+    const [epc] = await database.db.select().from(epcs).where(eq(epcs.property_profile_id, sale!.property_profile_id))
+    expect(epc!.pdf_file).toMatch(/\.pdf$/)
+    expect(existsSync(path.join(mediaDir, epc!.pdf_file!))).toBe(true)
+
+    const prices = await database.db.select().from(priceHistory).where(eq(priceHistory.property_profile_id, sale!.property_profile_id))
+    expect(prices.map((p) => p.price)).toEqual([325_000])
+    // The gazetteer takes in the new postcodes, as after a seed.
+    const [postcode] = await database.db.select().from(places).where(eq(places.place_id, 'gb:postcode:LS6 2AB'))
+    expect(postcode).toMatchObject({ name: 'LS6 2AB' })
+
+    const [saved] = await database.db.select().from(feedImports).where(eq(feedImports.feed_import_id, report.feed_import_id!))
+    expect(saved).toMatchObject({ feed: 'blm', source: 'feed.zip:agency.blm', outcome: 'imported', added: 2, updated: 0, withdrawn: 0, refused: 0 })
+    expect(saved!.report).toMatchObject({ added: 2, media: { stored: 5, reused: 0, failed: 0 } })
+
+    // The same zip again: nothing to do, no picture touched.
+    const again = await run(zip)
+    expect(again).toMatchObject({ outcome: 'imported', added: 0, updated: 0, unchanged: 2, withdrawn: 0, media: { stored: 0, reused: 0, failed: 0 } })
+  })
+
+  it('records a price change in the price history and updates the property in place', async () => {
+    const before = await byRef('HW-2')
+    const file = writeBlm([
+      toSampleBlmRecord('HW-1', { MEDIA_IMAGE_00: 'https://cdn.example.com/none.jpg' }),
+      toSampleBlmRecord('HW-2', { TRANS_TYPE_ID: 2, PRICE: 1250, LET_RENT_FREQUENCY: 1, LET_FURN_ID: 0, LET_BOND: 1500, LET_DATE_AVAILABLE: '2026-12-01 00:00:00', PRICE_QUALIFIER: 0, PROP_SUB_ID: 28, BEDROOMS: 2, POSTCODE2: '3CD' }),
+    ])
+    const failing: typeof fetch = async () => new Response('gone', { status: 404 })
+    const report = await run(file, { fetch: failing })
+    expect(report).toMatchObject({ outcome: 'imported', added: 0, updated: 2, unchanged: 0, price_changes: 1, events: { new: 0, price_changed: 1, released: 0 } })
+    // A media failure is reported; the property is still imported (here, without its pictures).
+    expect(report.errors).toEqual([
+      { line: 12, agent_ref: 'HW-1', message: 'media https://cdn.example.com/none.jpg could not be downloaded (HTTP 404); the property was imported without it' },
+    ])
+    const after = await byRef('HW-2')
+    expect(after).toMatchObject({ property_profile_id: before!.property_profile_id, price: 1250 })
+    const prices = await database.db.select().from(priceHistory).where(eq(priceHistory.property_profile_id, after!.property_profile_id)).orderBy(asc(priceHistory.price_history_id))
+    expect(prices.map((p) => p.price)).toEqual([1300, 1250])
+  })
+
+  it('geocodes by the postcode the gazetteer knows, and makes unpublished stock pre-market (locked)', async () => {
+    const file = writeBlm([
+      toSampleBlmRecord('HW-1'),
+      toSampleBlmRecord('HW-2', { TRANS_TYPE_ID: 2, PRICE: 1250, PRICE_QUALIFIER: 0, PROP_SUB_ID: 28, POSTCODE2: '3CD' }),
+      toSampleBlmRecord('HW-3', { ADDRESS_1: '14 Park Row', PUBLISHED_FLAG: 0, TOWN: 'Nowhere In Particular' }),
+    ])
+    const report = await run(file)
+    expect(report).toMatchObject({ outcome: 'imported', added: 1, refused: 0 })
+    const known = await byRef('HW-1')
+    const next = await byRef('HW-3')
+    expect([next!.lat, next!.lng]).toEqual([known!.lat, known!.lng])
+    expect(next!.is_locked).toBe(true)
+  })
+
+  it('refuses a file that would withdraw more than a fifth of the live stock, then withdraws it when forced, and brings it back', async () => {
+    const file = writeBlm([toSampleBlmRecord('HW-1'), toSampleBlmRecord('HW-3', { PUBLISHED_FLAG: 0 })])
+    const refused = await run(file)
+    expect(refused).toMatchObject({
+      outcome: 'refused',
+      reason: 'the file would withdraw 1 of 3 live properties (33 %), more than the 20 % allowed; nothing was imported (force the import to take it anyway)',
+      withdrawn: 0,
+    })
+    expect((await byRef('HW-2'))!.availability).toBe('available')
+    const [saved] = await database.db.select().from(feedImports).where(eq(feedImports.feed_import_id, refused.feed_import_id!))
+    expect(saved).toMatchObject({ outcome: 'refused', reason: refused.reason })
+
+    const allowed = await run(file, { maxWithdrawShare: 0.5 })
+    expect(allowed).toMatchObject({ outcome: 'imported', withdrawn: 1, unchanged: 1 })
+    const withdrawn = await byRef('HW-2')
+    expect(withdrawn!.availability).toBe('withdrawn')
+    // A withdrawn property's postcode leaves the gazetteer.
+    expect(await database.db.select().from(places).where(eq(places.place_id, 'gb:postcode:LS6 3CD'))).toEqual([])
+
+    const back = writeBlm([
+      toSampleBlmRecord('HW-1'),
+      toSampleBlmRecord('HW-2', { TRANS_TYPE_ID: 2, PRICE: 1250, PRICE_QUALIFIER: 0, PROP_SUB_ID: 28, POSTCODE2: '3CD', STATUS_ID: 5 }),
+      toSampleBlmRecord('HW-3', { PUBLISHED_FLAG: 0 }),
+    ])
+    const restored = await run(back)
+    expect(restored).toMatchObject({ outcome: 'imported', restored: 1, events: { released: 1 } })
+    expect(await byRef('HW-2')).toMatchObject({ property_profile_id: withdrawn!.property_profile_id, availability: 'let_agreed' })
+  })
+
+  it('refuses a file with no properties unless forced', async () => {
+    const file = writeBlm([])
+    const refused = await run(file)
+    expect(refused).toMatchObject({ outcome: 'refused', reason: 'the file holds no properties it could import; nothing was imported (force the import to take it anyway)' })
+  })
+
+  it('takes the good records of a file and reports each bad one with its line; a dry run writes nothing', async () => {
+    const text = toBlmText([
+      toSampleBlmRecord('HW-1'),
+      toSampleBlmRecord('HW-2', { TRANS_TYPE_ID: 2, PRICE: 1250, PRICE_QUALIFIER: 0, PROP_SUB_ID: 28, POSTCODE2: '3CD', STATUS_ID: 5 }),
+      toSampleBlmRecord('HW-3', { PUBLISHED_FLAG: 0, PRICE: 'lots' }),
+      toSampleBlmRecord('HW-4', { TRANS_TYPE_ID: 3, PRICE: 100_000 }),
+    ]).replace('HW-1^', 'HW-1^extra^')
+    const file = path.join(dir, 'mixed.blm')
+    writeFileSync(file, text)
+    const [{ n: before } = { n: -1 }] = await queryRows<{ n: number }>(database.db, sql`select count(*)::int as n from properties`)
+    const dry = await run(file, { dryRun: true })
+    expect(dry).toMatchObject({ outcome: 'dry_run', records: 4, added: 0, unchanged: 1, refused: 3, withdrawn: 0 })
+    expect(dry.errors).toEqual([
+      { line: 12, agent_ref: 'HW-1', message: 'the record has 42 fields where the definition has 41' },
+      { line: 14, agent_ref: 'HW-3', message: 'PRICE "lots" is not a number' },
+      { line: 15, agent_ref: 'HW-4', message: 'TRANS_TYPE_ID 3 is not 1 (sales) or 2 (lettings)' },
+    ])
+    const [{ n: after } = { n: -2 }] = await queryRows<{ n: number }>(database.db, sql`select count(*)::int as n from properties`)
+    expect(after).toBe(before)
+    // Broken records do not withdraw their properties.
+    expect((await byRef('HW-1'))!.availability).toBe('available')
+  })
+
+  it('reports a file that is not a BLM file, with the line', async () => {
+    const file = path.join(dir, 'broken.blm')
+    writeFileSync(file, toBlmText([toSampleBlmRecord('HW-1')]).replace('#DATA#', '#DATUM#'))
+    const report = await run(file)
+    expect(report).toMatchObject({ outcome: 'invalid', reason: 'line 11: the file has no #DATA# section', added: 0 })
+  })
+
+  it('withdraws every live feed property when an empty file is forced, and leaves other properties alone', async () => {
+    const file = writeBlm([])
+    const report = await run(file, { force: true })
+    expect(report).toMatchObject({ outcome: 'imported', forced: true, withdrawn: 3 })
+    expect(report.warnings).toContainEqual({ line: null, agent_ref: null, message: 'forced past the safe-import guard: the file holds no properties it could import' })
+    const rows = await queryRows<{ availability: string; n: number }>(database.db, sql`select availability, count(*)::int as n from properties where agent_ref is not null group by 1`)
+    expect(rows).toEqual([{ availability: 'withdrawn', n: 3 }])
+  })
+})

@@ -1,0 +1,491 @@
+/**
+ * The BLM v3 import: reads a feed (a `.blm`, or a zip with its media), upserts its properties by
+ * AGENT_REF in one transaction, withdraws feed properties the file no longer lists (a full feed) and
+ * brings them back when they reappear, writes price changes to the price history, stores media
+ * through sharp, and keeps a report of every run in `feed_imports`.
+ *
+ * Properties and their media are written through the seed's own insert path (insertCatalogueRows),
+ * and the gazetteer is rebuilt afterwards as after a seed, so rules about those rows hold for both.
+ *
+ * Safe-import guard: a file with no properties, or one that would withdraw more than `maxWithdrawShare`
+ * of the live feed stock, is refused (and nothing written) unless `force` is set.
+ */
+import { createHash } from 'node:crypto'
+import { DEFAULT_PRE_MARKET_RULE, WITHDRAWN_AVAILABILITY, type FeedImportIssue, type FeedImportReport, type PreMarketRule } from '@agency/domain'
+import { inArray, sql } from 'drizzle-orm'
+import type { Database, Db } from '../client.ts'
+import { queryRows } from '../client.ts'
+import { rebuildPlaces } from '../places/index.ts'
+import { toPlaceSearchKey } from '../places/search-key.ts'
+import { branches, epcs, feedImports, floorPlans, propertyMedias } from '../schema/index.ts'
+import type { EpcRow, FloorPlanRow, MediaRow, PriceRow, PropertyRow } from '../seed/generate.ts'
+import { insertCatalogueRows, updatePropertyRows } from '../seed/index.ts'
+import { collectBlmMedia, mapBlmRecord, isMediaUrl, type BlmMedia, type BlmMediaRef, type MappedBlmRecord } from './map.ts'
+import { fetchMedia, MediaError, storeEpcPreview, storePdf, storePicture, type PictureKind } from './media.ts'
+import { BlmFormatError, readBlm, type BlmHeader } from './parse.ts'
+import { BlmSourceError, openBlmSource, type BlmSource } from './source.ts'
+
+/** The default share of the live feed stock one file may withdraw without `force`. */
+export const DEFAULT_MAX_WITHDRAW_SHARE = 0.2
+
+/** How an import runs. */
+export interface BlmImportOptions {
+  /** Path of the `.blm` or `.zip`. */
+  file: string
+  /** The name the report gives the file (default: the path's last part). */
+  name?: string
+  /** `${DATA_DIR}/media`. */
+  mediaDir: string
+  /** Read and count everything, write nothing but the run's report. */
+  dryRun?: boolean
+  /** Import even what the safe-import guard refuses. */
+  force?: boolean
+  /** Share of the live feed stock a file may withdraw (0–1; default 0.2). */
+  maxWithdrawShare?: number
+  /** Which records are pre-market, so imported locked (default: PUBLISHED_FLAG 0). */
+  preMarket?: PreMarketRule
+  /** Downloads media given as URLs (default: the global fetch). */
+  fetch?: typeof fetch
+  /** Where the run is logged (a line, and the report as details). */
+  log?: (message: string, details?: object) => void
+  /** The run's clock (tests). */
+  now?: () => Date
+}
+
+/** One record the import could not take, or a part of one it could not use. */
+export type BlmIssue = FeedImportIssue
+
+/**
+ * What a run did (or, refused or dry, would have done). `events` counts the alert events the changes
+ * call for: the catalogue has no property event table yet (the alert delivery work adds it), so until
+ * then they are counted here, not written.
+ */
+export type BlmImportReport = FeedImportReport
+
+const CHUNK = 2_000
+
+class Rollback extends Error {}
+
+interface Existing {
+  property_profile_id: number
+  agent_ref: string
+  feed_hash: string | null
+  price: number
+  availability: string
+  is_locked: boolean
+}
+
+interface Position {
+  lat: number
+  lng: number
+}
+
+/** Hash of the parts of a record's media that decide what is stored: names or links, and content fingerprints. */
+async function toMediaSignature(media: BlmMedia, source: BlmSource): Promise<string> {
+  const hash = createHash('sha256')
+  const refs = [...media.photos, ...media.floorPlans, ...media.epcImages, ...media.epcDocuments]
+  for (const ref of refs) {
+    // A link is known by its address: fetching every picture of every run to hash it would be the work
+    // the hash is there to save. A file in the feed is known by its content.
+    const print = isMediaUrl(ref.source) ? 'url' : ((await source.fingerprint(ref.source)) ?? 'missing')
+    hash.update(`${ref.source}\0${ref.caption ?? ''}\0${print}\n`)
+  }
+  hash.update(media.virtualTours.join('\n'))
+  return hash.digest('hex').slice(0, 32)
+}
+
+/** Reads, checks and imports one feed file. Never throws for a bad file: the report says what was wrong. */
+export async function importBlm(database: Pick<Database, 'db'>, options: BlmImportOptions): Promise<BlmImportReport> {
+  const now = options.now ?? (() => new Date())
+  const startedAt = now()
+  const started = performance.now()
+  const log = options.log ?? (() => undefined)
+  const preMarket = options.preMarket ?? DEFAULT_PRE_MARKET_RULE
+  const maxShare = options.maxWithdrawShare ?? DEFAULT_MAX_WITHDRAW_SHARE
+  const report: BlmImportReport = {
+    feed_import_id: null,
+    source: options.name ?? options.file.split(/[\\/]/).pop() ?? options.file,
+    outcome: options.dryRun ? 'dry_run' : 'imported',
+    reason: null,
+    forced: options.force === true,
+    declared_count: null,
+    records: 0,
+    added: 0,
+    updated: 0,
+    unchanged: 0,
+    withdrawn: 0,
+    restored: 0,
+    refused: 0,
+    price_changes: 0,
+    events: { new: 0, price_changed: 0, released: 0 },
+    media: { stored: 0, reused: 0, failed: 0 },
+    errors: [],
+    warnings: [],
+    elapsed_ms: 0,
+  }
+  const finish = async (): Promise<BlmImportReport> => {
+    report.elapsed_ms = Math.round(performance.now() - started)
+    report.feed_import_id = await saveReport(database.db, report, startedAt)
+    log(`feed import ${report.outcome}: ${report.source}`, report)
+    return report
+  }
+
+  let source: BlmSource
+  try {
+    source = await openBlmSource(options.file, options.name)
+  } catch (error) {
+    if (!(error instanceof BlmSourceError)) throw error
+    report.outcome = 'invalid'
+    report.reason = error.message
+    return finish()
+  }
+  report.source = source.name
+  try {
+    // 1. What the database holds of the feed, so an unchanged record is known before it is mapped.
+    const existing = await queryRows<Existing & Record<string, unknown>>(
+      database.db,
+      sql`select property_profile_id, agent_ref, feed_hash, price, availability, is_locked from properties where agent_ref is not null`,
+    )
+    const byRef = new Map(existing.map((row) => [row.agent_ref, row]))
+    const ruleHash = JSON.stringify(preMarket)
+    /** A record's hash: its values (in the file's field order) and the pre-market rule, then its media. */
+    const toHash = async (values: Record<string, string>, media: BlmMedia) =>
+      `${createHash('sha256').update(ruleHash).update(JSON.stringify(values)).digest('hex').slice(0, 32)}.${await toMediaSignature(media, source)}`
+
+    // 2. Read every record; map those that changed (the file is streamed; changed records are kept for the write).
+    const records = new Map<string, { record: MappedBlmRecord; hash: string }>()
+    // Every AGENT_REF the file names, imported or not: only a property the file leaves out is withdrawn.
+    const named = new Map<string, number>()
+    let header: BlmHeader | null = null
+    try {
+      for await (const item of readBlm(source.open())) {
+        if (item.kind === 'header') {
+          header = item.header
+          continue
+        }
+        report.records++
+        if (item.kind === 'bad_record') {
+          report.refused++
+          if (item.agentRef && !named.has(item.agentRef)) named.set(item.agentRef, item.line)
+          report.errors.push({ line: item.line, agent_ref: item.agentRef, message: `the record ${item.message}` })
+          continue
+        }
+        const { values, line } = item.record
+        const ref = values.AGENT_REF?.trim() ?? ''
+        const first = ref ? named.get(ref) : undefined
+        if (first !== undefined) {
+          report.refused++
+          report.errors.push({ line, agent_ref: ref, message: `AGENT_REF ${ref} appears again (first on line ${first})` })
+          continue
+        }
+        if (ref) named.set(ref, line)
+        const previous = byRef.get(ref)
+        const media = collectBlmMedia(values)
+        const hash = previous?.feed_hash ? await toHash(values, media) : null
+        if (previous && hash === previous.feed_hash && previous.availability !== WITHDRAWN_AVAILABILITY) {
+          report.unchanged++
+          continue
+        }
+        const mapped = mapBlmRecord(item.record, preMarket)
+        if (!mapped.success) {
+          report.refused++
+          report.errors.push({ line: mapped.line, agent_ref: mapped.agent_ref, message: mapped.errors.join('; ') })
+          continue
+        }
+        for (const warning of mapped.data.warnings) report.warnings.push({ line, agent_ref: ref, message: warning })
+        records.set(ref, { record: mapped.data, hash: hash ?? (await toHash(values, media)) })
+      }
+    } catch (error) {
+      if (!(error instanceof BlmFormatError)) throw error
+      report.outcome = 'invalid'
+      report.reason = error.message
+      return finish()
+    }
+    report.declared_count = header?.propertyCount ?? null
+    if (header?.propertyCount != null && header.propertyCount !== report.records) {
+      report.warnings.push({ line: null, agent_ref: null, message: `the header declares ${header.propertyCount} properties; the file holds ${report.records}` })
+    }
+
+    // 3. The safe-import guard, before any work.
+    const live = existing.filter((row) => row.availability !== WITHDRAWN_AVAILABILITY)
+    const toWithdraw = live.filter((row) => !named.has(row.agent_ref))
+    const refusal =
+      records.size + report.unchanged === 0
+        ? 'the file holds no properties it could import'
+        : live.length > 0 && toWithdraw.length / live.length > maxShare
+          ? `the file would withdraw ${toWithdraw.length} of ${live.length} live properties (${Math.round((toWithdraw.length / live.length) * 100)} %), more than the ${Math.round(maxShare * 100)} % allowed`
+          : null
+    if (refusal && !options.force) {
+      report.outcome = 'refused'
+      report.reason = `${refusal}; nothing was imported (force the import to take it anyway)`
+      return finish()
+    }
+
+    const branchIds = new Set((await database.db.select({ id: branches.branch_id }).from(branches)).map((b) => b.id))
+    const work: Array<{ record: MappedBlmRecord; hash: string; mediaChanged: boolean; previous: Existing | undefined }> = []
+    for (const { record, hash } of records.values()) {
+      const previous = byRef.get(record.agent_ref)
+      const mediaChanged = !previous || previous.feed_hash?.split('.')[1] !== hash.split('.')[1]
+      work.push({ record, hash, mediaChanged, previous })
+    }
+
+    // 4. Positions: the feed's own, else the gazetteer's postcode, its district, then its town.
+    const positions = await geocode(database.db, work.filter((w) => w.record.fields.lat === null).map((w) => w.record))
+
+    // 5. Media (not on a dry run): stored before the transaction, since sharp is slow and the store is
+    // content-addressed, so a file left by a run that then fails is simply found again next time.
+    const fetchImpl = options.fetch ?? fetch
+    const media = new Map<string, StoredMedia>()
+    if (!options.dryRun) {
+      for (const item of work) {
+        if (!item.mediaChanged) continue
+        media.set(item.record.agent_ref, await storeRecordMedia(item.record, source, options.mediaDir, fetchImpl, report))
+      }
+    }
+
+    // 6. One transaction for the file.
+    const timestamp = now().toISOString()
+    try {
+      await database.db.transaction(async (tx) => {
+        const db = tx as unknown as Db
+        const inserts: PropertyRow[] = []
+        const updates: PropertyRow[] = []
+        const children = { medias: [] as MediaRow[], floorPlans: [] as FloorPlanRow[], epcs: [] as EpcRow[], prices: [] as PriceRow[] }
+        const replaced: number[] = []
+        const fresh = work.filter((w) => !w.previous)
+        const ids = fresh.length
+          ? (await queryRows<{ id: number }>(db, sql`select nextval(pg_get_serial_sequence('properties', 'property_profile_id'))::int as id from generate_series(1, ${fresh.length})`)).map((r) => r.id)
+          : []
+        let next = 0
+        for (const item of work) {
+          const { record, previous } = item
+          const position: Position | undefined =
+            record.fields.lat !== null && record.fields.lng !== null ? { lat: record.fields.lat, lng: record.fields.lng } : positions.get(record.agent_ref)
+          if (!position) {
+            report.refused++
+            report.errors.push({ line: record.line, agent_ref: record.agent_ref, message: `no position: the postcode ${record.fields.postcode} and the town ${record.fields.town} are not in the gazetteer` })
+            continue
+          }
+          const id = previous ? previous.property_profile_id : (ids[next++] as number)
+          const row: PropertyRow = {
+            ...record.fields,
+            ...position,
+            property_profile_id: id,
+            branch_id: record.branchCode !== null && branchIds.has(record.branchCode) ? record.branchCode : null,
+            feed_hash: item.hash,
+            created_at: timestamp,
+            updated_at: timestamp,
+          }
+          if (!previous) {
+            inserts.push(row)
+            report.added++
+            report.events.new++
+            children.prices.push({ property_profile_id: id, price: row.price, changed_at: timestamp })
+          } else {
+            updates.push(row)
+            if (previous.availability === WITHDRAWN_AVAILABILITY) {
+              report.restored++
+              report.events.released++
+            } else {
+              report.updated++
+              if (previous.is_locked && !row.is_locked) report.events.released++
+            }
+            if (previous.price !== row.price) {
+              report.price_changes++
+              report.events.price_changed++
+              children.prices.push({ property_profile_id: id, price: row.price, changed_at: timestamp })
+            }
+          }
+          const stored = media.get(record.agent_ref)
+          if (stored) {
+            if (previous) replaced.push(id)
+            stored.photos.forEach((p, i) =>
+              children.medias.push({ property_profile_id: id, position: i, kind: 'photo', file: p.file, link: null, caption: p.caption, is_downloadable: false }),
+            )
+            const poster = stored.photos[0]?.file
+            if (poster) {
+              record.media.virtualTours.forEach((link, i) =>
+                children.medias.push({ property_profile_id: id, position: stored.photos.length + i, kind: 'virtual_tour', file: poster, link, caption: 'Virtual tour', is_downloadable: false }),
+              )
+            }
+            stored.floorPlans.forEach((file, i) => children.floorPlans.push({ property_profile_id: id, position: i, file }))
+            stored.epcs.forEach((epc, i) => children.epcs.push({ property_profile_id: id, position: i, file: epc.file, pdf_file: epc.pdf_file }))
+          }
+        }
+        for (let i = 0; i < replaced.length; i += CHUNK) {
+          const slice = replaced.slice(i, i + CHUNK)
+          await db.delete(propertyMedias).where(inArray(propertyMedias.property_profile_id, slice))
+          await db.delete(floorPlans).where(inArray(floorPlans.property_profile_id, slice))
+          await db.delete(epcs).where(inArray(epcs.property_profile_id, slice))
+        }
+        for (let i = 0; i < inserts.length; i += CHUNK) {
+          await insertCatalogueRows(db, { properties: inserts.slice(i, i + CHUNK), medias: [], floorPlans: [], epcs: [], prices: [] })
+        }
+        for (let i = 0; i < updates.length; i += CHUNK) await updatePropertyRows(db, updates.slice(i, i + CHUNK))
+        for (let i = 0; i < children.medias.length; i += CHUNK * 5) {
+          await insertCatalogueRows(db, { properties: [], medias: children.medias.slice(i, i + CHUNK * 5), floorPlans: [], epcs: [], prices: [] })
+        }
+        await insertCatalogueRows(db, { properties: [], medias: [], floorPlans: children.floorPlans, epcs: children.epcs, prices: children.prices })
+
+        const withdrawIds = toWithdraw.map((row) => row.property_profile_id)
+        for (let i = 0; i < withdrawIds.length; i += CHUNK) {
+          await db.execute(
+            sql`update properties set availability = ${WITHDRAWN_AVAILABILITY}, updated_at = ${timestamp} where property_profile_id in (${sql.join(
+              withdrawIds.slice(i, i + CHUNK).map((id) => sql`${id}`),
+              sql`, `,
+            )})`,
+          )
+        }
+        report.withdrawn = withdrawIds.length
+        if (options.dryRun) throw new Rollback()
+      })
+    } catch (error) {
+      if (!(error instanceof Rollback)) throw error
+    }
+    if (refusal) report.warnings.push({ line: null, agent_ref: null, message: `forced past the safe-import guard: ${refusal}` })
+  } finally {
+    await source.close()
+  }
+
+  // The gazetteer takes in the properties' postcodes, as after a seed.
+  if (!options.dryRun && report.added + report.updated + report.withdrawn + report.restored > 0) await rebuildPlaces(database)
+  return finish()
+}
+
+interface StoredMedia {
+  photos: Array<{ file: string; caption: string | null }>
+  floorPlans: string[]
+  epcs: Array<{ file: string; pdf_file: string | null }>
+}
+
+/** Stores a record's media; a file that fails is reported and left out, the property still imported. */
+async function storeRecordMedia(record: MappedBlmRecord, source: BlmSource, mediaDir: string, fetchImpl: typeof fetch, report: BlmImportReport): Promise<StoredMedia> {
+  const stored: StoredMedia = { photos: [], floorPlans: [], epcs: [] }
+  const fail = (ref: BlmMediaRef, message: string) => {
+    report.media.failed++
+    report.errors.push({ line: record.line, agent_ref: record.agent_ref, message: `media ${ref.source} ${message}; the property was imported without it` })
+  }
+  const load = async (ref: BlmMediaRef): Promise<Buffer | null> => {
+    try {
+      if (isMediaUrl(ref.source)) return await fetchMedia(ref.source, fetchImpl)
+      const bytes = await source.read(ref.source)
+      if (!bytes) fail(ref, 'is not in the feed')
+      return bytes
+    } catch (error) {
+      if (!(error instanceof MediaError)) throw error
+      fail(ref, error.message)
+      return null
+    }
+  }
+  const picture = async (ref: BlmMediaRef, kind: PictureKind): Promise<string | null> => {
+    const bytes = await load(ref)
+    if (!bytes) return null
+    try {
+      const result = await storePicture(mediaDir, bytes, kind)
+      if (result.reused) report.media.reused++
+      else report.media.stored++
+      return result.file
+    } catch (error) {
+      if (!(error instanceof MediaError)) throw error
+      fail(ref, error.message)
+      return null
+    }
+  }
+  for (const ref of record.media.photos) {
+    const file = await picture(ref, 'photo')
+    if (file) stored.photos.push({ file, caption: ref.caption })
+  }
+  for (const ref of record.media.floorPlans) {
+    const file = await picture(ref, 'drawing')
+    if (file) stored.floorPlans.push(file)
+  }
+  const graphs: string[] = []
+  for (const ref of record.media.epcImages) {
+    const file = await picture(ref, 'drawing')
+    if (file) graphs.push(file)
+  }
+  const pdfs: string[] = []
+  for (const ref of record.media.epcDocuments) {
+    const bytes = await load(ref)
+    if (!bytes) continue
+    try {
+      const result = await storePdf(mediaDir, bytes)
+      if (result.reused) report.media.reused++
+      else report.media.stored++
+      pdfs.push(result.file)
+    } catch (error) {
+      if (!(error instanceof MediaError)) throw error
+      // An EPC sent as a picture in a document slot is still the EPC.
+      const file = await picture(ref, 'drawing').catch(() => null)
+      if (file) graphs.push(file)
+    }
+  }
+  // SPEC §3 EPC: a picture, or a PDF with a preview picture (the graph when the feed has one).
+  for (const pdf of pdfs) stored.epcs.push({ file: graphs.shift() ?? (await storeEpcPreview(mediaDir)), pdf_file: pdf })
+  for (const graph of graphs) stored.epcs.push({ file: graph, pdf_file: null })
+  if (record.media.otherDocuments.length > 0) {
+    report.warnings.push({ line: record.line, agent_ref: record.agent_ref, message: `${record.media.otherDocuments.length} document(s) other than the EPC were not kept: the site shows no brochures` })
+  }
+  return stored
+}
+
+/** Positions for records without coordinates, from the gazetteer: the full postcode, its district, or its town. */
+async function geocode(db: Db, records: MappedBlmRecord[]): Promise<Map<string, Position>> {
+  const positions = new Map<string, Position>()
+  if (records.length === 0) return positions
+  const ids = new Set<string>()
+  const towns = new Set<string>()
+  for (const record of records) {
+    const key = toPlaceSearchKey(record.fields.postcode).toUpperCase()
+    ids.add(`gb:postcode:${key}`)
+    ids.add(`gb:postcode:${key.split(' ')[0]}`)
+    towns.add(toPlaceSearchKey(record.fields.town))
+  }
+  const found = new Map<string, Position>()
+  const idList = [...ids]
+  for (let i = 0; i < idList.length; i += CHUNK) {
+    const rows = await queryRows<{ place_id: string; lat: number; lng: number }>(
+      db,
+      sql`select place_id, lat, lng from places where place_id in (${sql.join(idList.slice(i, i + CHUNK).map((id) => sql`${id}`), sql`, `)})`,
+    )
+    for (const row of rows) found.set(row.place_id, { lat: row.lat, lng: row.lng })
+  }
+  const townList = [...towns]
+  for (let i = 0; i < townList.length; i += CHUNK) {
+    const rows = await queryRows<{ search_key: string; lat: number; lng: number }>(
+      db,
+      sql`select distinct on (search_key) search_key, lat, lng from places
+          where location_type in ('city', 'town', 'village') and search_key in (${sql.join(townList.slice(i, i + CHUNK).map((t) => sql`${t}`), sql`, `)})
+          order by search_key, population desc nulls last`,
+    )
+    for (const row of rows) found.set(`town:${row.search_key}`, { lat: row.lat, lng: row.lng })
+  }
+  for (const record of records) {
+    const key = toPlaceSearchKey(record.fields.postcode).toUpperCase()
+    const position = found.get(`gb:postcode:${key}`) ?? found.get(`gb:postcode:${key.split(' ')[0]}`) ?? found.get(`town:${toPlaceSearchKey(record.fields.town)}`)
+    if (position) positions.set(record.agent_ref, position)
+  }
+  return positions
+}
+
+async function saveReport(db: Db, report: BlmImportReport, startedAt: Date): Promise<number> {
+  const [row] = await db
+    .insert(feedImports)
+    .values({
+      feed: 'blm',
+      source: report.source,
+      outcome: report.outcome,
+      reason: report.reason,
+      forced: report.forced,
+      added: report.added,
+      updated: report.updated,
+      unchanged: report.unchanged,
+      withdrawn: report.withdrawn,
+      restored: report.restored,
+      refused: report.refused,
+      report: { ...report, feed_import_id: undefined },
+      started_at: startedAt,
+    })
+    .returning({ id: feedImports.feed_import_id })
+  return (row as { id: number }).id
+}
