@@ -51,6 +51,8 @@ export interface AccountsOptions {
   magicLinkLimits?: MagicLinkLimits
   /** The shortest answer time of a login link request (see ContactsRoutesOptions). */
   magicLinkMinResponseMs?: number
+  /** How the login link answer waits out that time: a timer unless a test records it. */
+  sleep?: (ms: number) => Promise<void>
   idleTimeoutMs?: number
   absoluteTimeoutMs?: number
   /** The clock, for tests. */
@@ -147,6 +149,7 @@ export const accountsPlugin = fp<AccountsOptions>(
       captcha,
       magicLinks: { publicUrl: options.publicUrl, limits: options.magicLinkLimits ?? DEFAULT_MAGIC_LINK_LIMITS, now },
       minResponseMs: options.magicLinkMinResponseMs ?? 250,
+      ...(options.sleep ? { sleep: options.sleep } : {}),
     })
     await app.register(captchaRoutes, { prefix: '/captcha', captcha, recaptchaSiteKey: captchaConfig?.recaptchaSiteKey })
   },

@@ -4,17 +4,21 @@ import swagger from '@fastify/swagger'
 import type { AccountsOptions } from '#app/accounts.ts'
 import type { PlacesPluginOptions } from '#app/places-plugin.ts'
 import Fastify, { type FastifyInstance, type FastifyPluginAsync, type FastifyServerOptions } from 'fastify'
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod'
+import { jsonSchemaTransform, jsonSchemaTransformObject, serializerCompiler } from 'fastify-type-provider-zod'
 import dbPlugin from '#app/plugins/db.ts'
 import errorsPlugin from '#app/plugins/errors.ts'
 import mediaPlugin from '#app/plugins/media.ts'
 import branchesRoutes from '#app/routes/branches/index.ts'
 import companySettingsRoutes from '#app/routes/company_settings/index.ts'
+import redirectsRoutes from '#app/routes/redirects/index.ts'
+import feedsRoutes, { DEFAULT_FEEDS_OPTIONS, type FeedsOptions } from '#app/routes/feeds/index.ts'
 import healthRoutes from '#app/routes/health/index.ts'
 import mediaRoutes from '#app/routes/media/index.ts'
 import openapiRoutes from '#app/routes/openapi/index.ts'
 import propertiesRoutes from '#app/routes/properties/index.ts'
 import siteSettingsRoutes from '#app/routes/site_settings/index.ts'
+import { validatorCompiler } from '#app/schemas.ts'
+import sitemapRoutes from '#app/routes/sitemap/index.ts'
 
 /** What the API needs from the process that runs it. */
 export interface ApiOptions {
@@ -34,6 +38,10 @@ export interface ApiOptions {
   accounts?: Omit<AccountsOptions, 'publicUrl'>
   /** The places provider's settings (PLACES_PROVIDER, GOOGLE_PLACES_API_KEY); the offline gazetteer when left out. */
   places?: PlacesPluginOptions
+  /** Registers what must apply to every route, the API's included (the server's load shedding), before the API. */
+  beforeApi?: (app: FastifyInstance) => Promise<void>
+  /** The feed import's key and limits (POST /api/feeds/blm); with no key every upload is refused. */
+  feeds?: FeedsOptions
 }
 
 /**
@@ -51,7 +59,7 @@ const documentTransform: typeof jsonSchemaTransform = (document) => {
  * The API as one encapsulated plugin: its validator, serialiser, error and 404 handling and security
  * headers apply to its own routes only, so the composition root can serve pages beside it.
  */
-export const api: FastifyPluginAsync<Omit<ApiOptions, 'logger' | 'trustProxy' | 'bodyLimit'>> = async (app, options) => {
+export const api: FastifyPluginAsync<Omit<ApiOptions, 'logger' | 'trustProxy' | 'bodyLimit' | 'beforeApi'>> = async (app, options) => {
   app.setValidatorCompiler(validatorCompiler)
   app.setSerializerCompiler(serializerCompiler)
 
@@ -74,8 +82,12 @@ export const api: FastifyPluginAsync<Omit<ApiOptions, 'logger' | 'trustProxy' | 
     openapi: {
       openapi: '3.1.0',
       info: { title: 'Estate agency API', version: '1.0.0' },
+      components: { securitySchemes: { feedApiKey: { type: 'http', scheme: 'bearer', description: 'FEED_API_KEY of the server' } } },
     },
     transform: documentTransform,
+    // Writes the shared and recursive schemas (a JSON setting value) into components, where the
+    // routes' $refs point.
+    transformObject: jsonSchemaTransformObject,
   })
 
   await app.register(import('#app/accounts.ts'), { ...options.accounts, publicUrl: options.publicUrl })
@@ -85,7 +97,10 @@ export const api: FastifyPluginAsync<Omit<ApiOptions, 'logger' | 'trustProxy' | 
   await app.register(branchesRoutes, { prefix: '/branches' })
   await app.register(companySettingsRoutes, { prefix: '/company_settings' })
   await app.register(siteSettingsRoutes, { prefix: '/site_settings' })
+  await app.register(redirectsRoutes, { prefix: '/redirects' })
   await app.register(mediaRoutes, { prefix: '/media' })
+  await app.register(sitemapRoutes, { prefix: '/sitemap' })
+  await app.register(feedsRoutes, { prefix: '/feeds', mediaDir: options.mediaDir, feeds: options.feeds ?? DEFAULT_FEEDS_OPTIONS })
   await app.register(import('#app/places-plugin.ts'), options.places ?? {})
 }
 
@@ -94,9 +109,10 @@ export const api: FastifyPluginAsync<Omit<ApiOptions, 'logger' | 'trustProxy' | 
  * its own routes (the web pages) before `listen()`.
  */
 export async function buildApp(options: ApiOptions): Promise<FastifyInstance> {
-  const { logger, trustProxy, bodyLimit, ...apiOptions } = options
+  const { logger, trustProxy, bodyLimit, beforeApi, ...apiOptions } = options
   // Place ids from a provider such as Google run past Fastify's default 100-character parameter limit.
   const app = Fastify({ logger: logger ?? false, trustProxy: trustProxy ?? false, bodyLimit: bodyLimit ?? 1024 * 1024, routerOptions: { maxParamLength: 300 } })
+  if (beforeApi) await beforeApi(app)
   await app.register(api, { ...apiOptions, prefix: '/api' })
   return app
 }

@@ -1,4 +1,5 @@
 export { api, buildApp, type ApiOptions } from './app.ts'
+export { DEFAULT_FEEDS_OPTIONS, type FeedsOptions } from './routes/feeds/index.ts'
 export { canSeeLocked } from './access.ts'
 export {
   createFixedCaptchaVerifier,

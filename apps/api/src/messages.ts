@@ -9,6 +9,9 @@ export const API_MESSAGES = {
   NOT_FOUND: 'Not found.',
   PROPERTY_NOT_FOUND: 'Property not found',
   MEDIA_NOT_FOUND: 'Media not found',
-  MEDIA_LOCKED: 'Register or log in to see this property.',
   COMPANY_SETTING_NOT_FOUND: 'Company setting not found',
+  REDIRECT_NOT_FOUND: 'Redirect not found',
+  FEED_KEY_REQUIRED: 'A valid feed API key is required (Authorization: Bearer).',
+  FEED_TOO_LARGE: 'The feed is larger than this server accepts.',
+  FEED_CONTENT_TYPE: 'Send the feed as application/zip, application/octet-stream or text/plain.',
 } as const

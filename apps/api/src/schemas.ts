@@ -4,20 +4,27 @@
  * them; a locked card with a price fails serialisation instead of leaking.
  */
 import {
+  CompanySettingSchema,
+  CONTROL_CHARACTERS_MESSAGE,
   EpcSchema,
   FloorPlanSchema,
+  IdSchema,
   MediaSchema,
   PriceHistoryEntrySchema,
   PropertyCardSchema,
   PropertyDetailSchema,
   PropertyListResponseSchema,
+  findControlCharacters,
   toLockedHeading,
 } from '@agency/domain'
+import type { FastifySchemaCompiler } from 'fastify'
+import { validatorCompiler as zodValidatorCompiler } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 
+// A media key (MEDIA_KEY_PATTERN) and the blurred variant, nothing else.
 const BLURRED_IMAGE = z
   .string()
-  .regex(/\/api\/media\/[pfe]\d+\/blurred$/)
+  .regex(/\/api\/media\/[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}\/blurred$/)
   .nullable()
 
 /** What a locked card shows a visitor (SPEC §2 locked card, §6 visitor). */
@@ -69,5 +76,29 @@ export function dataResponseSchema<T extends z.ZodType>(item: T) {
   return z.object({ data: item })
 }
 
-/** A numeric id in a path: positive and within PostgreSQL's integer range, so no bad id reaches SQL. */
-export const IdParamSchema = z.coerce.number().int().min(1).max(2_147_483_647)
+/**
+ * A numeric id in a path: the domain's one id schema (decimal digits only, canonical, within
+ * PostgreSQL's integer range), so no bad id reaches SQL and no record has two addresses.
+ */
+export const IdParamSchema = IdSchema
+
+/**
+ * Every part of a request (params, query, body) as the API takes it: first free of the control
+ * characters no text may hold (a NUL byte, which PostgreSQL refuses, anywhere — in a value the route
+ * reads as `unknown`, or an object key, too), then the route's own schema.
+ */
+const ControlCharacterFreeSchema = z.unknown().superRefine((value, ctx) => {
+  const path = findControlCharacters(value)
+  if (path) ctx.addIssue({ code: 'custom', message: CONTROL_CHARACTERS_MESSAGE, path })
+})
+
+/**
+ * The API's validator: the route's zod schema behind the control-character check, so a 400 in the
+ * API's error format refuses them for every route at the boundary, whatever its schema says.
+ */
+export const validatorCompiler: FastifySchemaCompiler<z.ZodType> = (route) =>
+  zodValidatorCompiler({ ...route, schema: ControlCharacterFreeSchema.pipe(route.schema) })
+
+// A company setting's value is any JSON value, a recursive schema: the document names it once among
+// its components, where its references point.
+if (!z.globalRegistry.has(CompanySettingSchema.shape.value)) z.globalRegistry.add(CompanySettingSchema.shape.value, { id: 'JsonValue' })

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { DEFAULT_SITE_SETTINGS } from '@agency/domain'
-import type { PropertyCard, PropertyDetail } from '@agency/domain'
 import { ApiClientError, createApiClient, isNotFoundError } from './index.ts'
+import { API_ANSWERS, CARD as card, CONTACT as contact, DETAIL as detail, type ApiAnswer } from './testing.ts'
 
 interface Call {
   url: string
@@ -23,47 +23,12 @@ function fakeFetch(...responses: Array<() => Response>) {
 const json = (body: unknown, status = 200) => () =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } })
 
-const card: PropertyCard = {
-  property_profile_id: 7,
-  image: '/api/media/11/card',
-  is_locked: false,
-  custom_property_status_title: 'Available',
-  advert_heading: '4 bedroom detached house for sale',
-  display_address: 'Kent Road, Harrogate',
-  full_address: '12 Kent Road, Harrogate HG1 2LE',
-  price: { type: { name: 'Guide Price' }, price: '£650,000', numberPrice: 650000 },
-  bedroom: 4,
-  bathroom: 2,
-  reception: 2,
-  summary: 'A generous family home.',
-  detail_page_url: '/property/7/4-bedroom-detached-house-for-sale-in-harrogate',
-  match_percentage: null,
-  medias: [],
-  transaction_type_id: 1,
-  branch_id: 1,
-  lat: 53.99,
-  lng: -1.54,
-  created_at: '2026-11-01T09:00:00.000Z',
-}
-
-const detail: PropertyDetail = {
-  ...card,
-  description: 'A generous family home.\n\nWith a garden.',
-  features: ['Garden'],
-  floor_plans: [],
-  epcs: [],
-  branch: null,
-  property_type: { property_type_id: 1, name: 'House' },
-  property_style: { property_style_id: 1, property_type_id: 1, name: 'Detached House' },
-  postcode: 'HG1 2LE',
-  material_information: null,
-  price_history: [],
-  updated_at: '2026-11-02T09:00:00.000Z',
-}
+/** An answer of the real API (testing.ts, checked against its OpenAPI document). */
+const realAnswer = (real: ApiAnswer) => json(real.body, real.status)
 
 describe('createApiClient', () => {
   it('serialises a search with the transaction type and without defaults', async () => {
-    const { fetch, calls } = fakeFetch(json({ data: [card], total: 1, page: 2, page_size: 24 }))
+    const { fetch, calls } = fakeFetch(realAnswer(API_ANSWERS.searchPage))
     const api = createApiClient({ baseUrl: '/api/', fetch })
 
     const answer = await api.searchProperties({
@@ -81,13 +46,13 @@ describe('createApiClient', () => {
   })
 
   it('sends the sales transaction type when the query names none', async () => {
-    const { fetch, calls } = fakeFetch(json({ data: [], total: 0, page: 1, page_size: 24 }))
+    const { fetch, calls } = fakeFetch(realAnswer(API_ANSWERS.emptySearch))
     await createApiClient({ baseUrl: '/api', fetch }).searchProperties({})
     expect(calls[0]?.url).toBe('/api/properties?transaction_type_id=1')
   })
 
   it('sends the configured headers and asks for JSON', async () => {
-    const { fetch, calls } = fakeFetch(json({ data: [] }))
+    const { fetch, calls } = fakeFetch(realAnswer(API_ANSWERS.branchesEmpty))
     await createApiClient({ baseUrl: 'http://api.internal/api', fetch, headers: { cookie: 'sid=abc' } }).getBranches()
     const headers = new Headers(calls[0]?.init?.headers)
     expect(calls[0]?.url).toBe('http://api.internal/api/branches')
@@ -96,16 +61,30 @@ describe('createApiClient', () => {
   })
 
   it('unwraps a property detail', async () => {
-    const { fetch, calls } = fakeFetch(json({ data: detail }))
+    const { fetch, calls } = fakeFetch(realAnswer(API_ANSWERS.detail))
     const property = await createApiClient({ baseUrl: '/api', fetch }).getProperty(7)
     expect(calls[0]?.url).toBe('/api/properties/7')
     expect(property).toEqual(detail)
   })
 
+  it('unwraps the similar properties of a property', async () => {
+    const { fetch, calls } = fakeFetch(json({ data: [card] }))
+    const similar = await createApiClient({ baseUrl: '/api', fetch }).getSimilarProperties(12)
+    expect(calls[0]!.url).toBe('/api/properties/12/similar')
+    expect(similar).toEqual([card])
+  })
+
+  it('reads one sitemap page after the id given', async () => {
+    const page = { data: [{ property_profile_id: 3, detail_page_url: '/property/3/a-house', updated_at: '2026-11-01T00:00:00.000Z' }], next_after: 3 }
+    const { fetch, calls } = fakeFetch(json(page))
+    expect(await createApiClient({ baseUrl: '/api', fetch }).getSitemapPage(0)).toEqual(page)
+    expect(calls[0]!.url).toBe('/api/sitemap/properties?after=0')
+  })
+
   it('asks for 250 property types and styles (SPEC §7)', async () => {
     const { fetch, calls } = fakeFetch(
-      json({ data: [{ property_type_id: 1, name: 'House' }] }),
-      json({ data: [{ property_style_id: 1, property_type_id: 1, name: 'Detached House' }], total: 1 }),
+      realAnswer(API_ANSWERS.propertyTypes),
+      realAnswer(API_ANSWERS.propertyStyles),
     )
     const api = createApiClient({ baseUrl: '/api', fetch })
     expect(await api.getPropertyTypes()).toEqual([{ property_type_id: 1, name: 'House' }])
@@ -117,10 +96,21 @@ describe('createApiClient', () => {
   })
 
   it('unwraps a company setting', async () => {
-    const { fetch, calls } = fakeFetch(json({ data: { setting_id: 101, value: 'lettings' } }))
+    const { fetch, calls } = fakeFetch(realAnswer(API_ANSWERS.companySetting))
     const setting = await createApiClient({ baseUrl: '/api', fetch }).getCompanySetting(101)
     expect(calls[0]?.url).toBe('/api/company_settings/101')
     expect(setting).toEqual({ setting_id: 101, value: 'lettings' })
+  })
+
+  it('reads the target of a redirect slug', async () => {
+    const { fetch, calls } = fakeFetch(json({ data: { slug: 'stamp-duty', url: 'https://www.gov.uk/stamp-duty-land-tax' } }))
+    expect(await createApiClient({ baseUrl: '/api', fetch }).getRedirect('stamp-duty')).toEqual({ slug: 'stamp-duty', url: 'https://www.gov.uk/stamp-duty-land-tax' })
+    expect(calls[0]?.url).toBe('/api/redirects/stamp-duty')
+  })
+
+  it('refuses a redirect target that is not an absolute https URL', async () => {
+    const { fetch } = fakeFetch(json({ data: { slug: 'elsewhere', url: 'http://evil.example/' } }))
+    await expect(createApiClient({ baseUrl: '/api', fetch }).getRedirect('elsewhere')).rejects.toMatchObject({ status: 502 })
   })
 
   it('reads every site setting with one call', async () => {
@@ -137,25 +127,34 @@ describe('createApiClient', () => {
   })
 
   it('returns the health answer as sent', async () => {
-    const { fetch } = fakeFetch(json({ status: 'ok', database: 'up' }))
-    expect(await createApiClient({ baseUrl: '/api', fetch }).health()).toEqual({ status: 'ok', database: 'up' })
+    const { fetch } = fakeFetch(realAnswer(API_ANSWERS.health))
+    expect(await createApiClient({ baseUrl: '/api', fetch }).health()).toEqual({ status: 'ok', database: 'ok' })
   })
 
   it('throws a 404 ApiClientError carrying the error body for an unknown property', async () => {
-    const { fetch } = fakeFetch(json({ message: 'Property not found' }, 404))
+    const { fetch } = fakeFetch(realAnswer(API_ANSWERS.propertyNotFound))
     const error = await createApiClient({ baseUrl: '/api', fetch }).getProperty(999).catch((e: unknown) => e)
     expect(error).toBeInstanceOf(ApiClientError)
     expect(isNotFoundError(error)).toBe(true)
     expect(error).toMatchObject({ status: 404, body: { message: 'Property not found' }, message: 'Property not found' })
   })
 
-  it('keeps the field errors of a 422 answer', async () => {
-    const body = { message: 'The given data was invalid.', errors: { page_size: ['The page size may not be greater than 100.'] } }
-    const { fetch } = fakeFetch(json(body, 422))
-    const error = await createApiClient({ baseUrl: '/api', fetch }).searchProperties({ page_size: 100 }).catch((e: unknown) => e)
+  it('keeps the field errors of a 400 answer to a query the API refuses', async () => {
+    const { body } = API_ANSWERS.searchRefused
+    const { fetch } = fakeFetch(realAnswer(API_ANSWERS.searchRefused))
+    const error = await createApiClient({ baseUrl: '/api', fetch }).searchProperties({ page_size: 101 }).catch((e: unknown) => e)
     expect(error).toBeInstanceOf(ApiClientError)
     expect(isNotFoundError(error)).toBe(false)
-    expect(error).toMatchObject({ status: 422, body })
+    expect(error).toMatchObject({ status: 400, body })
+  })
+
+  it('keeps the field errors of a 422 answer to a form the API refuses', async () => {
+    const { body } = API_ANSWERS.magicLinkRefused
+    const { fetch } = fakeFetch(realAnswer(API_ANSWERS.magicLinkRefused))
+    const error = await createApiClient({ baseUrl: '/api', fetch })
+      .requestMagicLink({ email: 'not-an-address', request_page_url: '', recaptcha_token: 'abc' })
+      .catch((e: unknown) => e)
+    expect(error).toMatchObject({ status: 422, body, message: body.message })
   })
 
   it('describes an error answer that is not JSON', async () => {
@@ -176,26 +175,11 @@ describe('createApiClient', () => {
 })
 
 describe('the login and contact calls', () => {
-  const contact = {
-    contact_id: 4,
-    salutation_id: 3,
-    name: 'James',
-    surname: 'Whitaker',
-    avatar: 'male',
-    contact_profiles: [3],
-    communication_infos: [{ value: 'buyer@example.com', preferred: true, communication_method_id: 1 }],
-    contact_addresses: [],
-    contact_source_id: 35,
-    subscription_types: [1],
-    applicants: [{ contact_applicant_id: 9, applicant_key: 'k-9', profile_id: 3, contact_applicant_status_id: 1, created_at: '2026-11-01T09:00:00.000Z' }],
-    active_contact_applicant_id: 9,
-  }
-
   it('posts a login link request as JSON with the headers it was given', async () => {
-    const { fetch, calls } = fakeFetch(json({ data: { message: 'sent' } }, 202))
+    const { fetch, calls } = fakeFetch(realAnswer(API_ANSWERS.magicLinkSent))
     const api = createApiClient({ baseUrl: '/api', fetch, headers: { origin: 'https://agency.example' } })
     const body = { email: 'buyer@example.com', request_page_url: 'https://agency.example/sales/property-for-sale', recaptcha_token: 'abc' }
-    expect(await api.requestMagicLink(body)).toEqual({ message: 'sent' })
+    expect(await api.requestMagicLink(body)).toEqual(API_ANSWERS.magicLinkSent.body.data)
     expect(calls[0]?.url).toBe('/api/contacts/oauth/magic-links')
     expect(calls[0]?.init?.method).toBe('POST')
     expect(JSON.parse(String(calls[0]?.init?.body))).toEqual(body)
@@ -220,8 +204,8 @@ describe('the login and contact calls', () => {
   })
 
   it('throws the 400 of an invalid login link with its message', async () => {
-    const body = { message: 'This login link is invalid or has expired.', errors: { token: ['This login link is invalid or has expired.'] } }
-    const { fetch } = fakeFetch(json(body, 400))
+    const { body } = API_ANSWERS.invalidLink
+    const { fetch } = fakeFetch(realAnswer(API_ANSWERS.invalidLink))
     const error = await createApiClient({ baseUrl: '/api', fetch }).createSession('used').catch((e: unknown) => e)
     expect(error).toMatchObject({ status: 400, body })
   })
@@ -236,7 +220,7 @@ describe('the login and contact calls', () => {
   })
 
   it('unwraps the logged-in contact and throws 401 for a visitor', async () => {
-    const { fetch, calls } = fakeFetch(json({ data: contact }), json({ message: 'Please log in to continue.' }, 401))
+    const { fetch, calls } = fakeFetch(realAnswer(API_ANSWERS.me), realAnswer(API_ANSWERS.loginRequired))
     const api = createApiClient({ baseUrl: '/api', fetch })
     expect(await api.getCurrentContact()).toEqual(contact)
     expect(calls[0]?.url).toBe('/api/contacts/me')
@@ -244,7 +228,7 @@ describe('the login and contact calls', () => {
   })
 
   it('reads the captcha configuration', async () => {
-    const { fetch, calls } = fakeFetch(json({ data: { provider: 'altcha', challenge_url: '/api/captcha/challenge' } }))
+    const { fetch, calls } = fakeFetch(realAnswer(API_ANSWERS.captchaConfig))
     expect(await createApiClient({ baseUrl: '/api', fetch }).getCaptchaConfig()).toEqual({
       provider: 'altcha',
       challenge_url: '/api/captcha/challenge',

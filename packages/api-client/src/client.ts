@@ -3,10 +3,12 @@ import {
   ApiErrorSchema,
   BranchSchema,
   CompanySettingSchema,
+  PropertyCardSchema,
   PropertyDetailSchema,
   PropertyListResponseSchema,
   PropertyStyleSchema,
   PropertyTypeSchema,
+  RedirectTargetSchema,
   SiteSettingsSchema,
   toSearchParams,
   TRANSACTION_TYPE,
@@ -15,11 +17,13 @@ import type {
   ApiError,
   Branch,
   CompanySetting,
+  PropertyCard,
   PropertyDetail,
   PropertyListResponse,
   PropertySearchQuery,
   PropertyStyle,
   PropertyType,
+  RedirectTarget,
   SiteSettings,
 } from '@agency/domain'
 import {
@@ -57,6 +61,14 @@ export type Health = z.infer<typeof HealthSchema>
 const dataOf = <T extends z.ZodType>(item: T) => z.object({ data: item })
 // API.md: lists answer `{ data, total?, page?, page_size? }`; only `data` matters for reference lists.
 const listOf = <T extends z.ZodType>(item: T) => z.object({ data: z.array(item) })
+
+/** One page of GET /sitemap/properties: property pages in id order, and the id to ask after next (null at the end). */
+const SitemapPageSchema = z.object({
+  data: z.array(z.object({ property_profile_id: z.number().int(), detail_page_url: z.string(), updated_at: z.string() })),
+  next_after: z.number().int().nullable(),
+})
+/** One page of the sitemap's property pages. */
+export type SitemapPage = z.infer<typeof SitemapPageSchema>
 
 /** SPEC §7: property types and styles are fetched with `__limit=250`. */
 const REFERENCE_LIST_LIMIT = '250'
@@ -100,11 +112,17 @@ export interface ApiClient {
   searchProperties(query: SearchPropertiesQuery, options?: RequestOptions): Promise<PropertyListResponse>
   /** GET /properties/:id. Throws an ApiClientError with status 404 for an unknown id. */
   getProperty(propertyProfileId: number, options?: RequestOptions): Promise<PropertyDetail>
+  /** GET /properties/:id/similar: up to 4 like it. Throws an ApiClientError with status 404 for an unknown id. */
+  getSimilarProperties(propertyProfileId: number, options?: RequestOptions): Promise<PropertyCard[]>
+  /** GET /sitemap/properties: one page of the property pages anyone may see, after the id `after`. */
+  getSitemapPage(after: number, options?: RequestOptions): Promise<SitemapPage>
   getPropertyTypes(options?: RequestOptions): Promise<PropertyType[]>
   getPropertyStyles(options?: RequestOptions): Promise<PropertyStyle[]>
   getBranches(options?: RequestOptions): Promise<Branch[]>
   /** GET /company_settings/:id. The value is JSON; callers parse it for the setting they read. */
   getCompanySetting(settingId: number, options?: RequestOptions): Promise<CompanySetting>
+  /** SPEC §2 Redirect screen (GET /redirects/:slug): the configured target; a 404 ApiClientError for an unknown slug. */
+  getRedirect(slug: string, options?: RequestOptions): Promise<RedirectTarget>
   /** GET /site_settings: every setting the site reads, each already its default when not set. */
   getSiteSettings(options?: RequestOptions): Promise<SiteSettings>
   health(options?: RequestOptions): Promise<Health>
@@ -207,6 +225,13 @@ export function createApiClient({ baseUrl, fetch, headers }: ApiClientOptions): 
       const answer = await get(`/properties/${encodeURIComponent(propertyProfileId)}`, undefined, dataOf(PropertyDetailSchema), options)
       return answer.data
     },
+    async getSimilarProperties(propertyProfileId, options) {
+      const answer = await get(`/properties/${encodeURIComponent(propertyProfileId)}/similar`, undefined, dataOf(z.array(PropertyCardSchema)), options)
+      return answer.data
+    },
+    getSitemapPage(after, options) {
+      return get('/sitemap/properties', new URLSearchParams({ after: String(after) }), SitemapPageSchema, options)
+    },
     async getPropertyTypes(options) {
       const params = new URLSearchParams({ __limit: REFERENCE_LIST_LIMIT })
       return (await get('/properties/property_types', params, listOf(PropertyTypeSchema), options)).data
@@ -221,6 +246,9 @@ export function createApiClient({ baseUrl, fetch, headers }: ApiClientOptions): 
     async getCompanySetting(settingId, options) {
       const answer = await get(`/company_settings/${encodeURIComponent(settingId)}`, undefined, dataOf(CompanySettingSchema), options)
       return answer.data
+    },
+    async getRedirect(slug, options) {
+      return (await get(`/redirects/${encodeURIComponent(slug)}`, undefined, dataOf(RedirectTargetSchema), options)).data
     },
     async getSiteSettings(options) {
       return (await get('/site_settings', undefined, dataOf(SiteSettingsSchema), options)).data

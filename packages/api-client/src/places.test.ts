@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { ApiClientError, createApiClient, createPlacesApi, isNotFoundError } from './index.ts'
+import { API_ANSWERS, MANCHESTER as manchester } from './testing.ts'
 
 const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } })
 
@@ -19,15 +20,6 @@ const clients = [
   ['createPlacesApi', (fetch: ReturnType<typeof fakeFetch>['fetch']) => createPlacesApi({ baseUrl: '/api/', fetch })],
 ] as const
 
-const manchester = {
-  location: 'Manchester, Greater Manchester',
-  place_id: 'gb:town:2643123',
-  bounds: { north: 53.52, south: 53.44, east: -2.17, west: -2.31 },
-  location_type: 'city',
-  lat: 53.48095,
-  lng: -2.23743,
-}
-
 describe.each(clients)('place search and details through %s', (_name, create) => {
   function answering(response: Response) {
     const { fetch, urls } = fakeFetch(response)
@@ -35,7 +27,7 @@ describe.each(clients)('place search and details through %s', (_name, create) =>
   }
 
   it('searches places by keyword and unwraps the list', async () => {
-    const places = [{ name: 'Manchester', description: 'Greater Manchester', place_id: 'gb:town:2643123' }]
+    const places = API_ANSWERS.placeSearch.body.data
     const { api, urls } = answering(json({ data: places }))
     expect(await api.searchPlaces('manc & co')).toEqual(places)
     expect(urls).toEqual(['/api/places?keyword=manc+%26+co'])
@@ -48,7 +40,7 @@ describe.each(clients)('place search and details through %s', (_name, create) =>
   })
 
   it('throws a 404 for an unknown place id', async () => {
-    const { api } = answering(json({ message: 'Place not found' }, 404))
+    const { api } = answering(json(API_ANSWERS.placeNotFound.body, API_ANSWERS.placeNotFound.status))
     const error = await api.getPlace('gb:town:0').catch((e: unknown) => e)
     expect(isNotFoundError(error)).toBe(true)
     expect(error).toMatchObject({ status: 404, message: 'Place not found' })
@@ -62,8 +54,8 @@ describe.each(clients)('place search and details through %s', (_name, create) =>
   })
 
   it('passes on the 400 of an over-long keyword with its field errors', async () => {
-    const body = { message: 'The given data was invalid.', errors: { keyword: ['The keyword may not be greater than 256 characters.'] } }
-    const { api } = answering(json(body, 400))
+    const { body, status } = API_ANSWERS.keywordTooLong
+    const { api } = answering(json(body, status))
     const error = await api.searchPlaces('x'.repeat(257)).catch((e: unknown) => e)
     expect(error).toBeInstanceOf(ApiClientError)
     expect(error).toMatchObject({ status: 400, body })

@@ -25,12 +25,19 @@ function toOrigin(value: string | undefined): string | null {
 
 /**
  * Whether a request comes from the site's own pages: its Origin header (or, when a browser sends
- * none, its Referer) names the public origin. Browsers set both; another site cannot forge them.
+ * none, its Referer) names the public origin, or the address the browser itself asked for (the Host
+ * header: the site reached as 127.0.0.1 or on a LAN address rather than at PUBLIC_URL). Browsers set
+ * Origin, Referer and Host themselves; a page of another site cannot make them name this one. A host
+ * that resolves to this server under another name gets none of this site's cookies, so it can do
+ * nothing that a request without a browser could not.
  */
 export function isSameOriginRequest(request: FastifyRequest, publicOrigin: string): boolean {
   const origin = request.headers.origin
   const claimed = origin !== undefined ? toOrigin(origin) : toOrigin(request.headers.referer)
-  return claimed === publicOrigin
+  if (claimed === null) return false
+  if (claimed === publicOrigin) return true
+  const url = new URL(claimed)
+  return (url.protocol === 'http:' || url.protocol === 'https:') && url.host === request.host
 }
 
 /**

@@ -1,42 +1,26 @@
 /**
- * Media ids in URLs: one letter for the table, then the row id. `p` is a property media row (a photo,
- * or the poster picture of a video or virtual tour), `f` a floor plan, `e` an EPC.
+ * Media in URLs are named by their row's `media_key`: a random UUID (version 4) that PostgreSQL draws
+ * for every photo, floor plan and EPC. Unlike the serial ids, keys can be neither counted nor guessed,
+ * so the media of a property a caller may not see stay unknown to it (issue: locked properties
+ * leaked their photo, floor plan and EPC counts through the gaps between sequential ids).
  */
-export const MEDIA_KINDS = { p: 'property_media', f: 'floor_plan', e: 'epc' } as const
-/** The table a media id points into. */
-export type MediaKind = (typeof MEDIA_KINDS)[keyof typeof MEDIA_KINDS]
-
-/** A parsed media id. */
-export interface MediaRef {
-  kind: MediaKind
-  id: number
-}
-
-/** A media id as it appears in URLs; the id stays within PostgreSQL's integer range. */
-export const MEDIA_ID_PATTERN = /^[pfe][1-9]\d{0,9}$/
-const MAX_ID = 2_147_483_647
-
-const PREFIX: Record<MediaKind, string> = { property_media: 'p', floor_plan: 'f', epc: 'e' }
-
-/** Formats a media id: `p123`, `f45`, `e9`. */
-export function toMediaId(ref: MediaRef): string {
-  return `${PREFIX[ref.kind]}${ref.id}`
-}
-
-/** Parses a media id; null when it is not one. */
-export function parseMediaId(value: string): MediaRef | null {
-  if (!MEDIA_ID_PATTERN.test(value)) return null
-  const id = Number(value.slice(1))
-  if (id > MAX_ID) return null
-  return { kind: MEDIA_KINDS[value[0] as keyof typeof MEDIA_KINDS], id }
-}
+/** A media key in its one written form: lower case, with hyphens. */
+export const MEDIA_KEY_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/
 
 /** Picture variants, derived from the original file on demand. */
 export const IMAGE_VARIANTS = {
   thumb: { width: 320, format: 'webp' },
   card: { width: 640, format: 'webp' },
   medium: { width: 960, format: 'webp' },
+  /** The lightbox's largest copy; `full` is the same size as a JPEG, for downloads and old browsers. */
+  large: { width: 1600, format: 'webp' },
   full: { width: 1600, format: 'jpeg' },
+  // Each WebP size again in AVIF, which browsers that can read it take first (`<picture>`): about a
+  // third smaller again at the same quality.
+  'thumb-avif': { width: 320, format: 'avif' },
+  'card-avif': { width: 640, format: 'avif' },
+  'medium-avif': { width: 960, format: 'avif' },
+  'large-avif': { width: 1600, format: 'avif' },
   /**
    * SPEC §2 locked card: the picture a visitor may see of a pre-market property. It is made from a
    * 48px-wide copy, so no detail survives however the browser renders it.
@@ -51,7 +35,7 @@ export const MEDIA_VARIANTS = [...(Object.keys(IMAGE_VARIANTS) as ImageVariant[]
 /** A variant the media route serves. */
 export type MediaVariant = ImageVariant | 'pdf'
 
-/** Builds the absolute URL of a media variant. */
-export function toMediaUrl(publicUrl: string, ref: MediaRef, variant: MediaVariant): string {
-  return `${publicUrl.replace(/\/+$/, '')}/api/media/${toMediaId(ref)}/${variant}`
+/** Builds the absolute URL of a media variant from the media's key. */
+export function toMediaUrl(publicUrl: string, mediaKey: string, variant: MediaVariant): string {
+  return `${publicUrl.replace(/\/+$/, '')}/api/media/${mediaKey}/${variant}`
 }

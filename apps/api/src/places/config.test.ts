@@ -27,10 +27,18 @@ describe('createPlacesProvider', () => {
     )
   })
 
-  it('uses the database by default, and when the variables are empty', () => {
+  it('uses the database by default, and when the variables are empty', async () => {
     const fetch = vi.fn()
-    for (const env of [{}, { PLACES_PROVIDER: '', GOOGLE_PLACES_API_KEY: '' }, { GOOGLE_PLACES_API_KEY: 'key-1' }]) {
-      expect(() => createPlacesProvider(env, { db, log, fetch })).not.toThrow()
+    // A database that reports being asked: the provider searching it is the database provider.
+    const asked = new Proxy({} as Db, {
+      get: () => {
+        throw new Error('the database was asked')
+      },
+    })
+    for (const env of [{}, { PLACES_PROVIDER: '', GOOGLE_PLACES_API_KEY: '' }, { PLACES_PROVIDER: 'database' }, { GOOGLE_PLACES_API_KEY: 'key-1' }]) {
+      const provider = createPlacesProvider(env, { db: asked, log, fetch })
+      await expect(provider.search('Leeds'), JSON.stringify(env)).rejects.toThrow('the database was asked')
+      await expect(provider.details('gb:town:2644688'), JSON.stringify(env)).rejects.toThrow('the database was asked')
     }
     expect(fetch).not.toHaveBeenCalled()
   })

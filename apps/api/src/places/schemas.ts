@@ -3,7 +3,7 @@
  * the bounds are the domain's; a place's details are a Location without the search radius
  * (`distance`), which the visitor picks afterwards, and always with bounds and a known type.
  */
-import { BoundsSchema, LocationSchema, LocationSearchSchema, SearchResultPlaceSchema } from '@agency/domain'
+import { BoundsSchema, LocationSchema, LocationSearchSchema, SearchResultPlaceSchema, lineText } from '@agency/domain'
 import { z } from 'zod'
 
 export { BoundsSchema, SearchResultPlaceSchema }
@@ -44,7 +44,7 @@ export const PlaceSearchQuerySchema = z.object({
 
 /** GET /api/places/:place_id. Ids are ours ('gb:town:2643123') or a provider's ('ChIJ…'). */
 export const PlaceIdParamsSchema = z.object({
-  place_id: z.string().min(1).max(255),
+  place_id: lineText().min(1).max(255),
 })
 
 /** The answer for a place id that names nothing. */

@@ -1,10 +1,11 @@
 import fp from 'fastify-plugin'
-import { toMediaUrl, type MediaRef, type MediaVariant } from '#app/media/media-ref.ts'
+import { toMediaUrl, type MediaVariant } from '#app/media/media-ref.ts'
 import { createVariantStore, type VariantStore } from '#app/media/variant-store.ts'
 
 /** The API's media: URLs of variants, and the store that derives them. */
 export interface MediaService {
-  url(ref: MediaRef, variant: MediaVariant): string
+  /** The absolute URL of a variant of the media with this `media_key`. */
+  url(mediaKey: string, variant: MediaVariant): string
   store: VariantStore
 }
 
@@ -24,7 +25,7 @@ export interface MediaPluginOptions {
 export default fp<MediaPluginOptions>(
   async (app, options) => {
     app.decorate('media', {
-      url: (ref, variant) => toMediaUrl(options.publicUrl, ref, variant),
+      url: (mediaKey, variant) => toMediaUrl(options.publicUrl, mediaKey, variant),
       store: createVariantStore(options),
     } satisfies MediaService)
   },

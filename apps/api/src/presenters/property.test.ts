@@ -1,11 +1,11 @@
-import type { PropertyCard, PropertyDetail } from '@agency/domain'
+import { MATERIAL_INFORMATION_DETAIL_KEYS, type PropertyCard, type PropertyDetail } from '@agency/domain'
 import { describe, expect, it } from 'vitest'
 import { ApiPropertyCardSchema, ApiPropertyDetailSchema } from '#app/schemas.ts'
 import { toCallerView, toLockedFacts, type LockedFacts } from './property.ts'
 
 const card: PropertyCard = {
   property_profile_id: 7,
-  image: 'https://agency.example/api/media/p70/card',
+  image: 'https://agency.example/api/media/0b6a4c1e-2f3d-4e5a-9b8c-7d6e5f4a3b21/card',
   is_locked: true,
   custom_property_status_title: 'Available',
   advert_heading: 'A detached house in Leeds',
@@ -21,9 +21,9 @@ const card: PropertyCard = {
   match_reasons: [{ label: 'Within 3 miles of Leeds', matched: true }],
   medias: [
     {
-      property_profile_media_id: 70,
-      background: 'https://agency.example/api/media/p70/medium',
-      mediaLink: 'https://agency.example/api/media/p70/full',
+      property_profile_media_id: '0b6a4c1e-2f3d-4e5a-9b8c-7d6e5f4a3b21',
+      background: 'https://agency.example/api/media/0b6a4c1e-2f3d-4e5a-9b8c-7d6e5f4a3b21/medium',
+      mediaLink: 'https://agency.example/api/media/0b6a4c1e-2f3d-4e5a-9b8c-7d6e5f4a3b21/full',
       isDownloadable: true,
       isIframePlayable: false,
       isVirtualTour: false,
@@ -41,18 +41,26 @@ const detail: PropertyDetail = {
   ...card,
   description: 'Four bedrooms.',
   features: ['Garage'],
-  floor_plans: [{ image: 'https://agency.example/api/media/f1/full' }],
-  epcs: [{ image: 'https://agency.example/api/media/e1/medium', isPDF: true, fileURL: 'https://agency.example/api/media/e1/pdf' }],
+  floor_plans: [{ image: 'https://agency.example/api/media/3c2b1a09-8f7e-4d6c-a5b4-c3d2e1f0a9b8/full' }],
+  epcs: [{ image: 'https://agency.example/api/media/5e4d3c2b-1a09-4f8e-b7d6-c5b4a3f2e1d0/medium', isPDF: true, fileURL: 'https://agency.example/api/media/5e4d3c2b-1a09-4f8e-b7d6-c5b4a3f2e1d0/pdf' }],
   branch: null,
   property_type: { property_type_id: 1, name: 'House' },
   property_style: null,
   postcode: 'LS1 1AB',
-  material_information: { tenure: 'Freehold', council_tax_band: 'D', epc_rating: 'C', furnishing: null, available_from: null, deposit: null },
+  material_information: {
+    tenure: 'Freehold',
+    council_tax_band: 'D',
+    epc_rating: 'C',
+    furnishing: null,
+    available_from: null,
+    deposit: null,
+    ...(Object.fromEntries(MATERIAL_INFORMATION_DETAIL_KEYS.map((key) => [key, null])) as Record<(typeof MATERIAL_INFORMATION_DETAIL_KEYS)[number], null>),
+  },
   price_history: [{ price: 460_000, changed_at: '2025-12-01T00:00:00.000Z' }],
   updated_at: '2026-01-03T00:00:00.000Z',
 }
 
-const BLURRED = 'https://agency.example/api/media/p70/blurred'
+const BLURRED = 'https://agency.example/api/media/0b6a4c1e-2f3d-4e5a-9b8c-7d6e5f4a3b21/blurred'
 const LOCKED: LockedFacts = {
   image: BLURRED,
   advert_heading: 'Pre-market property for sale',

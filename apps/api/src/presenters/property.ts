@@ -1,6 +1,7 @@
 import {
   AVAILABILITY_TITLES,
   FURNISHING_VALUES,
+  isEpcRating,
   toDetailPageUrl,
   toLockedHeading,
   toLockedSlug,
@@ -14,7 +15,6 @@ import {
   type TransactionTypeId,
 } from '@agency/domain'
 import type { z } from 'zod'
-import type { MediaRef } from '#app/media/media-ref.ts'
 import type { MediaService } from '#app/plugins/media.ts'
 import type { PropertyCardRow, PropertyDetailRows, PropertyMediaRow } from '#app/queries/properties.ts'
 import type { ApiPropertyCardSchema, ApiPropertyDetailSchema } from '#app/schemas.ts'
@@ -32,21 +32,21 @@ export interface PresentContext {
   canSeeLocked: boolean
 }
 
-const mediaRef = (row: PropertyMediaRow): MediaRef => ({ kind: 'property_media', id: row.property_profile_media_id })
-
-/** The card picture: the first photo in gallery order, else the first poster. */
-function cardPicture(medias: readonly PropertyMediaRow[]): MediaRef | null {
-  const row = medias.find((m) => m.kind === 'photo') ?? medias[0]
-  return row ? mediaRef(row) : null
+/**
+ * The card picture's media key: the first photo in gallery order, else the first poster. The media
+ * route chooses it the same way (`getMediaSource`), to serve a locked property's blurred card picture.
+ */
+function cardPicture(medias: readonly PropertyMediaRow[]): string | null {
+  return (medias.find((m) => m.kind === 'photo') ?? medias[0])?.media_key ?? null
 }
 
 function toMedia(row: PropertyMediaRow, media: MediaService): Media {
-  const ref = mediaRef(row)
   const isPhoto = row.kind === 'photo'
   return {
-    property_profile_media_id: row.property_profile_media_id,
-    background: media.url(ref, 'medium'),
-    mediaLink: isPhoto || !row.link ? media.url(ref, 'full') : row.link,
+    // SPEC §3's name, with the random key as its value: serial ids would let gaps count hidden media.
+    property_profile_media_id: row.media_key,
+    background: media.url(row.media_key, 'medium'),
+    mediaLink: isPhoto || !row.link ? media.url(row.media_key, 'full') : row.link,
     isDownloadable: isPhoto && row.is_downloadable,
     isIframePlayable: row.kind === 'video',
     isVirtualTour: row.kind === 'virtual_tour',
@@ -61,7 +61,7 @@ function toFullAddress(row: PropertyCardRow): string {
 
 const roundTo = (value: number, places: number) => Math.round(value * 10 ** places) / 10 ** places
 
-function toCard(row: PropertyCardRow & { distance?: number | null }, medias: readonly PropertyMediaRow[], media: MediaService): PropertyCard {
+function toCard(row: PropertyCardRow & { distance?: number | null; reduced_at?: Date | null }, medias: readonly PropertyMediaRow[], media: MediaService): PropertyCard {
   const transactionTypeId = row.transaction_type_id as TransactionTypeId
   const picture = cardPicture(medias)
   return {
@@ -92,6 +92,7 @@ function toCard(row: PropertyCardRow & { distance?: number | null }, medias: rea
     lng: row.lng,
     distance: row.distance === null || row.distance === undefined ? null : roundTo(row.distance, 2),
     created_at: row.created_at.toISOString(),
+    ...(row.reduced_at === undefined ? {} : { reduced_at: row.reduced_at?.toISOString() ?? null }),
   }
 }
 
@@ -102,15 +103,12 @@ function toDetail(rows: PropertyDetailRows, media: MediaService): PropertyDetail
     ...toCard(property, rows.medias, media),
     description: property.description,
     features: property.features,
-    floor_plans: rows.floorPlans.map((plan) => ({ image: media.url({ kind: 'floor_plan', id: plan.floor_plan_id }, 'full') })),
-    epcs: rows.epcs.map((epc) => {
-      const ref: MediaRef = { kind: 'epc', id: epc.epc_id }
-      return {
-        image: media.url(ref, 'medium'),
-        isPDF: epc.pdf_file !== null,
-        fileURL: media.url(ref, epc.pdf_file !== null ? 'pdf' : 'full'),
-      }
-    }),
+    floor_plans: rows.floorPlans.map((plan) => ({ image: media.url(plan.media_key, 'full') })),
+    epcs: rows.epcs.map((epc) => ({
+      image: media.url(epc.media_key, 'medium'),
+      isPDF: epc.pdf_file !== null,
+      fileURL: media.url(epc.media_key, epc.pdf_file !== null ? 'pdf' : 'full'),
+    })),
     branch: rows.branch ? toBranch(rows.branch) : null,
     property_type: rows.type,
     property_style: rows.style,
@@ -122,6 +120,25 @@ function toDetail(rows: PropertyDetailRows, media: MediaService): PropertyDetail
       furnishing,
       available_from: property.available_from,
       deposit: property.deposit,
+      epc_potential_rating: isEpcRating(property.epc_potential_rating) ? property.epc_potential_rating : null,
+      epc_current_score: property.epc_current_score,
+      epc_potential_score: property.epc_potential_score,
+      lease_years_remaining: property.lease_years_remaining,
+      ground_rent: property.ground_rent,
+      service_charge: property.service_charge,
+      construction: property.construction,
+      electricity_supply: property.electricity_supply,
+      water_supply: property.water_supply,
+      sewerage: property.sewerage,
+      heating: property.heating,
+      broadband: property.broadband,
+      mobile_signal: property.mobile_signal,
+      parking: property.parking,
+      building_safety: property.building_safety,
+      restrictions: property.restrictions,
+      rights_and_easements: property.rights_and_easements,
+      flood_risk: property.flood_risk,
+      accessibility: property.accessibility,
     },
     price_history: rows.priceHistory.map((entry) => ({ price: entry.price, changed_at: entry.changed_at.toISOString() })),
     updated_at: property.updated_at.toISOString(),
@@ -210,7 +227,7 @@ export function toCallerView(full: PropertyCard | PropertyDetail, locked: Locked
 
 /** A search row and its medias as the caller may see them. */
 export function presentCard(
-  row: PropertyCardRow & { distance?: number | null },
+  row: PropertyCardRow & { distance?: number | null; reduced_at?: Date | null },
   medias: readonly PropertyMediaRow[],
   context: PresentContext,
 ): ApiPropertyCard {

@@ -1,40 +1,47 @@
 import { epcs, floorPlans, properties, propertyMedias, type Db } from '@agency/db'
-import { eq } from 'drizzle-orm'
-import type { MediaRef } from '#app/media/media-ref.ts'
+import { asc, eq, sql } from 'drizzle-orm'
+import { alias } from 'drizzle-orm/pg-core'
 
-/** The files behind a media id and whether its property is locked. */
+/** The files behind a media key, and what decides who may see them. */
 export interface MediaSource {
   file: string
   pdfFile: string | null
   isLocked: boolean
+  /**
+   * Whether this is its property's card picture: the first photo in gallery order, else the first
+   * poster (as `cardPicture` in the property presenter chooses it). The only media of a locked
+   * property a visitor may see, and only blurred.
+   */
+  isCardPicture: boolean
 }
 
-/** Looks a media id up; null when there is no such media. */
-export async function getMediaSource(db: Db, ref: MediaRef): Promise<MediaSource | null> {
-  switch (ref.kind) {
-    case 'property_media': {
-      const [row] = await db
-        .select({ file: propertyMedias.file, isLocked: properties.is_locked })
-        .from(propertyMedias)
-        .innerJoin(properties, eq(properties.property_profile_id, propertyMedias.property_profile_id))
-        .where(eq(propertyMedias.property_profile_media_id, ref.id))
-      return row ? { ...row, pdfFile: null } : null
-    }
-    case 'floor_plan': {
-      const [row] = await db
-        .select({ file: floorPlans.file, isLocked: properties.is_locked })
-        .from(floorPlans)
-        .innerJoin(properties, eq(properties.property_profile_id, floorPlans.property_profile_id))
-        .where(eq(floorPlans.floor_plan_id, ref.id))
-      return row ? { ...row, pdfFile: null } : null
-    }
-    case 'epc': {
-      const [row] = await db
-        .select({ file: epcs.file, pdfFile: epcs.pdf_file, isLocked: properties.is_locked })
-        .from(epcs)
-        .innerJoin(properties, eq(properties.property_profile_id, epcs.property_profile_id))
-        .where(eq(epcs.epc_id, ref.id))
-      return row ?? null
-    }
-  }
+/** Looks a media key up in the photos, floor plans and EPCs; null when no media has it. */
+export async function getMediaSource(db: Db, mediaKey: string): Promise<MediaSource | null> {
+  const card = alias(propertyMedias, 'card')
+  const cardKey = db
+    .select({ key: card.media_key })
+    .from(card)
+    .where(eq(card.property_profile_id, propertyMedias.property_profile_id))
+    .orderBy(sql`${card.kind} <> 'photo'`, asc(card.position), asc(card.property_profile_media_id))
+    .limit(1)
+  const [media] = await db
+    .select({ file: propertyMedias.file, isLocked: properties.is_locked, isCardPicture: sql<boolean>`${propertyMedias.media_key} = (${cardKey})` })
+    .from(propertyMedias)
+    .innerJoin(properties, eq(properties.property_profile_id, propertyMedias.property_profile_id))
+    .where(eq(propertyMedias.media_key, mediaKey))
+  if (media) return { ...media, pdfFile: null }
+
+  const [plan] = await db
+    .select({ file: floorPlans.file, isLocked: properties.is_locked })
+    .from(floorPlans)
+    .innerJoin(properties, eq(properties.property_profile_id, floorPlans.property_profile_id))
+    .where(eq(floorPlans.media_key, mediaKey))
+  if (plan) return { ...plan, pdfFile: null, isCardPicture: false }
+
+  const [certificate] = await db
+    .select({ file: epcs.file, pdfFile: epcs.pdf_file, isLocked: properties.is_locked })
+    .from(epcs)
+    .innerJoin(properties, eq(properties.property_profile_id, epcs.property_profile_id))
+    .where(eq(epcs.media_key, mediaKey))
+  return certificate ? { ...certificate, isCardPicture: false } : null
 }

@@ -1,5 +1,7 @@
 import {
   SEARCH_TYPE_ONLY_FILTERS,
+  WITHDRAWN_AVAILABILITY,
+  toLockedHeading,
   toSearchType,
   type InclusionFilter,
   type PropertySearchFilters,
@@ -16,12 +18,12 @@ import {
   propertyTypes,
   type Db,
 } from '@agency/db'
-import { and, asc, desc, eq, gte, inArray, lte, or, sql, type SQL } from 'drizzle-orm'
+import { and, asc, desc, eq, getTableColumns, gte, inArray, lte, ne, or, sql, type SQL } from 'drizzle-orm'
 import type { PgColumn } from 'drizzle-orm/pg-core'
 import { EXACT_POSITION, PUBLIC_POSITION, distanceMilesSql, withinSql, type PositionColumns } from './geo.ts'
 
 /** The columns a property card is made of. */
-const cardColumns = {
+export const cardColumns = {
   property_profile_id: properties.property_profile_id,
   transaction_type_id: properties.transaction_type_id,
   branch_id: properties.branch_id,
@@ -56,8 +58,63 @@ const cardColumns = {
 /** A property as a card needs it. */
 export type PropertyCardRow = Pick<typeof properties.$inferSelect, keyof typeof cardColumns>
 
-/** A card row found by a search, with its distance in miles to the nearest searched location. */
-export type PropertySearchRow = PropertyCardRow & { distance: number | null }
+/**
+ * A card row found by a search, with its distance in miles to the nearest searched location and, when
+ * its last price change was a reduction the caller may see, when it was made.
+ */
+export type PropertySearchRow = PropertyCardRow & { distance: number | null; reduced_at: Date | null }
+
+/**
+ * A property's last price change, beside the price before it (null for its first price), taken laterally
+ * for each row from the price history's index. The price fell when the price before is the higher.
+ */
+function lastPriceChange(db: Db) {
+  return db
+    .select({
+      last_price: sql<number>`${priceHistory.price}`.as('last_price'),
+      changed_at: sql<Date>`${priceHistory.changed_at}`.as('changed_at'),
+      price_before: sql<number | null>`lead(${priceHistory.price}) over (order by ${priceHistory.changed_at} desc, ${priceHistory.price_history_id} desc)`.as(
+        'price_before',
+      ),
+    })
+    .from(priceHistory)
+    .where(eq(priceHistory.property_profile_id, properties.property_profile_id))
+    .orderBy(desc(priceHistory.changed_at), desc(priceHistory.price_history_id))
+    .limit(1)
+    .as('last_price_change')
+}
+type LastPriceChange = ReturnType<typeof lastPriceChange>
+
+/**
+ * Whether a property's last price change was a reduction the caller may know of: a visitor sees no
+ * price of a locked property, so none of its reductions either.
+ */
+function reducedSql(change: LastPriceChange, audience: SearchAudience): SQL {
+  const fell = sql`${change.price_before} > ${change.last_price}`
+  return audience.canSeeLocked ? fell : sql`(${fell} and not ${properties.is_locked})`
+}
+
+/** How far the last reduction took the price, as a share of the price before; null when it did not fall. */
+function reductionShareSql(change: LastPriceChange, audience: SearchAudience): SQL {
+  return sql`case when ${reducedSql(change, audience)} then (${change.price_before} - ${change.last_price})::double precision / ${change.price_before} end`
+}
+
+/**
+ * A keyword search (English stemming; "a phrase" in quotes, -word to exclude) over what the caller may
+ * read of a property: its heading, summary, description and features, or for a locked property shown
+ * to a visitor only its locked card's heading and town.
+ */
+function keywordsSql(keywords: string, searchType: 'sales' | 'lettings', audience: SearchAudience): SQL | undefined {
+  // Without a letter or digit there is no word to look for (websearch_to_tsquery would make an empty
+  // query, which matches nothing).
+  if (!/[\p{L}\p{N}]/u.test(keywords)) return undefined
+  const query = sql`websearch_to_tsquery('english', ${keywords})`
+  const full = sql`${properties.search_document} @@ ${query}`
+  if (audience.canSeeLocked) return full
+  const lockedCard = sql`to_tsvector('english', ${toLockedHeading(searchType)} || ' ' || ${properties.town}) @@ ${query}`
+  // Two branches, so the first can use the search document's index and the second the locked ones' own.
+  return or(and(eq(properties.is_locked, false), full), and(eq(properties.is_locked, true), lockedCard))
+}
 
 /** A gallery item: a photo, or a video or virtual tour with its poster picture. */
 export type PropertyMediaRow = typeof propertyMedias.$inferSelect
@@ -100,7 +157,11 @@ const positionFor = (audience: SearchAudience): PositionColumns => (audience.can
  * room, type or feature filter that could include or drop it would tell its hidden details, one
  * search at a time.
  */
-export function toSearchConditions(filters: PropertySearchFilters, audience: SearchAudience): SQL | undefined {
+export function toSearchConditions(
+  filters: PropertySearchFilters,
+  audience: SearchAudience,
+  change?: LastPriceChange,
+): SQL | undefined {
   const searchType = toSearchType(filters.transaction_type_id)
   const otherType = searchType === 'sales' ? 'lettings' : 'sales'
   const ignored = new Set<string>(SEARCH_TYPE_ONLY_FILTERS[otherType])
@@ -121,7 +182,13 @@ export function toSearchConditions(filters: PropertySearchFilters, audience: Sea
 
   const shown = and(
     eq(properties.transaction_type_id, filters.transaction_type_id),
-    filters.include_unavailable ? undefined : eq(properties.availability, 'available'),
+    // What every card shows: its date added, its words (those of the locked card for a locked one), and
+    // whether its price fell (never, for a visitor, a locked property's).
+    filters.added_within_days ? sql`${properties.created_at} >= now() - make_interval(days => ${filters.added_within_days}::int)` : undefined,
+    keywordsSql(filters.keywords, searchType, audience),
+    filters.reduced && change ? reducedSql(change, audience) : undefined,
+    // A withdrawn property (a feed stopped listing it) is kept but never shown.
+    filters.include_unavailable ? ne(properties.availability, WITHDRAWN_AVAILABILITY) : eq(properties.availability, 'available'),
   )
   const details = and(
     // SPEC §3: a price of 0 means no limit.
@@ -161,7 +228,7 @@ const NEWEST = [sql`${properties.created_at} desc nulls last`, desc(properties.p
  * in a price sort (their `public_price` is null), so their place in the list tells nothing of their
  * price; distances are measured from their rounded position.
  */
-function toOrderBy(query: PropertySearchQuery, audience: SearchAudience): SQL[] {
+function toOrderBy(query: PropertySearchQuery, audience: SearchAudience, change: LastPriceChange): SQL[] {
   const [first] = query.locations
   const price = audience.canSeeLocked ? properties.price : properties.public_price
   switch (query.sort) {
@@ -175,26 +242,45 @@ function toOrderBy(query: PropertySearchQuery, audience: SearchAudience): SQL[] 
       return NEWEST
     case 'newest':
       return NEWEST
+    case 'most_reduced':
+      // The largest fall first (as a share of the price before); then the rest, newest first.
+      return [sql`${reductionShareSql(change, audience)} desc nulls last`, ...NEWEST]
   }
 }
 
 /** The queries of a search: one page of cards, the same page with the number of matches, and the count. */
 export function toSearchQueries(db: Db, query: PropertySearchQuery, audience: SearchAudience) {
-  const where = toSearchConditions(query, audience)
+  const change = lastPriceChange(db)
+  const where = toSearchConditions(query, audience, change)
+  // The count joins the price history only when it filters by it.
+  const countWhere = query.reduced ? where : toSearchConditions(query, audience)
+  const reducedAt = sql<Date | null>`case when ${reducedSql(change, audience)} then ${change.changed_at} end`.mapWith((v: string | Date | null) =>
+    v === null ? null : new Date(v),
+  )
   const distances = query.locations.map((location) => distanceMilesSql(location, positionFor(audience)))
   const nearest = distances.length ? sql<number>`least(${sql.join(distances, sql`, `)})` : sql<null>`null::double precision`
-  const orderBy = toOrderBy(query, audience)
+  const orderBy = toOrderBy(query, audience, change)
   const offset = (query.page - 1) * query.page_size
   return {
-    page: db.select({ ...cardColumns, distance: nearest }).from(properties).where(where).orderBy(...orderBy).limit(query.page_size).offset(offset),
-    pageWithTotal: db
-      .select({ ...cardColumns, distance: nearest, total: sql<number>`(count(*) over ())::int` })
+    page: db
+      .select({ ...cardColumns, distance: nearest, reduced_at: reducedAt })
       .from(properties)
+      .leftJoinLateral(change, sql`true`)
       .where(where)
       .orderBy(...orderBy)
       .limit(query.page_size)
       .offset(offset),
-    count: db.select({ total: sql<number>`count(*)::int` }).from(properties).where(where),
+    pageWithTotal: db
+      .select({ ...cardColumns, distance: nearest, reduced_at: reducedAt, total: sql<number>`(count(*) over ())::int` })
+      .from(properties)
+      .leftJoinLateral(change, sql`true`)
+      .where(where)
+      .orderBy(...orderBy)
+      .limit(query.page_size)
+      .offset(offset),
+    count: query.reduced
+      ? db.select({ total: sql<number>`count(*)::int` }).from(properties).leftJoinLateral(change, sql`true`).where(countWhere)
+      : db.select({ total: sql<number>`count(*)::int` }).from(properties).where(countWhere),
   }
 }
 
@@ -237,11 +323,14 @@ export async function getMediasOf(db: Db, ids: readonly number[]): Promise<Map<n
   return byProperty
 }
 
+/** Every column of a property but its search document, which only searches read. */
+const { search_document: _searchDocument, ...propertyColumns } = getTableColumns(properties)
+
 /** Everything the detail page shows of one property; null when there is no such property. */
 export async function getPropertyDetail(db: Db, id: number) {
   const [found] = await db
     .select({
-      property: properties,
+      property: propertyColumns,
       branch: branches,
       type: propertyTypes,
       style: propertyStyles,
@@ -250,7 +339,7 @@ export async function getPropertyDetail(db: Db, id: number) {
     .leftJoin(branches, eq(branches.branch_id, properties.branch_id))
     .leftJoin(propertyTypes, eq(propertyTypes.property_type_id, properties.property_type_id))
     .leftJoin(propertyStyles, eq(propertyStyles.property_style_id, properties.property_style_id))
-    .where(eq(properties.property_profile_id, id))
+    .where(and(eq(properties.property_profile_id, id), ne(properties.availability, WITHDRAWN_AVAILABILITY)))
   if (!found) return null
 
   const [medias, plans, certificates, prices] = await Promise.all([

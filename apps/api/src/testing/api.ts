@@ -26,6 +26,8 @@ export async function createTestApi(
     register?: (app: FastifyInstance) => unknown
     /** Accounts options; by default a captcha that always passes, so tests can request login links. */
     accounts?: ApiOptions['accounts']
+    /** The feed import's key and limits. */
+    feeds?: ApiOptions['feeds']
   } = {},
 ): Promise<TestApi> {
   const database = await createTestDatabase(kind)
@@ -40,6 +42,7 @@ export async function createTestApi(
     accounts: options.accounts ?? { captcha: createFixedCaptchaVerifier(true), magicLinkMinResponseMs: 0 },
     // Tests choose the places provider through the environment (vi.stubEnv), as an operator would.
     places: { env: { PLACES_PROVIDER: process.env.PLACES_PROVIDER, GOOGLE_PLACES_API_KEY: process.env.GOOGLE_PLACES_API_KEY } },
+    ...(options.feeds ? { feeds: options.feeds } : {}),
   })
   options.register?.(app)
   await app.ready()

@@ -35,7 +35,7 @@ describe.each(testDatabaseKinds())('GET /api/company_settings/:setting_id on %s'
     expect(response.statusCode).toBe(400)
     expect(response.json()).toEqual({
       message: 'The given data was invalid.',
-      errors: { setting_id: ['Invalid input: expected number, received NaN'] },
+      errors: { setting_id: ['An id must be a positive whole number written in decimal digits.'] },
     })
   })
 })

@@ -389,6 +389,23 @@ describe.each(testDatabaseKinds())('contacts and login on %s', (kind) => {
     expect((await t.app.inject({ url: '/api/contacts/me', headers: { cookie: busy } })).statusCode).toBe(401)
   })
 
+  it('keeps a busy session for 29 days 23 hours after login, and ends it at 30 days', async () => {
+    const HOUR = 60 * 60_000
+    const DAY = 24 * HOUR
+    const me = async (cookie: string) => (await t.app.inject({ url: '/api/contacts/me', headers: { cookie } })).statusCode
+    await requestLink(t.app, 'buyer@example.com', { ip: '192.0.2.51' })
+    const cookie = toCookieHeader((await logIn(t.app, await latestToken(t))).headers['set-cookie'])
+    // Seen every 6 days, so the 7-day idle limit never ends it first.
+    for (let day = 6; day <= 24; day += 6) {
+      t.clock.advance(6 * DAY)
+      expect(await me(cookie), `day ${day}`).toBe(200)
+    }
+    t.clock.advance(5 * DAY + 23 * HOUR)
+    expect(await me(cookie), '29 days 23 hours').toBe(200)
+    t.clock.advance(HOUR)
+    expect(await me(cookie), '30 days').toBe(401)
+  })
+
   it('refuses mutating requests from another origin or with none', async () => {
     const cases: Array<[Record<string, string>, number]> = [
       [{}, 403],
@@ -401,13 +418,19 @@ describe.each(testDatabaseKinds())('contacts and login on %s', (kind) => {
       [{ referer: `${PUBLIC_URL}/login` }, 202],
       [{ origin: PUBLIC_URL }, 202],
       [{ origin: 'HTTPS://AGENCY.EXAMPLE:443' }, 202],
+      // The site reached at another address than PUBLIC_URL: its own origin is the address asked for.
+      [{ origin: 'http://127.0.0.1:3000', host: '127.0.0.1:3000' }, 202],
+      [{ referer: 'http://192.168.1.20:3000/login', host: '192.168.1.20:3000' }, 202],
+      [{ origin: 'http://127.0.0.1:3001', host: '127.0.0.1:3000' }, 403],
+      [{ origin: 'https://evil.example', host: '127.0.0.1:3000' }, 403],
+      [{ origin: 'ftp://127.0.0.1:3000', host: '127.0.0.1:3000' }, 403],
     ]
     for (const [headers, status] of cases) {
       const response = await requestLink(t.app, 'buyer@example.com', { headers, ip: `192.0.2.${100 + cases.findIndex((c) => c[0] === headers)}` })
       expect(response.statusCode, JSON.stringify(headers)).toBe(status)
       if (status === 403) expect(response.json()).toEqual({ message: 'Cross-site request refused.' })
     }
-    expect(await outboxRows(t)).toHaveLength(3)
+    expect(await outboxRows(t)).toHaveLength(5)
     const logout = await t.app.inject({ method: 'DELETE', url: '/api/contacts/oauth/sessions/current' })
     expect(logout.statusCode).toBe(403)
     const read = await t.app.inject({ url: '/api/contacts/me' })
@@ -495,6 +518,67 @@ describe('as buildApp mounts it', () => {
       expect((await api.app.inject({ url: '/api/contacts/me' })).statusCode).toBe(401)
       const withStrayCookie = await api.app.inject({ url: '/api/branches', headers: { cookie: '__Host-session=not-a-session' } })
       expect(withStrayCookie.statusCode).toBe(200)
+    } finally {
+      await api.close()
+    }
+  })
+})
+
+describe('the login link minimum answer time', () => {
+  const MIN_MS = 250
+  let nowMs = Date.UTC(2026, 10, 23, 9)
+  /** How long the captcha check "takes" on the accounts clock, per request. */
+  let checkMs = 0
+  const waits: number[] = []
+  let t: AccountsTestApp
+
+  beforeAll(async () => {
+    t = await createAccountsTestApp('pglite', {
+      magicLinkMinResponseMs: MIN_MS,
+      now: () => new Date(nowMs),
+      sleep: async (ms) => {
+        waits.push(ms)
+      },
+      captcha: {
+        provider: 'fixed',
+        verify: async () => {
+          nowMs += checkMs
+          return true
+        },
+      },
+    })
+    await insertTestContact(t, { email: 'known@example.com' })
+  })
+  afterAll(async () => {
+    await t.close()
+  })
+  beforeEach(() => {
+    waits.length = 0
+  })
+
+  it.each([
+    ['a known address', 'known@example.com'],
+    ['an unknown address', 'nobody@example.com'],
+  ])('holds the answer for %s to the minimum time, less the time already spent', async (_case, email) => {
+    checkMs = 100
+    const response = await requestLink(t.app, email, { ip: `192.0.2.${60 + waits.length}` })
+    expect(response.statusCode).toBe(202)
+    expect(waits).toEqual([MIN_MS - 100])
+  })
+
+  it('does not wait when the work alone took the minimum time', async () => {
+    checkMs = MIN_MS
+    const response = await requestLink(t.app, 'known@example.com', { ip: '192.0.2.70' })
+    expect(response.statusCode).toBe(202)
+    expect(waits).toEqual([])
+  })
+
+  it('is 250 ms unless configured', async () => {
+    const api = await createTestApi('pglite', { accounts: { captcha: createFixedCaptchaVerifier(true), now: () => new Date(nowMs), sleep: async (ms) => void waits.push(ms) } })
+    try {
+      const response = await requestLink(api.app, 'nobody@example.com')
+      expect(response.statusCode).toBe(202)
+      expect(waits).toEqual([250])
     } finally {
       await api.close()
     }

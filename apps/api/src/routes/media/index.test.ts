@@ -1,12 +1,15 @@
 import { readdir } from 'node:fs/promises'
 import path from 'node:path'
-import { epcs, floorPlans, properties, propertyMedias } from '@agency/db'
+import { randomUUID } from 'node:crypto'
+import { epcs, floorPlans, outbox, properties, propertyMedias } from '@agency/db'
 import { testDatabaseKinds } from '@agency/db/testing'
 import { asc, eq } from 'drizzle-orm'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { MEDIA_KEY_PATTERN, MEDIA_VARIANTS } from '#app/media/media-ref.ts'
+import { createTestClock, extractToken, insertTestContact, logIn, requestLink, toCookieHeader } from '#app/routes/contacts/test-support.ts'
 import { FILES, PHOTO_WIDTH } from '#app/testing/fixtures.ts'
-import { createTestApi, type TestApi } from '#app/testing/api.ts'
+import { createTestApi, PUBLIC_URL, type TestApi } from '#app/testing/api.ts'
 
 const INVALID = 'The given data was invalid.'
 
@@ -17,35 +20,31 @@ async function listFiles(dir: string): Promise<string[]> {
 
 describe.each(testDatabaseKinds())('GET /api/media/:media_id/:variant on %s', (kind) => {
   let api: TestApi
-  /** A photo of an unlocked property, and one of a locked property. */
-  let openPhoto: number
-  let lockedPhoto: number
-  let lockedPlan: number
-  let missingPhoto: number
-  let floorPlan: number
-  let pdfEpc: number
-  let imageEpc: number
+  /** Media keys: of an unlocked property's photo, floor plan and EPCs, and of a photo whose file is missing. */
+  let openPhoto: string
+  let missingPhoto: string
+  let floorPlan: string
+  let pdfEpc: string
+  let imageEpc: string
 
   beforeAll(async () => {
     api = await createTestApi(kind)
     const { db } = api.database
     const rows = await db
-      .select({ id: propertyMedias.property_profile_media_id, kind: propertyMedias.kind, file: propertyMedias.file, locked: properties.is_locked })
+      .select({ id: propertyMedias.media_key, kind: propertyMedias.kind, file: propertyMedias.file, locked: properties.is_locked })
       .from(propertyMedias)
       .innerJoin(properties, eq(properties.property_profile_id, propertyMedias.property_profile_id))
       .orderBy(asc(propertyMedias.property_profile_media_id))
     openPhoto = rows.find((r) => !r.locked && r.kind === 'photo' && r.file === FILES.photos[0])!.id
-    lockedPhoto = rows.find((r) => r.locked && r.kind === 'photo')!.id
     missingPhoto = rows.find((r) => r.file === FILES.missing)!.id
     const plans = await db
-      .select({ id: floorPlans.floor_plan_id, locked: properties.is_locked })
+      .select({ id: floorPlans.media_key, locked: properties.is_locked })
       .from(floorPlans)
       .innerJoin(properties, eq(properties.property_profile_id, floorPlans.property_profile_id))
       .orderBy(asc(floorPlans.floor_plan_id))
     floorPlan = plans.find((p) => !p.locked)!.id
-    lockedPlan = plans.find((p) => p.locked)!.id
     const certificates = await db
-      .select({ id: epcs.epc_id, pdf: epcs.pdf_file, locked: properties.is_locked })
+      .select({ id: epcs.media_key, pdf: epcs.pdf_file, locked: properties.is_locked })
       .from(epcs)
       .innerJoin(properties, eq(properties.property_profile_id, epcs.property_profile_id))
       .orderBy(asc(epcs.epc_id))
@@ -62,9 +61,14 @@ describe.each(testDatabaseKinds())('GET /api/media/:media_id/:variant on %s', (k
     ['thumb', 320, 'webp', 'image/webp'],
     ['card', 640, 'webp', 'image/webp'],
     ['medium', 960, 'webp', 'image/webp'],
+    ['large', 1600, 'webp', 'image/webp'],
     ['full', 1600, 'jpeg', 'image/jpeg'],
+    ['thumb-avif', 320, 'heif', 'image/avif'],
+    ['card-avif', 640, 'heif', 'image/avif'],
+    ['medium-avif', 960, 'heif', 'image/avif'],
+    ['large-avif', 1600, 'heif', 'image/avif'],
   ])('derives the %s variant, %i pixels wide', async (variant, width, format, contentType) => {
-    const response = await get(`/api/media/p${openPhoto}/${variant}`)
+    const response = await get(`/api/media/${openPhoto}/${variant}`)
     expect(response.statusCode).toBe(200)
     expect(response.headers['content-type']).toBe(contentType)
     expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable')
@@ -77,17 +81,17 @@ describe.each(testDatabaseKinds())('GET /api/media/:media_id/:variant on %s', (k
   })
 
   it('derives floor plans and EPC pictures too', async () => {
-    const plan = await get(`/api/media/f${floorPlan}/full`)
+    const plan = await get(`/api/media/${floorPlan}/full`)
     expect(plan.statusCode).toBe(200)
     expect((await sharp(plan.rawPayload).metadata()).width).toBe(1400)
-    const epc = await get(`/api/media/e${imageEpc}/medium`)
+    const epc = await get(`/api/media/${imageEpc}/medium`)
     expect(epc.statusCode).toBe(200)
     expect((await sharp(epc.rawPayload).metadata()).width).toBe(900)
   })
 
   it('makes the blurred variant from a tiny copy, so no detail survives', async () => {
-    const card = await get(`/api/media/p${openPhoto}/card`)
-    const blurred = await get(`/api/media/p${openPhoto}/blurred`)
+    const card = await get(`/api/media/${openPhoto}/card`)
+    const blurred = await get(`/api/media/${openPhoto}/blurred`)
     expect(blurred.statusCode).toBe(200)
     expect(blurred.headers['content-type']).toBe('image/webp')
     expect(blurred.headers['cache-control']).toBe('public, max-age=31536000, immutable')
@@ -101,26 +105,26 @@ describe.each(testDatabaseKinds())('GET /api/media/:media_id/:variant on %s', (k
   })
 
   it('answers 304 to a matching If-None-Match', async () => {
-    const first = await get(`/api/media/p${openPhoto}/thumb`)
-    const again = await get(`/api/media/p${openPhoto}/thumb`, { 'if-none-match': String(first.headers['etag']) })
+    const first = await get(`/api/media/${openPhoto}/thumb`)
+    const again = await get(`/api/media/${openPhoto}/thumb`, { 'if-none-match': String(first.headers['etag']) })
     expect(again.statusCode).toBe(304)
     expect(again.rawPayload.length).toBe(0)
     expect(again.headers['etag']).toBe(first.headers['etag'])
     expect(again.headers['cache-control']).toBe('public, max-age=31536000, immutable')
-    const listed = await get(`/api/media/p${openPhoto}/thumb`, { 'if-none-match': `"other", W/${String(first.headers['etag'])}` })
+    const listed = await get(`/api/media/${openPhoto}/thumb`, { 'if-none-match': `"other", W/${String(first.headers['etag'])}` })
     expect(listed.statusCode).toBe(304)
-    const stale = await get(`/api/media/p${openPhoto}/thumb`, { 'if-none-match': '"other"' })
+    const stale = await get(`/api/media/${openPhoto}/thumb`, { 'if-none-match': '"other"' })
     expect(stale.statusCode).toBe(200)
   })
 
   it('writes each variant once to the cache and serves it from there', async () => {
     const before = await listFiles(api.cacheDir)
-    const first = await get(`/api/media/e${imageEpc}/thumb`)
+    const first = await get(`/api/media/${imageEpc}/thumb`)
     const after = await listFiles(api.cacheDir)
     const added = after.filter((file) => !before.includes(file))
     expect(added).toHaveLength(1)
     expect(added[0]).toMatch(/\.webp$/)
-    const second = await get(`/api/media/e${imageEpc}/thumb`)
+    const second = await get(`/api/media/${imageEpc}/thumb`)
     expect(second.rawPayload.equals(first.rawPayload)).toBe(true)
     expect(second.headers['etag']).toBe(first.headers['etag'])
     expect(await listFiles(api.cacheDir)).toHaveLength(after.length)
@@ -128,7 +132,7 @@ describe.each(testDatabaseKinds())('GET /api/media/:media_id/:variant on %s', (k
   })
 
   it('serves an EPC document as a PDF', async () => {
-    const response = await get(`/api/media/e${pdfEpc}/pdf`)
+    const response = await get(`/api/media/${pdfEpc}/pdf`)
     expect(response.statusCode).toBe(200)
     expect(response.headers['content-type']).toBe('application/pdf')
     expect(response.headers['content-disposition']).toBe(`inline; filename="epc-${pdfEpc}.pdf"`)
@@ -137,12 +141,10 @@ describe.each(testDatabaseKinds())('GET /api/media/:media_id/:variant on %s', (k
   })
 
   it.each([
-    ['a photo', () => `p${openPhoto}/pdf`],
-    ['an EPC without a document', () => `e${imageEpc}/pdf`],
-    ['an unknown photo', () => 'p987654/card'],
-    ['an unknown floor plan', () => 'f987654/full'],
-    ['an unknown EPC', () => 'e987654/medium'],
-    ['a photo whose file is missing', () => `p${missingPhoto}/card`],
+    ['a photo', () => `${openPhoto}/pdf`],
+    ['an EPC without a document', () => `${imageEpc}/pdf`],
+    ['an unknown media key', () => `${randomUUID()}/card`],
+    ['a photo whose file is missing', () => `${missingPhoto}/card`],
   ])('answers 404 for %s', async (_name, path) => {
     const response = await get(`/api/media/${path()}`)
     expect(response.statusCode).toBe(404)
@@ -150,34 +152,176 @@ describe.each(testDatabaseKinds())('GET /api/media/:media_id/:variant on %s', (k
   })
 
   it.each([
-    ['p1/huge', { variant: ['Invalid option: expected one of "thumb"|"card"|"medium"|"full"|"blurred"|"pdf"'] }],
+    ['0b6a4c1e-2f3d-4e5a-9b8c-7d6e5f4a3b21/huge', { variant: ['Invalid option: expected one of "thumb"|"card"|"medium"|"large"|"full"|"thumb-avif"|"card-avif"|"medium-avif"|"large-avif"|"blurred"|"pdf"'] }],
+    // The sequential ids of old are no media's name any more.
+    ['p1/card', { media_id: ['Invalid media id.'] }],
+    ['1/card', { media_id: ['Invalid media id.'] }],
     ['x1/card', { media_id: ['Invalid media id.'] }],
-    ['p0/card', { media_id: ['Invalid media id.'] }],
-    ['p99999999999/card', { media_id: ['Invalid media id.'] }],
-    ['p1.5/card', { media_id: ['Invalid media id.'] }],
+    // A key has one written form: lower case, with hyphens.
+    ['0B6A4C1E-2F3D-4E5A-9B8C-7D6E5F4A3B21/card', { media_id: ['Invalid media id.'] }],
+    ['0b6a4c1e2f3d4e5a9b8c7d6e5f4a3b21/card', { media_id: ['Invalid media id.'] }],
+    ['{0b6a4c1e-2f3d-4e5a-9b8c-7d6e5f4a3b21}/card', { media_id: ['Invalid media id.'] }],
   ])('refuses %s with 400', async (path, errors) => {
     const response = await get(`/api/media/${path}`)
     expect(response.statusCode).toBe(400)
     expect(response.json()).toEqual({ message: INVALID, errors })
   })
 
-  describe('for a visitor, media of a locked property', () => {
-    it.each(['thumb', 'card', 'medium', 'full'])('refuses the %s variant with 403', async (variant) => {
-      const response = await get(`/api/media/p${lockedPhoto}/${variant}`)
-      expect(response.statusCode).toBe(403)
-      expect(response.json()).toEqual({ message: 'Register or log in to see this property.' })
-      // Not cached as the picture is: once logged in, the same address must answer.
-      expect(response.headers['cache-control']).toBe('private, no-cache')
-    })
+  it('names media by random keys that say nothing of their order or number', async () => {
+    const keys = [
+      ...(await api.database.db.select({ key: propertyMedias.media_key }).from(propertyMedias)),
+      ...(await api.database.db.select({ key: floorPlans.media_key }).from(floorPlans)),
+      ...(await api.database.db.select({ key: epcs.media_key }).from(epcs)),
+    ].map((row) => row.key)
+    expect(keys.length).toBeGreaterThan(500)
+    expect(new Set(keys).size).toBe(keys.length)
+    for (const key of keys) expect(key).toMatch(MEDIA_KEY_PATTERN)
+    // Version 4 UUIDs: 122 random bits each, so neighbours share no more than chance would have them.
+    const sharedPrefixes = new Set(keys.map((key) => key.slice(0, 4))).size
+    expect(sharedPrefixes).toBeGreaterThan(keys.length * 0.9)
+  })
+})
 
-    it('refuses its floor plans', async () => {
-      expect((await get(`/api/media/f${lockedPlan}/full`)).statusCode).toBe(403)
-    })
+/** Every media row of every locked property of the fixture, by its key. */
+interface LockedMedia {
+  propertyId: number
+  key: string
+  what: 'photo' | 'video' | 'virtual_tour' | 'floor plan' | 'EPC' | 'EPC with a document'
+}
 
-    it('serves the blurred variant', async () => {
-      const response = await get(`/api/media/p${lockedPhoto}/blurred`)
-      expect(response.statusCode).toBe(200)
-      expect((await sharp(response.rawPayload).metadata()).width).toBe(640)
-    })
+async function getLockedMedia(api: TestApi): Promise<LockedMedia[]> {
+  const { db } = api.database
+  const medias = await db
+    .select({ propertyId: propertyMedias.property_profile_id, key: propertyMedias.media_key, kind: propertyMedias.kind })
+    .from(propertyMedias)
+    .innerJoin(properties, eq(properties.property_profile_id, propertyMedias.property_profile_id))
+    .where(eq(properties.is_locked, true))
+  const plans = await db
+    .select({ propertyId: floorPlans.property_profile_id, key: floorPlans.media_key })
+    .from(floorPlans)
+    .innerJoin(properties, eq(properties.property_profile_id, floorPlans.property_profile_id))
+    .where(eq(properties.is_locked, true))
+  const certificates = await db
+    .select({ propertyId: epcs.property_profile_id, key: epcs.media_key, pdf: epcs.pdf_file })
+    .from(epcs)
+    .innerJoin(properties, eq(properties.property_profile_id, epcs.property_profile_id))
+    .where(eq(properties.is_locked, true))
+  return [
+    ...medias.map((m) => ({ propertyId: m.propertyId, key: m.key, what: m.kind as LockedMedia['what'] })),
+    ...plans.map((p) => ({ propertyId: p.propertyId, key: p.key, what: 'floor plan' as const })),
+    ...certificates.map((e) => ({ propertyId: e.propertyId, key: e.key, what: e.pdf ? ('EPC with a document' as const) : ('EPC' as const) })),
+  ]
+}
+
+describe.each(testDatabaseKinds())('media of locked properties on %s', (kind) => {
+  let api: TestApi
+  let locked: LockedMedia[]
+  let buyerCookie: string
+
+  beforeAll(async () => {
+    api = await createTestApi(kind)
+    locked = await getLockedMedia(api)
+    await insertTestContact({ ...api, clock: createTestClock() }, { email: 'buyer@example.com' })
+    expect((await requestLink(api.app, 'buyer@example.com')).statusCode).toBe(202)
+    const [mail] = await api.database.db.select().from(outbox)
+    const login = await logIn(api.app, extractToken(mail!.text))
+    expect(login.statusCode).toBe(200)
+    buyerCookie = toCookieHeader(login.headers['set-cookie'])
+  })
+  afterAll(async () => {
+    await api?.close()
+  })
+
+  const get = (url: string, headers: Record<string, string> = {}) => api.app.inject({ method: 'GET', url, headers })
+
+  /** The picture a visitor's card of the property shows, as the API names it. */
+  async function visitorImageOf(propertyId: number): Promise<string | null> {
+    const response = await get(`/api/properties/${propertyId}`)
+    expect(response.statusCode).toBe(200)
+    const { data } = response.json() as { data: { is_locked: boolean; image: string | null; medias: unknown[] } }
+    expect(data.is_locked).toBe(true)
+    expect(data.medias).toEqual([])
+    return data.image
+  }
+
+  it('the fixture has locked properties with photos, videos, tours, floor plans and EPCs of both kinds', () => {
+    const kinds = new Set(locked.map((m) => m.what))
+    expect([...kinds].sort()).toEqual(['EPC', 'EPC with a document', 'floor plan', 'photo', 'video', 'virtual_tour'])
+    expect(new Set(locked.map((m) => m.propertyId)).size).toBeGreaterThan(10)
+  })
+
+  it('shows a visitor one picture of each, its card picture blurred, and answers 404 for every other variant and media', async () => {
+    const served: string[] = []
+    for (const propertyId of new Set(locked.map((m) => m.propertyId))) {
+      const image = await visitorImageOf(propertyId)
+      for (const media of locked.filter((m) => m.propertyId === propertyId)) {
+        for (const variant of MEDIA_VARIANTS) {
+          const url = `${PUBLIC_URL}/api/media/${media.key}/${variant}`
+          const response = await get(url)
+          const label = `${media.what} ${url} of property ${propertyId}`
+          if (url === image) {
+            expect(response.statusCode, label).toBe(200)
+            expect(response.headers['content-type'], label).toBe('image/webp')
+            expect(response.headers['cache-control'], label).toBe('public, max-age=31536000, immutable')
+            served.push(url)
+          } else {
+            expect(response.statusCode, label).toBe(404)
+            expect(response.json(), label).toEqual({ message: 'Media not found' })
+            // Not kept by a shared cache: once logged in, the same address must answer.
+            expect(response.headers['cache-control'], label).toBe('private, no-cache')
+          }
+        }
+      }
+    }
+    // Exactly one picture per locked property that has any: its card picture, blurred.
+    const withPictures = new Set(locked.filter((m) => m.what !== 'floor plan' && !m.what.startsWith('EPC')).map((m) => m.propertyId))
+    expect(served).toHaveLength(withPictures.size)
+    expect(served.every((url) => url.endsWith('/blurred'))).toBe(true)
+  })
+
+  it('serves a buyer every media of a locked property, marked private so no shared cache keeps it', async () => {
+    const property = locked.find(
+      (m) => m.what === 'EPC with a document' && locked.some((other) => other.propertyId === m.propertyId && other.what === 'photo'),
+    )!.propertyId
+    const own = locked.filter((m) => m.propertyId === property)
+    expect(own.map((m) => m.what)).toEqual(expect.arrayContaining(['photo', 'EPC with a document']))
+    const image = await visitorImageOf(property)
+    for (const media of own) {
+      const variants = media.what === 'EPC with a document' ? (['medium', 'full', 'blurred', 'pdf'] as const) : (['card', 'full', 'blurred'] as const)
+      for (const variant of variants) {
+        const url = `${PUBLIC_URL}/api/media/${media.key}/${variant}`
+        const response = await get(url, { cookie: buyerCookie })
+        const label = `${media.what} ${url}`
+        expect(response.statusCode, label).toBe(200)
+        // Only the blurred card picture, the one any visitor gets, may sit in a shared cache.
+        expect(response.headers['cache-control'], label).toBe(
+          url === image ? 'public, max-age=31536000, immutable' : 'private, max-age=31536000, immutable',
+        )
+      }
+    }
+  })
+
+  it("serves a buyer a locked property's EPC picture and document, privately", async () => {
+    const certificates = locked.filter((m) => m.what.startsWith('EPC'))
+    expect(certificates.length).toBeGreaterThan(3)
+    for (const epc of certificates) {
+      const picture = await get(`/api/media/${epc.key}/medium`, { cookie: buyerCookie })
+      expect(picture.statusCode).toBe(200)
+      expect(picture.headers['content-type']).toBe('image/webp')
+      expect(picture.headers['cache-control']).toBe('private, max-age=31536000, immutable')
+      expect((await sharp(picture.rawPayload).metadata()).width).toBe(900)
+      const document = await get(`/api/media/${epc.key}/pdf`, { cookie: buyerCookie })
+      if (epc.what === 'EPC with a document') {
+        expect(document.statusCode).toBe(200)
+        expect(document.headers['content-type']).toBe('application/pdf')
+        expect(document.headers['cache-control']).toBe('private, max-age=31536000, immutable')
+        expect(document.rawPayload.subarray(0, 5).toString()).toBe('%PDF-')
+      } else {
+        expect(document.statusCode).toBe(404)
+      }
+      // The same addresses, without the session, are not found.
+      expect((await get(`/api/media/${epc.key}/medium`)).statusCode).toBe(404)
+      expect((await get(`/api/media/${epc.key}/pdf`)).statusCode).toBe(404)
+    }
   })
 })

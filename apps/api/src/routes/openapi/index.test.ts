@@ -26,6 +26,7 @@ describe.each(testDatabaseKinds())('GET /api/openapi.json on %s', (kind) => {
         '/api/properties/property_styles',
         '/api/properties/property_types',
         '/api/properties/{property_profile_id}',
+        '/api/redirects/{slug}',
       ]),
     )
     expect(Object.keys(document.paths)).not.toContain('/api/openapi.json')
@@ -43,5 +44,21 @@ describe.each(testDatabaseKinds())('GET /api/openapi.json on %s', (kind) => {
     expect(card).toHaveLength(2)
     expect(Object.keys(card[0].properties)).toEqual(expect.arrayContaining(['property_profile_id', 'price', 'medias', 'detail_page_url']))
     expect(search.responses['400'].content['application/json'].schema.required).toEqual(['message'])
+  })
+
+  it('defines every schema its references point to', async () => {
+    const document = (await api.app.inject('/api/openapi.json')).json()
+    const refs = [...JSON.stringify(document.paths).matchAll(/"\$ref":"#\/components\/schemas\/([^"]+)"/g)].map((m) => m[1])
+    expect(refs.length).toBeGreaterThan(0)
+    for (const name of refs) expect(document.components?.schemas?.[name ?? ''], name).toBeDefined()
+  })
+
+  it('documents ids as canonical decimal digits', async () => {
+    const document = (await api.app.inject('/api/openapi.json')).json()
+    const idSchema = { type: 'string', maxLength: 10, pattern: '^[1-9]\\d*$' }
+    const detail = document.paths['/api/properties/{property_profile_id}'].get.parameters as Array<{ name: string; schema: unknown }>
+    expect(detail.find((p) => p.name === 'property_profile_id')?.schema).toEqual(idSchema)
+    const search = document.paths['/api/properties'].get.parameters as Array<{ name: string; schema: unknown }>
+    expect(search.find((p) => p.name === 'transaction_type_id')?.schema).toEqual(idSchema)
   })
 })

@@ -1,10 +1,9 @@
 import { readFileSync } from 'node:fs'
-import { branches, properties } from '@agency/db'
+import { eq, sql } from 'drizzle-orm'
+import { branches, properties, queryRows, rebuildPlaces } from '@agency/db'
 import { testDatabaseKinds } from '@agency/db/testing'
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { createTestApi, type TestApi } from '#app/testing/api.ts'
-// @agency/db does not export the gazetteer builder from its entry yet.
-import { rebuildPlaces } from '../../../../../packages/db/src/places/index.ts'
 
 /** Properties in postcodes the shared fixture does not use, so these answers depend on this file alone. */
 function property(postcode: string, town: string, lat: number, lng: number): typeof properties.$inferInsert {
@@ -48,6 +47,11 @@ async function insertPlacesFixture(api: TestApi): Promise<void> {
     property('M1 2AB', 'Manchester', 53.477, -2.231),
     property('M2 4LQ', 'Manchester', 53.481, -2.244),
     property('LS1 4AP', 'Leeds', 53.7965, -1.5445),
+    // Locked (pre-market): a postcode of its own in M1, far from the rest; a second house in a visible
+    // postcode; and the only property of its district, as in the report of the leak.
+    { ...property('M1 9LK', 'Manchester', 53.49, -2.21), is_locked: true },
+    { ...property('M1 1AE', 'Manchester', 53.5, -2.3), is_locked: true },
+    { ...property('DL4 1TZ', 'Newton Aycliffe', 54.616261, -1.579604), is_locked: true },
   ])
   await rebuildPlaces(api.database)
 }
@@ -153,6 +157,30 @@ describe.each(testDatabaseKinds())('the places API on %s', (kind) => {
       expect(await search('M1 1')).toEqual([{ name: 'M1 1AE', description: 'Postcode, Manchester', place_id: 'gb:postcode:M1 1AE' }])
     })
 
+    it("never offers a locked property's postcode or district", async () => {
+      for (const keyword of ['dl4', 'DL4 1', 'dl4 1tz', 'DL41TZ', 'm1 9', 'M1 9LK']) {
+        expect(await search(keyword), keyword).toEqual([])
+      }
+      expect(await search('m1 1')).toEqual([{ name: 'M1 1AE', description: 'Postcode, Manchester', place_id: 'gb:postcode:M1 1AE' }])
+    })
+
+    it('takes a postcode out of the search the moment its only property is locked', async () => {
+      const { db } = api.database
+      expect(await search('M1 2')).toEqual([{ name: 'M1 2AB', description: 'Postcode, Manchester', place_id: 'gb:postcode:M1 2AB' }])
+      await db.update(properties).set({ is_locked: true }).where(eq(properties.postcode, 'M1 2AB'))
+      try {
+        expect(await search('M1 2')).toEqual([])
+        expect((await api.app.inject(`/api/places/${encodeURIComponent('gb:postcode:M1 2AB')}`)).statusCode).toBe(404)
+        // The district's centre is now that of M1 1AE's two visible houses.
+        const district = (await api.app.inject('/api/places/gb:postcode:M1')).json() as { data: { lat: number; lng: number } }
+        expect(district.data.lat).toBeCloseTo(53.4785, 9)
+        expect(district.data.lng).toBeCloseTo(-2.234, 9)
+      } finally {
+        await db.update(properties).set({ is_locked: false }).where(eq(properties.postcode, 'M1 2AB'))
+      }
+      expect(await search('M1 2')).toEqual([{ name: 'M1 2AB', description: 'Postcode, Manchester', place_id: 'gb:postcode:M1 2AB' }])
+    })
+
     it('finds a branch by name', async () => {
       expect(await search('hartwell')).toEqual([
         { name: 'Hartwell', description: 'Northamptonshire', place_id: 'gb:town:2647388' },
@@ -217,6 +245,22 @@ describe.each(testDatabaseKinds())('the places API on %s', (kind) => {
       expect(data.lng).toBeCloseTo(-2.233, 9)
     })
 
+    it('answers 404 for the postcode and district of a locked property', async () => {
+      for (const id of ['gb:postcode:DL4 1TZ', 'gb:postcode:DL4', 'gb:postcode:M1 9LK']) {
+        const response = await api.app.inject(`/api/places/${encodeURIComponent(id)}`)
+        expect(response.statusCode, id).toBe(404)
+        expect(response.json()).toEqual({ message: 'Place not found' })
+      }
+    })
+
+    it("answers a full postcode at the centre of its visible properties, not moved toward a locked one", async () => {
+      const response = await api.app.inject(`/api/places/${encodeURIComponent('gb:postcode:M1 1AE')}`)
+      expect(response.statusCode).toBe(200)
+      const { data } = response.json() as { data: { lat: number; lng: number } }
+      expect(data.lat).toBeCloseTo(53.4785, 9)
+      expect(data.lng).toBeCloseTo(-2.234, 9)
+    })
+
     it('answers a full postcode, its space encoded in the path', async () => {
       const response = await api.app.inject(`/api/places/${encodeURIComponent('gb:postcode:LS1 4AP')}`)
       expect(response.statusCode).toBe(200)
@@ -245,6 +289,82 @@ describe.each(testDatabaseKinds())('the places API on %s', (kind) => {
         expect(response.json()).toEqual({ message: 'Place not found' })
       }
     })
+  })
+})
+
+describe.each(testDatabaseKinds())("the postcode places on %s, against a visitor's property list", (kind) => {
+  let api: TestApi
+  beforeAll(async () => {
+    api = await createTestApi(kind)
+    await insertPlacesFixture(api)
+  })
+  afterAll(async () => {
+    await api?.close()
+  })
+
+  interface ListedProperty {
+    is_locked: boolean
+    full_address: string | null
+    lat: number
+    lng: number
+  }
+
+  /** Every property a visitor can list, sales and lettings, whatever their availability. */
+  async function listAsVisitor(): Promise<ListedProperty[]> {
+    const listed: ListedProperty[] = []
+    for (const transactionTypeId of [1, 2]) {
+      for (let page = 1; ; page++) {
+        const response = await api.app.inject({
+          url: '/api/properties',
+          query: { transaction_type_id: String(transactionTypeId), include_unavailable: 'true', page_size: '100', page: String(page) },
+        })
+        expect(response.statusCode).toBe(200)
+        const { data } = response.json() as { data: ListedProperty[] }
+        listed.push(...data)
+        if (data.length < 100) break
+      }
+    }
+    return listed
+  }
+
+  it('reveal nothing the list does not: each is a listed postcode, at the mean of its listed properties', async () => {
+    const listed = await listAsVisitor()
+    const [count] = await queryRows<{ n: number }>(api.database.db, sql`select count(*)::integer as n from properties`)
+    expect(listed).toHaveLength(count!.n)
+    expect(listed.some((p) => p.is_locked)).toBe(true)
+
+    // A visitor reads a postcode off a visible property's full address; a locked card has none.
+    const byPlace = new Map<string, ListedProperty[]>()
+    for (const property of listed) {
+      if (property.is_locked) {
+        expect(property.full_address).toBeNull()
+        continue
+      }
+      const postcode = property.full_address!.split(', ').at(-1)!.replace(/\s+/g, '').toUpperCase()
+      if (!/^[A-Z]{1,2}[0-9][A-Z0-9]?[0-9][A-Z]{2}$/.test(postcode)) continue
+      for (const code of [postcode.slice(0, -3), `${postcode.slice(0, -3)} ${postcode.slice(-3)}`]) {
+        byPlace.set(`gb:postcode:${code}`, [...(byPlace.get(`gb:postcode:${code}`) ?? []), property])
+      }
+    }
+
+    const placeIds = (
+      await queryRows<{ place_id: string }>(
+        api.database.db,
+        sql`select place_id from places where location_type in ('postcode_district', 'postcode') order by place_id`,
+      )
+    ).map((row) => row.place_id)
+    expect(placeIds).toEqual([...byPlace.keys()].sort())
+    expect(placeIds).not.toContain('gb:postcode:DL4 1TZ')
+
+    const mean = (values: number[]) => values.reduce((sum, v) => sum + v, 0) / values.length
+    for (const placeId of placeIds) {
+      const response = await api.app.inject(`/api/places/${encodeURIComponent(placeId)}`)
+      expect(response.statusCode, placeId).toBe(200)
+      const { data } = response.json() as { data: { lat: number; lng: number } }
+      const members = byPlace.get(placeId)!
+      expect(data.lat, placeId).toBeCloseTo(mean(members.map((m) => m.lat)), 9)
+      expect(data.lng, placeId).toBeCloseTo(mean(members.map((m) => m.lng)), 9)
+    }
   })
 })
 

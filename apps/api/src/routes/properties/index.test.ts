@@ -1,5 +1,6 @@
 import {
   LOCATION_PARAM_MESSAGE,
+  MATERIAL_INFORMATION_DETAIL_KEYS,
   PROPERTY_STYLES,
   PROPERTY_TYPES,
   SEARCH_TYPE_ONLY_FILTERS,
@@ -382,10 +383,10 @@ describe.each(testDatabaseKinds())('the catalogue routes on %s', (kind) => {
       const firstPhoto = own.find((m) => m.kind === 'photo')!
       const body = (await get(`/api/properties?transaction_type_id=${row.transaction_type_id}&include_unavailable=true&page_size=100`)).json()
       const card = body.data.find((c: { property_profile_id: number }) => c.property_profile_id === row.property_profile_id)
-      const url = (id: number, variant: string) => `${PUBLIC_URL}/api/media/p${id}/${variant}`
+      const url = (key: string, variant: string) => `${PUBLIC_URL}/api/media/${key}/${variant}`
       expect(card).toEqual({
         property_profile_id: row.property_profile_id,
-        image: url(firstPhoto.property_profile_media_id, 'card'),
+        image: url(firstPhoto.media_key, 'card'),
         is_locked: false,
         custom_property_status_title: { available: 'Available', sstc: 'SSTC', under_offer: 'Under Offer', let_agreed: 'Let Agreed' }[row.availability],
         advert_heading: row.advert_heading,
@@ -403,9 +404,9 @@ describe.each(testDatabaseKinds())('the catalogue routes on %s', (kind) => {
         detail_page_url: `/property/${row.property_profile_id}/${row.slug}`,
         match_percentage: null,
         medias: own.map((m) => ({
-          property_profile_media_id: m.property_profile_media_id,
-          background: url(m.property_profile_media_id, 'medium'),
-          mediaLink: m.kind === 'photo' ? url(m.property_profile_media_id, 'full') : m.link,
+          property_profile_media_id: m.media_key,
+          background: url(m.media_key, 'medium'),
+          mediaLink: m.kind === 'photo' ? url(m.media_key, 'full') : m.link,
           isDownloadable: m.kind === 'photo' && m.is_downloadable,
           isIframePlayable: m.kind === 'video',
           isVirtualTour: m.kind === 'virtual_tour',
@@ -416,6 +417,8 @@ describe.each(testDatabaseKinds())('the catalogue routes on %s', (kind) => {
         lng: row.lng,
         distance: null,
         created_at: row.created_at.toISOString(),
+        // The fixture lowered every third property's price by £10,000 on 1 January 2026.
+        reduced_at: '2026-01-01T12:00:00.000Z',
       })
     })
 
@@ -447,7 +450,7 @@ describe.each(testDatabaseKinds())('the catalogue routes on %s', (kind) => {
           const first = medias.find((m) => m.property_profile_id === row.property_profile_id && m.kind === 'photo')
           expect(card).toEqual({
             property_profile_id: row.property_profile_id,
-            image: first ? `${PUBLIC_URL}/api/media/p${first.property_profile_media_id}/blurred` : null,
+            image: first ? `${PUBLIC_URL}/api/media/${first.media_key}/blurred` : null,
             is_locked: true,
             custom_property_status_title: expect.any(String),
             advert_heading: transaction === '1' ? 'Pre-market property for sale' : 'Pre-market property to rent',
@@ -480,7 +483,7 @@ describe.each(testDatabaseKinds())('the catalogue routes on %s', (kind) => {
         // No other card carries a locked property's media either.
         for (const media of medias.filter((m) => locked.some((p) => p.property_profile_id === m.property_profile_id))) {
           for (const variant of ['card', 'medium', 'full', 'thumb']) {
-            expect(response.body).not.toContain(`/api/media/p${media.property_profile_media_id}/${variant}`)
+            expect(response.body).not.toContain(`/api/media/${media.media_key}/${variant}`)
           }
         }
       }
@@ -512,13 +515,14 @@ describe.each(testDatabaseKinds())('the catalogue routes on %s', (kind) => {
         advert_heading: 'Pre-market property for sale',
         display_address: row.town,
       })
-      expect(body.image).toMatch(/\/api\/media\/p\d+\/blurred$/)
+      const first = medias.find((m) => m.property_profile_id === row.property_profile_id && m.kind === 'photo')
+      expect(body.image).toBe(first ? `${PUBLIC_URL}/api/media/${first.media_key}/blurred` : null)
       expect(response.body).not.toContain(row.advert_heading)
       expect(response.body).not.toContain(row.description)
       expect(response.body).not.toContain(row.summary)
       expect(response.body).not.toContain(row.postcode)
       expect(response.body).not.toContain(toPriceLabel(row.price, 'sales'))
-      expect(response.body).not.toMatch(/\/api\/media\/[pfe]\d+\/(card|medium|full|thumb|pdf)/)
+      expect(response.body).not.toMatch(/\/api\/media\/[^/"]+\/(card|medium|full|thumb|pdf)/)
     })
   })
 
@@ -569,7 +573,7 @@ describe.each(testDatabaseKinds())('the catalogue routes on %s', (kind) => {
       ['page=10001', { page: ['Too big: expected number to be <=10000'] }],
       ['page=abc', { page: ['Invalid input: expected number, received NaN'] }],
       ['page_size=101', { page_size: ['Too big: expected number to be <=100'] }],
-      ['sort=bogus', { sort: ['Invalid option: expected one of "newest"|"price_desc"|"price_asc"|"distance"'] }],
+      ['sort=bogus', { sort: ['Invalid option: expected one of "newest"|"price_desc"|"price_asc"|"distance"|"most_reduced"'] }],
       ['min_bedroom=x', { min_bedroom: ['Invalid input: expected number, received NaN'] }],
       ['max_bathroom=1.5', { max_bathroom: ['Invalid input: expected int, received number'] }],
       ['min_price=-5', { min_price: ['Too small: expected number to be >=0'] }],
@@ -624,12 +628,12 @@ describe.each(testDatabaseKinds())('the catalogue routes on %s', (kind) => {
         is_locked: false,
         description: row.description,
         features: row.features,
-        floor_plans: plans.map((p) => ({ image: `${PUBLIC_URL}/api/media/f${p.floor_plan_id}/full` })),
+        floor_plans: plans.map((p) => ({ image: `${PUBLIC_URL}/api/media/${p.media_key}/full` })),
         epcs: [
           {
-            image: `${PUBLIC_URL}/api/media/e${certificates[0]!.epc_id}/medium`,
+            image: `${PUBLIC_URL}/api/media/${certificates[0]!.media_key}/medium`,
             isPDF: true,
-            fileURL: `${PUBLIC_URL}/api/media/e${certificates[0]!.epc_id}/pdf`,
+            fileURL: `${PUBLIC_URL}/api/media/${certificates[0]!.media_key}/pdf`,
           },
         ],
         branch: {
@@ -658,6 +662,7 @@ describe.each(testDatabaseKinds())('the catalogue routes on %s', (kind) => {
           furnishing: row.furnishing,
           available_from: row.available_from,
           deposit: row.deposit,
+          ...Object.fromEntries(MATERIAL_INFORMATION_DETAIL_KEYS.map((key) => [key, row[key]])),
         },
         price_history: history
           .sort((a, b) => b.changed_at.getTime() - a.changed_at.getTime())
@@ -676,9 +681,9 @@ describe.each(testDatabaseKinds())('the catalogue routes on %s', (kind) => {
       const body = (await get(`/api/properties/${row.property_profile_id}`)).json().data
       expect(body.epcs).toEqual([
         {
-          image: `${PUBLIC_URL}/api/media/e${certificate!.epc_id}/medium`,
+          image: `${PUBLIC_URL}/api/media/${certificate!.media_key}/medium`,
           isPDF: false,
-          fileURL: `${PUBLIC_URL}/api/media/e${certificate!.epc_id}/full`,
+          fileURL: `${PUBLIC_URL}/api/media/${certificate!.media_key}/full`,
         },
       ])
     })
@@ -690,11 +695,11 @@ describe.each(testDatabaseKinds())('the catalogue routes on %s', (kind) => {
     })
 
     it.each([
-      ['abc', 'Invalid input: expected number, received NaN'],
-      ['0', 'Too small: expected number to be >=1'],
-      ['-3', 'Too small: expected number to be >=1'],
-      ['1.5', 'Invalid input: expected int, received number'],
-      ['99999999999', 'Too big: expected number to be <=2147483647'],
+      ['abc', 'An id must be a positive whole number written in decimal digits.'],
+      ['0', 'An id must be a positive whole number written in decimal digits.'],
+      ['-3', 'An id must be a positive whole number written in decimal digits.'],
+      ['1.5', 'An id must be a positive whole number written in decimal digits.'],
+      ['99999999999', 'An id must be a positive whole number written in decimal digits.'],
     ])('refuses the id %s with 400', async (id, message) => {
       const response = await get(`/api/properties/${id}`)
       expect(response.statusCode).toBe(400)

@@ -11,8 +11,15 @@ import { toApplicantMatchCriteria, toCardMatch } from '#app/presenters/match.ts'
 import { API_MESSAGES } from '#app/messages.ts'
 import { presentCard, presentDetail } from '#app/presenters/property.ts'
 import { listPropertyStyles, listPropertyTypes } from '#app/queries/catalogue.ts'
+import { getSimilarProperties } from '#app/queries/extras.ts'
 import { getMediasOf, getPropertyDetail, searchProperties } from '#app/queries/properties.ts'
-import { ApiPropertyDetailSchema, ApiPropertyListResponseSchema, IdParamSchema, dataResponseSchema } from '#app/schemas.ts'
+import {
+  ApiPropertyCardSchema,
+  ApiPropertyDetailSchema,
+  ApiPropertyListResponseSchema,
+  IdParamSchema,
+  dataResponseSchema,
+} from '#app/schemas.ts'
 
 /** SPEC §7 reads types and styles with __limit=250; more is never needed. */
 const LIMIT_MAX = 250
@@ -92,6 +99,25 @@ const properties: FastifyPluginAsyncZod = async (app) => {
       if (!rows) return reply.code(404).send({ message: API_MESSAGES.PROPERTY_NOT_FOUND })
       // API.md: single objects answer { data }.
       return { data: presentDetail(rows, { media: app.media, canSeeLocked: canSeeLocked(request) }) }
+    },
+  )
+
+  app.get(
+    '/:property_profile_id/similar',
+    {
+      schema: {
+        summary: 'Up to 4 properties like this one: same transaction and property type, price within ±20%, same branch area',
+        tags: ['catalogue'],
+        params: z.object({ property_profile_id: IdParamSchema }),
+        response: { 200: dataResponseSchema(z.array(ApiPropertyCardSchema)), 400: ApiErrorSchema, 404: ApiErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      const context = { media: app.media, canSeeLocked: canSeeLocked(request) }
+      const rows = await getSimilarProperties(app.db, request.params.property_profile_id, context)
+      if (!rows) return reply.code(404).send({ message: API_MESSAGES.PROPERTY_NOT_FOUND })
+      const medias = await getMediasOf(app.db, rows.map((row) => row.property_profile_id))
+      return { data: rows.map((row) => presentCard(row, medias.get(row.property_profile_id) ?? [], context)) }
     },
   )
 }

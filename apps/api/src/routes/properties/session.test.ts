@@ -1,8 +1,9 @@
-import { distanceMiles } from '@agency/domain'
-import { outbox, properties } from '@agency/db'
+import { distanceMiles, toPriceLabel } from '@agency/domain'
+import { epcs, floorPlans, outbox, properties, propertyMedias } from '@agency/db'
+import { asc, eq } from 'drizzle-orm'
 import { testDatabaseKinds } from '@agency/db/testing'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createTestApi, type TestApi } from '#app/testing/api.ts'
+import { createTestApi, PUBLIC_URL, type TestApi } from '#app/testing/api.ts'
 import {
   createTestClock,
   extractToken,
@@ -96,6 +97,58 @@ describe.each(testDatabaseKinds())('the catalogue for a logged-in buyer on %s', 
       }
     }
     expect(cards.some((c) => c.match_percentage === 100)).toBe(true)
+  })
+
+  it("shows the buyer a locked property's detail in full, with its media, for the buyer's eyes only", async () => {
+    const { db } = api.database
+    const lockedRows = await db.select().from(properties).where(eq(properties.is_locked, true)).orderBy(asc(properties.property_profile_id))
+    const mediaRows = await db.select().from(propertyMedias).orderBy(asc(propertyMedias.position), asc(propertyMedias.property_profile_media_id))
+    const planRows = await db.select().from(floorPlans).orderBy(asc(floorPlans.position))
+    const epcRows = await db.select().from(epcs)
+    const row = lockedRows.find(
+      (p) =>
+        p.transaction_type_id === 1 &&
+        mediaRows.some((m) => m.property_profile_id === p.property_profile_id && m.kind === 'photo') &&
+        planRows.some((f) => f.property_profile_id === p.property_profile_id) &&
+        epcRows.some((e) => e.property_profile_id === p.property_profile_id),
+    )!
+    const own = mediaRows.filter((m) => m.property_profile_id === row.property_profile_id)
+    const plans = planRows.filter((f) => f.property_profile_id === row.property_profile_id)
+    const [certificate] = epcRows.filter((e) => e.property_profile_id === row.property_profile_id)
+    const url = (key: string, variant: string) => `${PUBLIC_URL}/api/media/${key}/${variant}`
+
+    const response = await api.app.inject({ method: 'GET', url: `/api/properties/${row.property_profile_id}`, headers: { cookie } })
+    expect(response.statusCode).toBe(200)
+    // An answer that depends on the session is never kept by a shared cache.
+    expect(response.headers['cache-control']).toBe('private, no-cache')
+    const detail = response.json().data
+    expect(detail).toMatchObject({
+      property_profile_id: row.property_profile_id,
+      is_locked: false,
+      advert_heading: row.advert_heading,
+      summary: row.summary,
+      description: row.description,
+      bedroom: row.bedroom,
+      price: { numberPrice: row.price, price: toPriceLabel(row.price, 'sales') },
+      postcode: row.postcode,
+      // The address of a pre-market property is the same for everyone and names nothing the locked card hides.
+      detail_page_url: `/property/${row.property_profile_id}/pre-market-property-for-sale-${row.town.toLowerCase()}`,
+      image: url(own.find((m) => m.kind === 'photo')!.media_key, 'card'),
+      medias: own.map((m) => expect.objectContaining({ property_profile_media_id: m.media_key, background: url(m.media_key, 'medium') })),
+      floor_plans: plans.map((f) => ({ image: url(f.media_key, 'full') })),
+      epcs: [expect.objectContaining({ image: url(certificate!.media_key, 'medium') })],
+      material_information: expect.objectContaining({ epc_rating: row.epc_rating }),
+    })
+
+    // Each picture the detail names opens for the buyer, privately, and is not found for a visitor.
+    const pictures: string[] = [detail.image, ...detail.medias.map((m: { background: string }) => m.background), ...detail.floor_plans.map((f: { image: string }) => f.image), ...detail.epcs.map((e: { image: string; fileURL: string }) => e.fileURL)]
+    for (const picture of pictures) {
+      const path = picture.slice(PUBLIC_URL.length)
+      const asBuyer = await api.app.inject({ method: 'GET', url: path, headers: { cookie } })
+      expect(asBuyer.statusCode, path).toBe(200)
+      expect(asBuyer.headers['cache-control'], path).toBe('private, max-age=31536000, immutable')
+      expect((await api.app.inject({ method: 'GET', url: path })).statusCode, path).toBe(404)
+    }
   })
 
   it('locks them again after logout', async () => {

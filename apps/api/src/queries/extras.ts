@@ -1,0 +1,76 @@
+import { toDetailPageUrl } from '@agency/domain'
+import { properties, type Db } from '@agency/db'
+import { and, asc, between, desc, eq, gt, ne, sql } from 'drizzle-orm'
+import { cardColumns, type PropertyCardRow, type SearchAudience } from './properties.ts'
+
+/** How far a similar property's price may lie from the property's: ±20%. */
+export const SIMILAR_PRICE_BAND = 0.2
+/** How many similar properties a page shows. */
+export const SIMILAR_LIMIT = 4
+
+/**
+ * Properties like this one: the same transaction type and property type, on the market, priced
+ * within ±20%, in the same branch's area (the same town when it has no branch), itself excluded;
+ * nearest in price first, then newest. Null when there is no such property. A locked property a
+ * caller may not see has no similar properties for them (its neighbours would tell its type and
+ * price), and locked properties are never offered to such a caller.
+ */
+export async function getSimilarProperties(db: Db, id: number, audience: SearchAudience): Promise<PropertyCardRow[] | null> {
+  const [target] = await db
+    .select({
+      transaction_type_id: properties.transaction_type_id,
+      property_type_id: properties.property_type_id,
+      price: properties.price,
+      branch_id: properties.branch_id,
+      town: properties.town,
+      is_locked: properties.is_locked,
+    })
+    .from(properties)
+    .where(eq(properties.property_profile_id, id))
+  if (!target) return null
+  if (target.is_locked && !audience.canSeeLocked) return []
+  return db
+    .select(cardColumns)
+    .from(properties)
+    .where(
+      and(
+        eq(properties.transaction_type_id, target.transaction_type_id),
+        eq(properties.property_type_id, target.property_type_id),
+        between(properties.price, Math.floor(target.price * (1 - SIMILAR_PRICE_BAND)), Math.ceil(target.price * (1 + SIMILAR_PRICE_BAND))),
+        ne(properties.property_profile_id, id),
+        eq(properties.availability, 'available'),
+        audience.canSeeLocked ? undefined : eq(properties.is_locked, false),
+        target.branch_id === null ? eq(properties.town, target.town) : eq(properties.branch_id, target.branch_id),
+      ),
+    )
+    .orderBy(sql`abs(${properties.price} - ${target.price})`, desc(properties.created_at), desc(properties.property_profile_id))
+    .limit(SIMILAR_LIMIT)
+}
+
+/** The most sitemap entries one call answers. */
+export const SITEMAP_PAGE_MAX = 5_000
+
+/** A property page for the sitemap. */
+export interface SitemapEntry {
+  property_profile_id: number
+  detail_page_url: string
+  updated_at: string
+}
+
+/**
+ * One page of the property pages anyone may see (locked, pre-market ones left out), in id order
+ * after `after`: keyset paging, so walking 100,000 properties costs the same per page throughout.
+ */
+export async function getSitemapPage(db: Db, after: number, limit: number): Promise<SitemapEntry[]> {
+  const rows = await db
+    .select({ property_profile_id: properties.property_profile_id, slug: properties.slug, updated_at: properties.updated_at })
+    .from(properties)
+    .where(and(eq(properties.is_locked, false), gt(properties.property_profile_id, after)))
+    .orderBy(asc(properties.property_profile_id))
+    .limit(limit)
+  return rows.map((row) => ({
+    property_profile_id: row.property_profile_id,
+    detail_page_url: toDetailPageUrl(row.property_profile_id, row.slug),
+    updated_at: row.updated_at.toISOString(),
+  }))
+}

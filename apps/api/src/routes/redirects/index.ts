@@ -1,0 +1,34 @@
+import { ApiErrorSchema, COMPANY_SETTING, RedirectSlugSchema, RedirectTargetSchema, findRedirectTarget } from '@agency/domain'
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { z } from 'zod'
+import { API_MESSAGES } from '#app/messages.ts'
+import { getCompanySetting } from '#app/queries/catalogue.ts'
+import { dataResponseSchema } from '#app/schemas.ts'
+
+/**
+ * SPEC §2 Redirect screen: the URL configured for a slug in company setting 107. Only a configured,
+ * valid https URL is ever answered; anything else is a 404, so the site's `/go/:slug` cannot be made
+ * to send a visitor elsewhere.
+ */
+const redirects: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/:slug',
+    {
+      schema: {
+        summary: 'The configured target of a redirect slug (SPEC §2 Redirect screen, company setting 107)',
+        tags: ['catalogue'],
+        params: z.object({ slug: RedirectSlugSchema }),
+        response: { 200: dataResponseSchema(RedirectTargetSchema), 400: ApiErrorSchema, 404: ApiErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      const { slug } = request.params
+      const setting = await getCompanySetting(app.db, COMPANY_SETTING.REDIRECT_TARGETS)
+      const url = setting ? findRedirectTarget(setting.value, slug) : null
+      if (!url) return reply.code(404).send({ message: API_MESSAGES.REDIRECT_NOT_FOUND })
+      return { data: { slug, url } }
+    },
+  )
+}
+
+export default redirects
