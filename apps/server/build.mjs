@@ -1,6 +1,8 @@
 // Compiles the production server into dist/main.js: the server, the API, the data layer and the web
 // app's server build (apps/web/build/server, built first) in one ES module, so each workspace package
-// exists once in the process. npm packages stay external and load from node_modules at run time.
+// exists once in the process. npm packages stay external and load from node_modules at run time, found
+// from apps/server: a package the web app uses on the server is a dependency of the server too, at the
+// same version, where another version of it sits at the root (cookie).
 import { build } from 'esbuild'
 
 await build({

@@ -1,6 +1,9 @@
+import os from 'node:os'
 import path from 'node:path'
-import { loadAccountsEnv, type AccountsEnv } from '@agency/api'
+import { loadAccountsEnv, type AccountsEnv, type FeedsOptions } from '@agency/api'
+import { parsePreMarketRule } from '@agency/domain'
 import { z } from 'zod'
+import { defaultMaxHeapUsedBytes, type LoadSheddingOptions } from './load-shedding.ts'
 
 /** How many demo properties an empty embedded database gets when SEED_PROPERTIES is not set. */
 export const DEFAULT_DEMO_PROPERTIES = 2000
@@ -17,12 +20,24 @@ const EnvSchema = z.object({
   SEED_PROPERTIES: z.coerce.number().int().min(0).max(1_000_000).optional(),
   SEED: z.coerce.number().int().default(1),
   TRUST_PROXY: z.enum(['true', 'false']).default('false'),
+  WORKERS: z.coerce.number().int().min(1).max(64).optional(),
   PAGE_CACHE_ENTRIES: z.coerce.number().int().min(0).max(100_000).default(500),
+  // Load shedding: 503 with Retry-After past these (0 turns a check off).
+  MAX_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
+  MAX_HEAP_USED_BYTES: z.coerce.number().int().min(0).optional(),
   // Checked by the places provider (values and their combination); read here and nowhere else.
   PLACES_PROVIDER: z.string().optional(),
   GOOGLE_PLACES_API_KEY: z.string().optional(),
-  // Renamed: it only ever keyed the captcha.
-  SESSION_SECRET: z.undefined({ error: 'SESSION_SECRET is now ALTCHA_HMAC_KEY (the key of the login captcha)' }).optional(),
+  // The property feed import (POST /api/feeds/blm): no key, no uploads.
+  FEED_API_KEY: z.string().min(16, { error: 'FEED_API_KEY must be at least 16 characters' }).optional(),
+  FEED_MAX_MB: z.coerce.number().int().min(1).max(10_000).default(200),
+  FEED_MAX_WITHDRAW_SHARE: z.coerce.number().min(0).max(1).default(0.2),
+  FEED_PRE_MARKET: z
+    .string()
+    .default('unpublished')
+    .transform((text, ctx) => parsePreMarketRule(text) ?? (ctx.addIssue({ code: 'custom', message: 'a list of `unpublished` and `status:N`, or `none`' }), z.NEVER)),
+  // The old name of ALTCHA_HMAC_KEY: it only ever keyed the captcha.
+  SESSION_SECRET: z.string().optional(),
 })
 
 /** The server's validated configuration. */
@@ -40,13 +55,24 @@ export interface Config {
   seed: number
   /** Behind a reverse proxy: take the client address from X-Forwarded-For. */
   trustProxy: boolean
+  /** How many server processes share the port (node:cluster); above 1 only on PostgreSQL. */
+  workers: number
   /** How many visitor pages the shared page cache keeps (0 turns it off). */
   pageCacheEntries: number
+  /** When a request is refused with 503 rather than queued. */
+  loadShedding: LoadSheddingOptions
   /** E-mail transport and captcha keys (the captcha key may still be generated at start: secrets.ts). */
   accounts: AccountsEnv
   /** The places provider's settings. */
   places: { PLACES_PROVIDER: string | undefined; GOOGLE_PLACES_API_KEY: string | undefined }
+  /** What the environment asks that still works but should change (logged at start). */
+  warnings: string[]
+  /** The feed import's key and limits. */
+  feeds: FeedsOptions
 }
+
+/** The warning for a server still given the captcha key under its old name. */
+export const SESSION_SECRET_WARNING = 'SESSION_SECRET is deprecated: it keys only the login captcha, so name it ALTCHA_HMAC_KEY'
 
 /**
  * Reads and validates the environment, the only place the site reads it; the parts are passed down
@@ -59,8 +85,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new Error(`Invalid environment:\n${lines.join('\n')}`)
   }
   const e = parsed.data
+  if (e.WORKERS !== undefined && e.WORKERS > 1 && !e.DATABASE_URL) {
+    throw new Error('Invalid environment:\n  WORKERS: more than one process needs DATABASE_URL (the embedded database belongs to one process)')
+  }
   const dataDir = path.resolve(e.DATA_DIR)
-  const accounts = loadAccountsEnv(env, { dataDir })
+  // SESSION_SECRET still works as the captcha key, so processes that share it keep sharing challenges.
+  const warnings = e.SESSION_SECRET === undefined ? [] : [SESSION_SECRET_WARNING]
+  const accountsEnv = e.SESSION_SECRET !== undefined && env.ALTCHA_HMAC_KEY === undefined ? { ...env, ALTCHA_HMAC_KEY: e.SESSION_SECRET } : env
+  const accounts = loadAccountsEnv(accountsEnv, { dataDir })
   return {
     env: e.NODE_ENV,
     port: e.PORT,
@@ -75,8 +107,22 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     seedProperties: e.SEED_PROPERTIES ?? (e.DATABASE_URL ? 0 : DEFAULT_DEMO_PROPERTIES),
     seed: e.SEED,
     trustProxy: e.TRUST_PROXY === 'true',
+    // One process per core on PostgreSQL, which they share; the embedded database allows one.
+    workers: e.WORKERS ?? (e.DATABASE_URL ? os.availableParallelism() : 1),
     pageCacheEntries: e.PAGE_CACHE_ENTRIES,
+    loadShedding: {
+      maxEventLoopDelayMs: e.MAX_EVENT_LOOP_DELAY_MS,
+      maxHeapUsedBytes: e.MAX_HEAP_USED_BYTES ?? defaultMaxHeapUsedBytes(),
+      retryAfterSeconds: 5,
+    },
     accounts,
     places: { PLACES_PROVIDER: e.PLACES_PROVIDER, GOOGLE_PLACES_API_KEY: e.GOOGLE_PLACES_API_KEY },
+    warnings,
+    feeds: {
+      apiKey: e.FEED_API_KEY,
+      maxBytes: e.FEED_MAX_MB * 1024 * 1024,
+      maxWithdrawShare: e.FEED_MAX_WITHDRAW_SHARE,
+      preMarket: e.FEED_PRE_MARKET,
+    },
   }
 }

@@ -20,6 +20,7 @@ async function dev(): Promise<void> {
   const build = () => vite.ssrLoadModule('virtual:react-router/server-build') as Promise<ServerBuild>
   const site = await createSite(config, { build, mode: 'development' })
   await site.app.ready()
+  for (const warning of config.warnings) site.app.log.warn(warning)
 
   const server = createServer((req, res) => {
     vite.middlewares(req, res, () => site.app.routing(req, res))

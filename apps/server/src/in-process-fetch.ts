@@ -6,8 +6,9 @@ import type { FastifyInstance } from 'fastify'
  * session as a browser call would.
  */
 export function createInProcessFetch(app: FastifyInstance, incoming: Headers, remoteAddress: string): typeof fetch {
-  // The API checks Origin on mutating calls and rate-limits by client: pass on what the browser sent.
-  const passOn = ['cookie', 'origin', 'referer', 'user-agent', 'x-forwarded-for', 'accept-language']
+  // The API checks Origin (against PUBLIC_URL or the Host asked for) on mutating calls and
+  // rate-limits by client: pass on what the browser sent.
+  const passOn = ['cookie', 'origin', 'referer', 'host', 'x-forwarded-host', 'user-agent', 'x-forwarded-for', 'accept-language']
     .map((name) => [name, incoming.get(name)] as const)
     .filter((entry): entry is readonly [string, string] => entry[1] !== null)
   return async (input, init) => {

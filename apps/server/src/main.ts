@@ -1,7 +1,9 @@
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
+import cluster from 'node:cluster'
 import closeWithGrace from 'close-with-grace'
 import * as build from '@agency/web/build/server'
+import { runPrimary } from './cluster.ts'
 import { loadConfig } from './config.ts'
 import { createSite } from './site.ts'
 
@@ -10,12 +12,16 @@ const CLIENT_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '.
 
 /**
  * The production server: compiled with the web app's server build into dist/main.js (`npm run build`),
- * run with plain `node`. Shuts down cleanly on SIGTERM/SIGINT.
+ * run with plain `node`. Shuts down cleanly on SIGTERM/SIGINT. With WORKERS above 1 (PostgreSQL only)
+ * this process becomes the primary of that many workers, each of which runs the site below.
  */
 async function main(): Promise<void> {
   const config = loadConfig()
+  // Several processes on one PostgreSQL: this one prepares the data and keeps the workers running.
+  if (config.workers > 1 && cluster.isPrimary) return runPrimary(config)
   const site = await createSite(config, { build, mode: config.env === 'development' ? 'development' : 'production', clientDir: CLIENT_DIR })
   const { app } = site
+  for (const warning of config.warnings) app.log.warn(warning)
 
   closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
     if (err) app.log.error({ err }, 'shutting down after an error')

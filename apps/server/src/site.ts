@@ -2,6 +2,7 @@ import { buildApp, createMailTransport, startWorker } from '@agency/api'
 import { createDatabase, migrate } from '@agency/db'
 import type { FastifyInstance } from 'fastify'
 import type { Config } from './config.ts'
+import { registerLoadShedding } from './load-shedding.ts'
 import { getAltchaHmacKey } from './secrets.ts'
 import { prepareData } from './startup.ts'
 import { registerWeb, type WebOptions } from './web.ts'
@@ -43,6 +44,8 @@ export async function createSite(config: Config, web: Pick<WebOptions, 'build' |
     bodyLimit: BODY_LIMIT,
     accounts: { captchaConfig: captcha },
     places: { env: config.places },
+    beforeApi: (root) => registerLoadShedding(root, config.loadShedding),
+    feeds: config.feeds,
   })
   reportConnectionError = (err) => app.log.warn({ err }, 'an idle database connection failed and was dropped')
 

@@ -59,6 +59,31 @@ describe('loadConfig', () => {
     expect(config.places).toEqual({ PLACES_PROVIDER: 'google', GOOGLE_PLACES_API_KEY: 'k' })
     expect(config.accounts.captcha.altchaHmacKey).toBe('a'.repeat(32))
     expect(config.accounts.mail.transport).toBe('smtp')
-    expect(() => loadConfig({ SESSION_SECRET: 's'.repeat(32) })).toThrow('SESSION_SECRET is now ALTCHA_HMAC_KEY (the key of the login captcha)')
+    expect(config.warnings).toEqual([])
+  })
+
+  it('runs one process per core on PostgreSQL, one on the embedded database, and refuses more there', () => {
+    expect(loadConfig({}).workers).toBe(1)
+    expect(loadConfig({ DATABASE_URL: 'postgres://db.example/agency' }).workers).toBe(os.availableParallelism())
+    expect(loadConfig({ DATABASE_URL: 'postgres://db.example/agency', WORKERS: '3' }).workers).toBe(3)
+    expect(() => loadConfig({ WORKERS: '2' })).toThrow('WORKERS: more than one process needs DATABASE_URL (the embedded database belongs to one process)')
+    expect(() => loadConfig({ DATABASE_URL: 'postgres://db.example/agency', WORKERS: '0' })).toThrow('WORKERS')
+  })
+
+  it('still takes SESSION_SECRET as the captcha key, with a warning; ALTCHA_HMAC_KEY wins when both are set', () => {
+    const old = loadConfig({ SESSION_SECRET: 's'.repeat(32) })
+    expect(old.accounts.captcha.altchaHmacKey).toBe('s'.repeat(32))
+    expect(old.warnings).toEqual(['SESSION_SECRET is deprecated: it keys only the login captcha, so name it ALTCHA_HMAC_KEY'])
+    const both = loadConfig({ SESSION_SECRET: 's'.repeat(32), ALTCHA_HMAC_KEY: 'a'.repeat(32) })
+    expect(both.accounts.captcha.altchaHmacKey).toBe('a'.repeat(32))
+    expect(both.warnings).toHaveLength(1)
+  })
+
+  it('reads the feed import settings, with a 200 MB limit, a 20 % withdrawal guard and unpublished stock as pre-market by default', () => {
+    expect(loadConfig({}).feeds).toEqual({ apiKey: undefined, maxBytes: 200 * 1024 * 1024, maxWithdrawShare: 0.2, preMarket: { unpublished: true, statusIds: [] } })
+    const config = loadConfig({ FEED_API_KEY: 'k'.repeat(16), FEED_MAX_MB: '10', FEED_MAX_WITHDRAW_SHARE: '0.5', FEED_PRE_MARKET: 'status:4' })
+    expect(config.feeds).toEqual({ apiKey: 'k'.repeat(16), maxBytes: 10 * 1024 * 1024, maxWithdrawShare: 0.5, preMarket: { unpublished: false, statusIds: [4] } })
+    expect(() => loadConfig({ FEED_API_KEY: 'short' })).toThrow('FEED_API_KEY must be at least 16 characters')
+    expect(() => loadConfig({ FEED_PRE_MARKET: 'soon' })).toThrow('FEED_PRE_MARKET: a list of `unpublished` and `status:N`, or `none`')
   })
 })

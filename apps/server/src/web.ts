@@ -38,6 +38,9 @@ function sendCachedPage(reply: FastifyReply, page: CachedPage, hit: boolean): Fa
 }
 
 /** A short HTML answer for a request the pages cannot take, with its status. */
+/** A percent-encoded control character in a path. */
+const CONTROL_IN_PATH = /%(?:[01][0-9a-f]|7f)/i
+
 function sendProblem(reply: FastifyReply, status: number, message: string): FastifyReply {
   const html = `<!doctype html><html lang="en-GB"><meta charset="utf-8"><title>${message}</title><h1>${message}</h1><p><a href="/">Go to the home page</a></p></html>`
   return reply.code(status).header('content-type', 'text/html; charset=utf-8').header('cache-control', 'no-store').send(html)
@@ -48,7 +51,10 @@ function sendProblem(reply: FastifyReply, status: number, message: string): Fast
  * origin (never the Host header), with the body Fastify has already read within its limit.
  */
 function toFetchRequest(req: FastifyRequest, reply: FastifyReply, publicOrigin: URL): Request {
-  const request = createRequest(req.raw, reply.raw, { host: publicOrigin.host, protocol: publicOrigin.protocol })
+  // The address the browser asked for: PUBLIC_URL's own, or another one of this server (127.0.0.1, a
+  // LAN address), so React Router's check of a form post's Origin compares like with like.
+  const other = req.host !== publicOrigin.host
+  const request = createRequest(req.raw, reply.raw, other ? { host: req.host, protocol: `${req.protocol}:` } : { host: publicOrigin.host, protocol: publicOrigin.protocol })
   if (!Buffer.isBuffer(req.body)) return request
   return new Request(request.url, { method: request.method, headers: request.headers, signal: request.signal, body: new Uint8Array(req.body) })
 }
@@ -116,6 +122,9 @@ export async function registerWeb(app: FastifyInstance, options: WebOptions): Pr
         if (req.url === '/api' || req.url.startsWith('/api/') || req.url.startsWith('/api?')) {
           return reply.code(404).send({ message: 'Not found' })
         }
+        // No page's address holds a control character (%00–%1F, %7F): the 404 page, before the router
+        // (which would turn '/%09/x:y' into the URL '//x:y' and fail).
+        if (CONTROL_IN_PATH.test(req.url.split('?')[0]!)) return sendProblem(reply, 404, 'Page not found')
         const request = toFetchRequest(req, reply, publicOrigin)
         const refused = await refuseBody(request)
         if (refused) return sendProblem(reply, refused.status, refused.message)

@@ -1,0 +1,67 @@
+import cluster, { type Worker } from 'node:cluster'
+import { createDatabase, migrate } from '@agency/db'
+import type { Config } from './config.ts'
+import { getAltchaHmacKey } from './secrets.ts'
+import { prepareData } from './startup.ts'
+
+/** How long a worker that died waits before it is replaced, so a crash loop does not spin. */
+const RESTART_DELAY_MS = 1000
+
+/** One line of the primary's log, in the shape of the workers' JSON lines. */
+function log(level: 'info' | 'warn' | 'error', msg: string, details: object = {}): void {
+  const levels = { info: 30, warn: 40, error: 50 }
+  console.log(JSON.stringify({ level: levels[level], time: Date.now(), pid: process.pid, ...details, msg }))
+}
+
+/**
+ * The primary of a site run as several processes (WORKERS > 1, on PostgreSQL): it migrates the
+ * database and prepares its data once, so the workers never race to, makes the captcha key before any
+ * worker needs it, then forks the workers, which share the port. A worker that dies is replaced; on
+ * SIGTERM or SIGINT each worker shuts down gracefully (finishing the requests it holds) and the
+ * primary exits once all have.
+ */
+export async function runPrimary(config: Config): Promise<void> {
+  const database = await createDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir })
+  try {
+    await migrate(database)
+    await prepareData(database, {
+      seedProperties: config.seedProperties,
+      seed: config.seed,
+      mediaDir: config.mediaDir,
+      log: { info: (details, msg) => log('info', msg, details) },
+    })
+  } finally {
+    await database.close()
+  }
+  if (!config.accounts.captcha.recaptchaSecret) getAltchaHmacKey(config.dataDir, config.accounts.captcha.altchaHmacKey)
+
+  let stopping = false
+  const fork = (): Worker => cluster.fork()
+  cluster.on('exit', (worker, code, signal) => {
+    if (stopping) return
+    log('warn', 'a worker stopped; starting another', { worker: worker.process.pid, code, signal })
+    setTimeout(() => {
+      if (!stopping) fork()
+    }, RESTART_DELAY_MS)
+  })
+  for (let i = 0; i < config.workers; i += 1) fork()
+  log('info', 'workers started', { workers: config.workers })
+
+  const stop = (signal: NodeJS.Signals) => {
+    if (stopping) return
+    stopping = true
+    log('info', 'shutting down', { signal })
+    const workers = Object.values(cluster.workers ?? {}).filter((w): w is Worker => w !== undefined)
+    if (workers.length === 0) process.exit(0)
+    let left = workers.length
+    for (const worker of workers) {
+      worker.once('exit', () => {
+        left -= 1
+        if (left === 0) process.exit(0)
+      })
+      worker.process.kill('SIGTERM')
+    }
+  }
+  process.on('SIGTERM', stop)
+  process.on('SIGINT', stop)
+}

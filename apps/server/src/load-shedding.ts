@@ -1,0 +1,46 @@
+import { getHeapStatistics } from 'node:v8'
+import underPressure from '@fastify/under-pressure'
+import type { FastifyInstance } from 'fastify'
+
+/** When the process refuses new requests rather than queue them until it runs out of time or memory. */
+export interface LoadSheddingOptions {
+  /** Event-loop delay, in milliseconds, past which requests are refused (0: not checked). */
+  maxEventLoopDelayMs: number
+  /** Heap in use, in bytes, past which requests are refused (0: not checked). */
+  maxHeapUsedBytes: number
+  /** The Retry-After a refused request is given, in seconds. */
+  retryAfterSeconds: number
+}
+
+/** The message of a refused request (503), as the API's errors read. */
+export const BUSY_MESSAGE = 'The site is busy. Please try again in a moment.'
+
+/** The page a refused visitor sees: plain, with nothing more to load. */
+const BUSY_PAGE = `<!doctype html><html lang="en-GB"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>Busy</title></head><body><main><h1>${BUSY_MESSAGE}</h1></main></body></html>`
+
+/** 85 % of the heap V8 will grow to: past it garbage collection runs hot and an out-of-memory crash is near. */
+export function defaultMaxHeapUsedBytes(): number {
+  return Math.floor(getHeapStatistics().heap_size_limit * 0.85)
+}
+
+/**
+ * Sheds load for every route, pages and API alike: while the event loop lags or the heap is nearly
+ * full, a request is answered at once with 503 and Retry-After instead of waiting its turn, so a
+ * saturated process stays alive and recovers as soon as the load drops. The health check answers 503
+ * too, which tells a load balancer to send traffic elsewhere.
+ */
+export async function registerLoadShedding(app: FastifyInstance, options: LoadSheddingOptions): Promise<void> {
+  if (options.maxEventLoopDelayMs === 0 && options.maxHeapUsedBytes === 0) return
+  await app.register(underPressure, {
+    maxEventLoopDelay: options.maxEventLoopDelayMs,
+    maxHeapUsedBytes: options.maxHeapUsedBytes,
+    retryAfter: options.retryAfterSeconds,
+    exposeStatusRoute: false,
+    pressureHandler: (request, reply) => {
+      reply.code(503).header('retry-after', String(options.retryAfterSeconds)).header('cache-control', 'no-store')
+      // A reply sent here ends the request (under-pressure's documented way).
+      if (request.url === '/api' || request.url.startsWith('/api/')) void reply.type('application/json').send(JSON.stringify({ message: BUSY_MESSAGE }))
+      else void reply.type('text/html; charset=utf-8').send(BUSY_PAGE)
+    },
+  })
+}
