@@ -2,7 +2,7 @@
  * Texts of the web pages that SPEC does not word (SPEC's own words come from @agency/domain's LABELS
  * and MESSAGES). Kept together so wording changes stay in one place.
  */
-import type { SearchType, Sort } from '@agency/domain'
+import type { GallerySlideKind, SearchType, Sort } from '@agency/domain'
 
 export const COPY = {
   SKIP_TO_CONTENT: 'Skip to main content',
@@ -27,6 +27,12 @@ export const COPY = {
   LIST_EMPTY: 'No properties match this search. Try widening it.',
   LIST_PAGE_EMPTY: 'There are no more properties on this page.',
   LIST_FIRST_PAGE: 'Go to the first page',
+  KEYWORDS: 'Keywords',
+  KEYWORDS_HINT: 'For example garage, "sea view" or cottage -retirement',
+  ADDED_TO_SITE: 'Added to site',
+  ADDED_WITHIN_DAYS_LABELS: { 0: 'Anytime', 1: 'Last 24 hours', 3: 'Last 3 days', 7: 'Last 7 days', 14: 'Last 14 days' },
+  REDUCED_ONLY: 'Reduced only',
+  REDUCED_ON: 'Reduced on',
   SORT_BY: 'Sort by',
   SORT_APPLY: 'Apply',
   SORT_LABELS: {
@@ -34,6 +40,7 @@ export const COPY = {
     price_desc: 'Highest price',
     price_asc: 'Lowest price',
     distance: 'Nearest',
+    most_reduced: 'Most reduced',
   } satisfies Record<Sort, string>,
   PAGINATION: 'Pagination',
   PREVIOUS: 'Previous',
@@ -70,6 +77,16 @@ export const COPY = {
   DETAIL_PHONE: 'Phone',
   DETAIL_EMAIL: 'Email',
   DETAIL_PHOTO_ALT: 'Photo',
+  // The full-screen gallery (SPEC §2).
+  GALLERY_TITLE: (heading: string) => `Gallery: ${heading}`,
+  GALLERY_OPEN: (total: number) => (total === 1 ? 'View 1 photo full screen' : `View all ${total} full screen`),
+  GALLERY_SLIDE: (kind: GallerySlideKind, position: number, total: number) =>
+    `${kind === 'photo' ? 'Photo' : kind === 'video' ? 'Video' : 'Virtual Tour'} ${position} of ${total}`,
+  GALLERY_PREVIOUS: 'Previous photo',
+  GALLERY_NEXT: 'Next photo',
+  GALLERY_COUNTER: 'Showing',
+  GALLERY_VIDEO_TITLE: (heading: string) => `Video tour: ${heading}`,
+  NEW_TAB: '(opens in a new tab)',
   DETAIL_PDF: 'PDF, opens in a new tab',
   NOT_FOUND_TITLE: 'Page not found',
   NOT_FOUND_TEXT: 'Sorry, we could not find the page you were looking for. It may have moved, or the property may no longer be on the market.',
@@ -130,6 +147,16 @@ export const COPY = {
   FILTERS_ACTIVE: (count: number) => `, ${count} active`,
   FILTERS_DESCRIPTION: 'Narrow your search, then press Search.',
   CLOSE: 'Close',
+  OK: 'OK',
+  // The test pages of the shared components (/test/…).
+  TEST_OPEN_MODAL: 'Open the modal',
+  TEST_OPEN_SUCCESS: 'Show the success popup',
+  TEST_MODAL_TITLE: 'A generic modal',
+  TEST_MODAL_TEXT: 'It locks the page scroll while open and is 750px wide unless told otherwise.',
+  TEST_ARROWS_TITLE: 'Slider arrows',
+  TEST_ARROWS_INTRO: 'The 12 slider arrow variants. Company setting 105 chooses the one the site uses.',
+  TEST_ARROW_VARIANT: (variant: number) => `Variant ${variant}`,
+  TEST_ARROW_IN_USE: 'In use',
   PROPERTY_TYPE: 'Property type',
   OTHER_STYLES_CHOSEN: 'Also chosen:',
   TYPES: 'Types',

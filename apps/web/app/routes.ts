@@ -10,5 +10,10 @@ export default [
   route('login', 'routes/login.tsx'),
   route('login/verify', 'routes/login.verify.tsx'),
   route('logout', 'routes/logout.tsx'),
+  route('go/:slug', 'routes/go.tsx'),
+  route('test/dialogs', 'routes/test.dialogs.tsx'),
+  route('test/slider-arrows', 'routes/test.slider-arrows.tsx'),
+  route('sitemap.xml', 'routes/sitemap.xml.ts'),
+  route('robots.txt', 'routes/robots.txt.ts'),
   route('*', 'routes/not-found.tsx'),
 ] satisfies RouteConfig

@@ -1,6 +1,7 @@
 import { ApiClientError } from '@agency/api-client'
 import type { ContactView } from '@agency/api-client'
 import { isSessionCookieName, toSafeReturnPath } from '@agency/domain'
+import { parse as parseCookies } from 'cookie'
 import type { AppLoadContext } from 'react-router'
 import { isLoginPath } from '#app/lib/session.ts'
 import type { SignedInContact } from '#app/lib/session.ts'
@@ -12,10 +13,7 @@ import type { SignedInContact } from '#app/lib/session.ts'
 export function hasSessionCookie(request: Request): boolean {
   const header = request.headers.get('cookie')
   if (!header) return false
-  return header.split(';').some((pair) => {
-    const name = pair.slice(0, pair.includes('=') ? pair.indexOf('=') : undefined).trim()
-    return isSessionCookieName(name)
-  })
+  return Object.keys(parseCookies(header)).some(isSessionCookieName)
 }
 
 // One read per request: the root loader and a page's loader (the /properties redirect, the login

@@ -24,6 +24,9 @@ describe('hasSessionCookie', () => {
     ['session=abc', true],
     ['theme=dark; __Host-session=abc', true],
     ['mysession=abc; session_hint=1', false],
+    ['theme=dark;session=abc', true],
+    ['theme="a;b"; __Host-session=abc', true],
+    ['session', false],
     [undefined, false],
   ])('%s → %s', (cookie, expected) => {
     expect(hasSessionCookie(withCookie(cookie))).toBe(expected)

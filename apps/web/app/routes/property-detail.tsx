@@ -1,7 +1,11 @@
 import { isNotFoundError } from '@agency/api-client'
-import { LIST_PATHS, toSearchType } from '@agency/domain'
+import { LIST_PATHS, parseIdSegment, toSearchType } from '@agency/domain'
 import { Link, data, redirect } from 'react-router'
 import { BranchContact } from '#app/components/property-detail/branch-contact.tsx'
+import { CalculatorsSection } from '#app/components/property-detail/extras/calculators-section.tsx'
+import { EpcChart } from '#app/components/property-detail/extras/epc-chart.tsx'
+import { startLoadingExtras, toPropertyExtras } from '#app/components/property-detail/extras/extras.server.ts'
+import { SimilarProperties } from '#app/components/property-detail/extras/similar-properties.tsx'
 import { Epcs, FloorPlans } from '#app/components/property-detail/documents.tsx'
 import { Gallery } from '#app/components/property-detail/gallery.tsx'
 import { LockedPanel } from '#app/components/property-detail/locked-panel.tsx'
@@ -15,12 +19,13 @@ import { toMetaDescription, toParagraphs, toPropertyTitle } from '#app/lib/prope
 import { toPublicUrl } from '#app/lib/urls.ts'
 import type { Route } from './+types/property-detail'
 import '#app/components/property-detail/property-detail.css'
+import '#app/components/property-detail/extras/extras.css'
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const propertyId = Number(params.propertyId)
-  if (!/^\d+$/.test(params.propertyId) || !Number.isSafeInteger(propertyId)) {
-    throw data(COPY.PROPERTY_NOT_FOUND_TITLE, { status: 404 })
-  }
+  // An id no record can have (0, 00, beyond the integer range) names no property: the 404 page.
+  const propertyId = parseIdSegment(params.propertyId)
+  if (propertyId === null) throw data(COPY.PROPERTY_NOT_FOUND_TITLE, { status: 404 })
+  const extras = startLoadingExtras(context.api, propertyId)
   const property = await context.api.getProperty(propertyId).catch((error: unknown) => {
     if (isNotFoundError(error)) throw data(COPY.PROPERTY_NOT_FOUND_TITLE, { status: 404 })
     throw error
@@ -30,11 +35,16 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   if (url.pathname !== property.detail_page_url) {
     throw redirect(`${property.detail_page_url}${url.search}`, 301)
   }
+  const title = toPropertyTitle(property)
+  const canonicalUrl = toPublicUrl(context.publicUrl, property.detail_page_url)
+  const description = toMetaDescription(property.summary ?? `${property.advert_heading}, ${property.display_address}.`)
   return data(
     {
       property,
-      title: toPropertyTitle(property),
-      canonicalUrl: toPublicUrl(context.publicUrl, property.detail_page_url),
+      title,
+      canonicalUrl,
+      description,
+      extras: await toPropertyExtras(property, extras, { canonicalUrl, title, description }),
     },
     { headers: toCataloguePageHeaders(request) },
   )
@@ -43,7 +53,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 export const headers = cataloguePageHeaders
 
 export default function PropertyDetailRoute({ loaderData }: Route.ComponentProps) {
-  const { property } = loaderData
+  const { property, extras } = loaderData
   const searchType = toSearchType(property.transaction_type_id)
   const description = toParagraphs(property.description)
   return (
@@ -82,9 +92,12 @@ export default function PropertyDetailRoute({ loaderData }: Route.ComponentProps
           )}
           <FloorPlans floorPlans={property.floor_plans} />
           <Epcs epcs={property.epcs} />
+          <EpcChart info={property.material_information} />
           <MaterialInformation property={property} />
           <PriceHistory property={property} />
+          <CalculatorsSection summary={extras.calculator} />
           {/* The map of SPEC §2 joins here, after the facts a buyer checks first. */}
+          <SimilarProperties cards={extras.similar} />
         </div>
         <aside className="detail__aside" aria-label={COPY.DETAIL_CONTACT}>
           {/* The lead enquiry form (SPEC §3–§5) joins the branch card here. */}
@@ -98,11 +111,12 @@ export default function PropertyDetailRoute({ loaderData }: Route.ComponentProps
 export function meta({ loaderData, matches }: Route.MetaArgs) {
   const agencyName = getAgencyName(matches)
   if (!loaderData) return [{ title: toTitle(COPY.PROPERTY_NOT_FOUND_TITLE, agencyName) }, { name: 'robots', content: 'noindex' }]
-  const { property, title, canonicalUrl } = loaderData
-  const description = property.summary ?? `${property.advert_heading}, ${property.display_address}.`
+  const { title, canonicalUrl, description, extras } = loaderData
   return [
     { title: toTitle(title, agencyName) },
-    { name: 'description', content: toMetaDescription(description) },
+    { name: 'description', content: description },
     toCanonicalLink(canonicalUrl),
+    { property: 'og:site_name', content: agencyName },
+    ...extras.seo,
   ]
 }

@@ -1,5 +1,5 @@
-import { LABELS } from '@agency/domain'
 import { describe, expect, it } from 'vitest'
+import { SPEC } from './spec-texts.ts'
 import { BASE_URL, BASE_URL_VARIANTS, expectNoAxeViolations, poundsOf, settled, setupBrowser } from './support.ts'
 
 const browser = setupBrowser()
@@ -24,10 +24,10 @@ describe('the property catalogue in a browser', () => {
     const cards = page.locator('article.card--v1')
     expect(await cards.count()).toBe(24)
     const first = cards.first()
-    expect(poundsOf(await first.locator('.card__price-value').innerText())).toBeGreaterThan(10_000)
+    expect(poundsOf(await first.getByText(/^£[\d,]+$/).innerText())).toBeGreaterThan(10_000)
     expect(await first.getByRole('heading').innerText()).toMatch(/for sale/)
     expect((await first.locator('.card__summary').innerText()).length).toBeLessThanOrEqual(120)
-    const link = first.getByRole('link', { name: LABELS.VIEW_THIS_PROPERTY })
+    const link = first.getByRole('link', { name: SPEC.VIEW_THIS_PROPERTY })
     expect(await link.getAttribute('href')).toMatch(/^\/property\/\d+\//)
     const canonical = await page.locator('link[rel="canonical"]').getAttribute('href')
     expect(canonical).toBe(`${BASE_URL}/sales/property-for-sale`)
@@ -66,7 +66,7 @@ describe('the property catalogue in a browser', () => {
     await page.getByRole('navigation', { name: 'Pagination' }).getByRole('link', { name: 'Next page' }).click()
     await page.waitForURL(/page=2/)
     await settled(page)
-    const secondLinks = await page.getByRole('link', { name: LABELS.VIEW_THIS_PROPERTY }).evaluateAll((els) => els.map((e) => e.getAttribute('href')))
+    const secondLinks = await page.getByRole('link', { name: SPEC.VIEW_THIS_PROPERTY }).evaluateAll((els) => els.map((e) => e.getAttribute('href')))
     expect(secondLinks.length).toBeGreaterThan(0)
     expect(await page.getByRole('link', { name: 'Page 2' }).getAttribute('aria-current')).toBe('page')
     expect(firstPage.length).toBe(24)
@@ -104,7 +104,7 @@ describe('the property catalogue in a browser', () => {
     // Neither the heading nor the address says what the card hides.
     expect(text).not.toMatch(/bedroom/i)
     expect(await card.getByRole('heading').innerText()).toBe('Pre-market property for sale')
-    expect(await card.getByRole('link').allInnerTexts()).toEqual([LABELS.REGISTER, LABELS.LOGIN])
+    expect(await card.getByRole('link').allInnerTexts()).toEqual([SPEC.REGISTER, SPEC.LOGIN])
     const src = await card.locator('img').getAttribute('src')
     expect(src).toMatch(/\/blurred$/)
     const filter = await card.locator('img').evaluate((img) => getComputedStyle(img).filter)
@@ -119,8 +119,8 @@ describe('the property catalogue in a browser', () => {
     await page.goto(`${BASE_URL}/sales/property-for-sale`)
     const card = page.locator('article.card--v1').first()
     const heading = await card.getByRole('heading').innerText()
-    const price = await card.locator('.card__price-value').innerText()
-    await card.getByRole('link', { name: LABELS.VIEW_THIS_PROPERTY }).click()
+    const price = await card.getByText(/^£[\d,]+$/).innerText()
+    await card.getByRole('link', { name: SPEC.VIEW_THIS_PROPERTY }).click()
     await page.waitForURL(/\/property\/\d+\//)
     await settled(page)
     expect(await page.getByRole('heading', { level: 1 }).innerText()).toBe(heading)
@@ -165,8 +165,9 @@ describe('the property catalogue in a browser', () => {
     await page.goto(`${BASE_URL_VARIANTS}/sales/property-for-sale?include_unavailable=true`)
     const cards = page.locator('article.card--v2')
     expect(await cards.count()).toBeGreaterThan(0)
-    const text = await cards.first().innerText()
-    for (const label of [LABELS.BEDROOM, LABELS.BATHROOM, LABELS.RECEPTION]) expect(text.toUpperCase()).toContain(label)
+    // The labels as SPEC writes them, in the page's text itself (not only as styled on screen).
+    const text = (await cards.first().textContent()) ?? ''
+    for (const label of [SPEC.BEDROOM, SPEC.BATHROOM, SPEC.RECEPTION]) expect(text).toContain(label)
     expect(await page.locator('.promo-card, [data-promo-card]').count()).toBeGreaterThan(0)
     await expectNoAxeViolations(page)
   })

@@ -70,3 +70,74 @@ describe('security headers of the pages', () => {
     expect(api.headers.get('strict-transport-security')).toBeNull()
   })
 })
+
+describe('property ids that name no property', () => {
+  const paths = [
+    '/property/0/x',
+    '/property/00/x',
+    '/property/0',
+    '/property/2147483648',
+    '/property/2147483648/x',
+    '/property/9007199254740991/x',
+    '/property/99999999999999999999999/x',
+    '/property/-1/x',
+    '/property/1.5/x',
+  ]
+
+  it('answer the 404 page, never an error', async () => {
+    for (const path of paths) {
+      const response = await fetch(new URL(path, BASE_URL), { redirect: 'manual' })
+      expect(response.status, path).toBe(404)
+      expect(response.headers.get('content-type'), path).toContain('text/html')
+      const html = await response.text()
+      expect(html, path).toMatch(/<h1[^>]*>Page not found<\/h1>/)
+      expect(html, path).not.toContain('Something went wrong')
+    }
+  })
+
+  it('answer 404 to the data request of a client navigation', async () => {
+    for (const path of paths) {
+      const response = await fetch(new URL(`${path}.data`, BASE_URL), { redirect: 'manual' })
+      expect(response.status, path).toBe(404)
+    }
+  })
+})
+
+describe('one address per property', () => {
+  async function firstProperty(): Promise<{ id: number; path: string }> {
+    const response = await fetch(new URL('/api/properties?page_size=1', BASE_URL))
+    const body = (await response.json()) as { data: Array<{ property_profile_id: number; detail_page_url: string }> }
+    const [card] = body.data
+    if (!card) throw new Error('the seeded site lists no property')
+    return { id: card.property_profile_id, path: card.detail_page_url }
+  }
+
+  it('moves an id written with leading zeros permanently to the canonical path', async () => {
+    const { id, path } = await firstProperty()
+    const slug = path.split('/').at(-1) ?? ''
+    for (const odd of [`/property/0${id}/${slug}`, `/property/000${id}`, `/property/00${id}/x?page=2`]) {
+      const response = await fetch(new URL(odd, BASE_URL), { redirect: 'manual' })
+      expect(response.status, odd).toBe(301)
+      expect(response.headers.get('location'), odd).toBe(odd.endsWith('?page=2') ? `${path}?page=2` : path)
+    }
+  })
+
+  it('answers 404 to an id that is not plain decimal digits', async () => {
+    const { id } = await firstProperty()
+    for (const odd of [`/property/%2B${id}/x`, `/property/0x${id.toString(16)}/x`, `/property/${id}e0/x`, `/property/%20${id}/x`, `/property/${id}.0/x`, `/property/${id}%00/x`]) {
+      const response = await fetch(new URL(odd, BASE_URL), { redirect: 'manual' })
+      expect(response.status, odd).toBe(404)
+    }
+  })
+})
+
+describe('page addresses no page has', () => {
+  it('answers 404, never 500, to control characters in a path and to redirect slugs the API refuses', async () => {
+    const paths = ['/%09/x:y', '/%09/evil.example', '/%00', '/go/%09', `/go/${'x'.repeat(300)}`, '/go/Not_A_Slug']
+    for (const path of paths) {
+      const response = await fetch(new URL(path, BASE_URL), { redirect: 'manual' })
+      expect(response.status, path).toBe(404)
+      expect(response.headers.get('content-type'), path).toContain('text/html')
+    }
+  })
+})

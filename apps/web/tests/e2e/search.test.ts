@@ -1,14 +1,7 @@
-import {
-  AVAILABLE_PROPERTIES_LABELS,
-  INCLUSION_FILTER_LABELS,
-  LABELS,
-  LIST_PATHS,
-  LOCATION_SEARCH_DEBOUNCE_MS,
-  MESSAGES,
-  SEARCH_INPUT_MAX_LENGTH,
-} from '@agency/domain'
+import { LABELS, LIST_PATHS, LOCATION_SEARCH_DEBOUNCE_MS, SEARCH_INPUT_MAX_LENGTH } from '@agency/domain'
 import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
+import { SPEC } from './spec-texts.ts'
 import { BASE_URL, BASE_URL_VARIANTS, expectNoAxeViolations, settled, setupBrowser } from './support.ts'
 
 const browser = setupBrowser()
@@ -159,7 +152,7 @@ describe('the location live search', () => {
     const page = await browser.page()
     await page.goto(`${BASE_URL}${LIST_PATHS.sales}`)
     await typeKeyword(page, 'qzxqzxqzxw')
-    await page.getByText(MESSAGES.ADDRESS_NOT_FOUND).waitFor({ timeout: RESULTS_TIMEOUT })
+    await page.getByText(SPEC.ADDRESS_NOT_FOUND).waitFor({ timeout: RESULTS_TIMEOUT })
     expect(await placeOptions(page).count()).toBe(0)
   })
 
@@ -169,7 +162,7 @@ describe('the location live search', () => {
     await page.goto(`${BASE_URL}${LIST_PATHS.sales}`)
     await chooseManchester(page)
     await page.getByLabel('Radius').selectOption({ label: '3 miles' })
-    await page.getByRole('button', { name: LABELS.SEARCH, exact: true }).click()
+    await page.getByRole('button', { name: SPEC.SEARCH, exact: true }).click()
     await page.waitForURL(/locations=/)
     await settled(page)
 
@@ -184,7 +177,7 @@ describe('the location live search', () => {
     expect(cards.length).toBe(total)
     for (const card of cards) expect(haversineMiles(manchester, card), `property ${card.property_profile_id}`).toBeLessThanOrEqual(3)
     expect(await shownTotal(page)).toBe(total)
-    const shownIds = await page.getByRole('link', { name: LABELS.VIEW_THIS_PROPERTY }).evaluateAll((links) =>
+    const shownIds = await page.getByRole('link', { name: SPEC.VIEW_THIS_PROPERTY }).evaluateAll((links) =>
       links.map((link) => Number(/\/property\/(\d+)/.exec(link.getAttribute('href') ?? '')?.[1])),
     )
     expect(shownIds).toEqual(cards.slice(0, shownIds.length).map((card) => card.property_profile_id))
@@ -197,7 +190,7 @@ describe('the location live search', () => {
     await page.goto(`${BASE_URL}${LIST_PATHS.sales}`)
     await chooseManchester(page)
     await page.getByLabel('Radius').selectOption({ label: LABELS.THIS_AREA_ONLY })
-    await page.getByRole('button', { name: LABELS.SEARCH, exact: true }).click()
+    await page.getByRole('button', { name: SPEC.SEARCH, exact: true }).click()
     await page.waitForURL(/locations=/)
     await settled(page)
 
@@ -236,13 +229,13 @@ describe('the location live search', () => {
     await page.goto(`${BASE_URL}${LIST_PATHS.sales}`)
     await chooseManchester(page)
     await page.getByLabel('Radius').selectOption({ label: '40 miles' })
-    await page.getByRole('button', { name: LABELS.SEARCH, exact: true }).click()
+    await page.getByRole('button', { name: SPEC.SEARCH, exact: true }).click()
     await page.waitForURL(/locations=/)
     await settled(page)
     const located = page.url()
 
     await page.getByLabel('Minimum bedrooms').selectOption({ label: '2' })
-    await page.getByRole('button', { name: LABELS.SEARCH, exact: true }).click()
+    await page.getByRole('button', { name: SPEC.SEARCH, exact: true }).click()
     await page.waitForURL(/min_bedroom=2/)
     await settled(page)
     expect(params(page).getAll('location_names')).toEqual(['Manchester'])
@@ -275,8 +268,8 @@ describe('the location live search', () => {
     const page = await browser.page()
     await page.goto(`${BASE_URL}/`)
     await chooseManchester(page)
-    await page.getByRole('radio', { name: LABELS.FOR_RENT }).check()
-    await page.getByRole('button', { name: LABELS.SEARCH, exact: true }).click()
+    await page.getByRole('radio', { name: SPEC.FOR_RENT }).check()
+    await page.getByRole('button', { name: SPEC.SEARCH, exact: true }).click()
     await page.waitForURL(/\/lettings\/property-to-rent\?/)
     await settled(page)
     expect(params(page).getAll('location_names')).toEqual(['Manchester'])
@@ -293,8 +286,8 @@ describe('the type and style picker', () => {
     await detached.check()
     expect(await detached.isChecked()).toBe(true)
 
-    await panel.getByRole('button', { name: LABELS.OTHER_ADVANCED }).click()
-    let popup = page.getByRole('dialog', { name: LABELS.OTHER_ADVANCED })
+    await panel.getByRole('button', { name: SPEC.OTHER_ADVANCED }).click()
+    let popup = page.getByRole('dialog', { name: SPEC.OTHER_ADVANCED })
     await popup.waitFor()
     // The box stands for Detached House and Link Detached House (SPEC §3 featured types).
     expect(await popup.getByRole('checkbox', { name: 'Detached House', exact: true }).isChecked()).toBe(true)
@@ -304,28 +297,28 @@ describe('the type and style picker', () => {
 
     // Cancel discards the working copy.
     await popup.getByRole('checkbox', { name: 'Cottage' }).check()
-    await popup.getByRole('button', { name: LABELS.CANCEL }).click()
+    await popup.getByRole('button', { name: SPEC.CANCEL }).click()
     await popup.waitFor({ state: 'detached' })
-    await panel.getByRole('button', { name: LABELS.OTHER_ADVANCED }).click()
-    popup = page.getByRole('dialog', { name: LABELS.OTHER_ADVANCED })
+    await panel.getByRole('button', { name: SPEC.OTHER_ADVANCED }).click()
+    popup = page.getByRole('dialog', { name: SPEC.OTHER_ADVANCED })
     expect(await popup.getByRole('checkbox', { name: 'Cottage' }).isChecked()).toBe(false)
 
     // All and Clear act on the shown type; a type left with no styles is removed.
     await popup.getByRole('button', { name: /^Show styles of Park Home/ }).click()
-    await popup.getByRole('button', { name: LABELS.ALL, exact: true }).click()
+    await popup.getByRole('button', { name: SPEC.ALL, exact: true }).click()
     expect(await popup.getByRole('checkbox', { name: 'Lodge' }).isChecked()).toBe(true)
-    await popup.getByRole('button', { name: LABELS.CLEAR, exact: true }).click()
+    await popup.getByRole('button', { name: SPEC.CLEAR, exact: true }).click()
     expect(await popup.getByRole('checkbox', { name: 'Lodge' }).isChecked()).toBe(false)
 
     // Save keeps it.
     await popup.getByRole('button', { name: /^Show styles of House/ }).click()
     await popup.getByRole('checkbox', { name: 'Cottage' }).check()
-    await popup.getByRole('button', { name: LABELS.SAVE }).click()
+    await popup.getByRole('button', { name: SPEC.SAVE }).click()
     await popup.waitFor({ state: 'detached' })
     expect(await panel.getByText('Also chosen: Cottage').isVisible()).toBe(true)
     expect(await detached.isChecked()).toBe(true)
 
-    await panel.getByRole('button', { name: LABELS.SEARCH }).click()
+    await panel.getByRole('button', { name: SPEC.SEARCH }).click()
     await page.waitForURL(/property_types=/)
     await settled(page)
     expect(params(page).getAll('property_types')).toEqual(['1:1,6,7'])
@@ -337,8 +330,8 @@ describe('the type and style picker', () => {
     const page = await browser.page({ width: 390 })
     await page.goto(`${BASE_URL}${LIST_PATHS.sales}`)
     const panel = await openPanel(page)
-    await panel.getByRole('button', { name: LABELS.OTHER_ADVANCED }).click()
-    const popup = page.getByRole('dialog', { name: LABELS.OTHER_ADVANCED })
+    await panel.getByRole('button', { name: SPEC.OTHER_ADVANCED }).click()
+    const popup = page.getByRole('dialog', { name: SPEC.OTHER_ADVANCED })
     await popup.waitFor()
     expect(await popup.getByRole('checkbox').count()).toBe(0)
     await popup.getByRole('button', { name: /^Show styles of Flat \/ Apartment/ }).click()
@@ -358,22 +351,22 @@ describe('the advanced search panel', () => {
     await expectNoAxeViolations(page)
     expect(await page.evaluate(() => getComputedStyle(document.body).overflow)).toBe('hidden')
     // Lettings-only fields are not offered for sale.
-    for (const filter of ['short_let', 'house_flat_share', 'pets_allowed', 'bills_included'] as const) {
-      expect(await panel.getByRole('group', { name: INCLUSION_FILTER_LABELS[filter] }).count()).toBe(0)
+    for (const label of [SPEC.SHORT_LET, SPEC.HOUSE_FLAT_SHARE, SPEC.PETS_ALLOWED, SPEC.BILLS_INCLUDED]) {
+      expect(await panel.getByRole('group', { name: label }).count(), label).toBe(0)
     }
-    expect(await panel.getByLabel(LABELS.FURNISHING).count()).toBe(0)
+    expect(await panel.getByLabel(SPEC.FURNISHING).count()).toBe(0)
 
     await panel.getByLabel('Minimum bathrooms').selectOption({ label: '1' })
     await panel.getByLabel('Maximum bathrooms').selectOption({ label: '3' })
     await panel.getByLabel('Minimum receptions').selectOption({ label: '1' })
     await panel.getByLabel('Maximum receptions').selectOption({ label: '4' })
-    await panel.getByRole('checkbox', { name: AVAILABLE_PROPERTIES_LABELS.sales }).check()
-    await panel.getByRole('group', { name: INCLUSION_FILTER_LABELS.new_homes }).getByRole('radio', { name: 'Exclude' }).check()
-    await panel.getByRole('group', { name: INCLUSION_FILTER_LABELS.shared_ownership }).getByRole('radio', { name: 'Exclude' }).check()
-    await panel.getByRole('group', { name: INCLUSION_FILTER_LABELS.retirement_homes }).getByRole('radio', { name: 'Exclude' }).check()
+    await panel.getByRole('checkbox', { name: SPEC.AVAILABLE_SALES }).check()
+    await panel.getByRole('group', { name: SPEC.NEW_HOMES }).getByRole('radio', { name: 'Exclude' }).check()
+    await panel.getByRole('group', { name: SPEC.SHARED_OWNERSHIP }).getByRole('radio', { name: 'Exclude' }).check()
+    await panel.getByRole('group', { name: SPEC.RETIREMENT_HOMES }).getByRole('radio', { name: 'Exclude' }).check()
     await panel.getByRole('checkbox', { name: 'Garden' }).check()
     await panel.getByRole('checkbox', { name: 'Parking' }).check()
-    await panel.getByRole('button', { name: LABELS.SEARCH }).click()
+    await panel.getByRole('button', { name: SPEC.SEARCH }).click()
     await page.waitForURL(/min_bathroom=/)
     await settled(page)
 
@@ -403,7 +396,7 @@ describe('the advanced search panel', () => {
     // The panel opens again on what the URL says.
     const reopened = await openPanel(page)
     expect(await reopened.getByLabel('Maximum bathrooms').inputValue()).toBe('3')
-    expect(await reopened.getByRole('checkbox', { name: AVAILABLE_PROPERTIES_LABELS.sales }).isChecked()).toBe(true)
+    expect(await reopened.getByRole('checkbox', { name: SPEC.AVAILABLE_SALES }).isChecked()).toBe(true)
     expect(await reopened.getByRole('checkbox', { name: 'Parking' }).isChecked()).toBe(true)
     await reopened.getByRole('button', { name: 'Close' }).click()
     expect(await page.getByRole('dialog').count()).toBe(0)
@@ -413,19 +406,19 @@ describe('the advanced search panel', () => {
     const page = await browser.page()
     await page.goto(`${BASE_URL}${LIST_PATHS.lettings}`)
     const panel = await openPanel(page)
-    expect(await panel.getByRole('group', { name: INCLUSION_FILTER_LABELS.new_homes }).count()).toBe(0)
-    expect(await panel.getByRole('group', { name: INCLUSION_FILTER_LABELS.shared_ownership }).count()).toBe(0)
+    expect(await panel.getByRole('group', { name: SPEC.NEW_HOMES }).count()).toBe(0)
+    expect(await panel.getByRole('group', { name: SPEC.SHARED_OWNERSHIP }).count()).toBe(0)
 
-    await panel.getByRole('checkbox', { name: AVAILABLE_PROPERTIES_LABELS.lettings }).check()
-    await panel.getByRole('group', { name: INCLUSION_FILTER_LABELS.short_let }).getByRole('radio', { name: 'Exclude' }).check()
-    await panel.getByRole('group', { name: INCLUSION_FILTER_LABELS.house_flat_share }).getByRole('radio', { name: 'Exclude' }).check()
-    await panel.getByRole('group', { name: INCLUSION_FILTER_LABELS.pets_allowed }).getByRole('radio', { name: 'Show Only' }).check()
-    await panel.getByRole('group', { name: INCLUSION_FILTER_LABELS.bills_included }).getByRole('radio', { name: 'Include' }).check()
-    await panel.getByRole('group', { name: INCLUSION_FILTER_LABELS.retirement_homes }).getByRole('radio', { name: 'Exclude' }).check()
-    await panel.getByLabel(LABELS.FURNISHING).selectOption({ label: 'Furnished' })
+    await panel.getByRole('checkbox', { name: SPEC.AVAILABLE_LETTINGS }).check()
+    await panel.getByRole('group', { name: SPEC.SHORT_LET }).getByRole('radio', { name: 'Exclude' }).check()
+    await panel.getByRole('group', { name: SPEC.HOUSE_FLAT_SHARE }).getByRole('radio', { name: 'Exclude' }).check()
+    await panel.getByRole('group', { name: SPEC.PETS_ALLOWED }).getByRole('radio', { name: 'Show Only' }).check()
+    await panel.getByRole('group', { name: SPEC.BILLS_INCLUDED }).getByRole('radio', { name: 'Include' }).check()
+    await panel.getByRole('group', { name: SPEC.RETIREMENT_HOMES }).getByRole('radio', { name: 'Exclude' }).check()
+    await panel.getByLabel(SPEC.FURNISHING).selectOption({ label: 'Furnished' })
     await panel.getByLabel('Minimum bathrooms').selectOption({ label: '1' })
     await expectNoAxeViolations(page)
-    await panel.getByRole('button', { name: LABELS.SEARCH }).click()
+    await panel.getByRole('button', { name: SPEC.SEARCH }).click()
     await page.waitForURL(/furnishing=/)
     await settled(page)
 
@@ -448,7 +441,7 @@ describe('the advanced search panel', () => {
     expect(await page.getByLabel('Minimum price').inputValue()).toBe('200000')
     const panel = await openPanel(page)
     // The switch navigates at once (the radio follows the page), so it is clicked rather than checked.
-    await panel.getByRole('radio', { name: LABELS.FOR_RENT }).click()
+    await panel.getByRole('radio', { name: SPEC.FOR_RENT }).click()
     await page.waitForURL(new RegExp(`${LIST_PATHS.lettings}`))
     await settled(page)
     expect([...params(page)]).toEqual([
@@ -459,11 +452,11 @@ describe('the advanced search panel', () => {
     // The visitor carries on in the panel, now with the lettings fields and label.
     const lettingsPanel = page.getByRole('dialog', { name: 'Filters' })
     await lettingsPanel.waitFor()
-    expect(await lettingsPanel.getByRole('radio', { name: LABELS.FOR_RENT }).isChecked()).toBe(true)
-    expect(await lettingsPanel.getByRole('checkbox', { name: AVAILABLE_PROPERTIES_LABELS.lettings }).isChecked()).toBe(true)
-    expect(await page.getByLabel('Minimum price').locator('option:checked').innerText()).toBe(LABELS.NO_MIN_PRICE)
-    await lettingsPanel.getByLabel(LABELS.FURNISHING).selectOption({ label: 'Unfurnished' })
-    await lettingsPanel.getByRole('radio', { name: LABELS.FOR_SALE }).click()
+    expect(await lettingsPanel.getByRole('radio', { name: SPEC.FOR_RENT }).isChecked()).toBe(true)
+    expect(await lettingsPanel.getByRole('checkbox', { name: SPEC.AVAILABLE_LETTINGS }).isChecked()).toBe(true)
+    expect(await page.getByLabel('Minimum price').locator('option:checked').innerText()).toBe(SPEC.NO_MIN_PRICE)
+    await lettingsPanel.getByLabel(SPEC.FURNISHING).selectOption({ label: 'Unfurnished' })
+    await lettingsPanel.getByRole('radio', { name: SPEC.FOR_SALE }).click()
     await page.waitForURL(new RegExp(`${LIST_PATHS.sales}`))
     await settled(page)
     expect([...params(page)]).toEqual([
@@ -478,12 +471,12 @@ describe('the advanced search panel', () => {
     await page.goto(`${BASE_URL}${LIST_PATHS.lettings}`)
     await page.waitForSelector('form[role="search"][data-hydrated="true"]')
     const options = await page.getByLabel('Maximum price').locator('option').allInnerTexts()
-    expect(options[0]).toBe(LABELS.NO_MAX_PRICE)
+    expect(options[0]).toBe(SPEC.NO_MAX_PRICE)
     expect(options[1]).toBe('£100 PCM')
     expect(options.at(-1)).toBe('£40,000 PCM')
     await page.getByLabel('Maximum price').selectOption({ label: '£1,000 PCM' })
-    await page.getByLabel('Minimum bedrooms').selectOption({ label: LABELS.STUDIO })
-    await page.getByRole('button', { name: LABELS.SEARCH, exact: true }).click()
+    await page.getByLabel('Minimum bedrooms').selectOption({ label: SPEC.STUDIO })
+    await page.getByRole('button', { name: SPEC.SEARCH, exact: true }).click()
     await page.waitForURL(/max_price=1000/)
     await settled(page)
     expect([...params(page)]).toEqual([
@@ -498,8 +491,8 @@ describe('the advanced search panel', () => {
     const panel = await openPanel(page)
     expect(await panel.getAttribute('class')).toContain('search-theme--dark')
     await expectNoAxeViolations(page)
-    await panel.getByRole('button', { name: LABELS.OTHER_ADVANCED }).click()
-    await page.getByRole('dialog', { name: LABELS.OTHER_ADVANCED }).waitFor()
+    await panel.getByRole('button', { name: SPEC.OTHER_ADVANCED }).click()
+    await page.getByRole('dialog', { name: SPEC.OTHER_ADVANCED }).waitFor()
     await expectNoAxeViolations(page)
   })
 })
@@ -512,7 +505,7 @@ describe('the search form without JavaScript', () => {
     await page.getByRole('textbox', { name: 'Location' }).fill('Manchester')
     await page.getByLabel('Radius').selectOption({ label: '3 miles' })
     await page.getByLabel('Minimum bedrooms').selectOption({ label: '1' })
-    await page.getByRole('button', { name: LABELS.SEARCH, exact: true }).click()
+    await page.getByRole('button', { name: SPEC.SEARCH, exact: true }).click()
     await page.waitForURL(/locations=/)
     expect([...params(page)]).toEqual([
       ['locations', toLocationValue(manchester, 3)],
@@ -525,7 +518,7 @@ describe('the search form without JavaScript', () => {
     await page.locator('summary', { hasText: 'Filters' }).click()
     await page.getByRole('checkbox', { name: 'Garden' }).check()
     await page.getByRole('checkbox', { name: 'Bungalow' }).check()
-    await page.getByRole('button', { name: LABELS.SEARCH, exact: true }).first().click()
+    await page.getByRole('button', { name: SPEC.SEARCH, exact: true }).first().click()
     await page.waitForURL(/must_haves=garden/)
     expect([...params(page)]).toEqual([
       ['locations', toLocationValue(manchester, 3)],
@@ -548,9 +541,9 @@ describe('the search form without JavaScript', () => {
     const page = await browser.page({ javaScriptEnabled: false })
     await page.goto(`${BASE_URL}${LIST_PATHS.lettings}`)
     await page.getByRole('textbox', { name: 'Location' }).fill('qzxqzxqzxw')
-    await page.getByRole('button', { name: LABELS.SEARCH, exact: true }).click()
+    await page.getByRole('button', { name: SPEC.SEARCH, exact: true }).click()
     await page.waitForURL(/keyword=/)
-    expect(await page.locator('.location-search__status').innerText()).toBe(MESSAGES.ADDRESS_NOT_FOUND)
+    expect(await page.locator('.location-search__status').innerText()).toBe(SPEC.ADDRESS_NOT_FOUND)
     expect(await page.getByRole('textbox', { name: 'Location' }).inputValue()).toBe('qzxqzxqzxw')
   })
 
@@ -558,8 +551,8 @@ describe('the search form without JavaScript', () => {
     const page = await browser.page({ javaScriptEnabled: false })
     await page.goto(`${BASE_URL}${LIST_PATHS.sales}?min_price=250000&shared_ownership=exclude&min_bedroom=3`)
     await page.locator('summary', { hasText: 'Filters' }).click()
-    await page.getByRole('radio', { name: LABELS.FOR_RENT }).check()
-    await page.getByRole('button', { name: LABELS.SEARCH, exact: true }).first().click()
+    await page.getByRole('radio', { name: SPEC.FOR_RENT }).check()
+    await page.getByRole('button', { name: SPEC.SEARCH, exact: true }).first().click()
     await page.waitForURL(new RegExp(LIST_PATHS.lettings))
     expect([...params(page)]).toEqual([['min_bedroom', '3']])
   })

@@ -1,7 +1,12 @@
+import { toLongDate } from '@agency/domain'
 import { MatchBadge } from '#app/components/property-card/match-badge.tsx'
 import type { ListCard } from '#app/components/property-card/types.ts'
+import { COPY } from '#app/copy.ts'
 
-/** A card's price type and price (none on a locked card) beside the match percentage, when there is one. */
+/**
+ * A card's price type and price (none on a locked card) beside the match percentage, when there is one,
+ * and the date of its last reduction when its price fell.
+ */
 export function CardPriceRow({ property }: { property: ListCard }) {
   return (
     <div className="card__price-row">
@@ -9,6 +14,11 @@ export function CardPriceRow({ property }: { property: ListCard }) {
         <p className="card__price">
           <span className="card__price-type">{property.price.type.name}</span>
           <span className="card__price-value">{property.price.price}</span>
+        </p>
+      )}
+      {property.reduced_at && (
+        <p className="badge badge--reduced">
+          {COPY.REDUCED_ON} {toLongDate(property.reduced_at)}
         </p>
       )}
       {property.match_percentage !== null && (

@@ -1,9 +1,14 @@
 import { LOCKED_IMAGE_BLUR_PX } from '@agency/domain'
+import { Picture } from '#app/components/ui/picture.tsx'
+import type { PicturePriority } from '#app/components/ui/picture.tsx'
 import { COPY } from '#app/copy.ts'
 import '#app/components/property-card/property-card.css'
 
 /** How soon an image is needed: the first card's is the page's largest paint, the rest of row one follows. */
-export type ImagePriority = 'high' | 'eager' | 'lazy'
+export type ImagePriority = PicturePriority
+
+/** A card's width in the list: one column, two from 640px, three from 1024px in a 1200px container. */
+const CARD_SIZES = '(min-width: 1200px) 384px, (min-width: 1024px) 31vw, (min-width: 640px) 48vw, 100vw'
 
 // The card image box is 3:2; the API's card variant is sized for it.
 const CARD_IMAGE_WIDTH = 600
@@ -16,6 +21,8 @@ interface PropertyImageProps {
   locked?: boolean
   width?: number
   height?: number
+  /** How wide it is shown (`sizes`); a card's width by default. */
+  sizes?: string
   className?: string
 }
 
@@ -27,6 +34,7 @@ export function PropertyImage({
   locked = false,
   width = CARD_IMAGE_WIDTH,
   height = CARD_IMAGE_HEIGHT,
+  sizes = CARD_SIZES,
   className = 'property-image',
 }: PropertyImageProps) {
   if (!src) {
@@ -37,15 +45,14 @@ export function PropertyImage({
     )
   }
   return (
-    <img
+    <Picture
       className={locked ? `${className} property-image--locked` : className}
       src={src}
       alt={alt}
       width={width}
       height={height}
-      loading={priority === 'lazy' ? 'lazy' : 'eager'}
-      fetchPriority={priority === 'high' ? 'high' : undefined}
-      decoding="async"
+      sizes={sizes}
+      priority={priority}
       // SPEC §2/§9: a locked image is blurred by 14px, on top of the server's own blurred derivative.
       style={locked ? { filter: `blur(${LOCKED_IMAGE_BLUR_PX}px)` } : undefined}
     />

@@ -18,6 +18,7 @@ export type ListCard = Pick<
   | 'detail_page_url'
   | 'match_percentage'
   | 'match_reasons'
+  | 'reduced_at'
 >
 
 /**
@@ -41,6 +42,7 @@ export function toListCard(card: PropertyCard): ListCard {
     match_percentage: card.match_percentage,
   }
   if (card.match_reasons !== undefined) listCard.match_reasons = card.match_reasons
+  if (card.reduced_at) listCard.reduced_at = card.reduced_at
   return listCard
 }
 

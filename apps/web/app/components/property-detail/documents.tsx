@@ -1,57 +1,89 @@
-import { LABELS } from '@agency/domain'
+import { Suspense, lazy, useState } from 'react'
+import type { MouseEvent, ReactNode } from 'react'
+import { LABELS, canOpenGallery } from '@agency/domain'
 import type { PropertyDetail } from '@agency/domain'
-import type { ReactNode } from 'react'
+import { lightboxes } from '#app/components/ui/lightbox-state.ts'
+import { Picture } from '#app/components/ui/picture.tsx'
 import { COPY } from '#app/copy.ts'
+import { toMediaVariantUrl } from '#app/lib/media.ts'
+import '#app/components/property-detail/documents.css'
 
-/** A titled section of the detail page holding a list of document links. */
-function DocumentSection({ id, heading, children }: { id: string; heading: string; children: ReactNode }) {
+const loadDocumentLightbox = () => import('#app/components/property-detail/document-lightbox.tsx')
+const DocumentLightbox = lazy(loadDocumentLightbox)
+
+/** The grid's cells are at least 150px wide, two or more to a row. */
+const PREVIEW_SIZES = '(min-width: 1024px) 180px, (min-width: 640px) 30vw, 45vw'
+
+/** One document of a grid: its label, the picture shown in the grid, and where it opens. */
+interface DocumentTile {
+  label: string
+  preview: string
+  href: string
+  isPdf: boolean
+}
+
+/** What a document lightbox shows. */
+export interface OpenDocument {
+  label: string
+  image: string
+}
+
+/**
+ * A titled grid of documents (SPEC §2 floor plan and EPC grids). Each tile is a link, so it works
+ * before JavaScript loads; once hydrated, a picture opens in the lightbox (SPEC §4: unless another
+ * lightbox is open) and a PDF in a new tab.
+ */
+function DocumentGrid({ id, heading, tiles }: { id: string; heading: string; tiles: DocumentTile[] }) {
+  const [open, setOpen] = useState<OpenDocument | null>(null)
+  const show = (tile: DocumentTile) => (event: MouseEvent<HTMLAnchorElement>) => {
+    if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return
+    // A visitor who may not see a locked property gets no documents at all, so only the lightbox rule is left.
+    if (!canOpenGallery({ isLocked: false, isOtherLightboxOpen: lightboxes.isAnyOpen() })) return
+    event.preventDefault()
+    setOpen({ label: tile.label, image: tile.href })
+  }
   return (
-    <section id={id} className="detail-section" aria-labelledby={`${id}-heading`}>
+    <section id={id} className="detail-section" aria-labelledby={`${id}-heading`} onPointerEnter={() => void loadDocumentLightbox()}>
       <h2 id={`${id}-heading`}>{heading}</h2>
-      <ul className="document-list" role="list">
-        {children}
+      <ul className="document-grid" role="list">
+        {tiles.map((tile) => (
+          <li key={tile.href}>
+            <a
+              href={tile.href}
+              className="document-grid__tile"
+              {...(tile.isPdf ? { target: '_blank', rel: 'noopener noreferrer' } : { onClick: show(tile) })}
+            >
+              <Picture className="document-grid__preview" src={tile.preview} alt="" width={320} height={240} sizes={PREVIEW_SIZES} priority="lazy" />
+              <span className="document-grid__label">
+                {tile.label}
+                {tile.isPdf && <span className="document-grid__note"> ({COPY.DETAIL_PDF})</span>}
+              </span>
+            </a>
+          </li>
+        ))}
       </ul>
+      {open && (
+        <Suspense fallback={null}>
+          <DocumentLightbox document={open} onClose={() => setOpen(null)} />
+        </Suspense>
+      )}
     </section>
   )
 }
 
-/**
- * SPEC §2 floor plan grid, 'Floor Plan 1..n', as plain links for now; the lightbox arrives with the
- * gallery work and takes over these links.
- */
-export function FloorPlans({ floorPlans }: { floorPlans: PropertyDetail['floor_plans'] }) {
+/** The small copy of a picture for the grid, when the API serves one. */
+const toPreview = (url: string): string => toMediaVariantUrl(url, 'thumb') ?? url
+
+/** SPEC §2 floor plan grid, labelled 'Floor Plan 1..n'; the plans open in the lightbox. */
+export function FloorPlans({ floorPlans }: { floorPlans: PropertyDetail['floor_plans'] }): ReactNode {
   if (floorPlans.length === 0) return null
-  return (
-    <DocumentSection id="floor-plans" heading={COPY.DETAIL_FLOOR_PLANS}>
-      {floorPlans.map((plan, index) => (
-        <li key={plan.image}>
-          <a href={plan.image} className="document-list__link">
-            {LABELS.FLOOR_PLAN} {index + 1}
-          </a>
-        </li>
-      ))}
-    </DocumentSection>
-  )
+  const tiles = floorPlans.map((plan, index) => ({ label: `${LABELS.FLOOR_PLAN} ${index + 1}`, preview: toPreview(plan.image), href: plan.image, isPdf: false }))
+  return <DocumentGrid id="floor-plans" heading={COPY.DETAIL_FLOOR_PLANS} tiles={tiles} />
 }
 
-/** SPEC §2 EPC grid, 'EPC 1..n'; PDFs open in a new tab (SPEC §2). */
-export function Epcs({ epcs }: { epcs: PropertyDetail['epcs'] }) {
+/** SPEC §2 EPC grid, labelled 'EPC 1..n': a PDF opens in a new tab, a picture in the lightbox. */
+export function Epcs({ epcs }: { epcs: PropertyDetail['epcs'] }): ReactNode {
   if (epcs.length === 0) return null
-  return (
-    <DocumentSection id="epcs" heading={COPY.DETAIL_EPCS}>
-      {epcs.map((epc, index) => (
-        <li key={epc.fileURL}>
-          {epc.isPDF ? (
-            <a href={epc.fileURL} className="document-list__link" target="_blank" rel="noopener noreferrer">
-              {LABELS.EPC} {index + 1} <span className="document-list__note">({COPY.DETAIL_PDF})</span>
-            </a>
-          ) : (
-            <a href={epc.fileURL} className="document-list__link">
-              {LABELS.EPC} {index + 1}
-            </a>
-          )}
-        </li>
-      ))}
-    </DocumentSection>
-  )
+  const tiles = epcs.map((epc, index) => ({ label: `${LABELS.EPC} ${index + 1}`, preview: toPreview(epc.image), href: epc.fileURL, isPdf: epc.isPDF }))
+  return <DocumentGrid id="epcs" heading={COPY.DETAIL_EPCS} tiles={tiles} />
 }

@@ -1,45 +1,99 @@
-import { LABELS } from '@agency/domain'
+import { Suspense, lazy, useReducer } from 'react'
+import type { MouseEvent } from 'react'
+import { LABELS, canOpenGallery, galleryReducer, initGallery, toGallerySlideKind } from '@agency/domain'
 import type { PropertyDetail } from '@agency/domain'
 import { PropertyImage } from '#app/components/property-card/property-image.tsx'
+import { lightboxes } from '#app/components/ui/lightbox-state.ts'
 import { COPY } from '#app/copy.ts'
 import { toImageAlt } from '#app/lib/property-text.ts'
+import '#app/components/property-detail/gallery.css'
+
+const loadGalleryLightbox = () => import('#app/components/property-detail/gallery-lightbox.tsx')
+const GalleryLightbox = lazy(loadGalleryLightbox)
+
+// How wide the pictures are shown: the main column of the page (beside the 340px contact card from
+// 1024px), and the thumbnails' grid cells of at least 140px.
+const MAIN_SIZES = '(min-width: 1200px) 788px, (min-width: 1024px) calc(100vw - 420px), calc(100vw - 2rem)'
+const THUMB_SIZES = '(min-width: 1024px) 160px, (min-width: 640px) 25vw, 45vw'
+
+/** A click the browser should handle itself: a new tab or window, a download, another button. */
+function isModifiedClick(event: MouseEvent): boolean {
+  return event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey
+}
 
 /**
- * The property's pictures as a plain list. The full-screen gallery (SPEC §2: counter, wrap-around,
- * video and download) replaces this section's contents and keeps its id, which links point at.
+ * SPEC §2 full-screen gallery. Served as links (the main picture and every thumbnail to its full
+ * image, video or tour), so it works before JavaScript loads; once hydrated, a click opens the
+ * lightbox at that picture instead, loading its code only then. SPEC §4: it opens only when the
+ * property is not locked for this visitor and no other lightbox is open.
  */
 export function Gallery({ property }: { property: PropertyDetail }) {
+  const medias = property.medias
+  const [state, dispatch] = useReducer(galleryReducer, medias.length, initGallery)
   const alt = toImageAlt(property)
-  const photos = property.medias.filter((m) => !m.isIframePlayable && !m.isVirtualTour)
-  const tours = property.medias.filter((m) => m.isVirtualTour)
-  const [first, ...rest] = photos
+  const mainIndex = Math.max(0, medias.findIndex((m) => toGallerySlideKind(m) === 'photo'))
+  const main = medias[mainIndex]
+  const canLink = !property.is_locked && main !== undefined
+  const tours = medias.filter((m) => m.isVirtualTour)
+
+  const open = (index: number) => (event: MouseEvent<HTMLAnchorElement>) => {
+    if (isModifiedClick(event)) return
+    const gate = { isLocked: property.is_locked, isOtherLightboxOpen: lightboxes.isAnyOpen() }
+    if (!canOpenGallery(gate)) return
+    event.preventDefault()
+    dispatch({ type: 'opened', index, ...gate })
+  }
+  // Fetch the lightbox's code as soon as a visitor shows interest, so it opens at once.
+  const warm = () => void loadGalleryLightbox()
+
+  const mainImage = (
+    <PropertyImage
+      src={main?.background ?? property.image}
+      alt={alt}
+      priority="high"
+      locked={property.is_locked}
+      width={960}
+      height={640}
+      sizes={MAIN_SIZES}
+      className="gallery__main"
+    />
+  )
   return (
-    <section id="gallery" className="gallery" aria-label={COPY.DETAIL_PHOTOS}>
-      <PropertyImage
-        src={first?.background ?? property.image}
-        alt={alt}
-        priority="high"
-        locked={property.is_locked}
-        width={960}
-        height={640}
-        className="gallery__main"
-      />
-      {rest.length > 0 && (
+    <section id="gallery" className="gallery" aria-label={COPY.DETAIL_PHOTOS} onPointerEnter={warm} onFocus={warm}>
+      {canLink ? (
+        <a href={main.mediaLink} className="gallery__main-link" onClick={open(mainIndex)}>
+          {mainImage}
+          <span className="gallery__open">{COPY.GALLERY_OPEN(medias.length)}</span>
+        </a>
+      ) : (
+        mainImage
+      )}
+      {canLink && medias.length > 1 && (
         <ul className="gallery__thumbs" role="list">
-          {rest.map((media, index) => (
-            <li key={media.property_profile_media_id}>
-              <a href={media.mediaLink} className="gallery__thumb-link">
-                <PropertyImage
-                  src={media.background}
-                  alt={`${COPY.DETAIL_PHOTO_ALT} ${index + 2} of ${photos.length}: ${alt}`}
-                  priority="lazy"
-                  width={320}
-                  height={213}
-                  className="gallery__thumb"
-                />
-              </a>
-            </li>
-          ))}
+          {medias.map((media, index) => {
+            if (index === mainIndex) return null
+            const kind = toGallerySlideKind(media)
+            return (
+              <li key={media.property_profile_media_id}>
+                <a href={media.mediaLink} className="gallery__thumb-link" data-kind={kind} onClick={open(index)}>
+                  <PropertyImage
+                    src={media.background}
+                    alt={`${COPY.GALLERY_SLIDE(kind, index + 1, medias.length)}: ${alt}`}
+                    priority="lazy"
+                    width={320}
+                    height={213}
+                    sizes={THUMB_SIZES}
+                    className="gallery__thumb"
+                  />
+                  {kind !== 'photo' && (
+                    <span className="gallery__thumb-badge" aria-hidden="true">
+                      {kind === 'video' ? '▶' : '360°'}
+                    </span>
+                  )}
+                </a>
+              </li>
+            )
+          })}
         </ul>
       )}
       {tours.length > 0 && (
@@ -47,11 +101,16 @@ export function Gallery({ property }: { property: PropertyDetail }) {
           {tours.map((tour) => (
             <li key={tour.property_profile_media_id}>
               <a href={tour.mediaLink} className="button button--secondary" rel="noopener noreferrer" target="_blank">
-                {LABELS.VIRTUAL_TOUR}
+                {LABELS.VIRTUAL_TOUR} <span className="visually-hidden">{COPY.NEW_TAB}</span>
               </a>
             </li>
           ))}
         </ul>
+      )}
+      {state.open && (
+        <Suspense fallback={null}>
+          <GalleryLightbox medias={medias} heading={property.advert_heading} alt={alt} state={state} dispatch={dispatch} />
+        </Suspense>
       )}
     </section>
   )

@@ -1,40 +1,89 @@
 import { FURNISHING_LABELS, toLongDate, toPounds, toSearchType } from '@agency/domain'
 import type { PropertyDetail } from '@agency/domain'
 import { COPY } from '#app/copy.ts'
+import { EXTRAS_COPY } from './extras/copy.ts'
 
-/** UK material information: tenure, council tax and EPC; for lettings also furnishing, deposit and date. */
+/** A row: its term and value; a null value reads 'Ask the agent', an undefined one leaves the row out. */
+type Row = [term: string, value: string | null | undefined]
+
+const orAsk = (value: string | null | undefined) => value ?? COPY.DETAIL_NOT_KNOWN
+
+function Part({ id, heading, rows }: { id: string; heading: string; rows: Row[] }) {
+  const shown = rows.filter((row): row is [string, string | null] => row[1] !== undefined)
+  if (shown.length === 0) return null
+  return (
+    <div className="extras-material__part">
+      <h3 id={id}>{heading}</h3>
+      <dl className="facts-list" aria-labelledby={id}>
+        {shown.map(([term, value]) => (
+          <div key={term} className="facts-list__row">
+            <dt>{term}</dt>
+            <dd className={value === null ? 'extras-material__unknown' : undefined}>{orAsk(value)}</dd>
+          </div>
+        ))}
+      </dl>
+    </div>
+  )
+}
+
+/**
+ * UK material information, parts A–C as National Trading Standards describe them: A the price or
+ * rent and deposit, tenure and lease, council tax and EPC; B the property type, construction,
+ * utilities, heating, broadband, mobile signal and parking; C building safety, restrictions, rights
+ * and easements, flood risk and accessibility. What the data does not hold reads 'Ask the agent'.
+ */
 export function MaterialInformation({ property }: { property: PropertyDetail }) {
   const info = property.material_information
   if (!info) return null
   const lettings = toSearchType(property.transaction_type_id) === 'lettings'
-  // Sales must state tenure, council tax and EPC even when unknown; lettings show what is known.
-  const rows: Array<[string, string | null]> = lettings
+  const yearly = (amount: number | null) => (amount === null ? null : EXTRAS_COPY.MATERIAL_A_YEAR(toPounds(amount)))
+  // Leases matter for sales of anything not freehold (a freehold's lease rows would be noise).
+  const leasehold = !lettings && info.tenure !== null && info.tenure !== 'Freehold'
+  const epc = info.epc_rating && info.epc_potential_rating ? EXTRAS_COPY.MATERIAL_EPC_POTENTIAL(info.epc_rating, info.epc_potential_rating) : info.epc_rating
+  // Style names already say the type ('Semi-Detached House'); a type alone is the fallback.
+  const type = property.property_style?.name ?? property.property_type?.name ?? null
+  const partA: Row[] = lettings
     ? [
-        [COPY.DETAIL_COUNCIL_TAX, info.council_tax_band ?? COPY.DETAIL_NOT_KNOWN],
-        [COPY.DETAIL_EPC_RATING, info.epc_rating ?? COPY.DETAIL_NOT_KNOWN],
-        [COPY.DETAIL_TENURE, info.tenure],
-        [COPY.DETAIL_FURNISHING, info.furnishing ? FURNISHING_LABELS[info.furnishing] : null],
+        [EXTRAS_COPY.MATERIAL_RENT, property.price?.price ?? null],
         [COPY.DETAIL_DEPOSIT, info.deposit === null ? null : toPounds(info.deposit)],
-        [COPY.DETAIL_AVAILABLE_FROM, info.available_from ? toLongDate(info.available_from) : null],
+        [COPY.DETAIL_COUNCIL_TAX, info.council_tax_band],
+        [COPY.DETAIL_EPC_RATING, epc],
+        [COPY.DETAIL_FURNISHING, info.furnishing ? FURNISHING_LABELS[info.furnishing] : undefined],
+        [COPY.DETAIL_AVAILABLE_FROM, info.available_from ? toLongDate(info.available_from) : undefined],
       ]
     : [
-        [COPY.DETAIL_TENURE, info.tenure ?? COPY.DETAIL_NOT_KNOWN],
-        [COPY.DETAIL_COUNCIL_TAX, info.council_tax_band ?? COPY.DETAIL_NOT_KNOWN],
-        [COPY.DETAIL_EPC_RATING, info.epc_rating ?? COPY.DETAIL_NOT_KNOWN],
+        [EXTRAS_COPY.MATERIAL_PRICE, property.price ? `${property.price.type.name} ${property.price.price}` : null],
+        [COPY.DETAIL_TENURE, info.tenure],
+        [EXTRAS_COPY.MATERIAL_LEASE, leasehold ? (info.lease_years_remaining === null ? null : EXTRAS_COPY.MATERIAL_LEASE_YEARS(info.lease_years_remaining)) : undefined],
+        [EXTRAS_COPY.MATERIAL_GROUND_RENT, leasehold ? yearly(info.ground_rent) : undefined],
+        [EXTRAS_COPY.MATERIAL_SERVICE_CHARGE, leasehold ? yearly(info.service_charge) : undefined],
+        [COPY.DETAIL_COUNCIL_TAX, info.council_tax_band],
+        [COPY.DETAIL_EPC_RATING, epc],
       ]
+  const partB: Row[] = [
+    [EXTRAS_COPY.MATERIAL_PROPERTY_TYPE, type],
+    [EXTRAS_COPY.MATERIAL_CONSTRUCTION, info.construction],
+    [EXTRAS_COPY.MATERIAL_ELECTRICITY, info.electricity_supply],
+    [EXTRAS_COPY.MATERIAL_WATER, info.water_supply],
+    [EXTRAS_COPY.MATERIAL_SEWERAGE, info.sewerage],
+    [EXTRAS_COPY.MATERIAL_HEATING, info.heating],
+    [EXTRAS_COPY.MATERIAL_BROADBAND, info.broadband],
+    [EXTRAS_COPY.MATERIAL_MOBILE, info.mobile_signal],
+    [EXTRAS_COPY.MATERIAL_PARKING, info.parking],
+  ]
+  const partC: Row[] = [
+    [EXTRAS_COPY.MATERIAL_BUILDING_SAFETY, info.building_safety],
+    [EXTRAS_COPY.MATERIAL_RESTRICTIONS, info.restrictions],
+    [EXTRAS_COPY.MATERIAL_RIGHTS, info.rights_and_easements],
+    [EXTRAS_COPY.MATERIAL_FLOOD_RISK, info.flood_risk],
+    [EXTRAS_COPY.MATERIAL_ACCESSIBILITY, info.accessibility],
+  ]
   return (
     <section id="material-information" className="detail-section" aria-labelledby="material-heading">
       <h2 id="material-heading">{COPY.DETAIL_MATERIAL}</h2>
-      <dl className="facts-list">
-        {rows.map(([term, value]) =>
-          value === null ? null : (
-            <div key={term} className="facts-list__row">
-              <dt>{term}</dt>
-              <dd>{value}</dd>
-            </div>
-          ),
-        )}
-      </dl>
+      <Part id="material-part-a" heading={EXTRAS_COPY.MATERIAL_PART_A} rows={partA} />
+      <Part id="material-part-b" heading={EXTRAS_COPY.MATERIAL_PART_B} rows={partB} />
+      <Part id="material-part-c" heading={EXTRAS_COPY.MATERIAL_PART_C} rows={partC} />
     </section>
   )
 }

@@ -2,6 +2,7 @@ import { AVAILABILITY_TITLES } from '@agency/domain'
 import type { PropertyDetail } from '@agency/domain'
 import { COPY } from '#app/copy.ts'
 import { toRoomCounts } from '#app/lib/property-text.ts'
+import { WeeklyRent } from './extras/weekly-rent.tsx'
 
 /** The top of the detail page: heading, address, status, price with its qualifier, and the rooms. */
 export function PropertyFacts({ property }: { property: PropertyDetail }) {
@@ -18,6 +19,7 @@ export function PropertyFacts({ property }: { property: PropertyDetail }) {
         <p className="detail-facts__price">
           <span className="detail-facts__price-type">{property.price.type.name}</span>{' '}
           <span className="detail-facts__price-value">{property.price.price}</span>
+          <WeeklyRent property={property} />
         </p>
       )}
       {rooms.length > 0 && (

@@ -20,7 +20,7 @@ export function SortForm({ searchType, query, locationNames }: SortFormProps) {
   const submit = useSubmit()
   const kept = toSearchUrlParams({ ...query, sort: undefined, page: undefined }, locationNames)
   // Nearest first only means something when the search has a location.
-  const sorts: Sort[] = query.locations.length > 0 ? ['newest', 'price_desc', 'price_asc', 'distance'] : ['newest', 'price_desc', 'price_asc']
+  const sorts: Sort[] = ['newest', 'price_desc', 'price_asc', ...(query.locations.length > 0 ? (['distance'] as const) : []), 'most_reduced']
   return (
     <Form method="get" action={LIST_PATHS[searchType]} className="sort-form">
       {[...kept.entries()].map(([name, value], index) => (

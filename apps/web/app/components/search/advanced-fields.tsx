@@ -1,6 +1,8 @@
-import type { Dispatch } from 'react'
+import { useId, type Dispatch } from 'react'
 import {
+  ADDED_WITHIN_DAYS_VALUES,
   AVAILABLE_PROPERTIES_LABELS,
+  KEYWORDS_MAX_LENGTH,
   FURNISHING_OPTIONS,
   INCLUSION_FILTER_LABELS,
   INCLUSION_OPTIONS,
@@ -34,7 +36,7 @@ interface AdvancedFieldsProps {
 /**
  * The advanced search panel's fields (SPEC §2): bathrooms, reception, the include-available checkbox,
  * 'Show me Properties', the filters of the search type, Retirement Homes, Must Haves and the type and
- * style picker. Each is named after the API's query parameter, so the form works without JavaScript.
+ * style picker; then keywords, 'Added to site' and 'Reduced only'. Each is named after the API's query parameter, so the form works without JavaScript.
  */
 export function AdvancedFields({ state, dispatch, hydrated, theme, onSearchTypeChange }: AdvancedFieldsProps) {
   const { query, searchType } = state
@@ -103,6 +105,8 @@ export function AdvancedFields({ state, dispatch, hydrated, theme, onSearchTypeC
         {searchType === 'lettings' && <FurnishingField value={query.furnishing} dispatch={dispatch} />}
       </div>
 
+      <KeywordFields query={query} dispatch={dispatch} />
+
       <div className="search-panel__group search-panel__group--wide">
         <TypePicker types={state.types} dispatch={(action) => dispatch({ type: 'types', action })} hydrated={hydrated} theme={theme} />
         <fieldset className="choice-group">
@@ -126,6 +130,59 @@ export function AdvancedFields({ state, dispatch, hydrated, theme, onSearchTypeC
           </div>
         </fieldset>
       </div>
+    </div>
+  )
+}
+
+/** Keywords over the adverts' words, how recently a property was added, and reduced ones only. */
+function KeywordFields({ query, dispatch }: { query: SearchFormState['query']; dispatch: Dispatch<SearchFormAction> }) {
+  const hintId = useId()
+  return (
+    <div className="search-panel__group">
+      <label className="search-panel__select-field">
+        <span className="search-panel__legend">{COPY.KEYWORDS}</span>
+        <input
+          type="search"
+          name="keywords"
+          className="search-field__select"
+          maxLength={KEYWORDS_MAX_LENGTH}
+          aria-describedby={hintId}
+          value={query.keywords}
+          onChange={(event) => dispatch({ type: 'filtersChanged', patch: { keywords: event.currentTarget.value } })}
+        />
+      </label>
+      <p id={hintId} className="search-panel__hint">
+        {COPY.KEYWORDS_HINT}
+      </p>
+      <label className="search-panel__select-field">
+        <span className="search-panel__legend">{COPY.ADDED_TO_SITE}</span>
+        <select
+          name="added_within_days"
+          className="search-field__select"
+          value={query.added_within_days ?? ''}
+          onChange={(event) => {
+            const days = ADDED_WITHIN_DAYS_VALUES.find((value) => String(value) === event.currentTarget.value) ?? null
+            dispatch({ type: 'filtersChanged', patch: { added_within_days: days } })
+          }}
+        >
+          <option value="">{COPY.ADDED_WITHIN_DAYS_LABELS[0]}</option>
+          {ADDED_WITHIN_DAYS_VALUES.map((days) => (
+            <option key={days} value={days}>
+              {COPY.ADDED_WITHIN_DAYS_LABELS[days]}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label className="check">
+        <input
+          type="checkbox"
+          name="reduced"
+          value="true"
+          checked={query.reduced}
+          onChange={(event) => dispatch({ type: 'filtersChanged', patch: { reduced: event.currentTarget.checked } })}
+        />
+        <span>{COPY.REDUCED_ONLY}</span>
+      </label>
     </div>
   )
 }
@@ -166,5 +223,8 @@ export function countPanelFilters(state: SearchFormState): number {
     searchType === 'lettings' && query.furnishing !== 'any',
     query.must_haves.length > 0,
     state.types.selection.length > 0,
+    query.keywords.trim() !== '',
+    query.added_within_days !== null,
+    query.reduced,
   ].filter(Boolean).length
 }

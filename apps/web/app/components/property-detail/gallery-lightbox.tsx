@@ -1,0 +1,140 @@
+import { useRef } from 'react'
+import type { KeyboardEvent, PointerEvent } from 'react'
+import { LABELS, toGalleryCounter, toGalleryKeyAction, toGallerySlideKind, toSwipeAction } from '@agency/domain'
+import type { GalleryAction, GalleryState, Media } from '@agency/domain'
+import { Lightbox } from '#app/components/ui/lightbox.tsx'
+import { Picture } from '#app/components/ui/picture.tsx'
+import { SliderArrow } from '#app/components/ui/slider-arrow.tsx'
+import { COPY } from '#app/copy.ts'
+import { useSiteSettings } from '#app/lib/use-root-data.ts'
+import '#app/components/property-detail/gallery-lightbox.css'
+
+interface GalleryLightboxProps {
+  medias: readonly Media[]
+  heading: string
+  alt: string
+  state: GalleryState
+  dispatch: (action: GalleryAction) => void
+}
+
+/** Only an https page is put in a frame: the links come from the agency's data, not from the visitor. */
+function isEmbeddable(url: string): boolean {
+  try {
+    return new URL(url).protocol === 'https:'
+  } catch {
+    return false
+  }
+}
+
+/** The file name a downloaded photo is saved under. */
+function toDownloadName(heading: string, position: number): string {
+  const slug = heading.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '')
+  return `${slug || 'photo'}-${position}.jpg`
+}
+
+/**
+ * SPEC §2 full-screen gallery, loaded only when first opened: the photo counter 'index/total', next
+ * and previous that wrap around (buttons in the company's arrow variant, arrow keys, swipe), a
+ * download link for downloadable photos, the video in a frame (created only while it is shown) and
+ * the virtual tour's link. The dialog traps focus, closes on Escape and gives focus back.
+ */
+export default function GalleryLightbox({ medias, heading, alt, state, dispatch }: GalleryLightboxProps) {
+  const { slider_arrow_variant: variant } = useSiteSettings()
+  const swipeStart = useRef<{ id: number; x: number; y: number } | null>(null)
+  const media = medias[state.index]
+  if (!media) return null
+  const kind = toGallerySlideKind(media)
+  const position = state.index + 1
+  const label = COPY.GALLERY_SLIDE(kind, position, medias.length)
+
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    if (event.altKey || event.ctrlKey || event.metaKey) return
+    const action = toGalleryKeyAction(event.key, state.total)
+    if (!action) return
+    event.preventDefault()
+    dispatch(action)
+  }
+  const onPointerDown = (event: PointerEvent<HTMLDivElement>) => {
+    if (event.pointerType === 'mouse') return
+    swipeStart.current = { id: event.pointerId, x: event.clientX, y: event.clientY }
+  }
+  const onPointerUp = (event: PointerEvent<HTMLDivElement>) => {
+    const start = swipeStart.current
+    swipeStart.current = null
+    if (!start || start.id !== event.pointerId) return
+    const action = toSwipeAction(event.clientX - start.x, event.clientY - start.y)
+    if (action) dispatch(action)
+  }
+
+  return (
+    <Lightbox
+      open={state.open}
+      onOpenChange={(open) => !open && dispatch({ type: 'closed' })}
+      title={COPY.GALLERY_TITLE(heading)}
+      onKeyDown={onKeyDown}
+      toolbar={
+        <>
+          <p className="gallery-lb__counter" aria-live="polite" aria-atomic="true">
+            <span className="visually-hidden">{COPY.GALLERY_COUNTER} </span>
+            <span>{toGalleryCounter(state)}</span>
+          </p>
+          {media.isDownloadable && (
+            <a href={media.mediaLink} download={toDownloadName(heading, position)} className="gallery-lb__tool">
+              {LABELS.DOWNLOAD} <span className="visually-hidden">{label}</span>
+            </a>
+          )}
+          {media.isVirtualTour && (
+            <a href={media.mediaLink} target="_blank" rel="noopener noreferrer" className="gallery-lb__tool">
+              {LABELS.VIRTUAL_TOUR} <span className="visually-hidden">{COPY.NEW_TAB}</span>
+            </a>
+          )}
+        </>
+      }
+    >
+      <div
+        className="gallery-lb__stage"
+        onPointerDown={onPointerDown}
+        onPointerUp={onPointerUp}
+        onPointerCancel={() => (swipeStart.current = null)}
+      >
+        {kind === 'video' && isEmbeddable(media.mediaLink) ? (
+          <iframe
+            key={media.property_profile_media_id}
+            className="gallery-lb__video"
+            src={media.mediaLink}
+            title={COPY.GALLERY_VIDEO_TITLE(heading)}
+            allow="accelerometer; encrypted-media; fullscreen; picture-in-picture"
+            allowFullScreen
+            referrerPolicy="strict-origin-when-cross-origin"
+          />
+        ) : (
+          <figure className="gallery-lb__figure">
+            <Picture
+              key={media.property_profile_media_id}
+              className="gallery-lb__image"
+              src={kind === 'photo' ? media.mediaLink : media.background}
+              alt={`${label}: ${alt}`}
+              width={1600}
+              height={1067}
+              sizes="100vw"
+              priority="eager"
+            />
+            {kind === 'tour' && (
+              <figcaption className="gallery-lb__caption">
+                <a href={media.mediaLink} target="_blank" rel="noopener noreferrer" className="button">
+                  {LABELS.VIRTUAL_TOUR} <span className="visually-hidden">{COPY.NEW_TAB}</span>
+                </a>
+              </figcaption>
+            )}
+          </figure>
+        )}
+        {medias.length > 1 && (
+          <>
+            <SliderArrow direction="previous" variant={variant} label={COPY.GALLERY_PREVIOUS} onClick={() => dispatch({ type: 'previous' })} className="gallery-lb__arrow gallery-lb__arrow--previous" />
+            <SliderArrow direction="next" variant={variant} label={COPY.GALLERY_NEXT} onClick={() => dispatch({ type: 'next' })} className="gallery-lb__arrow gallery-lb__arrow--next" />
+          </>
+        )}
+      </div>
+    </Lightbox>
+  )
+}

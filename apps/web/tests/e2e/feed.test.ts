@@ -1,0 +1,104 @@
+import { mkdtempSync, rmSync } from 'node:fs'
+import { readFile } from 'node:fs/promises'
+import os from 'node:os'
+import path from 'node:path'
+import { toBlmText, toSampleBlmRecord, writeFeedZip } from '@agency/db/testing'
+import { LABELS } from '@agency/domain'
+import sharp from 'sharp'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { BASE_URL, expectNoAxeViolations, settled, setupBrowser } from './support.ts'
+
+const browser = setupBrowser()
+const FEED_API_KEY = process.env.E2E_FEED_API_KEY ?? ''
+
+/** A photo with something in it: a sky, a lawn and a house-coloured block. */
+async function photo(house: string): Promise<Buffer> {
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="800"><rect width="1200" height="500" fill="#9cc3e6"/><rect y="500" width="1200" height="300" fill="#5d8c3e"/><rect x="380" y="260" width="440" height="320" fill="${house}"/><polygon points="360,270 600,120 840,270" fill="#6b3b2a"/></svg>`
+  return sharp(Buffer.from(svg)).jpeg({ quality: 80 }).toBuffer()
+}
+
+describe('a property feed imported through the API, seen in a browser', () => {
+  let dir: string
+  // A reference of its own per run, so the test never meets a property of an earlier run.
+  const ref = `E2E-${Date.now().toString(36)}`
+  const heading = '5 bedroom detached house for sale'
+
+  beforeAll(async () => {
+    dir = mkdtempSync(path.join(os.tmpdir(), 'agency-feed-e2e-'))
+    const zip = path.join(dir, 'feed.zip')
+    await writeFeedZip(
+      zip,
+      'hartwell.blm',
+      toBlmText([
+        toSampleBlmRecord(`${ref}-1`, {
+          ADDRESS_1: 'The Old Rectory, Church Lane',
+          TOWN: 'Harrogate',
+          POSTCODE1: 'HG1',
+          POSTCODE2: '2QX',
+          DISPLAY_ADDRESS: 'Church Lane, Harrogate',
+          SUMMARY: 'A handsome five-bedroom detached house with a walled garden, close to the Stray.',
+          BEDROOMS: 5,
+          BATHROOMS: 3,
+          PRICE: 1_234_567,
+          PROP_SUB_ID: 4,
+          MEDIA_IMAGE_00: 'rectory-front.jpg',
+          MEDIA_IMAGE_TEXT_00: 'Front elevation',
+          MEDIA_IMAGE_01: 'rectory-garden.jpg',
+          MEDIA_IMAGE_TEXT_01: 'Walled garden',
+        }),
+      ]),
+      [
+        { name: 'rectory-front.jpg', body: await photo('#d9c7a3') },
+        { name: 'rectory-garden.jpg', body: await photo('#c9b08a') },
+      ],
+    )
+    const response = await fetch(`${BASE_URL}/api/feeds/blm?name=hartwell.zip`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${FEED_API_KEY}`, 'content-type': 'application/zip' },
+      body: await readFile(zip),
+    })
+    const report = (await response.json()) as { outcome: string; added: number; errors: unknown[] }
+    expect(response.status, JSON.stringify(report)).toBe(200)
+    expect(report).toMatchObject({ outcome: 'imported', added: 1, errors: [] })
+  })
+
+  afterAll(() => {
+    if (dir) rmSync(dir, { recursive: true, force: true })
+  })
+
+  it('refuses an upload without the key', async () => {
+    const response = await fetch(`${BASE_URL}/api/feeds/blm`, { method: 'POST', headers: { 'content-type': 'text/plain' }, body: 'x' })
+    expect(response.status).toBe(401)
+  })
+
+  it('lists the imported property with its picture, and opens its page with the gallery', async () => {
+    const page = await browser.page()
+    // The newest first, and a query no earlier visit asked for, so the page is rendered now.
+    await page.goto(`${BASE_URL}/sales/property-for-sale?sort=newest&min_bedroom=5&max_bedroom=5&min_price=1200000&max_price=1250000`)
+    const card = page.locator('article.card--v1').filter({ hasText: heading }).first()
+    await card.waitFor()
+    expect(await card.innerText()).toContain('£1,234,567')
+    expect(await card.innerText()).toContain('Church Lane, Harrogate')
+    const image = card.locator('img')
+    await image.scrollIntoViewIfNeeded()
+    await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0)
+    await expectNoAxeViolations(page)
+
+    await card.getByRole('link', { name: LABELS.VIEW_THIS_PROPERTY }).click()
+    await page.waitForURL(/\/property\/\d+\//)
+    await settled(page)
+    expect(await page.getByRole('heading', { level: 1 }).innerText()).toBe(heading)
+    const main = await page.locator('main').innerText()
+    expect(main).toContain('£1,234,567')
+    expect(main).toContain('A handsome five-bedroom detached house with a walled garden, close to the Stray.')
+    const gallery = page.locator('#gallery')
+    const pictures = gallery.locator('img')
+    expect(await pictures.count()).toBe(2)
+    for (const picture of await pictures.all()) {
+      await picture.scrollIntoViewIfNeeded()
+      await expect.poll(() => picture.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0)
+    }
+    expect(await gallery.locator('img.gallery__main').getAttribute('alt')).toBeTruthy()
+    await expectNoAxeViolations(page)
+  })
+})
