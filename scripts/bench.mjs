@@ -2,6 +2,9 @@
 // given), starts the production server on each, and prints p50/p99 latency and req/s of the search API
 // and the server-rendered list page, measured with autocannon on loopback. Figures only; no assertions.
 //   npm run bench -- --sizes 2000,100000 --duration 10 --connections 10
+// Then the feed import: 10,000 properties without media imported and re-imported, on PGlite and on
+// PostgreSQL when TEST_DATABASE_URL (or DATABASE_URL) is set (`--import-only` runs just that part,
+// `--import-properties N` changes the count).
 // `--connections 1,10` measures each target at each concurrency: one connection shows the latency of
 // a request on an idle server, ten what queueing adds when requests arrive together on two cores.
 import { spawnSync } from 'node:child_process'
@@ -27,6 +30,17 @@ const databaseUrl = (() => {
   return u.toString()
 })()
 
+/** The feed import benchmark (packages/db/src/blm/bench.ts): import, then the same file again. */
+function benchImport() {
+  const count = arg('import-properties', '10000')
+  const run = spawnSync('npx', ['tsx', 'packages/db/src/blm/bench.ts', count], { cwd: ROOT, stdio: 'inherit' })
+  if (run.status !== 0) process.exit(run.status ?? 1)
+}
+if (args.includes('--import-only')) {
+  benchImport()
+  process.exit(0)
+}
+
 const build = spawnSync('npm', ['run', 'build'], { cwd: ROOT, stdio: 'inherit' })
 if (build.status !== 0) process.exit(build.status ?? 1)
 
@@ -36,6 +50,9 @@ const RENDER = { cookie: 'bench=1' }
 const TARGETS = [
   { name: 'search API, 3 filters', path: '/api/properties?transaction_type_id=1&min_price=150000&max_price=600000&min_bedroom=2' },
   { name: 'search API, 2 locations + 4 filters', path: '/api/properties?transaction_type_id=1&locations=53.4794,-2.2453,5&locations=53.8008,-1.5491,5&min_price=100000&max_price=500000&min_bedroom=2&must_haves=garden' },
+  { name: 'search API, keywords phrase -word', path: '/api/properties?transaction_type_id=1&keywords=%22off-road+parking%22+-garden' },
+  { name: 'search API, reduced, most reduced', path: '/api/properties?transaction_type_id=1&reduced=true&sort=most_reduced' },
+  { name: 'search API, added 7 days, keywords', path: '/api/properties?transaction_type_id=1&added_within_days=7&keywords=garage' },
   { name: 'place search "manc"', path: '/api/places?keyword=manc' },
   { name: 'place search typo "harogate"', path: '/api/places?keyword=harogate' },
   // A visitor's page is kept by the server's page cache for 10 s; any cookie makes it render afresh.
@@ -51,8 +68,8 @@ async function measure(url, connections, headers = {}) {
   return { p50: r.latency.p50, p99: r.latency.p99, rps: Math.round(r.requests.average), errors: r.errors + r.non2xx }
 }
 
-async function pageJsGzipped(base) {
-  const html = await (await fetch(`${base}/sales/property-for-sale`)).text()
+async function pageJsGzipped(base, path) {
+  const html = await (await fetch(`${base}${path}`)).text()
   const srcs = new Set([...html.matchAll(/(?:src|href)="(\/assets\/[^"]+\.js)"/g)].map((m) => m[1]))
   for (const m of html.matchAll(/import\("(\/assets\/[^"]+\.js)"\)/g)) srcs.add(m[1])
   let total = 0
@@ -90,10 +107,15 @@ for (const size of sizes) {
         )
       }
     }
-    const js = await pageJsGzipped(server.url)
-    console.log(`  list page first-load JS: ${js.kb} KB gzipped in ${js.files} files`)
+    const pages = { 'list page': '/sales/property-for-sale', 'property page': new URL(first.data[0].detail_page_url, server.url).pathname }
+    for (const [name, path] of Object.entries(pages)) {
+      const js = await pageJsGzipped(server.url, path)
+      console.log(`  ${name} first-load JS: ${js.kb} KB gzipped in ${js.files} files`)
+    }
     await server.stop()
   }
 }
 console.log('\nSummary')
 console.table(rows)
+
+benchImport()

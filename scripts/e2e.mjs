@@ -2,6 +2,7 @@
 // playwright-core, with an axe scan of every page. Two servers run: one with the default company
 // settings and one whose settings choose the other variants (card grid v2, …), on a copy of the data.
 import { spawnSync } from 'node:child_process'
+import { randomBytes } from 'node:crypto'
 import { cpSync, mkdtempSync, rmSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
@@ -32,7 +33,9 @@ try {
     })
     if (r.status !== 0) throw new Error(`could not set company setting ${id}`)
   }
-  servers.push(await startServer({ dataDir: dirA }), await startServer({ dataDir: dirB }))
+  // The feed test imports through the API with this key (the server reads it from its environment).
+  const feedApiKey = randomBytes(24).toString('hex')
+  servers.push(await startServer({ dataDir: dirA, env: { FEED_API_KEY: feedApiKey } }), await startServer({ dataDir: dirB }))
   const run = spawnSync('npx', ['vitest', 'run', '--config', 'apps/web/vitest.e2e.config.ts', ...process.argv.slice(2)], {
     cwd: ROOT,
     stdio: 'inherit',
@@ -41,6 +44,7 @@ try {
       E2E_BASE_URL: servers[0].url,
       E2E_DATA_DIR: dirA,
       E2E_BASE_URL_VARIANTS: servers[1].url,
+      E2E_FEED_API_KEY: feedApiKey,
     },
   })
   status = run.status ?? 1

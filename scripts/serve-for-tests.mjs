@@ -59,6 +59,7 @@ export async function startServer({ properties = 0, databaseUrl, dataDir, env = 
   return {
     url,
     dataDir: dir,
+    pid: child.pid,
     async stop() {
       if (exited === null) {
         child.kill('SIGTERM')
