@@ -16,6 +16,7 @@ import healthRoutes from '#app/routes/health/index.ts'
 import mediaRoutes from '#app/routes/media/index.ts'
 import openapiRoutes from '#app/routes/openapi/index.ts'
 import propertiesRoutes from '#app/routes/properties/index.ts'
+import savedRoutes from '#app/routes/saved/index.ts'
 import siteSettingsRoutes from '#app/routes/site_settings/index.ts'
 import { validatorCompiler } from '#app/schemas.ts'
 import sitemapRoutes from '#app/routes/sitemap/index.ts'
@@ -100,6 +101,7 @@ export const api: FastifyPluginAsync<Omit<ApiOptions, 'logger' | 'trustProxy' | 
   await app.register(redirectsRoutes, { prefix: '/redirects' })
   await app.register(mediaRoutes, { prefix: '/media' })
   await app.register(sitemapRoutes, { prefix: '/sitemap' })
+  await app.register(savedRoutes, { prefix: '/contacts/me/saved_properties' })
   await app.register(feedsRoutes, { prefix: '/feeds', mediaDir: options.mediaDir, feeds: options.feeds ?? DEFAULT_FEEDS_OPTIONS })
   await app.register(import('#app/places-plugin.ts'), options.places ?? {})
 }

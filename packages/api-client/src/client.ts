@@ -9,6 +9,7 @@ import {
   PropertyStyleSchema,
   PropertyTypeSchema,
   RedirectTargetSchema,
+  SavedPropertySchema,
   SiteSettingsSchema,
   toSearchParams,
   TRANSACTION_TYPE,
@@ -24,6 +25,7 @@ import type {
   PropertyStyle,
   PropertyType,
   RedirectTarget,
+  SavedProperty,
   SiteSettings,
 } from '@agency/domain'
 import {
@@ -146,6 +148,14 @@ export interface ApiClient {
   getCurrentContact(options?: RequestOptions): Promise<ContactView>
   /** GET /captcha/config: which captcha the login form shows. */
   getCaptchaConfig(options?: RequestOptions): Promise<CaptchaClientConfig>
+  /** GET /properties/cards?ids=: the cards of the given properties still on the market, in that order. */
+  getPropertyCards(ids: readonly number[], options?: RequestOptions): Promise<PropertyCard[]>
+  /** GET /contacts/me/saved_properties: the logged-in contact's saved properties. A 401 ApiClientError for a visitor. */
+  getSavedProperties(options?: RequestOptions): Promise<SavedProperty[]>
+  /** PUT /contacts/me/saved_properties/:id, with the price the contact saw when it is known. */
+  saveProperty(propertyProfileId: number, savedPrice?: number | null, options?: RequestOptions): Promise<void>
+  /** DELETE /contacts/me/saved_properties/:id. */
+  unsaveProperty(propertyProfileId: number, options?: RequestOptions): Promise<void>
 }
 
 /** Creates an API client over the given fetch. */
@@ -180,9 +190,9 @@ export function createApiClient({ baseUrl, fetch, headers }: ApiClientOptions): 
     return parsed.data
   }
 
-  /** A JSON command (POST, DELETE): the parsed answer (null for an empty one) with its Set-Cookie values. */
+  /** A JSON command (POST, PUT, DELETE): the parsed answer (null for an empty one) with its Set-Cookie values. */
   async function send<T extends z.ZodType>(
-    method: 'POST' | 'DELETE',
+    method: 'POST' | 'PUT' | 'DELETE',
     path: string,
     body: unknown,
     schema: T,
@@ -277,6 +287,21 @@ export function createApiClient({ baseUrl, fetch, headers }: ApiClientOptions): 
     },
     async getCaptchaConfig(options) {
       return (await get('/captcha/config', undefined, dataOf(CaptchaClientConfigSchema), options)).data
+    },
+    async getPropertyCards(ids, options) {
+      if (!ids.length) return []
+      const params = new URLSearchParams({ ids: ids.join(',') })
+      return (await get('/properties/cards', params, dataOf(z.array(PropertyCardSchema)), options)).data
+    },
+    async getSavedProperties(options) {
+      return (await get('/contacts/me/saved_properties', undefined, dataOf(z.array(SavedPropertySchema)), options)).data
+    },
+    async saveProperty(propertyProfileId, savedPrice, options) {
+      const body = savedPrice === undefined ? undefined : { saved_price: savedPrice }
+      await send('PUT', `/contacts/me/saved_properties/${encodeURIComponent(propertyProfileId)}`, body, z.null(), options)
+    },
+    async unsaveProperty(propertyProfileId, options) {
+      await send('DELETE', `/contacts/me/saved_properties/${encodeURIComponent(propertyProfileId)}`, undefined, z.null(), options)
     },
   }
 }

@@ -3,6 +3,7 @@ import {
   PropertySearchQuerySchema,
   PropertyStyleSchema,
   PropertyTypeSchema,
+  SAVED_PROPERTIES_MAX,
 } from '@agency/domain'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
@@ -13,6 +14,7 @@ import { presentCard, presentDetail } from '#app/presenters/property.ts'
 import { listPropertyStyles, listPropertyTypes } from '#app/queries/catalogue.ts'
 import { getSimilarProperties } from '#app/queries/extras.ts'
 import { getMediasOf, getPropertyDetail, searchProperties } from '#app/queries/properties.ts'
+import { getCardsByIds } from '#app/queries/saved.ts'
 import {
   ApiPropertyCardSchema,
   ApiPropertyDetailSchema,
@@ -27,7 +29,35 @@ const LimitQuerySchema = z.object({
   __limit: z.coerce.number().int().min(1).max(LIMIT_MAX).default(LIMIT_MAX),
 })
 
+/** `ids=3,1,2`: up to SAVED_PROPERTIES_MAX property ids, comma separated, each once. */
+const CardIdsQuerySchema = z.object({
+  ids: z
+    .string()
+    .max(SAVED_PROPERTIES_MAX * 11)
+    .transform((value) => value.split(','))
+    .pipe(z.array(IdParamSchema).min(1).max(SAVED_PROPERTIES_MAX, `At most ${SAVED_PROPERTIES_MAX} ids.`))
+    .transform((ids) => [...new Set(ids)]),
+})
+
 const properties: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/cards',
+    {
+      schema: {
+        summary: "The cards of the given properties still on the market, in the order asked (a visitor's saved properties)",
+        tags: ['catalogue'],
+        querystring: CardIdsQuerySchema,
+        response: { 200: dataResponseSchema(z.array(ApiPropertyCardSchema)), 400: ApiErrorSchema },
+      },
+    },
+    async (request) => {
+      const context = { media: app.media, canSeeLocked: canSeeLocked(request) }
+      const rows = await getCardsByIds(app.db, request.query.ids)
+      const medias = await getMediasOf(app.db, rows.map((row) => row.property_profile_id))
+      return { data: rows.map((row) => presentCard(row, medias.get(row.property_profile_id) ?? [], context)) }
+    },
+  )
+
   app.get(
     '',
     {
