@@ -36,7 +36,7 @@ export const COPY = {
   SORT_BY: 'Sort by',
   SORT_APPLY: 'Apply',
   SORT_LABELS: {
-    newest: 'Newest',
+    newest: 'Most recent',
     price_desc: 'Highest price',
     price_asc: 'Lowest price',
     distance: 'Nearest',

@@ -152,6 +152,8 @@ export interface ApiClient {
   getPropertyCards(ids: readonly number[], options?: RequestOptions): Promise<PropertyCard[]>
   /** GET /contacts/me/saved_properties: the logged-in contact's saved properties. A 401 ApiClientError for a visitor. */
   getSavedProperties(options?: RequestOptions): Promise<SavedProperty[]>
+  /** GET /contacts/me/saved_properties/ids: the ids only, the latest saved first. */
+  getSavedPropertyIds(options?: RequestOptions): Promise<number[]>
   /** PUT /contacts/me/saved_properties/:id, with the price the contact saw when it is known. */
   saveProperty(propertyProfileId: number, savedPrice?: number | null, options?: RequestOptions): Promise<void>
   /** DELETE /contacts/me/saved_properties/:id. */
@@ -295,6 +297,9 @@ export function createApiClient({ baseUrl, fetch, headers }: ApiClientOptions): 
     },
     async getSavedProperties(options) {
       return (await get('/contacts/me/saved_properties', undefined, dataOf(z.array(SavedPropertySchema)), options)).data
+    },
+    async getSavedPropertyIds(options) {
+      return (await get('/contacts/me/saved_properties/ids', undefined, dataOf(z.array(z.number().int())), options)).data
     },
     async saveProperty(propertyProfileId, savedPrice, options) {
       const body = savedPrice === undefined ? undefined : { saved_price: savedPrice }

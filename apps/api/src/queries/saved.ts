@@ -17,6 +17,17 @@ export function listSavedProperties(db: Db, contactId: number): Promise<SavedRow
     .limit(SAVED_PROPERTIES_MAX)
 }
 
+/** The ids of a contact's saved properties, the latest saved first. */
+export async function listSavedPropertyIds(db: Db, contactId: number): Promise<number[]> {
+  const rows = await db
+    .select({ id: savedProperties.property_profile_id })
+    .from(savedProperties)
+    .where(eq(savedProperties.contact_id, contactId))
+    .orderBy(desc(savedProperties.saved_at), desc(savedProperties.property_profile_id))
+    .limit(SAVED_PROPERTIES_MAX)
+  return rows.map((row) => row.id)
+}
+
 /** What saving a property did. */
 export type SaveOutcome = 'saved' | 'not_found' | 'full'
 

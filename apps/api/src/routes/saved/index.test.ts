@@ -89,8 +89,11 @@ describe.each(testDatabaseKinds())('saved properties on %s', (kind) => {
     expect(saved?.property?.price?.numberPrice).toBe(second.price)
   })
 
-  it('lists the latest saved first', async () => {
+  it('lists the latest saved first, in full and as ids', async () => {
     expect((await list(buyer)).map((s) => s.property_profile_id)).toEqual([open[1]!.id, open[0]!.id])
+    const ids = await api.app.inject({ method: 'GET', url: `${BASE}/ids`, headers: { cookie: buyer.cookie } })
+    expect(ids.json()).toEqual({ data: [open[1]!.id, open[0]!.id] })
+    expect((await api.app.inject({ method: 'GET', url: `${BASE}/ids` })).statusCode).toBe(401)
   })
 
   it('tells a property no longer on the market, without its card, and will not save one', async () => {

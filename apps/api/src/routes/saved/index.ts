@@ -6,7 +6,7 @@ import { ACCOUNT_MESSAGES } from '#app/auth/messages.ts'
 import { API_MESSAGES } from '#app/messages.ts'
 import { presentCard } from '#app/presenters/property.ts'
 import { getMediasOf } from '#app/queries/properties.ts'
-import { listSavedProperties, saveProperty, unsaveProperty } from '#app/queries/saved.ts'
+import { listSavedProperties, listSavedPropertyIds, saveProperty, unsaveProperty } from '#app/queries/saved.ts'
 import { IdParamSchema, dataResponseSchema } from '#app/schemas.ts'
 
 const LOGIN_REQUIRED = { message: ACCOUNT_MESSAGES.LOGIN_REQUIRED }
@@ -51,6 +51,21 @@ const savedRoutes: FastifyPluginAsyncZod = async (app) => {
           }
         }),
       }
+    },
+  )
+
+  app.get(
+    '/ids',
+    {
+      schema: {
+        summary: "The ids of the logged-in contact's saved properties, for the hearts of every page",
+        tags: ['contacts'],
+        response: { 200: dataResponseSchema(z.array(z.number().int())), 401: ApiErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      if (!request.session) return reply.code(401).send(LOGIN_REQUIRED)
+      return { data: await listSavedPropertyIds(app.db, request.session.contact_id) }
     },
   )
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { SAVED_PROPERTIES_MAX, mergeSaves, toSavedPriceNote, type BrowserSave } from './saved-properties.ts'
+import { SAVED_PROPERTIES_MAX, isBrowserSave, mergeSaves, toSavedPriceNote, type BrowserSave } from './saved-list.ts'
 
 const card = (numberPrice: number | null, transaction_type_id: 1 | 2 = 1) =>
   ({ transaction_type_id, price: numberPrice === null ? null : { type: { name: '' }, price: '', numberPrice } }) as never
@@ -28,5 +28,15 @@ describe('mergeSaves', () => {
     const merged = mergeSaves(many)
     expect(merged).toHaveLength(SAVED_PROPERTIES_MAX)
     expect(merged[0]!.id).toBe(SAVED_PROPERTIES_MAX + 5)
+  })
+})
+
+describe('isBrowserSave', () => {
+  it('accepts a save and refuses what was edited into something else', () => {
+    expect(isBrowserSave({ id: 3, saved_price: 250_000, saved_at: '2026-11-21T10:00:00.000Z' })).toBe(true)
+    expect(isBrowserSave({ id: 3, saved_price: null, saved_at: '2026-11-21T10:00:00.000Z' })).toBe(true)
+    for (const bad of [null, 3, 'x', { id: 0, saved_price: null, saved_at: '' }, { id: 1.5, saved_price: null, saved_at: '' }, { id: 1, saved_price: -1, saved_at: '' }, { id: 1, saved_price: null }, { id: 1, saved_price: null, saved_at: 'x'.repeat(41) }]) {
+      expect(isBrowserSave(bad)).toBe(false)
+    }
   })
 })

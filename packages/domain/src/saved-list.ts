@@ -1,0 +1,80 @@
+/**
+ * The shortlist's rules that the browser needs, free of any schema so that a page's first load stays
+ * small: its limits, its words, the price note and the merge of saves.
+ */
+import { toPriceLabel } from './format.ts'
+
+/** The most properties one shortlist keeps, in the browser and in the database alike. */
+export const SAVED_PROPERTIES_MAX = 200
+
+/** The highest price a saved price may carry (£1bn): far above any listing, within a 4-byte integer. */
+export const SAVED_PRICE_MAX = 1_000_000_000
+
+/** The words of the shortlist. */
+export const SAVED_COPY = {
+  TITLE: 'Saved properties',
+  SAVE: 'Save property',
+  SAVED: 'Saved',
+  /** The heart's accessible name once pressed: pressing it again removes the property. */
+  REMOVE: 'Remove from saved properties',
+  EMPTY: 'You have not saved any properties yet. Press the heart on a property to keep it here.',
+  NO_LONGER_ON_MARKET: 'No longer on the market',
+  KEPT_IN_BROWSER: 'These properties are kept in this browser. Log in to keep them on any device.',
+  NEEDS_JAVASCRIPT: 'Your saved properties are kept in this browser. Turn on JavaScript, or log in, to see them.',
+  LOADING: 'Loading your saved properties…',
+  LOAD_FAILED: 'Your saved properties could not be loaded. Please try again.',
+  TOO_MANY: `You can save up to ${SAVED_PROPERTIES_MAX} properties. Remove one to save another.`,
+  LOGIN_TO_SAVE: 'Log in to save properties.',
+} as const
+
+/** A save kept in the browser before login: the property, the price seen (null when hidden), and when. */
+export interface BrowserSave {
+  id: number
+  saved_price: number | null
+  saved_at: string
+}
+
+/** A saved property as the price note reads it. */
+export interface SavedPriceFacts {
+  saved_price: number | null
+  property: { transaction_type_id: number; price: { numberPrice: number } | null } | null
+}
+
+/**
+ * What the saved list says of a property's price since it was saved: 'Price reduced from £450,000',
+ * 'Price increased from £1,100 PCM', or null when it is unchanged, unknown or hidden.
+ */
+export function toSavedPriceNote(saved: SavedPriceFacts): string | null {
+  const now = saved.property?.price?.numberPrice
+  if (saved.saved_price === null || now === undefined || now === saved.saved_price || !saved.property) return null
+  const label = toPriceLabel(saved.saved_price, saved.property.transaction_type_id === 2 ? 'lettings' : 'sales')
+  return now < saved.saved_price ? `Price reduced from ${label}` : `Price increased from ${label}`
+}
+
+/**
+ * Merges saves into a shortlist: each property once (the earlier save wins, it carries the price first
+ * seen), newest first, at most SAVED_PROPERTIES_MAX.
+ */
+export function mergeSaves(...lists: readonly (readonly BrowserSave[])[]): BrowserSave[] {
+  const byId = new Map<number, BrowserSave>()
+  for (const save of lists.flat()) {
+    const known = byId.get(save.id)
+    if (!known || save.saved_at < known.saved_at) byId.set(save.id, save)
+  }
+  return [...byId.values()].sort((a, b) => (a.saved_at < b.saved_at ? 1 : a.saved_at > b.saved_at ? -1 : 0)).slice(0, SAVED_PROPERTIES_MAX)
+}
+
+/** Whether a value read back from the browser's storage is a save (it may have been edited by hand). */
+export function isBrowserSave(value: unknown): value is BrowserSave {
+  if (typeof value !== 'object' || value === null) return false
+  const save = value as Record<string, unknown>
+  const price = save.saved_price
+  return (
+    Number.isInteger(save.id) &&
+    (save.id as number) > 0 &&
+    (save.id as number) <= 2_147_483_647 &&
+    (price === null || (Number.isInteger(price) && (price as number) >= 0 && (price as number) <= SAVED_PRICE_MAX)) &&
+    typeof save.saved_at === 'string' &&
+    save.saved_at.length <= 40
+  )
+}
