@@ -33,6 +33,8 @@ export const COPY = {
   ADDED_WITHIN_DAYS_LABELS: { 0: 'Anytime', 1: 'Last 24 hours', 3: 'Last 3 days', 7: 'Last 7 days', 14: 'Last 14 days' },
   REDUCED_ONLY: 'Reduced only',
   REDUCED_ON: 'Reduced on',
+  /** After a card's distance: '0.4 mile away'. */
+  DISTANCE_AWAY: 'away',
   SORT_BY: 'Sort by',
   SORT_APPLY: 'Apply',
   SORT_LABELS: {

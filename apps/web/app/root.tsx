@@ -4,10 +4,12 @@ import { Link, Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResp
 import type { ShouldRevalidateFunctionArgs } from 'react-router'
 import { SiteFooter } from '#app/components/layout/site-footer.tsx'
 import { SiteHeader } from '#app/components/layout/site-header.tsx'
+import { BrowserSavesMerge } from '#app/components/saved/browser-saves-merge.tsx'
 import { COPY } from '#app/copy.ts'
 import { getFooterBranches } from '#app/lib/branches.server.ts'
 import { useHydration } from '#app/lib/hydration.ts'
 import { getAgencyName, toTitle } from '#app/lib/meta.ts'
+import { getSavedPropertyIds } from '#app/lib/saved.server.ts'
 import { getSignedInContact } from '#app/lib/session.server.ts'
 import { getSiteSettings } from '#app/lib/site-settings.server.ts'
 import { useBranches, useSiteSettings } from '#app/lib/use-root-data.ts'
@@ -15,12 +17,13 @@ import type { Route } from './+types/root'
 import '#app/styles/global.css'
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const [settings, branches, contact] = await Promise.all([
+  const [settings, branches, contact, savedIds] = await Promise.all([
     getSiteSettings(context),
     getFooterBranches(context),
     getSignedInContact(request, context),
+    getSavedPropertyIds(request, context),
   ])
-  return { settings, branches, contact }
+  return { settings, branches, contact, savedIds }
 }
 
 // Settings and branches do not change between pages; only a form post (a login, a log out) can
@@ -64,7 +67,12 @@ export function Layout({ children }: { children: ReactNode }) {
 }
 
 export default function App() {
-  return <Outlet />
+  return (
+    <>
+      <Outlet />
+      <BrowserSavesMerge />
+    </>
+  )
 }
 
 export function meta({ error, matches }: Route.MetaArgs) {

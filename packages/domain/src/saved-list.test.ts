@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { SAVED_PROPERTIES_MAX, isBrowserSave, mergeSaves, toSavedPriceNote, type BrowserSave } from './saved-list.ts'
+import { SAVED_PROPERTIES_MAX, isBrowserSave, mergeSaves, type BrowserSave } from './saved-list.ts'
+import { toSavedPriceNote } from './saved-properties.ts'
 
 const card = (numberPrice: number | null, transaction_type_id: 1 | 2 = 1) =>
   ({ transaction_type_id, price: numberPrice === null ? null : { type: { name: '' }, price: '', numberPrice } }) as never

@@ -1,9 +1,7 @@
 /**
  * The shortlist's rules that the browser needs, free of any schema so that a page's first load stays
- * small: its limits, its words, the price note and the merge of saves.
+ * small: its limits, its words and the merge of saves.
  */
-import { toPriceLabel } from './format.ts'
-
 /** The most properties one shortlist keeps, in the browser and in the database alike. */
 export const SAVED_PROPERTIES_MAX = 200
 
@@ -32,23 +30,6 @@ export interface BrowserSave {
   id: number
   saved_price: number | null
   saved_at: string
-}
-
-/** A saved property as the price note reads it. */
-export interface SavedPriceFacts {
-  saved_price: number | null
-  property: { transaction_type_id: number; price: { numberPrice: number } | null } | null
-}
-
-/**
- * What the saved list says of a property's price since it was saved: 'Price reduced from £450,000',
- * 'Price increased from £1,100 PCM', or null when it is unchanged, unknown or hidden.
- */
-export function toSavedPriceNote(saved: SavedPriceFacts): string | null {
-  const now = saved.property?.price?.numberPrice
-  if (saved.saved_price === null || now === undefined || now === saved.saved_price || !saved.property) return null
-  const label = toPriceLabel(saved.saved_price, saved.property.transaction_type_id === 2 ? 'lettings' : 'sales')
-  return now < saved.saved_price ? `Price reduced from ${label}` : `Price increased from ${label}`
 }
 
 /**

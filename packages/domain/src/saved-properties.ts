@@ -4,7 +4,8 @@
  */
 import { z } from 'zod'
 import { PropertyCardSchema } from './catalogue.ts'
-import { SAVED_PRICE_MAX, SAVED_PROPERTIES_MAX } from './saved-list.ts'
+import { toPriceLabel } from './format.ts'
+import { SAVED_PRICE_MAX } from './saved-list.ts'
 
 /** PUT /contacts/me/saved_properties/:id: the price the contact saw when they saved it, when it was shown. */
 export const SavePropertyBodySchema = z
@@ -32,4 +33,22 @@ export const BrowserSaveSchema = z.object({
   saved_at: z.string().max(40),
 })
 
+
+
+/** A saved property as the price note reads it. */
+export interface SavedPriceFacts {
+  saved_price: number | null
+  property: { transaction_type_id: number; price: { numberPrice: number } | null } | null
+}
+
+/**
+ * What the saved list says of a property's price since it was saved: 'Price reduced from £450,000',
+ * 'Price increased from £1,100 PCM', or null when it is unchanged, unknown or hidden.
+ */
+export function toSavedPriceNote(saved: SavedPriceFacts): string | null {
+  const now = saved.property?.price?.numberPrice
+  if (saved.saved_price === null || now === undefined || now === saved.saved_price || !saved.property) return null
+  const label = toPriceLabel(saved.saved_price, saved.property.transaction_type_id === 2 ? 'lettings' : 'sales')
+  return now < saved.saved_price ? `Price reduced from ${label}` : `Price increased from ${label}`
+}
 

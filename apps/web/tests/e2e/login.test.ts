@@ -1,9 +1,8 @@
-import { readdir, readFile } from 'node:fs/promises'
-import path from 'node:path'
 import { MESSAGES } from '@agency/domain'
 import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { SPEC } from './spec-texts.ts'
+import { readOutbox, seenMails, toLoginLink, waitForMail } from './outbox.ts'
 import { BASE_URL, expectNoAxeViolations, setupBrowser } from './support.ts'
 
 const browser = setupBrowser()
@@ -12,59 +11,6 @@ const browser = setupBrowser()
 const BUYER_EMAIL = 'buyer@example.com'
 const TENANT_EMAIL = 'tenant@example.com'
 const UNKNOWN_EMAIL = 'nobody.registered@example.org'
-
-/** Where the server's file transport writes e-mails (scripts/e2e.mjs passes the data directory). */
-function outboxDir(): string {
-  const dataDir = process.env.E2E_DATA_DIR
-  if (!dataDir) throw new Error('E2E_DATA_DIR is not set: run the end-to-end tests through npm run test:e2e')
-  return path.join(dataDir, 'outbox')
-}
-
-interface OutboxMail {
-  file: string
-  to: string
-  source: string
-}
-
-/** Undoes quoted-printable soft line breaks and escapes, enough to read links and addresses. */
-function decodeQuotedPrintable(text: string): string {
-  return text.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)))
-}
-
-async function readOutbox(): Promise<OutboxMail[]> {
-  const dir = outboxDir()
-  const names = await readdir(dir).catch(() => [] as string[])
-  const mails: OutboxMail[] = []
-  for (const name of names.filter((n) => n.endsWith('.eml')).sort()) {
-    const source = decodeQuotedPrintable(await readFile(path.join(dir, name), 'utf8'))
-    const to = /^To: (.+)$/im.exec(source)?.[1]?.trim() ?? ''
-    mails.push({ file: name, to, source })
-  }
-  return mails
-}
-
-/** Waits for a new e-mail to `address` (the worker sends the outbox every couple of seconds). */
-async function waitForMail(address: string, seen: ReadonlySet<string>): Promise<OutboxMail> {
-  const deadline = Date.now() + 30_000
-  for (;;) {
-    const mail = (await readOutbox()).find((m) => !seen.has(m.file) && m.to.includes(address))
-    if (mail) return mail
-    if (Date.now() > deadline) throw new Error(`no e-mail to ${address} arrived in the outbox`)
-    await new Promise((resolve) => setTimeout(resolve, 250))
-  }
-}
-
-function toLoginLink(mail: OutboxMail): string {
-  const link = /https?:\/\/[^\s"<>]+\/login\/verify\?token=[A-Za-z0-9_-]+/.exec(mail.source)?.[0]
-  if (!link) throw new Error(`no login link in ${mail.file}`)
-  // The link names PUBLIC_URL; the test reaches the same server through BASE_URL.
-  const url = new URL(link)
-  return `${BASE_URL}${url.pathname}${url.search}`
-}
-
-async function seenMails(): Promise<Set<string>> {
-  return new Set((await readOutbox()).map((m) => m.file))
-}
 
 /** Waits until the login form checks itself in the page (React has hydrated it). */
 async function waitForEnhancedForm(page: Page): Promise<void> {

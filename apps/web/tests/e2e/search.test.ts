@@ -1,4 +1,4 @@
-import { LABELS, LIST_PATHS, LOCATION_SEARCH_DEBOUNCE_MS, SEARCH_INPUT_MAX_LENGTH } from '@agency/domain'
+import { LABELS, LIST_PATHS, LOCATION_SEARCH_DEBOUNCE_MS, SEARCH_INPUT_MAX_LENGTH, toDistanceLabel } from '@agency/domain'
 import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { SPEC } from './spec-texts.ts'
@@ -17,6 +17,7 @@ interface Card {
   bathroom: number | null
   reception: number | null
   custom_property_status_title: string | null
+  distance?: number | null
 }
 
 /** Great-circle distance in miles (haversine), written out here so the test does not trust the code it checks. */
@@ -181,6 +182,10 @@ describe('the location live search', () => {
       links.map((link) => Number(/\/property\/(\d+)/.exec(link.getAttribute('href') ?? '')?.[1])),
     )
     expect(shownIds).toEqual(cards.slice(0, shownIds.length).map((card) => card.property_profile_id))
+    // Each card says how far it lies from Manchester, as the API measured it ('0.4 mile away').
+    const distances = await page.locator('.card__distance').allInnerTexts()
+    expect(distances.length).toBeGreaterThan(0)
+    expect(distances).toEqual(cards.slice(0, distances.length).map((card) => `${toDistanceLabel(card.distance ?? NaN)} away`))
     await expectNoAxeViolations(page)
   })
 

@@ -1,7 +1,8 @@
-import { LABELS, LIST_PATHS } from '@agency/domain'
+import { LABELS, LIST_PATHS, SAVED_COPY } from '@agency/domain'
 import { Link, NavLink } from 'react-router'
 import { AccountMenu } from '#app/components/account/account-menu.tsx'
 import { COPY } from '#app/copy.ts'
+import { SAVED_PATH } from '#app/lib/saved.ts'
 import { REGISTER_PATH } from '#app/lib/urls.ts'
 
 const NAV_ITEMS = [
@@ -29,6 +30,11 @@ export function SiteHeader({ agencyName }: { agencyName: string }) {
             <li>
               <NavLink to={REGISTER_PATH} className="site-nav__link site-nav__link--alerts">
                 {LABELS.HEADS_UP_PROPERTY_ALERTS}
+              </NavLink>
+            </li>
+            <li>
+              <NavLink to={SAVED_PATH} className="site-nav__link">
+                {SAVED_COPY.TITLE}
               </NavLink>
             </li>
           </ul>

@@ -3,6 +3,8 @@ import { LABELS } from '@agency/domain'
 import { Link } from 'react-router'
 import { PropertyImage } from '#app/components/property-card/property-image.tsx'
 import type { CardProps } from '#app/components/property-card/types.ts'
+import { SaveButton } from '#app/components/saved/save-button.tsx'
+import { CardDistance } from '#app/components/property-card/card-distance.tsx'
 import { COPY } from '#app/copy.ts'
 import { toImageAlt } from '#app/lib/property-text.ts'
 import { REGISTER_PATH, toLoginUrl } from '#app/lib/urls.ts'
@@ -15,6 +17,7 @@ export function LockedCard({ property, imagePriority, headingLevel, returnTo, va
     <article className={`card card--${variant} card--locked`} aria-labelledby={headingId}>
       <div className="card__media">
         <PropertyImage src={property.image} alt={toImageAlt(property)} priority={imagePriority} locked />
+        <SaveButton propertyId={property.property_profile_id} price={property.price?.numberPrice ?? null} returnTo={returnTo} describedBy={headingId} className="card__save" />
         <p className="badge badge--pre-market card__badge">{COPY.PRE_MARKET}</p>
       </div>
       <div className="card__body">
@@ -22,6 +25,7 @@ export function LockedCard({ property, imagePriority, headingLevel, returnTo, va
           {property.advert_heading}
         </Heading>
         <p className="card__address">{property.display_address}</p>
+        <CardDistance property={property} />
         <p className="card__note">{COPY.PRE_MARKET_NOTE}</p>
         <div className="card__actions">
           <Link to={REGISTER_PATH} className="button" aria-describedby={headingId}>

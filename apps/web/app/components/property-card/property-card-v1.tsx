@@ -4,16 +4,19 @@ import { Link } from 'react-router'
 import { CardPriceRow } from '#app/components/property-card/card-price-row.tsx'
 import { PropertyImage } from '#app/components/property-card/property-image.tsx'
 import type { CardProps } from '#app/components/property-card/types.ts'
+import { SaveButton } from '#app/components/saved/save-button.tsx'
+import { CardDistance } from '#app/components/property-card/card-distance.tsx'
 import { toImageAlt } from '#app/lib/property-text.ts'
 
 /** SPEC §2 card grid v1: price type, price, match, heading, address, summary and 'View This Property'. */
-export function PropertyCardV1({ property, imagePriority, headingLevel }: CardProps) {
+export function PropertyCardV1({ property, imagePriority, headingLevel, returnTo }: CardProps) {
   const headingId = useId()
   const Heading = headingLevel === 2 ? 'h2' : 'h3'
   return (
     <article className="card card--v1" aria-labelledby={headingId}>
       <div className="card__media">
         <PropertyImage src={property.image} alt={toImageAlt(property)} priority={imagePriority} />
+        <SaveButton propertyId={property.property_profile_id} price={property.price?.numberPrice ?? null} returnTo={returnTo} describedBy={headingId} className="card__save" />
       </div>
       <div className="card__body">
         <CardPriceRow property={property} />
@@ -21,6 +24,7 @@ export function PropertyCardV1({ property, imagePriority, headingLevel }: CardPr
           {property.advert_heading}
         </Heading>
         <p className="card__address">{property.display_address}</p>
+        <CardDistance property={property} />
         {/* SPEC §9: summary cut at 120 characters. */}
         {property.summary && <p className="card__summary">{truncateSummary(property.summary)}</p>}
         <Link to={property.detail_page_url} className="button card__action" aria-describedby={headingId}>

@@ -4,10 +4,12 @@ import { Link } from 'react-router'
 import { CardPriceRow } from '#app/components/property-card/card-price-row.tsx'
 import { PropertyImage } from '#app/components/property-card/property-image.tsx'
 import type { CardProps } from '#app/components/property-card/types.ts'
+import { SaveButton } from '#app/components/saved/save-button.tsx'
+import { CardDistance } from '#app/components/property-card/card-distance.tsx'
 import { toImageAlt, toRoomCounts } from '#app/lib/property-text.ts'
 
 /** SPEC §2 card grid v2: image, status badge, heading, address, price and room counts. */
-export function PropertyCardV2({ property, imagePriority, headingLevel }: CardProps) {
+export function PropertyCardV2({ property, imagePriority, headingLevel, returnTo }: CardProps) {
   const headingId = useId()
   const Heading = headingLevel === 2 ? 'h2' : 'h3'
   const status = property.custom_property_status_title
@@ -16,6 +18,7 @@ export function PropertyCardV2({ property, imagePriority, headingLevel }: CardPr
     <article className="card card--v2" aria-labelledby={headingId}>
       <div className="card__media">
         <PropertyImage src={property.image} alt={toImageAlt(property)} priority={imagePriority} />
+        <SaveButton propertyId={property.property_profile_id} price={property.price?.numberPrice ?? null} returnTo={returnTo} describedBy={headingId} className="card__save" />
         {status && status !== AVAILABILITY_TITLES.available && <p className="badge card__badge">{status}</p>}
       </div>
       <div className="card__body">
@@ -26,6 +29,7 @@ export function PropertyCardV2({ property, imagePriority, headingLevel }: CardPr
           </Link>
         </Heading>
         <p className="card__address">{property.display_address}</p>
+        <CardDistance property={property} />
         <CardPriceRow property={property} />
         {rooms.length > 0 && (
           <ul className="card__rooms">

@@ -16,6 +16,8 @@ interface PropertyGridProps {
   returnTo: string
   /** The grid is the page's first content: its first row's images load at once. */
   aboveTheFold?: boolean
+  /** Short notes shown above a property's card (the saved list's 'Price reduced from …'), by property id. */
+  notes?: ReadonlyMap<number, readonly string[]>
 }
 
 // The widest layout shows three cards a row (SPEC §2/§9 v1); those are the images seen first.
@@ -27,7 +29,7 @@ function toImagePriority(index: number, aboveTheFold: boolean): ImagePriority {
 }
 
 /** The property cards as a list, in the company's chosen grid variant (setting 102). */
-export function PropertyGrid({ properties, variant, promoCards = [], headingLevel, returnTo, aboveTheFold = false }: PropertyGridProps) {
+export function PropertyGrid({ properties, variant, promoCards = [], headingLevel, returnTo, aboveTheFold = false, notes }: PropertyGridProps) {
   const items = insertPromoCards(properties, variant === 'v2' ? promoCards : [])
   let propertyIndex = 0
   return (
@@ -51,6 +53,11 @@ export function PropertyGrid({ properties, variant, promoCards = [], headingLeve
         const Card = item.property.is_locked ? LockedCard : variant === 'v2' ? PropertyCardV2 : PropertyCardV1
         return (
           <li key={item.property.property_profile_id} className="property-grid__item">
+            {notes?.get(item.property.property_profile_id)?.map((note) => (
+              <p key={note} className="badge property-grid__note">
+                {note}
+              </p>
+            ))}
             <Card {...props} />
           </li>
         )

@@ -19,6 +19,7 @@ export type ListCard = Pick<
   | 'match_percentage'
   | 'match_reasons'
   | 'reduced_at'
+  | 'distance'
 >
 
 /**
@@ -43,6 +44,8 @@ export function toListCard(card: PropertyCard): ListCard {
   }
   if (card.match_reasons !== undefined) listCard.match_reasons = card.match_reasons
   if (card.reduced_at) listCard.reduced_at = card.reduced_at
+  // Only a location search measures one.
+  if (card.distance !== null && card.distance !== undefined) listCard.distance = card.distance
   return listCard
 }
 

@@ -2,6 +2,7 @@ import { AVAILABILITY_TITLES } from '@agency/domain'
 import type { PropertyDetail } from '@agency/domain'
 import { COPY } from '#app/copy.ts'
 import { toRoomCounts } from '#app/lib/property-text.ts'
+import { SaveButton } from '#app/components/saved/save-button.tsx'
 import { WeeklyRent } from './extras/weekly-rent.tsx'
 
 /** The top of the detail page: heading, address, status, price with its qualifier, and the rooms. */
@@ -13,7 +14,15 @@ export function PropertyFacts({ property }: { property: PropertyDetail }) {
       {status && status !== AVAILABILITY_TITLES.available && (
         <p className={property.is_locked ? 'badge badge--pre-market' : 'badge'}>{status}</p>
       )}
-      <h1 id="detail-heading" className="detail-facts__heading">{property.advert_heading}</h1>
+      <div className="detail-facts__title">
+        <h1 id="detail-heading" className="detail-facts__heading">{property.advert_heading}</h1>
+        <SaveButton
+          propertyId={property.property_profile_id}
+          price={property.price?.numberPrice ?? null}
+          returnTo={property.detail_page_url}
+          describedBy="detail-heading"
+        />
+      </div>
       <p className="detail-facts__address">{property.display_address}</p>
       {property.price && (
         <p className="detail-facts__price">

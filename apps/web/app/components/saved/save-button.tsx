@@ -1,0 +1,69 @@
+import type { FormEvent } from 'react'
+import { useEffect, useState, useSyncExternalStore } from 'react'
+import { SAVED_COPY } from '@agency/domain'
+import { useFetcher } from 'react-router'
+import { SAVED_PATH, useSavedIds } from '#app/lib/saved.ts'
+import { getBrowserSaves, getServerSaves, subscribeToBrowserSaves, toggleBrowserSave } from '#app/lib/saved-browser.ts'
+import type { SavedActionData } from '#app/routes/saved-properties.tsx'
+
+interface SaveButtonProps {
+  propertyId: number
+  /** The price the visitor sees (null when hidden), kept with the save to tell a later change. */
+  price: number | null
+  /** The page to come back to after a save made without JavaScript. */
+  returnTo: string
+  /** Names the property, for the button's description (the heading's id). */
+  describedBy?: string
+  className?: string
+}
+
+/**
+ * The heart: saves a property to the shortlist, or takes it off. A toggle button ('Save property',
+ * pressed when saved). A logged-in contact's saves go to the API through the saved page's action; a
+ * visitor's stay in this browser. Without JavaScript the form posts: saved for a logged-in contact,
+ * the login page for a visitor.
+ */
+export function SaveButton({ propertyId, price, returnTo, describedBy, className = '' }: SaveButtonProps) {
+  const savedIds = useSavedIds()
+  const browserSaves = useSyncExternalStore(subscribeToBrowserSaves, getBrowserSaves, getServerSaves)
+  const fetcher = useFetcher<SavedActionData>()
+  const [full, setFull] = useState(false)
+  // Marks the form once the page's script handles it (tests wait for it; it changes nothing else).
+  const [enhanced, setEnhanced] = useState(false)
+  useEffect(() => setEnhanced(true), [])
+  const signedIn = savedIds !== null
+  const pendingIntent = fetcher.formData?.get('intent')
+  const saved = signedIn
+    ? pendingIntent === 'save' || (pendingIntent !== 'remove' && savedIds.includes(propertyId))
+    : browserSaves.some((save) => save.id === propertyId)
+  const refused = full || (fetcher.state === 'idle' && fetcher.data?.status === 'full')
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault()
+    if (signedIn) {
+      const intent = saved ? 'remove' : 'save'
+      void fetcher.submit({ intent, property_profile_id: String(propertyId), via: 'fetch' }, { method: 'post', action: SAVED_PATH })
+      return
+    }
+    setFull(!toggleBrowserSave({ id: propertyId, saved_price: price, saved_at: new Date().toISOString() }))
+  }
+
+  return (
+    <form method="post" action={SAVED_PATH} className={`save-button ${className}`} onSubmit={onSubmit} data-enhanced={enhanced || undefined}>
+      <input type="hidden" name="property_profile_id" value={propertyId} />
+      <input type="hidden" name="intent" value={saved ? 'remove' : 'save'} />
+      <input type="hidden" name="redirect" value={returnTo} />
+      <button type="submit" className="save-button__heart" aria-pressed={saved} aria-describedby={describedBy} title={SAVED_COPY.SAVE}>
+        <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true" focusable="false">
+          <path d="M12 21s-7.5-4.6-9.6-9.2C.9 8.4 3 4.5 6.7 4.5c2.1 0 3.6 1.1 4.3 2.6.2.4.8.4 1 0 .7-1.5 2.2-2.6 4.3-2.6 3.7 0 5.8 3.9 4.3 7.3C19.5 16.4 12 21 12 21z" />
+        </svg>
+        <span className="visually-hidden">{SAVED_COPY.SAVE}</span>
+      </button>
+      {refused && (
+        <p className="save-button__message" role="alert">
+          {SAVED_COPY.TOO_MANY}
+        </p>
+      )}
+    </form>
+  )
+}

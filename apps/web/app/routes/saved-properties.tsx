@@ -1,0 +1,149 @@
+import { ApiClientError } from '@agency/api-client'
+import type { PropertyCard, SavedProperty } from '@agency/domain'
+import { SAVED_COPY, SAVED_PROPERTIES_MAX, isBrowserSave, parseIdSegment, toSafeReturnPath, toSavedPriceNote } from '@agency/domain'
+import { useEffect, useState, useSyncExternalStore } from 'react'
+import { data, redirect } from 'react-router'
+import { SavedList, type SavedItem } from '#app/components/saved/saved-list.tsx'
+import { getAgencyName, toTitle } from '#app/lib/meta.ts'
+import { SAVED_PATH } from '#app/lib/saved.ts'
+import { getBrowserSaves, getServerSaves, subscribeToBrowserSaves } from '#app/lib/saved-browser.ts'
+import { getCurrentContact } from '#app/lib/session.server.ts'
+import { toLoginUrl } from '#app/lib/urls.ts'
+import { toListCard } from '#app/components/property-card/types.ts'
+import type { Route } from './+types/saved-properties'
+import '#app/components/property-card/property-card.css'
+
+/** What the hearts' posts answer when they come from a page's script (`via=fetch`). */
+export type SavedActionData = { status: 'saved' | 'removed' | 'merged' | 'full' | 'not_found' | 'invalid' }
+
+/** A saved property of a logged-in contact, as the page lists it. */
+function toSavedItem(saved: SavedProperty): SavedItem {
+  const notes: string[] = []
+  if (!saved.on_market) notes.push(SAVED_COPY.NO_LONGER_ON_MARKET)
+  const priceNote = toSavedPriceNote(saved)
+  if (priceNote) notes.push(priceNote)
+  return { id: saved.property_profile_id, card: saved.property ? toListCard(saved.property) : null, notes }
+}
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const contact = await getCurrentContact(request, context)
+  if (!contact) return { signedIn: false as const, items: [] }
+  const saved = await context.api.getSavedProperties()
+  return { signedIn: true as const, items: saved.map(toSavedItem) }
+}
+
+/**
+ * The hearts' form posts: save or remove one property (a logged-in contact's, in the API), or move a
+ * visitor's browser-kept saves to the contact who has just logged in (`merge`). A visitor without
+ * JavaScript is sent to log in first; a post without JavaScript comes back to the page it came from.
+ */
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = await request.formData()
+  const field = (name: string) => {
+    const value = form.get(name)
+    return typeof value === 'string' ? value : ''
+  }
+  const viaScript = field('via') === 'fetch'
+  const back = toSafeReturnPath(field('redirect')) ?? SAVED_PATH
+  const answer = (status: SavedActionData['status'], httpStatus = 200) =>
+    viaScript ? data<SavedActionData>({ status }, { status: httpStatus }) : redirect(back)
+
+  const contact = await getCurrentContact(request, context)
+  if (!contact) return viaScript ? data<SavedActionData>({ status: 'invalid' }, { status: 401 }) : redirect(toLoginUrl(back))
+
+  const intent = field('intent')
+  if (intent === 'merge') {
+    let saves: unknown
+    try {
+      saves = JSON.parse(field('saves'))
+    } catch {
+      return answer('invalid', 400)
+    }
+    if (!Array.isArray(saves)) return answer('invalid', 400)
+    // Oldest first, so the shortlist keeps the order they were saved in.
+    const valid = saves.filter(isBrowserSave).slice(0, SAVED_PROPERTIES_MAX).reverse()
+    for (const save of valid) {
+      // A property gone since, or a full shortlist, leaves that one out; the others still move.
+      await context.api.saveProperty(save.id, save.saved_price).catch((error: unknown) => {
+        if (!(error instanceof ApiClientError && error.status < 500)) throw error
+      })
+    }
+    return answer('merged')
+  }
+
+  const propertyId = parseIdSegment(field('property_profile_id'))
+  if (propertyId === null || (intent !== 'save' && intent !== 'remove')) return answer('invalid', 400)
+  try {
+    if (intent === 'save') await context.api.saveProperty(propertyId)
+    else await context.api.unsaveProperty(propertyId)
+  } catch (error) {
+    if (error instanceof ApiClientError && error.status === 404) return answer('not_found', 404)
+    if (error instanceof ApiClientError && error.status === 422) return answer('full', 422)
+    throw error
+  }
+  return answer(intent === 'save' ? 'saved' : 'removed')
+}
+
+export function meta({ matches }: Route.MetaArgs) {
+  return [{ title: toTitle(SAVED_COPY.TITLE, getAgencyName(matches)) }, { name: 'robots', content: 'noindex' }]
+}
+
+/** A visitor's saves, read from this browser and shown as the API answers their cards now. */
+function BrowserSavedList() {
+  const saves = useSyncExternalStore(subscribeToBrowserSaves, getBrowserSaves, getServerSaves)
+  const [hydrated, setHydrated] = useState(false)
+  const [cards, setCards] = useState<Map<number, PropertyCard> | null>(null)
+  const [failed, setFailed] = useState(false)
+  const ids = saves.map((save) => save.id).join(',')
+
+  useEffect(() => setHydrated(true), [])
+  useEffect(() => {
+    if (!ids) return
+    const controller = new AbortController()
+    setFailed(false)
+    void import('@agency/api-client')
+      .then(({ createApiClient }) => createApiClient({ baseUrl: '/api', fetch: (input, init) => fetch(input, init) }))
+      .then((api) => api.getPropertyCards(ids.split(',').map(Number), { signal: controller.signal }))
+      .then((found) => setCards(new Map(found.map((card) => [card.property_profile_id, card]))))
+      .catch(() => {
+        if (!controller.signal.aborted) setFailed(true)
+      })
+    return () => controller.abort()
+  }, [ids])
+
+  if (!hydrated) return <p className="saved__note">{SAVED_COPY.NEEDS_JAVASCRIPT}</p>
+  if (!saves.length) return <p className="saved__empty">{SAVED_COPY.EMPTY}</p>
+  if (failed) return <p role="alert">{SAVED_COPY.LOAD_FAILED}</p>
+  if (!cards) return <p role="status">{SAVED_COPY.LOADING}</p>
+  const items: SavedItem[] = saves.map((save) => {
+    const card = cards.get(save.id) ?? null
+    const notes: string[] = []
+    if (!card) notes.push(SAVED_COPY.NO_LONGER_ON_MARKET)
+    const priceNote = toSavedPriceNote({ saved_price: save.saved_price, property: card })
+    if (priceNote) notes.push(priceNote)
+    return { id: save.id, card: card ? toListCard(card) : null, notes }
+  })
+  return (
+    <>
+      <p className="saved__note">{SAVED_COPY.KEPT_IN_BROWSER}</p>
+      <SavedList items={items} />
+    </>
+  )
+}
+
+export default function SavedPropertiesRoute({ loaderData }: Route.ComponentProps) {
+  return (
+    <div className="container page saved">
+      <h1>{SAVED_COPY.TITLE}</h1>
+      {loaderData.signedIn ? (
+        loaderData.items.length ? (
+          <SavedList items={loaderData.items} />
+        ) : (
+          <p className="saved__empty">{SAVED_COPY.EMPTY}</p>
+        )
+      ) : (
+        <BrowserSavedList />
+      )}
+    </div>
+  )
+}

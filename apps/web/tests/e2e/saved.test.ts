@@ -1,0 +1,136 @@
+import { LIST_PATHS, SAVED_COPY } from '@agency/domain'
+import type { Locator, Page } from 'playwright-core'
+import { describe, expect, it } from 'vitest'
+import { seenMails, toLoginLink, waitForMail } from './outbox.ts'
+import { BASE_URL, expectNoAxeViolations, settled, setupBrowser } from './support.ts'
+
+const browser = setupBrowser()
+const STORAGE_KEY = 'agency.saved-properties'
+
+/** Demo contacts no other test logs in with (packages/db seed-contacts). */
+const VENDOR_EMAIL = 'vendor@example.com'
+const LANDLORD_EMAIL = 'landlord@example.com'
+
+/** The first card on the page that is not locked, with its heading. */
+async function firstOpenCard(page: Page): Promise<{ card: Locator; heading: string }> {
+  const card = page.locator('article.card:not(.card--locked)').first()
+  return { card, heading: (await card.getByRole('heading').innerText()).trim() }
+}
+
+const heartOf = (scope: Locator | Page) => scope.getByRole('button', { name: SAVED_COPY.SAVE })
+
+async function logIn(page: Page, email: string): Promise<void> {
+  const seen = await seenMails()
+  await page.goto(`${BASE_URL}/login`)
+  await page.locator('form.login-form[data-enhanced]').waitFor()
+  await page.getByLabel('Email address').fill(email)
+  await page.getByRole('button', { name: 'Send login link' }).click()
+  await page.getByRole('heading', { name: 'Check your e-mail' }).waitFor()
+  await page.goto(toLoginLink(await waitForMail(email, seen)))
+  await page.getByRole('button', { name: 'Log in' }).click()
+  await page.waitForURL((url) => url.pathname !== '/login/verify')
+}
+
+describe('saved properties', () => {
+  it('saves from a card as a visitor, keeps it in the browser, and moves it to the contact on login', async () => {
+    const page = await browser.page()
+    await page.goto(`${BASE_URL}${LIST_PATHS.sales}`)
+    await settled(page)
+    const { card, heading } = await firstOpenCard(page)
+    await card.locator('form.save-button[data-enhanced]').waitFor()
+    const heart = heartOf(card)
+    expect(await heart.getAttribute('aria-pressed')).toBe('false')
+    await heart.click()
+    expect(await heart.getAttribute('aria-pressed')).toBe('true')
+    await expectNoAxeViolations(page)
+
+    // Kept in this browser: still saved after a reload, and listed on the Saved properties page.
+    await page.reload()
+    await page.locator('article.card form.save-button[data-enhanced]').first().waitFor()
+    expect(await heartOf((await firstOpenCard(page)).card).getAttribute('aria-pressed')).toBe('true')
+    await page.getByRole('banner').getByRole('link', { name: SAVED_COPY.TITLE }).click()
+    await page.getByRole('heading', { level: 1, name: SAVED_COPY.TITLE }).waitFor()
+    await page.getByRole('heading', { name: heading }).waitFor()
+    expect(await page.locator('main').innerText()).toContain(SAVED_COPY.KEPT_IN_BROWSER)
+    await expectNoAxeViolations(page)
+
+    // Say it was dearer when saved: after the move, the list tells the reduction.
+    const saves = JSON.parse((await page.evaluate((key) => localStorage.getItem(key), STORAGE_KEY)) ?? '[]') as Array<{ saved_price: number }>
+    expect(saves).toHaveLength(1)
+    const savedPrice = saves[0]!.saved_price
+    await page.evaluate(
+      ([key, price]) => {
+        const list = JSON.parse(localStorage.getItem(key as string) ?? '[]') as Array<{ saved_price: number }>
+        list[0]!.saved_price = price as number
+        localStorage.setItem(key as string, JSON.stringify(list))
+      },
+      [STORAGE_KEY, savedPrice + 25_000],
+    )
+
+    await logIn(page, VENDOR_EMAIL)
+    // The browser's saves move to the contact, then leave the browser.
+    await page.waitForFunction((key) => localStorage.getItem(key) === null, STORAGE_KEY)
+    await page.goto(`${BASE_URL}/saved-properties`)
+    const main = page.locator('main')
+    await main.getByRole('heading', { name: heading }).waitFor()
+    const text = await main.innerText()
+    expect(text).not.toContain(SAVED_COPY.KEPT_IN_BROWSER)
+    expect(text).toContain(`Price reduced from £${(savedPrice + 25_000).toLocaleString('en-GB')}`)
+    expect(await heartOf(main).first().getAttribute('aria-pressed')).toBe('true')
+    await expectNoAxeViolations(page)
+
+    // Taken off the list with its heart.
+    await main.locator('form.save-button[data-enhanced]').first().waitFor()
+    await heartOf(main).first().click()
+    await page.reload()
+    await main.getByText(SAVED_COPY.EMPTY).waitFor()
+  })
+
+  it('saves and removes without JavaScript for a logged-in contact, from a card and on the Saved page', async () => {
+    const withScript = await browser.page()
+    await logIn(withScript, LANDLORD_EMAIL)
+    const page = await browser.page({ javaScriptEnabled: false })
+    await page.context().addCookies(await withScript.context().cookies())
+
+    await page.goto(`${BASE_URL}${LIST_PATHS.lettings}`)
+    const { card, heading } = await firstOpenCard(page)
+    await heartOf(card).click()
+    // The post comes back to the list, which now shows the heart pressed.
+    await page.waitForURL((url) => url.pathname === LIST_PATHS.lettings)
+    expect(await heartOf((await firstOpenCard(page)).card).getAttribute('aria-pressed')).toBe('true')
+
+    await page.goto(`${BASE_URL}/saved-properties`)
+    const main = page.locator('main')
+    expect(await main.getByRole('heading', { name: heading }).count()).toBe(1)
+    await heartOf(main).first().click()
+    await page.waitForURL((url) => url.pathname === '/saved-properties')
+    expect(await main.innerText()).toContain(SAVED_COPY.EMPTY)
+  })
+
+  it("sends a visitor without JavaScript to log in, and back to the page they were on", async () => {
+    const page = await browser.page({ javaScriptEnabled: false })
+    await page.goto(`${BASE_URL}${LIST_PATHS.sales}`)
+    await heartOf((await firstOpenCard(page)).card).click()
+    await page.waitForURL((url) => url.pathname === '/login')
+    expect(new URL(page.url()).searchParams.get('redirect')).toBe(LIST_PATHS.sales)
+    // The Saved page says where a visitor's saves are kept.
+    await page.goto(`${BASE_URL}/saved-properties`)
+    expect(await page.locator('main').innerText()).toContain(SAVED_COPY.NEEDS_JAVASCRIPT)
+  })
+
+  it('shows the heart on the property page, saved as on the card', async () => {
+    const page = await browser.page()
+    await page.goto(`${BASE_URL}${LIST_PATHS.sales}`)
+    await settled(page)
+    const { card, heading } = await firstOpenCard(page)
+    await card.locator('form.save-button[data-enhanced]').waitFor()
+    await heartOf(card).click()
+    await card.getByRole('link').last().click()
+    await page.getByRole('heading', { level: 1, name: heading }).waitFor()
+    const heart = page.locator('.detail-facts').getByRole('button', { name: SAVED_COPY.SAVE })
+    expect(await heart.getAttribute('aria-pressed')).toBe('true')
+    await heart.click()
+    expect(await heart.getAttribute('aria-pressed')).toBe('false')
+    await expectNoAxeViolations(page)
+  })
+})
