@@ -8,21 +8,21 @@ export const SAVED_PROPERTIES_MAX = 200
 /** The highest price a saved price may carry (£1bn): far above any listing, within a 4-byte integer. */
 export const SAVED_PRICE_MAX = 1_000_000_000
 
-/** The words of the shortlist. */
+/** The words of the heart on every card (kept apart from the saved page's, which cards do not need). */
 export const SAVED_COPY = {
   TITLE: 'Saved properties',
   SAVE: 'Save property',
-  SAVED: 'Saved',
-  /** The heart's accessible name once pressed: pressing it again removes the property. */
-  REMOVE: 'Remove from saved properties',
+  TOO_MANY: `You can save up to ${SAVED_PROPERTIES_MAX} properties. Remove one to save another.`,
+} as const
+
+/** The words of the Saved properties page. */
+export const SAVED_PAGE_COPY = {
   EMPTY: 'You have not saved any properties yet. Press the heart on a property to keep it here.',
   NO_LONGER_ON_MARKET: 'No longer on the market',
   KEPT_IN_BROWSER: 'These properties are kept in this browser. Log in to keep them on any device.',
   NEEDS_JAVASCRIPT: 'Your saved properties are kept in this browser. Turn on JavaScript, or log in, to see them.',
   LOADING: 'Loading your saved properties…',
   LOAD_FAILED: 'Your saved properties could not be loaded. Please try again.',
-  TOO_MANY: `You can save up to ${SAVED_PROPERTIES_MAX} properties. Remove one to save another.`,
-  LOGIN_TO_SAVE: 'Log in to save properties.',
 } as const
 
 /** A save kept in the browser before login: the property, the price seen (null when hidden), and when. */

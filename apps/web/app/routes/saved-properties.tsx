@@ -1,6 +1,6 @@
 import { ApiClientError } from '@agency/api-client'
 import type { PropertyCard, SavedProperty } from '@agency/domain'
-import { SAVED_COPY, SAVED_PROPERTIES_MAX, isBrowserSave, parseIdSegment, toSafeReturnPath, toSavedPriceNote } from '@agency/domain'
+import { SAVED_COPY, SAVED_PAGE_COPY, SAVED_PROPERTIES_MAX, isBrowserSave, parseIdSegment, toSafeReturnPath, toSavedPriceNote } from '@agency/domain'
 import { useEffect, useState, useSyncExternalStore } from 'react'
 import { data, redirect } from 'react-router'
 import { SavedList, type SavedItem } from '#app/components/saved/saved-list.tsx'
@@ -19,7 +19,7 @@ export type SavedActionData = { status: 'saved' | 'removed' | 'merged' | 'full' 
 /** A saved property of a logged-in contact, as the page lists it. */
 function toSavedItem(saved: SavedProperty): SavedItem {
   const notes: string[] = []
-  if (!saved.on_market) notes.push(SAVED_COPY.NO_LONGER_ON_MARKET)
+  if (!saved.on_market) notes.push(SAVED_PAGE_COPY.NO_LONGER_ON_MARKET)
   const priceNote = toSavedPriceNote(saved)
   if (priceNote) notes.push(priceNote)
   return { id: saved.property_profile_id, card: saved.property ? toListCard(saved.property) : null, notes }
@@ -111,21 +111,21 @@ function BrowserSavedList() {
     return () => controller.abort()
   }, [ids])
 
-  if (!hydrated) return <p className="saved__note">{SAVED_COPY.NEEDS_JAVASCRIPT}</p>
-  if (!saves.length) return <p className="saved__empty">{SAVED_COPY.EMPTY}</p>
-  if (failed) return <p role="alert">{SAVED_COPY.LOAD_FAILED}</p>
-  if (!cards) return <p role="status">{SAVED_COPY.LOADING}</p>
+  if (!hydrated) return <p className="saved__note">{SAVED_PAGE_COPY.NEEDS_JAVASCRIPT}</p>
+  if (!saves.length) return <p className="saved__empty">{SAVED_PAGE_COPY.EMPTY}</p>
+  if (failed) return <p role="alert">{SAVED_PAGE_COPY.LOAD_FAILED}</p>
+  if (!cards) return <p role="status">{SAVED_PAGE_COPY.LOADING}</p>
   const items: SavedItem[] = saves.map((save) => {
     const card = cards.get(save.id) ?? null
     const notes: string[] = []
-    if (!card) notes.push(SAVED_COPY.NO_LONGER_ON_MARKET)
+    if (!card) notes.push(SAVED_PAGE_COPY.NO_LONGER_ON_MARKET)
     const priceNote = toSavedPriceNote({ saved_price: save.saved_price, property: card })
     if (priceNote) notes.push(priceNote)
     return { id: save.id, card: card ? toListCard(card) : null, notes }
   })
   return (
     <>
-      <p className="saved__note">{SAVED_COPY.KEPT_IN_BROWSER}</p>
+      <p className="saved__note">{SAVED_PAGE_COPY.KEPT_IN_BROWSER}</p>
       <SavedList items={items} />
     </>
   )
@@ -139,7 +139,7 @@ export default function SavedPropertiesRoute({ loaderData }: Route.ComponentProp
         loaderData.items.length ? (
           <SavedList items={loaderData.items} />
         ) : (
-          <p className="saved__empty">{SAVED_COPY.EMPTY}</p>
+          <p className="saved__empty">{SAVED_PAGE_COPY.EMPTY}</p>
         )
       ) : (
         <BrowserSavedList />

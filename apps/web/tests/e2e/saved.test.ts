@@ -1,4 +1,4 @@
-import { LIST_PATHS, SAVED_COPY } from '@agency/domain'
+import { LIST_PATHS, SAVED_COPY, SAVED_PAGE_COPY } from '@agency/domain'
 import type { Locator, Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { seenMails, toLoginLink, waitForMail } from './outbox.ts'
@@ -51,7 +51,7 @@ describe('saved properties', () => {
     await page.getByRole('banner').getByRole('link', { name: SAVED_COPY.TITLE }).click()
     await page.getByRole('heading', { level: 1, name: SAVED_COPY.TITLE }).waitFor()
     await page.getByRole('heading', { name: heading }).waitFor()
-    expect(await page.locator('main').innerText()).toContain(SAVED_COPY.KEPT_IN_BROWSER)
+    expect(await page.locator('main').innerText()).toContain(SAVED_PAGE_COPY.KEPT_IN_BROWSER)
     await expectNoAxeViolations(page)
 
     // Say it was dearer when saved: after the move, the list tells the reduction.
@@ -74,7 +74,7 @@ describe('saved properties', () => {
     const main = page.locator('main')
     await main.getByRole('heading', { name: heading }).waitFor()
     const text = await main.innerText()
-    expect(text).not.toContain(SAVED_COPY.KEPT_IN_BROWSER)
+    expect(text).not.toContain(SAVED_PAGE_COPY.KEPT_IN_BROWSER)
     expect(text).toContain(`Price reduced from £${(savedPrice + 25_000).toLocaleString('en-GB')}`)
     expect(await heartOf(main).first().getAttribute('aria-pressed')).toBe('true')
     await expectNoAxeViolations(page)
@@ -83,7 +83,7 @@ describe('saved properties', () => {
     await main.locator('form.save-button[data-enhanced]').first().waitFor()
     await heartOf(main).first().click()
     await page.reload()
-    await main.getByText(SAVED_COPY.EMPTY).waitFor()
+    await main.getByText(SAVED_PAGE_COPY.EMPTY).waitFor()
   })
 
   it('saves and removes without JavaScript for a logged-in contact, from a card and on the Saved page', async () => {
@@ -104,7 +104,7 @@ describe('saved properties', () => {
     expect(await main.getByRole('heading', { name: heading }).count()).toBe(1)
     await heartOf(main).first().click()
     await page.waitForURL((url) => url.pathname === '/saved-properties')
-    expect(await main.innerText()).toContain(SAVED_COPY.EMPTY)
+    expect(await main.innerText()).toContain(SAVED_PAGE_COPY.EMPTY)
   })
 
   it("sends a visitor without JavaScript to log in, and back to the page they were on", async () => {
@@ -115,7 +115,7 @@ describe('saved properties', () => {
     expect(new URL(page.url()).searchParams.get('redirect')).toBe(LIST_PATHS.sales)
     // The Saved page says where a visitor's saves are kept.
     await page.goto(`${BASE_URL}/saved-properties`)
-    expect(await page.locator('main').innerText()).toContain(SAVED_COPY.NEEDS_JAVASCRIPT)
+    expect(await page.locator('main').innerText()).toContain(SAVED_PAGE_COPY.NEEDS_JAVASCRIPT)
   })
 
   it('shows the heart on the property page, saved as on the card', async () => {

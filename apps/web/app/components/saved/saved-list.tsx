@@ -1,4 +1,4 @@
-import { SAVED_COPY } from '@agency/domain'
+import { SAVED_PAGE_COPY } from '@agency/domain'
 import { PropertyGrid } from '#app/components/property-card/property-grid.tsx'
 import type { ListCard } from '#app/components/property-card/types.ts'
 import { SaveButton } from '#app/components/saved/save-button.tsx'
@@ -36,7 +36,7 @@ export function SavedList({ items }: { items: readonly SavedItem[] }) {
         <ul className="saved__gone-list" role="list">
           {gone.map((item) => (
             <li key={item.id} className="saved__gone">
-              <p>{SAVED_COPY.NO_LONGER_ON_MARKET}</p>
+              <p>{SAVED_PAGE_COPY.NO_LONGER_ON_MARKET}</p>
               <SaveButton propertyId={item.id} price={null} returnTo={SAVED_PATH} />
             </li>
           ))}
