@@ -243,7 +243,7 @@ describe.each(testDatabaseKinds())('alert routes on %s', (kind) => {
       expect(mails[0]!.text).toMatch(CONFIRM_LINK)
       expect(mails[0]!.html).toMatch(CONFIRM_LINK)
 
-      const pending = await app.inject({ url: '/api/contact_applicants/pending', headers: { cookie: toCookieHeader(cookies) } })
+      const pending = await app.inject({ url: '/api/contact_applicants/pending', headers: { cookie: toCookieHeader(cookies.map(String)) } })
       expect(pending.json()).toEqual({ data: { contact_applicant_id: data.contact_applicant_id, profile_id: 3 } })
       expect((await app.inject({ url: '/api/contact_applicants/pending' })).json()).toEqual({ data: null })
     })
@@ -459,7 +459,8 @@ describe.each(testDatabaseKinds())('alert routes on %s', (kind) => {
       expect(byKey.statusCode).toBe(200)
       expect(byKey.json<{ data: ApplicantView }>().data.criteria.min_price).toBe(325_000)
 
-      for (const headers of [{ cookie: stranger.cookie }, {}, { 'x-applicant-key': createToken() }, { 'x-applicant-key': stranger.alert.applicant_key }]) {
+      const others: Array<Record<string, string>> = [{ cookie: stranger.cookie }, {}, { 'x-applicant-key': createToken() }, { 'x-applicant-key': stranger.alert.applicant_key }]
+      for (const headers of others) {
         const refused = await patch(id, body, headers)
         expect(refused.statusCode).toBe(404)
         expect(refused.json()).toEqual(NOT_FOUND)
