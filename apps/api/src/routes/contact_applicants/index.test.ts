@@ -123,7 +123,10 @@ describe.each(testDatabaseKinds())('alert routes on %s', (kind) => {
 
   beforeAll(async () => {
     clock = createTestClock()
-    t = await createTestApi(kind, { accounts: { captcha: createFixedCaptchaVerifier(true), magicLinkMinResponseMs: 0, now: clock.now } })
+    t = await createTestApi(kind, {
+      accounts: { captcha: createFixedCaptchaVerifier(true), magicLinkMinResponseMs: 0, now: clock.now },
+      alertLimits: { perIp: { limit: 1000, windowMs: 3_600_000 }, perEmail: { limit: 1000, windowMs: 3_600_000 } },
+    })
     app = t.app
     await seedAlertReferenceData(t.database.db)
     buyerQuestions = (await app.inject({ url: '/api/contact_questions/buyer' })).json<{ data: ApplicantQuestion[] }>().data
@@ -382,6 +385,28 @@ describe.each(testDatabaseKinds())('alert routes on %s', (kind) => {
       expect(other.statusCode).toBe(409)
       expect(other.json()).toEqual({ message: 'This Idempotency-Key was already used for a different request.' })
       expect(await t.database.db.select().from(idempotencyKeys).where(eq(idempotencyKeys.idempotency_key, 'visitor-key-1'))).toHaveLength(1)
+    })
+
+    it('sends at most the per-address limit of confirmation e-mails and refuses an IP address over its limit', async () => {
+      const limited = await createTestApi(kind, {
+        alertLimits: { perIp: { limit: 3, windowMs: 3_600_000 }, perEmail: { limit: 2, windowMs: 3_600_000 } },
+      })
+      try {
+        await seedAlertReferenceData(limited.database.db)
+        const send = (ip: string) =>
+          limited.app.inject({ method: 'POST', url: '/api/contact_applicants', headers: SAME_ORIGIN, remoteAddress: ip, payload: payload({ email: 'flooded@example.com' }) })
+        const statuses = [await send('192.0.2.1'), await send('192.0.2.2'), await send('192.0.2.3')].map((a) => a.statusCode)
+        expect(statuses).toEqual([201, 201, 201])
+        const mails = await limited.database.db.select().from(outbox).where(eq(outbox.kind, 'alert_confirmation'))
+        expect(mails).toHaveLength(2)
+
+        for (let i = 0; i < 3; i++) expect((await send('192.0.2.9')).statusCode).toBe(201)
+        const over = await send('192.0.2.9')
+        expect(over.statusCode).toBe(429)
+        expect(over.json()).toEqual({ message: 'Too many registrations. Please try again later.' })
+      } finally {
+        await limited.close()
+      }
     })
 
     it('refuses a registration from another site', async () => {
