@@ -387,6 +387,16 @@ describe.each(testDatabaseKinds())('alert routes on %s', (kind) => {
       expect(await t.database.db.select().from(idempotencyKeys).where(eq(idempotencyKeys.idempotency_key, 'visitor-key-1'))).toHaveLength(1)
     })
 
+    it('creates one alert for two simultaneous requests with the same Idempotency-Key', async () => {
+      const body = payload({ email: 'twin.request@example.com' })
+      const [a, b] = await Promise.all([create(body, { 'idempotency-key': 'twin-key' }), create(body, { 'idempotency-key': 'twin-key' })])
+      expect([a.statusCode, b.statusCode]).toEqual([201, 201])
+      expect(b.json()).toEqual(a.json())
+      const rows = await t.database.db.select().from(communicationInfos).where(eq(communicationInfos.value, 'twin.request@example.com'))
+      expect(rows).toHaveLength(1)
+      expect((await outboxOf('alert_confirmation')).filter((m) => m.to === 'twin.request@example.com')).toHaveLength(1)
+    })
+
     it('sends at most the per-address limit of confirmation e-mails and refuses an IP address over its limit', async () => {
       const limited = await createTestApi(kind, {
         alertLimits: { perIp: { limit: 3, windowMs: 3_600_000 }, perEmail: { limit: 2, windowMs: 3_600_000 } },
