@@ -598,6 +598,17 @@ describe.each(testDatabaseKinds())('alert routes on %s', (kind) => {
     })
   })
 
+  it('documents the applicant key header of the PATCH routes and the Idempotency-Key of the create route', async () => {
+    const document = (await app.inject('/api/openapi.json')).json<{
+      paths: Record<string, Record<string, { parameters?: Array<{ in: string; name: string }> }>>
+    }>()
+    const headers = (path: string, method: string) =>
+      (document.paths[path]?.[method]?.parameters ?? []).filter((p) => p.in === 'header').map((p) => p.name)
+    expect(headers('/api/contact_applicants/{contact_applicant_id}', 'patch')).toContain('x-applicant-key')
+    expect(headers('/api/contact_applicants/status/{contact_applicant_id}', 'patch')).toContain('x-applicant-key')
+    expect(headers('/api/contact_applicants', 'post')).toContain('idempotency-key')
+  })
+
   it('keeps e-mail infos of pending contacts out of the one-contact-per-address rule only', async () => {
     const rows = await t.database.db
       .select({ n: sql<number>`count(*)::int` })
