@@ -406,3 +406,26 @@ export async function confirmAlert(tx: Db, token: string, now: Date): Promise<Co
   )
   return { contact_id: contactId, row: confirmed!, redirect_to: PROPERTIES_PATH }
 }
+
+/** An alert registration with an e-mail address left unconfirmed this long is deleted. */
+export const UNCONFIRMED_REGISTRATION_TTL_MS = 30 * 24 * 60 * 60_000
+
+/**
+ * Deletes the pending contacts (with their alerts) of registrations that had an e-mail address to
+ * confirm with and were not confirmed within UNCONFIRMED_REGISTRATION_TTL_MS. Phone-only
+ * registrations are kept: the agency confirms those by calling.
+ */
+export async function purgeUnconfirmedRegistrations(db: Db, now: Date): Promise<number> {
+  const cutoff = new Date(now.getTime() - UNCONFIRMED_REGISTRATION_TTL_MS)
+  const deleted = await db
+    .delete(contacts)
+    .where(
+      and(
+        eq(contacts.is_pending, true),
+        sql`${contacts.created_at} < ${cutoff.toISOString()}::timestamptz`,
+        sql`exists (select 1 from ${communicationInfos} ci where ci.contact_id = ${contacts.contact_id} and ci.communication_method_id = ${COMMUNICATION_METHOD.EMAIL})`,
+      ),
+    )
+    .returning({ id: contacts.contact_id })
+  return deleted.length
+}
