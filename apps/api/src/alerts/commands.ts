@@ -218,9 +218,13 @@ export async function registerAlert(
   const { payload, registrant, now } = input
   const fields = toContactFields(payload.contacts[0]!)
   const isVisitor = registrant.kind === 'visitor'
-  const contactId = isVisitor
-    ? await insertPendingContact(tx, fields, payload.profile_id, now)
-    : (await updateOwnContact(tx, registrant.contact_id, fields, payload.profile_id, now), registrant.contact_id)
+  let contactId: number
+  if (registrant.kind === 'visitor') {
+    contactId = await insertPendingContact(tx, fields, payload.profile_id, now)
+  } else {
+    contactId = registrant.contact_id
+    await updateOwnContact(tx, contactId, fields, payload.profile_id, now)
+  }
   const pendingCookie = isVisitor ? createToken() : null
   const [row] = await tx
     .insert(contactApplicants)
@@ -242,7 +246,7 @@ export async function registerAlert(
 
   if (!isVisitor || !fields.email) {
     await notifyBranch(tx, row, fields, now)
-  } else if (registrant.sendConfirmation) {
+  } else if (registrant.kind === 'visitor' && registrant.sendConfirmation) {
     const token = createToken()
     await tx.insert(applicantConfirmations).values({
       token_hash: hashToken(token),
