@@ -329,8 +329,8 @@ export interface Confirmation {
  * POST contact_applicants/confirmations, in the caller's transaction. Spends the token (one atomic
  * UPDATE: unused and unexpired only; the alert's other links end with it), then confirms:
  * - when a confirmed contact already has the e-mail address, the alert moves to that contact with the
- *   form's profile and subscriptions, and the pending contact is deleted (a merge that changes
- *   nothing else of the existing contact);
+ *   form's profile, subscriptions and (when it has none) mobile phone, and the pending contact is
+ *   deleted (a merge that changes nothing else of the existing contact);
  * - otherwise the pending contact itself becomes a confirmed one.
  * The alert is confirmed, switched on, and given a new applicant key, so a key seen before
  * confirmation (the registration answer) no longer opens it. null for a bad token.
@@ -365,6 +365,18 @@ export async function confirmAlert(tx: Db, token: string, now: Date): Promise<Co
     const profiles = await tx.select().from(contactProfiles).where(eq(contactProfiles.contact_id, pendingId))
     const subscriptions = await tx.select().from(contactSubscriptions).where(eq(contactSubscriptions.contact_id, pendingId))
     await tx.update(contactApplicants).set({ contact_id: contactId }).where(eq(contactApplicants.contact_id, pendingId))
+    // The mobile phone typed on the form joins a contact that has none; an existing one is kept.
+    const pendingPhone = infos.find((i) => i.communication_method_id === COMMUNICATION_METHOD.MOBILE_PHONE)
+    const [existingPhone] = await tx
+      .select({ id: communicationInfos.communication_info_id })
+      .from(communicationInfos)
+      .where(and(eq(communicationInfos.contact_id, contactId), eq(communicationInfos.communication_method_id, COMMUNICATION_METHOD.MOBILE_PHONE)))
+    if (pendingPhone && !existingPhone) {
+      await tx
+        .update(communicationInfos)
+        .set({ contact_id: contactId, is_pending: false, preferred: false })
+        .where(eq(communicationInfos.communication_info_id, pendingPhone.communication_info_id))
+    }
     for (const p of profiles) await addProfileAndSubscriptions(tx, contactId, p.profile_id, [], now)
     await addProfileAndSubscriptions(tx, contactId, row.profile_id, subscriptions.map((s) => s.subscription_type_id), now)
     await tx.delete(contacts).where(eq(contacts.contact_id, pendingId))

@@ -289,7 +289,7 @@ describe.each(testDatabaseKinds())('alert routes on %s', (kind) => {
 
     it('confirming merges the pending contact into the existing one and logs the visitor in as it', async () => {
       const owner = await loggedInContact('merge.owner@example.com', 'Grace')
-      const created = await create(payload({ email: 'Merge.Owner@example.com', name: 'Gracie' }, 'create', { profile_id: 5, contact_questions: answers(tenantQuestions) }))
+      const created = await create(payload({ email: 'Merge.Owner@example.com', name: 'Gracie', phone: '07400 654321' }, 'create', { profile_id: 5, contact_questions: answers(tenantQuestions) }))
       const data = created.json<{ data: ApplicantView }>().data
       const pendingContactId = data.contacts[0]!.contact_id
       const mail = (await outboxOf('alert_confirmation')).find((m) => m.to === 'Merge.Owner@example.com')!
@@ -309,6 +309,11 @@ describe.each(testDatabaseKinds())('alert routes on %s', (kind) => {
       // The existing contact keeps its name; it gains the tenant profile; the pending contact is gone.
       const [kept] = await t.database.db.select().from(contacts).where(eq(contacts.contact_id, owner.contact_id))
       expect(kept!.name).toBe('Grace')
+      const keptInfos = await t.database.db.select().from(communicationInfos).where(eq(communicationInfos.contact_id, owner.contact_id))
+      expect(keptInfos.map((i) => [i.communication_method_id, i.value, i.is_pending])).toEqual([
+        [1, 'merge.owner@example.com', false],
+        [2, '07400 654321', false],
+      ])
       expect(await t.database.db.select().from(contacts).where(eq(contacts.contact_id, pendingContactId))).toEqual([])
       const profiles = await t.database.db.select().from(contactProfiles).where(eq(contactProfiles.contact_id, owner.contact_id))
       expect(profiles.map((p) => p.profile_id).sort()).toEqual([3, 5])
