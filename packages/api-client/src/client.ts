@@ -1,7 +1,15 @@
 import { z } from 'zod'
 import {
+  AddressSearchResultSchema,
+  AlertConfirmationSchema,
+  APPLICANT_KEY_HEADER,
   ApiErrorSchema,
+  ApplicantStatusAnswerSchema,
+  ApplicantViewSchema,
   BranchSchema,
+  ContactQuestionListSchema,
+  PendingApplicantSchema,
+  SubscriptionTypeSchema,
   CompanySettingSchema,
   PropertyCardSchema,
   PropertyDetailSchema,
@@ -14,8 +22,19 @@ import {
   TRANSACTION_TYPE,
 } from '@agency/domain'
 import type {
+  AddressSearchResult,
+  AlertConfirmation,
+  AlertCreatePayload,
+  AlertUpdatePayload,
   ApiError,
+  ApplicantQuestion,
+  ApplicantStatusAnswer,
+  ApplicantStatusId,
+  ApplicantView,
   Branch,
+  ContactQuestionType,
+  PendingApplicant,
+  SubscriptionType,
   CompanySetting,
   PropertyCard,
   PropertyDetail,
@@ -51,6 +70,16 @@ export interface ApiClientOptions {
 /** Per-call options. */
 export interface RequestOptions {
   signal?: AbortSignal
+}
+
+/** Options of a command that creates something (API.md: a retry with the same key creates nothing new). */
+export interface CreateOptions extends RequestOptions {
+  idempotencyKey?: string
+}
+
+/** Options of an alert change: the applicant key of the alert's own e-mail link, when there is no session. */
+export interface ApplicantChangeOptions extends RequestOptions {
+  applicantKey?: string
 }
 
 /** GET /health answers a JSON object whose fields the operations side owns; the client only checks it is one. */
@@ -146,6 +175,33 @@ export interface ApiClient {
   getCurrentContact(options?: RequestOptions): Promise<ContactView>
   /** GET /captcha/config: which captcha the login form shows. */
   getCaptchaConfig(options?: RequestOptions): Promise<CaptchaClientConfig>
+  /** SPEC §7 GET contact_questions/{type}: the Circumstances questions of a buyer or tenant alert. */
+  getContactQuestions(type: ContactQuestionType, options?: RequestOptions): Promise<ApplicantQuestion[]>
+  /** GET /subscription_types: what the consent checkbox subscribes to. */
+  getSubscriptionTypes(options?: RequestOptions): Promise<SubscriptionType[]>
+  /**
+   * SPEC §7 GET contact_applicants/applicants_of_contact/{contactId}, newest first (`__order_by=-created_at`).
+   * Needs the contact's own session: 401 for a visitor, 404 for another contact.
+   */
+  getApplicantsOfContact(contactId: number, options?: RequestOptions): Promise<ApplicantView[]>
+  /** SPEC §7 GET contact_applicants/u/{applicantKey}. Throws a 404 ApiClientError for an unknown key. */
+  getApplicantByKey(applicantKey: string, options?: RequestOptions): Promise<ApplicantView>
+  /**
+   * SPEC §7 POST contact_applicants (with `unknown_user_branch: true`). A logged-in contact's alert is
+   * confirmed at once and becomes active; a visitor's is pending until the e-mailed link is used, and
+   * the answer's Set-Cookie remembers it (GET contact_applicants/pending). Validation fails with a 422.
+   */
+  createApplicant(payload: AlertCreatePayload, options?: CreateOptions): Promise<WithSetCookie<ApplicantView>>
+  /** SPEC §7 PATCH contact_applicants/{id}: the owner's session or `applicantKey`; anyone else gets a 404. */
+  updateApplicant(contactApplicantId: number, payload: AlertUpdatePayload, options?: ApplicantChangeOptions): Promise<ApplicantView>
+  /** SPEC §7 PATCH contact_applicants/status/{id} (ON 1, OFF 2), with the session's active applicant afterwards. */
+  setApplicantStatus(contactApplicantId: number, status: ApplicantStatusId, options?: ApplicantChangeOptions): Promise<ApplicantStatusAnswer>
+  /** POST contact_applicants/confirmations: confirms an alert from its e-mail and logs in (Set-Cookie to pass on). 400 for a bad token. */
+  confirmApplicant(token: string, options?: RequestOptions): Promise<WithSetCookie<AlertConfirmation>>
+  /** GET contact_applicants/pending: the visitor's own unconfirmed alert, or null. */
+  getPendingApplicant(options?: RequestOptions): Promise<PendingApplicant | null>
+  /** GET /addresses?keyword=: address suggestions for the alert and lead forms (keyword ≤ 256, else 400). */
+  searchAddresses(keyword: string, options?: RequestOptions): Promise<AddressSearchResult[]>
 }
 
 /** Creates an API client over the given fetch. */
@@ -180,15 +236,16 @@ export function createApiClient({ baseUrl, fetch, headers }: ApiClientOptions): 
     return parsed.data
   }
 
-  /** A JSON command (POST, DELETE): the parsed answer (null for an empty one) with its Set-Cookie values. */
+  /** A JSON command (POST, PATCH, DELETE): the parsed answer (null for an empty one) with its Set-Cookie values. */
   async function send<T extends z.ZodType>(
-    method: 'POST' | 'DELETE',
+    method: 'POST' | 'PATCH' | 'DELETE',
     path: string,
     body: unknown,
     schema: T,
-    options: RequestOptions | undefined,
+    options: (RequestOptions & { headers?: Record<string, string> }) | undefined,
   ): Promise<WithSetCookie<z.infer<T>>> {
     const requestHeaders = new Headers(headers)
+    for (const [name, value] of Object.entries(options?.headers ?? {})) requestHeaders.set(name, value)
     requestHeaders.set('accept', 'application/json')
     if (body !== undefined) requestHeaders.set('content-type', 'application/json')
     const response = await fetch(`${prefix}${path}`, {
@@ -278,7 +335,50 @@ export function createApiClient({ baseUrl, fetch, headers }: ApiClientOptions): 
     async getCaptchaConfig(options) {
       return (await get('/captcha/config', undefined, dataOf(CaptchaClientConfigSchema), options)).data
     },
+    async getContactQuestions(type, options) {
+      return (await get(`/contact_questions/${encodeURIComponent(type)}`, undefined, dataOf(ContactQuestionListSchema), options)).data
+    },
+    async getSubscriptionTypes(options) {
+      return (await get('/subscription_types', undefined, listOf(SubscriptionTypeSchema), options)).data
+    },
+    async getApplicantsOfContact(contactId, options) {
+      const params = new URLSearchParams({ __order_by: '-created_at' })
+      const path = `/contact_applicants/applicants_of_contact/${encodeURIComponent(contactId)}`
+      return (await get(path, params, listOf(ApplicantViewSchema), options)).data
+    },
+    async getApplicantByKey(applicantKey, options) {
+      return (await get(`/contact_applicants/u/${encodeURIComponent(applicantKey)}`, undefined, dataOf(ApplicantViewSchema), options)).data
+    },
+    async createApplicant(payload, options) {
+      const body = { ...payload, unknown_user_branch: true }
+      const extra = options?.idempotencyKey ? { 'idempotency-key': options.idempotencyKey } : undefined
+      const answer = await send('POST', '/contact_applicants', body, dataOf(ApplicantViewSchema), { ...options, headers: extra })
+      return { data: answer.data.data, setCookie: answer.setCookie }
+    },
+    async updateApplicant(contactApplicantId, payload, options) {
+      const path = `/contact_applicants/${encodeURIComponent(contactApplicantId)}`
+      return (await send('PATCH', path, payload, dataOf(ApplicantViewSchema), { ...options, headers: keyHeader(options) })).data.data
+    },
+    async setApplicantStatus(contactApplicantId, status, options) {
+      const path = `/contact_applicants/status/${encodeURIComponent(contactApplicantId)}`
+      const body = { status, contact_applicant_id: contactApplicantId }
+      return (await send('PATCH', path, body, ApplicantStatusAnswerSchema, { ...options, headers: keyHeader(options) })).data
+    },
+    async confirmApplicant(token, options) {
+      const answer = await send('POST', '/contact_applicants/confirmations', { token }, dataOf(AlertConfirmationSchema), options)
+      return { data: answer.data.data, setCookie: answer.setCookie }
+    },
+    async getPendingApplicant(options) {
+      return (await get('/contact_applicants/pending', undefined, dataOf(PendingApplicantSchema.nullable()), options)).data
+    },
+    async searchAddresses(keyword, options) {
+      return (await get('/addresses', new URLSearchParams({ keyword }), listOf(AddressSearchResultSchema), options)).data
+    },
   }
+}
+
+function keyHeader(options: ApplicantChangeOptions | undefined): Record<string, string> | undefined {
+  return options?.applicantKey ? { [APPLICANT_KEY_HEADER]: options.applicantKey } : undefined
 }
 
 async function readJson(response: Response): Promise<unknown> {

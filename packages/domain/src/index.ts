@@ -1,3 +1,5 @@
+export * from './alert-api.ts'
+export * from './alert-registration.ts'
 export * from './alert-contact.ts'
 export * from './alert-payload.ts'
 export * from './applicant-status.ts'

@@ -111,6 +111,8 @@ export const MESSAGES = {
   MAX_PRICE_REQUIRED: 'The max price field is required.',
   /** Use toQuestionRequiredMessage to substitute {question}. */
   QUESTION_REQUIRED: '"{question}" question is required.',
+  /** Not SPEC's: an answer naming an option its question does not offer (only a tampered form sends one). */
+  ANSWER_INVALID: 'The selected answer is invalid.',
   LOCATION_HELP:
     'At least one location must be selected. Locations may be towns, villages, postcodes, schools or pubs, each with a radius.',
 

@@ -39,6 +39,8 @@ export async function findContactByEmail(db: Db, email: string): Promise<{ conta
     .where(
       and(
         eq(communicationInfos.communication_method_id, COMMUNICATION_METHOD.EMAIL),
+        // A visitor's unconfirmed registration is nobody's login identity.
+        eq(communicationInfos.is_pending, false),
         sql`lower(${communicationInfos.value}) = lower(${email})`,
       ),
     )

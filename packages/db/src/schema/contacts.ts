@@ -31,6 +31,11 @@ export const contacts = pgTable('contacts', {
   name: text('name').notNull(),
   surname: text('surname').notNull(),
   contact_source_id: integer('contact_source_id'),
+  /**
+   * A contact a logged-out visitor typed in (an alert registration): kept apart from every other
+   * contact until the e-mailed confirmation merges it, so typing an e-mail reveals and changes nothing.
+   */
+  is_pending: boolean('is_pending').notNull().default(false),
   created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updated_at: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 })
@@ -50,12 +55,14 @@ export const communicationInfos = pgTable(
     communication_method_id: smallint('communication_method_id').notNull(),
     value: text('value').notNull(),
     preferred: boolean('preferred').notNull().default(false),
+    /** The info of a pending contact: outside the one-contact-per-e-mail rule until it is confirmed. */
+    is_pending: boolean('is_pending').notNull().default(false),
   },
   (t) => [
     index('communication_infos_contact_idx').on(t.contact_id),
     uniqueIndex('communication_infos_email_idx')
       .on(sql`lower(${t.value})`)
-      .where(sql`${t.communication_method_id} = 1`),
+      .where(sql`${t.communication_method_id} = 1 and not ${t.is_pending}`),
   ],
 )
 
@@ -130,10 +137,88 @@ export const contactApplicants = pgTable(
     contact_applicant_status_id: smallint('contact_applicant_status_id').notNull().default(1),
     criteria: jsonb('criteria').$type<ApplicantCriteria>().notNull(),
     question_answers: jsonb('question_answers').$type<ApplicantQuestionAnswers>().notNull().default(sql`'{}'::jsonb`),
+    /** False for a visitor's registration until its e-mailed link is used (double opt-in). */
+    is_confirmed: boolean('is_confirmed').notNull().default(true),
+    /**
+     * The hash of the cookie that lets the registering visitor's browser recall this pending alert
+     * (its profile, for the /properties redirect and the success popup), and nothing more.
+     */
+    pending_cookie_hash: text('pending_cookie_hash'),
+    /** The branch nearest the first location (SPEC §7 unknown_user_branch), told of the registration. */
+    branch_id: integer('branch_id'),
     created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updated_at: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('contact_applicants_contact_idx').on(t.contact_id, t.created_at.desc())],
+  (t) => [
+    index('contact_applicants_contact_idx').on(t.contact_id, t.created_at.desc()),
+    index('contact_applicants_pending_cookie_idx').on(t.pending_cookie_hash).where(sql`${t.pending_cookie_hash} is not null`),
+  ],
+)
+
+/** SPEC §3 Applicant question of a buyer (profile 3) or tenant (profile 5) alert, in position order. */
+export const contactQuestions = pgTable(
+  'contact_questions',
+  {
+    contact_question_id: serial('contact_question_id').primaryKey(),
+    profile_id: smallint('profile_id').notNull(),
+    question: text('question').notNull(),
+    question_key: text('question_key').notNull(),
+    is_required: boolean('is_required').notNull().default(false),
+    position: smallint('position').notNull().default(0),
+  },
+  (t) => [uniqueIndex('contact_questions_key_idx').on(t.profile_id, t.question_key)],
+)
+
+/** SPEC §3 contact_question_options of a question, in position order. */
+export const contactQuestionOptions = pgTable(
+  'contact_question_options',
+  {
+    contact_question_option_id: serial('contact_question_option_id').primaryKey(),
+    contact_question_id: integer('contact_question_id')
+      .notNull()
+      .references(() => contactQuestions.contact_question_id, { onDelete: 'cascade' }),
+    label: text('label').notNull(),
+    position: smallint('position').notNull().default(0),
+  },
+  (t) => [index('contact_question_options_question_idx').on(t.contact_question_id, t.position)],
+)
+
+/**
+ * The double opt-in of an alert registered by a visitor: the magic link's rules (only the SHA-256 of
+ * the token kept, single use, short-lived).
+ */
+export const applicantConfirmations = pgTable(
+  'applicant_confirmations',
+  {
+    applicant_confirmation_id: serial('applicant_confirmation_id').primaryKey(),
+    token_hash: text('token_hash').notNull().unique(),
+    contact_applicant_id: integer('contact_applicant_id')
+      .notNull()
+      .references(() => contactApplicants.contact_applicant_id, { onDelete: 'cascade' }),
+    created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expires_at: timestamp('expires_at', { withTimezone: true }).notNull(),
+    used_at: timestamp('used_at', { withTimezone: true }),
+  },
+  (t) => [index('applicant_confirmations_applicant_idx').on(t.contact_applicant_id)],
+)
+
+/**
+ * The first answer of a create command, by Idempotency-Key (API.md): a retry with the same key and
+ * body answers it again and creates nothing. `scope` keeps callers apart (a contact, or visitors).
+ */
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    scope: text('scope').notNull(),
+    idempotency_key: text('idempotency_key').notNull(),
+    request_hash: text('request_hash').notNull(),
+    response_status: integer('response_status').notNull(),
+    response_body: jsonb('response_body').notNull(),
+    /** The alert the command created, so a visitor's retry can be remembered by their browser again. */
+    contact_applicant_id: integer('contact_applicant_id'),
+    created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.scope, t.idempotency_key] }), index('idempotency_keys_created_idx').on(t.created_at)],
 )
 
 /**
