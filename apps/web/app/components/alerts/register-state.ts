@@ -58,7 +58,11 @@ export type RegisterAction =
   | { readonly type: 'answered'; readonly questionId: number; readonly answer: QuestionAnswerValue | null }
 
 /** The screen's starting state: a new alert, or the applicant being updated. */
-export function initRegisterState(mode: AlertMode, contacts: readonly Contact[], applicant?: Applicant | null): RegisterState {
+export function initRegisterState(
+  mode: AlertMode,
+  contacts: readonly Contact[],
+  applicant?: Pick<Applicant, 'contacts' | 'criteria' | 'question_answers'> | null,
+): RegisterState {
   const criteria = applicant?.criteria ?? ALERT_CRITERIA_DEFAULT
   return {
     tab: 'contact',

@@ -1,0 +1,113 @@
+import { useEffect } from 'react'
+import { ApiClientError } from '@agency/api-client'
+import { APPLICANT_STATUS, MESSAGES, isApplicantDisabled, toAlertUpdatePath, toToggledStatus } from '@agency/domain'
+import type { ApplicantView } from '@agency/domain'
+import { Form, Link, data, redirect, useFetcher } from 'react-router'
+import { Toaster, toast } from 'sonner'
+import { AlertCard, toAlertName } from '#app/components/alerts/alert-card.tsx'
+import { ALERT_COPY } from '#app/components/alerts/alert-copy.ts'
+import { toAlertSearchUrl } from '#app/components/alerts/alert-search-url.ts'
+import { getAgencyName, toTitle } from '#app/lib/meta.ts'
+import { getCurrentContact } from '#app/lib/session.server.ts'
+import { REGISTER_PATH, toLoginUrl } from '#app/lib/urls.ts'
+import type { Route } from './+types/heads-up-alerts.my-alerts'
+import '#app/components/alerts/alerts.css'
+
+const PATH = '/heads-up-alerts/my-alerts'
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const contact = await getCurrentContact(request, context)
+  if (!contact) throw redirect(toLoginUrl(PATH))
+  const applicants = await context.api.getApplicantsOfContact(contact.contact_id).catch((error: unknown) => {
+    console.warn('could not list the contact’s alerts', error instanceof Error ? error.message : error)
+    return [] as ApplicantView[]
+  })
+  return { applicants, activeApplicantId: contact.active_contact_applicant_id }
+}
+
+/**
+ * SPEC §4: the switch sends the status update ('Alert has been updated'); the API makes the first ON
+ * alert of the same profile active when the active one is switched off. Choosing an alert re-enables a
+ * disabled one, makes it active and runs its search.
+ */
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = await request.formData()
+  const id = Number(form.get('contact_applicant_id'))
+  const contact = await getCurrentContact(request, context)
+  if (!contact) throw redirect(toLoginUrl(PATH))
+  const applicants = await context.api.getApplicantsOfContact(contact.contact_id)
+  const alert = applicants.find((a) => a.contact_applicant_id === id)
+  if (!alert) throw data(MESSAGES.APPLICANT_NOT_FOUND, { status: 404 })
+  try {
+    if (form.get('intent') === 'select') {
+      // Switching an alert ON makes it the session's active one (API); an ON alert is switched ON again for the same effect.
+      await context.api.setApplicantStatus(id, APPLICANT_STATUS.ON)
+      throw redirect(toAlertSearchUrl(alert))
+    }
+    const status = form.get('status') === String(APPLICANT_STATUS.ON) ? APPLICANT_STATUS.ON : APPLICANT_STATUS.OFF
+    const answer = await context.api.setApplicantStatus(id, status)
+    return { message: MESSAGES.ALERT_UPDATED, changed: answer.data.contact_applicant_id }
+  } catch (error) {
+    if (error instanceof ApiClientError && error.status < 500) return data({ message: error.body.message, changed: null }, { status: error.status })
+    throw error
+  }
+}
+
+function AlertSwitch({ alert }: { alert: ApplicantView }) {
+  const fetcher = useFetcher<typeof action>()
+  const pending = fetcher.formData ? fetcher.formData.get('status') === String(APPLICANT_STATUS.ON) : null
+  const on = pending ?? !isApplicantDisabled(alert)
+  const answer = fetcher.data
+  useEffect(() => {
+    if (fetcher.state === 'idle' && answer?.message) toast.success(answer.message)
+  }, [answer, fetcher.state])
+  return (
+    <fetcher.Form method="post" className="alert-switch-form">
+      <input type="hidden" name="contact_applicant_id" value={alert.contact_applicant_id} />
+      <input type="hidden" name="status" value={toToggledStatus({ ...alert, contact_applicant_status_id: on ? APPLICANT_STATUS.ON : APPLICANT_STATUS.OFF })} />
+      <button type="submit" role="switch" aria-checked={on} className="alert-switch" aria-label={ALERT_COPY.ALERT_SWITCH(toAlertName(alert))}>
+        <span className="alert-switch__track" aria-hidden="true" />
+        <span aria-hidden="true">{on ? ALERT_COPY.ALERT_ON : ALERT_COPY.ALERT_OFF}</span>
+      </button>
+    </fetcher.Form>
+  )
+}
+
+export default function MyAlertsRoute({ loaderData, actionData }: Route.ComponentProps) {
+  const { applicants, activeApplicantId } = loaderData
+  return (
+    <div className="container page alert-page">
+      <h1>{ALERT_COPY.MY_ALERTS_TITLE}</h1>
+      <p>{ALERT_COPY.MY_ALERTS_INTRO}</p>
+      {actionData?.message && <p role="status">{actionData.message}</p>}
+      {applicants.length === 0 ? (
+        <p>
+          {ALERT_COPY.MY_ALERTS_EMPTY} <Link to={REGISTER_PATH}>{ALERT_COPY.REGISTER_TITLE}</Link>
+        </p>
+      ) : (
+        <ul className="alert-list" aria-label={ALERT_COPY.ALERTS_LABEL}>
+          {applicants.map((alert) => (
+            <li key={alert.contact_applicant_id}>
+              <AlertCard alert={alert} active={alert.contact_applicant_id === activeApplicantId} toggle={<AlertSwitch alert={alert} />}>
+                <Link to={toAlertUpdatePath(alert.applicant_key)} className="button button--small button--inverse" aria-label={`${ALERT_COPY.ALERT_EDIT}: ${toAlertName(alert)}`}>
+                  {ALERT_COPY.ALERT_EDIT}
+                </Link>
+                <Form method="post">
+                  <input type="hidden" name="contact_applicant_id" value={alert.contact_applicant_id} />
+                  <button type="submit" name="intent" value="select" className="button button--small" aria-label={`${ALERT_COPY.ALERT_SEARCH}: ${toAlertName(alert)}`}>
+                    {ALERT_COPY.ALERT_SEARCH}
+                  </button>
+                </Form>
+              </AlertCard>
+            </li>
+          ))}
+        </ul>
+      )}
+      <Toaster position="top-center" toastOptions={{ duration: 6000 }} />
+    </div>
+  )
+}
+
+export function meta({ matches }: Route.MetaArgs) {
+  return [{ title: toTitle(ALERT_COPY.MY_ALERTS_TITLE, getAgencyName(matches)) }, { name: 'robots', content: 'noindex' }]
+}
