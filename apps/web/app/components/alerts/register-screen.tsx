@@ -8,11 +8,22 @@ import {
   ALERT_TAB_LABELS,
   LABELS,
   PROPERTIES_PATH,
+  initContactList,
   isSubmitDisabled,
   parseAlertSubmit,
   toAlertPayload,
 } from '@agency/domain'
-import type { AlertMode, AlertProfileId, AlertTab, ApplicantQuestion, RegisterVariant, SearchType } from '@agency/domain'
+import type {
+  AlertCriteria,
+  AlertMode,
+  AlertProfileId,
+  AlertTab,
+  ApplicantQuestion,
+  Contact,
+  QuestionAnswerValue,
+  RegisterVariant,
+  SearchType,
+} from '@agency/domain'
 import { ALERT_COPY } from '#app/components/alerts/alert-copy.ts'
 import { CircumstancesTab } from '#app/components/alerts/circumstances-tab.tsx'
 import { ContactTab } from '#app/components/alerts/contact-tab.tsx'
@@ -38,6 +49,12 @@ export type RegisterActionResult =
       readonly contact?: { values: Partial<ContactFormValues>; errors: Record<string, string[]> }
       /** The keyword sent without JavaScript that the place search could not find. */
       readonly keywordNotFound?: boolean
+      /** What a post without JavaScript sent and was read, to go on from. */
+      readonly sent?: {
+        readonly contacts: Contact[]
+        readonly criteria: AlertCriteria
+        readonly answers: Record<number, QuestionAnswerValue>
+      }
     }
 
 /** What the JavaScript post sends: the SPEC §7 payload and the create's idempotency key. */
@@ -87,9 +104,17 @@ export function RegisterScreen(props: RegisterScreenProps) {
   const hydrated = useHydrated()
   const navigate = useNavigate()
   const fetcher = useFetcher<RegisterActionResult>()
-  const [state, dispatch] = useReducer(registerReducer, props.initialState, (initial) =>
-    actionResult && !actionResult.ok ? { ...initial, tab: actionResult.tab } : initial,
-  )
+  const [state, dispatch] = useReducer(registerReducer, props.initialState, (initial) => {
+    if (!actionResult || actionResult.ok) return initial
+    const sent = actionResult.sent
+    const resumed = sent
+      ? registerReducer(
+          { ...initial, contacts: initContactList(mode, sent.contacts), criteria: sent.criteria, answers: sent.answers },
+          { type: 'types', action: { type: 'reset', selection: sent.criteria.property_types } },
+        )
+      : initial
+    return { ...resumed, tab: actionResult.tab }
+  })
   const [succeeded, setSucceeded] = useState(actionResult?.ok === true)
   const idempotencyKey = useRef<string | null>(null)
   const rootRef = useRef<HTMLDivElement>(null)

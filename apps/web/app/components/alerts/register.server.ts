@@ -185,13 +185,6 @@ export async function handleRegisterAction(request: Request, context: AppLoadCon
     const parsed = typeof value === 'string' ? LocationSchema.safeParse(toJson(value)) : null
     return parsed?.success ? [parsed.data] : []
   })
-  const keyword = text('keyword').trim()
-  if (keyword) {
-    const found = await findLocation(context, keyword, Number(text('radius')))
-    if (!found) return data<RegisterActionResult>({ ok: false, message: MESSAGES.ADDRESS_NOT_FOUND, tab: 'property-type', keywordNotFound: true }, { status: 400 })
-    locations.push(found)
-  }
-
   const roomOrNull = (name: string) => (text(name) === '' ? null : Number(text(name)))
   const criteria = AlertCriteriaSchema.safeParse({
     locations,
@@ -207,17 +200,31 @@ export async function handleRegisterAction(request: Request, context: AppLoadCon
         .map((name) => [name, text(name)]),
     ),
   })
-  const answers: Record<number, QuestionAnswerValue | null> = {}
+  if (!criteria.success) return data<RegisterActionResult>({ ok: false, message: MESSAGES.LOCATION_REQUIRED, tab: 'property-type' }, { status: 400 })
+  const answers: Record<number, QuestionAnswerValue> = {}
   for (const question of questions) {
     const value = text(toQuestionField(question.contact_question_id)).trim()
     if (value === '') continue
     answers[question.contact_question_id] = question.contact_question_options.length > 0 ? Number(value) : value.slice(0, 255)
   }
-  if (!criteria.success) return data<RegisterActionResult>({ ok: false, message: MESSAGES.LOCATION_REQUIRED, tab: 'property-type' }, { status: 400 })
+  // What was sent comes back with any warning, so the visitor goes on from there.
+  const sent = { contacts, criteria: criteria.data, answers }
 
-  const state = { profile_id: SEARCH_TYPE_PROFILE[searchType], contacts, criteria: criteria.data, answers, questions }
+  const keyword = text('keyword').trim()
+  if (keyword) {
+    const found = await findLocation(context, keyword, Number(text('radius')))
+    if (!found) {
+      return data<RegisterActionResult>(
+        { ok: false, message: MESSAGES.ADDRESS_NOT_FOUND, tab: 'property-type', keywordNotFound: true, sent },
+        { status: 400 },
+      )
+    }
+    sent.criteria = { ...sent.criteria, locations: [...sent.criteria.locations, found] }
+  }
+
+  const state = { profile_id: SEARCH_TYPE_PROFILE[searchType], ...sent, questions }
   const checked = parseAlertSubmit(state)
-  if (!checked.success) return data<RegisterActionResult>({ ok: false, message: checked.message, tab: checked.tab }, { status: 400 })
+  if (!checked.success) return data<RegisterActionResult>({ ok: false, message: checked.message, tab: checked.tab, sent }, { status: 400 })
   return save(context, target, toAlertPayload(state, target.mode), undefined)
 }
 
