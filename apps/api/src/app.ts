@@ -18,6 +18,11 @@ import openapiRoutes from '#app/routes/openapi/index.ts'
 import propertiesRoutes from '#app/routes/properties/index.ts'
 import siteSettingsRoutes from '#app/routes/site_settings/index.ts'
 import { validatorCompiler } from '#app/schemas.ts'
+import { createAddressProvider, type AddressProvider } from '#app/addresses/provider.ts'
+import addressesRoutes from '#app/routes/addresses/index.ts'
+import contactApplicantsRoutes from '#app/routes/contact_applicants/index.ts'
+import contactQuestionsRoutes from '#app/routes/contact_questions/index.ts'
+import subscriptionTypesRoutes from '#app/routes/subscription_types/index.ts'
 import sitemapRoutes from '#app/routes/sitemap/index.ts'
 
 /** What the API needs from the process that runs it. */
@@ -40,6 +45,11 @@ export interface ApiOptions {
   places?: PlacesPluginOptions
   /** Registers what must apply to every route, the API's included (the server's load shedding), before the API. */
   beforeApi?: (app: FastifyInstance) => Promise<void>
+  /**
+   * Address suggestions (GET /addresses): a provider to use as it is, or `ADDRESS_PROVIDER` from the
+   * server's configuration; the offline provider over the database when left out.
+   */
+  addresses?: { provider?: AddressProvider; env?: Record<string, string | undefined> }
   /** The feed import's key and limits (POST /api/feeds/blm); with no key every upload is refused. */
   feeds?: FeedsOptions
 }
@@ -102,6 +112,13 @@ export const api: FastifyPluginAsync<Omit<ApiOptions, 'logger' | 'trustProxy' | 
   await app.register(sitemapRoutes, { prefix: '/sitemap' })
   await app.register(feedsRoutes, { prefix: '/feeds', mediaDir: options.mediaDir, feeds: options.feeds ?? DEFAULT_FEEDS_OPTIONS })
   await app.register(import('#app/places-plugin.ts'), options.places ?? {})
+  await app.register(contactQuestionsRoutes, { prefix: '/contact_questions' })
+  await app.register(subscriptionTypesRoutes, { prefix: '/subscription_types' })
+  await app.register(contactApplicantsRoutes, { prefix: '/contact_applicants', publicUrl: options.publicUrl })
+  await app.register(addressesRoutes, {
+    prefix: '/addresses',
+    provider: options.addresses?.provider ?? createAddressProvider(options.addresses?.env ?? {}, { db: options.database.db }),
+  })
 }
 
 /**

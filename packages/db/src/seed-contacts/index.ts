@@ -28,6 +28,7 @@ import {
   contactSubscriptions,
   subscriptionTypes,
 } from '../schema/index.ts'
+import { seedAlertReferenceData } from '../seed/questions.ts'
 
 /** The demo buyer's e-mail address: a buyer alert around the town with the most homes for sale. */
 export const DEMO_BUYER_EMAIL = 'buyer@example.com'
@@ -256,6 +257,11 @@ export async function seedDemoContacts(database: Database, options: SeedContacts
     ]
 
     await db.insert(subscriptionTypes).values(DEMO_SUBSCRIPTION_TYPE).onConflictDoNothing()
+    await seedAlertReferenceData(db)
+    const answers: Record<number, Record<string, number>> = {
+      [APPLICANT_PROFILE.BUYER]: await demoAnswers(db, APPLICANT_PROFILE.BUYER),
+      [APPLICANT_PROFILE.TENANT]: await demoAnswers(db, APPLICANT_PROFILE.TENANT),
+    }
 
     let applicantCount = 0
     for (const person of people) {
@@ -299,6 +305,7 @@ export async function seedDemoContacts(database: Database, options: SeedContacts
               profile_id: a.profile_id,
               contact_applicant_status_id: a.status,
               criteria: a.criteria,
+              question_answers: answers[a.profile_id] ?? {},
               created_at: created,
               updated_at: created,
             }
@@ -309,6 +316,18 @@ export async function seedDemoContacts(database: Database, options: SeedContacts
     }
     return { skipped: false, contacts: people.length, applicants: applicantCount }
   })
+}
+
+/** Answers of a demo alert: the first option of every question that has options. */
+async function demoAnswers(db: Db, profileId: number): Promise<Record<string, number>> {
+  const rows = await queryRows<{ contact_question_id: number; option_id: number }>(
+    db,
+    sql`select q.contact_question_id, min(o.contact_question_option_id)::int as option_id
+        from contact_questions q join contact_question_options o on o.contact_question_id = q.contact_question_id and o.position = 0
+        where q.profile_id = ${profileId}
+        group by q.contact_question_id`,
+  )
+  return Object.fromEntries(rows.map((r) => [String(r.contact_question_id), Number(r.option_id)]))
 }
 
 function startOfUtcDay(date: Date): Date {

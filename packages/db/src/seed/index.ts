@@ -18,10 +18,12 @@ import {
   type PropertyRow,
 } from './generate.ts'
 import { createTownPicker } from './places.ts'
+import { seedAlertReferenceData } from './questions.ts'
 import { ensureImagePool } from './pool.ts'
 
 export { AGENCY_DOMAIN, AGENCY_NAME } from './branches.ts'
 export { ensureImagePool } from './pool.ts'
+export { BUYER_QUESTIONS, SUBSCRIPTION_TYPES, TENANT_QUESTIONS, findQuestionId, seedAlertReferenceData, type SeedQuestion } from './questions.ts'
 export { Random } from './random.ts'
 export { toSlug } from './words.ts'
 export type { EpcRow, FloorPlanRow, MediaRow, PriceRow, PropertyRow } from './generate.ts'
@@ -87,6 +89,7 @@ export async function seedDemoData(database: Database, options: SeedOptions): Pr
     }
     await upsertBranches(db, branchRows)
     await upsertSettings(db, options.reset === true)
+    await seedAlertReferenceData(db)
 
     const [{ max_id: maxId } = { max_id: 0 }] = await queryRows<{ max_id: number }>(
       db,

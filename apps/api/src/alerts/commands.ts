@@ -1,0 +1,405 @@
+import {
+  APPLICANT_PROFILE,
+  APPLICANT_STATUS,
+  ALERT_CONFIRM_PATH,
+  COMMUNICATION_METHOD,
+  CONTACT_SOURCE_ONLINE_REGISTRATION,
+  PROPERTIES_PATH,
+  findReplacementApplicant,
+  type AlertPayload,
+  type AlertPayloadContact,
+  type ApplicantQuestion,
+  type ApplicantStatusId,
+} from '@agency/domain'
+import {
+  applicantConfirmations,
+  branches,
+  communicationInfos,
+  contactAddresses,
+  contactApplicants,
+  contactProfiles,
+  contacts,
+  contactSubscriptions,
+  sessions,
+  subscriptionTypes,
+  type ApplicantQuestionAnswers,
+  type Db,
+} from '@agency/db'
+import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm'
+import { findContactByEmail } from '#app/auth/magic-links.ts'
+import { createToken, hashToken, isTokenShaped } from '#app/auth/tokens.ts'
+import { enqueueMail } from '#app/mail/outbox.ts'
+import { renderAlertConfirmationMail, renderBranchRegistrationMail } from '#app/mail/templates/alerts.ts'
+import { getSiteSettings } from '#app/queries/catalogue.ts'
+import { listApplicantsOfContact } from './views.ts'
+
+/** A confirmation link is valid this long (the magic link's rule). */
+export const ALERT_CONFIRMATION_TTL_MS = 15 * 60_000
+
+type ApplicantRow = typeof contactApplicants.$inferSelect
+
+/** What the SPEC §7 payload says of its first contact, in the columns it goes to. */
+interface ContactFields {
+  salutation_id: number
+  name: string
+  surname: string
+  email: string | null
+  phone: string | null
+  address: AlertPayloadContact['contact_addresses'][number] | null
+  subscription_types: number[]
+}
+
+function toContactFields(contact: AlertPayloadContact): ContactFields {
+  const value = (method: number) =>
+    contact.communication_infos.find((i) => i.communication_method_id === method)?.value.trim() || null
+  return {
+    salutation_id: contact.salutation_id,
+    name: contact.name,
+    surname: contact.surname,
+    email: value(COMMUNICATION_METHOD.EMAIL),
+    phone: value(COMMUNICATION_METHOD.MOBILE_PHONE),
+    address: contact.contact_addresses[0] ?? null,
+    subscription_types: contact.subscription_types,
+  }
+}
+
+/** The answers to the profile's own questions, kept by question id (SPEC §3). */
+function toStoredAnswers(payload: AlertPayload, questions: readonly ApplicantQuestion[]): ApplicantQuestionAnswers {
+  const known = new Set(questions.map((q) => q.contact_question_id))
+  return Object.fromEntries(payload.contact_questions.filter((a) => known.has(a.contact_question_id)).map((a) => [String(a.contact_question_id), a.answer]))
+}
+
+async function knownSubscriptionTypes(tx: Db, ids: readonly number[]): Promise<number[]> {
+  if (ids.length === 0) return []
+  const rows = await tx.select({ id: subscriptionTypes.subscription_type_id }).from(subscriptionTypes).where(inArray(subscriptionTypes.subscription_type_id, [...ids]))
+  return rows.map((r) => r.id)
+}
+
+async function writeAddress(tx: Db, contactId: number, address: ContactFields['address']): Promise<void> {
+  if (!address?.display_name) return
+  await tx.delete(contactAddresses).where(and(eq(contactAddresses.contact_id, contactId), eq(contactAddresses.position, 0)))
+  await tx.insert(contactAddresses).values({
+    contact_id: contactId,
+    position: 0,
+    display_name: address.display_name,
+    address_line_1: address.address_line_1 ?? null,
+    town: address.town ?? null,
+    postcode: address.postcode ?? null,
+    lat: address.lat ?? null,
+    lng: address.lng ?? null,
+  })
+}
+
+async function addProfileAndSubscriptions(tx: Db, contactId: number, profileId: number, subscriptionIds: readonly number[], now: Date): Promise<void> {
+  await tx.insert(contactProfiles).values({ contact_id: contactId, profile_id: profileId }).onConflictDoNothing()
+  const known = await knownSubscriptionTypes(tx, subscriptionIds)
+  if (known.length > 0) {
+    await tx
+      .insert(contactSubscriptions)
+      .values(known.map((id) => ({ contact_id: contactId, subscription_type_id: id, created_at: now })))
+      .onConflictDoNothing()
+  }
+}
+
+/**
+ * A visitor's contact: always a new, pending one, whatever its e-mail (nothing about another contact
+ * is read or changed). Its communication infos stay outside the one-contact-per-e-mail rule until the
+ * confirmation merges or confirms them.
+ */
+async function insertPendingContact(tx: Db, fields: ContactFields, profileId: number, now: Date): Promise<number> {
+  const [contact] = await tx
+    .insert(contacts)
+    .values({
+      salutation_id: fields.salutation_id,
+      name: fields.name,
+      surname: fields.surname,
+      contact_source_id: CONTACT_SOURCE_ONLINE_REGISTRATION,
+      is_pending: true,
+      created_at: now,
+      updated_at: now,
+    })
+    .returning({ contact_id: contacts.contact_id })
+  const contactId = contact!.contact_id
+  const infos = [
+    ...(fields.email ? [{ communication_method_id: COMMUNICATION_METHOD.EMAIL, value: fields.email }] : []),
+    ...(fields.phone ? [{ communication_method_id: COMMUNICATION_METHOD.MOBILE_PHONE, value: fields.phone }] : []),
+  ]
+  if (infos.length > 0) {
+    await tx.insert(communicationInfos).values(infos.map((info, i) => ({ ...info, contact_id: contactId, preferred: i === 0, is_pending: true })))
+  }
+  await writeAddress(tx, contactId, fields.address)
+  await addProfileAndSubscriptions(tx, contactId, profileId, fields.subscription_types, now)
+  return contactId
+}
+
+/**
+ * The logged-in contact's own details from the form: name, salutation, address, a mobile phone when
+ * they had none, subscriptions and the profile. The e-mail address is not changed here: it is the
+ * login identity, and changing it would need its own confirmation.
+ */
+async function updateOwnContact(tx: Db, contactId: number, fields: ContactFields, profileId: number, now: Date): Promise<void> {
+  await tx
+    .update(contacts)
+    .set({ salutation_id: fields.salutation_id, name: fields.name, surname: fields.surname, updated_at: now })
+    .where(eq(contacts.contact_id, contactId))
+  await writeAddress(tx, contactId, fields.address)
+  if (fields.phone) {
+    const [phone] = await tx
+      .select({ id: communicationInfos.communication_info_id })
+      .from(communicationInfos)
+      .where(and(eq(communicationInfos.contact_id, contactId), eq(communicationInfos.communication_method_id, COMMUNICATION_METHOD.MOBILE_PHONE)))
+    if (phone) await tx.update(communicationInfos).set({ value: fields.phone }).where(eq(communicationInfos.communication_info_id, phone.id))
+    else await tx.insert(communicationInfos).values({ contact_id: contactId, communication_method_id: COMMUNICATION_METHOD.MOBILE_PHONE, value: fields.phone, preferred: false })
+  }
+  await addProfileAndSubscriptions(tx, contactId, profileId, fields.subscription_types, now)
+}
+
+/** SPEC §7 unknown_user_branch: the branch nearest the alert's first location, or null without branches. */
+async function findNearestBranchId(tx: Db, payload: AlertPayload): Promise<number | null> {
+  const first = payload.property_criteria.locations[0]
+  if (!first) return null
+  const [branch] = await tx
+    .select({ id: branches.branch_id })
+    .from(branches)
+    .orderBy(
+      sql`power(${branches.lat} - ${first.lat}, 2) + power((${branches.lng} - ${first.lng}) * cos(radians(${first.lat})), 2)`,
+      asc(branches.branch_id),
+    )
+    .limit(1)
+  return branch?.id ?? null
+}
+
+/** Queues the branch's notice of a registration, when it has a branch. */
+async function notifyBranch(tx: Db, row: ApplicantRow, fields: ContactFields, now: Date): Promise<void> {
+  if (row.branch_id === null) return
+  const [branch] = await tx.select().from(branches).where(eq(branches.branch_id, row.branch_id))
+  if (!branch) return
+  const criteria = row.criteria
+  const price = (n: number) => `£${n.toLocaleString('en-GB')}${row.profile_id === APPLICANT_PROFILE.TENANT ? ' pcm' : ''}`
+  const mail = renderBranchRegistrationMail({
+    branchName: branch.branch_name,
+    contactName: `${fields.name} ${fields.surname}`,
+    email: fields.email,
+    phone: fields.phone,
+    address: fields.address?.display_name ?? null,
+    profile: row.profile_id === APPLICANT_PROFILE.TENANT ? 'Tenant' : 'Buyer',
+    locations: criteria.locations.map((l) => `${l.location} (${l.distance} miles)`),
+    priceRange: `${price(criteria.min_price)} to ${price(criteria.max_price)}`,
+    confirmed: row.is_confirmed,
+  })
+  await enqueueMail(tx, { kind: 'alert_branch', to: branch.email, ...mail }, now)
+}
+
+/** Who registers an alert. */
+export type Registrant = { kind: 'contact'; contact_id: number } | { kind: 'visitor' }
+
+/** What a registration wrote. */
+export interface Registration {
+  row: ApplicantRow
+  /** A visitor's: the value of the cookie that remembers the pending alert in their browser. */
+  pendingCookie: string | null
+}
+
+/**
+ * SPEC §7 POST contact_applicants, after validation, in the caller's transaction.
+ * - A logged-in contact: the alert is theirs and confirmed at once; their details are updated
+ *   (updateOwnContact) and the branch is told.
+ * - A visitor: a new pending contact and a pending alert, whatever the e-mail. With an e-mail, the
+ *   confirmation e-mail goes to it; with a phone only, nothing is sent to them and the branch is told
+ *   at once, to call.
+ */
+export async function registerAlert(
+  tx: Db,
+  input: { payload: AlertPayload; questions: readonly ApplicantQuestion[]; registrant: Registrant; publicUrl: string; now: Date },
+): Promise<Registration> {
+  const { payload, registrant, now } = input
+  const fields = toContactFields(payload.contacts[0]!)
+  const isVisitor = registrant.kind === 'visitor'
+  const contactId = isVisitor
+    ? await insertPendingContact(tx, fields, payload.profile_id, now)
+    : (await updateOwnContact(tx, registrant.contact_id, fields, payload.profile_id, now), registrant.contact_id)
+  const pendingCookie = isVisitor ? createToken() : null
+  const [row] = await tx
+    .insert(contactApplicants)
+    .values({
+      applicant_key: createToken(),
+      contact_id: contactId,
+      profile_id: payload.profile_id,
+      contact_applicant_status_id: APPLICANT_STATUS.ON,
+      criteria: payload.property_criteria,
+      question_answers: toStoredAnswers(payload, input.questions),
+      is_confirmed: !isVisitor,
+      pending_cookie_hash: pendingCookie ? hashToken(pendingCookie) : null,
+      branch_id: await findNearestBranchId(tx, payload),
+      created_at: now,
+      updated_at: now,
+    })
+    .returning()
+  if (!row) throw new Error('The applicant insert returned no row')
+
+  if (!isVisitor || !fields.email) {
+    await notifyBranch(tx, row, fields, now)
+  } else {
+    const token = createToken()
+    await tx.insert(applicantConfirmations).values({
+      token_hash: hashToken(token),
+      contact_applicant_id: row.contact_applicant_id,
+      created_at: now,
+      expires_at: new Date(now.getTime() + ALERT_CONFIRMATION_TTL_MS),
+    })
+    const mail = renderAlertConfirmationMail({
+      agencyName: (await getSiteSettings(tx)).agency_name,
+      link: `${new URL(input.publicUrl).origin}${ALERT_CONFIRM_PATH}?token=${token}`,
+      expiresInMinutes: ALERT_CONFIRMATION_TTL_MS / 60_000,
+      name: fields.name,
+      looking: payload.profile_id === APPLICANT_PROFILE.TENANT ? 'renting' : 'buying',
+    })
+    await enqueueMail(tx, { kind: 'alert_confirmation', to: fields.email, ...mail }, now)
+  }
+  return { row, pendingCookie }
+}
+
+/**
+ * SPEC §7 PATCH contact_applicants/{id}, after validation and the owner check: the criteria, answers
+ * and profile, and the contact's own details (updateOwnContact: never the e-mail address).
+ */
+export async function updateAlert(
+  tx: Db,
+  input: { row: ApplicantRow; payload: AlertPayload; questions: readonly ApplicantQuestion[]; now: Date },
+): Promise<ApplicantRow> {
+  const { row, payload, now } = input
+  const fields = toContactFields(payload.contacts[0]!)
+  await updateOwnContact(tx, row.contact_id, fields, payload.profile_id, now)
+  const [updated] = await tx
+    .update(contactApplicants)
+    .set({
+      profile_id: payload.profile_id,
+      criteria: payload.property_criteria,
+      question_answers: toStoredAnswers(payload, input.questions),
+      updated_at: now,
+    })
+    .where(eq(contactApplicants.contact_applicant_id, row.contact_applicant_id))
+    .returning()
+  return updated!
+}
+
+/**
+ * SPEC §4 status change: the alert is switched on or off. Every session of the contact whose active
+ * alert was switched off moves to the first ON alert of the same profile (newest first), or to none.
+ * Answers the changed row and that replacement.
+ */
+export async function changeAlertStatus(
+  tx: Db,
+  row: ApplicantRow,
+  status: ApplicantStatusId,
+  now: Date,
+): Promise<{ row: ApplicantRow; replacementId: number | null }> {
+  const [updated] = await tx
+    .update(contactApplicants)
+    .set({ contact_applicant_status_id: status, updated_at: now })
+    .where(eq(contactApplicants.contact_applicant_id, row.contact_applicant_id))
+    .returning()
+  let replacementId: number | null = null
+  if (status === APPLICANT_STATUS.OFF) {
+    const applicants = (await listApplicantsOfContact(tx, row.contact_id)).filter((a) => a.is_confirmed)
+    replacementId = findReplacementApplicant(applicants, updated!)?.contact_applicant_id ?? null
+    await tx
+      .update(sessions)
+      .set({ active_contact_applicant_id: replacementId })
+      .where(and(eq(sessions.contact_id, row.contact_id), eq(sessions.active_contact_applicant_id, row.contact_applicant_id)))
+  }
+  return { row: updated!, replacementId }
+}
+
+/** A spent confirmation: the contact to log in and the confirmed alert (with its new key). */
+export interface Confirmation {
+  contact_id: number
+  row: ApplicantRow
+  redirect_to: string
+}
+
+/**
+ * POST contact_applicants/confirmations, in the caller's transaction. Spends the token (one atomic
+ * UPDATE: unused and unexpired only; the alert's other links end with it), then confirms:
+ * - when a confirmed contact already has the e-mail address, the alert moves to that contact with the
+ *   form's profile and subscriptions, and the pending contact is deleted (a merge that changes
+ *   nothing else of the existing contact);
+ * - otherwise the pending contact itself becomes a confirmed one.
+ * The alert is confirmed, switched on, and given a new applicant key, so a key seen before
+ * confirmation (the registration answer) no longer opens it. null for a bad token.
+ */
+export async function confirmAlert(tx: Db, token: string, now: Date): Promise<Confirmation | null> {
+  if (!isTokenShaped(token)) return null
+  const [spent] = await tx
+    .update(applicantConfirmations)
+    .set({ used_at: now })
+    .where(
+      and(
+        eq(applicantConfirmations.token_hash, hashToken(token)),
+        isNull(applicantConfirmations.used_at),
+        sql`${applicantConfirmations.expires_at} > ${now.toISOString()}::timestamptz`,
+      ),
+    )
+    .returning({ contact_applicant_id: applicantConfirmations.contact_applicant_id })
+  if (!spent) return null
+  await tx
+    .update(applicantConfirmations)
+    .set({ used_at: now })
+    .where(and(eq(applicantConfirmations.contact_applicant_id, spent.contact_applicant_id), isNull(applicantConfirmations.used_at)))
+  const [row] = await tx.select().from(contactApplicants).where(eq(contactApplicants.contact_applicant_id, spent.contact_applicant_id))
+  if (!row || row.is_confirmed) return null
+  const pendingId = row.contact_id
+  const infos = await tx.select().from(communicationInfos).where(eq(communicationInfos.contact_id, pendingId))
+  const email = infos.find((i) => i.communication_method_id === COMMUNICATION_METHOD.EMAIL)?.value ?? null
+  const existing = email ? await findContactByEmail(tx, email) : null
+  let contactId = pendingId
+  if (existing && existing.contact_id !== pendingId) {
+    contactId = existing.contact_id
+    const profiles = await tx.select().from(contactProfiles).where(eq(contactProfiles.contact_id, pendingId))
+    const subscriptions = await tx.select().from(contactSubscriptions).where(eq(contactSubscriptions.contact_id, pendingId))
+    await tx.update(contactApplicants).set({ contact_id: contactId }).where(eq(contactApplicants.contact_id, pendingId))
+    for (const p of profiles) await addProfileAndSubscriptions(tx, contactId, p.profile_id, [], now)
+    await addProfileAndSubscriptions(tx, contactId, row.profile_id, subscriptions.map((s) => s.subscription_type_id), now)
+    await tx.delete(contacts).where(eq(contacts.contact_id, pendingId))
+  } else {
+    await tx.update(contacts).set({ is_pending: false, updated_at: now }).where(eq(contacts.contact_id, pendingId))
+    await tx.update(communicationInfos).set({ is_pending: false }).where(eq(communicationInfos.contact_id, pendingId))
+  }
+  const [confirmed] = await tx
+    .update(contactApplicants)
+    .set({
+      contact_id: contactId,
+      is_confirmed: true,
+      contact_applicant_status_id: APPLICANT_STATUS.ON,
+      applicant_key: createToken(),
+      pending_cookie_hash: null,
+      updated_at: now,
+    })
+    .where(eq(contactApplicants.contact_applicant_id, row.contact_applicant_id))
+    .returning()
+  const [address] = await tx
+    .select()
+    .from(contactAddresses)
+    .where(eq(contactAddresses.contact_id, contactId))
+    .orderBy(asc(contactAddresses.position))
+    .limit(1)
+  const [contact] = await tx.select().from(contacts).where(eq(contacts.contact_id, contactId))
+  const phone = (await tx.select().from(communicationInfos).where(eq(communicationInfos.contact_id, contactId))).find(
+    (i) => i.communication_method_id === COMMUNICATION_METHOD.MOBILE_PHONE,
+  )
+  await notifyBranch(
+    tx,
+    confirmed!,
+    {
+      salutation_id: contact!.salutation_id,
+      name: contact!.name,
+      surname: contact!.surname,
+      email,
+      phone: phone?.value ?? null,
+      address: address?.display_name ? { display_name: address.display_name } : null,
+      subscription_types: [],
+    },
+    now,
+  )
+  return { contact_id: contactId, row: confirmed!, redirect_to: PROPERTIES_PATH }
+}

@@ -1,0 +1,90 @@
+import { escapeHtml, type RenderedMail } from './magic-link.ts'
+
+function page(subject: string, body: string): string {
+  return `<!doctype html>
+<html lang="en-GB">
+<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(subject)}</title></head>
+<body style="margin:0;padding:24px;background:#f5f5f4;font-family:Arial,Helvetica,sans-serif;color:#1c1917">
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="max-width:560px;margin:0 auto;background:#ffffff;border-radius:8px">
+<tr><td style="padding:32px">
+${body}
+</td></tr>
+</table>
+</body>
+</html>
+`
+}
+
+/** What the alert confirmation e-mail says. */
+export interface AlertConfirmationMailInput {
+  agencyName: string
+  link: string
+  expiresInMinutes: number
+  name: string
+  /** 'buying' or 'renting'. */
+  looking: string
+}
+
+/**
+ * The double opt-in e-mail of an alert a visitor registered: the link that confirms it and logs them
+ * in, when it expires, and what to do if they did not register.
+ */
+export function renderAlertConfirmationMail(input: AlertConfirmationMailInput): RenderedMail {
+  const { agencyName, link, expiresInMinutes } = input
+  const subject = `Please confirm your property alert with ${agencyName}`
+  const intro = `Thank you for registering a Heads Up Property Alert for ${input.looking}. Please confirm it to start receiving suggested properties and price reductions.`
+  const expiry = `This link expires in ${expiresInMinutes} minutes and can be used once.`
+  const ignore = "If you didn't register, you can ignore this e-mail: nothing is sent to you unless you confirm."
+  const text = [`Hello ${input.name},`, '', intro, '', link, '', expiry, '', ignore, '', agencyName, ''].join('\n')
+  const e = escapeHtml
+  const html = page(
+    subject,
+    `<p style="margin:0 0 16px;font-size:18px;font-weight:bold">${e(agencyName)}</p>
+<p style="margin:0 0 16px">${e(`Hello ${input.name},`)}</p>
+<p style="margin:0 0 24px">${e(intro)}</p>
+<p style="margin:0 0 24px"><a href="${e(link)}" style="display:inline-block;padding:12px 24px;background:#0b4f6c;color:#ffffff;text-decoration:none;border-radius:4px;font-weight:bold">Confirm my alert</a></p>
+<p style="margin:0 0 16px;font-size:14px">Or copy this link into your browser:<br><a href="${e(link)}" style="color:#0b4f6c;word-break:break-all">${e(link)}</a></p>
+<p style="margin:0 0 16px;font-size:14px">${e(expiry)}</p>
+<p style="margin:0;font-size:14px;color:#57534e">${e(ignore)}</p>`,
+  )
+  return { subject, text, html }
+}
+
+/** What a branch is told of a new registration. */
+export interface BranchRegistrationMailInput {
+  branchName: string
+  contactName: string
+  email: string | null
+  phone: string | null
+  address: string | null
+  /** 'Buyer' or 'Tenant'. */
+  profile: string
+  locations: string[]
+  priceRange: string
+  /** False for a registration that has no e-mail to confirm with (phone only). */
+  confirmed: boolean
+}
+
+/** The branch's notice of a registration (SPEC §7 unknown_user_branch: the branch nearest the first location). */
+export function renderBranchRegistrationMail(input: BranchRegistrationMailInput): RenderedMail {
+  const subject = `New ${input.profile.toLowerCase()} alert registration: ${input.contactName}`
+  const lines = [
+    `Name: ${input.contactName}`,
+    `E-mail: ${input.email ?? 'none given'}`,
+    `Mobile phone: ${input.phone ?? 'none given'}`,
+    `Address: ${input.address ?? 'none given'}`,
+    `Looking as: ${input.profile}`,
+    `Locations: ${input.locations.join('; ') || 'none'}`,
+    `Price: ${input.priceRange}`,
+    input.confirmed ? 'Confirmed by e-mail or by a logged-in contact.' : 'No e-mail address: please call to confirm.',
+  ]
+  const text = [`${input.branchName},`, '', 'A Heads Up Property Alert has been registered near your branch.', '', ...lines, ''].join('\n')
+  const e = escapeHtml
+  const html = page(
+    subject,
+    `<p style="margin:0 0 16px">${e(`${input.branchName},`)}</p>
+<p style="margin:0 0 16px">A Heads Up Property Alert has been registered near your branch.</p>
+<ul style="margin:0;padding-left:20px">${lines.map((l) => `<li>${e(l)}</li>`).join('')}</ul>`,
+  )
+  return { subject, text, html }
+}

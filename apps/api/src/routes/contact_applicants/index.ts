@@ -1,0 +1,345 @@
+import { timingSafeEqual } from 'node:crypto'
+import {
+  AlertConfirmationSchema,
+  APPLICANT_KEY_HEADER,
+  APPLICANT_STATUS,
+  ApiErrorSchema,
+  ApplicantStatusAnswerSchema,
+  ApplicantStatusUpdateSchema,
+  ApplicantViewSchema,
+  AlertProfileIdSchema,
+  PendingApplicantSchema,
+  lineText,
+  parseAlertRegistration,
+  toParseResult,
+  type AlertMode,
+  type ApplicantQuestion,
+  type ApplicantView,
+  type AlertPayload,
+  type ParseResult,
+} from '@agency/domain'
+import { contactApplicants, type Db } from '@agency/db'
+import type { FastifyReply, FastifyRequest } from 'fastify'
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { TransactionRollbackError, and, eq } from 'drizzle-orm'
+import { z } from 'zod'
+import { changeAlertStatus, confirmAlert, registerAlert, updateAlert } from '#app/alerts/commands.ts'
+import {
+  IDEMPOTENCY_KEY_HEADER,
+  IDEMPOTENCY_KEY_MAX_LENGTH,
+  findStoredAnswer,
+  hashRequestBody,
+  storeAnswer,
+} from '#app/alerts/idempotency.ts'
+import { ALERT_MESSAGES } from '#app/alerts/messages.ts'
+import { findApplicant, findApplicantByKey, getContactQuestions, listApplicantsOfContact, toApplicantView } from '#app/alerts/views.ts'
+import { ACCOUNT_MESSAGES } from '#app/auth/messages.ts'
+import { createToken, hashToken, isTokenShaped } from '#app/auth/tokens.ts'
+import { API_MESSAGES } from '#app/messages.ts'
+import { IdParamSchema, dataResponseSchema } from '#app/schemas.ts'
+
+/**
+ * The cookie that remembers a visitor's pending alert in their own browser (GET /pending), until the
+ * e-mailed link confirms it: `__Host-pending_alert` over https, `pending_alert` over http.
+ */
+export const PENDING_ALERT_COOKIE_NAMES = { HTTPS: '__Host-pending_alert', HTTP: 'pending_alert' } as const
+/** How long the browser remembers a pending alert. */
+const PENDING_ALERT_COOKIE_MAX_AGE_S = 24 * 60 * 60
+
+// The payload is checked in the handler (parseAlertRegistration), so that a bad one answers 422 with
+// SPEC §5's messages rather than the 400 of a malformed request.
+const PayloadBodySchema = z
+  .looseObject({ profile_id: z.unknown().optional(), unknown_user_branch: z.boolean().optional() })
+  .describe('SPEC §7 create or update alert payload (create also sends unknown_user_branch: true)')
+
+const ApplicantKeyHeaderSchema = z.looseObject({
+  [APPLICANT_KEY_HEADER]: lineText()
+    .max(200)
+    .optional()
+    .describe("The alert's applicant key, for a caller without the owner's session"),
+})
+
+const ErrorResponses = { 400: ApiErrorSchema, 403: ApiErrorSchema, 404: ApiErrorSchema, 422: ApiErrorSchema }
+
+function safeEqual(a: string, b: string): boolean {
+  const x = Buffer.from(hashToken(a), 'hex')
+  const y = Buffer.from(hashToken(b), 'hex')
+  return timingSafeEqual(x, y)
+}
+
+/** The owner's session, or the applicant key of the alert's own link (X-Applicant-Key). */
+function mayChange(request: FastifyRequest, row: typeof contactApplicants.$inferSelect): boolean {
+  if (request.session?.contact_id === row.contact_id) return true
+  const key = request.headers[APPLICANT_KEY_HEADER]
+  return typeof key === 'string' && key.length > 0 && safeEqual(key, row.applicant_key)
+}
+
+function notFound(reply: FastifyReply) {
+  return reply.code(404).send({ message: ALERT_MESSAGES.APPLICANT_NOT_FOUND })
+}
+
+/** The payload checked against the questions of its own profile. */
+async function parsePayload(db: Db, body: unknown, mode: AlertMode): Promise<{ result: ParseResult<AlertPayload>; questions: ApplicantQuestion[] }> {
+  const profile = AlertProfileIdSchema.safeParse((body as { profile_id?: unknown } | null)?.profile_id)
+  const questions = profile.success ? await getContactQuestions(db, profile.data) : []
+  return { result: parseAlertRegistration(body, mode, questions), questions }
+}
+
+/** SPEC §7 contact_applicants routes: alerts listed, read by key, created, updated, switched and confirmed. */
+const contactApplicantsRoutes: FastifyPluginAsyncZod<{ publicUrl: string }> = async (app, options) => {
+  const now = () => app.sessions.settings.now()
+  const https = new URL(options.publicUrl).protocol === 'https:'
+  const pendingCookieName = https ? PENDING_ALERT_COOKIE_NAMES.HTTPS : PENDING_ALERT_COOKIE_NAMES.HTTP
+  const cookieOptions = { httpOnly: true, sameSite: 'lax' as const, path: '/', secure: https }
+
+  app.addHook('onSend', async (_request, reply) => {
+    // Alerts and who owns them are for this browser only.
+    reply.header('cache-control', 'no-store')
+  })
+
+  app.get(
+    '/applicants_of_contact/:contact_id',
+    {
+      schema: {
+        summary: "A contact's alerts, newest first (SPEC §7); the contact's own session only",
+        tags: ['alerts'],
+        params: z.object({ contact_id: IdParamSchema }),
+        querystring: z.object({ __order_by: z.literal('-created_at').default('-created_at') }),
+        response: { 200: z.object({ data: z.array(ApplicantViewSchema) }), 401: ApiErrorSchema, ...ErrorResponses },
+      },
+    },
+    async (request, reply) => {
+      if (!request.session) return reply.code(401).send({ message: ACCOUNT_MESSAGES.LOGIN_REQUIRED })
+      // Another contact's id answers 404 whether or not it exists: ids are not to be probed.
+      if (request.params.contact_id !== request.session.contact_id) return reply.code(404).send({ message: API_MESSAGES.NOT_FOUND })
+      const rows = await listApplicantsOfContact(app.db, request.session.contact_id)
+      return { data: await Promise.all(rows.map((row) => toApplicantView(app.db, row))) }
+    },
+  )
+
+  app.get(
+    '/u/:applicant_key',
+    {
+      schema: {
+        summary: 'One alert by its applicant key (SPEC §7); the key is an unguessable capability',
+        tags: ['alerts'],
+        params: z.object({ applicant_key: lineText().min(1).max(200) }),
+        response: { 200: dataResponseSchema(ApplicantViewSchema), ...ErrorResponses },
+      },
+    },
+    async (request, reply) => {
+      const row = isTokenShaped(request.params.applicant_key) ? await findApplicantByKey(app.db, request.params.applicant_key) : null
+      if (!row) return notFound(reply)
+      return { data: await toApplicantView(app.db, row) }
+    },
+  )
+
+  app.get(
+    '/pending',
+    {
+      schema: {
+        summary: "The visitor's own alert awaiting its e-mailed confirmation, remembered by a cookie; null when none",
+        tags: ['alerts'],
+        response: { 200: dataResponseSchema(PendingApplicantSchema.nullable()) },
+      },
+    },
+    async (request) => {
+      const value = request.cookies[pendingCookieName]
+      if (!value || !isTokenShaped(value)) return { data: null }
+      const [row] = await app.db
+        .select()
+        .from(contactApplicants)
+        .where(and(eq(contactApplicants.pending_cookie_hash, hashToken(value)), eq(contactApplicants.is_confirmed, false)))
+      if (!row) return { data: null }
+      const profile = AlertProfileIdSchema.parse(row.profile_id)
+      return { data: { contact_applicant_id: row.contact_applicant_id, profile_id: profile } }
+    },
+  )
+
+  app.post(
+    '',
+    {
+      schema: {
+        summary:
+          'Register an alert (SPEC §7). Logged in: confirmed at once and made active. Visitor: a new pending contact and alert, a confirmation e-mail, and a cookie that remembers the pending alert. Honours Idempotency-Key.',
+        tags: ['alerts'],
+        headers: z.looseObject({ [IDEMPOTENCY_KEY_HEADER]: lineText().min(1).max(IDEMPOTENCY_KEY_MAX_LENGTH).optional() }),
+        body: PayloadBodySchema,
+        response: { 201: dataResponseSchema(ApplicantViewSchema), 409: ApiErrorSchema, ...ErrorResponses },
+      },
+    },
+    async (request, reply) => {
+      const session = request.session
+      const key = request.headers[IDEMPOTENCY_KEY_HEADER]
+      const idempotencyKey = typeof key === 'string' ? key : null
+      const scope = session ? `contact:${session.contact_id}` : 'visitor'
+      const requestHash = hashRequestBody(request.body)
+
+      const replay = async () => {
+        const stored = idempotencyKey ? await findStoredAnswer(app.db, scope, idempotencyKey) : null
+        if (!stored) return null
+        if (stored.request_hash !== requestHash) return reply.code(409).send({ message: ALERT_MESSAGES.IDEMPOTENCY_KEY_REUSED })
+        if (!session && stored.contact_applicant_id !== null) {
+          // The browser that retries is the one that registered: it remembers the pending alert again.
+          const cookie = createToken()
+          const [still] = await app.db
+            .update(contactApplicants)
+            .set({ pending_cookie_hash: hashToken(cookie) })
+            .where(and(eq(contactApplicants.contact_applicant_id, stored.contact_applicant_id), eq(contactApplicants.is_confirmed, false)))
+            .returning({ id: contactApplicants.contact_applicant_id })
+          if (still) reply.setCookie(pendingCookieName, cookie, { ...cookieOptions, maxAge: PENDING_ALERT_COOKIE_MAX_AGE_S })
+        }
+        // The stored body is the first answer, which this route's schema already let through.
+        return reply.code(stored.response_status).send(stored.response_body as { data: ApplicantView })
+      }
+      const replayed = await replay()
+      if (replayed) return replayed
+
+      const { result, questions } = await parsePayload(app.db, request.body, 'create')
+      if (!result.success) return reply.code(422).send({ message: result.message, errors: result.errors })
+
+      const outcome = await app.db.transaction(async (tx) => {
+        const at = now()
+        const registration = await registerAlert(tx, {
+          payload: result.data,
+          questions,
+          registrant: session ? { kind: 'contact', contact_id: session.contact_id } : { kind: 'visitor' },
+          publicUrl: options.publicUrl,
+          now: at,
+        })
+        const body = { data: await toApplicantView(tx, registration.row) }
+        if (idempotencyKey) {
+          const stored = await storeAnswer(tx, {
+            scope,
+            key: idempotencyKey,
+            requestHash,
+            status: 201,
+            body,
+            contactApplicantId: registration.row.contact_applicant_id,
+            now: at,
+          })
+          // Another request with this key won the race: undo this one and answer what it stored.
+          if (!stored) tx.rollback()
+        }
+        // SPEC §4: a logged-in contact's new alert becomes the active one.
+        if (session) await app.sessions.setActiveApplicant(request, registration.row.contact_applicant_id, tx)
+        return { body, pendingCookie: registration.pendingCookie }
+      }).catch(async (error: unknown) => {
+        if (idempotencyKey && error instanceof TransactionRollbackError) return null
+        throw error
+      })
+      if (!outcome) return (await replay()) ?? reply.code(409).send({ message: ALERT_MESSAGES.IDEMPOTENCY_KEY_REUSED })
+      if (outcome.pendingCookie) reply.setCookie(pendingCookieName, outcome.pendingCookie, { ...cookieOptions, maxAge: PENDING_ALERT_COOKIE_MAX_AGE_S })
+      return reply.code(201).send(outcome.body)
+    },
+  )
+
+  app.patch(
+    '/:contact_applicant_id',
+    {
+      schema: {
+        summary: `Update an alert (SPEC §7 update payload): the owner's session, or its applicant key in the ${APPLICANT_KEY_HEADER} header; anyone else 404`,
+        tags: ['alerts'],
+        params: z.object({ contact_applicant_id: IdParamSchema }),
+        headers: ApplicantKeyHeaderSchema,
+        body: PayloadBodySchema,
+        response: { 200: dataResponseSchema(ApplicantViewSchema), ...ErrorResponses },
+      },
+    },
+    async (request, reply) => {
+      const row = await findApplicant(app.db, request.params.contact_applicant_id)
+      if (!row || !mayChange(request, row)) return notFound(reply)
+      const { result, questions } = await parsePayload(app.db, request.body, 'update')
+      if (!result.success) return reply.code(422).send({ message: result.message, errors: result.errors })
+      const updated = await app.db.transaction(async (tx) => {
+        const changed = await updateAlert(tx, { row, payload: result.data, questions, now: now() })
+        return toApplicantView(tx, changed)
+      })
+      return { data: updated }
+    },
+  )
+
+  app.patch(
+    '/status/:contact_applicant_id',
+    {
+      schema: {
+        summary: `Switch an alert on (1) or off (2) (SPEC §4/§7): the owner's session, or its applicant key in the ${APPLICANT_KEY_HEADER} header; anyone else 404`,
+        tags: ['alerts'],
+        params: z.object({ contact_applicant_id: IdParamSchema }),
+        headers: ApplicantKeyHeaderSchema,
+        body: z.looseObject({}).describe('SPEC §7 { status, contact_applicant_id }'),
+        response: { 200: ApplicantStatusAnswerSchema, ...ErrorResponses },
+      },
+    },
+    async (request, reply) => {
+      const row = await findApplicant(app.db, request.params.contact_applicant_id)
+      if (!row || !mayChange(request, row)) return notFound(reply)
+      const parsed = toParseResult(ApplicantStatusUpdateSchema.safeParse(request.body), ['status', 'contact_applicant_id'])
+      if (!parsed.success) return reply.code(422).send({ message: parsed.message, errors: parsed.errors })
+      if (parsed.data.contact_applicant_id !== row.contact_applicant_id) {
+        return reply.code(422).send({
+          message: ALERT_MESSAGES.STATUS_ID_MISMATCH,
+          errors: { contact_applicant_id: [ALERT_MESSAGES.STATUS_ID_MISMATCH] },
+        })
+      }
+      const session = request.session
+      const ownSession = session?.contact_id === row.contact_id ? session : null
+      const { changed, active } = await app.db.transaction(async (tx) => {
+        const { row: changed, replacementId } = await changeAlertStatus(tx, row, parsed.data.status, now())
+        if (!ownSession) return { changed, active: null }
+        if (parsed.data.status === APPLICANT_STATUS.ON && changed.is_confirmed) {
+          // SPEC §4: re-enabling an alert makes it the active one.
+          await app.sessions.setActiveApplicant(request, changed.contact_applicant_id, tx)
+          return { changed, active: changed.contact_applicant_id }
+        }
+        if (ownSession.active_contact_applicant_id === changed.contact_applicant_id) {
+          request.session = { ...ownSession, active_contact_applicant_id: replacementId }
+          return { changed, active: replacementId }
+        }
+        return { changed, active: ownSession.active_contact_applicant_id }
+      })
+      return { data: await toApplicantView(app.db, changed), active_contact_applicant_id: active }
+    },
+  )
+
+  app.post(
+    '/confirmations',
+    {
+      schema: {
+        summary:
+          'Confirm an alert from its e-mail (double opt-in; single use, 15 minutes): merges its pending contact into the contact with the same e-mail, if any, and logs in',
+        tags: ['alerts'],
+        body: z.object({ token: lineText().max(512).optional() }),
+        response: { 200: dataResponseSchema(AlertConfirmationSchema), ...ErrorResponses },
+      },
+    },
+    async (request, reply) => {
+      const token = request.body.token ?? ''
+      const result = await app.db.transaction(async (tx) => {
+        const confirmed = await confirmAlert(tx, token, now())
+        if (!confirmed) return null
+        await app.sessions.start(
+          request,
+          reply,
+          { contact_id: confirmed.contact_id, active_contact_applicant_id: confirmed.row.contact_applicant_id },
+          tx,
+        )
+        return confirmed
+      })
+      if (!result) {
+        return reply.code(400).send({ message: ALERT_MESSAGES.CONFIRMATION_INVALID, errors: { token: [ALERT_MESSAGES.CONFIRMATION_INVALID] } })
+      }
+      reply.clearCookie(pendingCookieName, cookieOptions)
+      return {
+        data: {
+          contact_id: result.contact_id,
+          contact_applicant_id: result.row.contact_applicant_id,
+          applicant_key: result.row.applicant_key,
+          redirect_to: result.redirect_to,
+        },
+      }
+    },
+  )
+}
+
+export default contactApplicantsRoutes
