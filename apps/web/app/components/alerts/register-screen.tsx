@@ -57,6 +57,9 @@ export type RegisterActionResult =
       }
     }
 
+/** The form field that carries the JavaScript post's JSON (RegisterJsonBody). */
+export const ALERT_JSON_FIELD = 'alert_json'
+
 /** What the JavaScript post sends: the SPEC §7 payload and the create's idempotency key. */
 export interface RegisterJsonBody {
   readonly payload: ReturnType<typeof toAlertPayload>
@@ -161,7 +164,8 @@ export function RegisterScreen(props: RegisterScreenProps) {
     idempotencyKey.current ??= crypto.randomUUID()
     const body: RegisterJsonBody = { payload: toAlertPayload(formState, mode), idempotency_key: idempotencyKey.current }
     dispatch({ type: 'contacts', action: { type: 'submitStarted' } })
-    void fetcher.submit(JSON.parse(JSON.stringify(body)), { method: 'post', encType: 'application/json', ...(props.action ? { action: props.action } : {}) })
+    // The site's pages take form posts only: the payload travels as one JSON field.
+    void fetcher.submit({ [ALERT_JSON_FIELD]: JSON.stringify(body) }, { method: 'post', ...(props.action ? { action: props.action } : {}) })
   }
 
   const tabIndex = ALERT_TABS.indexOf(state.tab)

@@ -36,6 +36,7 @@ import { CONTACTS_JSON_FIELD, CONTACT_FIELDS } from '#app/components/alerts/cont
 import type { ContactFormValues } from '#app/components/alerts/contact-tab.tsx'
 import { toQuestionField } from '#app/components/alerts/circumstances-tab.tsx'
 import { LOCATION_JSON_FIELD } from '#app/components/alerts/property-type-tab.tsx'
+import { ALERT_JSON_FIELD } from '#app/components/alerts/register-screen.tsx'
 import type { RegisterActionResult, RegisterJsonBody } from '#app/components/alerts/register-screen.tsx'
 import { getSiteSettings } from '#app/lib/site-settings.server.ts'
 import { toSetCookieHeaders } from '#app/lib/session.server.ts'
@@ -139,13 +140,15 @@ async function save(context: AppLoadContext, target: SaveTarget, payload: unknow
 const IDEMPOTENCY_KEY_SHAPE = /^[A-Za-z0-9-]{8,100}$/
 
 /**
- * The register/update screen's action. With JavaScript the screen posts JSON: the SPEC §7 payload it
- * checked itself (the API checks it again). Without JavaScript it posts the plain form, which is read,
+ * The register/update screen's action. With JavaScript the screen posts the SPEC §7 payload it checked
+ * itself, as one JSON field (the API checks it again). Without JavaScript it posts the plain form, which is read,
  * checked with SPEC §5's rules in order, and answered with the first warning and its tab.
  */
 export async function handleRegisterAction(request: Request, context: AppLoadContext, searchType: SearchType, target: SaveTarget) {
-  if (request.headers.get('content-type')?.includes('application/json')) {
-    const body = (await request.json().catch(() => null)) as Partial<RegisterJsonBody> | null
+  const form = await request.formData()
+  const json = form.get(ALERT_JSON_FIELD)
+  if (typeof json === 'string') {
+    const body = toJson(json) as Partial<RegisterJsonBody> | null
     if (!body || typeof body.payload !== 'object' || body.payload === null) {
       return data<RegisterActionResult>({ ok: false, message: MESSAGES.CONTACT_REQUIRED, tab: 'contact' }, { status: 400 })
     }
@@ -153,7 +156,6 @@ export async function handleRegisterAction(request: Request, context: AppLoadCon
     return save(context, target, body.payload, key)
   }
 
-  const form = await request.formData()
   const text = (name: string) => {
     const value = form.get(name)
     return typeof value === 'string' ? value : ''
