@@ -20,7 +20,7 @@ import siteSettingsRoutes from '#app/routes/site_settings/index.ts'
 import { validatorCompiler } from '#app/schemas.ts'
 import { createAddressProvider, type AddressProvider } from '#app/addresses/provider.ts'
 import addressesRoutes from '#app/routes/addresses/index.ts'
-import contactApplicantsRoutes from '#app/routes/contact_applicants/index.ts'
+import contactApplicantsRoutes, { type AlertRegistrationLimits } from '#app/routes/contact_applicants/index.ts'
 import contactQuestionsRoutes from '#app/routes/contact_questions/index.ts'
 import subscriptionTypesRoutes from '#app/routes/subscription_types/index.ts'
 import sitemapRoutes from '#app/routes/sitemap/index.ts'
@@ -50,6 +50,8 @@ export interface ApiOptions {
    * server's configuration; the offline provider over the database when left out.
    */
   addresses?: { provider?: AddressProvider; env?: Record<string, string | undefined> }
+  /** Limits on visitors' alert registrations (tests raise or lower them). */
+  alertLimits?: AlertRegistrationLimits
   /** The feed import's key and limits (POST /api/feeds/blm); with no key every upload is refused. */
   feeds?: FeedsOptions
 }
@@ -114,7 +116,11 @@ export const api: FastifyPluginAsync<Omit<ApiOptions, 'logger' | 'trustProxy' | 
   await app.register(import('#app/places-plugin.ts'), options.places ?? {})
   await app.register(contactQuestionsRoutes, { prefix: '/contact_questions' })
   await app.register(subscriptionTypesRoutes, { prefix: '/subscription_types' })
-  await app.register(contactApplicantsRoutes, { prefix: '/contact_applicants', publicUrl: options.publicUrl })
+  await app.register(contactApplicantsRoutes, {
+    prefix: '/contact_applicants',
+    publicUrl: options.publicUrl,
+    ...(options.alertLimits ? { limits: options.alertLimits } : {}),
+  })
   await app.register(addressesRoutes, {
     prefix: '/addresses',
     provider: options.addresses?.provider ?? createAddressProvider(options.addresses?.env ?? {}, { db: options.database.db }),

@@ -44,6 +44,7 @@ export async function createSite(config: Config, web: Pick<WebOptions, 'build' |
     bodyLimit: BODY_LIMIT,
     accounts: { captchaConfig: captcha },
     places: { env: config.places },
+    addresses: { env: config.addresses },
     beforeApi: (root) => registerLoadShedding(root, config.loadShedding),
     feeds: config.feeds,
   })

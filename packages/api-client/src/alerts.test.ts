@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import type { AlertCreatePayload, ApplicantView } from '@agency/domain'
+import type { AlertCreatePayload } from '@agency/domain'
 import { createApiClient } from './index.ts'
+import { API_ANSWERS, APPLICANT, type ApiAnswer } from './testing.ts'
 
 interface Call {
   url: string
@@ -21,51 +22,8 @@ function fakeFetch(...responses: Array<() => Response>) {
 const json = (body: unknown, status = 200, headers: Record<string, string> = {}) => () =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json', ...headers } })
 
-const APPLICANT: ApplicantView = {
-  contact_applicant_id: 12,
-  applicant_key: 'k'.repeat(43),
-  profile_id: 3,
-  contact_applicant_status_id: 1,
-  is_confirmed: false,
-  contacts: [
-    {
-      contact_id: 40,
-      salutation_id: 2,
-      name: 'Jane',
-      surname: 'Hill',
-      avatar: 'female',
-      contact_profiles: [3],
-      communication_infos: [{ value: 'jane@example.com', preferred: true, communication_method_id: 1 }],
-      contact_addresses: [],
-      contact_source_id: 35,
-      subscription_types: [1],
-    },
-  ],
-  created_at: '2026-11-23T10:00:00.000Z',
-  criteria: {
-    locations: [],
-    min_price: 200000,
-    max_price: 400000,
-    min_bedroom: 2,
-    max_bedroom: null,
-    min_bathroom: null,
-    max_bathroom: null,
-    min_reception: null,
-    max_reception: null,
-    property_types: [],
-    must_haves: [],
-    furnishing: 'any',
-    new_homes: 'include',
-    shared_ownership: 'include',
-    retirement_homes: 'include',
-    short_let: 'include',
-    house_flat_share: 'include',
-    pets_allowed: 'include',
-    bills_included: 'include',
-    include_unavailable: false,
-  },
-  question_answers: [{ contact_question_id: 1, answer: 2 }],
-}
+/** An answer of the real API (testing.ts, checked against its OpenAPI document). */
+const realAnswer = (real: ApiAnswer) => json(real.body, real.status)
 
 describe('alert client methods', () => {
   it('reads the questions of a type and the subscription types', async () => {
@@ -78,7 +36,7 @@ describe('alert client methods', () => {
   })
 
   it('lists a contact’s applicants newest first and fetches one by key', async () => {
-    const { fetch, calls } = fakeFetch(json({ data: [APPLICANT] }), json({ data: APPLICANT }))
+    const { fetch, calls } = fakeFetch(realAnswer(API_ANSWERS.applicantsOfContact), realAnswer(API_ANSWERS.applicantByKey))
     const api = createApiClient({ baseUrl: '/api', fetch })
     expect(await api.getApplicantsOfContact(40)).toEqual([APPLICANT])
     expect(await api.getApplicantByKey('a/b')).toEqual(APPLICANT)
@@ -110,6 +68,16 @@ describe('alert client methods', () => {
     ])
     expect(new Headers(calls[1]?.init?.headers).get('x-applicant-key')).toBe('key1')
     expect(JSON.parse(String(calls[1]?.init?.body))).toEqual({ status: 2, contact_applicant_id: 12 })
+  })
+
+  it('reports a refused alert with the first SPEC §5 message and an unknown key as not found', async () => {
+    const { fetch } = fakeFetch(realAnswer(API_ANSWERS.applicantRefused), realAnswer(API_ANSWERS.applicantNotFound))
+    const api = createApiClient({ baseUrl: '/api', fetch })
+    await expect(api.createApplicant({ profile_id: 3 } as unknown as AlertCreatePayload)).rejects.toMatchObject({
+      status: 422,
+      body: { message: 'The location field is required.' },
+    })
+    await expect(api.getApplicantByKey('nope')).rejects.toMatchObject({ status: 404, message: 'Applicant not found', isNotFound: true })
   })
 
   it('confirms an alert and reports a refused token with the API’s message', async () => {

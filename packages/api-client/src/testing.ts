@@ -4,11 +4,11 @@
  * cannot drift from the real shapes (absolute media URLs, health `ok`, 400 for a malformed query
  * and 422 for a form the API refuses).
  */
-import { MESSAGES, type PropertyCard, type PropertyDetail } from '@agency/domain'
+import { MESSAGES, type ApplicantQuestion, type ApplicantView, type PropertyCard, type PropertyDetail } from '@agency/domain'
 
 /** One answer: the operation as the OpenAPI document names it, the status and the JSON body. */
 export interface ApiAnswer {
-  readonly method: 'GET' | 'POST' | 'DELETE'
+  readonly method: 'GET' | 'POST' | 'PATCH' | 'DELETE'
   /** The path template of the OpenAPI document: `/api/properties/{property_profile_id}`. */
   readonly path: string
   readonly status: number
@@ -92,6 +92,77 @@ export const CONTACT = {
   active_contact_applicant_id: 9,
 }
 
+/** An alert of the logged-in contact, as the alert routes answer it. */
+export const APPLICANT: ApplicantView = {
+  contact_applicant_id: 9,
+  applicant_key: 'Jd8wq3VwGmQ0lq2b0n5u1c5x7l6k4Zt9pYx2sA1bC3d',
+  profile_id: 3,
+  contact_applicant_status_id: 1,
+  is_confirmed: true,
+  contacts: [
+    {
+      contact_id: 4,
+      salutation_id: 3,
+      name: 'James',
+      surname: 'Whitaker',
+      avatar: 'male',
+      contact_profiles: [3],
+      communication_infos: [{ value: 'buyer@example.com', preferred: true, communication_method_id: 1 }],
+      contact_addresses: [
+        {
+          contact_address_id: 2,
+          display_name: '12 Station Road, Harrogate HG1 1AB',
+          address_line_1: '12 Station Road',
+          address_line_2: null,
+          town: 'Harrogate',
+          county: null,
+          postcode: 'HG1 1AB',
+          lat: 53.99,
+          lng: -1.54,
+        },
+      ],
+      contact_source_id: 35,
+      subscription_types: [1],
+    },
+  ],
+  created_at: '2026-11-01T09:00:00.000Z',
+  criteria: {
+    locations: [{ location: 'Harrogate, North Yorkshire', place_id: 'gb:town:2647428', lat: 53.99, lng: -1.54, distance: 3 }],
+    min_price: 250000,
+    max_price: 450000,
+    min_bedroom: 3,
+    max_bedroom: null,
+    min_bathroom: null,
+    max_bathroom: null,
+    min_reception: null,
+    max_reception: null,
+    property_types: [],
+    must_haves: ['garden'],
+    furnishing: 'any',
+    new_homes: 'include',
+    shared_ownership: 'include',
+    retirement_homes: 'include',
+    short_let: 'include',
+    house_flat_share: 'include',
+    pets_allowed: 'include',
+    bills_included: 'include',
+    include_unavailable: false,
+  },
+  question_answers: [{ contact_question_id: 2, answer: 7 }],
+}
+
+/** One buyer question, as GET /api/contact_questions/{type} lists it. */
+export const QUESTION: ApplicantQuestion = {
+  contact_question_id: 2,
+  question: 'Do you have a property to sell?',
+  question_key: 'property_to_sell',
+  is_required: true,
+  contact_question_options: [
+    { contact_question_option_id: 7, label: 'No' },
+    { contact_question_option_id: 8, label: 'Yes, not yet on the market' },
+  ],
+}
+
 const INVALID = 'The given data was invalid.'
 
 /** The answers the client's tests fake, by what they show. */
@@ -153,6 +224,57 @@ export const API_ANSWERS = {
   },
   me: { method: 'GET', path: '/api/contacts/me', status: 200, body: { data: CONTACT } },
   loginRequired: { method: 'GET', path: '/api/contacts/me', status: 401, body: { message: 'Please log in to continue.' } },
+  contactQuestions: { method: 'GET', path: '/api/contact_questions/{type}', status: 200, body: { data: [QUESTION] } },
+  subscriptionTypes: { method: 'GET', path: '/api/subscription_types', status: 200, body: { data: [{ subscription_type_id: 1, name: 'Property alerts and news' }] } },
+  applicantsOfContact: { method: 'GET', path: '/api/contact_applicants/applicants_of_contact/{contact_id}', status: 200, body: { data: [APPLICANT] } },
+  applicantByKey: { method: 'GET', path: '/api/contact_applicants/u/{applicant_key}', status: 200, body: { data: APPLICANT } },
+  applicantNotFound: { method: 'GET', path: '/api/contact_applicants/u/{applicant_key}', status: 404, body: { message: MESSAGES.APPLICANT_NOT_FOUND } },
+  applicantPendingNone: { method: 'GET', path: '/api/contact_applicants/pending', status: 200, body: { data: null } },
+  applicantCreated: {
+    method: 'POST',
+    path: '/api/contact_applicants',
+    status: 201,
+    body: { data: { ...APPLICANT, is_confirmed: false } },
+  },
+  // SPEC §5 alert submit: the first message is the one the page shows.
+  applicantRefused: {
+    method: 'POST',
+    path: '/api/contact_applicants',
+    status: 422,
+    body: {
+      message: MESSAGES.LOCATION_REQUIRED,
+      errors: { 'property_criteria.locations': [MESSAGES.LOCATION_REQUIRED], 'property_criteria.min_price': [MESSAGES.MIN_PRICE_REQUIRED] },
+    },
+  },
+  applicantUpdated: { method: 'PATCH', path: '/api/contact_applicants/{contact_applicant_id}', status: 200, body: { data: APPLICANT } },
+  applicantStatus: {
+    method: 'PATCH',
+    path: '/api/contact_applicants/status/{contact_applicant_id}',
+    status: 200,
+    body: { data: { ...APPLICANT, contact_applicant_status_id: 2 }, active_contact_applicant_id: null },
+  },
+  applicantConfirmed: {
+    method: 'POST',
+    path: '/api/contact_applicants/confirmations',
+    status: 200,
+    body: { data: { contact_id: 4, contact_applicant_id: 9, applicant_key: APPLICANT.applicant_key, redirect_to: '/properties' } },
+  },
+  confirmationInvalid: {
+    method: 'POST',
+    path: '/api/contact_applicants/confirmations',
+    status: 400,
+    body: { message: 'This confirmation link is invalid or has expired.', errors: { token: ['This confirmation link is invalid or has expired.'] } },
+  },
+  addresses: {
+    method: 'GET',
+    path: '/api/addresses',
+    status: 200,
+    body: {
+      data: [
+        { suggestion_id: 'property:7', display_name: '12 Kent Road, Harrogate HG1 2LE', address_line_1: '12 Kent Road', town: 'Harrogate', postcode: 'HG1 2LE', lat: 53.99, lng: -1.54 },
+      ],
+    },
+  },
   captchaConfig: {
     method: 'GET',
     path: '/api/captcha/config',

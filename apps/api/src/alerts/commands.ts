@@ -191,7 +191,10 @@ async function notifyBranch(tx: Db, row: ApplicantRow, fields: ContactFields, no
 }
 
 /** Who registers an alert. */
-export type Registrant = { kind: 'contact'; contact_id: number } | { kind: 'visitor' }
+export type Registrant =
+  | { kind: 'contact'; contact_id: number }
+  /** sendConfirmation false: over the per-address limit, the alert is kept but no e-mail is sent. */
+  | { kind: 'visitor'; sendConfirmation: boolean }
 
 /** What a registration wrote. */
 export interface Registration {
@@ -239,7 +242,7 @@ export async function registerAlert(
 
   if (!isVisitor || !fields.email) {
     await notifyBranch(tx, row, fields, now)
-  } else {
+  } else if (registrant.sendConfirmation) {
     const token = createToken()
     await tx.insert(applicantConfirmations).values({
       token_hash: hashToken(token),

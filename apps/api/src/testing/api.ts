@@ -28,6 +28,8 @@ export async function createTestApi(
     accounts?: ApiOptions['accounts']
     /** The feed import's key and limits. */
     feeds?: ApiOptions['feeds']
+    /** Limits on visitors' alert registrations. */
+    alertLimits?: ApiOptions['alertLimits']
   } = {},
 ): Promise<TestApi> {
   const database = await createTestDatabase(kind)
@@ -43,6 +45,7 @@ export async function createTestApi(
     // Tests choose the places provider through the environment (vi.stubEnv), as an operator would.
     places: { env: { PLACES_PROVIDER: process.env.PLACES_PROVIDER, GOOGLE_PLACES_API_KEY: process.env.GOOGLE_PLACES_API_KEY } },
     ...(options.feeds ? { feeds: options.feeds } : {}),
+    ...(options.alertLimits ? { alertLimits: options.alertLimits } : {}),
   })
   options.register?.(app)
   await app.ready()

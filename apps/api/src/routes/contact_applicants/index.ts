@@ -3,6 +3,8 @@ import {
   AlertConfirmationSchema,
   APPLICANT_KEY_HEADER,
   APPLICANT_STATUS,
+  COMMUNICATION_METHOD,
+  getCommunicationValue,
   ApiErrorSchema,
   ApplicantStatusAnswerSchema,
   ApplicantStatusUpdateSchema,
@@ -34,6 +36,7 @@ import {
 import { ALERT_MESSAGES } from '#app/alerts/messages.ts'
 import { findApplicant, findApplicantByKey, getContactQuestions, listApplicantsOfContact, toApplicantView } from '#app/alerts/views.ts'
 import { ACCOUNT_MESSAGES } from '#app/auth/messages.ts'
+import { hitRateLimit, type RateLimitRule } from '#app/auth/rate-limit.ts'
 import { createToken, hashToken, isTokenShaped } from '#app/auth/tokens.ts'
 import { API_MESSAGES } from '#app/messages.ts'
 import { IdParamSchema, dataResponseSchema } from '#app/schemas.ts'
@@ -85,8 +88,32 @@ async function parsePayload(db: Db, body: unknown, mode: AlertMode): Promise<{ r
   return { result: parseAlertRegistration(body, mode, questions), questions }
 }
 
+/** Limits on visitors' registrations. */
+export interface AlertRegistrationLimits {
+  /** Registrations from one IP address; over it the answer is 429. */
+  perIp: RateLimitRule
+  /**
+   * Confirmation e-mails to one address; over it the registration is kept but no e-mail is sent,
+   * with the same answer, so nobody can flood an inbox or learn anything from the answer.
+   */
+  perEmail: RateLimitRule
+}
+
+/** 20 registrations an hour per IP address, 5 confirmation e-mails an hour per address. */
+export const DEFAULT_ALERT_REGISTRATION_LIMITS: AlertRegistrationLimits = {
+  perIp: { limit: 20, windowMs: 60 * 60_000 },
+  perEmail: { limit: 5, windowMs: 60 * 60_000 },
+}
+
+/** What the alert routes need. */
+export interface ContactApplicantsRoutesOptions {
+  publicUrl: string
+  limits?: AlertRegistrationLimits
+}
+
 /** SPEC §7 contact_applicants routes: alerts listed, read by key, created, updated, switched and confirmed. */
-const contactApplicantsRoutes: FastifyPluginAsyncZod<{ publicUrl: string }> = async (app, options) => {
+const contactApplicantsRoutes: FastifyPluginAsyncZod<ContactApplicantsRoutesOptions> = async (app, options) => {
+  const limits = options.limits ?? DEFAULT_ALERT_REGISTRATION_LIMITS
   const now = () => app.sessions.settings.now()
   const https = new URL(options.publicUrl).protocol === 'https:'
   const pendingCookieName = https ? PENDING_ALERT_COOKIE_NAMES.HTTPS : PENDING_ALERT_COOKIE_NAMES.HTTP
@@ -165,7 +192,7 @@ const contactApplicantsRoutes: FastifyPluginAsyncZod<{ publicUrl: string }> = as
         tags: ['alerts'],
         headers: z.looseObject({ [IDEMPOTENCY_KEY_HEADER]: lineText().min(1).max(IDEMPOTENCY_KEY_MAX_LENGTH).optional() }),
         body: PayloadBodySchema,
-        response: { 201: dataResponseSchema(ApplicantViewSchema), 409: ApiErrorSchema, ...ErrorResponses },
+        response: { 201: dataResponseSchema(ApplicantViewSchema), 409: ApiErrorSchema, 429: ApiErrorSchema, ...ErrorResponses },
       },
     },
     async (request, reply) => {
@@ -197,13 +224,21 @@ const contactApplicantsRoutes: FastifyPluginAsyncZod<{ publicUrl: string }> = as
 
       const { result, questions } = await parsePayload(app.db, request.body, 'create')
       if (!result.success) return reply.code(422).send({ message: result.message, errors: result.errors })
+      if (!session && !(await hitRateLimit(app.db, `alert-registration:ip:${request.ip}`, limits.perIp, now())).allowed) {
+        return reply.code(429).send({ message: ALERT_MESSAGES.TOO_MANY_REGISTRATIONS })
+      }
 
       const outcome = await app.db.transaction(async (tx) => {
         const at = now()
+        const email = getCommunicationValue(result.data.contacts[0]!, COMMUNICATION_METHOD.EMAIL)
+        const mayEmail =
+          session !== null ||
+          email === null ||
+          (await hitRateLimit(tx, `alert-registration:email:${hashToken(email.trim().toLowerCase())}`, limits.perEmail, at)).allowed
         const registration = await registerAlert(tx, {
           payload: result.data,
           questions,
-          registrant: session ? { kind: 'contact', contact_id: session.contact_id } : { kind: 'visitor' },
+          registrant: session ? { kind: 'contact', contact_id: session.contact_id } : { kind: 'visitor', sendConfirmation: mayEmail },
           publicUrl: options.publicUrl,
           now: at,
         })

@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest'
+import { renderAlertConfirmationMail, renderBranchRegistrationMail } from './alerts.ts'
+
+describe('alert e-mails', () => {
+  it('gives the confirmation link, its expiry and what to do if it was not asked for, escaped in HTML', () => {
+    const mail = renderAlertConfirmationMail({
+      agencyName: 'Hartwell & Co',
+      link: 'https://agency.example/heads-up-alerts/confirm?token=abc',
+      expiresInMinutes: 15,
+      name: '<Dan>',
+      looking: 'renting',
+    })
+    expect(mail.subject).toBe('Please confirm your property alert with Hartwell & Co')
+    expect(mail.text).toContain('Hello <Dan>,')
+    expect(mail.text).toContain('Thank you for registering a Heads Up Property Alert for renting.')
+    expect(mail.text).toContain('https://agency.example/heads-up-alerts/confirm?token=abc')
+    expect(mail.text).toContain('This link expires in 15 minutes and can be used once.')
+    expect(mail.html).toContain('Hello &lt;Dan&gt;,')
+    expect(mail.html).not.toContain('<Dan>')
+    expect(mail.html).toContain('Confirm my alert')
+  })
+
+  it('tells the branch who registered and how to reach them', () => {
+    const mail = renderBranchRegistrationMail({
+      branchName: 'Harrogate',
+      contactName: 'Priya Shah',
+      email: null,
+      phone: '07400 123456',
+      address: '1 High Street, Harrogate',
+      profile: 'Buyer',
+      locations: ['Harrogate (3 miles)'],
+      priceRange: '£250,000 to £450,000',
+      confirmed: false,
+    })
+    expect(mail.subject).toBe('New buyer alert registration: Priya Shah')
+    expect(mail.text.split('\n')).toEqual([
+      'Harrogate,',
+      '',
+      'A Heads Up Property Alert has been registered near your branch.',
+      '',
+      'Name: Priya Shah',
+      'E-mail: none given',
+      'Mobile phone: 07400 123456',
+      'Address: 1 High Street, Harrogate',
+      'Looking as: Buyer',
+      'Locations: Harrogate (3 miles)',
+      'Price: £250,000 to £450,000',
+      'No e-mail address: please call to confirm.',
+      '',
+    ])
+  })
+})

@@ -1,0 +1,609 @@
+import { APPLICANT_PROFILE, COMMUNICATION_METHOD, MESSAGES, type ApplicantQuestion, type ApplicantView } from '@agency/domain'
+import {
+  applicantConfirmations,
+  communicationInfos,
+  contactApplicants,
+  contactProfiles,
+  contacts,
+  idempotencyKeys,
+  outbox,
+  seedAlertReferenceData,
+} from '@agency/db'
+import { testDatabaseKinds } from '@agency/db/testing'
+import { and, eq, sql } from 'drizzle-orm'
+import type { FastifyInstance } from 'fastify'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createFixedCaptchaVerifier } from '#app/auth/captcha.ts'
+import { createToken } from '#app/auth/tokens.ts'
+import { createTestClock, type TestClock } from '#app/routes/contacts/test-support.ts'
+import { TEST_CRITERIA, extractToken, requestLink, logIn, toCookieHeader } from '#app/routes/contacts/test-support.ts'
+import { createTestApi, PUBLIC_URL, type TestApi } from '#app/testing/api.ts'
+
+const SAME_ORIGIN = { origin: PUBLIC_URL }
+const PENDING_COOKIE = '__Host-pending_alert'
+const CONFIRM_LINK = /https:\/\/agency\.example\/heads-up-alerts\/confirm\?token=([A-Za-z0-9_-]{43})/
+const CONFIRMATION_INVALID = {
+  message: 'This confirmation link is invalid or has expired.',
+  errors: { token: ['This confirmation link is invalid or has expired.'] },
+}
+const NOT_FOUND = { message: 'Applicant not found' }
+
+const HARROGATE = { location: 'Harrogate', place_id: 'gb:town:harrogate', lat: 53.9921, lng: -1.5418, distance: 3 }
+
+interface ContactInput {
+  name?: string
+  surname?: string
+  email?: string | null
+  phone?: string | null
+}
+
+function payloadContact(input: ContactInput = {}, mode: 'create' | 'update' = 'create') {
+  const infos = [
+    ...(input.email === null ? [] : [{ value: input.email ?? 'new.buyer@example.com', preferred: true, communication_method_id: 1 }]),
+    ...(input.phone ? [{ value: input.phone, preferred: input.email === null, communication_method_id: 2 }] : []),
+  ]
+  return {
+    salutation_id: 3,
+    name: input.name ?? 'Daniel',
+    surname: input.surname ?? 'Fletcher',
+    communication_infos: infos,
+    contact_addresses: [{ display_name: '12 Station Road, Harrogate HG1 1AB' }],
+    subscription_types: [1],
+    communication_info_delete: true,
+    create_without_email: true,
+    ...(mode === 'create' ? { contact_source_id: 35, contact_profiles: [3] } : {}),
+  }
+}
+
+describe.each(testDatabaseKinds())('alert routes on %s', (kind) => {
+  let t: TestApi
+  let app: FastifyInstance
+  let clock: TestClock
+  let buyerQuestions: ApplicantQuestion[]
+  let tenantQuestions: ApplicantQuestion[]
+
+  /** Answers every question with options by its first option. */
+  function answers(questions: ApplicantQuestion[]) {
+    return questions
+      .filter((q) => q.contact_question_options.length > 0)
+      .map((q) => ({ contact_question_id: q.contact_question_id, answer: q.contact_question_options[0]!.contact_question_option_id }))
+  }
+
+  function payload(input: ContactInput = {}, mode: 'create' | 'update' = 'create', overrides: Record<string, unknown> = {}) {
+    return {
+      profile_id: 3,
+      contacts: [payloadContact(input, mode)],
+      property_criteria: { locations: [HARROGATE], min_price: 250_000, max_price: 450_000, min_bedroom: 3 },
+      online_registration: true,
+      contact_questions: answers(buyerQuestions),
+      ...(mode === 'create' ? { unknown_user_branch: true } : {}),
+      ...overrides,
+    }
+  }
+
+  function create(body: unknown, headers: Record<string, string> = {}) {
+    return app.inject({ method: 'POST', url: '/api/contact_applicants', headers: { ...SAME_ORIGIN, ...headers }, payload: body as object })
+  }
+
+  async function outboxOf(kindOfMail: string) {
+    return t.database.db.select().from(outbox).where(eq(outbox.kind, kindOfMail)).orderBy(outbox.id)
+  }
+
+  /** A confirmed contact with one buyer alert, logged in: its id, e-mail, alert and session cookie. */
+  async function loggedInContact(email: string, name = 'Amelia') {
+    const db = t.database.db
+    const [contact] = await db.insert(contacts).values({ name, surname: 'Hartley', contact_source_id: 35 }).returning()
+    await db.insert(communicationInfos).values({ contact_id: contact!.contact_id, communication_method_id: 1, value: email, preferred: true })
+    await db.insert(contactProfiles).values({ contact_id: contact!.contact_id, profile_id: 3 })
+    const [alert] = await db
+      .insert(contactApplicants)
+      .values({ applicant_key: createToken(), contact_id: contact!.contact_id, profile_id: 3, criteria: TEST_CRITERIA })
+      .returning()
+    expect((await requestLink(app, email)).statusCode).toBe(202)
+    const [mail] = await db.select().from(outbox).where(and(eq(outbox.kind, 'magic_link'), eq(outbox.to, email)))
+    const login = await logIn(app, extractToken(mail!.text))
+    expect(login.statusCode).toBe(200)
+    return { contact_id: contact!.contact_id, email, alert: alert!, cookie: toCookieHeader(login.headers['set-cookie']) }
+  }
+
+  async function me(cookie: string) {
+    const answer = await app.inject({ method: 'GET', url: '/api/contacts/me', headers: { cookie } })
+    return answer.json<{ data: { contact_id: number; active_contact_applicant_id: number | null } }>().data
+  }
+
+  function confirmationToken(text: string): string {
+    const token = CONFIRM_LINK.exec(text)?.[1]
+    if (!token) throw new Error(`no confirmation link in:\n${text}`)
+    return token
+  }
+
+  function confirm(token: string) {
+    return app.inject({ method: 'POST', url: '/api/contact_applicants/confirmations', headers: SAME_ORIGIN, payload: { token } })
+  }
+
+  beforeAll(async () => {
+    clock = createTestClock()
+    t = await createTestApi(kind, {
+      accounts: { captcha: createFixedCaptchaVerifier(true), magicLinkMinResponseMs: 0, now: clock.now },
+      alertLimits: { perIp: { limit: 1000, windowMs: 3_600_000 }, perEmail: { limit: 1000, windowMs: 3_600_000 } },
+    })
+    app = t.app
+    await seedAlertReferenceData(t.database.db)
+    buyerQuestions = (await app.inject({ url: '/api/contact_questions/buyer' })).json<{ data: ApplicantQuestion[] }>().data
+    tenantQuestions = (await app.inject({ url: '/api/contact_questions/tenant' })).json<{ data: ApplicantQuestion[] }>().data
+  })
+  afterAll(async () => {
+    await t?.close()
+  })
+
+  describe('reference data', () => {
+    it('lists the buyer and tenant questions with their options, in order', () => {
+      expect(buyerQuestions.map((q) => q.question_key)).toEqual([
+        'buying_position',
+        'property_to_sell',
+        'mortgage_in_principle',
+        'first_time_buyer',
+        'moving_timescale',
+        'buyer_notes',
+      ])
+      expect(buyerQuestions[2]).toMatchObject({
+        question: 'Do you have a mortgage in principle?',
+        is_required: true,
+        contact_question_options: [{ label: 'Yes' }, { label: 'No, but I would like advice' }, { label: 'No, I am a cash buyer' }],
+      })
+      expect(tenantQuestions.map((q) => q.question_key)).toEqual(['move_in_date', 'pets', 'smoker', 'employment', 'guarantor', 'household', 'tenant_notes'])
+    })
+
+    it('refuses a question type other than buyer or tenant', async () => {
+      const answer = await app.inject({ url: '/api/contact_questions/vendor' })
+      expect(answer.statusCode).toBe(400)
+      expect(answer.json()).toMatchObject({ message: 'The given data was invalid.', errors: { type: expect.any(Array) } })
+    })
+
+    it('lists the subscription types', async () => {
+      const answer = await app.inject({ url: '/api/subscription_types' })
+      expect(answer.statusCode).toBe(200)
+      expect(answer.json()).toEqual({
+        data: [
+          { subscription_type_id: 1, name: 'Property alerts and news' },
+          { subscription_type_id: 2, name: 'Price reductions' },
+          { subscription_type_id: 3, name: 'Valuation offers and market updates' },
+        ],
+      })
+    })
+  })
+
+  describe('validation', () => {
+    it('answers 422 with every SPEC §5 message, in SPEC order', async () => {
+      const body = payload({ name: ' ' }, 'create', {
+        property_criteria: { locations: [], min_price: 0, max_price: 0 },
+        contact_questions: [],
+      })
+      const answer = await create(body)
+      expect(answer.statusCode).toBe(422)
+      expect(answer.json()).toEqual({
+        message: 'Name is required',
+        errors: {
+          contacts: ['Name is required'],
+          'property_criteria.locations': ['The location field is required.'],
+          'property_criteria.min_price': ['The min price field is required.'],
+          'property_criteria.max_price': ['The max price field is required.'],
+          contact_questions: [
+            '"What is your buying position?" question is required.',
+            '"Do you have a property to sell?" question is required.',
+            '"Do you have a mortgage in principle?" question is required.',
+            '"When are you hoping to move?" question is required.',
+          ],
+        },
+      })
+      expect(await t.database.db.select().from(contacts).where(eq(contacts.name, ' '))).toEqual([])
+    })
+
+    it.each([
+      ['no contact', { contacts: [] }, 'You must add a contact at least.'],
+      ['no e-mail or phone', { contacts: [{ ...payloadContact({ email: null }), communication_infos: [] }] }, 'Missing communication info'],
+      ['a bad e-mail', { contacts: [payloadContact({ email: 'not-an-email' })] }, 'Please enter a valid email address.'],
+      ['a bad mobile phone', { contacts: [payloadContact({ email: null, phone: '12345' })] }, 'Please enter a valid mobile phone number.'],
+      ['no address', { contacts: [{ ...payloadContact(), contact_addresses: [] }] }, 'Please enter an address.'],
+      ['no consent', { contacts: [{ ...payloadContact(), subscription_types: [] }] }, 'Please confirm subscription.'],
+    ])('refuses %s with its message first', async (_case, overrides, message) => {
+      const answer = await create(payload({}, 'create', overrides))
+      expect(answer.statusCode).toBe(422)
+      expect(answer.json<{ message: string }>().message).toBe(message)
+    })
+
+    it('refuses an answer that is not an option of its question', async () => {
+      const body = payload({}, 'create', { contact_questions: [...answers(buyerQuestions).slice(1), { contact_question_id: buyerQuestions[0]!.contact_question_id, answer: 999_999 }] })
+      const answer = await create(body)
+      expect(answer.statusCode).toBe(422)
+      expect(answer.json()).toEqual({ message: MESSAGES.ANSWER_INVALID, errors: { contact_questions: [MESSAGES.ANSWER_INVALID] } })
+    })
+  })
+
+  describe('a visitor registering', () => {
+    it('creates a pending contact and alert, e-mails the confirmation link and remembers the alert in a cookie only', async () => {
+      const answer = await create(payload({ email: 'visitor.one@example.com' }))
+      expect(answer.statusCode).toBe(201)
+      const data = answer.json<{ data: ApplicantView }>().data
+      expect(data).toMatchObject({
+        profile_id: 3,
+        contact_applicant_status_id: 1,
+        is_confirmed: false,
+        contacts: [{ name: 'Daniel', surname: 'Fletcher', contact_source_id: 35, avatar: 'male', subscription_types: [1], contact_profiles: [3] }],
+        criteria: { min_price: 250_000, max_price: 450_000, min_bedroom: 3, locations: [HARROGATE] },
+      })
+      expect(data.applicant_key).toMatch(/^[A-Za-z0-9_-]{43}$/)
+      expect(data.question_answers).toHaveLength(answers(buyerQuestions).length)
+      const cookies = [answer.headers['set-cookie']].flat()
+      expect(cookies).toHaveLength(1)
+      expect(cookies[0]).toMatch(/^__Host-pending_alert=[A-Za-z0-9_-]{43}; Max-Age=86400; Path=\/; HttpOnly; Secure; SameSite=Lax$/)
+
+      const [contact] = await t.database.db.select().from(contacts).where(eq(contacts.contact_id, data.contacts[0]!.contact_id))
+      expect(contact!.is_pending).toBe(true)
+      const mails = (await outboxOf('alert_confirmation')).filter((m) => m.to === 'visitor.one@example.com')
+      expect(mails).toHaveLength(1)
+      expect(mails[0]!.subject).toBe('Please confirm your property alert with Hartwell & Co')
+      expect(mails[0]!.text).toMatch(CONFIRM_LINK)
+      expect(mails[0]!.html).toMatch(CONFIRM_LINK)
+
+      const pending = await app.inject({ url: '/api/contact_applicants/pending', headers: { cookie: toCookieHeader(cookies.map(String)) } })
+      expect(pending.json()).toEqual({ data: { contact_applicant_id: data.contact_applicant_id, profile_id: 3 } })
+      expect((await app.inject({ url: '/api/contact_applicants/pending' })).json()).toEqual({ data: null })
+    })
+
+    it('never reads, changes or reveals an existing contact with the same e-mail, and gets no session of it', async () => {
+      const owner = await loggedInContact('amelia.owner@example.com')
+      const before = await t.database.db.select().from(contacts).where(eq(contacts.contact_id, owner.contact_id))
+      const known = await create(payload({ email: 'AMELIA.OWNER@example.com', name: 'Mallory' }))
+      const unknown = await create(payload({ email: 'nobody.here@example.com', name: 'Mallory' }))
+      expect(known.statusCode).toBe(201)
+      expect(unknown.statusCode).toBe(201)
+
+      const knownData = known.json<{ data: ApplicantView }>().data
+      const unknownData = unknown.json<{ data: ApplicantView }>().data
+      // The same answer, but for the e-mail typed and the new ids.
+      const strip = (d: ApplicantView) => ({ ...d, contact_applicant_id: 0, applicant_key: '', created_at: '', contacts: d.contacts.map((c) => ({ ...c, contact_id: 0, communication_infos: [], contact_addresses: c.contact_addresses.map((a) => ({ ...a, contact_address_id: 0 })) })) })
+      expect(strip(knownData)).toEqual(strip(unknownData))
+      expect(knownData.contacts[0]!.contact_id).not.toBe(owner.contact_id)
+      expect(knownData.contacts[0]!.communication_infos).toEqual([{ value: 'AMELIA.OWNER@example.com', preferred: true, communication_method_id: 1 }])
+
+      // No session cookie: only the pending alert's.
+      expect([known.headers['set-cookie']].flat().every((c) => String(c).startsWith(`${PENDING_COOKIE}=`))).toBe(true)
+      // The existing contact is untouched and still alone with its alert.
+      expect(await t.database.db.select().from(contacts).where(eq(contacts.contact_id, owner.contact_id))).toEqual(before)
+      const owned = await app.inject({ url: `/api/contact_applicants/applicants_of_contact/${owner.contact_id}`, headers: { cookie: owner.cookie } })
+      expect(owned.json<{ data: ApplicantView[] }>().data.map((a) => a.contact_applicant_id)).toEqual([owner.alert.contact_applicant_id])
+      // The visitor's key opens only the visitor's own alert.
+      const byKey = await app.inject({ url: `/api/contact_applicants/u/${knownData.applicant_key}` })
+      expect(byKey.json<{ data: ApplicantView }>().data.contacts[0]!.name).toBe('Mallory')
+      // A login link for the address still goes to the existing contact only.
+      const emails = await t.database.db
+        .select()
+        .from(communicationInfos)
+        .where(sql`lower(${communicationInfos.value}) = 'amelia.owner@example.com'`)
+      expect(emails.map((e) => [e.contact_id, e.is_pending])).toEqual([
+        [owner.contact_id, false],
+        [knownData.contacts[0]!.contact_id, true],
+      ])
+    })
+
+    it('confirming merges the pending contact into the existing one and logs the visitor in as it', async () => {
+      const owner = await loggedInContact('merge.owner@example.com', 'Grace')
+      const created = await create(payload({ email: 'Merge.Owner@example.com', name: 'Gracie' }, 'create', { profile_id: 5, contact_questions: answers(tenantQuestions) }))
+      const data = created.json<{ data: ApplicantView }>().data
+      const pendingContactId = data.contacts[0]!.contact_id
+      const mail = (await outboxOf('alert_confirmation')).find((m) => m.to === 'Merge.Owner@example.com')!
+      const branchMailsBefore = (await outboxOf('alert_branch')).length
+
+      const answer = await confirm(confirmationToken(mail.text))
+      expect(answer.statusCode).toBe(200)
+      const confirmed = answer.json<{ data: { contact_id: number; contact_applicant_id: number; applicant_key: string; redirect_to: string } }>().data
+      expect(confirmed).toMatchObject({ contact_id: owner.contact_id, contact_applicant_id: data.contact_applicant_id, redirect_to: '/properties' })
+      expect(confirmed.applicant_key).not.toBe(data.applicant_key)
+      const cookies = [answer.headers['set-cookie']].flat().map(String)
+      expect(cookies.some((c) => c.startsWith('__Host-session='))).toBe(true)
+      expect(cookies.some((c) => c.startsWith(`${PENDING_COOKIE}=;`))).toBe(true)
+
+      const session = toCookieHeader(cookies.filter((c) => c.startsWith('__Host-session=')))
+      expect(await me(session)).toMatchObject({ contact_id: owner.contact_id, active_contact_applicant_id: data.contact_applicant_id })
+      // The existing contact keeps its name; it gains the tenant profile; the pending contact is gone.
+      const [kept] = await t.database.db.select().from(contacts).where(eq(contacts.contact_id, owner.contact_id))
+      expect(kept!.name).toBe('Grace')
+      expect(await t.database.db.select().from(contacts).where(eq(contacts.contact_id, pendingContactId))).toEqual([])
+      const profiles = await t.database.db.select().from(contactProfiles).where(eq(contactProfiles.contact_id, owner.contact_id))
+      expect(profiles.map((p) => p.profile_id).sort()).toEqual([3, 5])
+      // The key seen before confirmation opens nothing any more; the new one does.
+      expect((await app.inject({ url: `/api/contact_applicants/u/${data.applicant_key}` })).statusCode).toBe(404)
+      expect((await app.inject({ url: `/api/contact_applicants/u/${confirmed.applicant_key}` })).json<{ data: ApplicantView }>().data).toMatchObject({
+        is_confirmed: true,
+        contacts: [{ contact_id: owner.contact_id, name: 'Grace' }],
+      })
+      // The branch nearest Harrogate is told, once.
+      const branchMails = await outboxOf('alert_branch')
+      expect(branchMails).toHaveLength(branchMailsBefore + 1)
+      expect(branchMails.at(-1)).toMatchObject({ to: 'harrogate@agency.example', subject: 'New tenant alert registration: Grace Hartley' })
+
+      // Single use.
+      const again = await confirm(confirmationToken(mail.text))
+      expect(again.statusCode).toBe(400)
+      expect(again.json()).toEqual(CONFIRMATION_INVALID)
+    })
+
+    it('confirming without an existing contact makes the pending contact a real one that can log in', async () => {
+      const created = await create(payload({ email: 'fresh.face@example.com' }))
+      const data = created.json<{ data: ApplicantView }>().data
+      const mail = (await outboxOf('alert_confirmation')).find((m) => m.to === 'fresh.face@example.com')!
+      const answer = await confirm(confirmationToken(mail.text))
+      expect(answer.json<{ data: { contact_id: number } }>().data.contact_id).toBe(data.contacts[0]!.contact_id)
+      const [contact] = await t.database.db.select().from(contacts).where(eq(contacts.contact_id, data.contacts[0]!.contact_id))
+      expect(contact!.is_pending).toBe(false)
+      const infos = await t.database.db.select().from(communicationInfos).where(eq(communicationInfos.contact_id, contact!.contact_id))
+      expect(infos.map((i) => i.is_pending)).toEqual([false])
+      expect((await requestLink(app, 'fresh.face@example.com')).statusCode).toBe(202)
+      expect((await outboxOf('magic_link')).some((m) => m.to === 'fresh.face@example.com')).toBe(true)
+    })
+
+    it('refuses a confirmation link after 15 minutes, and a made-up one', async () => {
+      await create(payload({ email: 'slow.reader@example.com' }))
+      const mail = (await outboxOf('alert_confirmation')).find((m) => m.to === 'slow.reader@example.com')!
+      const [stored] = await t.database.db.select().from(applicantConfirmations).orderBy(sql`${applicantConfirmations.applicant_confirmation_id} desc`).limit(1)
+      expect(stored!.expires_at.getTime() - stored!.created_at.getTime()).toBe(15 * 60_000)
+      expect(stored!.token_hash).not.toContain(confirmationToken(mail.text))
+      clock.advance(15 * 60_000 + 1_000)
+      try {
+        expect((await confirm(confirmationToken(mail.text))).json()).toEqual(CONFIRMATION_INVALID)
+        expect((await confirm(createToken())).statusCode).toBe(400)
+        expect((await confirm('short')).statusCode).toBe(400)
+      } finally {
+        clock.advance(-(15 * 60_000 + 1_000))
+      }
+    })
+
+    it('keeps a phone-only registration for the agency: no e-mail to the visitor, the branch is told at once', async () => {
+      const before = await t.database.db.select({ n: sql<number>`count(*)::int` }).from(outbox)
+      const answer = await create(payload({ email: null, phone: '07400 123456', name: 'Priya' }))
+      expect(answer.statusCode).toBe(201)
+      const after = await t.database.db.select().from(outbox).orderBy(outbox.id)
+      const added = after.slice(before[0]!.n)
+      expect(added.map((m) => [m.kind, m.to])).toEqual([['alert_branch', 'harrogate@agency.example']])
+      expect(added[0]!.text).toContain('No e-mail address: please call to confirm.')
+    })
+
+    it('answers a retry with the same Idempotency-Key with the first answer and creates nothing new', async () => {
+      const body = payload({ email: 'retry.visitor@example.com' })
+      const first = await create(body, { 'idempotency-key': 'visitor-key-1' })
+      const second = await create(body, { 'idempotency-key': 'visitor-key-1' })
+      expect(first.statusCode).toBe(201)
+      expect(second.statusCode).toBe(201)
+      expect(second.json()).toEqual(first.json())
+      expect(String([second.headers['set-cookie']].flat()[0])).toMatch(/^__Host-pending_alert=/)
+      const rows = await t.database.db.select().from(communicationInfos).where(eq(communicationInfos.value, 'retry.visitor@example.com'))
+      expect(rows).toHaveLength(1)
+      expect((await outboxOf('alert_confirmation')).filter((m) => m.to === 'retry.visitor@example.com')).toHaveLength(1)
+
+      const other = await create({ ...body, profile_id: 5, contact_questions: answers(tenantQuestions) }, { 'idempotency-key': 'visitor-key-1' })
+      expect(other.statusCode).toBe(409)
+      expect(other.json()).toEqual({ message: 'This Idempotency-Key was already used for a different request.' })
+      expect(await t.database.db.select().from(idempotencyKeys).where(eq(idempotencyKeys.idempotency_key, 'visitor-key-1'))).toHaveLength(1)
+    })
+
+    it('creates one alert for two simultaneous requests with the same Idempotency-Key', async () => {
+      const body = payload({ email: 'twin.request@example.com' })
+      const [a, b] = await Promise.all([create(body, { 'idempotency-key': 'twin-key' }), create(body, { 'idempotency-key': 'twin-key' })])
+      expect([a.statusCode, b.statusCode]).toEqual([201, 201])
+      expect(b.json()).toEqual(a.json())
+      const rows = await t.database.db.select().from(communicationInfos).where(eq(communicationInfos.value, 'twin.request@example.com'))
+      expect(rows).toHaveLength(1)
+      expect((await outboxOf('alert_confirmation')).filter((m) => m.to === 'twin.request@example.com')).toHaveLength(1)
+    })
+
+    it('sends at most the per-address limit of confirmation e-mails and refuses an IP address over its limit', async () => {
+      const limited = await createTestApi(kind, {
+        alertLimits: { perIp: { limit: 3, windowMs: 3_600_000 }, perEmail: { limit: 2, windowMs: 3_600_000 } },
+      })
+      try {
+        await seedAlertReferenceData(limited.database.db)
+        const send = (ip: string) =>
+          limited.app.inject({ method: 'POST', url: '/api/contact_applicants', headers: SAME_ORIGIN, remoteAddress: ip, payload: payload({ email: 'flooded@example.com' }) })
+        const statuses = [await send('192.0.2.1'), await send('192.0.2.2'), await send('192.0.2.3')].map((a) => a.statusCode)
+        expect(statuses).toEqual([201, 201, 201])
+        const mails = await limited.database.db.select().from(outbox).where(eq(outbox.kind, 'alert_confirmation'))
+        expect(mails).toHaveLength(2)
+
+        for (let i = 0; i < 3; i++) expect((await send('192.0.2.9')).statusCode).toBe(201)
+        const over = await send('192.0.2.9')
+        expect(over.statusCode).toBe(429)
+        expect(over.json()).toEqual({ message: 'Too many registrations. Please try again later.' })
+      } finally {
+        await limited.close()
+      }
+    })
+
+    it('refuses a registration from another site', async () => {
+      const answer = await app.inject({ method: 'POST', url: '/api/contact_applicants', headers: { origin: 'https://evil.example' }, payload: payload() })
+      expect(answer.statusCode).toBe(403)
+    })
+  })
+
+  describe('a logged-in contact registering', () => {
+    it('confirms the alert at once, makes it active and tells the branch; the e-mail address is not changed', async () => {
+      const owner = await loggedInContact('logged.in@example.com', 'Ruth')
+      const branchMails = (await outboxOf('alert_branch')).length
+      const answer = await create(payload({ email: 'someone.else@example.com', name: 'Ruth' }), { cookie: owner.cookie })
+      expect(answer.statusCode).toBe(201)
+      const data = answer.json<{ data: ApplicantView }>().data
+      expect(data).toMatchObject({ is_confirmed: true, contacts: [{ contact_id: owner.contact_id, communication_infos: [{ value: 'logged.in@example.com' }] }] })
+      expect(await me(owner.cookie)).toMatchObject({ active_contact_applicant_id: data.contact_applicant_id })
+      expect((await outboxOf('alert_branch')).length).toBe(branchMails + 1)
+      expect((await outboxOf('alert_confirmation')).some((m) => m.to === 'someone.else@example.com')).toBe(false)
+      expect(answer.headers['set-cookie']).toBeUndefined()
+
+      const retry = await create(payload({ email: 'someone.else@example.com', name: 'Ruth' }), { cookie: owner.cookie, 'idempotency-key': 'k' })
+      const again = await create(payload({ email: 'someone.else@example.com', name: 'Ruth' }), { cookie: owner.cookie, 'idempotency-key': 'k' })
+      expect(again.json()).toEqual(retry.json())
+      const list = await app.inject({ url: `/api/contact_applicants/applicants_of_contact/${owner.contact_id}?__order_by=-created_at`, headers: { cookie: owner.cookie } })
+      expect(list.json<{ data: ApplicantView[] }>().data).toHaveLength(3)
+    })
+  })
+
+  describe('reading alerts', () => {
+    it('lists only the session contact’s own alerts, newest first; 401 for a visitor and 404 for another contact', async () => {
+      const a = await loggedInContact('lister.a@example.com')
+      const b = await loggedInContact('lister.b@example.com')
+      clock.advance(60_000)
+      const newer = (await create(payload({ email: 'lister.a@example.com' }), { cookie: a.cookie })).json<{ data: ApplicantView }>().data
+      clock.advance(-60_000)
+      const own = await app.inject({ url: `/api/contact_applicants/applicants_of_contact/${a.contact_id}`, headers: { cookie: a.cookie } })
+      expect(own.statusCode).toBe(200)
+      expect(own.json<{ data: ApplicantView[] }>().data.map((x) => x.contact_applicant_id)).toEqual([newer.contact_applicant_id, a.alert.contact_applicant_id])
+      const other = await app.inject({ url: `/api/contact_applicants/applicants_of_contact/${a.contact_id}`, headers: { cookie: b.cookie } })
+      expect(other.statusCode).toBe(404)
+      const visitor = await app.inject({ url: `/api/contact_applicants/applicants_of_contact/${a.contact_id}` })
+      expect(visitor.statusCode).toBe(401)
+      expect(visitor.json()).toEqual({ message: 'Please log in to continue.' })
+    })
+
+    it('answers an alert by its key and 404 for an unknown key', async () => {
+      const a = await loggedInContact('by.key@example.com')
+      const answer = await app.inject({ url: `/api/contact_applicants/u/${a.alert.applicant_key}` })
+      expect(answer.statusCode).toBe(200)
+      expect(answer.json<{ data: ApplicantView }>().data).toMatchObject({ contact_applicant_id: a.alert.contact_applicant_id, contacts: [{ contact_id: a.contact_id }] })
+      const unknown = await app.inject({ url: `/api/contact_applicants/u/${createToken()}` })
+      expect(unknown.statusCode).toBe(404)
+      expect(unknown.json()).toEqual(NOT_FOUND)
+      expect((await app.inject({ url: '/api/contact_applicants/u/1' })).json()).toEqual(NOT_FOUND)
+    })
+  })
+
+  describe('updating an alert', () => {
+    function patch(id: number, body: unknown, headers: Record<string, string> = {}) {
+      return app.inject({ method: 'PATCH', url: `/api/contact_applicants/${id}`, headers: { ...SAME_ORIGIN, ...headers }, payload: body as object })
+    }
+
+    it('lets the owner’s session and the key holder update it, and answers 404 to anyone else', async () => {
+      const owner = await loggedInContact('updater@example.com', 'Hannah')
+      const stranger = await loggedInContact('stranger@example.com')
+      const id = owner.alert.contact_applicant_id
+      const body = payload({ email: 'updater@example.com', name: 'Hannah' }, 'update', { property_criteria: { locations: [HARROGATE], min_price: 300_000, max_price: 500_000 } })
+
+      const bySession = await patch(id, body, { cookie: owner.cookie })
+      expect(bySession.statusCode).toBe(200)
+      expect(bySession.json<{ data: ApplicantView }>().data.criteria).toMatchObject({ min_price: 300_000, max_price: 500_000 })
+
+      const byKey = await patch(id, { ...body, property_criteria: { locations: [HARROGATE], min_price: 325_000, max_price: 500_000 } }, { 'x-applicant-key': owner.alert.applicant_key })
+      expect(byKey.statusCode).toBe(200)
+      expect(byKey.json<{ data: ApplicantView }>().data.criteria.min_price).toBe(325_000)
+
+      const others: Array<Record<string, string>> = [{ cookie: stranger.cookie }, {}, { 'x-applicant-key': createToken() }, { 'x-applicant-key': stranger.alert.applicant_key }]
+      for (const headers of others) {
+        const refused = await patch(id, body, headers)
+        expect(refused.statusCode).toBe(404)
+        expect(refused.json()).toEqual(NOT_FOUND)
+      }
+      expect((await patch(999_999, body, { cookie: owner.cookie })).statusCode).toBe(404)
+      const [row] = await t.database.db.select().from(contactApplicants).where(eq(contactApplicants.contact_applicant_id, id))
+      expect(row!.criteria.min_price).toBe(325_000)
+    })
+
+    it('answers 422 with SPEC §5 messages for the owner', async () => {
+      const owner = await loggedInContact('bad.update@example.com')
+      const answer = await patch(owner.alert.contact_applicant_id, payload({}, 'update', { property_criteria: { locations: [HARROGATE], min_price: 0, max_price: 500_000 } }), { cookie: owner.cookie })
+      expect(answer.statusCode).toBe(422)
+      expect(answer.json()).toEqual({ message: 'The min price field is required.', errors: { 'property_criteria.min_price': ['The min price field is required.'] } })
+    })
+  })
+
+  describe('switching alerts on and off (SPEC §4)', () => {
+    function setStatus(id: number, status: number, headers: Record<string, string> = {}, contactApplicantId = id) {
+      return app.inject({
+        method: 'PATCH',
+        url: `/api/contact_applicants/status/${id}`,
+        headers: { ...SAME_ORIGIN, ...headers },
+        payload: { status, contact_applicant_id: contactApplicantId },
+      })
+    }
+
+    it('switching the active alert off makes the first ON alert of the same profile active; re-enabling one makes it active', async () => {
+      const owner = await loggedInContact('switcher@example.com')
+      const first = owner.alert.contact_applicant_id
+      clock.advance(60_000)
+      const second = (await create(payload({ email: 'switcher@example.com' }), { cookie: owner.cookie })).json<{ data: ApplicantView }>().data.contact_applicant_id
+      clock.advance(60_000)
+      const tenant = (await create(payload({ email: 'switcher@example.com' }, 'create', { profile_id: 5, contact_questions: answers(tenantQuestions) }), { cookie: owner.cookie })).json<{ data: ApplicantView }>().data.contact_applicant_id
+      clock.advance(-120_000)
+      expect((await me(owner.cookie)).active_contact_applicant_id).toBe(tenant)
+
+      // The active tenant alert off: no other tenant alert is ON, so none is active.
+      const off = await setStatus(tenant, 2, { cookie: owner.cookie })
+      expect(off.statusCode).toBe(200)
+      expect(off.json()).toMatchObject({ data: { contact_applicant_id: tenant, contact_applicant_status_id: 2 }, active_contact_applicant_id: null })
+
+      // Re-enabling the first buyer alert makes it active.
+      expect((await setStatus(first, 2, { cookie: owner.cookie })).json()).toMatchObject({ active_contact_applicant_id: null })
+      const on = await setStatus(first, 1, { cookie: owner.cookie })
+      expect(on.json()).toMatchObject({ data: { contact_applicant_status_id: 1 }, active_contact_applicant_id: first })
+      expect((await me(owner.cookie)).active_contact_applicant_id).toBe(first)
+
+      // Switching the active buyer alert off hands over to the first ON buyer alert.
+      const handover = await setStatus(first, 2, { cookie: owner.cookie })
+      expect(handover.json()).toMatchObject({ active_contact_applicant_id: second })
+      expect((await me(owner.cookie)).active_contact_applicant_id).toBe(second)
+    })
+
+    it('lets the key holder switch an alert, and answers 404 to anyone else and 422 for a mismatched id', async () => {
+      const owner = await loggedInContact('key.switch@example.com')
+      const stranger = await loggedInContact('key.stranger@example.com')
+      const id = owner.alert.contact_applicant_id
+      const byKey = await setStatus(id, 2, { 'x-applicant-key': owner.alert.applicant_key })
+      expect(byKey.statusCode).toBe(200)
+      expect(byKey.json()).toMatchObject({ data: { contact_applicant_status_id: 2 }, active_contact_applicant_id: null })
+      // Every session of the owner whose active alert it was moves on (here: to none).
+      expect((await me(owner.cookie)).active_contact_applicant_id).toBeNull()
+
+      expect((await setStatus(id, 1, { cookie: stranger.cookie })).statusCode).toBe(404)
+      expect((await setStatus(id, 1)).json()).toEqual(NOT_FOUND)
+      const mismatch = await setStatus(id, 1, { cookie: owner.cookie }, stranger.alert.contact_applicant_id)
+      expect(mismatch.statusCode).toBe(422)
+      expect(mismatch.json()).toEqual({
+        message: 'The contact applicant id does not match the address.',
+        errors: { contact_applicant_id: ['The contact applicant id does not match the address.'] },
+      })
+      expect((await setStatus(id, 3, { cookie: owner.cookie })).statusCode).toBe(422)
+      const [row] = await t.database.db.select().from(contactApplicants).where(eq(contactApplicants.contact_applicant_id, id))
+      expect(row!.contact_applicant_status_id).toBe(2)
+    })
+  })
+
+  describe('address suggestions', () => {
+    it('suggests the addresses of visible properties only, best first', async () => {
+      const answer = await app.inject({ url: '/api/addresses?keyword=station road harrogate' })
+      expect(answer.statusCode).toBe(200)
+      const data = answer.json<{ data: Array<{ suggestion_id: string; display_name: string; town: string | null }> }>().data
+      expect(data.length).toBeGreaterThan(0)
+      expect(data.length).toBeLessThanOrEqual(8)
+      for (const s of data) {
+        expect(s.display_name).toMatch(/Station Road, Harrogate LS\d \dAB$/)
+        expect(s.suggestion_id).toMatch(/^property:\d+$/)
+      }
+      const ids = data.map((s) => Number(s.suggestion_id.split(':')[1]))
+      const locked = await t.database.db.execute(sql`select property_profile_id from properties where is_locked and property_profile_id = any(${`{${ids.join(',')}}`}::int[])`)
+      expect((locked as unknown as { rows: unknown[] }).rows).toEqual([])
+    })
+
+    it('answers nothing for a blank keyword and 400 for one over 256 characters', async () => {
+      expect((await app.inject({ url: '/api/addresses?keyword=%20' })).json()).toEqual({ data: [] })
+      const long = await app.inject({ url: `/api/addresses?keyword=${'a'.repeat(257)}` })
+      expect(long.statusCode).toBe(400)
+      expect(long.json()).toEqual({ message: 'The given data was invalid.', errors: { keyword: ['The keyword may not be greater than 256 characters.'] } })
+    })
+  })
+
+  it('keeps e-mail infos of pending contacts out of the one-contact-per-address rule only', async () => {
+    const rows = await t.database.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(communicationInfos)
+      .where(and(eq(communicationInfos.communication_method_id, COMMUNICATION_METHOD.EMAIL), eq(communicationInfos.is_pending, false)))
+    expect(rows[0]!.n).toBeGreaterThan(0)
+    expect(APPLICANT_PROFILE.TENANT).toBe(5)
+  })
+})
