@@ -309,6 +309,68 @@ describe('Heads Up Property Alerts: the register screen', () => {
   })
 })
 
+/** Logs a demo contact in through the login page and the link it e-mails (packages/db seed-contacts). */
+async function logIn(page: Page, email: string): Promise<void> {
+  const seen = await seenMails()
+  await page.goto(`${BASE_URL}/login`)
+  await page.locator('form.login-form[data-enhanced]').waitFor()
+  await page.getByLabel('Email address').fill(email)
+  await page.getByRole('button', { name: 'Send login link' }).click()
+  await page.getByRole('heading', { name: 'Check your e-mail' }).waitFor()
+  const mail = await waitForMail(email, seen, /login\/verify/)
+  await page.goto(toTokenLink(mail, '/login/verify', BASE_URL))
+  await page.getByRole('button', { name: 'Log in' }).click()
+  await page.getByRole('group', { name: 'Your account' }).waitFor()
+}
+
+describe('Heads Up Property Alerts: the update-alert entry and the active alert', () => {
+  it('goes to register with no alert, to the update page with one, and offers a choice with two', async () => {
+    const vendor = await browser.page()
+    await logIn(vendor, 'vendor@example.com')
+    await vendor.getByRole('link', { name: 'Update alert' }).click()
+    await vendor.waitForURL(`${BASE_URL}/heads-up-alerts/register`)
+
+    const buyer = await browser.page()
+    await logIn(buyer, 'buyer@example.com')
+    await buyer.getByRole('link', { name: 'Update alert' }).click()
+    await buyer.waitForURL(/\/heads-up-alerts\/profiles\/[^/]+$/)
+    await buyer.getByRole('heading', { name: 'Update your property alert' }).waitFor()
+
+    const two = await browser.page()
+    await logIn(two, 'two.alerts@example.com')
+    await two.getByRole('link', { name: 'Update alert' }).click()
+    const popup = two.getByRole('dialog', { name: TEXT.SELECT_ALERT })
+    await popup.waitFor()
+    expect(await popup.getByRole('article').count()).toBe(2)
+    await popup.getByRole('link', { name: /^Edit alert: Renting/ }).click()
+    await two.waitForURL(/\/heads-up-alerts\/profiles\//)
+    await two.getByRole('heading', { name: 'Update your property alert' }).waitFor()
+  })
+
+  it('makes a chosen disabled alert active again and runs its search', async () => {
+    const page = await browser.page()
+    await logIn(page, 'two.alerts@example.com')
+    await page.goto(`${BASE_URL}/heads-up-alerts/my-alerts`)
+    const renting = page.getByRole('article', { name: /^Renting/ })
+    const buying = page.getByRole('article', { name: /^Buying/ })
+    expect(await renting.getByRole('switch').getAttribute('aria-checked')).toBe('false')
+    expect(await buying.getByText('Active alert').count()).toBe(1)
+
+    await renting.getByRole('button', { name: /^See matching properties/ }).click()
+    await page.waitForURL((url) => url.pathname === '/lettings/property-to-rent' && url.searchParams.has('locations'))
+    await page.goto(`${BASE_URL}/heads-up-alerts/my-alerts`)
+    expect(await renting.getByRole('switch').getAttribute('aria-checked')).toBe('true')
+    expect(await renting.getByText('Active alert').count()).toBe(1)
+
+    // SPEC §4: the active alert switched off hands over to the first ON alert of its profile; there is
+    // no other tenant alert, so none is active.
+    await renting.getByRole('switch').click()
+    await expectToast(page, TEXT.ALERT_UPDATED)
+    await page.waitForFunction(() => !document.body.innerText.includes('Active alert'))
+    expect(await renting.getByRole('switch').getAttribute('aria-checked')).toBe('false')
+  })
+})
+
 describe('Heads Up Property Alerts without JavaScript', () => {
   it('shows the server’s messages and registers through a plain form post', async () => {
     const page = await browser.page({ javaScriptEnabled: false })
