@@ -101,15 +101,17 @@ async function submit(page: Page, name: 'Register' | 'Update' = 'Register'): Pro
   await page.getByRole('button', { name, exact: true }).click()
 }
 
-/** Registers a complete buyer alert through the screen, up to the success popup. */
-async function registerBuyer(page: Page, email: string): Promise<void> {
+const PRICES = { buy: ['£200,000', '£400,000'], rent: ['£1,000 PCM', '£1,500 PCM'] } as const
+
+/** Registers a complete alert through the screen, up to the success popup. */
+async function registerAlert(page: Page, email: string, kind: 'buy' | 'rent' = 'buy'): Promise<void> {
   await waitForScreen(page)
   await fillContact(page, { name: 'Harriet', surname: 'Lowther', email, phone: '07400 123456', address: '12 Park Row, Leeds LS1 5HD', consent: true })
   await saveContact(page)
   await page.getByRole('list', { name: 'Contacts of this alert' }).getByText('Harriet Lowther').waitFor()
   await chooseLocation(page, 'manc', /^Manchester/)
-  await page.getByLabel('Minimum price').selectOption({ label: '£200,000' })
-  await page.getByLabel('Maximum price').selectOption({ label: '£400,000' })
+  await page.getByLabel('Minimum price').selectOption({ label: PRICES[kind][0] })
+  await page.getByLabel('Maximum price').selectOption({ label: PRICES[kind][1] })
   await answerRequiredQuestions(page)
   await submit(page)
   await page.getByRole('dialog', { name: TEXT.SUCCESS }).waitFor()
@@ -225,7 +227,7 @@ describe('Heads Up Property Alerts: the register screen', () => {
     const email = uniqueEmail('buyer')
     const seen = await seenMails()
     await page.goto(`${BASE_URL}/heads-up-alerts/register/buy`)
-    await registerBuyer(page, email)
+    await registerAlert(page, email)
     await expectNoAxeViolations(page)
     await page.getByRole('button', { name: 'OK' }).click()
     await page.waitForURL((url) => url.pathname === '/sales/property-for-sale')
@@ -244,8 +246,21 @@ describe('Heads Up Property Alerts: the register screen', () => {
     await page.getByLabel('Maximum price').selectOption({ label: '£450,000' })
     await submit(page, 'Update')
     await page.getByRole('dialog', { name: TEXT.SUCCESS }).waitFor()
+    const updateUrl = page.url()
     await page.getByRole('button', { name: 'OK' }).click()
     await page.waitForURL((url) => url.pathname === '/sales/property-for-sale')
+
+    // The holder of the alert's key (its e-mail link) may update it without logging in.
+    const holder = await browser.page()
+    await holder.goto(updateUrl)
+    await waitForScreen(holder)
+    expect(await holder.getByLabel('Maximum price').inputValue()).toBe('450000')
+    await holder.getByLabel('Maximum price').selectOption({ label: '£450,000' })
+    await holder.getByLabel('Minimum price').selectOption({ label: '£250,000' })
+    await submit(holder, 'Update')
+    await holder.getByRole('dialog', { name: TEXT.SUCCESS }).waitFor()
+    await page.goto(updateUrl)
+    expect(await page.getByLabel('Minimum price').inputValue()).toBe('250000')
 
     // A second alert (logged in: confirmed at once), then the entry popup lists both.
     await page.goto(`${BASE_URL}/heads-up-alerts/register/rent`)
@@ -276,7 +291,7 @@ describe('Heads Up Property Alerts: the register screen', () => {
     const list = page.getByRole('list', { name: 'Your alerts' })
     await list.waitFor()
     expect(await list.evaluate((el) => getComputedStyle(el).maxHeight)).toBe('600px')
-    expect(await list.innerText()).toContain('£200,000 - £450,000')
+    expect(await list.innerText()).toContain('£250,000 - £450,000')
     expect(await list.innerText()).toContain('£1,000 - £1,500 PCM')
     expect(await list.innerText()).toContain('No Min - No Max Beds')
     const switches = page.getByRole('switch')
@@ -292,6 +307,17 @@ describe('Heads Up Property Alerts: the register screen', () => {
     await page.waitForURL((url) => /\/(sales|lettings)\//.test(url.pathname) && url.searchParams.has('locations'))
     await page.goto(`${BASE_URL}/heads-up-alerts/my-alerts`)
     expect(await page.getByRole('switch').first().getAttribute('aria-checked')).toBe('true')
+  })
+
+  it('remembers a visitor’s unconfirmed rent alert: the properties route goes to lettings', async () => {
+    const page = await browser.page()
+    await page.goto(`${BASE_URL}/heads-up-alerts/register/rent`)
+    await registerAlert(page, uniqueEmail('tenant'), 'rent')
+    await page.getByRole('button', { name: 'OK' }).click()
+    await page.waitForURL((url) => url.pathname === '/lettings/property-to-rent')
+    // Still a visitor: nothing about any contact was handed over.
+    await page.locator('header .account-login').waitFor()
+    expect(await page.getByRole('group', { name: 'Your account' }).count()).toBe(0)
   })
 
   it("says 'Applicant not found' for an unknown key", async () => {
