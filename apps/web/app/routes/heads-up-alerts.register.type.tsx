@@ -1,4 +1,4 @@
-import { SEARCH_TYPE_PROFILE } from '@agency/domain'
+import { ALERT_CRITERIA_DEFAULT, SEARCH_TYPE_PROFILE } from '@agency/domain'
 import type { Contact, SearchType } from '@agency/domain'
 import { data } from 'react-router'
 import { Toaster } from 'sonner'
@@ -23,7 +23,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const [page, current] = await Promise.all([getRegisterPageData(context, searchType), getCurrentContact(request, context)])
   const contact = current ? toContact(current) : null
   const contacts: Contact[] = contact ? [contact] : []
-  return { ...page, searchType, contacts }
+  return { ...page, searchType, contacts, criteria: ALERT_CRITERIA_DEFAULT }
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {
@@ -31,7 +31,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 }
 
 export default function RegisterAlertRoute({ loaderData, actionData }: Route.ComponentProps) {
-  const { searchType, questions, subscriptionTypeIds, variants, intro, contacts } = loaderData
+  const { searchType, questions, subscriptionTypeIds, variants, intro, contacts, criteria } = loaderData
   return (
     <div className="container page alert-page">
       <RegisterScreen
@@ -40,7 +40,7 @@ export default function RegisterAlertRoute({ loaderData, actionData }: Route.Com
         profileId={SEARCH_TYPE_PROFILE[searchType]}
         questions={questions}
         subscriptionTypeIds={subscriptionTypeIds}
-        initialState={initRegisterState('create', contacts)}
+        initialState={initRegisterState('create', contacts, { criteria })}
         variants={variants}
         heading={ALERT_COPY.REGISTER_HEADING[searchType]}
         intro={intro}

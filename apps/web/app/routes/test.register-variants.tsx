@@ -1,4 +1,4 @@
-import { ALERT_PATHS, SEARCH_TYPE_PROFILE, toRegisterVariant } from '@agency/domain'
+import { ALERT_CRITERIA_DEFAULT, ALERT_PATHS, SEARCH_TYPE_PROFILE, toRegisterVariant } from '@agency/domain'
 import { Toaster } from 'sonner'
 import { ALERT_COPY } from '#app/components/alerts/alert-copy.ts'
 import { RegisterScreen } from '#app/components/alerts/register-screen.tsx'
@@ -17,7 +17,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const page = await getRegisterPageData(context, 'sales')
   const desktop = toRegisterVariant(url.searchParams.get('desktop')) ?? page.variants.desktop
   const mobile = toRegisterVariant(url.searchParams.get('mobile')) ?? page.variants.mobile
-  return { ...page, variants: { desktop, mobile } }
+  return { ...page, variants: { desktop, mobile }, criteria: ALERT_CRITERIA_DEFAULT }
 }
 
 export default function TestRegisterVariantsRoute({ loaderData }: Route.ComponentProps) {
@@ -31,7 +31,7 @@ export default function TestRegisterVariantsRoute({ loaderData }: Route.Componen
         profileId={SEARCH_TYPE_PROFILE.sales}
         questions={questions}
         subscriptionTypeIds={subscriptionTypeIds}
-        initialState={initRegisterState('create', [])}
+        initialState={initRegisterState('create', [], { criteria: loaderData.criteria })}
         variants={variants}
         heading={`${ALERT_COPY.VARIANTS_TITLE}: desktop ${variants.desktop}, phone ${variants.mobile}`}
         intro={intro}

@@ -9,8 +9,6 @@ import {
   canRemoveContact,
   getCommunicationValue,
   getContactDisplayAddress,
-  parseAlertContact,
-  toAlertContactFormValues,
 } from '@agency/domain'
 import type { Contact, ContactListAction, ContactListState } from '@agency/domain'
 import { AddressCombobox } from '#app/components/alerts/address-combobox.tsx'
@@ -42,16 +40,16 @@ const EMPTY: ContactFormValues = {
   subscription_confirmed: false,
 }
 
+/** A contact's values for the form (SPEC §4: editing reopens the contact in the form). */
 function toValues(contact: Contact): ContactFormValues {
-  const values = toAlertContactFormValues(contact)
   return {
-    salutation_id: String(values.salutation_id),
-    name: values.name,
-    surname: values.surname,
-    email: values.email ?? '',
-    mobile_phone: values.mobile_phone ?? '',
-    address: values.address,
-    subscription_confirmed: values.subscription_confirmed,
+    salutation_id: String(contact.salutation_id),
+    name: contact.name,
+    surname: contact.surname,
+    email: getCommunicationValue(contact, COMMUNICATION_METHOD.EMAIL) ?? '',
+    mobile_phone: getCommunicationValue(contact, COMMUNICATION_METHOD.MOBILE_PHONE) ?? '',
+    address: getContactDisplayAddress(contact) ?? '',
+    subscription_confirmed: contact.subscription_types.length > 0,
   }
 }
 
@@ -138,7 +136,8 @@ export function ContactTab({ state, dispatch, subscriptionTypeIds, hydrated, ser
           canCancel={canCancelContactForm(state)}
           hydrated={hydrated}
           onCancel={() => dispatch({ type: 'formCancelled' })}
-          onSave={(values) => {
+          onSave={async (values) => {
+            const { parseAlertContact } = await import('#app/components/alerts/alert-checks.ts')
             const parsed = parseAlertContact({
               ...values,
               ...(form.kind === 'edit' && form.contact.contact_id ? { contact_id: form.contact.contact_id } : {}),
@@ -164,7 +163,7 @@ interface ContactFormProps {
   hydrated: boolean
   onCancel: () => void
   /** Answers the messages by field when the form is incomplete, null when the contact was saved. */
-  onSave: (values: ContactFormValues) => Record<string, string[]> | null
+  onSave: (values: ContactFormValues) => Promise<Record<string, string[]> | null>
 }
 
 function ContactForm({ initial, serverErrors, canCancel, hydrated, onCancel, onSave }: ContactFormProps) {
@@ -271,10 +270,7 @@ function ContactForm({ initial, serverErrors, canCancel, hydrated, onCancel, onS
           <button
             type="button"
             className="button"
-            onClick={() => {
-              const result = onSave(values)
-              setErrors(result ?? {})
-            }}
+            onClick={() => void onSave(values).then((result) => setErrors(result ?? {}))}
           >
             {LABELS.SAVE}
           </button>

@@ -10,8 +10,6 @@ import {
   PROPERTIES_PATH,
   initContactList,
   isSubmitDisabled,
-  parseAlertSubmit,
-  toAlertPayload,
 } from '@agency/domain'
 import type {
   AlertCriteria,
@@ -20,6 +18,7 @@ import type {
   AlertTab,
   ApplicantQuestion,
   Contact,
+  AlertPayload,
   QuestionAnswerValue,
   RegisterVariant,
   SearchType,
@@ -33,6 +32,9 @@ import { registerReducer } from '#app/components/alerts/register-state.ts'
 import type { RegisterState } from '#app/components/alerts/register-state.ts'
 import { useHydrated } from '#app/components/search/use-hydrated.ts'
 import '#app/components/alerts/alerts.css'
+
+/** The SPEC §5 checks and the payload, with zod: loaded on first use (alert-checks.ts). */
+export const loadAlertChecks = () => import('#app/components/alerts/alert-checks.ts')
 
 const SuccessPopup = lazy(() => import('#app/components/ui/success-popup.tsx').then((m) => ({ default: m.SuccessPopup })))
 
@@ -62,7 +64,7 @@ export const ALERT_JSON_FIELD = 'alert_json'
 
 /** What the JavaScript post sends: the SPEC §7 payload and the create's idempotency key. */
 export interface RegisterJsonBody {
-  readonly payload: ReturnType<typeof toAlertPayload>
+  readonly payload: AlertPayload
   readonly idempotency_key: string
 }
 
@@ -151,9 +153,10 @@ export function RegisterScreen(props: RegisterScreenProps) {
     if (actionResult && !actionResult.ok) toast.warning(actionResult.message)
   }, [actionResult])
 
-  function submit(event: FormEvent<HTMLFormElement>) {
+  async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()
     if (isSubmitDisabled(state.contacts)) return
+    const { parseAlertSubmit, toAlertPayload } = await loadAlertChecks()
     const formState = { profile_id: profileId, contacts: state.contacts.contacts, criteria: state.criteria, answers: state.answers, questions }
     // SPEC §5 alert submit: the first failing check is shown and its tab opened.
     const checked = parseAlertSubmit(formState)
@@ -224,7 +227,12 @@ export function RegisterScreen(props: RegisterScreenProps) {
           {serverFailure.message}
         </p>
       )}
-      <Form method="post" className="alert-register__form" onSubmit={submit} noValidate {...(props.action ? { action: props.action } : {})}>
+      <Form
+        method="post"
+        className="alert-register__form"
+        onSubmit={(event) => void submit(event)}
+        onFocus={() => void loadAlertChecks()}
+        noValidate {...(props.action ? { action: props.action } : {})}>
         <Tabs.Root value={state.tab} onValueChange={(tab) => dispatch({ type: 'tabChanged', tab: tab as AlertTab })} className="alert-tabs">
           <p className="alert-tabs__step" aria-hidden="true">
             {ALERT_COPY.STEP(tabIndex + 1, ALERT_TABS.length)}

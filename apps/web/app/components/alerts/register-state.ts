@@ -3,7 +3,6 @@
  * contact-list.ts), the criteria of the Property Type tab and the answers of the Circumstances tab.
  */
 import {
-  ALERT_CRITERIA_DEFAULT,
   MAX_LOCATIONS,
   RADIUS_DEFAULT_MILES,
   contactListReducer,
@@ -57,13 +56,17 @@ export type RegisterAction =
   | { readonly type: 'types'; readonly action: TypeSelectionAction }
   | { readonly type: 'answered'; readonly questionId: number; readonly answer: QuestionAnswerValue | null }
 
-/** The screen's starting state: a new alert, or the applicant being updated. */
+/**
+ * The screen's starting state: a new alert (with the default criteria, ALERT_CRITERIA_DEFAULT, which
+ * the loader sends so that the browser needs no schema to build them), or the applicant being updated.
+ */
 export function initRegisterState(
   mode: AlertMode,
   contacts: readonly Contact[],
-  applicant?: Pick<Applicant, 'contacts' | 'criteria' | 'question_answers'> | null,
+  start: { criteria: AlertCriteria } | Pick<Applicant, 'contacts' | 'criteria' | 'question_answers'>,
 ): RegisterState {
-  const criteria = applicant?.criteria ?? ALERT_CRITERIA_DEFAULT
+  const applicant = 'question_answers' in start ? start : null
+  const criteria = start.criteria
   return {
     tab: 'contact',
     contacts: initContactList(mode, applicant?.contacts ?? contacts),
