@@ -7,6 +7,7 @@ import { Toaster, toast } from 'sonner'
 import { AlertCard, toAlertName } from '#app/components/alerts/alert-card.tsx'
 import { ALERT_COPY } from '#app/components/alerts/alert-copy.ts'
 import { toAlertSearchUrl } from '#app/components/alerts/alert-search-url.ts'
+import { Switch } from '#app/components/ui/switch.tsx'
 import { getAgencyName, toTitle } from '#app/lib/meta.ts'
 import { getCurrentContact } from '#app/lib/session.server.ts'
 import { REGISTER_PATH, toLoginUrl } from '#app/lib/urls.ts'
@@ -65,10 +66,12 @@ function AlertSwitch({ alert }: { alert: ApplicantView }) {
     <fetcher.Form method="post" className="alert-switch-form">
       <input type="hidden" name="contact_applicant_id" value={alert.contact_applicant_id} />
       <input type="hidden" name="status" value={toToggledStatus({ ...alert, contact_applicant_status_id: on ? APPLICANT_STATUS.ON : APPLICANT_STATUS.OFF })} />
-      <button type="submit" role="switch" aria-checked={on} className="alert-switch" aria-label={ALERT_COPY.ALERT_SWITCH(toAlertName(alert))}>
-        <span className="alert-switch__track" aria-hidden="true" />
-        <span aria-hidden="true">{on ? ALERT_COPY.ALERT_ON : ALERT_COPY.ALERT_OFF}</span>
-      </button>
+      <Switch
+        type="submit"
+        checked={on}
+        label={ALERT_COPY.ALERT_SWITCH(toAlertName(alert))}
+        stateLabels={{ on: ALERT_COPY.ALERT_ON, off: ALERT_COPY.ALERT_OFF }}
+      />
     </fetcher.Form>
   )
 }
