@@ -18,7 +18,8 @@ import openapiRoutes from '#app/routes/openapi/index.ts'
 import propertiesRoutes from '#app/routes/properties/index.ts'
 import siteSettingsRoutes from '#app/routes/site_settings/index.ts'
 import { validatorCompiler } from '#app/schemas.ts'
-import { createAddressProvider, type AddressProvider } from '#app/addresses/provider.ts'
+import { createAddressProvider } from '#app/addresses/config.ts'
+import type { AddressProvider } from '#app/addresses/provider.ts'
 import addressesRoutes from '#app/routes/addresses/index.ts'
 import contactApplicantsRoutes, { type AlertRegistrationLimits } from '#app/routes/contact_applicants/index.ts'
 import contactQuestionsRoutes from '#app/routes/contact_questions/index.ts'
@@ -123,7 +124,7 @@ export const api: FastifyPluginAsync<Omit<ApiOptions, 'logger' | 'trustProxy' | 
   })
   await app.register(addressesRoutes, {
     prefix: '/addresses',
-    provider: options.addresses?.provider ?? createAddressProvider(options.addresses?.env ?? {}, { db: options.database.db }),
+    provider: options.addresses?.provider ?? createAddressProvider(options.addresses?.env ?? {}, { db: options.database.db, log: app.log }),
   })
 }
 

@@ -28,6 +28,7 @@ const EnvSchema = z.object({
   // Checked by the places provider (values and their combination); read here and nowhere else.
   PLACES_PROVIDER: z.string().optional(),
   ADDRESS_PROVIDER: z.string().optional(),
+  IDEAL_POSTCODES_API_KEY: z.string().optional(),
   GOOGLE_PLACES_API_KEY: z.string().optional(),
   // The property feed import (POST /api/feeds/blm): no key, no uploads.
   FEED_API_KEY: z.string().min(16, { error: 'FEED_API_KEY must be at least 16 characters' }).optional(),
@@ -67,7 +68,7 @@ export interface Config {
   /** The places provider's settings. */
   places: { PLACES_PROVIDER: string | undefined; GOOGLE_PLACES_API_KEY: string | undefined }
   /** Address suggestions (GET /api/addresses): `database` (the offline provider) unless set otherwise. */
-  addresses: { ADDRESS_PROVIDER: string | undefined }
+  addresses: { ADDRESS_PROVIDER: string | undefined; IDEAL_POSTCODES_API_KEY: string | undefined }
   /** What the environment asks that still works but should change (logged at start). */
   warnings: string[]
   /** The feed import's key and limits. */
@@ -120,7 +121,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     accounts,
     places: { PLACES_PROVIDER: e.PLACES_PROVIDER, GOOGLE_PLACES_API_KEY: e.GOOGLE_PLACES_API_KEY },
-    addresses: { ADDRESS_PROVIDER: e.ADDRESS_PROVIDER },
+    addresses: { ADDRESS_PROVIDER: e.ADDRESS_PROVIDER, IDEAL_POSTCODES_API_KEY: e.IDEAL_POSTCODES_API_KEY },
     warnings,
     feeds: {
       apiKey: e.FEED_API_KEY,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import type { AlertCreatePayload } from '@agency/domain'
+import { ALERT_CRITERIA_DEFAULT, toAlertPayload, type AlertPayload } from '@agency/domain'
 import { createApiClient } from './index.ts'
 import { API_ANSWERS, APPLICANT, type ApiAnswer } from './testing.ts'
 
@@ -48,13 +48,22 @@ describe('alert client methods', () => {
 
   it('creates an applicant with unknown_user_branch and the Idempotency-Key, passing Set-Cookie on', async () => {
     const { fetch, calls } = fakeFetch(json({ data: APPLICANT }, 201, { 'set-cookie': 'pending_alert=x; Path=/; HttpOnly' }))
-    const payload = { profile_id: 3 } as unknown as AlertCreatePayload
+    const payload = toAlertPayload(
+      {
+        profile_id: 3,
+        contacts: [],
+        criteria: ALERT_CRITERIA_DEFAULT,
+        answers: {},
+        questions: [],
+      },
+      'create',
+    )
     const answer = await createApiClient({ baseUrl: '/api', fetch }).createApplicant(payload, { idempotencyKey: 'abc-123' })
     expect(answer).toEqual({ data: APPLICANT, setCookie: ['pending_alert=x; Path=/; HttpOnly'] })
     expect(calls[0]?.url).toBe('/api/contact_applicants')
     expect(calls[0]?.init?.method).toBe('POST')
     expect(new Headers(calls[0]?.init?.headers).get('idempotency-key')).toBe('abc-123')
-    expect(JSON.parse(String(calls[0]?.init?.body))).toEqual({ profile_id: 3, unknown_user_branch: true })
+    expect(JSON.parse(String(calls[0]?.init?.body))).toMatchObject({ profile_id: 3, online_registration: true, unknown_user_branch: true })
   })
 
   it('updates an applicant and its status with the applicant key header', async () => {
@@ -73,7 +82,7 @@ describe('alert client methods', () => {
   it('reports a refused alert with the first SPEC §5 message and an unknown key as not found', async () => {
     const { fetch } = fakeFetch(realAnswer(API_ANSWERS.applicantRefused), realAnswer(API_ANSWERS.applicantNotFound))
     const api = createApiClient({ baseUrl: '/api', fetch })
-    await expect(api.createApplicant({ profile_id: 3 } as unknown as AlertCreatePayload)).rejects.toMatchObject({
+    await expect(api.createApplicant({ profile_id: 3 } as unknown as AlertPayload)).rejects.toMatchObject({
       status: 422,
       body: { message: 'The location field is required.' },
     })

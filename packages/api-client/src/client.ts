@@ -24,8 +24,7 @@ import {
 import type {
   AddressSearchResult,
   AlertConfirmation,
-  AlertCreatePayload,
-  AlertUpdatePayload,
+  AlertPayload,
   ApiError,
   ApplicantQuestion,
   ApplicantStatusAnswer,
@@ -191,9 +190,9 @@ export interface ApiClient {
    * confirmed at once and becomes active; a visitor's is pending until the e-mailed link is used, and
    * the answer's Set-Cookie remembers it (GET contact_applicants/pending). Validation fails with a 422.
    */
-  createApplicant(payload: AlertCreatePayload, options?: CreateOptions): Promise<WithSetCookie<ApplicantView>>
+  createApplicant(payload: AlertPayload, options?: CreateOptions): Promise<WithSetCookie<ApplicantView>>
   /** SPEC §7 PATCH contact_applicants/{id}: the owner's session or `applicantKey`; anyone else gets a 404. */
-  updateApplicant(contactApplicantId: number, payload: AlertUpdatePayload, options?: ApplicantChangeOptions): Promise<ApplicantView>
+  updateApplicant(contactApplicantId: number, payload: AlertPayload, options?: ApplicantChangeOptions): Promise<ApplicantView>
   /** SPEC §7 PATCH contact_applicants/status/{id} (ON 1, OFF 2), with the session's active applicant afterwards. */
   setApplicantStatus(contactApplicantId: number, status: ApplicantStatusId, options?: ApplicantChangeOptions): Promise<ApplicantStatusAnswer>
   /** POST contact_applicants/confirmations: confirms an alert from its e-mail and logs in (Set-Cookie to pass on). 400 for a bad token. */

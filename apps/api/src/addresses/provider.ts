@@ -1,7 +1,6 @@
 import type { AddressSearchResult } from '@agency/domain'
 import { places, properties, queryRows, toPlaceSearchKey, type Db } from '@agency/db'
 import { sql } from 'drizzle-orm'
-import { z } from 'zod'
 
 /** How many suggestions a search offers. */
 export const ADDRESS_SUGGESTION_LIMIT = 8
@@ -75,19 +74,4 @@ export function createDatabaseAddressProvider(db: Db): AddressProvider {
       }))
     },
   }
-}
-
-/** `ADDRESS_PROVIDER`: `database` (the default, offline). */
-export const AddressEnvSchema = z.object({
-  ADDRESS_PROVIDER: z.enum(['database']).default('database'),
-})
-
-/** The provider the configuration asks for; throws a readable error for a bad one. */
-export function createAddressProvider(env: Record<string, string | undefined>, dependencies: { db: Db }): AddressProvider {
-  const parsed = AddressEnvSchema.safeParse({ ADDRESS_PROVIDER: env.ADDRESS_PROVIDER?.trim() || undefined })
-  if (!parsed.success) {
-    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`)
-    throw new Error(`Invalid address provider configuration:\n${lines.join('\n')}`)
-  }
-  return createDatabaseAddressProvider(dependencies.db)
 }

@@ -218,9 +218,13 @@ export async function registerAlert(
   const { payload, registrant, now } = input
   const fields = toContactFields(payload.contacts[0]!)
   const isVisitor = registrant.kind === 'visitor'
-  const contactId = isVisitor
-    ? await insertPendingContact(tx, fields, payload.profile_id, now)
-    : (await updateOwnContact(tx, registrant.contact_id, fields, payload.profile_id, now), registrant.contact_id)
+  let contactId: number
+  if (registrant.kind === 'visitor') {
+    contactId = await insertPendingContact(tx, fields, payload.profile_id, now)
+  } else {
+    contactId = registrant.contact_id
+    await updateOwnContact(tx, contactId, fields, payload.profile_id, now)
+  }
   const pendingCookie = isVisitor ? createToken() : null
   const [row] = await tx
     .insert(contactApplicants)
@@ -242,7 +246,7 @@ export async function registerAlert(
 
   if (!isVisitor || !fields.email) {
     await notifyBranch(tx, row, fields, now)
-  } else if (registrant.sendConfirmation) {
+  } else if (registrant.kind === 'visitor' && registrant.sendConfirmation) {
     const token = createToken()
     await tx.insert(applicantConfirmations).values({
       token_hash: hashToken(token),
@@ -325,8 +329,8 @@ export interface Confirmation {
  * POST contact_applicants/confirmations, in the caller's transaction. Spends the token (one atomic
  * UPDATE: unused and unexpired only; the alert's other links end with it), then confirms:
  * - when a confirmed contact already has the e-mail address, the alert moves to that contact with the
- *   form's profile and subscriptions, and the pending contact is deleted (a merge that changes
- *   nothing else of the existing contact);
+ *   form's profile, subscriptions and (when it has none) mobile phone, and the pending contact is
+ *   deleted (a merge that changes nothing else of the existing contact);
  * - otherwise the pending contact itself becomes a confirmed one.
  * The alert is confirmed, switched on, and given a new applicant key, so a key seen before
  * confirmation (the registration answer) no longer opens it. null for a bad token.
@@ -361,6 +365,18 @@ export async function confirmAlert(tx: Db, token: string, now: Date): Promise<Co
     const profiles = await tx.select().from(contactProfiles).where(eq(contactProfiles.contact_id, pendingId))
     const subscriptions = await tx.select().from(contactSubscriptions).where(eq(contactSubscriptions.contact_id, pendingId))
     await tx.update(contactApplicants).set({ contact_id: contactId }).where(eq(contactApplicants.contact_id, pendingId))
+    // The mobile phone typed on the form joins a contact that has none; an existing one is kept.
+    const pendingPhone = infos.find((i) => i.communication_method_id === COMMUNICATION_METHOD.MOBILE_PHONE)
+    const [existingPhone] = await tx
+      .select({ id: communicationInfos.communication_info_id })
+      .from(communicationInfos)
+      .where(and(eq(communicationInfos.contact_id, contactId), eq(communicationInfos.communication_method_id, COMMUNICATION_METHOD.MOBILE_PHONE)))
+    if (pendingPhone && !existingPhone) {
+      await tx
+        .update(communicationInfos)
+        .set({ contact_id: contactId, is_pending: false, preferred: false })
+        .where(eq(communicationInfos.communication_info_id, pendingPhone.communication_info_id))
+    }
     for (const p of profiles) await addProfileAndSubscriptions(tx, contactId, p.profile_id, [], now)
     await addProfileAndSubscriptions(tx, contactId, row.profile_id, subscriptions.map((s) => s.subscription_type_id), now)
     await tx.delete(contacts).where(eq(contacts.contact_id, pendingId))
@@ -405,4 +421,27 @@ export async function confirmAlert(tx: Db, token: string, now: Date): Promise<Co
     now,
   )
   return { contact_id: contactId, row: confirmed!, redirect_to: PROPERTIES_PATH }
+}
+
+/** An alert registration with an e-mail address left unconfirmed this long is deleted. */
+export const UNCONFIRMED_REGISTRATION_TTL_MS = 30 * 24 * 60 * 60_000
+
+/**
+ * Deletes the pending contacts (with their alerts) of registrations that had an e-mail address to
+ * confirm with and were not confirmed within UNCONFIRMED_REGISTRATION_TTL_MS. Phone-only
+ * registrations are kept: the agency confirms those by calling.
+ */
+export async function purgeUnconfirmedRegistrations(db: Db, now: Date): Promise<number> {
+  const cutoff = new Date(now.getTime() - UNCONFIRMED_REGISTRATION_TTL_MS)
+  const deleted = await db
+    .delete(contacts)
+    .where(
+      and(
+        eq(contacts.is_pending, true),
+        sql`${contacts.created_at} < ${cutoff.toISOString()}::timestamptz`,
+        sql`exists (select 1 from ${communicationInfos} ci where ci.contact_id = ${contacts.contact_id} and ci.communication_method_id = ${COMMUNICATION_METHOD.EMAIL})`,
+      ),
+    )
+    .returning({ id: contacts.contact_id })
+  return deleted.length
 }

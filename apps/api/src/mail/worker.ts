@@ -1,7 +1,8 @@
-import { magicLinks, rateLimitBuckets, sessions, type Database, type Db } from '@agency/db'
+import { applicantConfirmations, idempotencyKeys, magicLinks, rateLimitBuckets, sessions, type Database, type Db } from '@agency/db'
 import { lt, or } from 'drizzle-orm'
 import { claimDueMail, markMailFailed, markMailSent } from './outbox.ts'
 import { purgeSpentChallenges } from '#app/auth/captcha-store.ts'
+import { purgeUnconfirmedRegistrations } from '#app/alerts/commands.ts'
 import type { MailLogger, MailTransport } from './transport.ts'
 
 /** Options of the outbox worker. */
@@ -28,10 +29,19 @@ export interface Worker {
   stop(): Promise<void>
 }
 
-/** Deletes rows past any use: spent or expired login links, ended sessions, old rate-limit windows, expired captcha challenges. */
+/**
+ * Deletes rows past any use: spent or expired login links and alert confirmations, ended sessions,
+ * old rate-limit windows and idempotency keys, expired captcha challenges, and alert registrations
+ * never confirmed (purgeUnconfirmedRegistrations).
+ */
 export async function purgeExpired(db: Db, now: Date): Promise<void> {
   const dayAgo = new Date(now.getTime() - 24 * 60 * 60_000)
   await db.delete(magicLinks).where(or(lt(magicLinks.expires_at, dayAgo), lt(magicLinks.used_at, dayAgo)))
+  await db
+    .delete(applicantConfirmations)
+    .where(or(lt(applicantConfirmations.expires_at, dayAgo), lt(applicantConfirmations.used_at, dayAgo)))
+  await db.delete(idempotencyKeys).where(lt(idempotencyKeys.created_at, dayAgo))
+  await purgeUnconfirmedRegistrations(db, now)
   await db.delete(sessions).where(lt(sessions.expires_at, now))
   await db.delete(rateLimitBuckets).where(lt(rateLimitBuckets.window_start, dayAgo))
   await purgeSpentChallenges(db, now)

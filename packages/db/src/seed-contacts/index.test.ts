@@ -105,6 +105,20 @@ describe.each(testDatabaseKinds())('the demo contacts on %s', (kind) => {
     expect(emails).toHaveLength(5)
   })
 
+  it('answers every question with options on the demo alerts, so their update pages pass the checks', async () => {
+    database = await createTestDatabase(kind)
+    await insertListings(database)
+    await seedDemoContacts(database, { now: NOW })
+    const [row] = await queryRows<{ questions: number }>(
+      database.db,
+      sql`select count(*)::int as questions from contact_questions q
+          where q.profile_id = ${APPLICANT_PROFILE.BUYER} and exists (select 1 from contact_question_options o where o.contact_question_id = q.contact_question_id)`,
+    )
+    const buyer = await contactByEmail(database, DEMO_BUYER_EMAIL)
+    expect(Object.keys(buyer.applicants[0]!.question_answers)).toHaveLength(row!.questions)
+    expect(row!.questions).toBeGreaterThanOrEqual(4)
+  })
+
   it('builds alerts that match seeded properties, locked ones among them', async () => {
     database = await createTestDatabase(kind)
     await insertListings(database)

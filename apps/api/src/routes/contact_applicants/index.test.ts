@@ -289,7 +289,7 @@ describe.each(testDatabaseKinds())('alert routes on %s', (kind) => {
 
     it('confirming merges the pending contact into the existing one and logs the visitor in as it', async () => {
       const owner = await loggedInContact('merge.owner@example.com', 'Grace')
-      const created = await create(payload({ email: 'Merge.Owner@example.com', name: 'Gracie' }, 'create', { profile_id: 5, contact_questions: answers(tenantQuestions) }))
+      const created = await create(payload({ email: 'Merge.Owner@example.com', name: 'Gracie', phone: '07400 654321' }, 'create', { profile_id: 5, contact_questions: answers(tenantQuestions) }))
       const data = created.json<{ data: ApplicantView }>().data
       const pendingContactId = data.contacts[0]!.contact_id
       const mail = (await outboxOf('alert_confirmation')).find((m) => m.to === 'Merge.Owner@example.com')!
@@ -309,6 +309,11 @@ describe.each(testDatabaseKinds())('alert routes on %s', (kind) => {
       // The existing contact keeps its name; it gains the tenant profile; the pending contact is gone.
       const [kept] = await t.database.db.select().from(contacts).where(eq(contacts.contact_id, owner.contact_id))
       expect(kept!.name).toBe('Grace')
+      const keptInfos = await t.database.db.select().from(communicationInfos).where(eq(communicationInfos.contact_id, owner.contact_id))
+      expect(keptInfos.map((i) => [i.communication_method_id, i.value, i.is_pending])).toEqual([
+        [1, 'merge.owner@example.com', false],
+        [2, '07400 654321', false],
+      ])
       expect(await t.database.db.select().from(contacts).where(eq(contacts.contact_id, pendingContactId))).toEqual([])
       const profiles = await t.database.db.select().from(contactProfiles).where(eq(contactProfiles.contact_id, owner.contact_id))
       expect(profiles.map((p) => p.profile_id).sort()).toEqual([3, 5])
@@ -596,6 +601,17 @@ describe.each(testDatabaseKinds())('alert routes on %s', (kind) => {
       expect(long.statusCode).toBe(400)
       expect(long.json()).toEqual({ message: 'The given data was invalid.', errors: { keyword: ['The keyword may not be greater than 256 characters.'] } })
     })
+  })
+
+  it('documents the applicant key header of the PATCH routes and the Idempotency-Key of the create route', async () => {
+    const document = (await app.inject('/api/openapi.json')).json<{
+      paths: Record<string, Record<string, { parameters?: Array<{ in: string; name: string }> }>>
+    }>()
+    const headers = (path: string, method: string) =>
+      (document.paths[path]?.[method]?.parameters ?? []).filter((p) => p.in === 'header').map((p) => p.name)
+    expect(headers('/api/contact_applicants/{contact_applicant_id}', 'patch')).toContain('x-applicant-key')
+    expect(headers('/api/contact_applicants/status/{contact_applicant_id}', 'patch')).toContain('x-applicant-key')
+    expect(headers('/api/contact_applicants', 'post')).toContain('idempotency-key')
   })
 
   it('keeps e-mail infos of pending contacts out of the one-contact-per-address rule only', async () => {

@@ -1,0 +1,44 @@
+import { communicationInfos, contactApplicants, contacts } from '@agency/db'
+import { createTestDatabase, testDatabaseKinds, type TestDatabase } from '@agency/db/testing'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { TEST_CRITERIA } from '#app/routes/contacts/test-support.ts'
+import { createToken } from '#app/auth/tokens.ts'
+import { purgeExpired } from '#app/mail/worker.ts'
+
+const NOW = new Date('2026-06-01T09:00:00Z')
+const DAY = 24 * 60 * 60_000
+
+describe.each(testDatabaseKinds())('purging unconfirmed alert registrations on %s', (kind) => {
+  let database: TestDatabase
+  beforeAll(async () => {
+    database = await createTestDatabase(kind)
+  })
+  afterAll(async () => {
+    await database?.close()
+  })
+
+  async function contact(values: { pending: boolean; ageDays: number; email?: string; phone?: string }) {
+    const created = new Date(NOW.getTime() - values.ageDays * DAY)
+    const [row] = await database.db
+      .insert(contacts)
+      .values({ name: 'Test', surname: 'Person', is_pending: values.pending, created_at: created })
+      .returning()
+    const id = row!.contact_id
+    if (values.email) await database.db.insert(communicationInfos).values({ contact_id: id, communication_method_id: 1, value: values.email, is_pending: values.pending })
+    if (values.phone) await database.db.insert(communicationInfos).values({ contact_id: id, communication_method_id: 2, value: values.phone, is_pending: values.pending })
+    await database.db.insert(contactApplicants).values({ applicant_key: createToken(), contact_id: id, profile_id: 3, criteria: TEST_CRITERIA, is_confirmed: !values.pending, created_at: created })
+    return id
+  }
+
+  it('deletes registrations with an e-mail left unconfirmed for 30 days, and keeps the rest', async () => {
+    const stale = await contact({ pending: true, ageDays: 31, email: 'stale@example.com' })
+    const recent = await contact({ pending: true, ageDays: 29, email: 'recent@example.com' })
+    const phoneOnly = await contact({ pending: true, ageDays: 90, phone: '07400 123456' })
+    const confirmed = await contact({ pending: false, ageDays: 400, email: 'confirmed@example.com' })
+    await purgeExpired(database.db, NOW)
+    const left = (await database.db.select({ id: contacts.contact_id }).from(contacts)).map((r) => r.id).sort((a, b) => a - b)
+    expect(left).toEqual([recent, phoneOnly, confirmed].sort((a, b) => a - b))
+    const alerts = await database.db.select({ id: contactApplicants.contact_id }).from(contactApplicants)
+    expect(alerts.map((a) => a.id)).not.toContain(stale)
+  })
+})
