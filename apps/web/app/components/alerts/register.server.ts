@@ -17,10 +17,9 @@ import {
   toRegisterVariant,
 } from '@agency/domain'
 import type {
-  AlertCreatePayload,
   AlertMode,
+  AlertPayload,
   AlertTab,
-  AlertUpdatePayload,
   ApplicantContactView,
   ApplicantQuestion,
   Contact,
@@ -121,15 +120,17 @@ interface SaveTarget {
 }
 
 /** Sends the payload to the API and answers the screen (with the session cookie a create sets). */
+// The payload a browser sent is not checked here: the API checks every payload with the domain rules
+// and answers 422 with SPEC §5 messages, which the screen shows.
 async function save(context: AppLoadContext, target: SaveTarget, payload: unknown, idempotencyKey: string | undefined) {
   try {
     if (target.mode === 'update' && target.applicant) {
-      await context.api.updateApplicant(target.applicant.contact_applicant_id, payload as AlertUpdatePayload, {
+      await context.api.updateApplicant(target.applicant.contact_applicant_id, payload as AlertPayload, {
         applicantKey: target.applicant.applicant_key,
       })
       return data<RegisterActionResult>({ ok: true })
     }
-    const created = await context.api.createApplicant(payload as AlertCreatePayload, idempotencyKey ? { idempotencyKey } : {})
+    const created = await context.api.createApplicant(payload as AlertPayload, idempotencyKey ? { idempotencyKey } : {})
     return data<RegisterActionResult>({ ok: true }, { headers: toSetCookieHeaders(created.setCookie) })
   } catch (error) {
     if (error instanceof ApiClientError && error.status < 500) return data(toFailure(error), { status: error.status === 404 ? 404 : 400 })
