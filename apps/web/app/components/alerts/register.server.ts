@@ -119,9 +119,11 @@ interface SaveTarget {
   applicant?: { contact_applicant_id: number; applicant_key: string }
 }
 
-/** Sends the payload to the API and answers the screen (with the session cookie a create sets). */
-// The payload a browser sent is not checked here: the API checks every payload with the domain rules
-// and answers 422 with SPEC §5 messages, which the screen shows.
+/**
+ * Sends the payload to the API and answers the screen (with the session cookie a create sets). A
+ * payload a browser sent is not checked here: the API checks every payload with the domain rules and
+ * answers 422 with SPEC §5 messages, which the screen shows.
+ */
 async function save(context: AppLoadContext, target: SaveTarget, payload: unknown, idempotencyKey: string | undefined) {
   try {
     if (target.mode === 'update' && target.applicant) {
