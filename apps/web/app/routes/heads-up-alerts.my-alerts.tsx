@@ -1,20 +1,20 @@
-import { useEffect } from 'react'
 import { ApiClientError } from '@agency/api-client'
-import { APPLICANT_STATUS, MESSAGES, isApplicantDisabled, toAlertUpdatePath, toToggledStatus } from '@agency/domain'
+import { APPLICANT_STATUS, MESSAGES, toAlertUpdatePath } from '@agency/domain'
 import type { ApplicantView } from '@agency/domain'
-import { Form, Link, data, redirect, useFetcher } from 'react-router'
-import { Toaster, toast } from 'sonner'
+import { Form, Link, data, redirect } from 'react-router'
+import { Toaster } from 'sonner'
 import { AlertCard, toAlertName } from '#app/components/alerts/alert-card.tsx'
 import { ALERT_COPY } from '#app/components/alerts/alert-copy.ts'
+import { AlertSwitch, ALERT_STATUS_ACTION } from '#app/components/alerts/alert-switch.tsx'
+import type { AlertStatusAnswer } from '#app/components/alerts/alert-switch.tsx'
 import { toAlertSearchUrl } from '#app/components/alerts/alert-search-url.ts'
-import { Switch } from '#app/components/ui/switch.tsx'
 import { getAgencyName, toTitle } from '#app/lib/meta.ts'
 import { getCurrentContact } from '#app/lib/session.server.ts'
 import { REGISTER_PATH, toLoginUrl } from '#app/lib/urls.ts'
 import type { Route } from './+types/heads-up-alerts.my-alerts'
 import '#app/components/alerts/alerts.css'
 
-const PATH = '/heads-up-alerts/my-alerts'
+const PATH = ALERT_STATUS_ACTION
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const contact = await getCurrentContact(request, context)
@@ -47,33 +47,11 @@ export async function action({ request, context }: Route.ActionArgs) {
     }
     const status = form.get('status') === String(APPLICANT_STATUS.ON) ? APPLICANT_STATUS.ON : APPLICANT_STATUS.OFF
     const answer = await context.api.setApplicantStatus(id, status)
-    return { message: MESSAGES.ALERT_UPDATED, changed: answer.data.contact_applicant_id }
+    return { message: MESSAGES.ALERT_UPDATED, changed: answer.data.contact_applicant_id } satisfies AlertStatusAnswer
   } catch (error) {
-    if (error instanceof ApiClientError && error.status < 500) return data({ message: error.body.message, changed: null }, { status: error.status })
+    if (error instanceof ApiClientError && error.status < 500) return data<AlertStatusAnswer>({ message: error.body.message, changed: null }, { status: error.status })
     throw error
   }
-}
-
-function AlertSwitch({ alert }: { alert: ApplicantView }) {
-  const fetcher = useFetcher<typeof action>()
-  const pending = fetcher.formData ? fetcher.formData.get('status') === String(APPLICANT_STATUS.ON) : null
-  const on = pending ?? !isApplicantDisabled(alert)
-  const answer = fetcher.data
-  useEffect(() => {
-    if (fetcher.state === 'idle' && answer?.message) toast.success(answer.message)
-  }, [answer, fetcher.state])
-  return (
-    <fetcher.Form method="post" className="alert-switch-form">
-      <input type="hidden" name="contact_applicant_id" value={alert.contact_applicant_id} />
-      <input type="hidden" name="status" value={toToggledStatus({ ...alert, contact_applicant_status_id: on ? APPLICANT_STATUS.ON : APPLICANT_STATUS.OFF })} />
-      <Switch
-        type="submit"
-        checked={on}
-        label={ALERT_COPY.ALERT_SWITCH(toAlertName(alert))}
-        stateLabels={{ on: ALERT_COPY.ALERT_ON, off: ALERT_COPY.ALERT_OFF }}
-      />
-    </fetcher.Form>
-  )
 }
 
 export default function MyAlertsRoute({ loaderData, actionData }: Route.ComponentProps) {

@@ -2,8 +2,10 @@ import { Suspense, lazy, useEffect, useState } from 'react'
 import { ALERT_PATHS, getUpdateAlertEntry, toAlertUpdatePath } from '@agency/domain'
 import type { ApplicantView } from '@agency/domain'
 import { Link, redirect, useNavigate } from 'react-router'
+import { Toaster } from 'sonner'
 import { AlertCard, toAlertName } from '#app/components/alerts/alert-card.tsx'
 import { ALERT_COPY } from '#app/components/alerts/alert-copy.ts'
+import { AlertSwitch } from '#app/components/alerts/alert-switch.tsx'
 import { useHydrated } from '#app/components/search/use-hydrated.ts'
 import { getAgencyName, toTitle } from '#app/lib/meta.ts'
 import { getCurrentContact } from '#app/lib/session.server.ts'
@@ -36,7 +38,7 @@ function AlertChoices({ applicants, createLabel, registerPath }: Pick<Route.Comp
       <ul className="alert-list" aria-label={ALERT_COPY.ALERTS_LABEL}>
         {applicants.map((alert) => (
           <li key={alert.contact_applicant_id}>
-            <AlertCard alert={alert} headingLevel="h3">
+            <AlertCard alert={alert} headingLevel="h3" toggle={<AlertSwitch alert={alert} />}>
               <Link to={toAlertUpdatePath(alert.applicant_key)} className="button button--small" aria-label={`${ALERT_COPY.ALERT_EDIT}: ${toAlertName(alert)}`}>
                 {ALERT_COPY.ALERT_EDIT}
               </Link>
@@ -85,6 +87,7 @@ export default function UpdateAlertEntryRoute({ loaderData }: Route.ComponentPro
           <AlertChoices {...loaderData} />
         </section>
       )}
+      <Toaster position="top-center" toastOptions={{ duration: 6000 }} />
     </div>
   )
 }

@@ -280,6 +280,7 @@ describe('Heads Up Property Alerts: the register screen', () => {
     const popup = page.getByRole('dialog', { name: TEXT.SELECT_ALERT })
     await popup.waitFor()
     expect(await popup.getByRole('article').count()).toBe(2)
+    expect(await popup.getByRole('switch').count()).toBe(2)
     await popup.getByRole('link', { name: TEXT.CREATE_NEW_ALERT }).waitFor()
     await expectNoAxeViolations(page)
     // Closing the popup goes to register.
