@@ -190,6 +190,23 @@ describe('Heads Up Property Alerts: the register screen', () => {
     await expectNoAxeViolations(page)
   })
 
+  it('suggests addresses from the shared address search and takes the one chosen', async () => {
+    const page = await browser.page()
+    await page.goto(`${BASE_URL}/heads-up-alerts/register/buy`)
+    await waitForScreen(page)
+    const address = page.getByRole('combobox', { name: 'Your address' })
+    await address.click()
+    await address.pressSequentially('high street')
+    const option = page.getByRole('listbox').getByRole('option').first()
+    await option.waitFor({ timeout: RESULTS_TIMEOUT })
+    const chosen = await option.innerText()
+    expect(chosen).toMatch(/High Street/)
+    await expectNoAxeViolations(page)
+    await option.click()
+    expect(await address.inputValue()).toBe(chosen)
+    expect(await address.getAttribute('aria-expanded')).toBe('false')
+  })
+
   it('warns on submit in SPEC §5 order, each time on its tab (phone width)', async () => {
     const page = await browser.page({ width: PHONE_WIDTH })
     await page.goto(`${BASE_URL}/heads-up-alerts/register/buy`)
