@@ -23,6 +23,7 @@ import { RangeSelect } from '#app/components/search/range-select.tsx'
 import type { SearchFormAction } from '#app/components/search/search-form-state.ts'
 import { TypePicker } from '#app/components/search/type-picker.tsx'
 import { COPY } from '#app/copy.ts'
+import '#app/components/search/search.css'
 
 /** The hidden field carrying each chosen location (SPEC §3 Location) when the form is sent without JavaScript. */
 export const LOCATION_JSON_FIELD = 'location_json'
@@ -78,7 +79,7 @@ export function PropertyTypeTab({ state, dispatch, searchType, hydrated, keyword
   })
 
   return (
-    <div className="alert-criteria">
+    <div className="alert-criteria search-theme--light">
       <fieldset className="alert-criteria__locations" aria-describedby={helpId}>
         <legend className="alert-section__legend">{ALERT_COPY.LOCATIONS}</legend>
         <p id={helpId} className="alert-field__hint">
