@@ -112,12 +112,14 @@ export function RegisterScreen(props: RegisterScreenProps) {
   const [state, dispatch] = useReducer(registerReducer, props.initialState, (initial) => {
     if (!actionResult || actionResult.ok) return initial
     const sent = actionResult.sent
-    const resumed = sent
+    let resumed = sent
       ? registerReducer(
           { ...initial, contacts: initContactList(mode, sent.contacts), criteria: sent.criteria, answers: sent.answers },
           { type: 'types', action: { type: 'reset', selection: sent.criteria.property_types } },
         )
       : initial
+    // The contact form the server found incomplete opens again with what was typed.
+    if (actionResult.contact) resumed = registerReducer(resumed, { type: 'contacts', action: { type: 'formOpened' } })
     return { ...resumed, tab: actionResult.tab }
   })
   const [succeeded, setSucceeded] = useState(actionResult?.ok === true)

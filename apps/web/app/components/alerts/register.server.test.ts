@@ -83,11 +83,17 @@ describe('getRegisterPageData', () => {
 })
 
 describe('handleRegisterAction without JavaScript', () => {
-  it('answers the first SPEC §5 contact message on the Contact tab, with what was typed', async () => {
+  it('answers the first SPEC §5 contact message on the Contact tab, with everything that was typed', async () => {
     const { context, sent } = fakeContext()
-    const answer = await handleRegisterAction(post([['name', ''], ['surname', 'Whitaker']]), context, 'sales', { mode: 'create' })
+    const answer = await handleRegisterAction(post([['name', ''], ['surname', 'Whitaker'], ['min_price', '200000']]), context, 'sales', { mode: 'create' })
     expect(answer.init?.status).toBe(400)
-    expect(answer.data).toMatchObject({ ok: false, message: MESSAGES.NAME_REQUIRED, tab: 'contact', contact: { values: { surname: 'Whitaker' } } })
+    expect(answer.data).toMatchObject({
+      ok: false,
+      message: MESSAGES.NAME_REQUIRED,
+      tab: 'contact',
+      contact: { values: { surname: 'Whitaker' } },
+      sent: { contacts: [], criteria: { min_price: 200000 } },
+    })
     expect(sent.created).toEqual([])
   })
 

@@ -165,26 +165,11 @@ export async function handleRegisterAction(request: Request, context: AppLoadCon
   }
   const { questions, subscriptionTypeIds } = await getRegisterPageData(context, searchType)
 
-  // Contacts saved before, and the contact form when it was open.
+  // Contacts saved before.
   const contacts = toJsonList(text(CONTACTS_JSON_FIELD)).flatMap((item) => {
     const parsed = ContactSchema.safeParse(item)
     return parsed.success ? [parsed.data] : []
   })
-  if (form.has('name')) {
-    const values: Partial<ContactFormValues> = Object.fromEntries(
-      CONTACT_FIELDS.filter((f) => f !== 'subscription_confirmed').map((f) => [f, text(f).slice(0, 255)]),
-    )
-    const consent = form.get('subscription_confirmed') !== null
-    const parsed = parseAlertContact({ ...values, subscription_confirmed: consent, subscription_types: consent ? subscriptionTypeIds : [] })
-    if (!parsed.success) {
-      return data<RegisterActionResult>(
-        { ok: false, message: parsed.message, tab: 'contact', contact: { values: { ...values, subscription_confirmed: consent }, errors: parsed.errors } },
-        { status: 400 },
-      )
-    }
-    contacts.push(parsed.data)
-  }
-
   // Locations chosen before, and a keyword typed without choosing: the first place it finds.
   const locations = form.getAll(LOCATION_JSON_FIELD).flatMap((value) => {
     const parsed = typeof value === 'string' ? LocationSchema.safeParse(toJson(value)) : null
@@ -214,6 +199,29 @@ export async function handleRegisterAction(request: Request, context: AppLoadCon
   }
   // What was sent comes back with any warning, so the visitor goes on from there.
   const sent = { contacts, criteria: criteria.data, answers }
+
+  // The contact form, when it was open: checked in SPEC §5's order.
+  if (form.has('name')) {
+    const values: Partial<ContactFormValues> = Object.fromEntries(
+      CONTACT_FIELDS.filter((f) => f !== 'subscription_confirmed').map((f) => [f, text(f).slice(0, 255)]),
+    )
+    const consent = form.get('subscription_confirmed') !== null
+    const parsed = parseAlertContact({ ...values, subscription_confirmed: consent, subscription_types: consent ? subscriptionTypeIds : [] })
+    if (!parsed.success) {
+      return data<RegisterActionResult>(
+        {
+          ok: false,
+          message: parsed.message,
+          tab: 'contact',
+          contact: { values: { ...values, subscription_confirmed: consent }, errors: parsed.errors },
+          sent,
+        },
+        { status: 400 },
+      )
+    }
+    contacts.push(parsed.data)
+  }
+
 
   const keyword = text('keyword').trim()
   if (keyword) {
