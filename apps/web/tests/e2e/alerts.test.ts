@@ -413,6 +413,36 @@ describe('Heads Up Property Alerts: the update-alert entry and the active alert'
     await page.waitForFunction(() => !document.body.innerText.includes('Active alert'))
     expect(await renting.getByRole('switch').getAttribute('aria-checked')).toBe('false')
   })
+  it('hands the active alert over to the first ON alert of the same profile when it is switched off', async () => {
+    const page = await browser.page()
+    const email = uniqueEmail('two.buyers')
+    const seen = await seenMails()
+    await page.goto(`${BASE_URL}/heads-up-alerts/register/buy`)
+    await registerAlert(page, email)
+    await page.getByRole('button', { name: 'OK' }).click()
+    await confirmFromEmail(page, email, seen)
+
+    // A second buyer alert, registered logged in: confirmed at once and made the active one.
+    await page.goto(`${BASE_URL}/heads-up-alerts/register/buy`)
+    await waitForScreen(page)
+    await page.getByRole('list', { name: 'Contacts of this alert' }).getByText('Harriet Lowther').waitFor()
+    await chooseLocation(page, 'leeds', /^Leeds/)
+    await page.getByLabel('Minimum price').selectOption({ label: '£300,000' })
+    await page.getByLabel('Maximum price').selectOption({ label: '£500,000' })
+    await answerRequiredQuestions(page)
+    await submit(page)
+    await page.getByRole('dialog', { name: TEXT.SUCCESS }).waitFor()
+
+    await page.goto(`${BASE_URL}/heads-up-alerts/my-alerts`)
+    const leeds = page.getByRole('article', { name: /^Buying: Leeds/ })
+    const manchester = page.getByRole('article', { name: /^Buying: Manchester/ })
+    expect(await leeds.getByText('Active alert').count()).toBe(1)
+    await leeds.getByRole('switch').click()
+    await expectToast(page, TEXT.ALERT_UPDATED)
+    await manchester.getByText('Active alert').waitFor()
+    expect(await leeds.getByText('Active alert').count()).toBe(0)
+    expect(await leeds.getByRole('switch').getAttribute('aria-checked')).toBe('false')
+  })
 })
 
 describe('Heads Up Property Alerts without JavaScript', () => {
