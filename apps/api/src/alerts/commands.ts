@@ -358,6 +358,9 @@ export async function confirmAlert(tx: Db, token: string, now: Date): Promise<Co
   const pendingId = row.contact_id
   const infos = await tx.select().from(communicationInfos).where(eq(communicationInfos.contact_id, pendingId))
   const email = infos.find((i) => i.communication_method_id === COMMUNICATION_METHOD.EMAIL)?.value ?? null
+  // Two registrations of one new address confirmed at once must not both become its contact: the
+  // second waits here for the first, then merges into it.
+  if (email) await tx.execute(sql`select pg_advisory_xact_lock(hashtext(lower(${email})))`)
   const existing = email ? await findContactByEmail(tx, email) : null
   let contactId = pendingId
   if (existing && existing.contact_id !== pendingId) {

@@ -348,6 +348,20 @@ describe.each(testDatabaseKinds())('alert routes on %s', (kind) => {
       expect((await outboxOf('magic_link')).some((m) => m.to === 'fresh.face@example.com')).toBe(true)
     })
 
+    it('confirming two registrations of one new address at once leaves one contact holding both alerts', async () => {
+      await create(payload({ email: 'twice.new@example.com' }))
+      await create(payload({ email: 'Twice.New@example.com' }))
+      const mails = (await outboxOf('alert_confirmation')).filter((m) => m.to.toLowerCase() === 'twice.new@example.com')
+      expect(mails).toHaveLength(2)
+      const answers = await Promise.all(mails.map((m) => confirm(confirmationToken(m.text))))
+      expect(answers.map((a) => a.statusCode)).toEqual([200, 200])
+      const ids = answers.map((a) => a.json<{ data: { contact_id: number } }>().data.contact_id)
+      expect(ids[0]).toBe(ids[1])
+      const emails = await t.database.db.select().from(communicationInfos).where(sql`lower(${communicationInfos.value}) = 'twice.new@example.com'`)
+      expect(emails.map((e) => [e.contact_id, e.is_pending])).toEqual([[ids[0], false]])
+      expect(await t.database.db.select().from(contactApplicants).where(eq(contactApplicants.contact_id, ids[0]!))).toHaveLength(2)
+    })
+
     it('refuses a confirmation link after 15 minutes, and a made-up one', async () => {
       await create(payload({ email: 'slow.reader@example.com' }))
       const mail = (await outboxOf('alert_confirmation')).find((m) => m.to === 'slow.reader@example.com')!
