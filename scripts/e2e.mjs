@@ -9,7 +9,7 @@ import path from 'node:path'
 import { ensureChromium } from './ensure-chromium.mjs'
 import { ROOT, startServer } from './serve-for-tests.mjs'
 
-const VARIANT_SETTINGS = { 102: 'v2', 104: 'dark', 105: 7, 106: 'v3' }
+const VARIANT_SETTINGS = { 102: 'v2', 104: 'dark', 105: 7, 106: 'v3', 108: 'v4' }
 
 ensureChromium()
 const build = spawnSync('npm', ['run', 'build'], { cwd: ROOT, stdio: 'inherit' })

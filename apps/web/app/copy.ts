@@ -122,6 +122,8 @@ export const COPY = {
   ACCOUNT_LABEL: 'Your account',
   ACCOUNT_SIGNED_IN_AS: 'Signed in as',
   ACCOUNT_LOG_OUT: 'Log out',
+  ACCOUNT_UPDATE_ALERT: 'Update alert',
+  ACCOUNT_MY_ALERTS: 'My alerts',
   // The search form (location live search, main bar, advanced panel, type and style popup).
   SEARCH_FORM: 'Property search',
   LOCATION: 'Location',

@@ -283,6 +283,11 @@ export const COMPANY_SETTING = {
   REGISTER_VARIANT: 106,
   /** SPEC §2 Redirect screen: slug → absolute https URL (redirects.ts). SPEC names no id. */
   REDIRECT_TARGETS: 107,
+  /**
+   * SPEC §2: the alert register screen's variant on a phone (106 is the desktop one). Read by the
+   * register pages alone (GET /company_settings/108), so it is not one of the site settings.
+   */
+  REGISTER_VARIANT_MOBILE: 108,
 } as const
 
 /** SPEC §2: property card grid variants. */

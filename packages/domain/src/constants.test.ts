@@ -32,6 +32,7 @@ import {
   RATING_VALUES,
   REGISTER_TAB_COUNT,
   REGISTER_VARIANTS,
+  toRegisterVariant,
   SALUTATION,
   SALUTATION_DEFAULT,
   SALUTATION_OPTIONS,
@@ -182,6 +183,8 @@ describe('limits and layout (SPEC §9)', () => {
   it('has 12 slider arrows, register variants v1..v5 and three tabs', () => {
     expect(SLIDER_ARROW_VARIANTS).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12])
     expect(REGISTER_VARIANTS).toEqual(['v1', 'v2', 'v3', 'v4', 'v5'])
+    expect(REGISTER_VARIANTS.map(toRegisterVariant)).toEqual(['v1', 'v2', 'v3', 'v4', 'v5'])
+    expect([null, 3, 'v6', ' v1'].map(toRegisterVariant)).toEqual([null, null, null, null])
     expect(REGISTER_TAB_COUNT).toBe(3)
     expect(ALERT_TABS.map((t) => ALERT_TAB_LABELS[t])).toEqual(['Contact', 'Property Type', 'Circumstances'])
   })

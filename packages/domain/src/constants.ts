@@ -232,6 +232,11 @@ export const REGISTER_VARIANTS = ['v1', 'v2', 'v3', 'v4', 'v5'] as const
 /** A register screen variant. */
 export type RegisterVariant = (typeof REGISTER_VARIANTS)[number]
 
+/** A stored register variant setting ('v1' … 'v5'), or null when it is not one. */
+export function toRegisterVariant(value: unknown): RegisterVariant | null {
+  return REGISTER_VARIANTS.find((variant) => variant === value) ?? null
+}
+
 /** SPEC §2 alert register tabs, in order: Contact, Property Type, Circumstances. */
 export const ALERT_TABS = ['contact', 'property-type', 'circumstances'] as const
 /** One alert register tab. */

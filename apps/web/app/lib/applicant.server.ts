@@ -22,13 +22,26 @@ export function toApplicantProfile(contact: ContactView): AlertProfileId | null 
   return candidates.find((id): id is AlertProfileId => id !== undefined && isAlertProfile(id)) ?? null
 }
 
+/** The cookie by which the API remembers a visitor's own unconfirmed alert (either of its names). */
+const PENDING_ALERT_COOKIE = /(?:^|;\s*)(?:__Host-)?pending_alert=/
+
+/**
+ * The profile of the alert a visitor registered and has not yet confirmed: their own browser
+ * remembers it until the e-mailed link is used. Asks the API only when that cookie is there.
+ */
+async function getPendingAlertProfile(request: Request, context: AppLoadContext): Promise<AlertProfileId | null> {
+  if (!PENDING_ALERT_COOKIE.test(request.headers.get('cookie') ?? '')) return null
+  const pending = await context.api.getPendingApplicant().catch(() => null)
+  return pending?.profile_id ?? null
+}
+
 /**
  * SPEC §2 PROPERTIES: a logged-in applicant's profile picks the list (buyer → sales, tenant →
- * lettings); null for a visitor or a contact with neither, so the company default decides.
+ * lettings), and for a visitor the alert they have just registered; null for anyone else, so the
+ * company default decides.
  */
 export async function getApplicantSearchType(request: Request, context: AppLoadContext): Promise<SearchType | null> {
   const contact = await getCurrentContact(request, context)
-  if (!contact) return null
-  const profile = toApplicantProfile(contact)
+  const profile = contact ? toApplicantProfile(contact) : await getPendingAlertProfile(request, context)
   return profile === null ? null : toSearchTypeOfProfile(profile)
 }

@@ -13,3 +13,9 @@ export const REGISTER_PATH = ALERT_PATHS.REGISTER
 export function toLoginUrl(returnTo: string): string {
   return `/login?${new URLSearchParams({ redirect: returnTo }).toString()}`
 }
+
+/** The account menu's alert pages: SPEC §2 update-alert entry, and the contact's alert list. */
+export const ALERT_ACCOUNT_PATHS = {
+  UPDATE: '/heads-up-alerts/update',
+  MY_ALERTS: '/heads-up-alerts/my-alerts',
+} as const

@@ -2,9 +2,12 @@ import { readdir, readFile } from 'node:fs/promises'
 import path from 'node:path'
 import { BASE_URL } from './support.ts'
 
-/**
- * Reading the e-mails the server wrote to its outbox (the file transport), as a recipient would.
- */
+/** One e-mail the server's file transport wrote. */
+export interface OutboxMail {
+  file: string
+  to: string
+  source: string
+}
 
 /** Where the server's file transport writes e-mails (scripts/e2e.mjs passes the data directory). */
 function outboxDir(): string {
@@ -13,17 +16,12 @@ function outboxDir(): string {
   return path.join(dataDir, 'outbox')
 }
 
-export interface OutboxMail {
-  file: string
-  to: string
-  source: string
-}
-
 /** Undoes quoted-printable soft line breaks and escapes, enough to read links and addresses. */
 function decodeQuotedPrintable(text: string): string {
   return text.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)))
 }
 
+/** Every e-mail written so far, oldest first. */
 export async function readOutbox(): Promise<OutboxMail[]> {
   const dir = outboxDir()
   const names = await readdir(dir).catch(() => [] as string[])
@@ -36,26 +34,32 @@ export async function readOutbox(): Promise<OutboxMail[]> {
   return mails
 }
 
+/** The files of the e-mails written so far, to wait for a new one. */
+export async function seenMails(): Promise<Set<string>> {
+  return new Set((await readOutbox()).map((m) => m.file))
+}
+
 /** Waits for a new e-mail to `address` (the worker sends the outbox every couple of seconds). */
-export async function waitForMail(address: string, seen: ReadonlySet<string>): Promise<OutboxMail> {
+export async function waitForMail(address: string, seen: ReadonlySet<string>, matching: RegExp = /./): Promise<OutboxMail> {
   const deadline = Date.now() + 30_000
   for (;;) {
-    const mail = (await readOutbox()).find((m) => !seen.has(m.file) && m.to.includes(address))
+    const mail = (await readOutbox()).find((m) => !seen.has(m.file) && m.to.includes(address) && matching.test(m.source))
     if (mail) return mail
     if (Date.now() > deadline) throw new Error(`no e-mail to ${address} arrived in the outbox`)
     await new Promise((resolve) => setTimeout(resolve, 250))
   }
 }
 
-export function toLoginLink(mail: OutboxMail): string {
-  const link = /https?:\/\/[^\s"<>]+\/login\/verify\?token=[A-Za-z0-9_-]+/.exec(mail.source)?.[0]
-  if (!link) throw new Error(`no login link in ${mail.file}`)
-  // The link names PUBLIC_URL; the test reaches the same server through BASE_URL.
+/** The first link to `pathname` with a token in an e-mail, on the server under test (`baseUrl`). */
+export function toTokenLink(mail: OutboxMail, pathname: string, baseUrl: string): string {
+  const escaped = pathname.replace(/[/.]/g, (c) => `\\${c}`)
+  const link = new RegExp(`https?://[^\\s"<>]+${escaped}\\?token=[A-Za-z0-9_-]+`).exec(mail.source)?.[0]
+  if (!link) throw new Error(`no ${pathname} link in ${mail.file}`)
   const url = new URL(link)
-  return `${BASE_URL}${url.pathname}${url.search}`
+  return `${baseUrl}${url.pathname}${url.search}`
 }
 
-export async function seenMails(): Promise<Set<string>> {
-  return new Set((await readOutbox()).map((m) => m.file))
+/** The login link of a login e-mail, on the default server under test. */
+export function toLoginLink(mail: OutboxMail): string {
+  return toTokenLink(mail, '/login/verify', BASE_URL)
 }
-

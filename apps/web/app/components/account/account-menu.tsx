@@ -3,7 +3,7 @@ import { LABELS } from '@agency/domain'
 import { Form, Link, useLocation } from 'react-router'
 import { COPY } from '#app/copy.ts'
 import { isLoginPath, useSignedInContact } from '#app/lib/session.ts'
-import { toLoginUrl } from '#app/lib/urls.ts'
+import { ALERT_ACCOUNT_PATHS, toLoginUrl } from '#app/lib/urls.ts'
 import '#app/components/account/account.css'
 
 /**
@@ -31,6 +31,12 @@ export function AccountMenu() {
         <span className="account__signed-in-as">{COPY.ACCOUNT_SIGNED_IN_AS} </span>
         <strong>{contact.name}</strong>
       </p>
+      <Link to={ALERT_ACCOUNT_PATHS.UPDATE} className="account__link">
+        {COPY.ACCOUNT_UPDATE_ALERT}
+      </Link>
+      <Link to={ALERT_ACCOUNT_PATHS.MY_ALERTS} className="account__link">
+        {COPY.ACCOUNT_MY_ALERTS}
+      </Link>
       <Form method="post" action="/logout" className="account__logout-form">
         <button type="submit" className="button button--inverse button--small account__logout">
           {COPY.ACCOUNT_LOG_OUT}

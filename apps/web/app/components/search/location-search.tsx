@@ -110,7 +110,11 @@ export function LocationSearch({ keyword, radius, keywordNotFound, hydrated, dis
       }
       const location = { name: place.name, lat: details.lat, lng: details.lng }
       // The bounds come along so that radius 0 (SPEC §9: the place's own bounds) can search them.
-      dispatch({ type: 'locationAdded', location: details.bounds ? { ...location, bounds: details.bounds } : location })
+      dispatch({
+        type: 'locationAdded',
+        location: details.bounds ? { ...location, bounds: details.bounds } : location,
+        placeId: place.place_id,
+      })
       setStatus({ kind: 'added', name: place.name })
     } catch {
       setStatus({ kind: 'failed' })

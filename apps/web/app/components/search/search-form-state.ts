@@ -36,7 +36,12 @@ export type SearchFormAction =
   | { readonly type: 'filtersChanged'; readonly patch: FilterPatch }
   | { readonly type: 'keywordChanged'; readonly keyword: string }
   | { readonly type: 'radiusChanged'; readonly radius: RadiusMiles }
-  | { readonly type: 'locationAdded'; readonly location: Omit<ChosenLocation, 'radius'> }
+  | {
+      readonly type: 'locationAdded'
+      readonly location: Omit<ChosenLocation, 'radius'>
+      /** The place chosen (an alert keeps it with its location, SPEC §3 Location). */
+      readonly placeId?: string
+    }
   | { readonly type: 'locationRemoved'; readonly index: number }
   | { readonly type: 'locationsReset' }
   | { readonly type: 'types'; readonly action: TypeSelectionAction }

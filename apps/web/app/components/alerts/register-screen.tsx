@@ -1,0 +1,287 @@
+import { Suspense, lazy, useEffect, useReducer, useRef, useState } from 'react'
+import type { FormEvent } from 'react'
+import * as Tabs from '@radix-ui/react-tabs'
+import { Form, Link, useFetcher, useNavigate } from 'react-router'
+import { toast } from 'sonner'
+import {
+  ALERT_TABS,
+  ALERT_TAB_LABELS,
+  LABELS,
+  PROPERTIES_PATH,
+  initContactList,
+  isSubmitDisabled,
+} from '@agency/domain'
+import type {
+  AlertCriteria,
+  AlertMode,
+  AlertProfileId,
+  AlertTab,
+  ApplicantQuestion,
+  Contact,
+  AlertPayload,
+  QuestionAnswerValue,
+  RegisterVariant,
+  SearchType,
+} from '@agency/domain'
+import { ALERT_COPY } from '#app/components/alerts/alert-copy.ts'
+import { CircumstancesTab } from '#app/components/alerts/circumstances-tab.tsx'
+import { ContactTab } from '#app/components/alerts/contact-tab.tsx'
+import type { ContactFormValues } from '#app/components/alerts/contact-tab.tsx'
+import { PropertyTypeTab } from '#app/components/alerts/property-type-tab.tsx'
+import { registerReducer } from '#app/components/alerts/register-state.ts'
+import type { RegisterState } from '#app/components/alerts/register-state.ts'
+import { useHydrated } from '#app/components/search/use-hydrated.ts'
+import '#app/components/alerts/alerts.css'
+
+/** The SPEC §5 checks and the payload, with zod: loaded on first use (alert-checks.ts). */
+export const loadAlertChecks = () => import('#app/components/alerts/alert-checks.ts')
+
+const SuccessPopup = lazy(() => import('#app/components/ui/success-popup.tsx').then((m) => ({ default: m.SuccessPopup })))
+
+/** What the page's action answers, to a post from this screen with or without JavaScript. */
+export type RegisterActionResult =
+  | { readonly ok: true }
+  | {
+      readonly ok: false
+      /** SPEC §5/§8: the warning to show. */
+      readonly message: string
+      /** The tab the warning belongs to. */
+      readonly tab: AlertTab
+      /** The contact form as sent without JavaScript, and its messages by field. */
+      readonly contact?: { values: Partial<ContactFormValues>; errors: Record<string, string[]> }
+      /** The keyword sent without JavaScript that the place search could not find. */
+      readonly keywordNotFound?: boolean
+      /** What a post without JavaScript sent and was read, to go on from. */
+      readonly sent?: {
+        readonly contacts: Contact[]
+        readonly criteria: AlertCriteria
+        readonly answers: Record<number, QuestionAnswerValue>
+      }
+    }
+
+/** The form field that carries the JavaScript post's JSON (RegisterJsonBody). */
+export const ALERT_JSON_FIELD = 'alert_json'
+
+/** What the JavaScript post sends: the SPEC §7 payload and the create's idempotency key. */
+export interface RegisterJsonBody {
+  readonly payload: AlertPayload
+  readonly idempotency_key: string
+}
+
+/**
+ * The register screen's layouts (company setting 106 on desktop, 108 on a phone; alerts.css draws them):
+ *
+ * Desktop (900px and wider), the three tabs as columns, every field visible:
+ * - v1: three equal columns side by side: Contact | Property Type | Circumstances.
+ * - v2: a narrow left column with Contact above Circumstances, and Property Type wide on the right.
+ * - v3: Property Type wide on the left, with Contact above Circumstances in a narrow right column.
+ * - v4: Contact across the full width on top, Property Type and Circumstances side by side beneath.
+ * - v5: one centred column of three numbered cards, Contact, then Property Type, then Circumstances.
+ *
+ * Phone (narrower), real tabs with one panel shown and a 'Next step' button that advances them:
+ * - v1: an underlined tab bar on top; 'Next step' after the panel, beside Cancel and Register.
+ * - v2: pill-shaped tabs on top; 'Next step' full width, kept at the bottom of the screen.
+ * - v3: the tab bar at the bottom, under the panel, like an app's navigation; 'Next step' above it.
+ * - v4: numbered step tabs (1, 2, 3) with 'Step n of 3' over the panel.
+ * - v5: the tabs as a stacked list of full-width buttons above the panel.
+ *
+ * Without JavaScript the tabs cannot switch, so every panel shows, one under the other, and the form
+ * posts as a plain form.
+ */
+interface RegisterScreenProps {
+  mode: AlertMode
+  searchType: SearchType
+  profileId: AlertProfileId
+  questions: readonly ApplicantQuestion[]
+  subscriptionTypeIds: readonly number[]
+  initialState: RegisterState
+  variants: { desktop: RegisterVariant; mobile: RegisterVariant }
+  heading: string
+  intro?: string | null | undefined
+  /** The action's answer to a post sent without JavaScript. */
+  actionResult?: RegisterActionResult | undefined
+  /** Where the post goes (the page's own action by default). */
+  action?: string
+}
+
+export function RegisterScreen(props: RegisterScreenProps) {
+  const { mode, searchType, profileId, questions, subscriptionTypeIds, variants, heading, intro, actionResult } = props
+  const hydrated = useHydrated()
+  const navigate = useNavigate()
+  const fetcher = useFetcher<RegisterActionResult>()
+  const [state, dispatch] = useReducer(registerReducer, props.initialState, (initial) => {
+    if (!actionResult || actionResult.ok) return initial
+    const sent = actionResult.sent
+    let resumed = sent
+      ? registerReducer(
+          { ...initial, contacts: initContactList(mode, sent.contacts), criteria: sent.criteria, answers: sent.answers },
+          { type: 'types', action: { type: 'reset', selection: sent.criteria.property_types } },
+        )
+      : initial
+    // The contact form the server found incomplete opens again with what was typed.
+    if (actionResult.contact) resumed = registerReducer(resumed, { type: 'contacts', action: { type: 'formOpened' } })
+    return { ...resumed, tab: actionResult.tab }
+  })
+  const [succeeded, setSucceeded] = useState(actionResult?.ok === true)
+  const idempotencyKey = useRef<string | null>(null)
+  const rootRef = useRef<HTMLDivElement>(null)
+
+  const showTab = (tab: AlertTab) => {
+    dispatch({ type: 'tabChanged', tab })
+    // On desktop every tab is a column: bring the one with the warning into view.
+    requestAnimationFrame(() => rootRef.current?.querySelector(`[data-tab="${tab}"]`)?.scrollIntoView({ block: 'start' }))
+  }
+  const warn = (message: string, tab?: AlertTab) => {
+    toast.warning(message)
+    if (tab) showTab(tab)
+  }
+
+  // The answer of the JavaScript post.
+  const answer = fetcher.data
+  useEffect(() => {
+    if (fetcher.state !== 'idle' || !answer) return
+    dispatch({ type: 'contacts', action: { type: 'submitFinished' } })
+    if (answer.ok) {
+      idempotencyKey.current = null
+      setSucceeded(true)
+    } else {
+      warn(answer.message, answer.tab)
+    }
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- runs once per answer
+  }, [answer, fetcher.state])
+
+  // A warning the server gave to a post without JavaScript is also read out once the page is live.
+  useEffect(() => {
+    if (actionResult && !actionResult.ok) toast.warning(actionResult.message)
+  }, [actionResult])
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault()
+    if (isSubmitDisabled(state.contacts)) return
+    const { parseAlertSubmit, toAlertPayload } = await loadAlertChecks()
+    const formState = { profile_id: profileId, contacts: state.contacts.contacts, criteria: state.criteria, answers: state.answers, questions }
+    // SPEC §5 alert submit: the first failing check is shown and its tab opened.
+    const checked = parseAlertSubmit(formState)
+    if (!checked.success) {
+      warn(checked.message, checked.tab)
+      return
+    }
+    idempotencyKey.current ??= crypto.randomUUID()
+    const body: RegisterJsonBody = { payload: toAlertPayload(formState, mode), idempotency_key: idempotencyKey.current }
+    dispatch({ type: 'contacts', action: { type: 'submitStarted' } })
+    // The site's pages take form posts only: the payload travels as one JSON field.
+    void fetcher.submit({ [ALERT_JSON_FIELD]: JSON.stringify(body) }, { method: 'post', ...(props.action ? { action: props.action } : {}) })
+  }
+
+  const tabIndex = ALERT_TABS.indexOf(state.tab)
+  const nextTab = ALERT_TABS[tabIndex + 1]
+  const saving = isSubmitDisabled(state.contacts)
+  const serverFailure = actionResult && !actionResult.ok ? actionResult : undefined
+
+  if (succeeded && !hydrated) {
+    return (
+      <section className="alert-register__done" role="status">
+        <h2>{ALERT_COPY.REGISTERED_NO_JS}</h2>
+        <Link to={PROPERTIES_PATH} className="button">
+          {ALERT_COPY.GO_TO_PROPERTIES}
+        </Link>
+      </section>
+    )
+  }
+
+  const panels: Record<AlertTab, React.ReactNode> = {
+    contact: (
+      <ContactTab
+        state={state.contacts}
+        dispatch={(action) => dispatch({ type: 'contacts', action })}
+        subscriptionTypeIds={subscriptionTypeIds}
+        hydrated={hydrated}
+        server={serverFailure?.contact}
+        onWarning={(message) => warn(message)}
+      />
+    ),
+    'property-type': (
+      <PropertyTypeTab
+        state={state}
+        dispatch={dispatch}
+        searchType={searchType}
+        hydrated={hydrated}
+        keywordNotFound={serverFailure?.keywordNotFound === true}
+      />
+    ),
+    circumstances: (
+      <CircumstancesTab questions={questions} answers={state.answers} onAnswer={(questionId, answer) => dispatch({ type: 'answered', questionId, answer })} />
+    ),
+  }
+
+  return (
+    <div
+      ref={rootRef}
+      className="alert-register"
+      data-desktop={variants.desktop}
+      data-mobile={variants.mobile}
+      data-enhanced={hydrated || undefined}
+    >
+      <h1 className="alert-register__heading">{heading}</h1>
+      {intro && <p className="alert-register__intro">{intro}</p>}
+      {serverFailure && (
+        <p className="alert-warning" role="alert">
+          {serverFailure.message}
+        </p>
+      )}
+      <Form
+        method="post"
+        className="alert-register__form"
+        onSubmit={(event) => void submit(event)}
+        onFocus={() => void loadAlertChecks()}
+        noValidate {...(props.action ? { action: props.action } : {})}>
+        <Tabs.Root value={state.tab} onValueChange={(tab) => dispatch({ type: 'tabChanged', tab: tab as AlertTab })} className="alert-tabs">
+          <p className="alert-tabs__step" aria-hidden="true">
+            {ALERT_COPY.STEP(tabIndex + 1, ALERT_TABS.length)}
+          </p>
+          <Tabs.List className="alert-tabs__list" aria-label={ALERT_COPY.STEPS}>
+            {ALERT_TABS.map((tab, index) => (
+              <Tabs.Trigger key={tab} value={tab} className="alert-tabs__tab">
+                <span className="alert-tabs__number" aria-hidden="true">
+                  {index + 1}
+                </span>
+                {ALERT_TAB_LABELS[tab]}
+              </Tabs.Trigger>
+            ))}
+          </Tabs.List>
+          <div className="alert-tabs__panels">
+            {ALERT_TABS.map((tab, index) => (
+              <Tabs.Content key={tab} value={tab} forceMount className="alert-tabs__panel" data-tab={tab}>
+                <h2 className="alert-tabs__heading">
+                  <span className="alert-tabs__number" aria-hidden="true">
+                    {index + 1}
+                  </span>
+                  {ALERT_TAB_LABELS[tab]}
+                </h2>
+                {panels[tab]}
+              </Tabs.Content>
+            ))}
+          </div>
+        </Tabs.Root>
+        <div className="alert-register__actions">
+          {hydrated && nextTab && (
+            <button type="button" className="button button--inverse alert-register__next" onClick={() => showTab(nextTab)}>
+              {LABELS.NEXT_STEP}
+            </button>
+          )}
+          <Link to={PROPERTIES_PATH} className="button button--inverse">
+            {LABELS.CANCEL}
+          </Link>
+          <button type="submit" className="button" disabled={saving} aria-busy={saving || undefined}>
+            {saving ? ALERT_COPY.SAVING : mode === 'create' ? LABELS.REGISTER : LABELS.UPDATE}
+          </button>
+        </div>
+      </Form>
+      {succeeded && hydrated && (
+        <Suspense fallback={null}>
+          <SuccessPopup open onClose={() => void navigate(PROPERTIES_PATH)} />
+        </Suspense>
+      )}
+    </div>
+  )
+}

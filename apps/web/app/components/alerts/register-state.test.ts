@@ -1,0 +1,96 @@
+import { ALERT_CRITERIA_DEFAULT, MAX_LOCATIONS, MESSAGES } from '@agency/domain'
+import type { Contact, Location } from '@agency/domain'
+import { describe, expect, it } from 'vitest'
+import { initRegisterState, registerReducer } from '#app/components/alerts/register-state.ts'
+
+const contact = (name: string, address: string | null = '1 High Street, Leeds'): Contact => ({
+  salutation_id: 2,
+  name,
+  surname: 'Lee',
+  contact_profiles: [],
+  communication_infos: [{ value: `${name.toLowerCase()}@example.org`, preferred: true, communication_method_id: 1 }],
+  contact_addresses: address ? [{ display_name: address }] : [],
+  subscription_types: [1],
+})
+
+const place = (name: string, lat: number, distance: Location['distance'] = 0.25): Location => ({
+  location: name,
+  place_id: `place-${name}`,
+  lat,
+  lng: -1.5,
+  bounds: null,
+  distance,
+})
+
+const fresh = () => initRegisterState('create', [], { criteria: ALERT_CRITERIA_DEFAULT })
+
+describe('initRegisterState', () => {
+  it('opens the contact form by itself when creating with no contact (SPEC §4), on the Contact tab', () => {
+    const state = fresh()
+    expect(state.tab).toBe('contact')
+    expect(state.contacts.form).toEqual({ kind: 'new' })
+    expect(state.radius).toBe(0.25)
+  })
+
+  it('starts an update from the applicant: its contacts, criteria, types and answers', () => {
+    const criteria = { ...ALERT_CRITERIA_DEFAULT, locations: [place('Leeds', 53.8, 3)], property_types: [{ property_type_id: 2, property_style_ids: [] }] }
+    const state = initRegisterState('update', [], {
+      contacts: [contact('Ann')],
+      criteria,
+      question_answers: [{ contact_question_id: 7, answer: 21 }],
+    })
+    expect(state.contacts.contacts.map((c) => c.name)).toEqual(['Ann'])
+    expect(state.contacts.form).toEqual({ kind: 'closed' })
+    expect(state.types.selection).toEqual(criteria.property_types)
+    expect(state.answers).toEqual({ 7: 21 })
+    expect(state.radius).toBe(3)
+  })
+
+  it('forces a contact lacking an address into edit (SPEC §4)', () => {
+    const state = initRegisterState('create', [contact('Ann', null)], { criteria: ALERT_CRITERIA_DEFAULT })
+    expect(state.contacts.form.kind).toBe('edit')
+    expect(state.contacts.contacts).toEqual([])
+  })
+})
+
+describe('registerReducer', () => {
+  it('adds chosen places once each, with the radius chosen at the time, and clears the keyword', () => {
+    let state = registerReducer(fresh(), { type: 'keywordChanged', keyword: 'lee' })
+    state = registerReducer(state, { type: 'radiusChanged', radius: 5 })
+    state = registerReducer(state, { type: 'locationAdded', location: place('Leeds', 53.8, 5) })
+    state = registerReducer(state, { type: 'locationAdded', location: place('Leeds', 53.8, 5) })
+    expect(state.keyword).toBe('')
+    expect(state.criteria.locations.map((l) => [l.location, l.distance])).toEqual([['Leeds', 5]])
+  })
+
+  it('changes and removes one location without touching the others', () => {
+    let state = fresh()
+    state = registerReducer(state, { type: 'locationAdded', location: place('Leeds', 53.8) })
+    state = registerReducer(state, { type: 'locationAdded', location: place('Otley', 53.9) })
+    state = registerReducer(state, { type: 'locationRadiusChanged', index: 1, radius: 10 })
+    expect(state.criteria.locations.map((l) => l.distance)).toEqual([0.25, 10])
+    state = registerReducer(state, { type: 'locationRemoved', index: 0 })
+    expect(state.criteria.locations.map((l) => l.location)).toEqual(['Otley'])
+    expect(registerReducer(state, { type: 'locationsReset' }).criteria.locations).toEqual([])
+  })
+
+  it(`stops at ${MAX_LOCATIONS} locations, the API's limit`, () => {
+    let state = fresh()
+    for (let i = 0; i <= MAX_LOCATIONS; i++) state = registerReducer(state, { type: 'locationAdded', location: place(`Town ${i}`, 50 + i / 10) })
+    expect(state.criteria.locations).toHaveLength(MAX_LOCATIONS)
+  })
+
+  it('keeps the criteria types in step with the picker (a featured box adds all its styles)', () => {
+    const state = registerReducer(fresh(), { type: 'types', action: { type: 'featuredToggled', key: 'flats' } })
+    expect(state.criteria.property_types).toEqual(state.types.selection)
+    expect(state.criteria.property_types.length).toBe(1)
+  })
+
+  it('keeps answers by question id, and passes contact list actions to the domain reducer', () => {
+    let state = registerReducer(fresh(), { type: 'answered', questionId: 4, answer: 'Within 3 months' })
+    expect(state.answers).toEqual({ 4: 'Within 3 months' })
+    state = registerReducer(state, { type: 'contacts', action: { type: 'contactSaved', contact: contact('Ann') } })
+    state = registerReducer(state, { type: 'contacts', action: { type: 'contactRemoved', index: 0 } })
+    expect(state.contacts.warning).toBe(MESSAGES.CONTACT_REQUIRED)
+  })
+})

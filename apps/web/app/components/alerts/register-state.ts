@@ -1,0 +1,115 @@
+/**
+ * The alert register/update screen's state (SPEC §2/§4): the tab shown, the contact list (domain
+ * contact-list.ts), the criteria of the Property Type tab and the answers of the Circumstances tab.
+ */
+import {
+  MAX_LOCATIONS,
+  RADIUS_DEFAULT_MILES,
+  contactListReducer,
+  initContactList,
+  initTypeSelection,
+  typeSelectionReducer,
+} from '@agency/domain'
+import type {
+  AlertCriteria,
+  AlertMode,
+  AlertTab,
+  AnswersByQuestionId,
+  Applicant,
+  Contact,
+  ContactListAction,
+  ContactListState,
+  Location,
+  QuestionAnswerValue,
+  RadiusMiles,
+  TypeSelectionAction,
+  TypeSelectionState,
+} from '@agency/domain'
+
+/** The criteria the Property Type tab edits directly (locations and types have their own actions). */
+export type CriteriaPatch = Partial<Omit<AlertCriteria, 'locations' | 'property_types'>>
+
+/** The register screen's state. */
+export interface RegisterState {
+  readonly tab: AlertTab
+  readonly contacts: ContactListState
+  readonly criteria: AlertCriteria
+  readonly types: TypeSelectionState
+  readonly answers: AnswersByQuestionId
+  /** What the location input holds. */
+  readonly keyword: string
+  /** The radius the next chosen location gets (SPEC §9 default 0.25 miles). */
+  readonly radius: RadiusMiles
+}
+
+/** The register screen's transitions. */
+export type RegisterAction =
+  | { readonly type: 'tabChanged'; readonly tab: AlertTab }
+  | { readonly type: 'contacts'; readonly action: ContactListAction }
+  | { readonly type: 'criteriaChanged'; readonly patch: CriteriaPatch }
+  | { readonly type: 'keywordChanged'; readonly keyword: string }
+  | { readonly type: 'radiusChanged'; readonly radius: RadiusMiles }
+  | { readonly type: 'locationAdded'; readonly location: Location }
+  | { readonly type: 'locationRadiusChanged'; readonly index: number; readonly radius: RadiusMiles }
+  | { readonly type: 'locationRemoved'; readonly index: number }
+  | { readonly type: 'locationsReset' }
+  | { readonly type: 'types'; readonly action: TypeSelectionAction }
+  | { readonly type: 'answered'; readonly questionId: number; readonly answer: QuestionAnswerValue | null }
+
+/**
+ * The screen's starting state: a new alert (with the default criteria, ALERT_CRITERIA_DEFAULT, which
+ * the loader sends so that the browser needs no schema to build them), or the applicant being updated.
+ */
+export function initRegisterState(
+  mode: AlertMode,
+  contacts: readonly Contact[],
+  start: { criteria: AlertCriteria } | Pick<Applicant, 'contacts' | 'criteria' | 'question_answers'>,
+): RegisterState {
+  const applicant = 'question_answers' in start ? start : null
+  const criteria = start.criteria
+  return {
+    tab: 'contact',
+    contacts: initContactList(mode, applicant?.contacts ?? contacts),
+    criteria,
+    types: initTypeSelection(criteria.property_types),
+    answers: Object.fromEntries((applicant?.question_answers ?? []).map((a) => [a.contact_question_id, a.answer])),
+    keyword: '',
+    radius: criteria.locations[0]?.distance ?? RADIUS_DEFAULT_MILES,
+  }
+}
+
+const isSamePlace = (a: Location, b: Location) => a.place_id === b.place_id || (a.lat === b.lat && a.lng === b.lng)
+
+/** The register screen's reducer. */
+export function registerReducer(state: RegisterState, action: RegisterAction): RegisterState {
+  const withLocations = (locations: Location[]) => ({ ...state, criteria: { ...state.criteria, locations } })
+  switch (action.type) {
+    case 'tabChanged':
+      return { ...state, tab: action.tab }
+    case 'contacts':
+      return { ...state, contacts: contactListReducer(state.contacts, action.action) }
+    case 'criteriaChanged':
+      return { ...state, criteria: { ...state.criteria, ...action.patch } }
+    case 'keywordChanged':
+      return { ...state, keyword: action.keyword }
+    case 'radiusChanged':
+      return { ...state, radius: action.radius }
+    case 'locationAdded': {
+      const { locations } = state.criteria
+      if (locations.some((l) => isSamePlace(l, action.location)) || locations.length >= MAX_LOCATIONS) return { ...state, keyword: '' }
+      return { ...withLocations([...locations, action.location]), keyword: '' }
+    }
+    case 'locationRadiusChanged':
+      return withLocations(state.criteria.locations.map((l, i) => (i === action.index ? { ...l, distance: action.radius } : l)))
+    case 'locationRemoved':
+      return withLocations(state.criteria.locations.filter((_, i) => i !== action.index))
+    case 'locationsReset':
+      return withLocations([])
+    case 'types': {
+      const types = typeSelectionReducer(state.types, action.action)
+      return { ...state, types, criteria: { ...state.criteria, property_types: [...types.selection] } }
+    }
+    case 'answered':
+      return { ...state, answers: { ...state.answers, [action.questionId]: action.answer } }
+  }
+}

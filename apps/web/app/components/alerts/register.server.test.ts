@@ -1,0 +1,188 @@
+import type { ApiClient } from '@agency/api-client'
+import { ApiClientError } from '@agency/api-client'
+import { DEFAULT_SITE_SETTINGS, MESSAGES } from '@agency/domain'
+import type { AlertPayload, ApplicantQuestion } from '@agency/domain'
+import type { AppLoadContext } from 'react-router'
+import { describe, expect, it } from 'vitest'
+import { getRegisterPageData, handleRegisterAction } from '#app/components/alerts/register.server.ts'
+
+const QUESTION: ApplicantQuestion = {
+  contact_question_id: 2,
+  question: 'Do you have a property to sell?',
+  question_key: 'property_to_sell',
+  is_required: true,
+  contact_question_options: [
+    { contact_question_option_id: 7, label: 'No' },
+    { contact_question_option_id: 8, label: 'Yes, not yet on the market' },
+  ],
+}
+
+const LEEDS = { location: 'Leeds', place_id: 'town:leeds', lat: 53.8, lng: -1.55, bounds: null, distance: 3 }
+
+interface Sent {
+  created: Array<{ payload: AlertPayload; idempotencyKey: string | undefined }>
+  updated: Array<{ id: number; payload: AlertPayload; applicantKey: string | undefined }>
+}
+
+function fakeContext(options: { createError?: ApiClientError; mobileVariant?: unknown } = {}): { context: AppLoadContext; sent: Sent } {
+  const sent: Sent = { created: [], updated: [] }
+  const api = {
+    getSiteSettings: () => Promise.resolve({ ...DEFAULT_SITE_SETTINGS, register_variant: 'v2', registration_text: 'Hello' }),
+    getContactQuestions: () => Promise.resolve([QUESTION]),
+    getSubscriptionTypes: () => Promise.resolve([{ subscription_type_id: 1, name: 'Property alerts and news' }]),
+    getCompanySetting: (id: number) =>
+      options.mobileVariant === undefined
+        ? Promise.reject(new ApiClientError(404, { message: 'Not found' }))
+        : Promise.resolve({ setting_id: id, value: options.mobileVariant }),
+    searchPlaces: (keyword: string) =>
+      Promise.resolve(keyword === 'Leeds' ? [{ name: 'Leeds', description: 'West Yorkshire', place_id: 'town:leeds' }] : []),
+    getPlace: () => Promise.resolve({ location: 'Leeds', place_id: 'town:leeds', bounds: null, location_type: 'town', lat: 53.8, lng: -1.55 }),
+    createApplicant: (payload: AlertPayload, o?: { idempotencyKey?: string }) => {
+      if (options.createError) return Promise.reject(options.createError)
+      sent.created.push({ payload, idempotencyKey: o?.idempotencyKey })
+      return Promise.resolve({ data: {}, setCookie: ['pending_alert=abc; Path=/; HttpOnly'] })
+    },
+    updateApplicant: (id: number, payload: AlertPayload, o?: { applicantKey?: string }) => {
+      sent.updated.push({ id, payload, applicantKey: o?.applicantKey })
+      return Promise.resolve({})
+    },
+  } as unknown as ApiClient
+  return { context: { api, publicUrl: 'https://agency.example' }, sent }
+}
+
+const post = (fields: Array<[string, string]>) => {
+  const body = new URLSearchParams(fields)
+  return new Request('https://agency.example/heads-up-alerts/register/buy', { method: 'POST', body })
+}
+
+const CONTACT_FIELDS: Array<[string, string]> = [
+  ['salutation_id', '3'],
+  ['name', ' James '],
+  ['surname', 'Whitaker'],
+  ['email', 'james@example.org'],
+  ['mobile_phone', ''],
+  ['address', '4 Church Street, Ilkley'],
+  ['subscription_confirmed', 'true'],
+]
+
+describe('getRegisterPageData', () => {
+  it('reads the questions of the type, the subscription ids, both layouts and the intro', async () => {
+    const { context } = fakeContext({ mobileVariant: 'v5' })
+    expect(await getRegisterPageData(context, 'sales')).toEqual({
+      questions: [QUESTION],
+      subscriptionTypeIds: [1],
+      variants: { desktop: 'v2', mobile: 'v5' },
+      intro: 'Hello',
+    })
+  })
+
+  it('takes the desktop layout on a phone while setting 108 is unset or not a variant', async () => {
+    expect((await getRegisterPageData(fakeContext().context, 'sales')).variants).toEqual({ desktop: 'v2', mobile: 'v2' })
+    expect((await getRegisterPageData(fakeContext({ mobileVariant: 'v9' }).context, 'sales')).variants.mobile).toBe('v2')
+  })
+})
+
+describe('handleRegisterAction without JavaScript', () => {
+  it('answers the first SPEC §5 contact message on the Contact tab, with everything that was typed', async () => {
+    const { context, sent } = fakeContext()
+    const answer = await handleRegisterAction(post([['name', ''], ['surname', 'Whitaker'], ['min_price', '200000']]), context, 'sales', { mode: 'create' })
+    expect(answer.init?.status).toBe(400)
+    expect(answer.data).toMatchObject({
+      ok: false,
+      message: MESSAGES.NAME_REQUIRED,
+      tab: 'contact',
+      contact: { values: { surname: 'Whitaker' } },
+      sent: { contacts: [], criteria: { min_price: 200000 } },
+    })
+    expect(sent.created).toEqual([])
+  })
+
+  it('runs the submit checks in order and sends back what it read', async () => {
+    const { context } = fakeContext()
+    const answer = await handleRegisterAction(post([...CONTACT_FIELDS, ['min_price', '200000']]), context, 'sales', { mode: 'create' })
+    expect(answer.data).toMatchObject({ ok: false, message: MESSAGES.LOCATION_REQUIRED, tab: 'property-type' })
+    const result = answer.data
+    if (result.ok || !result.sent) throw new Error('expected what was sent')
+    expect(result.sent.contacts.map((c) => c.name)).toEqual(['James'])
+    expect(result.sent.criteria.min_price).toBe(200000)
+  })
+
+  it("says \"Couldn't find the address.\" for a keyword that finds no place", async () => {
+    const { context } = fakeContext()
+    const answer = await handleRegisterAction(post([...CONTACT_FIELDS, ['keyword', 'Qzxq']]), context, 'sales', { mode: 'create' })
+    expect(answer.data).toMatchObject({ ok: false, message: MESSAGES.ADDRESS_NOT_FOUND, tab: 'property-type', keywordNotFound: true })
+  })
+
+  it('builds the SPEC §7 create payload from a complete form, looks the keyword up, and passes the cookie on', async () => {
+    const { context, sent } = fakeContext()
+    const answer = await handleRegisterAction(
+      post([
+        ...CONTACT_FIELDS,
+        ['keyword', 'Leeds'],
+        ['radius', '3'],
+        ['min_price', '200000'],
+        ['max_price', '400000'],
+        ['min_bedroom', '2'],
+        ['max_bedroom', ''],
+        ['must_haves', 'garden'],
+        ['new_homes', 'exclude'],
+        ['question_2', '7'],
+      ]),
+      context,
+      'sales',
+      { mode: 'create' },
+    )
+    expect(answer.data).toEqual({ ok: true })
+    expect(new Headers(answer.init?.headers).get('set-cookie')).toBe('pending_alert=abc; Path=/; HttpOnly')
+    const [{ payload }] = sent.created as [Sent['created'][number]]
+    expect(payload.profile_id).toBe(3)
+    expect(payload.online_registration).toBe(true)
+    expect(payload.contact_questions).toEqual([{ contact_question_id: 2, answer: 7 }])
+    expect(payload.contacts[0]).toMatchObject({
+      salutation_id: 3,
+      name: 'James',
+      contact_source_id: 35,
+      contact_profiles: [3],
+      communication_info_delete: true,
+      create_without_email: true,
+      subscription_types: [1],
+      contact_addresses: [{ display_name: '4 Church Street, Ilkley' }],
+    })
+    expect(payload.property_criteria).toMatchObject({
+      locations: [LEEDS],
+      min_price: 200000,
+      max_price: 400000,
+      min_bedroom: 2,
+      max_bedroom: null,
+      must_haves: ['garden'],
+      new_homes: 'exclude',
+    })
+  })
+})
+
+describe('handleRegisterAction with JavaScript', () => {
+  const jsonPost = (body: unknown) => post([['alert_json', JSON.stringify(body)]])
+
+  it('passes the payload on with its idempotency key, or to the update with the applicant key', async () => {
+    const { context, sent } = fakeContext()
+    const payload = { profile_id: 3 } as unknown as AlertPayload
+    await handleRegisterAction(jsonPost({ payload, idempotency_key: 'b1c0a7e2-1f6e-4c55-9a55-0f0e1d2c3b4a' }), context, 'sales', { mode: 'create' })
+    expect(sent.created).toEqual([{ payload, idempotencyKey: 'b1c0a7e2-1f6e-4c55-9a55-0f0e1d2c3b4a' }])
+    await handleRegisterAction(jsonPost({ payload, idempotency_key: 'x' }), context, 'sales', {
+      mode: 'update',
+      applicant: { contact_applicant_id: 9, applicant_key: 'key-9' },
+    })
+    expect(sent.updated).toEqual([{ id: 9, payload, applicantKey: 'key-9' }])
+  })
+
+  it("shows the first message of the API's field errors on its tab (SPEC §8)", async () => {
+    const error = new ApiClientError(422, {
+      message: 'The given data was invalid.',
+      errors: { 'property_criteria.min_price': [MESSAGES.MIN_PRICE_REQUIRED], contact_questions: ['x'] },
+    })
+    const { context } = fakeContext({ createError: error })
+    const answer = await handleRegisterAction(jsonPost({ payload: {}, idempotency_key: 'b1c0a7e2' }), context, 'sales', { mode: 'create' })
+    expect(answer.init?.status).toBe(400)
+    expect(answer.data).toEqual({ ok: false, message: MESSAGES.MIN_PRICE_REQUIRED, tab: 'property-type' })
+  })
+})

@@ -1,0 +1,274 @@
+import { ApiClientError } from '@agency/api-client'
+import type { ContactView } from '@agency/api-client'
+import {
+  AlertCriteriaSchema,
+  COMPANY_SETTING,
+  ContactSchema,
+  INCLUSION_VALUES,
+  LocationSchema,
+  MESSAGES,
+  RADIUS_DEFAULT_MILES,
+  SEARCH_TYPE_PROFILE,
+  isRadiusOption,
+  parseAlertContact,
+  parseAlertSubmit,
+  parsePropertyTypeParam,
+  toAlertPayload,
+  toRegisterVariant,
+} from '@agency/domain'
+import type {
+  AlertMode,
+  AlertPayload,
+  AlertTab,
+  ApplicantContactView,
+  ApplicantQuestion,
+  Contact,
+  ContactQuestionType,
+  Location,
+  QuestionAnswerValue,
+  RegisterVariant,
+  SearchType,
+} from '@agency/domain'
+import { data } from 'react-router'
+import type { AppLoadContext } from 'react-router'
+import { CONTACTS_JSON_FIELD, CONTACT_FIELDS } from '#app/components/alerts/contact-tab.tsx'
+import type { ContactFormValues } from '#app/components/alerts/contact-tab.tsx'
+import { toQuestionField } from '#app/components/alerts/circumstances-tab.tsx'
+import { LOCATION_JSON_FIELD } from '#app/components/alerts/property-type-tab.tsx'
+import { ALERT_JSON_FIELD } from '#app/components/alerts/register-screen.tsx'
+import type { RegisterActionResult, RegisterJsonBody } from '#app/components/alerts/register-screen.tsx'
+import { getSiteSettings } from '#app/lib/site-settings.server.ts'
+import { toSetCookieHeaders } from '#app/lib/session.server.ts'
+
+/** SPEC §7: the question list of a search type (buyer for sales, tenant for lettings). */
+export const QUESTION_TYPE: Record<SearchType, ContactQuestionType> = { sales: 'buyer', lettings: 'tenant' }
+
+/** What every register/update page needs besides the alert itself. */
+export interface RegisterPageData {
+  questions: ApplicantQuestion[]
+  subscriptionTypeIds: number[]
+  variants: { desktop: RegisterVariant; mobile: RegisterVariant }
+  intro: string | null
+}
+
+/** Company setting 108: the phone layout; unset or unreadable is the desktop one's. */
+async function getMobileVariant(context: AppLoadContext, desktop: RegisterVariant): Promise<RegisterVariant> {
+  try {
+    const setting = await context.api.getCompanySetting(COMPANY_SETTING.REGISTER_VARIANT_MOBILE)
+    return toRegisterVariant(setting.value) ?? desktop
+  } catch {
+    return desktop
+  }
+}
+
+/** The questions, subscription types, layouts and intro text of the register screen. */
+export async function getRegisterPageData(context: AppLoadContext, searchType: SearchType): Promise<RegisterPageData> {
+  const settings = await getSiteSettings(context)
+  const [questions, subscriptionTypes, mobile] = await Promise.all([
+    context.api.getContactQuestions(QUESTION_TYPE[searchType]),
+    context.api.getSubscriptionTypes().catch(() => []),
+    getMobileVariant(context, settings.register_variant),
+  ])
+  return {
+    questions,
+    subscriptionTypeIds: subscriptionTypes.map((s) => s.subscription_type_id),
+    variants: { desktop: settings.register_variant, mobile },
+    intro: settings.registration_text,
+  }
+}
+
+/** A contact as the API answers it, as the register screen's contact list holds it (SPEC §3 Contact). */
+export function toContact(view: ApplicantContactView | ContactView): Contact | null {
+  const parsed = ContactSchema.safeParse({
+    contact_id: view.contact_id,
+    salutation_id: view.salutation_id,
+    name: view.name,
+    surname: view.surname,
+    contact_profiles: view.contact_profiles,
+    communication_infos: view.communication_infos,
+    contact_addresses: view.contact_addresses.map((a) => ({
+      contact_address_id: a.contact_address_id,
+      ...(a.display_name ? { display_name: a.display_name } : {}),
+      address_line_1: a.address_line_1,
+      town: a.town,
+      postcode: a.postcode,
+      lat: a.lat,
+      lng: a.lng,
+    })),
+    subscription_types: view.subscription_types,
+  })
+  return parsed.success ? parsed.data : null
+}
+
+const TAB_OF_API_FIELD: ReadonlyArray<[string, AlertTab]> = [
+  ['contacts', 'contact'],
+  ['property_criteria', 'property-type'],
+  ['contact_questions', 'circumstances'],
+]
+
+/** SPEC §8: the first message of the API's field errors (else its message), and the tab it belongs to. */
+function toFailure(error: ApiClientError): RegisterActionResult {
+  const [field, messages] = Object.entries(error.body.errors ?? {})[0] ?? []
+  const tab = TAB_OF_API_FIELD.find(([prefix]) => field?.startsWith(prefix))?.[1] ?? 'contact'
+  return { ok: false, message: messages?.[0] ?? error.body.message, tab }
+}
+
+interface SaveTarget {
+  mode: AlertMode
+  /** The alert updated, and the key that lets its holder change it. */
+  applicant?: { contact_applicant_id: number; applicant_key: string }
+}
+
+/**
+ * Sends the payload to the API and answers the screen (with the session cookie a create sets). A
+ * payload a browser sent is not checked here: the API checks every payload with the domain rules and
+ * answers 422 with SPEC §5 messages, which the screen shows.
+ */
+async function save(context: AppLoadContext, target: SaveTarget, payload: unknown, idempotencyKey: string | undefined) {
+  try {
+    if (target.mode === 'update' && target.applicant) {
+      await context.api.updateApplicant(target.applicant.contact_applicant_id, payload as AlertPayload, {
+        applicantKey: target.applicant.applicant_key,
+      })
+      return data<RegisterActionResult>({ ok: true })
+    }
+    const created = await context.api.createApplicant(payload as AlertPayload, idempotencyKey ? { idempotencyKey } : {})
+    return data<RegisterActionResult>({ ok: true }, { headers: toSetCookieHeaders(created.setCookie) })
+  } catch (error) {
+    if (error instanceof ApiClientError && error.status < 500) return data(toFailure(error), { status: error.status === 404 ? 404 : 400 })
+    throw error
+  }
+}
+
+const IDEMPOTENCY_KEY_SHAPE = /^[A-Za-z0-9-]{8,100}$/
+
+/**
+ * The register/update screen's action. With JavaScript the screen posts the SPEC §7 payload it checked
+ * itself, as one JSON field (the API checks it again). Without JavaScript it posts the plain form, which is read,
+ * checked with SPEC §5's rules in order, and answered with the first warning and its tab.
+ */
+export async function handleRegisterAction(request: Request, context: AppLoadContext, searchType: SearchType, target: SaveTarget) {
+  const form = await request.formData()
+  const json = form.get(ALERT_JSON_FIELD)
+  if (typeof json === 'string') {
+    const body = toJson(json) as Partial<RegisterJsonBody> | null
+    if (!body || typeof body.payload !== 'object' || body.payload === null) {
+      return data<RegisterActionResult>({ ok: false, message: MESSAGES.CONTACT_REQUIRED, tab: 'contact' }, { status: 400 })
+    }
+    const key = typeof body.idempotency_key === 'string' && IDEMPOTENCY_KEY_SHAPE.test(body.idempotency_key) ? body.idempotency_key : undefined
+    return save(context, target, body.payload, key)
+  }
+
+  const text = (name: string) => {
+    const value = form.get(name)
+    return typeof value === 'string' ? value : ''
+  }
+  const { questions, subscriptionTypeIds } = await getRegisterPageData(context, searchType)
+
+  // Contacts saved before.
+  const contacts = toJsonList(text(CONTACTS_JSON_FIELD)).flatMap((item) => {
+    const parsed = ContactSchema.safeParse(item)
+    return parsed.success ? [parsed.data] : []
+  })
+  // Locations chosen before, and a keyword typed without choosing: the first place it finds.
+  const locations = form.getAll(LOCATION_JSON_FIELD).flatMap((value) => {
+    const parsed = typeof value === 'string' ? LocationSchema.safeParse(toJson(value)) : null
+    return parsed?.success ? [parsed.data] : []
+  })
+  const roomOrNull = (name: string) => (text(name) === '' ? null : Number(text(name)))
+  const criteria = AlertCriteriaSchema.safeParse({
+    locations,
+    min_price: Number(text('min_price')) || 0,
+    max_price: Number(text('max_price')) || 0,
+    ...Object.fromEntries(['bedroom', 'bathroom', 'reception'].flatMap((k) => [[`min_${k}`, roomOrNull(`min_${k}`)], [`max_${k}`, roomOrNull(`max_${k}`)]])),
+    property_types: form.getAll('property_types').flatMap((v) => (typeof v === 'string' ? [parsePropertyTypeParam(v)].filter((t) => t !== null) : [])),
+    must_haves: form.getAll('must_haves'),
+    ...(text('furnishing') ? { furnishing: text('furnishing') } : {}),
+    ...Object.fromEntries(
+      ['new_homes', 'shared_ownership', 'retirement_homes', 'short_let', 'house_flat_share', 'pets_allowed', 'bills_included']
+        .filter((name) => INCLUSION_VALUES.some((v) => v === text(name)))
+        .map((name) => [name, text(name)]),
+    ),
+  })
+  if (!criteria.success) return data<RegisterActionResult>({ ok: false, message: MESSAGES.LOCATION_REQUIRED, tab: 'property-type' }, { status: 400 })
+  const answers: Record<number, QuestionAnswerValue> = {}
+  for (const question of questions) {
+    const value = text(toQuestionField(question.contact_question_id)).trim()
+    if (value === '') continue
+    answers[question.contact_question_id] = question.contact_question_options.length > 0 ? Number(value) : value.slice(0, 255)
+  }
+  // What was sent comes back with any warning, so the visitor goes on from there.
+  const sent = { contacts, criteria: criteria.data, answers }
+
+  // The contact form, when it was open: checked in SPEC §5's order.
+  if (form.has('name')) {
+    const values: Partial<ContactFormValues> = Object.fromEntries(
+      CONTACT_FIELDS.filter((f) => f !== 'subscription_confirmed').map((f) => [f, text(f).slice(0, 255)]),
+    )
+    const consent = form.get('subscription_confirmed') !== null
+    const parsed = parseAlertContact({ ...values, subscription_confirmed: consent, subscription_types: consent ? subscriptionTypeIds : [] })
+    if (!parsed.success) {
+      return data<RegisterActionResult>(
+        {
+          ok: false,
+          message: parsed.message,
+          tab: 'contact',
+          contact: { values: { ...values, subscription_confirmed: consent }, errors: parsed.errors },
+          sent,
+        },
+        { status: 400 },
+      )
+    }
+    contacts.push(parsed.data)
+  }
+
+
+  const keyword = text('keyword').trim()
+  if (keyword) {
+    const found = await findLocation(context, keyword, Number(text('radius')))
+    if (!found) {
+      return data<RegisterActionResult>(
+        { ok: false, message: MESSAGES.ADDRESS_NOT_FOUND, tab: 'property-type', keywordNotFound: true, sent },
+        { status: 400 },
+      )
+    }
+    sent.criteria = { ...sent.criteria, locations: [...sent.criteria.locations, found] }
+  }
+
+  const state = { profile_id: SEARCH_TYPE_PROFILE[searchType], ...sent, questions }
+  const checked = parseAlertSubmit(state)
+  if (!checked.success) return data<RegisterActionResult>({ ok: false, message: checked.message, tab: checked.tab, sent }, { status: 400 })
+  return save(context, target, toAlertPayload(state, target.mode), undefined)
+}
+
+/** The first place a keyword finds, as an alert location with the chosen radius. */
+async function findLocation(context: AppLoadContext, keyword: string, radius: number): Promise<Location | null> {
+  try {
+    const [place] = await context.api.searchPlaces(keyword.slice(0, 256))
+    if (!place) return null
+    const details = await context.api.getPlace(place.place_id)
+    return {
+      location: place.name,
+      place_id: place.place_id,
+      lat: details.lat,
+      lng: details.lng,
+      bounds: details.bounds ?? null,
+      distance: isRadiusOption(radius) ? radius : RADIUS_DEFAULT_MILES,
+    }
+  } catch {
+    return null
+  }
+}
+
+function toJson(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown
+  } catch {
+    return null
+  }
+}
+
+function toJsonList(text: string): unknown[] {
+  const value = toJson(text)
+  return Array.isArray(value) ? value : []
+}

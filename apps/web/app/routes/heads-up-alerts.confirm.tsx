@@ -1,0 +1,84 @@
+import { ApiClientError } from '@agency/api-client'
+import { PROPERTIES_PATH, toSafeReturnPath } from '@agency/domain'
+import { Form, Link, data, redirect } from 'react-router'
+import { ALERT_COPY } from '#app/components/alerts/alert-copy.ts'
+import { SERVE_WITHOUT_HYDRATION } from '#app/lib/hydration.ts'
+import { getAgencyName, toTitle } from '#app/lib/meta.ts'
+import { isLoginPath } from '#app/lib/session.ts'
+import { toSetCookieHeaders } from '#app/lib/session.server.ts'
+import { REGISTER_PATH } from '#app/lib/urls.ts'
+import type { Route } from './+types/heads-up-alerts.confirm'
+import '#app/components/account/account.css'
+
+// One button and a form post, like the login link's page: nothing here needs React in the browser.
+export const handle = SERVE_WITHOUT_HYDRATION
+
+/** The rough shape of a confirmation token; the API decides whether it is valid. */
+const TOKEN_SHAPE = /^[A-Za-z0-9_-]{16,200}$/
+
+function toToken(value: unknown): string | null {
+  return typeof value === 'string' && TOKEN_SHAPE.test(value) ? value : null
+}
+
+/** Opening the e-mail's link only shows the button: mail scanners open links before people do. */
+export function loader({ request }: Route.LoaderArgs) {
+  return { token: toToken(new URL(request.url).searchParams.get('token')) }
+}
+
+/** The button: confirms the alert, passes the API's session cookie on (the visitor is logged in), and goes on. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const token = toToken((await request.formData()).get('token'))
+  if (!token) return data({ invalid: true }, { status: 400 })
+  let confirmed
+  try {
+    confirmed = await context.api.confirmApplicant(token)
+  } catch (error) {
+    if (error instanceof ApiClientError && error.status < 500) return data({ invalid: true }, { status: error.status })
+    throw error
+  }
+  const to = toSafeReturnPath(confirmed.data.redirect_to)
+  return redirect(to && !isLoginPath(to) ? to : PROPERTIES_PATH, { headers: toSetCookieHeaders(confirmed.setCookie) })
+}
+
+export default function ConfirmAlertRoute({ loaderData, actionData }: Route.ComponentProps) {
+  const invalid = loaderData.token === null || actionData?.invalid === true
+  return (
+    <div className="container page login-page">
+      <section className="login-card" aria-labelledby="confirm-heading">
+        <h1 id="confirm-heading">{ALERT_COPY.CONFIRM_TITLE}</h1>
+        {invalid ? (
+          <>
+            <p className="login-card__alert" role="alert">
+              {ALERT_COPY.CONFIRM_INVALID}
+            </p>
+            <p>{ALERT_COPY.CONFIRM_INVALID_HELP}</p>
+            <p>
+              <Link to={REGISTER_PATH} className="button">
+                {ALERT_COPY.REGISTER_TITLE}
+              </Link>
+            </p>
+          </>
+        ) : (
+          <>
+            <p className="login-card__intro">{ALERT_COPY.CONFIRM_TEXT}</p>
+            <Form method="post" className="login-form">
+              <input type="hidden" name="token" value={loaderData.token ?? ''} />
+              <button type="submit" className="button button--large login-form__submit">
+                {ALERT_COPY.CONFIRM_BUTTON}
+              </button>
+            </Form>
+          </>
+        )}
+      </section>
+    </div>
+  )
+}
+
+// The token is in the address: no Referer to other sites, and nobody's cache.
+export function headers() {
+  return { 'Referrer-Policy': 'same-origin', 'Cache-Control': 'no-store' }
+}
+
+export function meta({ matches }: Route.MetaArgs) {
+  return [{ title: toTitle(ALERT_COPY.CONFIRM_TITLE, getAgencyName(matches)) }, { name: 'robots', content: 'noindex' }]
+}

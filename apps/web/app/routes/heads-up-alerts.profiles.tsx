@@ -1,0 +1,83 @@
+import { isNotFoundError } from '@agency/api-client'
+import { MESSAGES, toSearchTypeOfProfile } from '@agency/domain'
+import type { Contact } from '@agency/domain'
+import { Link, data } from 'react-router'
+import { Toaster } from 'sonner'
+import { ALERT_COPY } from '#app/components/alerts/alert-copy.ts'
+import { RegisterScreen } from '#app/components/alerts/register-screen.tsx'
+import { initRegisterState } from '#app/components/alerts/register-state.ts'
+import { getRegisterPageData, handleRegisterAction, toContact } from '#app/components/alerts/register.server.ts'
+import { getAgencyName, toTitle } from '#app/lib/meta.ts'
+import { REGISTER_PATH } from '#app/lib/urls.ts'
+import type { Route } from './+types/heads-up-alerts.profiles'
+
+/** SPEC §7: on server render of the update page, the applicant to update is fetched by its key. */
+async function findApplicant(context: Route.LoaderArgs['context'], applicantKey: string) {
+  try {
+    return await context.api.getApplicantByKey(applicantKey)
+  } catch (error) {
+    if (isNotFoundError(error)) return null
+    throw error
+  }
+}
+
+export async function loader({ context, params }: Route.LoaderArgs) {
+  const applicant = await findApplicant(context, params.applicantKey)
+  // SPEC §4/§8: a key in the route that loads nothing shows 'Applicant not found'.
+  if (!applicant) return data({ found: false as const }, { status: 404 })
+  const searchType = toSearchTypeOfProfile(applicant.profile_id)
+  const page = await getRegisterPageData(context, searchType)
+  const contacts = applicant.contacts.map(toContact).filter((c): c is Contact => c !== null)
+  return { found: true as const, ...page, searchType, applicant: { ...applicant, contacts } }
+}
+
+export async function action({ request, context, params }: Route.ActionArgs) {
+  const applicant = await findApplicant(context, params.applicantKey)
+  if (!applicant) throw data(MESSAGES.APPLICANT_NOT_FOUND, { status: 404 })
+  return handleRegisterAction(request, context, toSearchTypeOfProfile(applicant.profile_id), {
+    mode: 'update',
+    applicant: { contact_applicant_id: applicant.contact_applicant_id, applicant_key: params.applicantKey },
+  })
+}
+
+export default function UpdateAlertRoute({ loaderData, actionData }: Route.ComponentProps) {
+  if (!loaderData.found) {
+    return (
+      <div className="container page alert-page">
+        <h1>{ALERT_COPY.UPDATE_HEADING}</h1>
+        <p className="alert-warning" role="alert">
+          {MESSAGES.APPLICANT_NOT_FOUND}
+        </p>
+        <Link to={REGISTER_PATH} className="button">
+          {ALERT_COPY.REGISTER_TITLE}
+        </Link>
+      </div>
+    )
+  }
+  const { searchType, questions, subscriptionTypeIds, variants, applicant } = loaderData
+  return (
+    <div className="container page alert-page">
+      <RegisterScreen
+        mode="update"
+        searchType={searchType}
+        profileId={applicant.profile_id}
+        questions={questions}
+        subscriptionTypeIds={subscriptionTypeIds}
+        initialState={initRegisterState('update', [], applicant)}
+        variants={variants}
+        heading={ALERT_COPY.UPDATE_HEADING}
+        actionResult={actionData}
+      />
+      <Toaster position="top-center" toastOptions={{ duration: 6000 }} />
+    </div>
+  )
+}
+
+// The key in the address is a capability: it must not leave the site in a Referer.
+export function headers() {
+  return { 'Referrer-Policy': 'same-origin', 'Cache-Control': 'no-store' }
+}
+
+export function meta({ matches }: Route.MetaArgs) {
+  return [{ title: toTitle(ALERT_COPY.UPDATE_HEADING, getAgencyName(matches)) }, { name: 'robots', content: 'noindex' }]
+}

@@ -1,0 +1,57 @@
+import { ALERT_CRITERIA_DEFAULT, SEARCH_TYPE_PROFILE } from '@agency/domain'
+import type { Contact, SearchType } from '@agency/domain'
+import { data } from 'react-router'
+import { Toaster } from 'sonner'
+import { ALERT_COPY } from '#app/components/alerts/alert-copy.ts'
+import { RegisterScreen } from '#app/components/alerts/register-screen.tsx'
+import { initRegisterState } from '#app/components/alerts/register-state.ts'
+import { getRegisterPageData, handleRegisterAction, toContact } from '#app/components/alerts/register.server.ts'
+import { getAgencyName, toTitle } from '#app/lib/meta.ts'
+import { getCurrentContact } from '#app/lib/session.server.ts'
+import type { Route } from './+types/heads-up-alerts.register.type'
+
+/** SPEC §2: /heads-up-alerts/register/buy registers a buyer (sales), /rent a tenant (lettings). */
+function toSearchType(type: string): SearchType {
+  if (type === 'buy') return 'sales'
+  if (type === 'rent') return 'lettings'
+  throw data('Page not found', { status: 404 })
+}
+
+/** SPEC §7: on the server the logged-in contact is fetched, and starts the alert's contact list. */
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  const searchType = toSearchType(params.type)
+  const [page, current] = await Promise.all([getRegisterPageData(context, searchType), getCurrentContact(request, context)])
+  const contact = current ? toContact(current) : null
+  const contacts: Contact[] = contact ? [contact] : []
+  return { ...page, searchType, contacts, criteria: ALERT_CRITERIA_DEFAULT }
+}
+
+export async function action({ request, context, params }: Route.ActionArgs) {
+  return handleRegisterAction(request, context, toSearchType(params.type), { mode: 'create' })
+}
+
+export default function RegisterAlertRoute({ loaderData, actionData }: Route.ComponentProps) {
+  const { searchType, questions, subscriptionTypeIds, variants, intro, contacts, criteria } = loaderData
+  return (
+    <div className="container page alert-page">
+      <RegisterScreen
+        mode="create"
+        searchType={searchType}
+        profileId={SEARCH_TYPE_PROFILE[searchType]}
+        questions={questions}
+        subscriptionTypeIds={subscriptionTypeIds}
+        initialState={initRegisterState('create', contacts, { criteria })}
+        variants={variants}
+        heading={ALERT_COPY.REGISTER_HEADING[searchType]}
+        intro={intro}
+        actionResult={actionData}
+      />
+      <Toaster position="top-center" toastOptions={{ duration: 6000 }} />
+    </div>
+  )
+}
+
+export function meta({ matches, loaderData }: Route.MetaArgs) {
+  const heading = loaderData ? ALERT_COPY.REGISTER_HEADING[loaderData.searchType] : ALERT_COPY.REGISTER_TITLE
+  return [{ title: toTitle(heading, getAgencyName(matches)) }, { name: 'description', content: ALERT_COPY.REGISTER_DESCRIPTION }]
+}

@@ -1,0 +1,529 @@
+import type { Page } from 'playwright-core'
+import { describe, expect, it } from 'vitest'
+import { seenMails, toTokenLink, waitForMail } from './outbox.ts'
+import { BASE_URL, BASE_URL_VARIANTS, expectNoAxeViolations, setupBrowser } from './support.ts'
+
+const browser = setupBrowser()
+
+/** SPEC's texts for alerts, copied by hand from SPEC.md (§2, §4, §5, §8). */
+const TEXT = {
+  ALERTS: 'Heads Up Property Alerts',
+  LOOKING_TO_BUY: 'looking to buy',
+  LOOKING_TO_RENT: 'looking to rent',
+  SUCCESS: 'Your request has been sent successfully',
+  APPLICANT_NOT_FOUND: 'Applicant not found',
+  SELECT_ALERT: 'Please select the alert you want to update',
+  CREATE_NEW_ALERT: 'Create new alert',
+  ALERT_UPDATED: 'Alert has been updated',
+  NEXT_STEP: 'Next step',
+  NAME_REQUIRED: 'Name is required',
+  SURNAME_REQUIRED: 'Surname is required',
+  EMAIL_OR_PHONE_REQUIRED: 'Email or phone number is required',
+  EMAIL_INVALID: 'Please enter a valid email address.',
+  PHONE_INVALID: 'Please enter a valid mobile phone number.',
+  ADDRESS_REQUIRED: 'Please enter an address.',
+  SUBSCRIPTION: 'Please confirm subscription.',
+  CONTACT_REQUIRED: 'You must add a contact at least.',
+  LOCATION_REQUIRED: 'The location field is required.',
+  MIN_PRICE_REQUIRED: 'The min price field is required.',
+  MAX_PRICE_REQUIRED: 'The max price field is required.',
+  QUESTION_REQUIRED: /^".+" question is required\.$/,
+  LOCATION_HELP: 'At least one location must be selected',
+} as const
+
+const PHONE_WIDTH = 390
+const RESULTS_TIMEOUT = 10_000
+
+const toasts = (page: Page) => page.getByRole('region', { name: /^Notifications/ }).getByRole('listitem')
+
+/** Waits for a warning toast with this text. */
+async function expectToast(page: Page, text: string | RegExp): Promise<void> {
+  const toast = toasts(page).filter({ hasText: text }).first()
+  await toast.waitFor()
+  // Checked once it has finished sliding in: mid-fade its text is faint on purpose.
+  await toast.evaluate((el) => Promise.all(el.getAnimations().map((animation) => animation.finished))).catch(() => undefined)
+}
+
+/** Waits until React runs the register screen. */
+async function waitForScreen(page: Page): Promise<void> {
+  await page.locator('.alert-register[data-enhanced]').waitFor()
+}
+
+/** A unique e-mail address for one test, so alerts of different tests never meet. */
+const uniqueEmail = (label: string) => `${label}.${Date.now()}.${Math.random().toString(36).slice(2, 8)}@example.org`
+
+interface ContactInput {
+  name: string
+  surname: string
+  email?: string
+  phone?: string
+  address?: string
+  consent?: boolean
+}
+
+/** Fills the contact form (the address typed and, when a suggestion comes, chosen). */
+async function fillContact(page: Page, contact: ContactInput): Promise<void> {
+  await page.getByLabel('First name').fill(contact.name)
+  await page.getByLabel('Surname').fill(contact.surname)
+  await page.getByLabel('Email address').fill(contact.email ?? '')
+  await page.getByLabel('Mobile phone').fill(contact.phone ?? '')
+  if (contact.address !== undefined) {
+    const address = page.getByRole('combobox', { name: 'Your address' })
+    await address.fill(contact.address)
+  }
+  if (contact.consent) await page.getByRole('checkbox', { name: /let us contact you/ }).check()
+}
+
+async function saveContact(page: Page): Promise<void> {
+  await page.getByRole('button', { name: 'Save', exact: true }).click()
+}
+
+/** Chooses a place through the live location search. */
+async function chooseLocation(page: Page, keyword: string, name: RegExp): Promise<void> {
+  const input = page.getByRole('combobox', { name: 'Location' })
+  await input.click()
+  await input.pressSequentially(keyword)
+  const option = page.getByRole('listbox').getByRole('option', { name })
+  await option.first().waitFor({ timeout: RESULTS_TIMEOUT })
+  await option.first().click()
+  await page.getByRole('button', { name: /^Remove / }).first().waitFor()
+}
+
+/** Answers every required question with its first option (or a few words). */
+async function answerRequiredQuestions(page: Page): Promise<void> {
+  const selects = page.locator('.alert-questions select[aria-required="true"]')
+  for (let i = 0; i < (await selects.count()); i++) await selects.nth(i).selectOption({ index: 1 })
+  const inputs = page.locator('.alert-questions input[aria-required="true"]')
+  for (let i = 0; i < (await inputs.count()); i++) await inputs.nth(i).fill('Soon')
+}
+
+async function submit(page: Page, name: 'Register' | 'Update' = 'Register'): Promise<void> {
+  await page.getByRole('button', { name, exact: true }).click()
+}
+
+const PRICES = { buy: ['£200,000', '£400,000'], rent: ['£1,000 PCM', '£1,500 PCM'] } as const
+
+/** Registers a complete alert through the screen, up to the success popup. */
+async function registerAlert(page: Page, email: string, kind: 'buy' | 'rent' = 'buy'): Promise<void> {
+  await waitForScreen(page)
+  await fillContact(page, { name: 'Harriet', surname: 'Lowther', email, phone: '07400 123456', address: '12 Park Row, Leeds LS1 5HD', consent: true })
+  await saveContact(page)
+  await page.getByRole('list', { name: 'Contacts of this alert' }).getByText('Harriet Lowther').waitFor()
+  await chooseLocation(page, 'manc', /^Manchester/)
+  await page.getByLabel('Minimum price').selectOption({ label: PRICES[kind][0] })
+  await page.getByLabel('Maximum price').selectOption({ label: PRICES[kind][1] })
+  await answerRequiredQuestions(page)
+  await submit(page)
+  await page.getByRole('dialog', { name: TEXT.SUCCESS }).waitFor()
+}
+
+/** Logs in through the alert's confirmation e-mail: its page shows a button, the post confirms. */
+async function confirmFromEmail(page: Page, email: string, seen: ReadonlySet<string>): Promise<void> {
+  const mail = await waitForMail(email, seen, /heads-up-alerts\/confirm/)
+  await page.goto(toTokenLink(mail, '/heads-up-alerts/confirm', BASE_URL))
+  await expectNoAxeViolations(page)
+  await page.getByRole('button', { name: 'Confirm my alert' }).click()
+  await page.waitForURL((url) => !url.pathname.startsWith('/heads-up-alerts/confirm'))
+  await page.getByRole('group', { name: 'Your account' }).waitFor()
+}
+
+describe('Heads Up Property Alerts: register entry', () => {
+  it('is reached from the header link and offers buying and renting in a popup', async () => {
+    const page = await browser.page()
+    await page.goto(`${BASE_URL}/`)
+    await page.getByRole('link', { name: TEXT.ALERTS }).click()
+    await page.waitForURL(`${BASE_URL}/heads-up-alerts/register`)
+    const popup = page.getByRole('dialog')
+    await popup.waitFor()
+    expect(await popup.getByRole('link', { name: TEXT.LOOKING_TO_BUY }).getAttribute('href')).toBe('/heads-up-alerts/register/buy')
+    expect(await popup.getByRole('link', { name: TEXT.LOOKING_TO_RENT }).getAttribute('href')).toBe('/heads-up-alerts/register/rent')
+    await expectNoAxeViolations(page)
+    await popup.getByRole('link', { name: TEXT.LOOKING_TO_RENT }).click()
+    await page.waitForURL(`${BASE_URL}/heads-up-alerts/register/rent`)
+    await page.getByRole('heading', { name: /renting/ }).waitFor()
+  })
+
+  it('offers two plain links without JavaScript, under the intro of company setting 51', async () => {
+    const page = await browser.page({ javaScriptEnabled: false })
+    const response = await page.goto(`${BASE_URL}/heads-up-alerts/register`)
+    expect(response?.status()).toBe(200)
+    expect(await page.getByRole('link', { name: TEXT.LOOKING_TO_BUY }).getAttribute('href')).toBe('/heads-up-alerts/register/buy')
+    expect(await page.getByRole('link', { name: TEXT.LOOKING_TO_RENT }).getAttribute('href')).toBe('/heads-up-alerts/register/rent')
+    expect((await page.locator('.alert-register__intro').innerText()).length).toBeGreaterThan(20)
+  })
+})
+
+describe('Heads Up Property Alerts: the register screen', () => {
+  it('shows the three tabs as columns on desktop, with every field labelled and the location help', async () => {
+    const page = await browser.page()
+    await page.goto(`${BASE_URL}/heads-up-alerts/register/buy`)
+    await waitForScreen(page)
+    for (const name of ['Contact', 'Property Type', 'Circumstances']) await page.getByRole('heading', { name, level: 2 }).waitFor()
+    expect(await page.getByRole('tablist').isVisible()).toBe(false)
+    expect(await page.getByRole('tabpanel', { includeHidden: false }).count()).toBe(3)
+    expect(await page.getByText(TEXT.LOCATION_HELP).isVisible()).toBe(true)
+    // SPEC §3: salutation defaults to 2 (Miss).
+    expect(await page.getByLabel('Title').inputValue()).toBe('2')
+    expect(await page.locator('.alert-field__required').count()).toBeGreaterThan(0)
+    await expectNoAxeViolations(page)
+  })
+
+  it('checks the contact form with every SPEC §5 message, in order', async () => {
+    const page = await browser.page()
+    await page.goto(`${BASE_URL}/heads-up-alerts/register/buy`)
+    await waitForScreen(page)
+    const steps: Array<[Partial<ContactInput>, string]> = [
+      [{}, TEXT.NAME_REQUIRED],
+      [{ name: 'Ann' }, TEXT.SURNAME_REQUIRED],
+      [{ name: 'Ann', surname: 'Lee' }, TEXT.EMAIL_OR_PHONE_REQUIRED],
+      [{ name: 'Ann', surname: 'Lee', email: 'ann@example' }, TEXT.EMAIL_INVALID],
+      [{ name: 'Ann', surname: 'Lee', email: 'ann@example.org', phone: '12' }, TEXT.PHONE_INVALID],
+      [{ name: 'Ann', surname: 'Lee', email: 'ann@example.org', phone: '07400 654321' }, TEXT.ADDRESS_REQUIRED],
+      [{ name: 'Ann', surname: 'Lee', email: 'ann@example.org', phone: '07400 654321', address: '3 Mill Lane, Otley' }, TEXT.SUBSCRIPTION],
+    ]
+    for (const [input, message] of steps) {
+      await fillContact(page, { name: '', surname: '', address: '', ...input })
+      await saveContact(page)
+      await expectToast(page, message)
+      expect(await page.locator('.alert-field__error').first().innerText()).toBe(message)
+    }
+    await expectNoAxeViolations(page)
+  })
+
+  it('suggests addresses from the shared address search and takes the one chosen', async () => {
+    const page = await browser.page()
+    await page.goto(`${BASE_URL}/heads-up-alerts/register/buy`)
+    await waitForScreen(page)
+    const address = page.getByRole('combobox', { name: 'Your address' })
+    await address.click()
+    await address.pressSequentially('high street')
+    const option = page.getByRole('listbox').getByRole('option').first()
+    await option.waitFor({ timeout: RESULTS_TIMEOUT })
+    const chosen = await option.innerText()
+    expect(chosen).toMatch(/High Street/)
+    await expectNoAxeViolations(page)
+    await option.click()
+    expect(await address.inputValue()).toBe(chosen)
+    expect(await address.getAttribute('aria-expanded')).toBe('false')
+  })
+
+  it('warns on submit in SPEC §5 order, each time on its tab (phone width)', async () => {
+    const page = await browser.page({ width: PHONE_WIDTH })
+    await page.goto(`${BASE_URL}/heads-up-alerts/register/buy`)
+    await waitForScreen(page)
+    const selected = () => page.getByRole('tab', { selected: true }).innerText()
+
+    await page.getByRole('tab', { name: 'Circumstances' }).click()
+    await submit(page)
+    await expectToast(page, TEXT.CONTACT_REQUIRED)
+    expect(await selected()).toContain('Contact')
+
+    await fillContact(page, { name: 'Ann', surname: 'Lee', email: uniqueEmail('order'), address: '3 Mill Lane, Otley', consent: true })
+    await saveContact(page)
+    await submit(page)
+    await expectToast(page, TEXT.LOCATION_REQUIRED)
+    expect(await selected()).toContain('Property Type')
+
+    await chooseLocation(page, 'manc', /^Manchester/)
+    await submit(page)
+    await expectToast(page, TEXT.MIN_PRICE_REQUIRED)
+    await page.getByLabel('Minimum price').selectOption({ label: '£200,000' })
+    await submit(page)
+    await expectToast(page, TEXT.MAX_PRICE_REQUIRED)
+    await page.getByLabel('Maximum price').selectOption({ label: '£400,000' })
+
+    await page.getByRole('tab', { name: 'Contact' }).click()
+    await submit(page)
+    await expectToast(page, TEXT.QUESTION_REQUIRED)
+    expect(await selected()).toContain('Circumstances')
+    await expectNoAxeViolations(page)
+  })
+
+  it('registers a buyer, shows the success popup, goes to the properties, and confirms by e-mail with a login', async () => {
+    const page = await browser.page()
+    const email = uniqueEmail('buyer')
+    const seen = await seenMails()
+    await page.goto(`${BASE_URL}/heads-up-alerts/register/buy`)
+    await registerAlert(page, email)
+    await expectNoAxeViolations(page)
+    await page.getByRole('button', { name: 'OK' }).click()
+    await page.waitForURL((url) => url.pathname === '/sales/property-for-sale')
+    await confirmFromEmail(page, email, seen)
+
+    // One alert: the update entry goes straight to its update page, rendered on the server.
+    await page.getByRole('link', { name: 'Update alert' }).click()
+    await page.waitForURL(/\/heads-up-alerts\/profiles\//)
+    await page.getByRole('heading', { name: 'Update your property alert' }).waitFor()
+    await page.getByText('Harriet Lowther').waitFor()
+    expect(await page.getByLabel('Minimum price').inputValue()).toBe('200000')
+    await expectNoAxeViolations(page)
+
+    // SPEC §4 update: the price changes and the success popup follows.
+    await waitForScreen(page)
+    await page.getByLabel('Maximum price').selectOption({ label: '£450,000' })
+    await submit(page, 'Update')
+    await page.getByRole('dialog', { name: TEXT.SUCCESS }).waitFor()
+    const updateUrl = page.url()
+    await page.getByRole('button', { name: 'OK' }).click()
+    await page.waitForURL((url) => url.pathname === '/sales/property-for-sale')
+
+    // The holder of the alert's key (its e-mail link) may update it without logging in.
+    const holder = await browser.page()
+    await holder.goto(updateUrl)
+    await waitForScreen(holder)
+    expect(await holder.getByLabel('Maximum price').inputValue()).toBe('450000')
+    await holder.getByLabel('Maximum price').selectOption({ label: '£450,000' })
+    await holder.getByLabel('Minimum price').selectOption({ label: '£250,000' })
+    await submit(holder, 'Update')
+    await holder.getByRole('dialog', { name: TEXT.SUCCESS }).waitFor()
+    await page.goto(updateUrl)
+    expect(await page.getByLabel('Minimum price').inputValue()).toBe('250000')
+
+    // A second alert (logged in: confirmed at once), then the entry popup lists both.
+    await page.goto(`${BASE_URL}/heads-up-alerts/register/rent`)
+    await waitForScreen(page)
+    // The logged-in contact starts the contact list.
+    await page.getByRole('list', { name: 'Contacts of this alert' }).getByText('Harriet Lowther').waitFor()
+    await chooseLocation(page, 'manc', /^Manchester/)
+    await page.getByLabel('Minimum price').selectOption({ label: '£1,000 PCM' })
+    await page.getByLabel('Maximum price').selectOption({ label: '£1,500 PCM' })
+    await answerRequiredQuestions(page)
+    await submit(page)
+    await page.getByRole('dialog', { name: TEXT.SUCCESS }).waitFor()
+    await page.getByRole('button', { name: 'OK' }).click()
+    await page.waitForURL((url) => url.pathname === '/properties' || url.pathname.startsWith('/lettings') || url.pathname.startsWith('/sales'))
+
+    await page.goto(`${BASE_URL}/heads-up-alerts/update`)
+    const popup = page.getByRole('dialog', { name: TEXT.SELECT_ALERT })
+    await popup.waitFor()
+    expect(await popup.getByRole('article').count()).toBe(2)
+    expect(await popup.getByRole('switch').count()).toBe(2)
+    await popup.getByRole('link', { name: TEXT.CREATE_NEW_ALERT }).waitFor()
+    await expectNoAxeViolations(page)
+    // Closing the popup goes to register.
+    await popup.getByRole('button', { name: 'Close' }).click()
+    await page.waitForURL(`${BASE_URL}/heads-up-alerts/register`)
+
+    // My alerts: cards with price ranges and room ranges, and the on/off switch.
+    await page.goto(`${BASE_URL}/heads-up-alerts/my-alerts`)
+    const list = page.getByRole('list', { name: 'Your alerts' })
+    await list.waitFor()
+    expect(await list.evaluate((el) => getComputedStyle(el).maxHeight)).toBe('600px')
+    expect(await list.innerText()).toContain('£250,000 - £450,000')
+    expect(await list.innerText()).toContain('£1,000 - £1,500 PCM')
+    expect(await list.innerText()).toContain('No Min - No Max Beds')
+    const switches = page.getByRole('switch')
+    expect(await switches.count()).toBe(2)
+    const first = switches.first()
+    expect(await first.getAttribute('aria-checked')).toBe('true')
+    await first.click()
+    await expectToast(page, TEXT.ALERT_UPDATED)
+    await page.waitForFunction(() => document.querySelector('[role="switch"]')?.getAttribute('aria-checked') === 'false')
+    await expectNoAxeViolations(page)
+    // Choosing the disabled alert re-enables it and runs its search.
+    await page.getByRole('button', { name: /^See matching properties/ }).first().click()
+    await page.waitForURL((url) => /\/(sales|lettings)\//.test(url.pathname) && url.searchParams.has('locations'))
+    await page.goto(`${BASE_URL}/heads-up-alerts/my-alerts`)
+    expect(await page.getByRole('switch').first().getAttribute('aria-checked')).toBe('true')
+  })
+
+  it('remembers a visitor’s unconfirmed rent alert: the properties route goes to lettings', async () => {
+    const page = await browser.page()
+    await page.goto(`${BASE_URL}/heads-up-alerts/register/rent`)
+    await registerAlert(page, uniqueEmail('tenant'), 'rent')
+    await page.getByRole('button', { name: 'OK' }).click()
+    await page.waitForURL((url) => url.pathname === '/lettings/property-to-rent')
+    // Still a visitor: nothing about any contact was handed over.
+    await page.locator('header .account-login').waitFor()
+    expect(await page.getByRole('group', { name: 'Your account' }).count()).toBe(0)
+  })
+
+  it("says 'Applicant not found' for an unknown key", async () => {
+    const page = await browser.page()
+    const response = await page.goto(`${BASE_URL}/heads-up-alerts/profiles/this-key-does-not-exist-0000000000`)
+    expect(response?.status()).toBe(404)
+    expect(await page.getByRole('alert').innerText()).toBe(TEXT.APPLICANT_NOT_FOUND)
+    await expectNoAxeViolations(page)
+  })
+
+  it('sends a visitor of the update entry to register', async () => {
+    const page = await browser.page()
+    await page.goto(`${BASE_URL}/heads-up-alerts/update`)
+    await page.waitForURL(`${BASE_URL}/heads-up-alerts/register`)
+  })
+})
+
+/** Logs a demo contact in through the login page and the link it e-mails (packages/db seed-contacts). */
+async function logIn(page: Page, email: string): Promise<void> {
+  const seen = await seenMails()
+  await page.goto(`${BASE_URL}/login`)
+  await page.locator('form.login-form[data-enhanced]').waitFor()
+  await page.getByLabel('Email address').fill(email)
+  await page.getByRole('button', { name: 'Send login link' }).click()
+  await page.getByRole('heading', { name: 'Check your e-mail' }).waitFor()
+  const mail = await waitForMail(email, seen, /login\/verify/)
+  await page.goto(toTokenLink(mail, '/login/verify', BASE_URL))
+  await page.getByRole('button', { name: 'Log in' }).click()
+  await page.getByRole('group', { name: 'Your account' }).waitFor()
+}
+
+describe('Heads Up Property Alerts: the update-alert entry and the active alert', () => {
+  it('goes to register with no alert, to the update page with one, and offers a choice with two', async () => {
+    const vendor = await browser.page()
+    await logIn(vendor, 'vendor@example.com')
+    await vendor.getByRole('link', { name: 'Update alert' }).click()
+    await vendor.waitForURL(`${BASE_URL}/heads-up-alerts/register`)
+
+    const buyer = await browser.page()
+    await logIn(buyer, 'buyer@example.com')
+    await buyer.getByRole('link', { name: 'Update alert' }).click()
+    await buyer.waitForURL(/\/heads-up-alerts\/profiles\/[^/]+$/)
+    await buyer.getByRole('heading', { name: 'Update your property alert' }).waitFor()
+
+    const two = await browser.page()
+    await logIn(two, 'two.alerts@example.com')
+    await two.getByRole('link', { name: 'Update alert' }).click()
+    const popup = two.getByRole('dialog', { name: TEXT.SELECT_ALERT })
+    await popup.waitFor()
+    expect(await popup.getByRole('article').count()).toBe(2)
+    await popup.getByRole('link', { name: /^Edit alert: Renting/ }).click()
+    await two.waitForURL(/\/heads-up-alerts\/profiles\//)
+    await two.getByRole('heading', { name: 'Update your property alert' }).waitFor()
+  })
+
+  it('makes a chosen disabled alert active again and runs its search', async () => {
+    const page = await browser.page()
+    await logIn(page, 'two.alerts@example.com')
+    await page.goto(`${BASE_URL}/heads-up-alerts/my-alerts`)
+    const renting = page.getByRole('article', { name: /^Renting/ })
+    const buying = page.getByRole('article', { name: /^Buying/ })
+    expect(await renting.getByRole('switch').getAttribute('aria-checked')).toBe('false')
+    expect(await buying.getByText('Active alert').count()).toBe(1)
+
+    await renting.getByRole('button', { name: /^See matching properties/ }).click()
+    await page.waitForURL((url) => url.pathname === '/lettings/property-to-rent' && url.searchParams.has('locations'))
+    await page.goto(`${BASE_URL}/heads-up-alerts/my-alerts`)
+    expect(await renting.getByRole('switch').getAttribute('aria-checked')).toBe('true')
+    expect(await renting.getByText('Active alert').count()).toBe(1)
+
+    // SPEC §4: the active alert switched off hands over to the first ON alert of its profile; there is
+    // no other tenant alert, so none is active.
+    await renting.getByRole('switch').click()
+    await expectToast(page, TEXT.ALERT_UPDATED)
+    await page.waitForFunction(() => !document.body.innerText.includes('Active alert'))
+    expect(await renting.getByRole('switch').getAttribute('aria-checked')).toBe('false')
+  })
+  it('hands the active alert over to the first ON alert of the same profile when it is switched off', async () => {
+    const page = await browser.page()
+    const email = uniqueEmail('two.buyers')
+    const seen = await seenMails()
+    await page.goto(`${BASE_URL}/heads-up-alerts/register/buy`)
+    await registerAlert(page, email)
+    await page.getByRole('button', { name: 'OK' }).click()
+    await confirmFromEmail(page, email, seen)
+
+    // A second buyer alert, registered logged in: confirmed at once and made the active one.
+    await page.goto(`${BASE_URL}/heads-up-alerts/register/buy`)
+    await waitForScreen(page)
+    await page.getByRole('list', { name: 'Contacts of this alert' }).getByText('Harriet Lowther').waitFor()
+    await chooseLocation(page, 'leeds', /^Leeds/)
+    await page.getByLabel('Minimum price').selectOption({ label: '£300,000' })
+    await page.getByLabel('Maximum price').selectOption({ label: '£500,000' })
+    await answerRequiredQuestions(page)
+    await submit(page)
+    await page.getByRole('dialog', { name: TEXT.SUCCESS }).waitFor()
+
+    await page.goto(`${BASE_URL}/heads-up-alerts/my-alerts`)
+    const leeds = page.getByRole('article', { name: /^Buying: Leeds/ })
+    const manchester = page.getByRole('article', { name: /^Buying: Manchester/ })
+    expect(await leeds.getByText('Active alert').count()).toBe(1)
+    await leeds.getByRole('switch').click()
+    await expectToast(page, TEXT.ALERT_UPDATED)
+    await manchester.getByText('Active alert').waitFor()
+    expect(await leeds.getByText('Active alert').count()).toBe(0)
+    expect(await leeds.getByRole('switch').getAttribute('aria-checked')).toBe('false')
+  })
+})
+
+describe('Heads Up Property Alerts without JavaScript', () => {
+  it('shows the server’s messages and registers through a plain form post', async () => {
+    const page = await browser.page({ javaScriptEnabled: false })
+    await page.goto(`${BASE_URL}/heads-up-alerts/register/buy`)
+    await submit(page)
+    expect(await page.getByRole('alert').first().innerText()).toBe(TEXT.NAME_REQUIRED)
+
+    await page.getByLabel('First name').fill('Tom')
+    await page.getByLabel('Surname').fill('Rudd')
+    await page.getByLabel('Email address').fill(uniqueEmail('nojs'))
+    await page.getByRole('textbox', { name: 'Your address' }).fill('4 Church Street, Ilkley')
+    await page.getByRole('checkbox', { name: /let us contact you/ }).check()
+    await submit(page)
+    expect(await page.getByRole('alert').first().innerText()).toBe(TEXT.LOCATION_REQUIRED)
+
+    // The contact comes back saved in the list; the keyword is looked up by the server.
+    await page.getByRole('list', { name: 'Contacts of this alert' }).getByText('Tom Rudd').waitFor()
+    await page.getByRole('textbox', { name: 'Location' }).fill('Manchester')
+    await page.getByLabel('Minimum price').selectOption({ label: '£200,000' })
+    await page.getByLabel('Maximum price').selectOption({ label: '£400,000' })
+    await answerRequiredQuestions(page)
+    await submit(page)
+    await page.getByRole('status').filter({ hasText: /confirm your alert/ }).waitFor()
+  })
+})
+
+describe('Heads Up Property Alerts: the five layouts', () => {
+  for (const variant of ['v1', 'v2', 'v3', 'v4', 'v5'] as const) {
+    it(`shows phone layout ${variant} as real tabs with 'Next step'`, async () => {
+      const page = await browser.page({ width: PHONE_WIDTH })
+      await page.goto(`${BASE_URL}/test/register-variants?desktop=${variant}&mobile=${variant}`)
+      await waitForScreen(page)
+      expect(await page.locator('.alert-register').getAttribute('data-mobile')).toBe(variant)
+      const tabs = page.getByRole('tab')
+      expect(await tabs.count()).toBe(3)
+      expect(await page.getByRole('tab', { selected: true }).innerText()).toContain('Contact')
+      expect(await page.getByRole('tabpanel').count()).toBe(1)
+      await page.getByRole('button', { name: TEXT.NEXT_STEP }).click()
+      expect(await page.getByRole('tab', { selected: true }).innerText()).toContain('Property Type')
+      await page.getByRole('button', { name: TEXT.NEXT_STEP }).click()
+      expect(await page.getByRole('tab', { selected: true }).innerText()).toContain('Circumstances')
+      // The last tab has no next step.
+      expect(await page.getByRole('button', { name: TEXT.NEXT_STEP }).count()).toBe(0)
+      await expectNoAxeViolations(page)
+    })
+
+    it(`shows desktop layout ${variant} as columns`, async () => {
+      const page = await browser.page()
+      await page.goto(`${BASE_URL}/test/register-variants?desktop=${variant}&mobile=v1`)
+      await waitForScreen(page)
+      expect(await page.locator('.alert-register').getAttribute('data-desktop')).toBe(variant)
+      const boxes = await Promise.all(
+        ['contact', 'property-type', 'circumstances'].map((tab) => page.locator(`[data-tab="${tab}"]`).boundingBox()),
+      )
+      const [contact, property, circumstances] = boxes.map((box) => {
+        if (!box) throw new Error('a panel is not shown')
+        return box
+      }) as [NonNullable<(typeof boxes)[0]>, NonNullable<(typeof boxes)[0]>, NonNullable<(typeof boxes)[0]>]
+      const sameRow = (a: typeof contact, b: typeof contact) => Math.abs(a.y - b.y) < 2
+      const layout = {
+        v1: sameRow(contact, property) && sameRow(property, circumstances),
+        v2: sameRow(contact, property) && contact.x < property.x && circumstances.x === contact.x,
+        v3: sameRow(contact, property) && property.x < contact.x && circumstances.x === contact.x,
+        v4: contact.width > property.width && sameRow(property, circumstances) && property.y > contact.y,
+        v5: contact.x === property.x && property.x === circumstances.x && property.y > contact.y && circumstances.y > property.y,
+      }
+      expect(layout[variant]).toBe(true)
+      expect(await page.getByRole('button', { name: TEXT.NEXT_STEP }).isVisible()).toBe(false)
+      await expectNoAxeViolations(page)
+    })
+  }
+
+  it('takes the desktop and phone layouts from company settings 106 and 108', async () => {
+    const page = await browser.page({ width: PHONE_WIDTH })
+    await page.goto(`${BASE_URL_VARIANTS}/heads-up-alerts/register/rent`)
+    await waitForScreen(page)
+    expect(await page.locator('.alert-register').getAttribute('data-desktop')).toBe('v3')
+    expect(await page.locator('.alert-register').getAttribute('data-mobile')).toBe('v4')
+    await page.getByText('Step 1 of 3').waitFor()
+    await expectNoAxeViolations(page)
+  })
+})
