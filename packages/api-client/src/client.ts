@@ -6,6 +6,7 @@ import {
   PropertyCardSchema,
   PropertyDetailSchema,
   PropertyListResponseSchema,
+  PropertyMarkersResponseSchema,
   PropertyStyleSchema,
   PropertyTypeSchema,
   RedirectTargetSchema,
@@ -20,6 +21,7 @@ import type {
   PropertyCard,
   PropertyDetail,
   PropertyListResponse,
+  PropertyMarkersResponse,
   PropertySearchQuery,
   PropertyStyle,
   PropertyType,
@@ -110,6 +112,11 @@ export type SearchPropertiesQuery = Partial<PropertySearchQuery>
 export interface ApiClient {
   /** GET /properties: one page of cards. `transaction_type_id` defaults to sales, as in the schema. */
   searchProperties(query: SearchPropertiesQuery, options?: RequestOptions): Promise<PropertyListResponse>
+  /**
+   * GET /properties/markers: the map markers of the same search (its filters, locations and bounds),
+   * paged apart from the list (`page`, `page_size` up to 2,000; the list's sort does not apply).
+   */
+  searchPropertyMarkers(query: SearchPropertiesQuery, options?: RequestOptions): Promise<PropertyMarkersResponse>
   /** GET /properties/:id. Throws an ApiClientError with status 404 for an unknown id. */
   getProperty(propertyProfileId: number, options?: RequestOptions): Promise<PropertyDetail>
   /** GET /properties/:id/similar: up to 4 like it. Throws an ApiClientError with status 404 for an unknown id. */
@@ -220,6 +227,11 @@ export function createApiClient({ baseUrl, fetch, headers }: ApiClientOptions): 
       // toSearchParams leaves the transaction type to the page path; the API needs it explicitly.
       params.set('transaction_type_id', String(query.transaction_type_id ?? TRANSACTION_TYPE.SALES))
       return get('/properties', params, PropertyListResponseSchema, options)
+    },
+    searchPropertyMarkers(query, options) {
+      const params = toSearchParams({ ...query, sort: undefined })
+      params.set('transaction_type_id', String(query.transaction_type_id ?? TRANSACTION_TYPE.SALES))
+      return get('/properties/markers', params, PropertyMarkersResponseSchema, options)
     },
     async getProperty(propertyProfileId, options) {
       const answer = await get(`/properties/${encodeURIComponent(propertyProfileId)}`, undefined, dataOf(PropertyDetailSchema), options)
