@@ -20,7 +20,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     getFooterBranches(context),
     getSignedInContact(request, context),
   ])
-  return { settings, branches, contact }
+  // The maps' tile server reaches the browser with the root data (no page needs it before a map loads).
+  return { settings, branches, contact, mapTiles: context.mapTiles }
 }
 
 // Settings and branches do not change between pages; only a form post (a login, a log out) can

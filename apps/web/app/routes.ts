@@ -7,6 +7,7 @@ export default [
   route('sales/property-for-sale', 'routes/sales.tsx'),
   route('lettings/property-to-rent', 'routes/lettings.tsx'),
   route('property/:propertyId/:slug?', 'routes/property-detail.tsx'),
+  route('branches', 'routes/branches.tsx'),
   route('login', 'routes/login.tsx'),
   route('login/verify', 'routes/login.verify.tsx'),
   route('logout', 'routes/logout.tsx'),

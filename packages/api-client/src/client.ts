@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { ApiClientError } from './errors.ts'
 import {
   ApiErrorSchema,
   BranchSchema,
@@ -15,7 +16,6 @@ import {
   TRANSACTION_TYPE,
 } from '@agency/domain'
 import type {
-  ApiError,
   Branch,
   CompanySetting,
   PropertyCard,
@@ -76,26 +76,10 @@ export type SitemapPage = z.infer<typeof SitemapPageSchema>
 const REFERENCE_LIST_LIMIT = '250'
 
 /**
- * A failed API call. `status` is the HTTP status and `body` the API's error answer (API.md: `message`,
- * plus field `errors` for 400/422). An answer that does not match the wire contract is reported as 502,
+ * A failed API call (errors.ts). An answer that does not match the wire contract is reported as 502,
  * because the client cannot tell the caller anything more useful than "the API misbehaved".
  */
-export class ApiClientError extends Error {
-  override readonly name = 'ApiClientError'
-  readonly status: number
-  readonly body: ApiError
-
-  constructor(status: number, body: ApiError, options?: ErrorOptions) {
-    super(body.message, options)
-    this.status = status
-    this.body = body
-  }
-
-  /** True for a 404: an unknown id, which pages turn into their own "not found" answer. */
-  get isNotFound(): boolean {
-    return this.status === 404
-  }
-}
+export { ApiClientError }
 
 /** Whether a thrown value is an ApiClientError with status 404. */
 export function isNotFoundError(error: unknown): error is ApiClientError {
