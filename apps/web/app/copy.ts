@@ -176,4 +176,5 @@ export const COPY = {
   BRANCHES_INTRO: 'Find your nearest branch. Each marker shows a branch; its card has directions on Google Maps.',
   BRANCH_MAP_LINK: 'View on Google Map',
   BRANCHES_SEE_ALL: 'See all our branches',
+  BRANCHES_HOME_HEADING: 'Find a branch near you',
 } as const

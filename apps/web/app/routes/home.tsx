@@ -57,7 +57,7 @@ export default function HomeRoute({ loaderData }: Route.ComponentProps) {
       {branches.length > 0 && (
         <section className="container page home-branches" aria-labelledby="home-branches">
           <div className="home-latest__header">
-            <h2 id="home-branches">{COPY.BRANCHES_TITLE}</h2>
+            <h2 id="home-branches">{COPY.BRANCHES_HOME_HEADING}</h2>
             <Link to="/branches">{COPY.BRANCHES_SEE_ALL}</Link>
           </div>
           <BranchMapSlot branches={branches} />

@@ -47,7 +47,7 @@ export function BranchMap({ branches }: { branches: readonly Branch[] }) {
         lat: branch.lat,
         lng: branch.lng,
         label: `${branch.branchName}, ${branch.address}`,
-        pin: branch.branchName,
+        pin: branch.branchName.slice(0, 1),
         color: branch.color,
         image: branch.markerImage,
         popup: () => toPopup(branch),
@@ -56,5 +56,5 @@ export function BranchMap({ branches }: { branches: readonly Branch[] }) {
   )
   const first = branches[0]
   if (!first) return null
-  return <LazyMap label={MAP_COPY.BRANCHES_MAP_LABEL} points={points} view={POINTS_VIEW} centre={{ lat: first.lat, lng: first.lng }} />
+  return <LazyMap cluster={false} label={MAP_COPY.BRANCHES_MAP_LABEL} points={points} view={POINTS_VIEW} centre={{ lat: first.lat, lng: first.lng }} />
 }

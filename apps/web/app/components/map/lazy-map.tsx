@@ -14,6 +14,8 @@ interface LazyMapProps {
   view: MapView
   /** Where the map looks while it has no points. */
   centre: { lat: number; lng: number }
+  /** Whether near markers gather into clusters. */
+  cluster?: boolean
   /** The visitor moved or zoomed the map. */
   onMove?: (area: VisibleArea) => void
   /** Gives the parent the map's current area on demand ('Search this area'). */
@@ -25,7 +27,7 @@ interface LazyMapProps {
  * map's code (Leaflet, clustering, the offline outline) is fetched only once this frame is on screen,
  * so pages without a map never load it.
  */
-export function LazyMap({ label, points, view, centre, onMove, areaRef }: LazyMapProps) {
+export function LazyMap({ label, points, view, centre, onMove, areaRef, cluster = true }: LazyMapProps) {
   const element = useRef<HTMLDivElement>(null)
   const handle = useRef<MapHandle | null>(null)
   const latest = useRef({ points, view, onMove })
@@ -45,6 +47,7 @@ export function LazyMap({ label, points, view, centre, onMove, areaRef }: LazyMa
         handle.current = createMap(element.current, {
           tiles,
           centre,
+          cluster,
           onMove: (area) => latest.current.onMove?.(area),
           labels: { zoomIn: MAP_COPY.MAP_ZOOM_IN, zoomOut: MAP_COPY.MAP_ZOOM_OUT, cluster: MAP_COPY.MAP_CLUSTER },
         })

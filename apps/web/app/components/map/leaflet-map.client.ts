@@ -22,11 +22,16 @@ export interface MapOptions {
   tiles: MapTiles
   /** Where the map looks before it has points: default zoom 11 (SPEC §9) around this position. */
   centre: { lat: number; lng: number }
+  /** Whether near markers gather into clusters (many properties) or always stand alone (a few branches). */
+  cluster: boolean
   /** The visitor moved or zoomed the map (never called for moves the code makes). */
   onMove?: (area: VisibleArea) => void
   /** Labels of the controls, in the page's words. */
   labels: { zoomIn: string; zoomOut: string; cluster: (count: number) => string }
 }
+
+/** A marker's size in pixels: at least SC 2.5.8's 24 px target. */
+const PIN_SIZE = 32
 
 const toArea = (bounds: L.LatLngBounds): VisibleArea => ({
   south: bounds.getSouth(),
@@ -49,6 +54,7 @@ export function createMap(element: HTMLElement, options: MapOptions): MapHandle 
   L.control.zoom({ zoomInTitle: options.labels.zoomIn, zoomOutTitle: options.labels.zoomOut }).addTo(map)
   map.attributionControl.setPrefix(false)
   element.dataset.basemap = 'tiles'
+  element.dataset.zoom = String(map.getZoom())
 
   // When tiles cannot be loaded (offline, blocked), the outline of the United Kingdom is the basemap.
   let outline: L.Layer | null = null
@@ -87,13 +93,14 @@ export function createMap(element: HTMLElement, options: MapOptions): MapHandle 
       img.className = 'map-pin__image'
       html.append(img)
     }
-    if (point.pin) {
+    if (point.pin && !point.image) {
       const text = document.createElement('span')
       text.textContent = point.pin
       html.append(text)
     }
     const marker = L.marker([point.lat, point.lng], {
-      icon: L.divIcon({ html, className: 'map-pin-icon', iconSize: undefined, iconAnchor: [0, 0] }),
+      // A round pin of a fixed size centred on its position, so it can be seen, clicked and focused.
+      icon: L.divIcon({ html, className: 'map-pin-icon', iconSize: [PIN_SIZE, PIN_SIZE], iconAnchor: [PIN_SIZE / 2, PIN_SIZE / 2], popupAnchor: [0, -PIN_SIZE / 2] }),
       title: point.label,
       alt: point.label,
       keyboard: true,
@@ -134,7 +141,7 @@ export function createMap(element: HTMLElement, options: MapOptions): MapHandle 
     const bounds = map.getBounds()
     const zoom = map.getZoom()
     // At the highest zoom every point stands on its own.
-    if (zoom >= MAP.MAX_ZOOM || points.length <= 1) {
+    if (!options.cluster || zoom >= MAP.MAX_ZOOM || points.length <= 1) {
       for (const point of points) markers.addLayer(markerFor(point))
       return
     }
@@ -148,6 +155,8 @@ export function createMap(element: HTMLElement, options: MapOptions): MapHandle 
   }
 
   map.on('moveend', () => {
+    // The zoom level, for the tests and styles that read it.
+    element.dataset.zoom = String(map.getZoom())
     draw()
     if (ownMoves > 0) {
       ownMoves -= 1

@@ -24,7 +24,7 @@ export interface MapPoint {
   lng: number
   /** The marker's accessible name (and tooltip). */
   label: string
-  /** Short text on the marker (a price), or none. */
+  /** A character or two on the marker, or none. */
   pin: string | null
   /** SPEC §3 Map marker colour and image, for branches. */
   color?: string | null

@@ -51,7 +51,7 @@ function toPoint(marker: PropertyMarker): MapPoint {
     lat: marker.lat,
     lng: marker.lng,
     label: [marker.advert_heading, marker.display_address, marker.price].filter(Boolean).join(', '),
-    pin: marker.price ? marker.price.replace(/ PCM$/, '') : null,
+    pin: '£',
     locked: marker.is_locked,
     popup: () => toPopup(marker),
   }
@@ -118,7 +118,7 @@ export function PropertiesMap({ searchType, query, locationNames, centre }: Prop
   useEffect(() => () => clearTimeout(timer.current), [])
 
   return (
-    <section className="properties-map" aria-label={MAP_COPY.MAP_PROPERTIES_LABEL}>
+    <div className="properties-map">
       <LazyMap label={MAP_COPY.MAP_PROPERTIES_LABEL} points={data.points} view={data.view} centre={centre} onMove={onMove} areaRef={areaRef} />
       <div className="properties-map__bar">
         <button
@@ -134,6 +134,6 @@ export function PropertiesMap({ searchType, query, locationNames, centre }: Prop
         <p className="properties-map__hint">{MAP_COPY.MAP_KEYBOARD_HINT}</p>
       </div>
       {data.total > data.points.length && <p className="properties-map__more">{MAP_COPY.MAP_MORE_MARKERS(data.points.length, data.total)}</p>}
-    </section>
+    </div>
   )
 }
