@@ -58,13 +58,15 @@ export function createMap(element: HTMLElement, options: MapOptions): MapHandle 
 
   // When tiles cannot be loaded (offline, blocked), the outline of the United Kingdom is the basemap.
   let outline: L.Layer | null = null
+  // The outline arrives asynchronously: a map removed meanwhile (the visitor left the page) takes none.
+  let removed = false
   const tiles = L.tileLayer(options.tiles.url, { attribution: options.tiles.attribution, maxZoom: MAP.MAX_ZOOM })
   tiles.on('tileerror', () => {
-    if (outline) return
+    if (outline || removed) return
     outline = L.layerGroup()
     element.dataset.basemap = 'outline'
     void import('#app/components/map/gb-outline.json').then(({ default: data }) => {
-      if (!outline) return
+      if (!outline || removed) return
       L.geoJSON(data as GeoJSON.Feature, {
         interactive: false,
         style: { color: '#5b7083', weight: 1, fillColor: '#eef2e6', fillOpacity: 1 },
@@ -197,6 +199,9 @@ export function createMap(element: HTMLElement, options: MapOptions): MapHandle 
       draw()
     },
     getArea: () => toArea(map.getBounds()),
-    destroy: () => map.remove(),
+    destroy: () => {
+      removed = true
+      map.remove()
+    },
   }
 }
