@@ -2,11 +2,10 @@ import { MAP } from '@agency/domain'
 import { useEffect, useState } from 'react'
 import type { ComponentProps, ComponentType } from 'react'
 import type { BranchMap } from '#app/components/map/branch-map.tsx'
-import type { PropertiesMap } from '#app/components/map/properties-map.tsx'
 import { COPY } from '#app/copy.ts'
 
 /**
- * The place of a map on a page: on the server and until the map's code has arrived, an empty frame of
+ * The place of a branch map on a page: on the server and until the map's code has arrived, an empty frame of
  * SPEC §9's 500 px (so nothing moves when the map appears); then the map. Its code is fetched only in
  * the browser and only when the map is shown, so a page's first load does not carry it.
  */
@@ -30,14 +29,7 @@ function MapPlaceholder() {
   )
 }
 
-const loadPropertiesMap = () => import('#app/components/map/properties-map.tsx').then((m) => m.PropertiesMap)
 const loadBranchMap = () => import('#app/components/map/branch-map.tsx').then((m) => m.BranchMap)
-
-/** The properties map beside the list (properties-map.tsx), loaded when shown. */
-export function PropertiesMapSlot(props: ComponentProps<typeof PropertiesMap>) {
-  const Loaded = useLazy(loadPropertiesMap)
-  return Loaded ? <Loaded {...props} /> : <MapPlaceholder />
-}
 
 /** The branch map (branch-map.tsx), loaded when the page shows it. */
 export function BranchMapSlot(props: ComponentProps<typeof BranchMap>) {

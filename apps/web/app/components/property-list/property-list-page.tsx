@@ -1,8 +1,9 @@
 import type { PropertyListResponse, PropertySearchQuery, SearchType } from '@agency/domain'
-import { LIST_PATHS } from '@agency/domain'
-import { useState } from 'react'
+import { LIST_PATHS, MAP } from '@agency/domain'
+import { useEffect, useState } from 'react'
+import type { ComponentProps, ComponentType } from 'react'
 import { Link } from 'react-router'
-import { PropertiesMapSlot } from '#app/components/map/map-slot.tsx'
+import type { PropertiesMap } from '#app/components/map/properties-map.tsx'
 import { PropertyGrid } from '#app/components/property-card/property-grid.tsx'
 import type { ListCard } from '#app/components/property-card/types.ts'
 import { Pagination } from '#app/components/property-list/pagination.tsx'
@@ -125,3 +126,27 @@ export function PropertyListPage({ data }: { data: PropertyListData }) {
 
 /** Where the map looks with no location, branch or result to show: the middle of Great Britain. */
 const DEFAULT_MAP_CENTRE = { lat: 53.8, lng: -1.55 }
+
+const loadPropertiesMap = () => import('#app/components/map/properties-map.tsx').then((m) => m.PropertiesMap)
+
+/**
+ * The properties map's place: SPEC §9's 500 px frame on the server and until the map's code arrives,
+ * fetched only once the map is shown. Written here rather than shared with the branch map's slot
+ * (map-slot.tsx), so the list page's first load carries no chunk of its own for it.
+ */
+function PropertiesMapSlot(props: ComponentProps<typeof PropertiesMap>) {
+  const [Loaded, setLoaded] = useState<ComponentType<ComponentProps<typeof PropertiesMap>> | null>(null)
+  useEffect(() => {
+    let cancelled = false
+    void loadPropertiesMap().then((component) => !cancelled && setLoaded(() => component))
+    return () => {
+      cancelled = true
+    }
+  }, [])
+  if (Loaded) return <Loaded {...props} />
+  return (
+    <div className="map-frame" style={{ height: MAP.HEIGHT_PX }}>
+      <p className="map-frame__status">{COPY.MAP_LOADING}</p>
+    </div>
+  )
+}
