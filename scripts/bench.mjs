@@ -53,6 +53,8 @@ const TARGETS = [
   { name: 'search API, keywords phrase -word', path: '/api/properties?transaction_type_id=1&keywords=%22off-road+parking%22+-garden' },
   { name: 'search API, reduced, most reduced', path: '/api/properties?transaction_type_id=1&reduced=true&sort=most_reduced' },
   { name: 'search API, added 7 days, keywords', path: '/api/properties?transaction_type_id=1&added_within_days=7&keywords=garage' },
+  { name: 'search API, map bounds + 2 filters', path: '/api/properties?transaction_type_id=1&bounds=53.3,-2.6,53.9,-1.4&min_price=100000&min_bedroom=2' },
+  { name: 'map markers API, bounds (500 markers)', path: '/api/properties/markers?transaction_type_id=1&bounds=53.3,-2.6,53.9,-1.4' },
   { name: 'place search "manc"', path: '/api/places?keyword=manc' },
   { name: 'place search typo "harogate"', path: '/api/places?keyword=harogate' },
   // A visitor's page is kept by the server's page cache for 10 s; any cookie makes it render afresh.

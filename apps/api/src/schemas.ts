@@ -14,6 +14,8 @@ import {
   PropertyCardSchema,
   PropertyDetailSchema,
   PropertyListResponseSchema,
+  PropertyMarkerSchema,
+  PropertyMarkersResponseSchema,
   findControlCharacters,
   toLockedHeading,
 } from '@agency/domain'
@@ -63,6 +65,23 @@ export const ApiPropertyCardSchema = z.discriminatedUnion('is_locked', [
 /** The property list as answered. */
 export const ApiPropertyListResponseSchema = PropertyListResponseSchema.extend({
   data: z.array(ApiPropertyCardSchema),
+})
+
+/** A map marker as answered: in full, or locked for this caller (no price, no rooms, blurred picture). */
+export const ApiPropertyMarkerSchema = z.discriminatedUnion('is_locked', [
+  PropertyMarkerSchema.extend({ is_locked: z.literal(false) }),
+  PropertyMarkerSchema.extend({
+    is_locked: z.literal(true),
+    image: BLURRED_IMAGE,
+    advert_heading: LOCKED_CARD_FIELDS.advert_heading,
+    price: z.null(),
+    bedroom: z.null(),
+  }),
+])
+
+/** The map markers as answered. */
+export const ApiPropertyMarkersResponseSchema = PropertyMarkersResponseSchema.extend({
+  data: z.array(ApiPropertyMarkerSchema),
 })
 
 /** A property detail as answered: in full, or locked for this caller. */

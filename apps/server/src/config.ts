@@ -8,6 +8,12 @@ import { defaultMaxHeapUsedBytes, type LoadSheddingOptions } from './load-sheddi
 /** How many demo properties an empty embedded database gets when SEED_PROPERTIES is not set. */
 export const DEFAULT_DEMO_PROPERTIES = 2000
 
+/** OpenStreetMap's standard tiles, with the attribution their tile usage policy asks for. */
+export const DEFAULT_MAP_TILES = {
+  url: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png',
+  attribution: '&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a> contributors',
+} as const
+
 /** Environment variables, validated at start (README lists each one). */
 const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
@@ -38,6 +44,14 @@ const EnvSchema = z.object({
     .string()
     .default('unpublished')
     .transform((text, ctx) => parsePreMarketRule(text) ?? (ctx.addIssue({ code: 'custom', message: 'a list of `unpublished` and `status:N`, or `none`' }), z.NEVER)),
+  // The maps' tile server: a URL template with {z}, {x} and {y} (and optionally {s}, {r}), and its attribution (HTML).
+  MAP_TILE_URL: z
+    .string()
+    .default(DEFAULT_MAP_TILES.url)
+    .refine((url) => /^(https?:)?\/\//.test(url) && ['{z}', '{x}', '{y}'].every((part) => url.includes(part)), {
+      error: 'MAP_TILE_URL must be an http(s) URL template with {z}, {x} and {y}',
+    }),
+  MAP_ATTRIBUTION: z.string().min(1).max(500).default(DEFAULT_MAP_TILES.attribution),
   // The old name of ALTCHA_HMAC_KEY: it only ever keyed the captcha.
   SESSION_SECRET: z.string().optional(),
 })
@@ -73,6 +87,8 @@ export interface Config {
   warnings: string[]
   /** The feed import's key and limits. */
   feeds: FeedsOptions
+  /** The maps' tile server (MAP_TILE_URL, MAP_ATTRIBUTION), handed to the pages. */
+  mapTiles: { url: string; attribution: string }
 }
 
 /** The warning for a server still given the captcha key under its old name. */
@@ -129,5 +145,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       maxWithdrawShare: e.FEED_MAX_WITHDRAW_SHARE,
       preMarket: e.FEED_PRE_MARKET,
     },
+    mapTiles: { url: e.MAP_TILE_URL, attribution: e.MAP_ATTRIBUTION },
   }
 }

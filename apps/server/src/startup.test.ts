@@ -47,6 +47,17 @@ describe.each(testDatabaseKinds())('start-up on an empty %s database with SEED_P
 })
 
 describe('loadConfig', () => {
+  it("takes the maps' tiles from MAP_TILE_URL and MAP_ATTRIBUTION, OpenStreetMap's by default", () => {
+    expect(loadConfig({}).mapTiles).toEqual({
+      url: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png',
+      attribution: '&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a> contributors',
+    })
+    const own = { MAP_TILE_URL: 'https://tiles.example/{z}/{x}/{y}.png?key=k', MAP_ATTRIBUTION: '© Example' }
+    expect(loadConfig(own).mapTiles).toEqual({ url: own.MAP_TILE_URL, attribution: '© Example' })
+    expect(() => loadConfig({ MAP_TILE_URL: 'https://tiles.example/tile.png' })).toThrow(/MAP_TILE_URL must be an http\(s\) URL template/)
+    expect(() => loadConfig({ MAP_TILE_URL: 'javascript:alert(1)//{z}{x}{y}' })).toThrow(/MAP_TILE_URL/)
+  })
+
   it('loads demo data by default only on the embedded database', () => {
     expect(loadConfig({}).seedProperties).toBe(2000)
     expect(loadConfig({ DATABASE_URL: 'postgres://db.example/agency' }).seedProperties).toBe(0)

@@ -6,6 +6,7 @@ import { createApiClient } from '@agency/api-client'
 import { createRequest } from '@remix-run/node-fetch-server'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { createRequestHandler, type ServerBuild } from 'react-router'
+import { DEFAULT_MAP_TILES } from './config.ts'
 import { createInProcessFetch } from './in-process-fetch.ts'
 import { createPageCache, isSharedRequest, type CachedPage } from './page-cache.ts'
 import { pageSecurityHeaders } from './security-headers.ts'
@@ -17,6 +18,8 @@ export interface WebOptions {
   /** build/client of a production build, served as static files; left out when Vite serves the assets. */
   clientDir?: string
   publicUrl: string
+  /** The maps' tile server; OpenStreetMap's standard tiles when left out. */
+  mapTiles?: { url: string; attribution: string }
   /** How many visitor pages the shared page cache keeps (0: none). */
   pageCacheEntries: number
   /** The most bytes a form post may carry (the API's limit). */
@@ -130,7 +133,7 @@ export async function registerWeb(app: FastifyInstance, options: WebOptions): Pr
         if (refused) return sendProblem(reply, refused.status, refused.message)
         const render = () => {
           const api = createApiClient({ baseUrl: `${origin}/api`, fetch: createInProcessFetch(app, request.headers, req.ip) })
-          return handler(request, { api, publicUrl: options.publicUrl })
+          return handler(request, { api, publicUrl: options.publicUrl, mapTiles: options.mapTiles ?? DEFAULT_MAP_TILES })
         }
         let response: Response
         if (options.pageCacheEntries > 0 && isSharedRequest(req.method, req.headers)) {

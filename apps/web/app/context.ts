@@ -9,6 +9,8 @@ declare module 'react-router' {
     api: ApiClient
     /** The site's public origin without a trailing slash, for canonical links. */
     publicUrl: string
+    /** The maps' tile server (MAP_TILE_URL, MAP_ATTRIBUTION), from the server's configuration. */
+    mapTiles: { url: string; attribution: string }
   }
 }
 

@@ -23,7 +23,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     getSignedInContact(request, context),
     getSavedPropertyIds(request, context),
   ])
-  return { settings, branches, contact, savedIds }
+  // The maps' tile server reaches the browser with the root data (no page needs it before a map loads).
+  return { settings, branches, contact, savedIds, mapTiles: context.mapTiles }
 }
 
 // Settings and branches do not change between pages; only a form post (a login, a log out) can

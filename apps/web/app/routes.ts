@@ -8,6 +8,7 @@ export default [
   route('lettings/property-to-rent', 'routes/lettings.tsx'),
   route('property/:propertyId/:slug?', 'routes/property-detail.tsx'),
   route('saved-properties', 'routes/saved-properties.tsx'),
+  route('branches', 'routes/branches.tsx'),
   route('login', 'routes/login.tsx'),
   route('login/verify', 'routes/login.verify.tsx'),
   route('logout', 'routes/logout.tsx'),

@@ -45,6 +45,20 @@ describe('createApiClient', () => {
     expect(answer).toEqual({ data: [card], total: 1, page: 2, page_size: 24 })
   })
 
+  it('asks for the map markers of a search with its bounds, without the list sort', async () => {
+    const { fetch, calls } = fakeFetch(realAnswer(API_ANSWERS.markers))
+    const api = createApiClient({ baseUrl: '/api', fetch })
+    const answer = await api.searchPropertyMarkers({
+      transaction_type_id: 2,
+      bounds: { south: 53.7, west: -1.7, north: 54.0, east: -1.4 },
+      min_bedroom: 2,
+      sort: 'price_desc',
+    })
+    expect(calls.map((c) => c.url)).toEqual(['/api/properties/markers?bounds=53.7%2C-1.7%2C54%2C-1.4&min_bedroom=2&transaction_type_id=2'])
+    expect(answer.data[0]).toMatchObject({ lat: 53.99, lng: -1.54, is_locked: false })
+    expect(answer.total).toBe(1)
+  })
+
   it('sends the sales transaction type when the query names none', async () => {
     const { fetch, calls } = fakeFetch(realAnswer(API_ANSWERS.emptySearch))
     await createApiClient({ baseUrl: '/api', fetch }).searchProperties({})

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { ApiClientError } from './errors.ts'
 import {
   AddressSearchResultSchema,
   AlertConfirmationSchema,
@@ -14,6 +15,7 @@ import {
   PropertyCardSchema,
   PropertyDetailSchema,
   PropertyListResponseSchema,
+  PropertyMarkersResponseSchema,
   PropertyStyleSchema,
   PropertyTypeSchema,
   RedirectTargetSchema,
@@ -26,7 +28,6 @@ import type {
   AddressSearchResult,
   AlertConfirmation,
   AlertPayload,
-  ApiError,
   ApplicantQuestion,
   ApplicantStatusAnswer,
   ApplicantStatusId,
@@ -39,6 +40,7 @@ import type {
   PropertyCard,
   PropertyDetail,
   PropertyListResponse,
+  PropertyMarkersResponse,
   PropertySearchQuery,
   PropertyStyle,
   PropertyType,
@@ -104,26 +106,10 @@ export type SitemapPage = z.infer<typeof SitemapPageSchema>
 const REFERENCE_LIST_LIMIT = '250'
 
 /**
- * A failed API call. `status` is the HTTP status and `body` the API's error answer (API.md: `message`,
- * plus field `errors` for 400/422). An answer that does not match the wire contract is reported as 502,
+ * A failed API call (errors.ts). An answer that does not match the wire contract is reported as 502,
  * because the client cannot tell the caller anything more useful than "the API misbehaved".
  */
-export class ApiClientError extends Error {
-  override readonly name = 'ApiClientError'
-  readonly status: number
-  readonly body: ApiError
-
-  constructor(status: number, body: ApiError, options?: ErrorOptions) {
-    super(body.message, options)
-    this.status = status
-    this.body = body
-  }
-
-  /** True for a 404: an unknown id, which pages turn into their own "not found" answer. */
-  get isNotFound(): boolean {
-    return this.status === 404
-  }
-}
+export { ApiClientError }
 
 /** Whether a thrown value is an ApiClientError with status 404. */
 export function isNotFoundError(error: unknown): error is ApiClientError {
@@ -140,6 +126,11 @@ export type SearchPropertiesQuery = Partial<PropertySearchQuery>
 export interface ApiClient {
   /** GET /properties: one page of cards. `transaction_type_id` defaults to sales, as in the schema. */
   searchProperties(query: SearchPropertiesQuery, options?: RequestOptions): Promise<PropertyListResponse>
+  /**
+   * GET /properties/markers: the map markers of the same search (its filters, locations and bounds),
+   * paged apart from the list (`page`, `page_size` up to 2,000; the list's sort does not apply).
+   */
+  searchPropertyMarkers(query: SearchPropertiesQuery, options?: RequestOptions): Promise<PropertyMarkersResponse>
   /** GET /properties/:id. Throws an ApiClientError with status 404 for an unknown id. */
   getProperty(propertyProfileId: number, options?: RequestOptions): Promise<PropertyDetail>
   /** GET /properties/:id/similar: up to 4 like it. Throws an ApiClientError with status 404 for an unknown id. */
@@ -288,6 +279,11 @@ export function createApiClient({ baseUrl, fetch, headers }: ApiClientOptions): 
       // toSearchParams leaves the transaction type to the page path; the API needs it explicitly.
       params.set('transaction_type_id', String(query.transaction_type_id ?? TRANSACTION_TYPE.SALES))
       return get('/properties', params, PropertyListResponseSchema, options)
+    },
+    searchPropertyMarkers(query, options) {
+      const params = toSearchParams({ ...query, sort: undefined })
+      params.set('transaction_type_id', String(query.transaction_type_id ?? TRANSACTION_TYPE.SALES))
+      return get('/properties/markers', params, PropertyMarkersResponseSchema, options)
     },
     async getProperty(propertyProfileId, options) {
       const answer = await get(`/properties/${encodeURIComponent(propertyProfileId)}`, undefined, dataOf(PropertyDetailSchema), options)

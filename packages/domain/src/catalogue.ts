@@ -397,6 +397,28 @@ export function toPropertyTypeParam(selection: PropertyTypeSelection): string {
     : String(selection.property_type_id)
 }
 
+/**
+ * Parses the `bounds` query value, the visible map area: `south,west,north,east` in decimal degrees.
+ * West greater than east is an area across the antimeridian; south must not lie north of north.
+ */
+export function parseBoundsParam(value: string): Bounds | null {
+  const parts = value.split(',')
+  if (parts.length !== 4) return null
+  const [south, west, north, east] = parts.map((p) => (/^\s*-?\d+(\.\d+)?\s*$/.test(p) ? Number(p) : Number.NaN))
+  const parsed = BoundsSchema.safeParse({ south, west, north, east })
+  if (!parsed.success || parsed.data.south > parsed.data.north) return null
+  return parsed.data
+}
+
+/** Formats the visible map area as its query value, to about a metre. */
+export function toBoundsParam(bounds: Bounds): string {
+  const round = (degrees: number) => Math.round(degrees * 100_000) / 100_000
+  return [bounds.south, bounds.west, bounds.north, bounds.east].map(round).join(',')
+}
+
+/** The answer to a `bounds` value that is not one. */
+export const BOUNDS_PARAM_MESSAGE = 'The bounds must be south,west,north,east in decimal degrees, south not north of north.'
+
 /** The answer to a `locations` value that is not one. */
 export const LOCATION_PARAM_MESSAGE = 'Each location must be lat,lng,radius_miles, optionally followed by the place\'s bounds south,west,north,east.'
 
@@ -434,6 +456,16 @@ export const PropertySearchQuerySchema = z.object({
     }
     return out
   }).pipe(z.array(LocationFilterSchema).max(MAX_LOCATIONS)),
+  /** The visible map area (SPEC §9 map-drag handler): `south,west,north,east`; combined with every other filter. */
+  bounds: z.preprocess((v) => (v === undefined || v === '' ? null : v), lineText().max(200).nullable()).transform((value, ctx) => {
+    if (value === null) return null
+    const bounds = parseBoundsParam(value)
+    if (!bounds) {
+      ctx.addIssue({ code: 'custom', message: BOUNDS_PARAM_MESSAGE })
+      return z.NEVER
+    }
+    return bounds
+  }),
   min_price: priceParam,
   max_price: priceParam,
   min_bedroom: optionalCount,
@@ -497,6 +529,7 @@ export type PropertySearchFilters = Omit<PropertySearchQuery, 'page' | 'page_siz
 export function toSearchParams(query: Partial<PropertySearchQuery>): URLSearchParams {
   const params = new URLSearchParams()
   for (const loc of query.locations ?? []) params.append('locations', toLocationParam(loc))
+  if (query.bounds) params.set('bounds', toBoundsParam(query.bounds))
   if (query.min_price) params.set('min_price', String(query.min_price))
   if (query.max_price) params.set('max_price', String(query.max_price))
   for (const key of ['min_bedroom', 'max_bedroom', 'min_bathroom', 'max_bathroom', 'min_reception', 'max_reception'] as const) {

@@ -15,6 +15,7 @@ export function toEmptySearchQuery(searchType: SearchType): PropertySearchQuery 
   return {
     transaction_type_id: toTransactionTypeId(searchType),
     locations: [],
+    bounds: null,
     min_price: PRICE_UNSET,
     max_price: PRICE_UNSET,
     min_bedroom: null,

@@ -16,12 +16,14 @@ import {
 } from '@agency/domain'
 import type { z } from 'zod'
 import type { MediaService } from '#app/plugins/media.ts'
-import type { PropertyCardRow, PropertyDetailRows, PropertyMediaRow } from '#app/queries/properties.ts'
-import type { ApiPropertyCardSchema, ApiPropertyDetailSchema } from '#app/schemas.ts'
+import type { PropertyCardRow, PropertyDetailRows, PropertyMarkerRow, PropertyMediaRow } from '#app/queries/properties.ts'
+import type { ApiPropertyCardSchema, ApiPropertyDetailSchema, ApiPropertyMarkerSchema } from '#app/schemas.ts'
 import { toBranch } from './branch.ts'
 
 /** A card as answered to one caller. */
 export type ApiPropertyCard = z.output<typeof ApiPropertyCardSchema>
+/** A map marker as answered to one caller. */
+export type ApiPropertyMarker = z.output<typeof ApiPropertyMarkerSchema>
 /** A detail as answered to one caller. */
 export type ApiPropertyDetail = z.output<typeof ApiPropertyDetailSchema>
 
@@ -241,4 +243,43 @@ export function presentDetail(rows: PropertyDetailRows, context: PresentContext)
   const picture = cardPicture(rows.medias)
   const blurred = picture ? context.media.url(picture, 'blurred') : null
   return toCallerView(toDetail(rows, context.media), toLockedFacts(rows.property, blurred), context.canSeeLocked)
+}
+
+/**
+ * A map marker as the caller may see it: a locked property shown to a visitor stands at its rounded
+ * position with its locked facts (blurred picture, locked heading, town), no price and no rooms, as its
+ * card in the list does.
+ */
+export function presentMarker(row: PropertyMarkerRow, context: PresentContext): ApiPropertyMarker {
+  const searchType = toSearchType(row.transaction_type_id as TransactionTypeId)
+  const status = AVAILABILITY_TITLES[row.availability as Availability] ?? null
+  if (row.is_locked && !context.canSeeLocked) {
+    const locked = toLockedFacts(row, row.picture ? context.media.url(row.picture, 'blurred') : null)
+    return {
+      property_profile_id: row.property_profile_id,
+      lat: locked.lat,
+      lng: locked.lng,
+      is_locked: true,
+      image: locked.image,
+      advert_heading: toLockedHeading(searchType),
+      display_address: locked.display_address,
+      custom_property_status_title: status,
+      price: null,
+      bedroom: null,
+      detail_page_url: toDetailPageUrl(row.property_profile_id, toLockedSlug(searchType, row.town)),
+    }
+  }
+  return {
+    property_profile_id: row.property_profile_id,
+    lat: row.lat,
+    lng: row.lng,
+    is_locked: false,
+    image: row.picture ? context.media.url(row.picture, 'card') : null,
+    advert_heading: row.advert_heading,
+    display_address: row.display_address,
+    custom_property_status_title: status,
+    price: toPriceLabel(row.price, searchType),
+    bedroom: row.bedroom,
+    detail_page_url: toDetailPageUrl(row.property_profile_id, row.slug),
+  }
 }

@@ -4,6 +4,7 @@ import {
   toLockedHeading,
   toSearchType,
   type InclusionFilter,
+  type MapMarkersQuery,
   type PropertySearchFilters,
   type PropertySearchQuery,
 } from '@agency/domain'
@@ -20,7 +21,7 @@ import {
 } from '@agency/db'
 import { and, asc, desc, eq, getTableColumns, gte, inArray, lte, ne, or, sql, type SQL } from 'drizzle-orm'
 import type { PgColumn } from 'drizzle-orm/pg-core'
-import { EXACT_POSITION, PUBLIC_POSITION, distanceMilesSql, withinSql, type PositionColumns } from './geo.ts'
+import { EXACT_POSITION, PUBLIC_POSITION, distanceMilesSql, withinBoundsSql, withinSql, type PositionColumns } from './geo.ts'
 
 /** The columns a property card is made of. */
 export const cardColumns = {
@@ -202,10 +203,16 @@ export function toSearchConditions(
     filters.furnishing !== 'any' && !ignored.has('furnishing') ? eq(properties.furnishing, filters.furnishing) : undefined,
     ...inclusion,
   )
-  const near = (at: PositionColumns) => (filters.locations.length ? or(...filters.locations.map((l) => withinSql(l, at))) : undefined)
+  // Within any chosen location and, when the map gives one, within its visible area (both on the
+  // lat/lng index; a locked property by its rounded position, where its marker stands).
+  const near = (at: PositionColumns) =>
+    and(
+      filters.locations.length ? or(...filters.locations.map((l) => withinSql(l, at))) : undefined,
+      filters.bounds ? withinBoundsSql(filters.bounds, at) : undefined,
+    )
 
   if (audience.canSeeLocked) return and(shown, details, near(EXACT_POSITION))
-  if (!details && !filters.locations.length) return shown
+  if (!details && !filters.locations.length && !filters.bounds) return shown
   // Two branches, each on its own index: the real position of the properties anyone may see, the
   // rounded position of the locked ones (a partial index of their public_lat, public_lng).
   return and(
@@ -357,3 +364,34 @@ export async function getPropertyDetail(db: Db, id: number) {
 
 /** A property's full detail as loaded. */
 export type PropertyDetailRows = NonNullable<Awaited<ReturnType<typeof getPropertyDetail>>>
+
+/** A search row as a map marker needs it: the card's columns and the media key of its card picture. */
+export type PropertyMarkerRow = PropertyCardRow & { picture: string | null }
+
+/**
+ * One page of a search's map markers (the list's filters, locations and bounds; newest first on the
+ * list's index) and the number of matches. The card picture is the one the card shows: the first photo
+ * in gallery order, else the first poster (presenters/property.ts `cardPicture`).
+ */
+export async function searchPropertyMarkers(
+  db: Db,
+  query: MapMarkersQuery,
+  audience: SearchAudience,
+): Promise<{ rows: PropertyMarkerRow[]; total: number }> {
+  const change = lastPriceChange(db)
+  const where = toSearchConditions(query, audience, change)
+  const picture = sql<string | null>`(select ${propertyMedias.media_key} from ${propertyMedias}
+    where ${propertyMedias.property_profile_id} = ${properties.property_profile_id}
+    order by (${propertyMedias.kind} = 'photo') desc, ${propertyMedias.position}, ${propertyMedias.property_profile_media_id} limit 1)`
+  const base = db.select({ ...cardColumns, picture }).from(properties)
+  const counted = db.select({ total: sql<number>`count(*)::int` }).from(properties)
+  const [rows, count] = await Promise.all([
+    (query.reduced ? base.leftJoinLateral(change, sql`true`) : base)
+      .where(where)
+      .orderBy(...NEWEST)
+      .limit(query.page_size)
+      .offset((query.page - 1) * query.page_size),
+    (query.reduced ? counted.leftJoinLateral(change, sql`true`) : counted).where(query.reduced ? where : toSearchConditions(query, audience)),
+  ])
+  return { rows, total: count[0]?.total ?? 0 }
+}

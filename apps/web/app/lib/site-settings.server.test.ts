@@ -17,7 +17,7 @@ describe('getSiteSettings', () => {
         return answer instanceof Error ? Promise.reject(answer) : Promise.resolve(answer)
       },
     } as Partial<ApiClient> as ApiClient
-    const context: AppLoadContext = { api, publicUrl: 'https://agency.example' }
+    const context: AppLoadContext = { api, publicUrl: 'https://agency.example', mapTiles: { url: 'https://tiles.example/{z}/{x}/{y}.png', attribution: 'Tiles' } }
 
     expect(await getSiteSettings(context)).toEqual(DEFAULT_SITE_SETTINGS)
     expect(await getSiteSettings(context)).toEqual(stored)

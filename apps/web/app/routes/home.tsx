@@ -1,12 +1,13 @@
 import { LIST_PATHS, SEARCH_TYPES, toTransactionTypeId } from '@agency/domain'
 import { Link, data } from 'react-router'
 import { HeroSearch } from '#app/components/home/hero-search.tsx'
+import { BranchMapSlot } from '#app/components/map/map-slot.tsx'
 import { PropertyGrid } from '#app/components/property-card/property-grid.tsx'
 import { toListCard } from '#app/components/property-card/types.ts'
 import { COPY } from '#app/copy.ts'
 import { getAgencyName, toCanonicalLink, toTitle } from '#app/lib/meta.ts'
 import { cataloguePageHeaders, toCataloguePageHeaders } from '#app/lib/page-headers.server.ts'
-import { useSiteSettings } from '#app/lib/use-root-data.ts'
+import { useBranches, useSiteSettings } from '#app/lib/use-root-data.ts'
 import { toPublicUrl } from '#app/lib/urls.ts'
 import type { Route } from './+types/home'
 
@@ -30,6 +31,7 @@ export const headers = cataloguePageHeaders
 
 export default function HomeRoute({ loaderData }: Route.ComponentProps) {
   const { property_card_variant: cardVariant } = useSiteSettings()
+  const branches = useBranches()
   return (
     <>
       <section className="hero" aria-labelledby="hero-heading">
@@ -51,6 +53,15 @@ export default function HomeRoute({ loaderData }: Route.ComponentProps) {
             <PropertyGrid properties={properties} variant={cardVariant} headingLevel={3} returnTo="/" />
           </section>
         ),
+      )}
+      {branches.length > 0 && (
+        <section className="container page home-branches" aria-labelledby="home-branches">
+          <div className="home-latest__header">
+            <h2 id="home-branches">{COPY.BRANCHES_HOME_HEADING}</h2>
+            <Link to="/branches">{COPY.BRANCHES_SEE_ALL}</Link>
+          </div>
+          <BranchMapSlot branches={branches} />
+        </section>
       )}
     </>
   )

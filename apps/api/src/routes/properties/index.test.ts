@@ -1,7 +1,9 @@
 import {
+  BOUNDS_PARAM_MESSAGE,
   LOCATION_PARAM_MESSAGE,
   MATERIAL_INFORMATION_DETAIL_KEYS,
   PROPERTY_STYLES,
+  MAP_MARKERS_PAGE_SIZE_DEFAULT,
   PROPERTY_TYPES,
   SEARCH_TYPE_ONLY_FILTERS,
   toPriceLabel,
@@ -99,7 +101,14 @@ function expectedIds(all: Row[], query: Query, canSeeLocked = false): number[] {
   const furnishing = one(query, 'furnishing') ?? 'any'
 
   const shown = (p: Row) => p.transaction_type_id === transaction && (one(query, 'include_unavailable') === 'true' || p.availability === 'available')
-  const near = (p: Row) => locations.length === 0 || locations.some((l) => isWithin(l, visiblePosition(p, canSeeLocked)))
+  const area = one(query, 'bounds')?.split(',').map(Number)
+  const inArea = (at: { lat: number; lng: number }) => {
+    if (!area) return true
+    const [south, west, north, east] = area as [number, number, number, number]
+    return at.lat >= south && at.lat <= north && (west <= east ? at.lng >= west && at.lng <= east : at.lng >= west || at.lng <= east)
+  }
+  const near = (p: Row) =>
+    (locations.length === 0 || locations.some((l) => isWithin(l, visiblePosition(p, canSeeLocked)))) && inArea(visiblePosition(p, canSeeLocked))
   const hidden = (p: Row) => p.is_locked && !canSeeLocked
   const matches = (p: Row) => shown(p) && near(p) && (hidden(p) || matchesDetails(p))
   const matchesDetails = (p: Row) =>
@@ -160,6 +169,8 @@ const york = TOWNS[2]
 // A box around Harrogate's centre: about half a mile north and south, a third of a mile west and a mile
 // and a quarter east, so it differs from every circle around the same point.
 const harrogateBounds = [harrogate.lat - 0.008, harrogate.lng - 0.008, harrogate.lat + 0.008, harrogate.lng + 0.03].join(',')
+// The visible map area of a search: Leeds's centre and what lies north and east of it, up to Harrogate.
+const mapArea = [leeds.lat - 0.01, leeds.lng - 0.02, harrogate.lat + 0.01, harrogate.lng + 0.05].join(',')
 
 /** Filter cases, each compared with the reference over every page. */
 const FILTER_CASES: Array<[string, Query]> = [
@@ -218,6 +229,12 @@ const FILTER_CASES: Array<[string, Query]> = [
   ['bounds across the antimeridian', { locations: `${leeds.lat},${leeds.lng},0,53.7,170,53.9,-1.55`, include_unavailable: 'true' }],
   ['within 40 miles of Leeds', { locations: `${leeds.lat},${leeds.lng},40` }],
   ['a place with no property near it', { locations: '51.5074,-0.1278,5' }],
+  ['the visible map area alone', { bounds: mapArea, include_unavailable: 'true' }],
+  ['the map area on lettings', { bounds: mapArea, transaction_type_id: '2' }],
+  ['the map area and a location that overlaps it', { bounds: mapArea, locations: `${leeds.lat},${leeds.lng},15`, include_unavailable: 'true' }],
+  ['the map area with price, rooms and a garden', { bounds: mapArea, min_price: '200000', min_bedroom: '2', must_haves: 'garden', include_unavailable: 'true' }],
+  ['a map area across the antimeridian', { bounds: `53.7,170,54.2,-1.45`, include_unavailable: 'true' }],
+  ['a map area with no property in it', { bounds: '51.4,-0.3,51.6,0.1' }],
   [
     'many filters together',
     { min_price: '100000', max_price: '1200000', min_bedroom: '1', must_haves: 'garden', property_types: ['1', '2'], new_homes: 'exclude', include_unavailable: 'true' },
@@ -287,7 +304,7 @@ describe.each(testDatabaseKinds())('the catalogue routes on %s', (kind) => {
       for (const [name, query] of FILTER_CASES) {
         const count = expectedIds(all, query).length
         // A visitor still sees the locked properties there, which match by their locked card alone.
-        if (/match(es)? nothing|no property near/.test(name)) expect(expectedIds(all, query, true).length, name).toBe(0)
+        if (/match(es)? nothing|no property (near|in)/.test(name)) expect(expectedIds(all, query, true).length, name).toBe(0)
         else expect(count, name).toBeGreaterThan(0)
       }
       expect(expectedIds(all, { new_homes: 'show_only', include_unavailable: 'true' }).length).toBeLessThan(everything)
@@ -567,6 +584,82 @@ describe.each(testDatabaseKinds())('the catalogue routes on %s', (kind) => {
     })
   })
 
+  describe('GET /api/properties/markers', () => {
+    type Marker = { property_profile_id: number; lat: number; lng: number; is_locked: boolean; price: string | null; bedroom: number | null; image: string | null; advert_heading: string; detail_page_url: string }
+    type Markers = { data: Marker[]; total: number; page: number; page_size: number }
+    const markers = async (query: Query) => {
+      const response = await get(toUrl('/api/properties/markers', query))
+      expect(response.statusCode, response.body).toBe(200)
+      return response.json<Markers>()
+    }
+    const sorted = (ids: number[]) => [...ids].sort((a, b) => a - b)
+
+    it.each([
+      ['the visible map area alone', { bounds: mapArea, include_unavailable: 'true' }],
+      ['the map area, a location and filters', { bounds: mapArea, locations: `${leeds.lat},${leeds.lng},15`, min_bedroom: '2', transaction_type_id: '2' }],
+      ['no area: the whole search', { include_unavailable: 'true' }],
+    ] as Array<[string, Query]>)('answers a marker for every property the list finds for %s', async (_name, query) => {
+      const expected = expectedIds(all, query)
+      expect(expected.length).toBeGreaterThan(0)
+      const body = await markers(query)
+      expect(body.total).toBe(expected.length)
+      expect(body.page_size).toBe(MAP_MARKERS_PAGE_SIZE_DEFAULT)
+      expect(sorted(body.data.map((m) => m.property_profile_id))).toEqual(sorted(expected))
+      // The same search in the list answers the same properties.
+      expect(sorted((await searchAll(query)).ids)).toEqual(sorted(expected))
+    })
+
+    it('pages the markers apart from the list, newest first', async () => {
+      const query = { include_unavailable: 'true' }
+      const expected = expectedIds(all, query)
+      const first = await markers({ ...query, page_size: '5' })
+      const second = await markers({ ...query, page_size: '5', page: '2' })
+      expect(first.total).toBe(expected.length)
+      expect([...first.data, ...second.data].map((m) => m.property_profile_id)).toEqual(expected.slice(0, 10))
+    })
+
+    it('gives an unlocked marker its position and card summary', async () => {
+      const row = all.find((p) => !p.is_locked && p.transaction_type_id === 1 && p.availability === 'available')!
+      const body = await markers({ bounds: [row.lat - 0.0001, row.lng - 0.0001, row.lat + 0.0001, row.lng + 0.0001].join(',') })
+      const marker = body.data.find((m) => m.property_profile_id === row.property_profile_id)!
+      expect(marker).toMatchObject({ lat: row.lat, lng: row.lng, is_locked: false, price: toPriceLabel(row.price, 'sales'), bedroom: row.bedroom, advert_heading: row.advert_heading })
+      expect(marker.detail_page_url).toBe(`/property/${row.property_profile_id}/${row.slug}`)
+    })
+
+    it('shows a visitor a locked property only at its rounded position, without price or rooms', async () => {
+      const row = all.find((p) => p.is_locked && p.transaction_type_id === 1)!
+      const rounded = visiblePosition(row, false)
+      const tiny = (at: { lat: number; lng: number }) => [at.lat - 0.0005, at.lng - 0.0005, at.lat + 0.0005, at.lng + 0.0005].map((n) => n.toFixed(5)).join(',')
+      const atReal = await markers({ include_unavailable: 'true', bounds: tiny(row) })
+      expect(atReal.data.map((m) => m.property_profile_id)).not.toContain(row.property_profile_id)
+      const atRounded = await markers({ include_unavailable: 'true', bounds: tiny(rounded) })
+      const marker = atRounded.data.find((m) => m.property_profile_id === row.property_profile_id)!
+      expect(marker).toMatchObject({ ...rounded, is_locked: true, price: null, bedroom: null, advert_heading: 'Pre-market property for sale' })
+      expect(marker.image === null || marker.image.endsWith('/blurred')).toBe(true)
+      // Nor does the list find it at its real position.
+      expect((await searchAll({ include_unavailable: 'true', bounds: tiny(row) })).ids).not.toContain(row.property_profile_id)
+      expect((await searchAll({ include_unavailable: 'true', bounds: tiny(rounded) })).ids).toContain(row.property_profile_id)
+      // A filter its hidden price would fail still lists it, as the list does.
+      const priced = await markers({ include_unavailable: 'true', bounds: tiny(rounded), min_price: String(row.price + 5_000) })
+      expect(priced.data.map((m) => m.property_profile_id)).toContain(row.property_profile_id)
+      const raw = JSON.stringify(atRounded.data)
+      expect(raw).not.toContain(String(row.lat))
+      expect(raw).not.toContain(row.advert_heading)
+    })
+
+    it.each([
+      ['bounds=53.9,-1.6,53.7,-1.4', { bounds: [BOUNDS_PARAM_MESSAGE] }],
+      ['bounds=53.7,-1.6', { bounds: [BOUNDS_PARAM_MESSAGE] }],
+      ['page_size=2001', { page_size: ['Too big: expected number to be <=2000'] }],
+      ['page=0', { page: ['Too small: expected number to be >=1'] }],
+      ['min_price=-1', { min_price: ['Too small: expected number to be >=0'] }],
+    ])('refuses %s with 400 and the field errors', async (query, errors) => {
+      const response = await get(`/api/properties/markers?${query}`)
+      expect(response.statusCode).toBe(400)
+      expect(response.json()).toEqual({ message: INVALID, errors })
+    })
+  })
+
   describe('GET /api/properties validation', () => {
     it.each([
       ['page=0', { page: ['Too small: expected number to be >=1'] }],
@@ -592,6 +685,15 @@ describe.each(testDatabaseKinds())('the catalogue routes on %s', (kind) => {
       ['must_haves=pool', { must_haves: ['Invalid option: expected one of "garden"|"parking"'] }],
       ['furnishing=bogus', { furnishing: ['Invalid option: expected one of "any"|"furnished"|"part_furnished"|"unfurnished"'] }],
       ['new_homes=maybe', { new_homes: ['Invalid option: expected one of "include"|"exclude"|"show_only"'] }],
+      ['bounds=53.7,-1.6,53.9', { bounds: [BOUNDS_PARAM_MESSAGE] }],
+      ['bounds=53.7,-1.6,53.9,-1.4,0', { bounds: [BOUNDS_PARAM_MESSAGE] }],
+      ['bounds=53.9,-1.6,53.7,-1.4', { bounds: [BOUNDS_PARAM_MESSAGE] }],
+      ['bounds=53.7,-1.6,91,-1.4', { bounds: [BOUNDS_PARAM_MESSAGE] }],
+      ['bounds=53.7,-181,53.9,-1.4', { bounds: [BOUNDS_PARAM_MESSAGE] }],
+      ['bounds=north,west,south,east', { bounds: [BOUNDS_PARAM_MESSAGE] }],
+      ['bounds=53.7,,53.9,-1.4', { bounds: [BOUNDS_PARAM_MESSAGE] }],
+      ['bounds=0x10,-1.6,53.9,-1.4', { bounds: [BOUNDS_PARAM_MESSAGE] }],
+      ['bounds=53.7,-1.6,53.9,-1.4&bounds=53.7,-1.6,53.9,-1.4', { bounds: ['Invalid input: expected string, received array'] }],
     ])('refuses %s with 400 and the field errors', async (query, errors) => {
       const response = await get(`/api/properties?${query}`)
       expect(response.statusCode).toBe(400)

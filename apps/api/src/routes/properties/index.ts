@@ -1,5 +1,6 @@
 import {
   ApiErrorSchema,
+  MapMarkersQuerySchema,
   PropertySearchQuerySchema,
   PropertyStyleSchema,
   PropertyTypeSchema,
@@ -10,15 +11,16 @@ import { z } from 'zod'
 import { canSeeLocked, getActiveApplicantCriteria } from '#app/access.ts'
 import { toApplicantMatchCriteria, toCardMatch } from '#app/presenters/match.ts'
 import { API_MESSAGES } from '#app/messages.ts'
-import { presentCard, presentDetail } from '#app/presenters/property.ts'
+import { presentCard, presentDetail, presentMarker } from '#app/presenters/property.ts'
 import { listPropertyStyles, listPropertyTypes } from '#app/queries/catalogue.ts'
 import { getSimilarProperties } from '#app/queries/extras.ts'
-import { getMediasOf, getPropertyDetail, searchProperties } from '#app/queries/properties.ts'
+import { getMediasOf, getPropertyDetail, searchProperties, searchPropertyMarkers } from '#app/queries/properties.ts'
 import { getCardsByIds } from '#app/queries/saved.ts'
 import {
   ApiPropertyCardSchema,
   ApiPropertyDetailSchema,
   ApiPropertyListResponseSchema,
+  ApiPropertyMarkersResponseSchema,
   IdParamSchema,
   dataResponseSchema,
 } from '#app/schemas.ts'
@@ -88,6 +90,24 @@ const properties: FastifyPluginAsyncZod = async (app) => {
   )
 
   // Static paths win over the parametric one in Fastify's router, whatever the order.
+  app.get(
+    '/markers',
+    {
+      schema: {
+        summary: 'The map markers of a search (same filters, locations and bounds), paged apart from the list',
+        tags: ['catalogue'],
+        querystring: MapMarkersQuerySchema,
+        response: { 200: ApiPropertyMarkersResponseSchema, 400: ApiErrorSchema },
+      },
+    },
+    async (request) => {
+      const query = request.query
+      const context = { media: app.media, canSeeLocked: canSeeLocked(request) }
+      const { rows, total } = await searchPropertyMarkers(app.db, query, context)
+      return { data: rows.map((row) => presentMarker(row, context)), total, page: query.page, page_size: query.page_size }
+    },
+  )
+
   app.get(
     '/property_types',
     {

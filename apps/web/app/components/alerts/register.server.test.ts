@@ -47,7 +47,7 @@ function fakeContext(options: { createError?: ApiClientError; mobileVariant?: un
       return Promise.resolve({})
     },
   } as unknown as ApiClient
-  return { context: { api, publicUrl: 'https://agency.example' }, sent }
+  return { context: { api, publicUrl: 'https://agency.example', mapTiles: { url: 'https://tiles.example/{z}/{x}/{y}.png', attribution: 'Tiles' } }, sent }
 }
 
 const post = (fields: Array<[string, string]>) => {

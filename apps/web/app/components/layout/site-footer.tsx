@@ -1,3 +1,4 @@
+import { Link } from 'react-router'
 import { COPY } from '#app/copy.ts'
 import { toTelHref } from '#app/lib/property-text.ts'
 import type { FooterBranch } from '#app/lib/use-root-data.ts'
@@ -12,6 +13,11 @@ export function SiteFooter({ agencyName, branches }: { agencyName: string; branc
             <h2 id="footer-branches" className="site-footer__heading">
               {COPY.FOOTER_BRANCHES}
             </h2>
+            <p>
+              <Link to="/branches" className="site-footer__map-link">
+                {COPY.FOOTER_BRANCHES_MAP}
+              </Link>
+            </p>
             <ul className="site-footer__branches" role="list">
               {branches.map((branch) => (
                 <li key={branch.id} className="site-footer__branch">

@@ -52,7 +52,7 @@ export function PropertyGrid({ properties, variant, promoCards = [], headingLeve
         }
         const Card = item.property.is_locked ? LockedCard : variant === 'v2' ? PropertyCardV2 : PropertyCardV1
         return (
-          <li key={item.property.property_profile_id} className="property-grid__item">
+          <li key={item.property.property_profile_id} className="property-grid__item" data-property-id={item.property.property_profile_id}>
             {notes?.get(item.property.property_profile_id)?.map((note) => (
               <p key={note} className="badge property-grid__note">
                 {note}

@@ -1,6 +1,9 @@
 import type { PropertyListResponse, PropertySearchQuery, SearchType } from '@agency/domain'
-import { LIST_PATHS } from '@agency/domain'
+import { LIST_PATHS, MAP } from '@agency/domain'
+import { useEffect, useState } from 'react'
+import type { ComponentProps, ComponentType } from 'react'
 import { Link } from 'react-router'
+import type { PropertiesMap } from '#app/components/map/properties-map.tsx'
 import { PropertyGrid } from '#app/components/property-card/property-grid.tsx'
 import type { ListCard } from '#app/components/property-card/types.ts'
 import { Pagination } from '#app/components/property-list/pagination.tsx'
@@ -9,7 +12,7 @@ import { SearchForm } from '#app/components/search/search-form.tsx'
 import { toSearchUrl } from '#app/components/search/search-url.ts'
 import { COPY } from '#app/copy.ts'
 import { toResultsCountText } from '#app/lib/property-text.ts'
-import { useSiteSettings } from '#app/lib/use-root-data.ts'
+import { useBranches, useSiteSettings } from '#app/lib/use-root-data.ts'
 import '#app/components/property-list/property-list.css'
 
 /** What the list loaders answer. */
@@ -32,7 +35,11 @@ export type PropertyListData =
 /** The sales and lettings list page: the search form, results header, sort, card grid and pagination. */
 export function PropertyListPage({ data }: { data: PropertyListData }) {
   const { property_card_variant: cardVariant, promo_cards: promoCards } = useSiteSettings()
+  const branches = useBranches()
   const title = COPY.LIST_TITLE[data.searchType]
+  // The map is shown for a search of a map area (a shared link renders it on the server), else when the
+  // visitor asks; the choice lasts while they search, as the page stays mounted between list URLs.
+  const [mapShown, setMapShown] = useState(data.kind === 'results' && data.query.bounds !== null)
 
   if (data.kind === 'invalid') {
     return (
@@ -51,10 +58,10 @@ export function PropertyListPage({ data }: { data: PropertyListData }) {
   }
 
   const { query, results, searchType, locationNames } = data
+  const first = query.locations[0] ?? branches[0] ?? DEFAULT_MAP_CENTRE
   return (
-    <div className="container page list-page">
+    <div className={`container page list-page${mapShown ? ' list-page--map' : ''}`}>
       <SearchForm variant="list" criteria={{ searchType, query, locationNames }} notFoundKeyword={data.notFoundKeyword} />
-      {/* The property list map (a later change) goes beside the results; it searches through useApplySearch. */}
       <header className="list-page__header">
         <div>
           <h1 className="list-page__title">{title}</h1>
@@ -62,28 +69,84 @@ export function PropertyListPage({ data }: { data: PropertyListData }) {
             {toResultsCountText(results.total, searchType)}
           </p>
         </div>
-        <SortForm searchType={searchType} query={query} locationNames={locationNames} />
-      </header>
-      {results.data.length > 0 ? (
-        <PropertyGrid
-          properties={results.data}
-          variant={cardVariant}
-          promoCards={promoCards}
-          headingLevel={2}
-          returnTo={data.returnTo}
-          aboveTheFold
-        />
-      ) : results.total > 0 ? (
-        <div className="notice">
-          <p>{COPY.LIST_PAGE_EMPTY}</p>
-          <p>
-            <Link to={toSearchUrl(searchType, { ...query, page: 1 }, locationNames)}>{COPY.LIST_FIRST_PAGE}</Link>
-          </p>
+        <div className="list-page__tools">
+          <button type="button" className="button button--secondary list-page__map-toggle" aria-pressed={mapShown} onClick={() => setMapShown((shown) => !shown)}>
+            {mapShown ? (
+              <>
+                <span className="list-page__toggle-phone">{COPY.MAP_HIDE}</span>
+                <span className="list-page__toggle-desktop">{COPY.MAP_HIDE_DESKTOP}</span>
+              </>
+            ) : (
+              COPY.MAP_SHOW
+            )}
+          </button>
+          <SortForm searchType={searchType} query={query} locationNames={locationNames} />
         </div>
-      ) : (
-        <p className="notice">{COPY.LIST_EMPTY}</p>
+      </header>
+      {query.bounds && (
+        <p className="notice list-page__area">
+          {COPY.MAP_AREA_ACTIVE}{' '}
+          <Link to={toSearchUrl(searchType, { ...query, bounds: null, page: 1 }, locationNames)} preventScrollReset>
+            {COPY.MAP_AREA_CLEAR}
+          </Link>
+        </p>
       )}
-      <Pagination searchType={searchType} query={query} locationNames={locationNames} total={results.total} />
+      <div className="list-page__body">
+        {mapShown && (
+          <div className="list-page__map">
+            <PropertiesMapSlot searchType={searchType} query={query} locationNames={locationNames} centre={{ lat: first.lat, lng: first.lng }} />
+          </div>
+        )}
+        <div className="list-page__results">
+          {results.data.length > 0 ? (
+            <PropertyGrid
+              properties={results.data}
+              variant={cardVariant}
+              promoCards={promoCards}
+              headingLevel={2}
+              returnTo={data.returnTo}
+              aboveTheFold
+            />
+          ) : results.total > 0 ? (
+            <div className="notice">
+              <p>{COPY.LIST_PAGE_EMPTY}</p>
+              <p>
+                <Link to={toSearchUrl(searchType, { ...query, page: 1 }, locationNames)}>{COPY.LIST_FIRST_PAGE}</Link>
+              </p>
+            </div>
+          ) : (
+            <p className="notice">{COPY.LIST_EMPTY}</p>
+          )}
+          <Pagination searchType={searchType} query={query} locationNames={locationNames} total={results.total} />
+        </div>
+      </div>
+    </div>
+  )
+}
+
+/** Where the map looks with no location, branch or result to show: the middle of Great Britain. */
+const DEFAULT_MAP_CENTRE = { lat: 53.8, lng: -1.55 }
+
+const loadPropertiesMap = () => import('#app/components/map/properties-map.tsx').then((m) => m.PropertiesMap)
+
+/**
+ * The properties map's place: SPEC §9's 500 px frame on the server and until the map's code arrives,
+ * fetched only once the map is shown. Written here rather than shared with the branch map's slot
+ * (map-slot.tsx), so the list page's first load carries no chunk of its own for it.
+ */
+function PropertiesMapSlot(props: ComponentProps<typeof PropertiesMap>) {
+  const [Loaded, setLoaded] = useState<ComponentType<ComponentProps<typeof PropertiesMap>> | null>(null)
+  useEffect(() => {
+    let cancelled = false
+    void loadPropertiesMap().then((component) => !cancelled && setLoaded(() => component))
+    return () => {
+      cancelled = true
+    }
+  }, [])
+  if (Loaded) return <Loaded {...props} />
+  return (
+    <div className="map-frame" style={{ height: MAP.HEIGHT_PX }}>
+      <p className="map-frame__status">{COPY.MAP_LOADING}</p>
     </div>
   )
 }

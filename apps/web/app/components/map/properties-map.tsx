@@ -1,0 +1,139 @@
+import { MAP_DRAG_DEBOUNCE_MS, toBoundsParam, toSearchBounds, toSearchParams } from '@agency/domain'
+import type { PropertyMarker, PropertySearchQuery, SearchType } from '@agency/domain'
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
+import { LazyMap } from '#app/components/map/lazy-map.tsx'
+import type { MapPoint, MapView, VisibleArea } from '#app/components/map/map-types.ts'
+import { toSearchUrl } from '#app/components/search/search-url.ts'
+import { useApplySearch } from '#app/components/search/use-apply-search.ts'
+import { MAP_COPY } from '#app/components/map/map-copy.ts'
+
+interface PropertiesMapProps {
+  searchType: SearchType
+  query: PropertySearchQuery
+  locationNames: readonly string[]
+  /** Where the map looks when the search has no results and no area. */
+  centre: { lat: number; lng: number }
+}
+
+/** The popup of a property's marker: its card's summary and a link to its page. */
+function toPopup(marker: PropertyMarker): HTMLElement {
+  const root = document.createElement('div')
+  root.className = 'map-popup'
+  if (marker.image) {
+    const img = document.createElement('img')
+    img.src = marker.image
+    img.alt = ''
+    img.className = `map-popup__image${marker.is_locked ? ' map-popup__image--locked' : ''}`
+    img.loading = 'lazy'
+    root.append(img)
+  }
+  const add = (tag: string, className: string, text: string) => {
+    const el = document.createElement(tag)
+    el.className = className
+    el.textContent = text
+    root.append(el)
+    return el
+  }
+  if (marker.custom_property_status_title) add('p', 'map-popup__status', marker.custom_property_status_title)
+  add('p', 'map-popup__heading', marker.advert_heading)
+  add('p', 'map-popup__address', marker.display_address)
+  const facts = [marker.price, marker.bedroom === null ? null : MAP_COPY.MAP_BEDROOMS(marker.bedroom)].filter(Boolean).join(' · ')
+  if (facts) add('p', 'map-popup__price', facts)
+  const link = add('a', 'button map-popup__link', MAP_COPY.MAP_VIEW_PROPERTY) as HTMLAnchorElement
+  link.href = marker.detail_page_url
+  link.setAttribute('aria-label', `${MAP_COPY.MAP_VIEW_PROPERTY}: ${marker.advert_heading}, ${marker.display_address}`)
+  return root
+}
+
+function toPoint(marker: PropertyMarker): MapPoint {
+  return {
+    id: String(marker.property_profile_id),
+    lat: marker.lat,
+    lng: marker.lng,
+    label: [marker.advert_heading, marker.display_address, marker.price].filter(Boolean).join(', '),
+    pin: '£',
+    locked: marker.is_locked,
+    popup: () => toPopup(marker),
+  }
+}
+
+/**
+ * The properties map beside the list (SPEC §2): the markers of the current search, fetched apart from
+ * the list's page. Moving or zooming it searches the visible area after SPEC §9's 500 ms of quiet,
+ * through the URL like every other search (its `bounds` parameter), so the list, the URL and a shared
+ * link all follow; 'Search this area' does the same at once, without dragging.
+ */
+export function PropertiesMap({ searchType, query, locationNames, centre }: PropertiesMapProps) {
+  const applySearch = useApplySearch()
+  const [data, setData] = useState<{ points: MapPoint[]; view: MapView; total: number }>({ points: [], view: { kind: 'stay' }, total: 0 })
+  const areaRef = useRef<(() => VisibleArea | null) | null>(null)
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined)
+  // The area this map last searched: the answer to it keeps the map where the visitor left it.
+  const searched = useRef<string | null>(null)
+
+  const params = useMemo(() => {
+    const p = toSearchParams({ ...query, sort: undefined, page: undefined, page_size: undefined })
+    p.set('transaction_type_id', String(query.transaction_type_id))
+    return p.toString()
+  }, [query])
+  const area = query.bounds ? toBoundsParam(query.bounds) : null
+
+  useEffect(() => {
+    const controller = new AbortController()
+    void (async () => {
+      const { createMapApi } = await import('@agency/api-client/map-api')
+      const api = createMapApi({ baseUrl: '/api', fetch: (input, init) => fetch(input, init) })
+      const answer = await api.searchPropertyMarkers(new URLSearchParams(params), { signal: controller.signal })
+      if (controller.signal.aborted) return
+      const bounds = query.bounds
+      const view: MapView = bounds ? (area === searched.current ? { kind: 'stay' } : { kind: 'area', area: bounds }) : { kind: 'points' }
+      setData({ points: answer.data.map(toPoint), view, total: answer.total })
+    })().catch(() => {
+      // An aborted or failed fetch leaves the markers as they were; the list still answers.
+    })
+    return () => controller.abort()
+    // `params` holds the whole query, bounds included.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [params])
+
+  const search = useCallback(
+    (visible: VisibleArea) => {
+      clearTimeout(timer.current)
+      const bounds = toSearchBounds(visible)
+      searched.current = toBoundsParam(bounds)
+      if (searched.current === area) return
+      applySearch(toSearchUrl(searchType, { ...query, bounds, page: 1 }, locationNames), { replace: true, preventScrollReset: true })
+    },
+    [applySearch, area, locationNames, query, searchType],
+  )
+
+  const onMove = useCallback(
+    (visible: VisibleArea) => {
+      clearTimeout(timer.current)
+      // SPEC §9 map-drag handler: search once the map has been still for 500 ms.
+      timer.current = setTimeout(() => search(visible), MAP_DRAG_DEBOUNCE_MS)
+    },
+    [search],
+  )
+  useEffect(() => () => clearTimeout(timer.current), [])
+
+  return (
+    <div className="properties-map">
+      <LazyMap label={MAP_COPY.MAP_PROPERTIES_LABEL} points={data.points} view={data.view} centre={centre} onMove={onMove} areaRef={areaRef} />
+      <div className="properties-map__bar">
+        <button
+          type="button"
+          className="button button--secondary"
+          onClick={() => {
+            const visible = areaRef.current?.()
+            if (visible) search(visible)
+          }}
+        >
+          {MAP_COPY.MAP_SEARCH_AREA}
+        </button>
+        <p className="properties-map__hint">{MAP_COPY.MAP_KEYBOARD_HINT}</p>
+      </div>
+      {data.total > data.points.length && <p className="properties-map__more">{MAP_COPY.MAP_MORE_MARKERS(data.points.length, data.total)}</p>}
+    </div>
+  )
+}

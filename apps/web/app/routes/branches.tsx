@@ -1,0 +1,53 @@
+import { toGoogleMapsUrl } from '@agency/domain'
+import { data } from 'react-router'
+import { BranchMapSlot } from '#app/components/map/map-slot.tsx'
+import { COPY } from '#app/copy.ts'
+import { getAgencyName, toCanonicalLink, toTitle } from '#app/lib/meta.ts'
+import { cataloguePageHeaders, toCataloguePageHeaders } from '#app/lib/page-headers.server.ts'
+import { toTelHref } from '#app/lib/property-text.ts'
+import { useBranches } from '#app/lib/use-root-data.ts'
+import { toPublicUrl } from '#app/lib/urls.ts'
+import type { Route } from './+types/branches'
+
+// The branches come with the root's data (the footer lists them too).
+export async function loader({ request, context }: Route.LoaderArgs) {
+  return data({ canonicalUrl: toPublicUrl(context.publicUrl, '/branches') }, { headers: toCataloguePageHeaders(request) })
+}
+
+export const headers = cataloguePageHeaders
+
+/** 'Our branches': the branch map (SPEC §2 Map) and, as its accessible twin, every branch's card. */
+export default function BranchesRoute() {
+  const branches = useBranches()
+  return (
+    <div className="container page branches-page">
+      <h1>{COPY.BRANCHES_TITLE}</h1>
+      <p>{COPY.BRANCHES_INTRO}</p>
+      <BranchMapSlot branches={branches} />
+      <ul className="branches-page__list" role="list">
+        {branches.map((branch) => (
+          <li key={branch.id} className="branches-page__branch">
+            <h2 className="branches-page__name">{branch.branchName}</h2>
+            <address>
+              {branch.address}
+              <br />
+              <a href={toTelHref(branch.phone)}>{branch.phone}</a>
+              <br />
+              <a href={`mailto:${branch.email}`}>{branch.email}</a>
+            </address>
+            <p>
+              <a href={toGoogleMapsUrl(branch)} target="_blank" rel="noopener noreferrer">
+                {COPY.BRANCH_MAP_LINK}
+                <span className="visually-hidden">: {branch.branchName}</span>
+              </a>
+            </p>
+          </li>
+        ))}
+      </ul>
+    </div>
+  )
+}
+
+export function meta({ loaderData, matches }: Route.MetaArgs) {
+  return [{ title: toTitle(COPY.BRANCHES_TITLE, getAgencyName(matches)) }, ...(loaderData ? [toCanonicalLink(loaderData.canonicalUrl)] : [])]
+}
