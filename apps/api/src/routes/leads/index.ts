@@ -1,4 +1,4 @@
-import { ApiErrorSchema, MESSAGES, lineText, parseLeadEnquiryPayload, type ParseFailure } from '@agency/domain'
+import { ApiErrorSchema, LeadEnquiryAnswerSchema as LeadEnquiryDataSchema, MESSAGES, lineText, parseLeadEnquiryPayload, type ParseFailure } from '@agency/domain'
 import { leads } from '@agency/db'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { TransactionRollbackError, eq } from 'drizzle-orm'
@@ -55,9 +55,7 @@ const EnquiryBodySchema = z
   .describe('SPEC §3 lead payload, plus recaptcha_token: the login form\'s captcha')
 
 /** The answer of POST /leads/enquiry (API.md). `lead_id` is a random UUID. */
-export const LeadEnquiryAnswerSchema = dataResponseSchema(
-  z.object({ lead_id: z.string(), contact: z.object({ contact_id: z.number().int() }) }),
-)
+export const LeadEnquiryAnswerSchema = dataResponseSchema(LeadEnquiryDataSchema)
 type LeadEnquiryAnswer = z.infer<typeof LeadEnquiryAnswerSchema>
 
 /** SPEC §8: the API words a past viewing time the Laravel way; the page shows its own words for it. */

@@ -1,4 +1,4 @@
-import { ApiErrorSchema, ID_MAX } from '@agency/domain'
+import { ApiErrorSchema, ID_MAX, PotentialViewingSchema } from '@agency/domain'
 import { potentialViewings, properties } from '@agency/db'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { eq } from 'drizzle-orm'
@@ -8,9 +8,7 @@ import { API_MESSAGES } from '#app/messages.ts'
 import { dataResponseSchema } from '#app/schemas.ts'
 
 /** The answer of POST /potential_viewings: what was recorded (the UTC day it counts for). */
-export const PotentialViewingAnswerSchema = dataResponseSchema(
-  z.object({ property_profile_id: z.number().int(), viewed_on: z.string() }),
-)
+export const PotentialViewingAnswerSchema = dataResponseSchema(PotentialViewingSchema)
 
 /** The UTC day of `now`, 'YYYY-MM-DD'. */
 function toDay(now: Date): string {
