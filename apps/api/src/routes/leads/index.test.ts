@@ -280,6 +280,12 @@ describe.each(testDatabaseKinds())('lead enquiries on %s', (kind) => {
       expect(await count(outbox)).toBe(before)
     })
 
+    it('refuses ids and numbers beyond the database integer range as field errors', async () => {
+      const answer = await send(enquiry({ property_profile_id: 2 ** 31, branch_id: 2 ** 40, price: 1e12, contact_applicant_id: 2 ** 31 }))
+      expect(answer.statusCode).toBe(422)
+      expect(Object.keys(answer.json<{ errors: object }>().errors)).toEqual(['property_profile_id', 'price', 'branch_id', 'contact_applicant_id'])
+    })
+
     it('refuses a failed captcha and a cross-site post', async () => {
       const before = await count(leads)
       const robot = await send(enquiry({ recaptcha_token: 'robot' }))
