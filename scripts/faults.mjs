@@ -148,6 +148,7 @@ async function runOn(kind) {
         if (!answer) await sleep(100 + Math.random() * 200)
       }
       answered.set(i, answer.data.lead_id)
+      if (answered.size % 100 === 0) console.error(`${kind}: ${answered.size} answered, ${stats.kills} kills so far`)
       // One in ten is sent again after its answer, as a client that never saw it would.
       if (i % 10 === 0) {
         let again = null

@@ -126,6 +126,10 @@ const leadsRoutes: FastifyPluginAsyncZod<LeadsRoutesOptions> = async (app, optio
       const parsed = parseLeadEnquiryPayload(payloadBody, { now: now() })
       if (!parsed.success) return reply.code(422).send(toApiWording(parsed))
       if (!(await app.captcha.verify(captchaToken ?? '', request.ip))) {
+        // A solution is spent once: a twin of this request (same key, same solution) may have spent it
+        // and stored its answer meanwhile, which is this request's answer too.
+        const late = await replay()
+        if (late) return late
         return reply.code(422).send({ message: ACCOUNT_MESSAGES.CAPTCHA_FAILED, errors: { recaptcha_token: [ACCOUNT_MESSAGES.CAPTCHA_FAILED] } })
       }
       if (!(await hitRateLimit(app.db, `lead-enquiry:ip:${request.ip}`, limits.perIp, now())).allowed) {
