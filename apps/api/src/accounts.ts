@@ -34,6 +34,13 @@ export { createMailTransport, DEFAULT_MAIL_FROM, type MailConfig, type MailTrans
 export { enqueueMail, type OutboxMail } from '#app/mail/outbox.ts'
 export { startWorker, type Worker, type WorkerOptions } from '#app/mail/worker.ts'
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The login form's captcha check, for other forms that take the same captcha (the lead enquiry). */
+    captcha: CaptchaVerifier
+  }
+}
+
 /** Options of the accounts plugin: login links, sessions, the Origin check and the contact routes. */
 export interface AccountsOptions {
   /** The site's public origin: links in e-mails, the cookie's Secure/`__Host-` choice, the Origin check. */
@@ -136,6 +143,7 @@ export const accountsPlugin = fp<AccountsOptions>(
       captcha = createCaptchaVerifier(captchaConfig, { spent, publicUrl: options.publicUrl })
     }
 
+    app.decorate('captcha', captcha)
     app.decorateRequest('session', null)
     app.decorate('sessions', createSessionService(app.db, settings))
 

@@ -26,6 +26,8 @@ import contactApplicantsRoutes, { type AlertRegistrationLimits } from '#app/rout
 import contactQuestionsRoutes from '#app/routes/contact_questions/index.ts'
 import subscriptionTypesRoutes from '#app/routes/subscription_types/index.ts'
 import sitemapRoutes from '#app/routes/sitemap/index.ts'
+import leadsRoutes, { type LeadEnquiryLimits } from '#app/routes/leads/index.ts'
+import potentialViewingsRoutes from '#app/routes/potential_viewings/index.ts'
 
 /** What the API needs from the process that runs it. */
 export interface ApiOptions {
@@ -54,6 +56,8 @@ export interface ApiOptions {
   addresses?: { provider?: AddressProvider; env?: Record<string, string | undefined> }
   /** Limits on visitors' alert registrations (tests raise or lower them). */
   alertLimits?: AlertRegistrationLimits
+  /** Limits on lead enquiries (tests raise or lower them). */
+  leadLimits?: LeadEnquiryLimits
   /** The feed import's key and limits (POST /api/feeds/blm); with no key every upload is refused. */
   feeds?: FeedsOptions
 }
@@ -124,6 +128,12 @@ export const api: FastifyPluginAsync<Omit<ApiOptions, 'logger' | 'trustProxy' | 
     publicUrl: options.publicUrl,
     ...(options.alertLimits ? { limits: options.alertLimits } : {}),
   })
+  await app.register(leadsRoutes, {
+    prefix: '/leads',
+    publicUrl: options.publicUrl,
+    ...(options.leadLimits ? { limits: options.leadLimits } : {}),
+  })
+  await app.register(potentialViewingsRoutes, { prefix: '/potential_viewings' })
   await app.register(addressesRoutes, {
     prefix: '/addresses',
     provider: options.addresses?.provider ?? createAddressProvider(options.addresses?.env ?? {}, { db: options.database.db, log: app.log }),

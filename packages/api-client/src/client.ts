@@ -12,6 +12,8 @@ import {
   PendingApplicantSchema,
   SubscriptionTypeSchema,
   CompanySettingSchema,
+  LeadEnquiryAnswerSchema,
+  PotentialViewingSchema,
   PropertyCardSchema,
   PropertyDetailSchema,
   PropertyListResponseSchema,
@@ -37,6 +39,9 @@ import type {
   PendingApplicant,
   SubscriptionType,
   CompanySetting,
+  LeadEnquiryAnswer,
+  LeadEnquiryPayload,
+  PotentialViewing,
   PropertyCard,
   PropertyDetail,
   PropertyListResponse,
@@ -84,6 +89,9 @@ export interface CreateOptions extends RequestOptions {
 export interface ApplicantChangeOptions extends RequestOptions {
   applicantKey?: string
 }
+
+/** The lead payload as sent: SPEC §3 fields plus the login form's captcha token. */
+export type LeadEnquiryRequest = LeadEnquiryPayload & { recaptcha_token?: string }
 
 /** GET /health answers a JSON object whose fields the operations side owns; the client only checks it is one. */
 const HealthSchema = z.record(z.string(), z.json())
@@ -204,6 +212,18 @@ export interface ApiClient {
   getPendingApplicant(options?: RequestOptions): Promise<PendingApplicant | null>
   /** GET /addresses?keyword=: address suggestions for the alert and lead forms (keyword ≤ 256, else 400). */
   searchAddresses(keyword: string, options?: RequestOptions): Promise<AddressSearchResult[]>
+  /**
+   * SPEC §7 POST leads/enquiry: the lead id and `contact.contact_id`, with the Set-Cookie that remembers
+   * a visitor's enquiry. Pass an `idempotencyKey` so a retry stores nothing new. A refused payload throws
+   * a 422 ApiClientError whose message is the first field message ('The viewing lead date must be a date
+   * after now.' for a past viewing time, which pages show as SPEC §8 says); too many enquiries a 429.
+   */
+  sendLeadEnquiry(payload: LeadEnquiryRequest, options?: CreateOptions): Promise<WithSetCookie<LeadEnquiryAnswer>>
+  /**
+   * SPEC §7 'recording a potential viewing' (POST /potential_viewings): the logged-in contact opened the
+   * property page. A visitor gets a 401 ApiClientError, an unknown property a 404.
+   */
+  recordPotentialViewing(propertyProfileId: number, options?: RequestOptions): Promise<PotentialViewing>
 }
 
 /** Creates an API client over the given fetch. */
@@ -398,6 +418,15 @@ export function createApiClient({ baseUrl, fetch, headers }: ApiClientOptions): 
     },
     async searchAddresses(keyword, options) {
       return (await get('/addresses', new URLSearchParams({ keyword }), listOf(AddressSearchResultSchema), options)).data
+    },
+    async sendLeadEnquiry(payload, options) {
+      const extra = options?.idempotencyKey ? { 'idempotency-key': options.idempotencyKey } : undefined
+      const answer = await send('POST', '/leads/enquiry', payload, dataOf(LeadEnquiryAnswerSchema), { ...options, headers: extra })
+      return { data: answer.data.data, setCookie: answer.setCookie }
+    },
+    async recordPotentialViewing(propertyProfileId, options) {
+      const body = { property_profile_id: propertyProfileId }
+      return (await send('POST', '/potential_viewings', body, dataOf(PotentialViewingSchema), options)).data.data
     },
   }
 }

@@ -22,6 +22,7 @@ import {
   firstFailing,
   orderedText,
 } from './fields.ts'
+import { ID_MAX } from './ids.ts'
 import { MESSAGES } from './messages.ts'
 import { toParseResult } from './parse-result.ts'
 import type { ParseResult } from './parse-result.ts'
@@ -201,12 +202,13 @@ export function leadEnquiryPayloadSchema(options: { now?: Date } = {}) {
       property_address: z.string().max(255).nullable(),
       url: z.string().max(2048),
       transaction_type_id: z.union([z.literal(1), z.literal(2)]),
-      property_profile_id: z.number().int().positive().nullable(),
-      price: z.number().int().min(0).nullable(),
-      bedrooms: z.number().int().min(0).nullable(),
+      // Ids and whole numbers within PostgreSQL's integer columns, so no payload reaches SQL out of range.
+      property_profile_id: z.number().int().positive().max(ID_MAX).nullable(),
+      price: z.number().int().min(0).max(ID_MAX).nullable(),
+      bedrooms: z.number().int().min(0).max(ID_MAX).nullable(),
       confirm: z.literal(LEAD_CONFIRM_VALUE),
-      branch_id: z.number().int().positive().nullable(),
-      contact_applicant_id: z.number().int().positive().optional(),
+      branch_id: z.number().int().positive().max(ID_MAX).nullable(),
+      contact_applicant_id: z.number().int().positive().max(ID_MAX).optional(),
     }),
   )
 }

@@ -38,8 +38,8 @@ export const ALERT_CONFIRMATION_TTL_MS = 15 * 60_000
 
 type ApplicantRow = typeof contactApplicants.$inferSelect
 
-/** What the SPEC §7 payload says of its first contact, in the columns it goes to. */
-interface ContactFields {
+/** What a form says of its contact, in the columns it goes to (the alert payload's first contact, a lead). */
+export interface ContactFields {
   salutation_id: number
   name: string
   surname: string
@@ -104,9 +104,9 @@ async function addProfileAndSubscriptions(tx: Db, contactId: number, profileId: 
 /**
  * A visitor's contact: always a new, pending one, whatever its e-mail (nothing about another contact
  * is read or changed). Its communication infos stay outside the one-contact-per-e-mail rule until the
- * confirmation merges or confirms them.
+ * confirmation merges or confirms them. Shared by alert registrations and lead enquiries.
  */
-async function insertPendingContact(tx: Db, fields: ContactFields, profileId: number, now: Date): Promise<number> {
+export async function insertPendingContact(tx: Db, fields: ContactFields, profileId: number, now: Date): Promise<number> {
   const [contact] = await tx
     .insert(contacts)
     .values({

@@ -30,6 +30,8 @@ export async function createTestApi(
     feeds?: ApiOptions['feeds']
     /** Limits on visitors' alert registrations. */
     alertLimits?: ApiOptions['alertLimits']
+    /** Limits on lead enquiries. */
+    leadLimits?: ApiOptions['leadLimits']
   } = {},
 ): Promise<TestApi> {
   const database = await createTestDatabase(kind)
@@ -46,6 +48,7 @@ export async function createTestApi(
     places: { env: { PLACES_PROVIDER: process.env.PLACES_PROVIDER, GOOGLE_PLACES_API_KEY: process.env.GOOGLE_PLACES_API_KEY } },
     ...(options.feeds ? { feeds: options.feeds } : {}),
     ...(options.alertLimits ? { alertLimits: options.alertLimits } : {}),
+    ...(options.leadLimits ? { leadLimits: options.leadLimits } : {}),
   })
   options.register?.(app)
   await app.ready()

@@ -1,6 +1,7 @@
 import { escapeHtml, type RenderedMail } from './magic-link.ts'
 
-function page(subject: string, body: string): string {
+/** The shared frame of the site's e-mails: one white card on a light background. */
+export function page(subject: string, body: string): string {
   return `<!doctype html>
 <html lang="en-GB">
 <head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(subject)}</title></head>

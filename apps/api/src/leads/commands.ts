@@ -1,0 +1,175 @@
+import { randomUUID } from 'node:crypto'
+import {
+  APPLICANT_PROFILE,
+  toDetailPageUrl,
+  toE164Mobile,
+  type ApplicantProfileId,
+  type LeadEnquiryPayload,
+} from '@agency/domain'
+import { branches, contactApplicants, leads, properties, type Db } from '@agency/db'
+import { and, asc, eq } from 'drizzle-orm'
+import { insertPendingContact } from '#app/alerts/commands.ts'
+import { enqueueMail } from '#app/mail/outbox.ts'
+import { renderBranchLeadMail, renderLeadAcknowledgementMail } from '#app/mail/templates/leads.ts'
+import { getSiteSettings } from '#app/queries/catalogue.ts'
+import { LEAD_MESSAGES } from './messages.ts'
+
+type BranchRow = typeof branches.$inferSelect
+
+/** Who sends an enquiry. */
+/** sendAcknowledgement false: over the per-address limit, the lead is kept but the sender is not e-mailed. */
+export type Sender = { kind: 'contact'; contact_id: number; sendAcknowledgement: boolean } | { kind: 'visitor'; sendAcknowledgement: boolean }
+
+/** Where the enquiry goes: the property (if any) and the branch to tell. */
+export interface LeadTarget {
+  property: { property_profile_id: number; slug: string; branch_id: number | null } | null
+  branch: BranchRow | null
+}
+
+/** A field error the payload schema cannot see (an id that names nothing). */
+export interface LeadTargetError {
+  field: 'property_profile_id' | 'branch_id'
+  message: string
+}
+
+/**
+ * The branch told of an enquiry:
+ * 1. the property's own branch, when the enquiry is about a property that has one (the page's
+ *    branch_id is not trusted over the catalogue);
+ * 2. else the payload's branch_id (a page about one branch);
+ * 3. else the first branch by id, the agency's main office: a valuation from /valuation has no
+ *    property, and the form's address suggestion carries no position to find the nearest branch by.
+ * An unknown property_profile_id or branch_id is a field error.
+ */
+export async function findLeadTarget(db: Db, payload: LeadEnquiryPayload): Promise<LeadTarget | LeadTargetError> {
+  let property: LeadTarget['property'] = null
+  if (payload.property_profile_id !== null) {
+    const [row] = await db
+      .select({ property_profile_id: properties.property_profile_id, slug: properties.slug, branch_id: properties.branch_id })
+      .from(properties)
+      .where(eq(properties.property_profile_id, payload.property_profile_id))
+    if (!row) return { field: 'property_profile_id', message: LEAD_MESSAGES.PROPERTY_INVALID }
+    property = row
+  }
+  let requested: BranchRow | null = null
+  if (payload.branch_id !== null) {
+    const [row] = await db.select().from(branches).where(eq(branches.branch_id, payload.branch_id))
+    if (!row) return { field: 'branch_id', message: LEAD_MESSAGES.BRANCH_INVALID }
+    requested = row
+  }
+  if (property?.branch_id != null) {
+    const [own] = await db.select().from(branches).where(eq(branches.branch_id, property.branch_id))
+    if (own) return { property, branch: own }
+  }
+  if (requested) return { property, branch: requested }
+  const [first] = await db.select().from(branches).orderBy(asc(branches.branch_id)).limit(1)
+  return { property, branch: first ?? null }
+}
+
+/** The profile a visitor's enquiry gives their pending contact (SPEC §4 profile ids). */
+export function toLeadProfileId(payload: LeadEnquiryPayload): ApplicantProfileId {
+  if (payload.i_would_like.includes('to-sell-my-property')) return APPLICANT_PROFILE.VENDOR
+  if (payload.i_would_like.includes('to-let-my-property')) return APPLICANT_PROFILE.LANDLORD
+  return payload.transaction_type_id === 2 ? APPLICANT_PROFILE.TENANT : APPLICANT_PROFILE.BUYER
+}
+
+/** What an enquiry wrote. */
+export interface StoredLead {
+  lead_id: string
+  contact_id: number
+  branch_id: number | null
+}
+
+/**
+ * SPEC §7 POST leads/enquiry after validation, in the caller's transaction: the lead, a visitor's new
+ * pending contact (never an existing contact, whatever the e-mail), the branch's notification and the
+ * sender's acknowledgement in the outbox.
+ */
+export async function storeLead(
+  tx: Db,
+  input: { payload: LeadEnquiryPayload; target: LeadTarget; sender: Sender; publicUrl: string; pendingCookieHash: string | null; now: Date },
+): Promise<StoredLead> {
+  const { target, sender, now } = input
+  // A plain form post may send the number as typed; the lead and the contact keep E.164.
+  const payload = { ...input.payload, mobile_phone: toE164Mobile(input.payload.mobile_phone) ?? input.payload.mobile_phone }
+  let contactId: number
+  let applicantId: number | null = null
+  if (sender.kind === 'visitor') {
+    contactId = await insertPendingContact(
+      tx,
+      {
+        salutation_id: payload.salutation_id,
+        name: payload.name,
+        surname: payload.surname,
+        email: payload.email,
+        phone: payload.mobile_phone,
+        address: { display_name: payload.contact_address.display_name },
+        subscription_types: [],
+      },
+      toLeadProfileId(payload),
+      now,
+    )
+  } else {
+    contactId = sender.contact_id
+    if (payload.contact_applicant_id !== undefined) {
+      // Only the contact's own applicant is linked; another id is ignored, never revealed.
+      const [own] = await tx
+        .select({ id: contactApplicants.contact_applicant_id })
+        .from(contactApplicants)
+        .where(and(eq(contactApplicants.contact_applicant_id, payload.contact_applicant_id), eq(contactApplicants.contact_id, contactId)))
+      applicantId = own?.id ?? null
+    }
+  }
+  const leadId = randomUUID()
+  await tx.insert(leads).values({
+    lead_id: leadId,
+    contact_id: contactId,
+    branch_id: target.branch?.branch_id ?? null,
+    property_profile_id: target.property?.property_profile_id ?? null,
+    contact_applicant_id: applicantId,
+    i_would_like: [...payload.i_would_like],
+    salutation_id: payload.salutation_id,
+    name: payload.name,
+    surname: payload.surname,
+    comment: payload.comment,
+    email: payload.email,
+    mobile_phone: payload.mobile_phone,
+    contact_address: payload.contact_address,
+    i_have_a_property_to_sell: payload.i_have_a_property_to_sell,
+    i_have_a_property_to_let: payload.i_have_a_property_to_let,
+    viewing_lead_date: payload.viewing_lead_date ?? null,
+    my_property_valued: payload.my_property_valued,
+    property_address: payload.property_address,
+    url: payload.url,
+    transaction_type_id: payload.transaction_type_id,
+    price: payload.price,
+    bedrooms: payload.bedrooms,
+    confirm: payload.confirm,
+    requested_branch_id: payload.branch_id,
+    pending_cookie_hash: input.pendingCookieHash,
+    created_at: now,
+  })
+
+  const origin = new URL(input.publicUrl).origin
+  const propertyLink = target.property ? `${origin}${toDetailPageUrl(target.property.property_profile_id, target.property.slug)}` : null
+  if (target.branch) {
+    const mail = renderBranchLeadMail({
+      branchName: target.branch.branch_name,
+      leadId,
+      payload: { ...payload, contact_applicant_id: applicantId ?? undefined },
+      propertyLink,
+      loggedIn: sender.kind === 'contact',
+    })
+    await enqueueMail(tx, { kind: 'lead_branch', to: target.branch.email, headers: { 'Reply-To': payload.email }, ...mail }, now)
+  }
+  if (sender.sendAcknowledgement) {
+    const mail = renderLeadAcknowledgementMail({
+      agencyName: (await getSiteSettings(tx)).agency_name,
+      branchName: target.branch?.branch_name ?? null,
+      branchPhone: target.branch?.phone ?? null,
+      payload,
+    })
+    await enqueueMail(tx, { kind: 'lead_acknowledgement', to: payload.email, ...mail }, now)
+  }
+  return { lead_id: leadId, contact_id: contactId, branch_id: target.branch?.branch_id ?? null }
+}

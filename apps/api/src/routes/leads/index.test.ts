@@ -1,0 +1,437 @@
+import { branches, communicationInfos, contactProfiles, contacts, idempotencyKeys, leads, outbox, potentialViewings, properties } from '@agency/db'
+import { testDatabaseKinds } from '@agency/db/testing'
+import { and, asc, eq, isNotNull, sql } from 'drizzle-orm'
+import type { FastifyInstance } from 'fastify'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { extractToken, logIn, requestLink, toCookieHeader } from '#app/routes/contacts/test-support.ts'
+import { createTestApi, PUBLIC_URL, type TestApi } from '#app/testing/api.ts'
+
+const SAME_ORIGIN = { origin: PUBLIC_URL }
+/** 10:00 in London on 1 July 2026: the clock of these tests. */
+const NOW = new Date('2026-07-01T09:00:00Z')
+const PENDING_LEAD_COOKIE = '__Host-pending_lead'
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/
+
+/** A valid SPEC §3 lead payload (what toLeadEnquiryPayload builds), with the captcha token. */
+function enquiry(overrides: Record<string, unknown> = {}): Record<string, unknown> {
+  return {
+    i_would_like: ['to-view-a-property', 'more-details'],
+    salutation_id: 4,
+    name: 'Harriet',
+    surname: 'Ashworth',
+    viewing_lead_date: '2026-07-03T10:30',
+    comment: 'Could we see it on Friday morning?',
+    email: 'harriet.ashworth@example.com',
+    mobile_phone: '+447400123456',
+    contact_address: { suggestion_id: 'addr-1', display_name: '4 Mill Lane, Leeds LS6 2AB' },
+    i_have_a_property_to_sell: 'yes-not-yet-on-market',
+    i_have_a_property_to_let: 'no',
+    my_property_valued: 'yes',
+    property_address: 'Park Row, Leeds',
+    url: `${PUBLIC_URL}/property/1/a-flat-in-leeds`,
+    transaction_type_id: 1,
+    property_profile_id: 1,
+    price: 250000,
+    bedrooms: 2,
+    confirm: 'confirmed',
+    branch_id: 1,
+    recaptcha_token: 'human',
+    ...overrides,
+  }
+}
+
+/** A verifier that refuses the token 'robot' and a missing one. */
+const humanOnly = { provider: 'fixed' as const, verify: async (token: string) => token !== '' && token !== 'robot' }
+
+describe.each(testDatabaseKinds())('lead enquiries on %s', (kind) => {
+  let t: TestApi
+  let app: FastifyInstance
+  let ipCounter = 0
+
+  /** POST /api/leads/enquiry from a fresh IP address (unless one is given). */
+  function send(body: unknown, headers: Record<string, string> = {}, ip = `198.51.100.${++ipCounter}`, target = app) {
+    return target.inject({
+      method: 'POST',
+      url: '/api/leads/enquiry',
+      headers: { ...SAME_ORIGIN, ...headers },
+      remoteAddress: ip,
+      payload: body as object,
+    })
+  }
+
+  async function count(table: typeof leads | typeof contacts | typeof outbox, db = t.database.db) {
+    const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(table)
+    return row!.n
+  }
+
+  async function mailsTo(to: string, db = t.database.db) {
+    return db.select().from(outbox).where(eq(outbox.to, to)).orderBy(asc(outbox.id))
+  }
+
+  async function leadMailsOf(leadId: string) {
+    const rows = await t.database.db.select().from(outbox).where(sql`${outbox.kind} like 'lead_%'`).orderBy(asc(outbox.id))
+    const lead = (await t.database.db.select().from(leads).where(eq(leads.lead_id, leadId)))[0]!
+    return rows.filter((m) => (m.kind === 'lead_branch' ? m.text.includes(leadId) : m.to === lead.email && m.created_at.getTime() === lead.created_at.getTime()))
+  }
+
+  /** A confirmed contact with the e-mail, logged in through a login link. */
+  async function loggedInContact(email: string) {
+    const db = t.database.db
+    const [contact] = await db.insert(contacts).values({ name: 'Amelia', surname: 'Hartley', contact_source_id: 35 }).returning()
+    await db.insert(communicationInfos).values({ contact_id: contact!.contact_id, communication_method_id: 1, value: email, preferred: true })
+    expect((await requestLink(app, email, { ip: `192.0.2.${++ipCounter % 250}` })).statusCode).toBe(202)
+    const [mail] = await db.select().from(outbox).where(and(eq(outbox.kind, 'magic_link'), eq(outbox.to, email)))
+    const login = await logIn(app, extractToken(mail!.text))
+    expect(login.statusCode).toBe(200)
+    return { contact_id: contact!.contact_id, cookie: toCookieHeader(login.headers['set-cookie']) }
+  }
+
+  beforeAll(async () => {
+    t = await createTestApi(kind, {
+      accounts: { captcha: humanOnly, magicLinkMinResponseMs: 0, now: () => NOW },
+      leadLimits: { perIp: { limit: 3, windowMs: 3_600_000 }, perEmail: { limit: 2, windowMs: 3_600_000 } },
+    })
+    app = t.app
+  })
+  afterAll(async () => {
+    await t?.close()
+  })
+
+  describe('a visitor’s enquiry', () => {
+    it('stores the lead, a new pending contact and two e-mails, and answers the lead id and contact id', async () => {
+      const before = { leads: await count(leads), contacts: await count(contacts) }
+      const answer = await send(enquiry())
+      expect(answer.statusCode).toBe(201)
+      const body = answer.json<{ data: { lead_id: string; contact: { contact_id: number } } }>()
+      expect(Object.keys(body.data)).toEqual(['lead_id', 'contact'])
+      expect(body.data.lead_id).toMatch(UUID)
+      expect(await count(leads)).toBe(before.leads + 1)
+      expect(await count(contacts)).toBe(before.contacts + 1)
+
+      const [lead] = await t.database.db.select().from(leads).where(eq(leads.lead_id, body.data.lead_id))
+      const { recaptcha_token: _captcha, ...payload } = enquiry()
+      expect(lead).toMatchObject({ ...payload, contact_id: body.data.contact.contact_id, requested_branch_id: 1, created_at: NOW })
+      const [contact] = await t.database.db.select().from(contacts).where(eq(contacts.contact_id, body.data.contact.contact_id))
+      expect(contact).toMatchObject({ name: 'Harriet', surname: 'Ashworth', salutation_id: 4, is_pending: true, contact_source_id: 35 })
+      const infos = await t.database.db.select().from(communicationInfos).where(eq(communicationInfos.contact_id, contact!.contact_id))
+      expect(infos.map((i) => [i.communication_method_id, i.value, i.is_pending])).toEqual([
+        [1, 'harriet.ashworth@example.com', true],
+        [2, '+447400123456', true],
+      ])
+      // A viewing of a property for sale: a buyer (SPEC §4 profile 3).
+      expect(await t.database.db.select().from(contactProfiles).where(eq(contactProfiles.contact_id, contact!.contact_id))).toEqual([
+        { contact_id: contact!.contact_id, profile_id: 3 },
+      ])
+    })
+
+    it("tells the property's own branch every field with a link to the property", async () => {
+      const [property] = await t.database.db
+        .select()
+        .from(properties)
+        .where(and(isNotNull(properties.branch_id), sql`${properties.branch_id} <> 3`))
+        .limit(1)
+      const [branch] = await t.database.db.select().from(branches).where(eq(branches.branch_id, property!.branch_id!))
+      // The page claims branch 3; the catalogue's branch of the property wins.
+      const answer = await send(enquiry({ property_profile_id: property!.property_profile_id, branch_id: 3, email: 'branch.check@example.com' }))
+      expect(answer.statusCode).toBe(201)
+      const leadId = answer.json<{ data: { lead_id: string } }>().data.lead_id
+      const [lead] = await t.database.db.select().from(leads).where(eq(leads.lead_id, leadId))
+      expect(lead!.branch_id).toBe(branch!.branch_id)
+
+      const mails = await leadMailsOf(leadId)
+      expect(mails.map((m) => [m.kind, m.to])).toEqual([
+        ['lead_branch', branch!.email],
+        ['lead_acknowledgement', 'branch.check@example.com'],
+      ])
+      const notice = mails[0]!
+      expect(notice.subject).toBe('New enquiry from Harriet Ashworth about Park Row, Leeds')
+      expect(notice.headers).toEqual({ 'Reply-To': 'branch.check@example.com' })
+      const link = `${PUBLIC_URL}/property/${property!.property_profile_id}/${property!.slug}`
+      for (const line of [
+        'I would like: To view a property, More details',
+        'Salutation: Mrs',
+        'Name: Harriet',
+        'Surname: Ashworth',
+        'Ideal viewing time: 2026-07-03 10:30',
+        'Message: Could we see it on Friday morning?',
+        'E-mail: branch.check@example.com',
+        'Mobile phone: +447400123456',
+        'Address: 4 Mill Lane, Leeds LS6 2AB',
+        'Property to sell: Yes, not yet on market',
+        'Property to let: No',
+        'Would like the property valued: Yes',
+        'Property: Park Row, Leeds',
+        `Property link: ${link}`,
+        `Property id: ${property!.property_profile_id}`,
+        'Transaction: Sales',
+        'Price: £250,000',
+        'Bedrooms: 2',
+        `Sent from: ${PUBLIC_URL}/property/1/a-flat-in-leeds`,
+        'Consent: confirmed',
+        'Sent by a visitor who was not logged in: the details are as typed and unconfirmed.',
+      ]) {
+        expect(notice.text).toContain(line)
+      }
+      expect(notice.html).toContain(`<a href="${link}"`)
+
+      const ack = mails[1]!
+      expect(ack.subject).toMatch(/^We have received your enquiry – /)
+      expect(ack.text).toContain('Hello Harriet,')
+      expect(ack.text).toContain(`Thank you for your enquiry about Park Row, Leeds. Our ${branch!.branch_name} branch will be in touch soon.`)
+      expect(ack.text).toContain('Your ideal viewing time: 2026-07-03 10:30.')
+      expect(ack.text).toContain(`call us on ${branch!.phone}`)
+    })
+
+    it("goes to the payload's branch without a property, and to the first branch without either (a valuation)", async () => {
+      const valuation = { i_would_like: ['to-let-my-property'], property_profile_id: null, property_address: null, price: null, bedrooms: null, url: `${PUBLIC_URL}/valuation` }
+      const [second] = await t.database.db.select().from(branches).where(eq(branches.branch_id, 2))
+      const toTwo = await send(enquiry({ ...valuation, branch_id: 2, email: 'val.two@example.com' }))
+      expect(toTwo.statusCode).toBe(201)
+      expect((await leadMailsOf(toTwo.json<{ data: { lead_id: string } }>().data.lead_id))[0]!.to).toBe(second!.email)
+
+      const [first] = await t.database.db.select().from(branches).orderBy(asc(branches.branch_id)).limit(1)
+      const toFirst = await send(enquiry({ ...valuation, branch_id: null, email: 'val.first@example.com' }))
+      expect(toFirst.statusCode).toBe(201)
+      const leadId = toFirst.json<{ data: { lead_id: string } }>().data.lead_id
+      const [lead] = await t.database.db.select().from(leads).where(eq(leads.lead_id, leadId))
+      // Viewing not chosen: no viewing time kept, whatever was sent.
+      expect(lead).toMatchObject({ branch_id: first!.branch_id, property_profile_id: null, viewing_lead_date: null })
+      const mails = await leadMailsOf(leadId)
+      expect(mails.map((m) => m.to)).toEqual([first!.email, 'val.first@example.com'])
+      expect(mails[0]!.text).toContain('Property link: none')
+      // To let: a landlord (SPEC §4 profile 4).
+      const [profile] = await t.database.db.select().from(contactProfiles).where(eq(contactProfiles.contact_id, lead!.contact_id!))
+      expect(profile!.profile_id).toBe(4)
+    })
+
+    it('keeps the mobile phone in E.164 whatever its spacing', async () => {
+      const answer = await send(enquiry({ mobile_phone: '07400 123457', email: 'spaced.phone@example.com' }))
+      expect(answer.statusCode).toBe(201)
+      const [lead] = await t.database.db.select().from(leads).where(eq(leads.email, 'spaced.phone@example.com'))
+      expect(lead!.mobile_phone).toBe('+447400123457')
+    })
+
+    it('remembers the enquiry in the browser with a cookie that is no session', async () => {
+      const answer = await send(enquiry({ email: 'cookie.check@example.com' }))
+      const cookies = [answer.headers['set-cookie']].flat().filter((c): c is string => typeof c === 'string')
+      expect(cookies).toHaveLength(1)
+      expect(cookies[0]).toMatch(new RegExp(`^${PENDING_LEAD_COOKIE}=[A-Za-z0-9_-]{43}; Max-Age=86400; Path=/; HttpOnly; Secure; SameSite=Lax$`))
+      const me = await app.inject({ url: '/api/contacts/me', headers: { cookie: toCookieHeader(cookies[0]) } })
+      expect(me.statusCode).toBe(401)
+    })
+  })
+
+  describe('validation (SPEC §5 order, SPEC §8 wording)', () => {
+    it('answers an empty payload with every field error in SPEC §5 order, the first one as the message', async () => {
+      const answer = await send({ recaptcha_token: 'human' })
+      expect(answer.statusCode).toBe(422)
+      const body = answer.json<{ message: string; errors: Record<string, string[]> }>()
+      expect(body.message).toBe('Please select more details or to view a property')
+      expect(Object.keys(body.errors).slice(0, 9)).toEqual([
+        'i_would_like',
+        'name',
+        'surname',
+        'comment',
+        'email',
+        'mobile_phone',
+        'contact_address',
+        'i_have_a_property_to_sell',
+        'i_have_a_property_to_let',
+      ])
+      expect(body.errors.i_would_like).toEqual(['Please select more details or to view a property'])
+      expect(body.errors.contact_address).toEqual(['Address must be selected'])
+    })
+
+    it.each([
+      ['no choice', { i_would_like: [] }, 'i_would_like', 'Please select more details or to view a property'],
+      ['a short name', { name: 'Al' }, 'name', 'Name must be at least 3 characters'],
+      ['a long message', { comment: 'x'.repeat(256) }, 'comment', 'Your message may not be greater than 255 characters.'],
+      ['a bad e-mail', { email: 'harriet@' }, 'email', 'Please enter a valid email address.'],
+      ['typed address text', { contact_address: '4 Mill Lane' }, 'contact_address', 'Address must be selected'],
+      ['no property to sell answer', { i_have_a_property_to_sell: undefined }, 'i_have_a_property_to_sell', 'Please select if you have a property to sell'],
+      ['a viewing time in the past', { viewing_lead_date: '2026-07-01T09:45' }, 'viewing_lead_date', 'The viewing lead date must be a date after now.'],
+      ['a viewing time before 07:00', { viewing_lead_date: '2026-07-03T06:30' }, 'viewing_lead_date', 'Please choose ideal viewing time between 07:00 and 19:00.'],
+    ])('refuses %s with its message', async (_name, change, field, message) => {
+      const before = await count(leads)
+      const answer = await send(enquiry(change))
+      expect(answer.statusCode).toBe(422)
+      expect(answer.json()).toEqual({ message, errors: { [field]: [message] } })
+      expect(await count(leads)).toBe(before)
+    })
+
+    it('names the earlier rule first when several fail', async () => {
+      const answer = await send(enquiry({ surname: 'Li', comment: '', viewing_lead_date: '2026-06-30T10:00', email: 'nope' }))
+      const body = answer.json<{ message: string; errors: Record<string, string[]> }>()
+      expect(body.message).toBe('Surname must be at least 3 characters')
+      expect(Object.keys(body.errors)).toEqual(['surname', 'comment', 'email', 'viewing_lead_date'])
+      expect(body.errors.viewing_lead_date).toEqual(['The viewing lead date must be a date after now.'])
+    })
+
+    it('refuses an unknown property or branch as field errors, storing nothing', async () => {
+      const before = await count(outbox)
+      const property = await send(enquiry({ property_profile_id: 999_999 }))
+      expect(property.statusCode).toBe(422)
+      expect(property.json()).toEqual({
+        message: 'The selected property profile id is invalid.',
+        errors: { property_profile_id: ['The selected property profile id is invalid.'] },
+      })
+      const branch = await send(enquiry({ property_profile_id: null, branch_id: 999 }))
+      expect(branch.json()).toEqual({ message: 'The selected branch id is invalid.', errors: { branch_id: ['The selected branch id is invalid.'] } })
+      expect(await count(outbox)).toBe(before)
+    })
+
+    it('refuses ids and numbers beyond the database integer range as field errors', async () => {
+      const answer = await send(enquiry({ property_profile_id: 2 ** 31, branch_id: 2 ** 40, price: 1e12, contact_applicant_id: 2 ** 31 }))
+      expect(answer.statusCode).toBe(422)
+      expect(Object.keys(answer.json<{ errors: object }>().errors)).toEqual(['property_profile_id', 'price', 'branch_id', 'contact_applicant_id'])
+    })
+
+    it('refuses a failed captcha and a cross-site post', async () => {
+      const before = await count(leads)
+      const robot = await send(enquiry({ recaptcha_token: 'robot' }))
+      expect(robot.statusCode).toBe(422)
+      expect(robot.json()).toEqual({
+        message: 'Please confirm you are not a robot and try again.',
+        errors: { recaptcha_token: ['Please confirm you are not a robot and try again.'] },
+      })
+      const none = await send(enquiry({ recaptcha_token: undefined }))
+      expect(none.json<{ errors: object }>().errors).toHaveProperty('recaptcha_token')
+      expect(none.statusCode).toBe(422)
+      const crossSite = await send(enquiry(), { origin: 'https://elsewhere.example' })
+      expect(crossSite.statusCode).toBe(403)
+      expect(await count(leads)).toBe(before)
+    })
+  })
+
+  describe('rate limits', () => {
+    it('answers 429 past the per-IP limit', async () => {
+      const ip = '203.0.113.77'
+      for (let i = 0; i < 3; i++) expect((await send(enquiry({ email: `ip.limit.${i}@example.com` }), {}, ip)).statusCode).toBe(201)
+      const over = await send(enquiry({ email: 'ip.limit.3@example.com' }), {}, ip)
+      expect(over.statusCode).toBe(429)
+      expect(over.json()).toEqual({ message: 'Too many enquiries. Please try again later.' })
+      expect(await t.database.db.select().from(leads).where(eq(leads.email, 'ip.limit.3@example.com'))).toHaveLength(0)
+    })
+
+    it('keeps enquiries past the per-address limit and tells the branch, but stops acknowledging them', async () => {
+      const email = 'flooded@example.com'
+      for (let i = 0; i < 3; i++) expect((await send(enquiry({ email }))).statusCode).toBe(201)
+      expect(await t.database.db.select().from(leads).where(eq(leads.email, email))).toHaveLength(3)
+      expect(await mailsTo(email)).toHaveLength(2)
+      const notices = (await t.database.db.select().from(outbox).where(eq(outbox.kind, 'lead_branch'))).filter((m) => m.text.includes(`E-mail: ${email}`))
+      expect(notices).toHaveLength(3)
+    })
+  })
+
+  describe('Idempotency-Key', () => {
+    it('answers a retry with the first answer and stores nothing new; another body under the key is a 409', async () => {
+      const body = enquiry({ email: 'retry@example.com' })
+      const before = { leads: await count(leads), contacts: await count(contacts), outbox: await count(outbox) }
+      const first = await send(body, { 'idempotency-key': 'lead-key-1' })
+      // A retry may come with a fresh captcha solution.
+      const retry = await send({ ...body, recaptcha_token: 'human' }, { 'idempotency-key': 'lead-key-1' })
+      expect(first.statusCode).toBe(201)
+      expect(retry.statusCode).toBe(201)
+      expect(retry.json()).toEqual(first.json())
+      expect(retry.headers['set-cookie']).toMatch(new RegExp(`^${PENDING_LEAD_COOKIE}=`))
+      expect(await count(leads)).toBe(before.leads + 1)
+      expect(await count(contacts)).toBe(before.contacts + 1)
+      expect(await count(outbox)).toBe(before.outbox + 2)
+
+      const other = await send({ ...body, comment: 'Another question entirely.' }, { 'idempotency-key': 'lead-key-1' })
+      expect(other.statusCode).toBe(409)
+      expect(other.json()).toEqual({ message: 'This Idempotency-Key was already used for a different request.' })
+      expect(await count(leads)).toBe(before.leads + 1)
+    })
+
+    it('stores one lead for simultaneous requests with the same key', async () => {
+      const body = enquiry({ email: 'twins@example.com' })
+      const answers = await Promise.all([1, 2, 3].map(() => send(body, { 'idempotency-key': 'lead-twin-key' })))
+      expect(answers.map((a) => a.statusCode)).toEqual([201, 201, 201])
+      expect(new Set(answers.map((a) => a.body)).size).toBe(1)
+      expect(await t.database.db.select().from(leads).where(eq(leads.email, 'twins@example.com'))).toHaveLength(1)
+      expect(await mailsTo('twins@example.com')).toHaveLength(1)
+      expect(await t.database.db.select().from(idempotencyKeys).where(eq(idempotencyKeys.idempotency_key, 'lead-twin-key'))).toHaveLength(1)
+    })
+
+    it("keeps visitors' keys apart from the alert registrations' keys", async () => {
+      await t.database.db.insert(idempotencyKeys).values({ scope: 'visitor', idempotency_key: 'shared-key', request_hash: 'x', response_status: 201, response_body: {} })
+      expect((await send(enquiry({ email: 'shared.key@example.com' }), { 'idempotency-key': 'shared-key' })).statusCode).toBe(201)
+    })
+  })
+
+  describe('existing contacts', () => {
+    it("creates a new pending contact for an existing contact's e-mail, changes nothing of it and logs nobody in", async () => {
+      const db = t.database.db
+      const [owner] = await db.insert(contacts).values({ name: 'Olivia', surname: 'Owner', salutation_id: 2, contact_source_id: 35 }).returning()
+      await db.insert(communicationInfos).values({ contact_id: owner!.contact_id, communication_method_id: 1, value: 'owner@example.com', preferred: true })
+      const snapshot = async () => ({
+        contact: await db.select().from(contacts).where(eq(contacts.contact_id, owner!.contact_id)),
+        infos: await db.select().from(communicationInfos).where(eq(communicationInfos.contact_id, owner!.contact_id)),
+        profiles: await db.select().from(contactProfiles).where(eq(contactProfiles.contact_id, owner!.contact_id)),
+      })
+      const before = await snapshot()
+
+      const answer = await send(enquiry({ email: 'OWNER@example.com', name: 'Mallory', mobile_phone: '+447400123999' }))
+      expect(answer.statusCode).toBe(201)
+      const contactId = answer.json<{ data: { contact: { contact_id: number } } }>().data.contact.contact_id
+      expect(contactId).not.toBe(owner!.contact_id)
+      const [created] = await db.select().from(contacts).where(eq(contacts.contact_id, contactId))
+      expect(created).toMatchObject({ name: 'Mallory', is_pending: true })
+      expect(await snapshot()).toEqual(before)
+      const [lead] = await db.select().from(leads).where(eq(leads.contact_id, contactId))
+      expect(lead!.email).toBe('OWNER@example.com')
+
+      const cookie = toCookieHeader(answer.headers['set-cookie'])
+      expect(cookie.startsWith(`${PENDING_LEAD_COOKIE}=`)).toBe(true)
+      expect((await app.inject({ url: '/api/contacts/me', headers: { cookie } })).statusCode).toBe(401)
+      expect((await app.inject({ url: `/api/contacts/${owner!.contact_id}`, headers: { cookie } })).statusCode).toBe(401)
+    })
+
+    it("files a logged-in contact's enquiry under their own contact, without a new one and with only their own applicant", async () => {
+      const me = await loggedInContact('logged.in@example.com')
+      const before = await count(contacts)
+      const answer = await send(enquiry({ email: 'logged.in@example.com', contact_applicant_id: 1 }), { cookie: me.cookie })
+      expect(answer.statusCode).toBe(201)
+      expect(answer.json<{ data: { contact: { contact_id: number } } }>().data.contact.contact_id).toBe(me.contact_id)
+      expect(answer.headers['set-cookie']).toBeUndefined()
+      expect(await count(contacts)).toBe(before)
+      const [lead] = await t.database.db.select().from(leads).where(eq(leads.contact_id, me.contact_id))
+      // Applicant 1 is nobody's here, certainly not this contact's.
+      expect(lead!.contact_applicant_id).toBeNull()
+      const [notice] = (await leadMailsOf(lead!.lead_id)).filter((m) => m.kind === 'lead_branch')
+      expect(notice!.text).toContain('Sent by a logged-in contact.')
+    })
+  })
+
+  describe('POST /potential_viewings', () => {
+    function record(body: unknown, cookie?: string, origin = PUBLIC_URL) {
+      return app.inject({ method: 'POST', url: '/api/potential_viewings', headers: { origin, ...(cookie ? { cookie } : {}) }, payload: body as object })
+    }
+
+    it('needs a session', async () => {
+      const answer = await record({ property_profile_id: 1 })
+      expect(answer.statusCode).toBe(401)
+      expect(answer.json()).toEqual({ message: 'Please log in to continue.' })
+    })
+
+    it('records a property page once per contact, property and day', async () => {
+      const me = await loggedInContact('viewer@example.com')
+      const first = await record({ property_profile_id: 2 }, me.cookie)
+      expect(first.statusCode).toBe(200)
+      expect(first.json()).toEqual({ data: { property_profile_id: 2, viewed_on: '2026-07-01' } })
+      expect((await record({ property_profile_id: 2 }, me.cookie)).json()).toEqual(first.json())
+      expect((await record({ property_profile_id: 3 }, me.cookie)).statusCode).toBe(200)
+      const rows = await t.database.db.select().from(potentialViewings).where(eq(potentialViewings.contact_id, me.contact_id)).orderBy(potentialViewings.property_profile_id)
+      expect(rows.map((r) => [r.property_profile_id, r.viewed_on])).toEqual([
+        [2, '2026-07-01'],
+        [3, '2026-07-01'],
+      ])
+
+      expect((await record({ property_profile_id: 999_999 }, me.cookie)).json()).toEqual({ message: 'Property not found' })
+      expect((await record({ property_profile_id: 999_999 }, me.cookie)).statusCode).toBe(404)
+      expect((await record({ property_profile_id: 'two' }, me.cookie)).statusCode).toBe(400)
+      expect((await record({ property_profile_id: 2 }, me.cookie, 'https://elsewhere.example')).statusCode).toBe(403)
+    })
+  })
+})

@@ -1,0 +1,173 @@
+import { ApiErrorSchema, LeadEnquiryAnswerSchema as LeadEnquiryDataSchema, MESSAGES, lineText, parseLeadEnquiryPayload, type ParseFailure } from '@agency/domain'
+import { leads } from '@agency/db'
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { TransactionRollbackError, eq } from 'drizzle-orm'
+import { z } from 'zod'
+import {
+  IDEMPOTENCY_KEY_HEADER,
+  IDEMPOTENCY_KEY_MAX_LENGTH,
+  findStoredAnswer,
+  hashRequestBody,
+  storeAnswer,
+} from '#app/alerts/idempotency.ts'
+import { ALERT_MESSAGES } from '#app/alerts/messages.ts'
+import { ACCOUNT_MESSAGES } from '#app/auth/messages.ts'
+import { hitRateLimit, type RateLimitRule } from '#app/auth/rate-limit.ts'
+import { createToken, hashToken } from '#app/auth/tokens.ts'
+import { findLeadTarget, storeLead } from '#app/leads/commands.ts'
+import { LEAD_MESSAGES } from '#app/leads/messages.ts'
+import { dataResponseSchema } from '#app/schemas.ts'
+
+/**
+ * The cookie that remembers a visitor's own enquiry in their browser (`__Host-pending_lead` over
+ * https, `pending_lead` over http). It names the lead only: no session, no contact is granted by it.
+ */
+export const PENDING_LEAD_COOKIE_NAMES = { HTTPS: '__Host-pending_lead', HTTP: 'pending_lead' } as const
+const PENDING_LEAD_COOKIE_MAX_AGE_S = 24 * 60 * 60
+
+/** Limits on enquiries. */
+export interface LeadEnquiryLimits {
+  /** Enquiries from one IP address; over it the answer is 429. */
+  perIp: RateLimitRule
+  /**
+   * Acknowledgement e-mails to one address; over it the enquiry is still kept and the branch told,
+   * with the same answer, so nobody can flood an inbox or learn anything from the answer.
+   */
+  perEmail: RateLimitRule
+}
+
+/** 10 enquiries an hour per IP address, 5 acknowledgements an hour per address. */
+export const DEFAULT_LEAD_ENQUIRY_LIMITS: LeadEnquiryLimits = {
+  perIp: { limit: 10, windowMs: 60 * 60_000 },
+  perEmail: { limit: 5, windowMs: 60 * 60_000 },
+}
+
+/** What the lead routes need. */
+export interface LeadsRoutesOptions {
+  publicUrl: string
+  limits?: LeadEnquiryLimits
+}
+
+// The payload is checked in the handler (parseLeadEnquiryPayload), so that a bad one answers 422 with
+// SPEC §5's messages in SPEC §5's order rather than the 400 of a malformed request.
+const EnquiryBodySchema = z
+  .looseObject({ recaptcha_token: lineText().max(8192).nullish() })
+  .describe('SPEC §3 lead payload, plus recaptcha_token: the login form\'s captcha')
+
+/** The answer of POST /leads/enquiry (API.md). `lead_id` is a random UUID. */
+export const LeadEnquiryAnswerSchema = dataResponseSchema(LeadEnquiryDataSchema)
+type LeadEnquiryAnswer = z.infer<typeof LeadEnquiryAnswerSchema>
+
+/** SPEC §8: the API words a past viewing time the Laravel way; the page shows its own words for it. */
+function toApiWording(failure: ParseFailure): { message: string; errors: Record<string, string[]> } {
+  const word = (m: string) => (m === MESSAGES.VIEWING_TIME_IN_PAST ? LEAD_MESSAGES.VIEWING_LEAD_DATE_AFTER_NOW : m)
+  return {
+    message: word(failure.message),
+    errors: Object.fromEntries(Object.entries(failure.errors).map(([field, messages]) => [field, messages.map(word)])),
+  }
+}
+
+/** SPEC §7 POST leads/enquiry. */
+const leadsRoutes: FastifyPluginAsyncZod<LeadsRoutesOptions> = async (app, options) => {
+  const limits = options.limits ?? DEFAULT_LEAD_ENQUIRY_LIMITS
+  const now = () => app.sessions.settings.now()
+  const https = new URL(options.publicUrl).protocol === 'https:'
+  const pendingCookieName = https ? PENDING_LEAD_COOKIE_NAMES.HTTPS : PENDING_LEAD_COOKIE_NAMES.HTTP
+  const cookieOptions = { httpOnly: true, sameSite: 'lax' as const, path: '/', secure: https, maxAge: PENDING_LEAD_COOKIE_MAX_AGE_S }
+
+  app.addHook('onSend', async (_request, reply) => {
+    reply.header('cache-control', 'no-store')
+  })
+
+  app.post(
+    '/enquiry',
+    {
+      schema: {
+        summary:
+          "Send a lead enquiry (SPEC §7): stores the lead, a new pending contact for a visitor (a logged-in contact's own otherwise), the branch's notification and the sender's acknowledgement. Captcha, rate limits, same origin; honours Idempotency-Key.",
+        tags: ['leads'],
+        headers: z.looseObject({ [IDEMPOTENCY_KEY_HEADER]: lineText().min(1).max(IDEMPOTENCY_KEY_MAX_LENGTH).optional() }),
+        body: EnquiryBodySchema,
+        response: {
+          201: LeadEnquiryAnswerSchema,
+          400: ApiErrorSchema,
+          403: ApiErrorSchema,
+          409: ApiErrorSchema,
+          422: ApiErrorSchema,
+          429: ApiErrorSchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      const session = request.session
+      const key = request.headers[IDEMPOTENCY_KEY_HEADER]
+      const idempotencyKey = typeof key === 'string' ? key : null
+      const scope = session ? `lead:contact:${session.contact_id}` : 'lead:visitor'
+      // A retry may carry a fresh captcha solution: the enquiry is the same one.
+      const { recaptcha_token: captchaToken, ...payloadBody } = request.body
+      const requestHash = hashRequestBody(payloadBody)
+
+      const replay = async () => {
+        const stored = idempotencyKey ? await findStoredAnswer(app.db, scope, idempotencyKey) : null
+        if (!stored) return null
+        if (stored.request_hash !== requestHash) return reply.code(409).send({ message: ALERT_MESSAGES.IDEMPOTENCY_KEY_REUSED })
+        const body = stored.response_body as LeadEnquiryAnswer
+        if (!session) {
+          // The browser that retries is the one that sent it: it remembers its enquiry again.
+          const cookie = createToken()
+          await app.db.update(leads).set({ pending_cookie_hash: hashToken(cookie) }).where(eq(leads.lead_id, body.data.lead_id))
+          reply.setCookie(pendingCookieName, cookie, cookieOptions)
+        }
+        return reply.code(201).send(body)
+      }
+      const replayed = await replay()
+      if (replayed) return replayed
+
+      const parsed = parseLeadEnquiryPayload(payloadBody, { now: now() })
+      if (!parsed.success) return reply.code(422).send(toApiWording(parsed))
+      if (!(await app.captcha.verify(captchaToken ?? '', request.ip))) {
+        // A solution is spent once: a twin of this request (same key, same solution) may have spent it
+        // and stored its answer meanwhile, which is this request's answer too.
+        const late = await replay()
+        if (late) return late
+        return reply.code(422).send({ message: ACCOUNT_MESSAGES.CAPTCHA_FAILED, errors: { recaptcha_token: [ACCOUNT_MESSAGES.CAPTCHA_FAILED] } })
+      }
+      if (!(await hitRateLimit(app.db, `lead-enquiry:ip:${request.ip}`, limits.perIp, now())).allowed) {
+        return reply.code(429).send({ message: LEAD_MESSAGES.TOO_MANY_ENQUIRIES })
+      }
+      const target = await findLeadTarget(app.db, parsed.data)
+      if ('field' in target) return reply.code(422).send({ message: target.message, errors: { [target.field]: [target.message] } })
+
+      const pendingCookie = session ? null : createToken()
+      const outcome = await app.db
+        .transaction(async (tx) => {
+          const at = now()
+          const mayEmail = (await hitRateLimit(tx, `lead-enquiry:email:${hashToken(parsed.data.email.trim().toLowerCase())}`, limits.perEmail, at)).allowed
+          const lead = await storeLead(tx, {
+            payload: parsed.data,
+            target,
+            sender: session ? { kind: 'contact', contact_id: session.contact_id, sendAcknowledgement: mayEmail } : { kind: 'visitor', sendAcknowledgement: mayEmail },
+            publicUrl: options.publicUrl,
+            pendingCookieHash: pendingCookie ? hashToken(pendingCookie) : null,
+            now: at,
+          })
+          const body: LeadEnquiryAnswer = { data: { lead_id: lead.lead_id, contact: { contact_id: lead.contact_id } } }
+          if (idempotencyKey) {
+            const stored = await storeAnswer(tx, { scope, key: idempotencyKey, requestHash, status: 201, body, contactApplicantId: null, now: at })
+            // Another request with this key won the race: undo this one and answer what it stored.
+            if (!stored) tx.rollback()
+          }
+          return body
+        })
+        .catch((error: unknown) => {
+          if (idempotencyKey && error instanceof TransactionRollbackError) return null
+          throw error
+        })
+      if (!outcome) return (await replay()) ?? reply.code(409).send({ message: ALERT_MESSAGES.IDEMPOTENCY_KEY_REUSED })
+      if (pendingCookie) reply.setCookie(pendingCookieName, pendingCookie, cookieOptions)
+      return reply.code(201).send(outcome)
+    },
+  )
+}
+
+export default leadsRoutes
