@@ -50,6 +50,8 @@ export function createMap(element: HTMLElement, options: MapOptions): MapHandle 
     keyboard: true,
     center: [options.centre.lat, options.centre.lng],
     zoom: MAP.DEFAULT_ZOOM,
+    // Popups and tiles appear at once: a fading popup is half-readable for its first moments.
+    fadeAnimation: false,
   })
   L.control.zoom({ zoomInTitle: options.labels.zoomIn, zoomOutTitle: options.labels.zoomOut }).addTo(map)
   map.attributionControl.setPrefix(false)
