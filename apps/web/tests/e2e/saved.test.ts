@@ -81,7 +81,10 @@ describe('saved properties', () => {
 
     // Taken off the list with its heart.
     await main.locator('form.save-button[data-enhanced]').first().waitFor()
+    // The page's script posts it; wait for the answer before reloading.
+    const removed = page.waitForResponse((r) => r.request().method() === 'POST' && new URL(r.url()).pathname.startsWith('/saved-properties'))
     await heartOf(main).first().click()
+    expect((await removed).status()).toBe(200)
     await page.reload()
     await main.getByText(SAVED_PAGE_COPY.EMPTY).waitFor()
   })
