@@ -1,4 +1,4 @@
-import { isNotFoundError } from '@agency/api-client'
+import { ApiClientError, isNotFoundError } from '@agency/api-client'
 import { MESSAGES, toSearchTypeOfProfile } from '@agency/domain'
 import type { Contact } from '@agency/domain'
 import { Link, data } from 'react-router'
@@ -16,7 +16,8 @@ async function findApplicant(context: Route.LoaderArgs['context'], applicantKey:
   try {
     return await context.api.getApplicantByKey(applicantKey)
   } catch (error) {
-    if (isNotFoundError(error)) return null
+    // A key the API refuses as malformed (400) names no applicant either.
+    if (isNotFoundError(error) || (error instanceof ApiClientError && error.status === 400)) return null
     throw error
   }
 }

@@ -141,3 +141,13 @@ describe('page addresses no page has', () => {
     }
   })
 })
+
+describe('an odd key in an alert address', () => {
+  it("answers 'Applicant not found' with a 404, not an error page, for a key the API refuses as malformed", async () => {
+    for (const key of ['x'.repeat(300), 'not-a-key']) {
+      const response = await fetch(new URL(`/heads-up-alerts/profiles/${key}`, BASE_URL))
+      expect(response.status, key).toBe(404)
+      expect(await response.text(), key).toContain('Applicant not found')
+    }
+  })
+})
