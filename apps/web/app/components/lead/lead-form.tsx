@@ -260,6 +260,7 @@ export function LeadForm({ kind, heading, data, hidden = {}, result }: LeadFormP
                   name={LEAD_FIELD.TRANSACTION_TYPE}
                   value={option.value}
                   defaultChecked={initial.transaction_type_id === String(option.value)}
+                  onChange={() => setChosen((current) => toValuationChoices(current, option.value))}
                 />
                 {option.label}
               </label>
@@ -465,6 +466,12 @@ function SelectField(props: { id: string; name: string; label: string; options: 
       </select>
     </div>
   )
+}
+
+/** The valuation page's selling or letting choice follows its valuation type (SPEC §9: Sales 1, Lettings 2). */
+function toValuationChoices(current: readonly string[], valuationType: number): string[] {
+  const [from, to] = valuationType === VALUATION_TYPE.LETTINGS ? ['to-sell-my-property', 'to-let-my-property'] : ['to-let-my-property', 'to-sell-my-property']
+  return current.includes(from) ? [...current.filter((v) => v !== from && v !== to), to] : [...current]
 }
 
 /** Moves the focus to the field a warning is about, so the visitor lands where to correct it. */
