@@ -8,6 +8,7 @@ import {
   toAddressChoiceValue,
   toLeadFormInput,
   toViewingTimeOptions,
+  toValuationChoices,
   toViewingValue,
   withPrefill,
 } from './lead-form-values.ts'
@@ -191,5 +192,16 @@ describe('toLeadPrefill', () => {
 
   it("lays the contact's fields over what was posted", () => {
     expect(withPrefill({ ...complete, name: 'Someone' }, { name: 'James' }).name).toBe('James')
+  })
+})
+
+describe('toValuationChoices', () => {
+  it('moves the selling choice to letting when a lettings valuation is chosen, and back', () => {
+    expect(toValuationChoices(['to-sell-my-property', 'more-details'], 2)).toEqual(['more-details', 'to-let-my-property'])
+    expect(toValuationChoices(['to-let-my-property'], 1)).toEqual(['to-sell-my-property'])
+  })
+
+  it('leaves choices without selling or letting alone', () => {
+    expect(toValuationChoices(['more-details'], 2)).toEqual(['more-details'])
   })
 })

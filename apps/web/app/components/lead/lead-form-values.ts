@@ -3,7 +3,7 @@
  * logged-in contact's known fields, and the input the domain schema checks. Pure: used by the form in
  * the browser and by the page's action on the server.
  */
-import { I_WOULD_LIKE_DEFAULT } from '@agency/domain'
+import { I_WOULD_LIKE_DEFAULT, VALUATION_TYPE } from '@agency/domain'
 import type { IWouldLike } from '@agency/domain'
 
 /** The names the form's inputs post under. */
@@ -166,4 +166,10 @@ export function toLeadFormInput(values: LeadFormValues): Record<string, unknown>
 /** The form's values with the contact's known fields laid over them (the contact's record wins). */
 export function withPrefill(values: LeadFormValues, prefill: LeadPrefill): LeadFormValues {
   return { ...values, ...prefill }
+}
+
+/** The valuation page's selling or letting choice follows its valuation type (SPEC §9: Sales 1, Lettings 2). */
+export function toValuationChoices(current: readonly string[], valuationType: number): string[] {
+  const [from, to] = valuationType === VALUATION_TYPE.LETTINGS ? ['to-sell-my-property', 'to-let-my-property'] : ['to-let-my-property', 'to-sell-my-property']
+  return current.includes(from) ? [...current.filter((v) => v !== from && v !== to), to] : [...current]
 }

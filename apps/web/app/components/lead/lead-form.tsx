@@ -27,6 +27,7 @@ import {
   readLeadFormValues,
   splitViewingValue,
   toAddressChoiceValue,
+  toValuationChoices,
   toViewingTimeOptions,
   withPrefill,
 } from '#app/components/lead/lead-form-values.ts'
@@ -466,12 +467,6 @@ function SelectField(props: { id: string; name: string; label: string; options: 
       </select>
     </div>
   )
-}
-
-/** The valuation page's selling or letting choice follows its valuation type (SPEC §9: Sales 1, Lettings 2). */
-function toValuationChoices(current: readonly string[], valuationType: number): string[] {
-  const [from, to] = valuationType === VALUATION_TYPE.LETTINGS ? ['to-sell-my-property', 'to-let-my-property'] : ['to-let-my-property', 'to-sell-my-property']
-  return current.includes(from) ? [...current.filter((v) => v !== from && v !== to), to] : [...current]
 }
 
 /** Moves the focus to the field a warning is about, so the visitor lands where to correct it. */
