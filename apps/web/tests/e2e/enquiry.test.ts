@@ -78,9 +78,29 @@ async function chooseAddress(page: Page): Promise<string> {
   return line
 }
 
-/** Sends the form (the captcha is solved in the page) and waits for the success popup, then closes it. */
-async function sendAndExpectSuccess(page: Page, button = 'Send enquiry'): Promise<void> {
+/**
+ * Sends the form (the captcha is solved in the page) and waits for the success popup, then closes it.
+ * With `holdPost`, the post is held until the form has been seen sending, with its button disabled.
+ */
+async function sendAndExpectSuccess(page: Page, button = 'Send enquiry', holdPost = false): Promise<void> {
+  let release = () => {}
+  if (holdPost) {
+    const held = new Promise<void>((resolve) => (release = resolve))
+    await page.route(
+      (u) => u.pathname.endsWith('.data'),
+      async (route) => {
+        if (route.request().method() === 'POST') await held
+        await route.continue()
+      },
+    )
+  }
   await send(page, button).click()
+  if (holdPost) {
+    const sending = form(page).getByRole('button', { name: 'Sending…' })
+    await sending.waitFor()
+    expect(await sending.isDisabled()).toBe(true)
+    release()
+  }
   const dialog = page.getByRole('dialog', { name: TEXT.SUCCESS })
   await dialog.waitFor()
   expect(await dialog.evaluate((el) => el.contains(document.activeElement))).toBe(true)
@@ -121,8 +141,11 @@ describe('the lead enquiry on a property page', () => {
     const address = await chooseAddress(page)
     await f.getByLabel('I have a property to sell').selectOption({ label: 'Yes, not yet on market' })
     await f.getByLabel('I have a property to let').selectOption({ label: 'No' })
+    // SPEC §3's hidden property fields travel with the form.
+    expect(await f.locator('input[type="hidden"][name="property_profile_id"]').inputValue()).toMatch(/^\d+$/)
+    expect(await f.locator('input[type="hidden"][name="confirm"]').inputValue()).toBe('confirmed')
     const seen = await seenMails()
-    await sendAndExpectSuccess(page)
+    await sendAndExpectSuccess(page, 'Send enquiry', true)
 
     const acknowledgement = await waitForMail(email, seen)
     expect(acknowledgement.source).toContain('Harriet')
@@ -132,11 +155,12 @@ describe('the lead enquiry on a property page', () => {
     expect(notification.source).toContain(new URL(url).pathname)
   })
 
-  it('shows each SPEC §5 message in order as a warning toast, and the API\'s past viewing time in SPEC §8\'s words', async () => {
+  it('shows each SPEC §5 message in order as a warning toast at phone width, and the API\'s past viewing time in SPEC §8\'s words', async () => {
     const { url } = await openProperty()
-    const page = await browser.page()
+    const page = await browser.page({ width: PHONE_WIDTH })
     await page.goto(url)
     await waitForForm(page)
+    expect(await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth)).toBe(false)
     const f = form(page)
     const expectWarning = async (text: string) => {
       await send(page).click()
