@@ -146,6 +146,9 @@ describe('the lead enquiry on a property page', () => {
     expect(await f.locator('input[type="hidden"][name="confirm"]').inputValue()).toBe('confirmed')
     const seen = await seenMails()
     await sendAndExpectSuccess(page, 'Send enquiry', true)
+    // The form is ready for another enquiry.
+    expect(await f.getByLabel('Name', { exact: true }).inputValue()).toBe('')
+    expect(await addressField(page).inputValue()).toBe('')
 
     const acknowledgement = await waitForMail(email, seen)
     expect(acknowledgement.source).toContain('Harriet')

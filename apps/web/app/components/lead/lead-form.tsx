@@ -97,21 +97,22 @@ export function LeadForm({ kind, heading, data, hidden = {}, result }: LeadFormP
   const fetcher = useFetcher<LeadActionResult>()
   const formRef = useRef<HTMLFormElement>(null)
   const { prefill } = data
-  const [initial] = useState<LeadFormValues>(() => {
-    if (result && !result.ok) return result.values
+  const [blank] = useState<LeadFormValues>(() => {
     const empty =
       kind === 'valuation'
         ? emptyLeadFormValues({ iWouldLike: ['to-sell-my-property'], valued: true, transactionTypeId: VALUATION_TYPE.SALES })
         : emptyLeadFormValues()
     return withPrefill(empty, prefill)
   })
+  const initial = result && !result.ok ? result.values : blank
   const [chosen, setChosen] = useState<string[]>(initial.i_would_like)
   const [address, setAddress] = useState({ text: initial.contact_address, id: initial.contact_address_id })
   const [addressFocused, setAddressFocused] = useState(false)
   const [intent, setIntent] = useState(false)
   const [tools, setTools] = useState<LeadFormTools | null>(null)
   const waiting = useRef<Array<(tools: LeadFormTools) => void>>([])
-  const [succeeded, setSucceeded] = useState(false)
+  // A post sent before React ran and answered with success opens the popup once the page is live.
+  const [succeeded, setSucceeded] = useState(result?.ok === true)
   const [preparing, setPreparing] = useState(false)
   const idempotencyKey = useRef<string | null>(null)
 
@@ -130,7 +131,10 @@ export function LeadForm({ kind, heading, data, hidden = {}, result }: LeadFormP
     if (fetcher.state !== 'idle' || !answer) return
     if (answer.ok) {
       idempotencyKey.current = null
+      // Ready for another enquiry: the fields as the page first showed them.
       formRef.current?.reset()
+      setChosen(blank.i_would_like)
+      setAddress({ text: blank.contact_address, id: blank.contact_address_id })
       setSucceeded(true)
     } else {
       // A refused post may be sent again as a new enquiry once corrected.
