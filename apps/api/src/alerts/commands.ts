@@ -252,6 +252,20 @@ async function notifyBranch(tx: Db, row: ApplicantRow, fields: ContactFields, no
   const [branch] = await tx.select().from(branches).where(eq(branches.branch_id, row.branch_id))
   if (!branch) return
   const criteria = row.criteria
+  const others = await tx
+    .select({ contact_id: contacts.contact_id, name: contacts.name, surname: contacts.surname })
+    .from(contactApplicantContacts)
+    .innerJoin(contacts, eq(contacts.contact_id, contactApplicantContacts.contact_id))
+    .where(eq(contactApplicantContacts.contact_applicant_id, row.contact_applicant_id))
+    .orderBy(asc(contactApplicantContacts.position))
+  const otherInfos =
+    others.length === 0
+      ? []
+      : await tx.select().from(communicationInfos).where(inArray(communicationInfos.contact_id, others.map((o) => o.contact_id))).orderBy(asc(communicationInfos.communication_info_id))
+  const describeOther = (o: (typeof others)[number]) => {
+    const reach = otherInfos.filter((i) => i.contact_id === o.contact_id).map((i) => i.value)
+    return `${o.name} ${o.surname} (${reach.join(', ') || 'no e-mail or phone'})`
+  }
   const price = (n: number) => `£${n.toLocaleString('en-GB')}${row.profile_id === APPLICANT_PROFILE.TENANT ? ' pcm' : ''}`
   const mail = renderBranchRegistrationMail({
     branchName: branch.branch_name,
@@ -263,6 +277,7 @@ async function notifyBranch(tx: Db, row: ApplicantRow, fields: ContactFields, no
     locations: criteria.locations.map((l) => `${l.location} (${l.distance} miles)`),
     priceRange: `${price(criteria.min_price)} to ${price(criteria.max_price)}`,
     confirmed: row.is_confirmed,
+    others: others.map(describeOther),
   })
   await enqueueMail(tx, { kind: 'alert_branch', to: branch.email, ...mail }, now)
 }

@@ -568,6 +568,11 @@ describe.each(testDatabaseKinds())('alert routes on %s', (kind) => {
       const confirmations = await outboxOf('alert_confirmation')
       expect(confirmations.filter((m) => m.to === 'first.person@example.com')).toHaveLength(1)
       expect(confirmations.filter((m) => m.to === 'known.partner@example.com')).toHaveLength(0)
+      const confirmed = await confirm(confirmationToken(confirmations.find((m) => m.to === 'first.person@example.com')!.text))
+      expect(confirmed.statusCode).toBe(200)
+      const branchMail = (await outboxOf('alert_branch')).at(-1)!
+      expect(branchMail.text).toContain('Also on this alert: Priya Fletcher (known.partner@example.com)')
+      expect(branchMail.text).toContain('Also on this alert: Sam Fletcher (07700 900555)')
 
       const [row] = await t.database.db.select().from(contactApplicants).where(eq(contactApplicants.contact_applicant_id, data.contact_applicant_id))
       expect(row!.kickback_log_id).toBe(4412)
