@@ -114,9 +114,14 @@ export const AlertPayloadCriteriaSchema = AlertCriteriaSchema.extend({
   max_price: z.number({ error: MESSAGES.MAX_PRICE_REQUIRED }).int().min(1, MESSAGES.MAX_PRICE_REQUIRED),
 })
 
+/** The most people one alert holds (its owner and, say, a partner and co-buyers). */
+export const ALERT_MAX_CONTACTS = 4
+/** The API's answer to a payload with more people than ALERT_MAX_CONTACTS (the form never offers more). */
+export const ALERT_TOO_MANY_CONTACTS = `An alert can hold at most ${ALERT_MAX_CONTACTS} people.`
+
 const payloadShape = {
   profile_id: AlertProfileIdSchema,
-  contacts: z.array(AlertPayloadContactSchema).min(1, MESSAGES.CONTACT_REQUIRED),
+  contacts: z.array(AlertPayloadContactSchema).min(1, MESSAGES.CONTACT_REQUIRED).max(ALERT_MAX_CONTACTS, ALERT_TOO_MANY_CONTACTS),
   property_criteria: AlertPayloadCriteriaSchema,
   online_registration: z.literal(true),
   contact_questions: z.array(QuestionAnswerSchema),
@@ -143,7 +148,8 @@ export const AlertCreatePayloadSchema = z.object({
         contact_profiles: z.array(ApplicantProfileIdSchema).min(1),
       }),
     )
-    .min(1, MESSAGES.CONTACT_REQUIRED),
+    .min(1, MESSAGES.CONTACT_REQUIRED)
+    .max(ALERT_MAX_CONTACTS, ALERT_TOO_MANY_CONTACTS),
 })
 /** SPEC §7 create payload. */
 export type AlertCreatePayload = z.infer<typeof AlertCreatePayloadSchema>
@@ -153,7 +159,8 @@ export const AlertUpdatePayloadSchema = z.object({
   ...payloadShape,
   contacts: z
     .array(AlertPayloadContactSchema.omit({ contact_source_id: true, contact_profiles: true }))
-    .min(1, MESSAGES.CONTACT_REQUIRED),
+    .min(1, MESSAGES.CONTACT_REQUIRED)
+    .max(ALERT_MAX_CONTACTS, ALERT_TOO_MANY_CONTACTS),
 })
 /** SPEC §7 update payload. */
 export type AlertUpdatePayload = z.infer<typeof AlertUpdatePayloadSchema>

@@ -8,6 +8,11 @@ describe('isValidUkMobile (SPEC §5)', () => {
     ['+44 7400 123456', true],
     ['+447400123456', true],
     ['07797 123456', true],
+    // Ofcom's drama range, used by the demo contacts.
+    ['07700 900101', true],
+    ['+44 7700 900999', true],
+    ['07700 9001011', false],
+    ['07700 901000', false],
     ['0113 496 0000', false],
     ['020 7946 0018', false],
     ['0740012345', false],

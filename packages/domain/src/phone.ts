@@ -12,10 +12,18 @@ export const MOBILE_PHONE_MAX_LENGTH = 30
 // +44 mobile ranges are shared by the Crown Dependencies, which libphonenumber reports as their own regions.
 const UK_MOBILE_REGIONS = new Set(['GB', 'JE', 'GG', 'IM'])
 
-/** Whether a string is a valid UK mobile number ('07400 123456', '+44 7400 123456'). */
+/**
+ * Ofcom's mobile range for drama, 07700 900000 to 07700 900999: never given to a subscriber, so the
+ * demo data and examples use it. libphonenumber calls it invalid; it is a mobile number in form.
+ */
+const OFCOM_DRAMA_MOBILE = /^\+447700900\d{3}$/
+
+/** Whether a string is a valid UK mobile number ('07400 123456', '+44 7400 123456', '07700 900123'). */
 export function isValidUkMobile(value: string): boolean {
   const phone = parsePhoneNumberFromString(value, 'GB')
-  if (!phone || !phone.isValid() || phone.getType() !== 'MOBILE') return false
+  if (!phone) return false
+  if (OFCOM_DRAMA_MOBILE.test(phone.number)) return true
+  if (!phone.isValid() || phone.getType() !== 'MOBILE') return false
   return phone.country !== undefined && UK_MOBILE_REGIONS.has(phone.country)
 }
 

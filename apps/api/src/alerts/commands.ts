@@ -16,6 +16,7 @@ import {
   branches,
   communicationInfos,
   contactAddresses,
+  contactApplicantContacts,
   contactApplicants,
   contactProfiles,
   contacts,
@@ -133,6 +134,82 @@ export async function insertPendingContact(tx: Db, fields: ContactFields, profil
 }
 
 /**
+ * A pending contact's details replaced from the form (name, e-mail, phone, address, subscriptions).
+ * Only for the pending contacts an alert created for its other people: an owner's e-mail is never
+ * changed this way (updateOwnContact).
+ */
+async function replacePendingContact(tx: Db, contactId: number, fields: ContactFields, profileId: number, now: Date): Promise<void> {
+  await tx
+    .update(contacts)
+    .set({ salutation_id: fields.salutation_id, name: fields.name, surname: fields.surname, updated_at: now })
+    .where(and(eq(contacts.contact_id, contactId), eq(contacts.is_pending, true)))
+  await tx.delete(communicationInfos).where(eq(communicationInfos.contact_id, contactId))
+  const infos = [
+    ...(fields.email ? [{ communication_method_id: COMMUNICATION_METHOD.EMAIL, value: fields.email }] : []),
+    ...(fields.phone ? [{ communication_method_id: COMMUNICATION_METHOD.MOBILE_PHONE, value: fields.phone }] : []),
+  ]
+  if (infos.length > 0) {
+    await tx.insert(communicationInfos).values(infos.map((info, i) => ({ ...info, contact_id: contactId, preferred: i === 0, is_pending: true })))
+  }
+  await writeAddress(tx, contactId, fields.address)
+  await tx.delete(contactSubscriptions).where(eq(contactSubscriptions.contact_id, contactId))
+  await addProfileAndSubscriptions(tx, contactId, profileId, fields.subscription_types, now)
+}
+
+/**
+ * SPEC §3 contacts after the first (a partner, a co-buyer): each is a pending contact of its own,
+ * linked to the alert in the form's order. A payload contact whose contact_id is already one of this
+ * alert's other people is updated in place; any other is created new (a contact_id naming someone
+ * else's contact is ignored, never read or changed). People dropped from the form are unlinked, and
+ * their pending contact deleted when nothing else holds it.
+ */
+async function writeOtherContacts(
+  tx: Db,
+  applicantId: number,
+  others: readonly AlertPayloadContact[],
+  profileId: number,
+  now: Date,
+): Promise<void> {
+  const linked = new Set(
+    (
+      await tx
+        .select({ contact_id: contactApplicantContacts.contact_id })
+        .from(contactApplicantContacts)
+        .where(eq(contactApplicantContacts.contact_applicant_id, applicantId))
+    ).map((r) => r.contact_id),
+  )
+  const kept: number[] = []
+  for (const other of others) {
+    const fields = toContactFields(other)
+    if (other.contact_id !== undefined && linked.has(other.contact_id) && !kept.includes(other.contact_id)) {
+      await replacePendingContact(tx, other.contact_id, fields, profileId, now)
+      kept.push(other.contact_id)
+    } else {
+      kept.push(await insertPendingContact(tx, fields, profileId, now))
+    }
+  }
+  await tx.delete(contactApplicantContacts).where(eq(contactApplicantContacts.contact_applicant_id, applicantId))
+  if (kept.length > 0) {
+    await tx
+      .insert(contactApplicantContacts)
+      .values(kept.map((contactId, i) => ({ contact_applicant_id: applicantId, contact_id: contactId, position: i + 1 })))
+  }
+  const dropped = [...linked].filter((id) => !kept.includes(id))
+  if (dropped.length > 0) {
+    await tx
+      .delete(contacts)
+      .where(
+        and(
+          inArray(contacts.contact_id, dropped),
+          eq(contacts.is_pending, true),
+          sql`not exists (select 1 from ${contactApplicantContacts} cac where cac.contact_id = ${contacts.contact_id})`,
+          sql`not exists (select 1 from ${contactApplicants} ca where ca.contact_id = ${contacts.contact_id})`,
+        ),
+      )
+  }
+}
+
+/**
  * The logged-in contact's own details from the form: name, salutation, address, a mobile phone when
  * they had none, subscriptions and the profile. The e-mail address is not changed here: it is the
  * login identity, and changing it would need its own confirmation.
@@ -175,6 +252,20 @@ async function notifyBranch(tx: Db, row: ApplicantRow, fields: ContactFields, no
   const [branch] = await tx.select().from(branches).where(eq(branches.branch_id, row.branch_id))
   if (!branch) return
   const criteria = row.criteria
+  const others = await tx
+    .select({ contact_id: contacts.contact_id, name: contacts.name, surname: contacts.surname })
+    .from(contactApplicantContacts)
+    .innerJoin(contacts, eq(contacts.contact_id, contactApplicantContacts.contact_id))
+    .where(eq(contactApplicantContacts.contact_applicant_id, row.contact_applicant_id))
+    .orderBy(asc(contactApplicantContacts.position))
+  const otherInfos =
+    others.length === 0
+      ? []
+      : await tx.select().from(communicationInfos).where(inArray(communicationInfos.contact_id, others.map((o) => o.contact_id))).orderBy(asc(communicationInfos.communication_info_id))
+  const describeOther = (o: (typeof others)[number]) => {
+    const reach = otherInfos.filter((i) => i.contact_id === o.contact_id).map((i) => i.value)
+    return `${o.name} ${o.surname} (${reach.join(', ') || 'no e-mail or phone'})`
+  }
   const price = (n: number) => `£${n.toLocaleString('en-GB')}${row.profile_id === APPLICANT_PROFILE.TENANT ? ' pcm' : ''}`
   const mail = renderBranchRegistrationMail({
     branchName: branch.branch_name,
@@ -186,6 +277,7 @@ async function notifyBranch(tx: Db, row: ApplicantRow, fields: ContactFields, no
     locations: criteria.locations.map((l) => `${l.location} (${l.distance} miles)`),
     priceRange: `${price(criteria.min_price)} to ${price(criteria.max_price)}`,
     confirmed: row.is_confirmed,
+    others: others.map(describeOther),
   })
   await enqueueMail(tx, { kind: 'alert_branch', to: branch.email, ...mail }, now)
 }
@@ -238,11 +330,13 @@ export async function registerAlert(
       is_confirmed: !isVisitor,
       pending_cookie_hash: pendingCookie ? hashToken(pendingCookie) : null,
       branch_id: await findNearestBranchId(tx, payload),
+      kickback_log_id: payload.kickback_log_id ?? null,
       created_at: now,
       updated_at: now,
     })
     .returning()
   if (!row) throw new Error('The applicant insert returned no row')
+  await writeOtherContacts(tx, row.contact_applicant_id, payload.contacts.slice(1), payload.profile_id, now)
 
   if (!isVisitor || !fields.email) {
     await notifyBranch(tx, row, fields, now)
@@ -275,14 +369,19 @@ export async function updateAlert(
   input: { row: ApplicantRow; payload: AlertPayload; questions: readonly ApplicantQuestion[]; now: Date },
 ): Promise<ApplicantRow> {
   const { row, payload, now } = input
-  const fields = toContactFields(payload.contacts[0]!)
+  // The owner is the payload contact carrying the alert's contact_id (the form moves an edited contact
+  // to the end of its list), or the first one.
+  const ownerIndex = Math.max(0, payload.contacts.findIndex((c) => c.contact_id === row.contact_id))
+  const fields = toContactFields(payload.contacts[ownerIndex]!)
   await updateOwnContact(tx, row.contact_id, fields, payload.profile_id, now)
+  await writeOtherContacts(tx, row.contact_applicant_id, payload.contacts.filter((_, i) => i !== ownerIndex), payload.profile_id, now)
   const [updated] = await tx
     .update(contactApplicants)
     .set({
       profile_id: payload.profile_id,
       criteria: payload.property_criteria,
       question_answers: toStoredAnswers(payload, input.questions),
+      ...(payload.kickback_log_id ? { kickback_log_id: payload.kickback_log_id } : {}),
       updated_at: now,
     })
     .where(eq(contactApplicants.contact_applicant_id, row.contact_applicant_id))
@@ -443,6 +542,9 @@ export async function purgeUnconfirmedRegistrations(db: Db, now: Date): Promise<
         eq(contacts.is_pending, true),
         sql`${contacts.created_at} < ${cutoff.toISOString()}::timestamptz`,
         sql`exists (select 1 from ${communicationInfos} ci where ci.contact_id = ${contacts.contact_id} and ci.communication_method_id = ${COMMUNICATION_METHOD.EMAIL})`,
+        // The other people of a confirmed alert stay pending (their addresses were typed by its owner,
+        // not confirmed by them) and are kept while the alert is.
+        sql`not exists (select 1 from ${contactApplicantContacts} cac join ${contactApplicants} ca on ca.contact_applicant_id = cac.contact_applicant_id where cac.contact_id = ${contacts.contact_id} and ca.is_confirmed)`,
       ),
     )
     .returning({ id: contacts.contact_id })

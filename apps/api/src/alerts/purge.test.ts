@@ -1,4 +1,5 @@
-import { communicationInfos, contactApplicants, contacts } from '@agency/db'
+import { communicationInfos, contactApplicantContacts, contactApplicants, contacts } from '@agency/db'
+import { eq } from 'drizzle-orm'
 import { createTestDatabase, testDatabaseKinds, type TestDatabase } from '@agency/db/testing'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { TEST_CRITERIA } from '#app/routes/contacts/test-support.ts'
@@ -30,6 +31,18 @@ describe.each(testDatabaseKinds())('purging unconfirmed alert registrations on %
     return id
   }
 
+  /** A second person on the alert of `ownerId`: a pending contact with an e-mail, as registrations create them. */
+  async function partnerOf(ownerId: number, ageDays: number, email: string) {
+    const [row] = await database.db
+      .insert(contacts)
+      .values({ name: 'Partner', surname: 'Person', is_pending: true, created_at: new Date(NOW.getTime() - ageDays * DAY) })
+      .returning()
+    await database.db.insert(communicationInfos).values({ contact_id: row!.contact_id, communication_method_id: 1, value: email, is_pending: true })
+    const [alert] = await database.db.select().from(contactApplicants).where(eq(contactApplicants.contact_id, ownerId))
+    await database.db.insert(contactApplicantContacts).values({ contact_applicant_id: alert!.contact_applicant_id, contact_id: row!.contact_id, position: 1 })
+    return row!.contact_id
+  }
+
   it('deletes registrations with an e-mail left unconfirmed for 30 days, and keeps the rest', async () => {
     const stale = await contact({ pending: true, ageDays: 31, email: 'stale@example.com' })
     const recent = await contact({ pending: true, ageDays: 29, email: 'recent@example.com' })
@@ -40,5 +53,15 @@ describe.each(testDatabaseKinds())('purging unconfirmed alert registrations on %
     expect(left).toEqual([recent, phoneOnly, confirmed].sort((a, b) => a - b))
     const alerts = await database.db.select({ id: contactApplicants.contact_id }).from(contactApplicants)
     expect(alerts.map((a) => a.id)).not.toContain(stale)
+  })
+
+  it('keeps the other people of a confirmed alert, and purges those of an unconfirmed one with it', async () => {
+    const confirmedOwner = await contact({ pending: false, ageDays: 60, email: 'owner.kept@example.com' })
+    const keptPartner = await partnerOf(confirmedOwner, 60, 'partner.kept@example.com')
+    const staleOwner = await contact({ pending: true, ageDays: 31, email: 'owner.stale@example.com' })
+    const stalePartner = await partnerOf(staleOwner, 31, 'partner.stale@example.com')
+    await purgeExpired(database.db, NOW)
+    const left = new Set((await database.db.select({ id: contacts.contact_id }).from(contacts)).map((r) => r.id))
+    expect([left.has(confirmedOwner), left.has(keptPartner), left.has(staleOwner), left.has(stalePartner)]).toEqual([true, true, false, false])
   })
 })

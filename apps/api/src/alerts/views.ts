@@ -12,6 +12,7 @@ import {
 import {
   communicationInfos,
   contactAddresses,
+  contactApplicantContacts,
   contactApplicants,
   contactProfiles,
   contactQuestionOptions,
@@ -107,14 +108,19 @@ type ApplicantRow = typeof contactApplicants.$inferSelect
 
 /** An applicant row as SPEC §3 answers it, with its contact. */
 export async function toApplicantView(db: Db, row: ApplicantRow): Promise<ApplicantView> {
-  const contact = await getApplicantContact(db, row.contact_id)
+  const others = await db
+    .select({ contact_id: contactApplicantContacts.contact_id })
+    .from(contactApplicantContacts)
+    .where(eq(contactApplicantContacts.contact_applicant_id, row.contact_applicant_id))
+    .orderBy(asc(contactApplicantContacts.position))
+  const people = await Promise.all([row.contact_id, ...others.map((o) => o.contact_id)].map((id) => getApplicantContact(db, id)))
   return {
     contact_applicant_id: row.contact_applicant_id,
     applicant_key: row.applicant_key,
     profile_id: row.profile_id === APPLICANT_PROFILE.TENANT ? APPLICANT_PROFILE.TENANT : APPLICANT_PROFILE.BUYER,
     contact_applicant_status_id: row.contact_applicant_status_id === 2 ? 2 : 1,
     is_confirmed: row.is_confirmed,
-    contacts: contact ? [contact] : [],
+    contacts: people.filter((c): c is ApplicantContactView => c !== null),
     created_at: row.created_at.toISOString(),
     // Older rows may lack newer filters; the schema's defaults fill them in.
     criteria: AlertCriteriaSchema.parse(row.criteria),

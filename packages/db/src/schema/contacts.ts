@@ -146,6 +146,8 @@ export const contactApplicants = pgTable(
     pending_cookie_hash: text('pending_cookie_hash'),
     /** The branch nearest the first location (SPEC §7 unknown_user_branch), told of the registration. */
     branch_id: integer('branch_id'),
+    /** SPEC §7 optional kickback_log_id: the agency's record of the campaign that brought the registration. */
+    kickback_log_id: integer('kickback_log_id'),
     created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updated_at: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -153,6 +155,25 @@ export const contactApplicants = pgTable(
     index('contact_applicants_contact_idx').on(t.contact_id, t.created_at.desc()),
     index('contact_applicants_pending_cookie_idx').on(t.pending_cookie_hash).where(sql`${t.pending_cookie_hash} is not null`),
   ],
+)
+
+/**
+ * SPEC §3 Applicant contacts after the first: the people a registrant adds to an alert (a partner, a
+ * co-buyer), in the form's order. The first contact is the alert's owner, `contact_applicants.contact_id`.
+ * They are always pending contacts of their own, created by the alert, never an existing contact.
+ */
+export const contactApplicantContacts = pgTable(
+  'contact_applicant_contacts',
+  {
+    contact_applicant_id: integer('contact_applicant_id')
+      .notNull()
+      .references(() => contactApplicants.contact_applicant_id, { onDelete: 'cascade' }),
+    contact_id: integer('contact_id')
+      .notNull()
+      .references(() => contacts.contact_id, { onDelete: 'cascade' }),
+    position: smallint('position').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.contact_applicant_id, t.contact_id] }), index('contact_applicant_contacts_contact_idx').on(t.contact_id)],
 )
 
 /** SPEC §3 Applicant question of a buyer (profile 3) or tenant (profile 5) alert, in position order. */

@@ -31,6 +31,7 @@ describe('alert e-mails', () => {
       locations: ['Harrogate (3 miles)'],
       priceRange: '£250,000 to £450,000',
       confirmed: false,
+      others: ['Ravi Shah (ravi@example.com, 07700 900123)'],
     })
     expect(mail.subject).toBe('New buyer alert registration: Priya Shah')
     expect(mail.text.split('\n')).toEqual([
@@ -42,6 +43,7 @@ describe('alert e-mails', () => {
       'E-mail: none given',
       'Mobile phone: 07400 123456',
       'Address: 1 High Street, Harrogate',
+      'Also on this alert: Ravi Shah (ravi@example.com, 07700 900123)',
       'Looking as: Buyer',
       'Locations: Harrogate (3 miles)',
       'Price: £250,000 to £450,000',

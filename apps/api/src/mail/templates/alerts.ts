@@ -64,6 +64,8 @@ export interface BranchRegistrationMailInput {
   priceRange: string
   /** False for a registration that has no e-mail to confirm with (phone only). */
   confirmed: boolean
+  /** The alert's other people, each as 'Name Surname (e-mail, phone)'. */
+  others?: string[]
 }
 
 /** The branch's notice of a registration (SPEC §7 unknown_user_branch: the branch nearest the first location). */
@@ -74,6 +76,7 @@ export function renderBranchRegistrationMail(input: BranchRegistrationMailInput)
     `E-mail: ${input.email ?? 'none given'}`,
     `Mobile phone: ${input.phone ?? 'none given'}`,
     `Address: ${input.address ?? 'none given'}`,
+    ...(input.others ?? []).map((other) => `Also on this alert: ${other}`),
     `Looking as: ${input.profile}`,
     `Locations: ${input.locations.join('; ') || 'none'}`,
     `Price: ${input.priceRange}`,

@@ -2,6 +2,7 @@ import { APPLICANT_PROFILE, COMMUNICATION_METHOD, MESSAGES, type ApplicantQuesti
 import {
   applicantConfirmations,
   communicationInfos,
+  contactApplicantContacts,
   contactApplicants,
   contactProfiles,
   contacts,
@@ -529,6 +530,116 @@ describe.each(testDatabaseKinds())('alert routes on %s', (kind) => {
       const answer = await patch(owner.alert.contact_applicant_id, payload({}, 'update', { property_criteria: { locations: [HARROGATE], min_price: 0, max_price: 500_000 } }), { cookie: owner.cookie })
       expect(answer.statusCode).toBe(422)
       expect(answer.json()).toEqual({ message: 'The min price field is required.', errors: { 'property_criteria.min_price': ['The min price field is required.'] } })
+    })
+  })
+
+  describe('an alert with several people (SPEC §3 contacts)', () => {
+    function patch(id: number, body: unknown, headers: Record<string, string> = {}) {
+      return app.inject({ method: 'PATCH', url: `/api/contact_applicants/${id}`, headers: { ...SAME_ORIGIN, ...headers }, payload: body as object })
+    }
+    async function contactRow(id: number) {
+      const [row] = await t.database.db.select().from(contacts).where(eq(contacts.contact_id, id))
+      return row
+    }
+
+    it('keeps every person of a registration, each a new pending contact, and e-mails the first only', async () => {
+      const existing = await loggedInContact('known.partner@example.com', 'Priya')
+      const body = payload({ email: 'first.person@example.com' }, 'create', {
+        contacts: [
+          payloadContact({ email: 'first.person@example.com' }),
+          payloadContact({ name: 'Priya', surname: 'Fletcher', email: 'known.partner@example.com' }),
+          payloadContact({ name: 'Sam', surname: 'Fletcher', email: null, phone: '07700 900555' }),
+        ],
+        kickback_log_id: 4412,
+      })
+      const answer = await create(body)
+      expect(answer.statusCode).toBe(201)
+      const data = answer.json<{ data: ApplicantView }>().data
+      expect(data.contacts.map((c) => `${c.name} ${c.surname}`)).toEqual(['Daniel Fletcher', 'Priya Fletcher', 'Sam Fletcher'])
+      const ids = data.contacts.map((c) => c.contact_id)
+      expect(new Set(ids).size).toBe(3)
+      expect(ids).not.toContain(existing.contact_id)
+      for (const id of ids) expect((await contactRow(id))!.is_pending).toBe(true)
+      expect(data.contacts[2]!.communication_infos).toEqual([{ value: '07700 900555', preferred: true, communication_method_id: 2 }])
+
+      // The existing contact with the partner's address is neither read nor changed.
+      expect((await contactRow(existing.contact_id))!.name).toBe('Priya')
+      expect((await contactRow(existing.contact_id))!.surname).toBe('Hartley')
+      const confirmations = await outboxOf('alert_confirmation')
+      expect(confirmations.filter((m) => m.to === 'first.person@example.com')).toHaveLength(1)
+      expect(confirmations.filter((m) => m.to === 'known.partner@example.com')).toHaveLength(0)
+      const confirmed = await confirm(confirmationToken(confirmations.find((m) => m.to === 'first.person@example.com')!.text))
+      expect(confirmed.statusCode).toBe(200)
+      const branchMail = (await outboxOf('alert_branch')).at(-1)!
+      expect(branchMail.text).toContain('Also on this alert: Priya Fletcher (known.partner@example.com)')
+      expect(branchMail.text).toContain('Also on this alert: Sam Fletcher (07700 900555)')
+
+      const [row] = await t.database.db.select().from(contactApplicants).where(eq(contactApplicants.contact_applicant_id, data.contact_applicant_id))
+      expect(row!.kickback_log_id).toBe(4412)
+      const links = await t.database.db
+        .select()
+        .from(contactApplicantContacts)
+        .where(eq(contactApplicantContacts.contact_applicant_id, data.contact_applicant_id))
+        .orderBy(contactApplicantContacts.position)
+      expect(links.map((l) => [l.contact_id, l.position])).toEqual([
+        [ids[1], 1],
+        [ids[2], 2],
+      ])
+    })
+
+    it('updates the people it holds, adds new ones and deletes the dropped, never touching another contact', async () => {
+      const owner = await loggedInContact('several.owner@example.com', 'Olivia')
+      const stranger = await loggedInContact('several.stranger@example.com', 'Ruth')
+      const id = owner.alert.contact_applicant_id
+      const first = await patch(
+        id,
+        payload({}, 'update', {
+          contacts: [
+            { ...payloadContact({ email: 'several.owner@example.com', name: 'Olivia' }, 'update'), contact_id: owner.contact_id },
+            payloadContact({ name: 'Tom', surname: 'Reid', email: 'tom.reid@example.com' }, 'update'),
+            payloadContact({ name: 'Ivy', surname: 'Reid', email: null, phone: '07400 123456' }, 'update'),
+          ],
+        }),
+        { cookie: owner.cookie },
+      )
+      expect(first.statusCode).toBe(200)
+      const [, tom, ivy] = first.json<{ data: ApplicantView }>().data.contacts
+      expect([tom!.name, ivy!.name]).toEqual(['Tom', 'Ivy'])
+
+      // The owner moved to the end of the list (as the form does after an edit), Tom renamed and given a
+      // new address, Ivy dropped, a stranger's contact id offered as a new person.
+      const second = await patch(
+        id,
+        payload({}, 'update', {
+          contacts: [
+            { ...payloadContact({ name: 'Thomas', surname: 'Reid', email: 'thomas.reid@example.com' }, 'update'), contact_id: tom!.contact_id },
+            { ...payloadContact({ name: 'Mallory', surname: 'Stone', email: 'mallory@example.com' }, 'update'), contact_id: stranger.contact_id },
+            { ...payloadContact({ email: 'several.owner@example.com', name: 'Olivia' }, 'update'), contact_id: owner.contact_id },
+          ],
+        }),
+        { 'x-applicant-key': owner.alert.applicant_key },
+      )
+      expect(second.statusCode).toBe(200)
+      const people = second.json<{ data: ApplicantView }>().data.contacts
+      expect(people.map((c) => c.name)).toEqual(['Olivia', 'Thomas', 'Mallory'])
+      expect(people[0]!.contact_id).toBe(owner.contact_id)
+      expect(people[1]!.contact_id).toBe(tom!.contact_id)
+      expect(people[1]!.communication_infos).toEqual([{ value: 'thomas.reid@example.com', preferred: true, communication_method_id: 1 }])
+      expect(people[2]!.contact_id).not.toBe(stranger.contact_id)
+      expect(await contactRow(ivy!.contact_id)).toBeUndefined()
+      const strangerNow = await contactRow(stranger.contact_id)
+      expect([strangerNow!.name, strangerNow!.surname, strangerNow!.is_pending]).toEqual(['Ruth', 'Hartley', false])
+      const strangerInfos = await t.database.db.select().from(communicationInfos).where(eq(communicationInfos.contact_id, stranger.contact_id))
+      expect(strangerInfos.map((i) => i.value)).toEqual(['several.stranger@example.com'])
+    })
+
+    it('refuses more than four people with a clear message and stores nothing', async () => {
+      const before = (await t.database.db.select().from(contactApplicants)).length
+      const people = ['One', 'Two', 'Three', 'Four', 'Five'].map((name) => payloadContact({ name, email: `${name.toLowerCase()}@example.com` }))
+      const answer = await create(payload({}, 'create', { contacts: people }))
+      expect(answer.statusCode).toBe(422)
+      expect(answer.json()).toEqual({ message: 'An alert can hold at most 4 people.', errors: { contacts: ['An alert can hold at most 4 people.'] } })
+      expect((await t.database.db.select().from(contactApplicants)).length).toBe(before)
     })
   })
 

@@ -1,5 +1,6 @@
 import { useId, useState } from 'react'
 import {
+  ALERT_MAX_CONTACTS,
   COMMUNICATION_METHOD,
   LABELS,
   MESSAGES,
@@ -123,7 +124,8 @@ export function ContactTab({ state, dispatch, subscriptionTypeIds, hydrated, ser
         </p>
       )}
       {form.kind === 'closed' ? (
-        hydrated && (
+        hydrated &&
+        contacts.length < ALERT_MAX_CONTACTS && (
           <button type="button" className="button button--inverse" onClick={() => dispatch({ type: 'formOpened' })}>
             {ALERT_COPY.CONTACT_ADD}
           </button>
