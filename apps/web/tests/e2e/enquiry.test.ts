@@ -22,7 +22,7 @@ const TEXT = {
 } as const
 
 const PHONE_WIDTH = 375
-/** A number in a range Ofcom allocates to mobiles (the 07700 900 drama range is refused). */
+/** A UK mobile number. */
 const MOBILE = '07400 123456'
 
 interface Card {
@@ -220,15 +220,15 @@ describe('the lead enquiry on a property page', () => {
     expect((await recorded).status()).toBe(200)
     await waitForForm(page)
     const f = form(page)
-    // The demo buyer, Mr James Whitaker: his name, e-mail and address are known.
+    // The demo buyer, Mr James Whitaker: his name, e-mail, mobile and address are known, and not asked for.
     expect(await f.innerText()).toContain('James Whitaker')
     expect(await f.innerText()).toContain('buyer@example.com')
     expect(await addressField(page).count()).toBe(0)
-    for (const label of ['Title', 'Surname', 'Email']) expect(await f.getByLabel(label, { exact: true }).count(), label).toBe(0)
+    for (const label of ['Title', 'Surname', 'Email', 'Mobile phone']) expect(await f.getByLabel(label, { exact: true }).count(), label).toBe(0)
     expect(await f.getByLabel('Name', { exact: true }).count()).toBe(0)
+    // His active alert travels with the enquiry (SPEC §3 contact_applicant_id).
+    expect(await f.locator('input[type="hidden"][name="contact_applicant_id"]').inputValue()).toMatch(/^\d+$/)
     await expectNoAxeViolations(page)
-    // The demo number is in a range no real mobile has, so the form asks for it.
-    await f.getByLabel('Mobile phone').fill(MOBILE)
     await f.getByLabel('Your message').fill('I saw this on my alert.')
     await f.getByLabel('I have a property to sell').selectOption({ label: 'No' })
     await f.getByLabel('I have a property to let').selectOption({ label: 'No' })
