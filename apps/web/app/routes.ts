@@ -9,6 +9,7 @@ export default [
   route('property/:propertyId/:slug?', 'routes/property-detail.tsx'),
   route('saved-properties', 'routes/saved-properties.tsx'),
   route('branches', 'routes/branches.tsx'),
+  route('valuation', 'routes/valuation.tsx'),
   route('login', 'routes/login.tsx'),
   route('login/verify', 'routes/login.verify.tsx'),
   route('logout', 'routes/logout.tsx'),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { VISITOR_PAGE_SHARED_SECONDS, toCataloguePageHeaders } from './page-headers.server.ts'
+import { VISITOR_PAGE_SHARED_SECONDS, catalogueFormPageHeaders, toCataloguePageHeaders } from './page-headers.server.ts'
 
 const request = (cookie?: string) => new Request('https://agency.example/sales/property-for-sale', { headers: cookie ? { cookie } : {} })
 
@@ -15,5 +15,20 @@ describe('toCataloguePageHeaders', () => {
     for (const cookie of ['session=abc', '__Host-session=abc', 'theme=dark; session=abc']) {
       expect(toCataloguePageHeaders(request(cookie)).get('cache-control')).toBe('private, no-cache')
     }
+  })
+})
+
+describe('catalogueFormPageHeaders', () => {
+  it("keeps the loader's headers when the action set no cookie", () => {
+    const loaderHeaders = toCataloguePageHeaders(request())
+    expect(catalogueFormPageHeaders({ loaderHeaders, actionHeaders: new Headers() })).toBe(loaderHeaders)
+  })
+
+  it("passes on the cookies an action set, on a page no shared cache keeps", () => {
+    const actionHeaders = new Headers()
+    actionHeaders.append('set-cookie', 'pending_lead=abc; Path=/; HttpOnly')
+    const headers = catalogueFormPageHeaders({ loaderHeaders: toCataloguePageHeaders(request()), actionHeaders })
+    expect(headers.getSetCookie()).toEqual(['pending_lead=abc; Path=/; HttpOnly'])
+    expect(headers.get('cache-control')).toBe('private, no-cache')
   })
 })

@@ -24,3 +24,16 @@ export function toCataloguePageHeaders(request: Request): Headers {
 export function cataloguePageHeaders({ loaderHeaders }: { loaderHeaders: Headers }): Headers {
   return loaderHeaders
 }
+
+/**
+ * A catalogue route with a form (the property page's lead enquiry): the loader's headers, plus the
+ * cookies its action set, on a page no shared cache keeps.
+ */
+export function catalogueFormPageHeaders({ loaderHeaders, actionHeaders }: { loaderHeaders: Headers; actionHeaders: Headers }): Headers {
+  const cookies = actionHeaders.getSetCookie()
+  if (cookies.length === 0) return loaderHeaders
+  const headers = new Headers(loaderHeaders)
+  headers.set('Cache-Control', 'private, no-cache')
+  for (const cookie of cookies) headers.append('set-cookie', cookie)
+  return headers
+}

@@ -1,5 +1,7 @@
 import { isNotFoundError } from '@agency/api-client'
-import { LIST_PATHS, parseIdSegment, toSearchType } from '@agency/domain'
+import { LIST_PATHS, parseIdSegment, toLeadEnquiryContext, toSearchType } from '@agency/domain'
+import type { PropertyDetail } from '@agency/domain'
+import type { AppLoadContext } from 'react-router'
 import { Link, data, redirect } from 'react-router'
 import { BranchContact } from '#app/components/property-detail/branch-contact.tsx'
 import { CalculatorsSection } from '#app/components/property-detail/extras/calculators-section.tsx'
@@ -12,24 +14,40 @@ import { LockedPanel } from '#app/components/property-detail/locked-panel.tsx'
 import { MaterialInformation } from '#app/components/property-detail/material-information.tsx'
 import { PriceHistory } from '#app/components/property-detail/price-history.tsx'
 import { PropertyFacts } from '#app/components/property-detail/property-facts.tsx'
+import { LEAD_COPY } from '#app/components/lead/lead-copy.ts'
+import { LeadForm } from '#app/components/lead/lead-form.tsx'
+import { PotentialViewing } from '#app/components/lead/potential-viewing.tsx'
+import { getLeadFormData, handleLeadAction } from '#app/components/lead/lead.server.ts'
 import { COPY } from '#app/copy.ts'
 import { getAgencyName, toCanonicalLink, toTitle } from '#app/lib/meta.ts'
-import { cataloguePageHeaders, toCataloguePageHeaders } from '#app/lib/page-headers.server.ts'
+import { catalogueFormPageHeaders, toCataloguePageHeaders } from '#app/lib/page-headers.server.ts'
+import { getCurrentContact } from '#app/lib/session.server.ts'
 import { toMetaDescription, toParagraphs, toPropertyTitle } from '#app/lib/property-text.ts'
 import { toPublicUrl } from '#app/lib/urls.ts'
 import type { Route } from './+types/property-detail'
 import '#app/components/property-detail/property-detail.css'
 import '#app/components/property-detail/extras/extras.css'
 
-export async function loader({ request, params, context }: Route.LoaderArgs) {
+/** The property id a page address names, or the 404 page. */
+function requirePropertyId(segment: string): number {
   // An id no record can have (0, 00, beyond the integer range) names no property: the 404 page.
-  const propertyId = parseIdSegment(params.propertyId)
+  const propertyId = parseIdSegment(segment)
   if (propertyId === null) throw data(COPY.PROPERTY_NOT_FOUND_TITLE, { status: 404 })
-  const extras = startLoadingExtras(context.api, propertyId)
-  const property = await context.api.getProperty(propertyId).catch((error: unknown) => {
+  return propertyId
+}
+
+/** The property, or the 404 page. */
+function requireProperty(context: AppLoadContext, propertyId: number): Promise<PropertyDetail> {
+  return context.api.getProperty(propertyId).catch((error: unknown) => {
     if (isNotFoundError(error)) throw data(COPY.PROPERTY_NOT_FOUND_TITLE, { status: 404 })
     throw error
   })
+}
+
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const propertyId = requirePropertyId(params.propertyId)
+  const extras = startLoadingExtras(context.api, propertyId)
+  const property = await requireProperty(context, propertyId)
   const url = new URL(request.url)
   // One address per property: a missing or stale slug moves permanently to the canonical one.
   if (url.pathname !== property.detail_page_url) {
@@ -38,26 +56,56 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const title = toPropertyTitle(property)
   const canonicalUrl = toPublicUrl(context.publicUrl, property.detail_page_url)
   const description = toMetaDescription(property.summary ?? `${property.advert_heading}, ${property.display_address}.`)
+  const [lead, contact, loadedExtras] = await Promise.all([
+    getLeadFormData(request, context),
+    getCurrentContact(request, context),
+    toPropertyExtras(property, extras, { canonicalUrl, title, description }),
+  ])
   return data(
     {
       property,
       title,
       canonicalUrl,
       description,
-      extras: await toPropertyExtras(property, extras, { canonicalUrl, title, description }),
+      lead,
+      // SPEC §7 'recording a potential viewing': for a logged-in applicant, once the page runs.
+      recordsViewing: contact !== null && contact.applicants.length > 0,
+      extras: loadedExtras,
     },
     { headers: toCataloguePageHeaders(request) },
   )
 }
 
-export const headers = cataloguePageHeaders
+/** SPEC §3–§5: the lead enquiry, posted with or without JavaScript; the payload's property fields come from the property itself. */
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const property = await requireProperty(context, requirePropertyId(params.propertyId))
+  if (property.is_locked) throw data(COPY.PROPERTY_NOT_FOUND_TITLE, { status: 404 })
+  const url = toPublicUrl(context.publicUrl, property.detail_page_url)
+  return handleLeadAction(request, context, (_form, contactApplicantId) => toLeadEnquiryContext(property, url, contactApplicantId))
+}
 
-export default function PropertyDetailRoute({ loaderData }: Route.ComponentProps) {
-  const { property, extras } = loaderData
+export const headers = catalogueFormPageHeaders
+
+/** SPEC §3's hidden property fields of the lead form. */
+function toLeadHiddenFields(property: PropertyDetail, canonicalUrl: string): Record<string, string> {
+  const fields: Record<string, string> = {
+    url: canonicalUrl,
+    transaction_type_id: String(property.transaction_type_id),
+    property_profile_id: String(property.property_profile_id),
+  }
+  if (property.price?.numberPrice != null) fields.price = String(property.price.numberPrice)
+  if (property.bedroom != null) fields.bedrooms = String(property.bedroom)
+  if (property.branch_id != null) fields.branch_id = String(property.branch_id)
+  return fields
+}
+
+export default function PropertyDetailRoute({ loaderData, actionData }: Route.ComponentProps) {
+  const { property, extras, lead, canonicalUrl, recordsViewing } = loaderData
   const searchType = toSearchType(property.transaction_type_id)
   const description = toParagraphs(property.description)
   return (
     <article className="container page detail" aria-labelledby="detail-heading">
+      {recordsViewing && <PotentialViewing propertyId={property.property_profile_id} />}
       <p className="detail__back">
         <Link to={LIST_PATHS[searchType]}>‹ {COPY.DETAIL_BACK[searchType]}</Link>
       </p>
@@ -96,12 +144,28 @@ export default function PropertyDetailRoute({ loaderData }: Route.ComponentProps
           <MaterialInformation property={property} />
           <PriceHistory property={property} />
           <CalculatorsSection summary={extras.calculator} />
+          {/* SPEC §2: the lead enquiry form on every property page a visitor may see in full. */}
+          {!property.is_locked && (
+            <LeadForm
+              kind="property"
+              heading={LEAD_COPY.PROPERTY_HEADING}
+              data={lead}
+              hidden={toLeadHiddenFields(property, canonicalUrl)}
+              result={actionData}
+            />
+          )}
           {/* The map of SPEC §2 joins here, after the facts a buyer checks first. */}
           <SimilarProperties cards={extras.similar} />
         </div>
         <aside className="detail__aside" aria-label={COPY.DETAIL_CONTACT}>
-          {/* The lead enquiry form (SPEC §3–§5) joins the branch card here. */}
           {property.branch && <BranchContact branch={property.branch} />}
+          {!property.is_locked && (
+            <p className="detail__enquire">
+              <a href="#enquiry" className="button">
+                {LEAD_COPY.PROPERTY_HEADING}
+              </a>
+            </p>
+          )}
         </aside>
       </div>
     </article>

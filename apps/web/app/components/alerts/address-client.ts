@@ -21,8 +21,14 @@ function toLine(item: unknown): string | null {
   return null
 }
 
-/** The address lines suggested for what was typed; an empty list when the API finds none. */
-export async function findAddresses(keyword: string, options: FindOptions = {}): Promise<string[]> {
+/** A suggestion as a form keeps it: the id the lead form sends back, and the line shown. */
+export interface AddressSuggestionLine {
+  suggestion_id: string
+  display_name: string
+}
+
+/** The suggestions for what was typed, one per line; an empty list when the API finds none. */
+export async function findAddressSuggestions(keyword: string, options: FindOptions = {}): Promise<AddressSuggestionLine[]> {
   const response = await fetch(`/api/addresses?${new URLSearchParams({ keyword }).toString()}`, {
     headers: { accept: 'application/json' },
     signal: options.signal ?? null,
@@ -30,5 +36,12 @@ export async function findAddresses(keyword: string, options: FindOptions = {}):
   if (!response.ok) throw new Error(`address suggestions failed with status ${response.status}`)
   const body = (await response.json()) as { data?: unknown }
   const items = Array.isArray(body.data) ? body.data : []
-  return [...new Set(items.map(toLine).filter((line): line is string => line !== null))]
+  const byLine = new Map<string, AddressSuggestionLine>()
+  for (const item of items) {
+    const line = toLine(item)
+    if (line === null || byLine.has(line)) continue
+    const id = item && typeof item === 'object' ? (item as Record<string, unknown>).suggestion_id : undefined
+    byLine.set(line, { suggestion_id: typeof id === 'string' && id !== '' ? id : line, display_name: line })
+  }
+  return [...byLine.values()]
 }

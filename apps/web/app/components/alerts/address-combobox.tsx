@@ -4,6 +4,7 @@ import { useCombobox } from 'downshift'
 import type { UseComboboxState, UseComboboxStateChangeOptions } from 'downshift'
 import { MESSAGES } from '@agency/domain'
 import { ALERT_COPY } from '#app/components/alerts/alert-copy.ts'
+import type { AddressSuggestionLine } from '#app/components/alerts/address-client.ts'
 
 // The client loads on first focus, as the location search's does: it stays out of the first load.
 const loadAddressClient = () => import('#app/components/alerts/address-client.ts')
@@ -13,35 +14,66 @@ const ADDRESS_DEBOUNCE_MS = 400
 /** Fewer characters than this find nothing useful. */
 const ADDRESS_MIN_LENGTH = 3
 
-interface AddressComboboxProps {
+/** Class names of the field's parts, so each form styles it as its own fields. */
+export interface AddressComboboxClasses {
+  field: string
+  label: string
+  input: string
+  hint: string
+  error: string
+}
+
+const ALERT_CLASSES: AddressComboboxClasses = {
+  field: 'alert-field alert-field--wide',
+  label: 'alert-field__label',
+  input: 'alert-field__input',
+  hint: 'alert-field__hint',
+  error: 'alert-field__error',
+}
+
+export interface AddressComboboxProps {
   name: string
   value: string
+  /** Called with the text as typed, and with a suggestion's line when one is chosen. */
   onChange: (value: string) => void
+  /** Called when a suggestion is chosen (the lead form keeps its id: SPEC §5 'Address must be selected'). */
+  onSelect?: (suggestion: AddressSuggestionLine) => void
   hydrated: boolean
   error?: string | undefined
   errorId: string
+  label?: string
+  hint?: string
+  classes?: AddressComboboxClasses
+  /** Takes the focus when it appears (it replaced a plain field the visitor was in). */
+  autoFocus?: boolean
+  /** Looks up what the field already holds as soon as it appears. */
+  searchOnMount?: boolean
 }
 
 type Status = { kind: 'idle' } | { kind: 'searching' } | { kind: 'results'; count: number } | { kind: 'none' }
 
 /**
- * The contact's address, chosen from the suggestions of GET /api/addresses (shared with the lead form)
- * through the same accessible combobox (downshift) as the location search. Without JavaScript it is
- * a plain text field.
+ * The contact's address, chosen from the suggestions of GET /api/addresses, in the alert contact form
+ * and the lead form, through the same accessible combobox (downshift) as the location search. Without
+ * JavaScript it is a plain text field.
  */
-export function AddressCombobox({ name, value, onChange, hydrated, error, errorId }: AddressComboboxProps) {
+export function AddressCombobox(props: AddressComboboxProps) {
+  const { name, value, onChange, onSelect, hydrated, error, errorId, autoFocus, searchOnMount } = props
+  const classes = props.classes ?? ALERT_CLASSES
   const hintId = useId()
   const statusId = useId()
-  const [suggestions, setSuggestions] = useState<string[]>([])
+  const [suggestions, setSuggestions] = useState<AddressSuggestionLine[]>([])
   const [status, setStatus] = useState<Status>({ kind: 'idle' })
-  const [pending, setPending] = useState<{ keyword: string } | null>(null)
+  const [pending, setPending] = useState<{ keyword: string } | null>(() =>
+    searchOnMount && value.trim().length >= ADDRESS_MIN_LENGTH ? { keyword: value.trim() } : null,
+  )
 
   useEffect(() => {
     if (!pending) return
     const controller = new AbortController()
     const timer = setTimeout(() => {
       loadAddressClient()
-        .then((client) => client.findAddresses(pending.keyword, { signal: controller.signal }))
+        .then((client) => client.findAddressSuggestions(pending.keyword, { signal: controller.signal }))
         .then((found) => {
           setSuggestions(found)
           setStatus(found.length ? { kind: 'results', count: found.length } : { kind: 'none' })
@@ -58,14 +90,16 @@ export function AddressCombobox({ name, value, onChange, hydrated, error, errorI
     }
   }, [pending])
 
-  const { isOpen, highlightedIndex, getLabelProps, getInputProps, getMenuProps, getItemProps } = useCombobox<string>({
+  const { isOpen, highlightedIndex, getLabelProps, getInputProps, getMenuProps, getItemProps } = useCombobox<AddressSuggestionLine>({
     items: suggestions,
+    itemToString: (item) => item?.display_name ?? '',
     inputValue: value,
     selectedItem: null,
     stateReducer,
     onSelectedItemChange: ({ selectedItem }) => {
       if (selectedItem === null || selectedItem === undefined) return
-      onChange(selectedItem)
+      onChange(selectedItem.display_name)
+      onSelect?.(selectedItem)
       setSuggestions([])
       setPending(null)
       setStatus({ kind: 'idle' })
@@ -90,7 +124,8 @@ export function AddressCombobox({ name, value, onChange, hydrated, error, errorI
     type: 'text',
     autoComplete: 'street-address',
     maxLength: 255,
-    className: 'alert-field__input',
+    className: classes.input,
+    autoFocus,
     'aria-describedby': describedBy,
     'aria-invalid': error ? true : undefined,
     onFocus: () => void loadAddressClient(),
@@ -115,32 +150,32 @@ export function AddressCombobox({ name, value, onChange, hydrated, error, errorI
           : ''
 
   return (
-    <div className="alert-field alert-field--wide">
-      <label {...getLabelProps({ className: 'alert-field__label' })}>{ALERT_COPY.ADDRESS}</label>
+    <div className={classes.field}>
+      <label {...getLabelProps({ className: classes.label })}>{props.label ?? ALERT_COPY.ADDRESS}</label>
       <div className="location-search__combobox">
         <input {...(hydrated ? inputProps : plainInputProps)} />
         <ul {...getMenuProps({ className: 'location-search__menu' })} hidden={!showList}>
           {showList &&
             suggestions.map((suggestion, index) => (
               <li
-                key={suggestion}
+                key={suggestion.suggestion_id}
                 className="location-search__option"
                 data-highlighted={highlightedIndex === index || undefined}
                 {...getItemProps({ item: suggestion, index })}
               >
-                {suggestion}
+                {suggestion.display_name}
               </li>
             ))}
         </ul>
       </div>
-      <p id={hintId} className="alert-field__hint">
-        {ALERT_COPY.ADDRESS_HINT}
+      <p id={hintId} className={classes.hint}>
+        {props.hint ?? ALERT_COPY.ADDRESS_HINT}
       </p>
       <p id={statusId} role="status" className="visually-hidden">
         {statusText}
       </p>
       {error && (
-        <p id={errorId} className="alert-field__error">
+        <p id={errorId} className={classes.error}>
           {error}
         </p>
       )}
@@ -149,7 +184,10 @@ export function AddressCombobox({ name, value, onChange, hydrated, error, errorI
 }
 
 /** Escape and leaving the field keep what was typed, and never choose the highlighted suggestion. */
-function stateReducer(state: UseComboboxState<string>, { type, changes }: UseComboboxStateChangeOptions<string>): Partial<UseComboboxState<string>> {
+function stateReducer(
+  state: UseComboboxState<AddressSuggestionLine>,
+  { type, changes }: UseComboboxStateChangeOptions<AddressSuggestionLine>,
+): Partial<UseComboboxState<AddressSuggestionLine>> {
   switch (type) {
     case useCombobox.stateChangeTypes.InputKeyDownEscape:
     case useCombobox.stateChangeTypes.InputBlur:

@@ -1,4 +1,6 @@
 import { Link } from 'react-router'
+import { LEAD_COPY } from '#app/components/lead/lead-copy.ts'
+import { VALUATION_PATH } from '#app/components/lead/lead-paths.ts'
 import { COPY } from '#app/copy.ts'
 import { toTelHref } from '#app/lib/property-text.ts'
 import type { FooterBranch } from '#app/lib/use-root-data.ts'
@@ -34,6 +36,9 @@ export function SiteFooter({ agencyName, branches }: { agencyName: string; branc
             </ul>
           </section>
         )}
+        <p className="site-footer__valuation">
+          <Link to={VALUATION_PATH}>{LEAD_COPY.NAV_VALUATION}</Link>
+        </p>
         <p className="site-footer__legal">
           © {new Date().getFullYear()} {agencyName}
         </p>

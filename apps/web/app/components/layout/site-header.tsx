@@ -1,6 +1,8 @@
 import { LABELS, LIST_PATHS, SAVED_COPY } from '@agency/domain'
 import { Link, NavLink } from 'react-router'
 import { AccountMenu } from '#app/components/account/account-menu.tsx'
+import { LEAD_COPY } from '#app/components/lead/lead-copy.ts'
+import { VALUATION_PATH } from '#app/components/lead/lead-paths.ts'
 import { COPY } from '#app/copy.ts'
 import { SAVED_PATH } from '#app/lib/saved.ts'
 import { REGISTER_PATH } from '#app/lib/urls.ts'
@@ -30,6 +32,11 @@ export function SiteHeader({ agencyName }: { agencyName: string }) {
             <li>
               <NavLink to={REGISTER_PATH} className="site-nav__link site-nav__link--alerts">
                 {LABELS.HEADS_UP_PROPERTY_ALERTS}
+              </NavLink>
+            </li>
+            <li>
+              <NavLink to={VALUATION_PATH} className="site-nav__link">
+                {LEAD_COPY.NAV_VALUATION}
               </NavLink>
             </li>
             <li>

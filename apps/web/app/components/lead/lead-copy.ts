@@ -1,0 +1,39 @@
+/**
+ * Texts of the lead form that SPEC does not word. SPEC's own words (the field labels it names, every
+ * message) come from @agency/domain's LABELS and MESSAGES.
+ */
+export const LEAD_COPY = {
+  PROPERTY_HEADING: 'Arrange a viewing or ask a question',
+  VALUATION_HEADING: 'Book a valuation',
+  VALUATION_TITLE: 'Book a property valuation',
+  VALUATION_INTRO:
+    'Thinking of selling or letting? Tell us about your property and one of our valuers will arrange a free, no-obligation valuation.',
+  VALUATION_DESCRIPTION: 'Book a free valuation of your home for sale or to let with our local branch.',
+  NAV_VALUATION: 'Book a valuation',
+  VALUATION_TYPE: 'Valuation for',
+  VALUATION_TYPE_OPTIONS: [
+    { value: 1, label: 'Sales' },
+    { value: 2, label: 'Lettings' },
+  ],
+  SALUTATION: 'Title',
+  NAME: 'Name',
+  SURNAME: 'Surname',
+  VIEWING_DATE: 'Viewing date',
+  VIEWING_TIME: 'Viewing time (24-hour)',
+  VIEWING_HINT: 'Viewings run from 07:00 to 19:00.',
+  EMAIL: 'Email',
+  MOBILE_PHONE: 'Mobile phone',
+  ADDRESS: 'Your address',
+  ADDRESS_HINT: 'Start typing your address or postcode, then choose it from the list.',
+  ADDRESS_CHOICES: 'Choose your address',
+  CHOOSE: 'Please choose',
+  SEND: 'Send enquiry',
+  SEND_VALUATION: 'Book valuation',
+  SENDING: 'Sending…',
+  CONSENT: 'By sending this form you agree that we may contact you about your enquiry.',
+  KNOWN_AS: 'Sending as',
+  LOADING: 'Loading your details…',
+  SENT_NO_JS_HEADING: 'Thank you',
+  NO_SCRIPT:
+    'Without JavaScript this form is checked as usual, but the check that you are not a robot needs JavaScript: please turn it on to send your enquiry, or call the branch.',
+} as const

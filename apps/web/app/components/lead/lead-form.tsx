@@ -1,0 +1,481 @@
+import { Suspense, lazy, useCallback, useEffect, useId, useRef, useState } from 'react'
+import type { FormEvent } from 'react'
+import type { CaptchaClientConfig } from '@agency/api-client'
+import {
+  I_WOULD_LIKE_DEFAULT,
+  I_WOULD_LIKE_OPTIONS,
+  LABELS,
+  LEAD_CONFIRM_VALUE,
+  MESSAGES,
+  PROPERTY_TO_LET_OPTIONS,
+  PROPERTY_TO_SELL_OPTIONS,
+  SALUTATION_DEFAULT,
+  SALUTATION_OPTIONS,
+  VALUATION_TYPE,
+  VIEWING_FIRST_HOUR,
+  VIEWING_LAST_HOUR,
+  VIEWING_ROUNDING_MINUTES,
+} from '@agency/domain'
+import type { IWouldLike } from '@agency/domain'
+import { useFetcher } from 'react-router'
+import type { AddressComboboxClasses } from '#app/components/alerts/address-combobox.tsx'
+import { LEAD_COPY } from '#app/components/lead/lead-copy.ts'
+import type { LeadFormTools } from '#app/components/lead/lead-form-extras.tsx'
+import {
+  LEAD_FIELD,
+  emptyLeadFormValues,
+  readLeadFormValues,
+  splitViewingValue,
+  toAddressChoiceValue,
+  toValuationChoices,
+  toViewingTimeOptions,
+  withPrefill,
+} from '#app/components/lead/lead-form-values.ts'
+import type { LeadFormValues, LeadPrefill } from '#app/components/lead/lead-form-values.ts'
+import { useHydrated } from '#app/components/search/use-hydrated.ts'
+import '#app/components/lead/lead.css'
+
+// Loaded on intent (the form's first focus or touch): none of these is in the page's first load.
+const LeadFormExtras = lazy(() => import('#app/components/lead/lead-form-extras.tsx'))
+const AddressCombobox = lazy(() => import('#app/components/alerts/address-combobox.tsx').then((m) => ({ default: m.AddressCombobox })))
+const SuccessPopup = lazy(() => import('#app/components/ui/success-popup.tsx').then((m) => ({ default: m.SuccessPopup })))
+
+/** An address suggestion as the form sends it back (SPEC §5 rule 7). */
+export interface AddressChoice {
+  suggestion_id: string
+  display_name: string
+}
+
+/** What the page's loader gives the form. */
+export interface LeadFormData {
+  captcha: CaptchaClientConfig
+  /** SPEC §4: the logged-in contact's known fields (their inputs hidden). */
+  prefill: LeadPrefill
+  contactApplicantId: number | null
+  /** SPEC §5: about one hour ahead, 'YYYY-MM-DDTHH:mm' in the agency's time. */
+  defaultViewing: string
+}
+
+/** The action's answer: success, or the first message with what was sent (a page without JavaScript fills it in again). */
+export type LeadActionResult =
+  | { ok: true }
+  | { ok: false; message: string; field: string; values: LeadFormValues; addressChoices: AddressChoice[] }
+
+interface LeadFormProps {
+  /** A property page's enquiry, or the standalone valuation page's (no property, valuation chosen). */
+  kind: 'property' | 'valuation'
+  heading: string
+  data: LeadFormData
+  /** SPEC §3's property fields (url, transaction type, property id, price, bedrooms, branch). */
+  hidden?: Record<string, string>
+  /** The action's answer to a post sent without JavaScript. */
+  result?: LeadActionResult | undefined
+}
+
+const VIEWING_TIMES = toViewingTimeOptions(VIEWING_FIRST_HOUR, VIEWING_LAST_HOUR, VIEWING_ROUNDING_MINUTES)
+const VALUATION_CHOICES: readonly IWouldLike[] = ['to-sell-my-property', 'to-let-my-property', 'more-details']
+
+const ADDRESS_CLASSES: AddressComboboxClasses = {
+  field: 'lead-field',
+  label: 'lead-field__label',
+  input: 'lead-field__input',
+  hint: 'lead-field__hint',
+  error: 'lead-field__error',
+}
+
+/**
+ * SPEC §3–§5 lead enquiry form. Server-rendered and complete without JavaScript (a plain post to the
+ * page's action, which checks it and answers the first message); once React runs and the visitor
+ * shows intent, the form checks itself in SPEC §5's order (warning toasts), solves the captcha,
+ * offers address suggestions, posts without leaving the page (the button disabled while sending) and
+ * opens the success popup.
+ */
+export function LeadForm({ kind, heading, data, hidden = {}, result }: LeadFormProps) {
+  const headingId = useId()
+  const warningId = useId()
+  const hydrated = useHydrated()
+  const fetcher = useFetcher<LeadActionResult>()
+  const formRef = useRef<HTMLFormElement>(null)
+  const { prefill } = data
+  const [blank] = useState<LeadFormValues>(() => {
+    const empty =
+      kind === 'valuation'
+        ? emptyLeadFormValues({ iWouldLike: ['to-sell-my-property'], valued: true, transactionTypeId: VALUATION_TYPE.SALES })
+        : emptyLeadFormValues()
+    return withPrefill(empty, prefill)
+  })
+  const initial = result && !result.ok ? result.values : blank
+  const [chosen, setChosen] = useState<string[]>(initial.i_would_like)
+  const [address, setAddress] = useState({ text: initial.contact_address, id: initial.contact_address_id })
+  const [addressFocused, setAddressFocused] = useState(false)
+  const [intent, setIntent] = useState(false)
+  const [tools, setTools] = useState<LeadFormTools | null>(null)
+  const waiting = useRef<Array<(tools: LeadFormTools) => void>>([])
+  // A post sent before React ran and answered with success opens the popup once the page is live.
+  const [succeeded, setSucceeded] = useState(result?.ok === true)
+  const [preparing, setPreparing] = useState(false)
+  const idempotencyKey = useRef<string | null>(null)
+
+  const onReady = useCallback((ready: LeadFormTools) => {
+    setTools(ready)
+    for (const resolve of waiting.current.splice(0)) resolve(ready)
+  }, [])
+  const getTools = (): Promise<LeadFormTools> => {
+    setIntent(true)
+    return tools ? Promise.resolve(tools) : new Promise((resolve) => waiting.current.push(resolve))
+  }
+
+  // The answer of the JavaScript post.
+  const answer = fetcher.data
+  useEffect(() => {
+    if (fetcher.state !== 'idle' || !answer) return
+    if (answer.ok) {
+      idempotencyKey.current = null
+      // Ready for another enquiry: the fields as the page first showed them.
+      formRef.current?.reset()
+      setChosen(blank.i_would_like)
+      setAddress({ text: blank.contact_address, id: blank.contact_address_id })
+      setSucceeded(true)
+    } else {
+      // A refused post may be sent again as a new enquiry once corrected.
+      idempotencyKey.current = null
+      void getTools().then((t) => t.warn(answer.message))
+    }
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- runs once per answer
+  }, [answer, fetcher.state])
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault()
+    if (sending) return
+    const form = event.currentTarget
+    setPreparing(true)
+    try {
+      const t = await getTools()
+      const formData = new FormData(form)
+      // SPEC §5: the first failing rule, as a warning toast.
+      const failure = t.check(readLeadFormValues(formData))
+      if (failure) {
+        t.warn(failure.message)
+        focusField(form, failure.field)
+        return
+      }
+      t.dismiss()
+      formData.set(LEAD_FIELD.CAPTCHA, await t.takeToken())
+      idempotencyKey.current ??= crypto.randomUUID()
+      formData.set(LEAD_FIELD.IDEMPOTENCY_KEY, idempotencyKey.current)
+      await fetcher.submit(formData, { method: 'post' })
+    } finally {
+      setPreparing(false)
+    }
+  }
+
+  const sending = preparing || fetcher.state !== 'idle'
+  const serverFailure = result && !result.ok ? result : undefined
+  const viewingOffered = kind === 'property'
+  // Without JavaScript the viewing time cannot come and go with the choice: it stays, and the server
+  // drops it when viewing is not chosen (SPEC §5).
+  const showViewing = viewingOffered && (!hydrated || chosen.includes(I_WOULD_LIKE_DEFAULT))
+  const viewing = splitViewingValue(initial.viewing_lead_date || data.defaultViewing)
+  const options = kind === 'valuation' ? I_WOULD_LIKE_OPTIONS.filter((o) => VALUATION_CHOICES.includes(o.value)) : I_WOULD_LIKE_OPTIONS
+  const known = (field: keyof LeadPrefill) => prefill[field] !== undefined
+  const knownName = [prefill.name, prefill.surname].filter(Boolean).join(' ')
+  const knownLines = [knownName, prefill.email, prefill.mobile_phone, prefill.contact_address].filter((line): line is string => Boolean(line))
+
+  if (result?.ok && !hydrated) {
+    return (
+      <section className="lead-form lead-form--done" aria-labelledby={headingId} role="status">
+        <h2 id={headingId}>{LEAD_COPY.SENT_NO_JS_HEADING}</h2>
+        <p>{MESSAGES.SUCCESS_POPUP_DEFAULT}</p>
+      </section>
+    )
+  }
+
+  const text = (name: keyof LeadFormValues, label: string, input: React.InputHTMLAttributes<HTMLInputElement>) =>
+    known(name as keyof LeadPrefill) ? (
+      <input type="hidden" name={name} value={String(prefill[name as keyof LeadPrefill])} />
+    ) : (
+      <div className="lead-field">
+        <label className="lead-field__label" htmlFor={`${headingId}-${name}`}>
+          {label}
+        </label>
+        <input
+          id={`${headingId}-${name}`}
+          name={name}
+          className="lead-field__input"
+          defaultValue={String(initial[name])}
+          aria-invalid={serverFailure?.field === name || undefined}
+          aria-describedby={serverFailure?.field === name ? warningId : undefined}
+          {...input}
+        />
+      </div>
+    )
+
+  const plainAddress = (
+    <div className="lead-field">
+      <label className="lead-field__label" htmlFor={`${headingId}-address`}>
+        {LEAD_COPY.ADDRESS}
+      </label>
+      <input
+        id={`${headingId}-address`}
+        name={LEAD_FIELD.ADDRESS}
+        type="text"
+        autoComplete="street-address"
+        maxLength={255}
+        className="lead-field__input"
+        value={address.text}
+        onChange={(event) => setAddress({ text: event.currentTarget.value, id: '' })}
+        onFocus={() => setAddressFocused(true)}
+        onBlur={() => setAddressFocused(false)}
+        aria-describedby={`${headingId}-address-hint`}
+        aria-invalid={serverFailure?.field === 'contact_address' || undefined}
+      />
+      <p id={`${headingId}-address-hint`} className="lead-field__hint">
+        {LEAD_COPY.ADDRESS_HINT}
+      </p>
+    </div>
+  )
+
+  return (
+    <section className="lead-form" aria-labelledby={headingId} id="enquiry">
+      <h2 id={headingId} className="lead-form__heading">
+        {heading}
+      </h2>
+      {serverFailure && (
+        <p id={warningId} className="lead-form__warning" role="alert">
+          {serverFailure.message}
+        </p>
+      )}
+      <fetcher.Form
+        ref={formRef}
+        method="post"
+        noValidate
+        className="lead-form__form"
+        onSubmit={(event) => void submit(event)}
+        onFocus={() => setIntent(true)}
+        onPointerDown={() => setIntent(true)}
+        data-enhanced={hydrated || undefined}
+      >
+        {kind === 'valuation' && (
+          <fieldset className="lead-field lead-choices">
+            <legend className="lead-field__label">{LEAD_COPY.VALUATION_TYPE}</legend>
+            {LEAD_COPY.VALUATION_TYPE_OPTIONS.map((option) => (
+              <label key={option.value} className="lead-choice">
+                <input
+                  type="radio"
+                  name={LEAD_FIELD.TRANSACTION_TYPE}
+                  value={option.value}
+                  defaultChecked={initial.transaction_type_id === String(option.value)}
+                  onChange={() => setChosen((current) => toValuationChoices(current, option.value))}
+                />
+                {option.label}
+              </label>
+            ))}
+          </fieldset>
+        )}
+        <fieldset className="lead-field lead-choices">
+          <legend className="lead-field__label">{LABELS.I_WOULD_LIKE}</legend>
+          {options.map((option) => (
+            <label key={option.value} className="lead-choice">
+              <input
+                type="checkbox"
+                name={LEAD_FIELD.I_WOULD_LIKE}
+                value={option.value}
+                checked={chosen.includes(option.value)}
+                onChange={(event) => {
+                  const on = event.currentTarget.checked
+                  setChosen((current) => (on ? [...current, option.value] : current.filter((v) => v !== option.value)))
+                }}
+              />
+              {option.label}
+            </label>
+          ))}
+        </fieldset>
+
+        {knownLines.length > 0 && (
+          <p className="lead-form__known">
+            {LEAD_COPY.KNOWN_AS} <strong>{knownLines.join(', ')}</strong>
+          </p>
+        )}
+        <div className="lead-form__row">
+          {known('salutation_id') ? (
+            <input type="hidden" name={LEAD_FIELD.SALUTATION} value={prefill.salutation_id} />
+          ) : (
+            <div className="lead-field lead-field--narrow">
+              <label className="lead-field__label" htmlFor={`${headingId}-salutation`}>
+                {LEAD_COPY.SALUTATION}
+              </label>
+              <select
+                id={`${headingId}-salutation`}
+                name={LEAD_FIELD.SALUTATION}
+                className="lead-field__input"
+                defaultValue={initial.salutation_id || String(SALUTATION_DEFAULT)}
+              >
+                {SALUTATION_OPTIONS.map((s) => (
+                  <option key={s.value} value={s.value}>
+                    {s.label}
+                  </option>
+                ))}
+              </select>
+            </div>
+          )}
+          {text('name', LEAD_COPY.NAME, { type: 'text', autoComplete: 'given-name', maxLength: 100 })}
+          {text('surname', LEAD_COPY.SURNAME, { type: 'text', autoComplete: 'family-name', maxLength: 100 })}
+        </div>
+
+        {showViewing && (
+          <fieldset className="lead-field lead-viewing" aria-describedby={`${headingId}-viewing-hint`}>
+            <legend className="lead-field__label">{LABELS.VIEWING_TIME}</legend>
+            <div className="lead-form__row">
+              <div className="lead-field">
+                <label className="lead-field__label lead-field__label--light" htmlFor={`${headingId}-viewing-date`}>
+                  {LEAD_COPY.VIEWING_DATE}
+                </label>
+                <input
+                  id={`${headingId}-viewing-date`}
+                  type="date"
+                  name={LEAD_FIELD.VIEWING_DATE}
+                  className="lead-field__input"
+                  defaultValue={viewing.date}
+                />
+              </div>
+              <div className="lead-field">
+                <label className="lead-field__label lead-field__label--light" htmlFor={`${headingId}-viewing-time`}>
+                  {LEAD_COPY.VIEWING_TIME}
+                </label>
+                <select id={`${headingId}-viewing-time`} name={LEAD_FIELD.VIEWING_TIME} className="lead-field__input" defaultValue={viewing.time}>
+                  {VIEWING_TIMES.map((time) => (
+                    <option key={time} value={time}>
+                      {time}
+                    </option>
+                  ))}
+                </select>
+              </div>
+            </div>
+            <p id={`${headingId}-viewing-hint`} className="lead-field__hint">
+              {LEAD_COPY.VIEWING_HINT}
+            </p>
+          </fieldset>
+        )}
+
+        <div className="lead-field">
+          <label className="lead-field__label" htmlFor={`${headingId}-comment`}>
+            {LABELS.YOUR_MESSAGE}
+          </label>
+          <textarea
+            id={`${headingId}-comment`}
+            name={LEAD_FIELD.COMMENT}
+            className="lead-field__input"
+            rows={4}
+            defaultValue={initial.comment}
+            aria-invalid={serverFailure?.field === 'comment' || undefined}
+            aria-describedby={serverFailure?.field === 'comment' ? warningId : undefined}
+          />
+        </div>
+        <div className="lead-form__row">
+          {text('email', LEAD_COPY.EMAIL, { type: 'email', inputMode: 'email', autoComplete: 'email', maxLength: 320 })}
+          {text('mobile_phone', LEAD_COPY.MOBILE_PHONE, { type: 'tel', inputMode: 'tel', autoComplete: 'tel', maxLength: 32 })}
+        </div>
+
+        {known('contact_address') ? (
+          <>
+            <input type="hidden" name={LEAD_FIELD.ADDRESS} value={prefill.contact_address} />
+            <input type="hidden" name={LEAD_FIELD.ADDRESS_ID} value={prefill.contact_address_id} />
+          </>
+        ) : (
+          <>
+            {intent ? (
+              <Suspense fallback={plainAddress}>
+                <AddressCombobox
+                  name={LEAD_FIELD.ADDRESS}
+                  value={address.text}
+                  onChange={(value) => setAddress({ text: value, id: '' })}
+                  onSelect={(suggestion) => setAddress({ text: suggestion.display_name, id: suggestion.suggestion_id })}
+                  hydrated={hydrated}
+                  errorId={`${headingId}-address-error`}
+                  label={LEAD_COPY.ADDRESS}
+                  hint={LEAD_COPY.ADDRESS_HINT}
+                  classes={ADDRESS_CLASSES}
+                  autoFocus={addressFocused}
+                  searchOnMount={addressFocused && address.id === ''}
+                />
+              </Suspense>
+            ) : (
+              plainAddress
+            )}
+            <input type="hidden" name={LEAD_FIELD.ADDRESS_ID} value={address.id} />
+            {serverFailure && serverFailure.addressChoices.length > 0 && (
+              <fieldset className="lead-field lead-choices">
+                <legend className="lead-field__label">{LEAD_COPY.ADDRESS_CHOICES}</legend>
+                {serverFailure.addressChoices.map((choice) => (
+                  <label key={choice.suggestion_id} className="lead-choice">
+                    <input type="radio" name={LEAD_FIELD.ADDRESS_CHOICE} value={toAddressChoiceValue(choice)} />
+                    {choice.display_name}
+                  </label>
+                ))}
+              </fieldset>
+            )}
+          </>
+        )}
+
+        <div className="lead-form__row">
+          <SelectField id={`${headingId}-sell`} name={LEAD_FIELD.TO_SELL} label={LABELS.I_HAVE_A_PROPERTY_TO_SELL} options={PROPERTY_TO_SELL_OPTIONS} value={initial.i_have_a_property_to_sell} />
+          <SelectField id={`${headingId}-let`} name={LEAD_FIELD.TO_LET} label={LABELS.I_HAVE_A_PROPERTY_TO_LET} options={PROPERTY_TO_LET_OPTIONS} value={initial.i_have_a_property_to_let} />
+        </div>
+        <label className="lead-choice lead-choice--wide">
+          <input type="checkbox" name={LEAD_FIELD.VALUED} value="yes" defaultChecked={initial.my_property_valued} />
+          {LABELS.MY_PROPERTY_VALUED}
+        </label>
+
+        {Object.entries(hidden).map(([name, value]) => (
+          <input key={name} type="hidden" name={name} value={value} />
+        ))}
+        {data.contactApplicantId !== null && <input type="hidden" name="contact_applicant_id" value={data.contactApplicantId} />}
+        <input type="hidden" name="confirm" value={LEAD_CONFIRM_VALUE} />
+        <p className="lead-form__consent">{LEAD_COPY.CONSENT}</p>
+        <button type="submit" className="button lead-form__submit" disabled={sending} aria-busy={sending || undefined}>
+          {sending ? LEAD_COPY.SENDING : kind === 'valuation' ? LEAD_COPY.SEND_VALUATION : LEAD_COPY.SEND}
+        </button>
+        {data.captcha.provider !== 'none' && (
+          <noscript>
+            <p className="lead-form__no-script">{LEAD_COPY.NO_SCRIPT}</p>
+          </noscript>
+        )}
+      </fetcher.Form>
+      {intent && (
+        <Suspense fallback={null}>
+          <LeadFormExtras captcha={data.captcha} onReady={onReady} />
+        </Suspense>
+      )}
+      {succeeded && (
+        <Suspense fallback={null}>
+          <SuccessPopup open onClose={() => setSucceeded(false)} />
+        </Suspense>
+      )}
+    </section>
+  )
+}
+
+function SelectField(props: { id: string; name: string; label: string; options: ReadonlyArray<{ value: string; label: string }>; value: string }) {
+  return (
+    <div className="lead-field">
+      <label className="lead-field__label" htmlFor={props.id}>
+        {props.label}
+      </label>
+      <select id={props.id} name={props.name} className="lead-field__input" defaultValue={props.value}>
+        <option value="">{LEAD_COPY.CHOOSE}</option>
+        {props.options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+    </div>
+  )
+}
+
+/** Moves the focus to the field a warning is about, so the visitor lands where to correct it. */
+function focusField(form: HTMLFormElement, field: string) {
+  const name = field === 'contact_address' ? LEAD_FIELD.ADDRESS : field === 'viewing_lead_date' ? LEAD_FIELD.VIEWING_DATE : field
+  const element = form.querySelector<HTMLElement>(`[name="${CSS.escape(name)}"]:not([type="hidden"])`)
+  element?.focus()
+}

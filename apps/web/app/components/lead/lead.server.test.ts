@@ -1,0 +1,199 @@
+import type { ApiClient, LeadEnquiryRequest } from '@agency/api-client'
+import { ApiClientError } from '@agency/api-client'
+import { MESSAGES, toLeadEnquiryContext } from '@agency/domain'
+import type { AddressSearchResult, ContactView } from '@agency/domain'
+import type { AppLoadContext } from 'react-router'
+import { describe, expect, it } from 'vitest'
+import type { LeadActionResult } from '#app/components/lead/lead-form.tsx'
+import { getLeadFormData, handleLeadAction } from '#app/components/lead/lead.server.ts'
+
+const SUGGESTION: AddressSearchResult = {
+  suggestion_id: 'property:12',
+  display_name: '12 High Street, Guildford GU1 3AA',
+  address_line_1: '12 High Street',
+  town: 'Guildford',
+  postcode: 'GU1 3AA',
+  lat: 51.2,
+  lng: -0.57,
+}
+
+const CONTACT: ContactView = {
+  contact_id: 4,
+  salutation_id: 3,
+  name: 'James',
+  surname: 'Whitaker',
+  avatar: 'male',
+  contact_profiles: [3],
+  communication_infos: [{ value: 'buyer@example.com', preferred: true, communication_method_id: 1 }],
+  contact_addresses: [
+    { contact_address_id: 5, display_name: '3 Mill Lane, Otley', address_line_1: null, address_line_2: null, town: null, county: null, postcode: null, lat: null, lng: null },
+  ],
+  contact_source_id: 35,
+  subscription_types: [1],
+  applicants: [{ contact_applicant_id: 9, applicant_key: 'k-9', profile_id: 3, contact_applicant_status_id: 1, created_at: '2026-11-01T09:00:00.000Z' }],
+  active_contact_applicant_id: 9,
+}
+
+const PROPERTY = {
+  property_profile_id: 42,
+  transaction_type_id: 1 as const,
+  display_address: 'Gladstone Drive, London',
+  price: { type: { name: 'Guide Price' }, price: '£1,250,000', numberPrice: 1_250_000 },
+  bedroom: 3,
+  branch_id: 2,
+}
+
+function fakeContext(options: { sendError?: ApiClientError; contact?: ContactView } = {}) {
+  const sent: Array<{ payload: LeadEnquiryRequest; idempotencyKey: string | undefined }> = []
+  const api = {
+    getCaptchaConfig: () => Promise.resolve({ provider: 'altcha', challenge_url: '/api/captcha/challenge' }),
+    getCurrentContact: () => (options.contact ? Promise.resolve(options.contact) : Promise.reject(new ApiClientError(401, { message: 'Unauthenticated.' }))),
+    searchAddresses: (keyword: string) => Promise.resolve(keyword.toLowerCase().includes('high street') ? [SUGGESTION] : []),
+    sendLeadEnquiry: (payload: LeadEnquiryRequest, o?: { idempotencyKey?: string }) => {
+      if (options.sendError) return Promise.reject(options.sendError)
+      sent.push({ payload, idempotencyKey: o?.idempotencyKey })
+      return Promise.resolve({ data: { lead_id: 'l-1', contact: { contact_id: 77 } }, setCookie: ['pending_lead=abc; Path=/; HttpOnly'] })
+    },
+  } as unknown as ApiClient
+  const context = { api, publicUrl: 'https://agency.example', mapTiles: { url: 'https://tiles.example/{z}/{x}/{y}.png', attribution: 'Tiles' } } as AppLoadContext
+  return { context, sent }
+}
+
+const post = (fields: Array<[string, string]>, cookie?: string) =>
+  new Request('https://agency.example/property/42/flat', {
+    method: 'POST',
+    body: new URLSearchParams(fields),
+    headers: cookie ? { cookie } : {},
+  })
+
+const COMPLETE: Array<[string, string]> = [
+  ['i_would_like', 'to-view-a-property'],
+  ['salutation_id', '4'],
+  ['name', 'Harriet'],
+  ['surname', 'Lowther'],
+  ['viewing_date', '2030-06-03'],
+  ['viewing_time', '10:30'],
+  ['comment', 'Is the garden south facing?'],
+  ['email', 'harriet@example.org'],
+  ['mobile_phone', '07400 123456'],
+  ['contact_address', SUGGESTION.display_name],
+  ['contact_address_id', SUGGESTION.suggestion_id],
+  ['i_have_a_property_to_sell', 'no'],
+  ['i_have_a_property_to_let', 'no'],
+  ['recaptcha_token', 'solved'],
+  ['idempotency_key', '3f1c2d4e-aaaa-bbbb-cccc-123456789abc'],
+  // A tampered hidden field: the payload's property fields come from the property itself.
+  ['price', '1'],
+]
+
+const propertyContext = (_form: { transaction_type_id: string }, applicantId: number | null) =>
+  toLeadEnquiryContext(PROPERTY, 'https://agency.example/property/42/flat', applicantId)
+
+async function act(fields: Array<[string, string]>, options: Parameters<typeof fakeContext>[0] = {}, cookie?: string) {
+  const { context, sent } = fakeContext(options)
+  const answer = await handleLeadAction(post(fields, cookie), context, propertyContext)
+  return { answer: answer as unknown as { data: LeadActionResult; init: ResponseInit | null }, sent }
+}
+
+const without = (name: string) => COMPLETE.filter(([n]) => n !== name)
+
+describe('handleLeadAction', () => {
+  it("sends SPEC §3's payload with the captcha and the idempotency key, and passes the API's cookie on", async () => {
+    const { answer, sent } = await act(COMPLETE)
+    expect(answer.data).toEqual({ ok: true })
+    expect(new Headers(answer.init?.headers).get('set-cookie')).toContain('pending_lead=abc')
+    expect(sent).toHaveLength(1)
+    expect(sent[0]!.idempotencyKey).toBe('3f1c2d4e-aaaa-bbbb-cccc-123456789abc')
+    expect(sent[0]!.payload).toMatchObject({
+      i_would_like: ['to-view-a-property'],
+      salutation_id: 4,
+      viewing_lead_date: '2030-06-03T10:30',
+      mobile_phone: '+447400123456',
+      contact_address: { suggestion_id: 'property:12', display_name: SUGGESTION.display_name },
+      my_property_valued: 'no',
+      url: 'https://agency.example/property/42/flat',
+      transaction_type_id: 1,
+      property_profile_id: 42,
+      price: 1_250_000,
+      bedrooms: 3,
+      branch_id: 2,
+      confirm: 'confirmed',
+      recaptcha_token: 'solved',
+    })
+    expect(sent[0]!.payload).not.toHaveProperty('contact_applicant_id')
+  })
+
+  it('leaves the viewing time out of the payload unless viewing is chosen', async () => {
+    const fields = COMPLETE.map(([n, v]): [string, string] => (n === 'i_would_like' ? [n, 'more-details'] : [n, v]))
+    const { sent } = await act([...fields, ['my_property_valued', 'yes']])
+    expect(sent[0]!.payload).not.toHaveProperty('viewing_lead_date')
+    expect(sent[0]!.payload.my_property_valued).toBe('yes')
+  })
+
+  it('answers the first SPEC §5 message and what was sent, and sends nothing', async () => {
+    const { answer, sent } = await act([...without('name'), ['name', 'Jo']])
+    expect(answer.init?.status).toBe(400)
+    expect(answer.data).toMatchObject({ ok: false, message: MESSAGES.NAME_MIN_LENGTH, field: 'name', values: { name: 'Jo', comment: 'Is the garden south facing?' } })
+    expect(sent).toHaveLength(0)
+  })
+
+  it('takes a typed address that is exactly a suggestion, and offers the suggestions otherwise', async () => {
+    const typed = without('contact_address_id').filter(([n]) => n !== 'contact_address')
+    const exact = await act([...typed, ['contact_address', '12 high street, guildford gu1 3aa']])
+    expect(exact.answer.data).toEqual({ ok: true })
+    expect(exact.sent[0]!.payload.contact_address).toEqual({ suggestion_id: 'property:12', display_name: SUGGESTION.display_name })
+
+    const partial = await act([...typed, ['contact_address', 'High Street']])
+    expect(partial.answer.data).toMatchObject({
+      ok: false,
+      message: MESSAGES.ADDRESS_NOT_SELECTED,
+      addressChoices: [{ suggestion_id: 'property:12', display_name: SUGGESTION.display_name }],
+    })
+    const chosen = await act([...typed, ['contact_address', 'High Street'], ['contact_address_choice', `property:12\t${SUGGESTION.display_name}`]])
+    expect(chosen.answer.data).toEqual({ ok: true })
+  })
+
+  it("shows the API's past viewing time in SPEC §8's words", async () => {
+    const sendError = new ApiClientError(422, {
+      message: MESSAGES.VIEWING_LEAD_DATE_AFTER_NOW,
+      errors: { viewing_lead_date: [MESSAGES.VIEWING_LEAD_DATE_AFTER_NOW] },
+    })
+    const { answer } = await act(COMPLETE, { sendError })
+    expect(answer.data).toMatchObject({ ok: false, message: MESSAGES.VIEWING_TIME_IN_PAST, field: 'viewing_lead_date' })
+  })
+
+  it('passes on a refused captcha and too many enquiries as warnings', async () => {
+    const captcha = await act(COMPLETE, {
+      sendError: new ApiClientError(422, { message: 'Please confirm you are not a robot and try again.', errors: { recaptcha_token: ['Please confirm you are not a robot and try again.'] } }),
+    })
+    expect(captcha.answer.data).toMatchObject({ ok: false, message: 'Please confirm you are not a robot and try again.' })
+    const limited = await act(COMPLETE, { sendError: new ApiClientError(429, { message: 'Too many enquiries.' }) })
+    expect(limited.answer.init?.status).toBe(429)
+  })
+
+  it("files a logged-in contact's enquiry with their known fields and active applicant", async () => {
+    const typedOnly = COMPLETE.filter(([n]) => !['name', 'surname', 'email', 'salutation_id', 'contact_address', 'contact_address_id'].includes(n))
+    const { sent } = await act(typedOnly, { contact: CONTACT }, 'session=abc')
+    expect(sent[0]!.payload).toMatchObject({
+      salutation_id: 3,
+      name: 'James',
+      surname: 'Whitaker',
+      email: 'buyer@example.com',
+      contact_address: { suggestion_id: 'contact-address:5', display_name: '3 Mill Lane, Otley' },
+      contact_applicant_id: 9,
+    })
+  })
+})
+
+describe('getLeadFormData', () => {
+  it("gives the captcha, the contact's known fields and a default viewing time about an hour ahead", async () => {
+    const { context } = fakeContext({ contact: CONTACT })
+    const request = new Request('https://agency.example/property/42/flat', { headers: { cookie: 'session=abc' } })
+    const data = await getLeadFormData(request, context, new Date('2030-06-03T09:10:00Z'))
+    expect(data.captcha.provider).toBe('altcha')
+    expect(data.prefill).toMatchObject({ name: 'James', email: 'buyer@example.com' })
+    expect(data.contactApplicantId).toBe(9)
+    // 09:10 UTC is 10:10 in London in June: one hour ahead, rounded up to the quarter.
+    expect(data.defaultViewing).toBe('2030-06-03T11:15')
+  })
+})

@@ -1,0 +1,90 @@
+import { ApiClientError } from '@agency/api-client'
+import type { CaptchaClientConfig } from '@agency/api-client'
+import { LEAD_CONFIRM_VALUE, defaultViewingTime, parseLeadEnquiry, toLeadEnquiryPayload, toLeadErrorMessage } from '@agency/domain'
+import type { LeadEnquiryContext } from '@agency/domain'
+import { data } from 'react-router'
+import type { AppLoadContext } from 'react-router'
+import { LEAD_FIELD, readLeadFormValues, toLeadFormInput, withPrefill } from '#app/components/lead/lead-form-values.ts'
+import type { AddressChoice, LeadActionResult, LeadFormData } from '#app/components/lead/lead-form.tsx'
+import { toLeadPrefill } from '#app/components/lead/lead-prefill.ts'
+import { getCurrentContact, toSetCookieHeaders } from '#app/lib/session.server.ts'
+
+/** How many suggestions a page without JavaScript offers for a typed address. */
+const ADDRESS_CHOICES_MAX = 8
+const IDEMPOTENCY_KEY_SHAPE = /^[A-Za-z0-9-]{8,100}$/
+
+/**
+ * What the lead form needs from the server: the captcha (the login form's), the logged-in contact's
+ * known fields (SPEC §4) and active applicant, and the default viewing time (SPEC §5: about one hour
+ * ahead, in the agency's time).
+ */
+export async function getLeadFormData(request: Request, context: AppLoadContext, now = new Date()): Promise<LeadFormData> {
+  const [captcha, contact] = await Promise.all([
+    context.api.getCaptchaConfig().catch((): CaptchaClientConfig => ({ provider: 'none' })),
+    getCurrentContact(request, context),
+  ])
+  return {
+    captcha,
+    prefill: contact ? toLeadPrefill(contact) : {},
+    contactApplicantId: contact?.active_contact_applicant_id ?? null,
+    defaultViewing: defaultViewingTime(now),
+  }
+}
+
+/**
+ * Without JavaScript an address is typed, not chosen: a line that is exactly one of the suggestions
+ * counts as chosen; otherwise the page offers the suggestions to choose from.
+ */
+async function resolveTypedAddress(context: AppLoadContext, typed: string): Promise<{ chosen: AddressChoice | null; choices: AddressChoice[] }> {
+  const keyword = typed.trim().slice(0, 256)
+  if (keyword.length < 3) return { chosen: null, choices: [] }
+  const found = await context.api.searchAddresses(keyword).catch(() => [])
+  const choices = found.slice(0, ADDRESS_CHOICES_MAX).map((s) => ({ suggestion_id: s.suggestion_id, display_name: s.display_name }))
+  const chosen = choices.find((c) => c.display_name.trim().toLowerCase() === keyword.toLowerCase()) ?? null
+  return { chosen, choices: chosen ? [] : choices }
+}
+
+/**
+ * The lead form's action (a property page's or the valuation page's). The form posts the same fields
+ * with or without JavaScript; the page checks them in SPEC §5's order, sends SPEC §3's payload to the
+ * API with the captcha token, and answers the first message (SPEC §8's wording for API errors) or
+ * success, with the cookie the API sets.
+ */
+export async function handleLeadAction(
+  request: Request,
+  context: AppLoadContext,
+  toContext: (form: { transaction_type_id: string }, contactApplicantId: number | null) => LeadEnquiryContext,
+) {
+  const form = await request.formData()
+  const contact = await getCurrentContact(request, context)
+  let values = withPrefill(readLeadFormValues(form), contact ? toLeadPrefill(contact) : {})
+  let addressChoices: AddressChoice[] = []
+  if (values.contact_address_id.trim() === '' && values.contact_address.trim() !== '') {
+    const typed = await resolveTypedAddress(context, values.contact_address)
+    if (typed.chosen) values = { ...values, contact_address_id: typed.chosen.suggestion_id, contact_address: typed.chosen.display_name }
+    addressChoices = typed.choices
+  }
+  const fail = (message: string, field: string, status = 400) =>
+    data<LeadActionResult>({ ok: false, message, field, values, addressChoices }, { status })
+
+  // No clock here: a time in the past is the API's to refuse, in the words SPEC §8 replaces.
+  const parsed = parseLeadEnquiry(toLeadFormInput(values))
+  if (!parsed.success) return fail(parsed.message, parsed.field)
+
+  const payload = toLeadEnquiryPayload(parsed.data, toContext(values, contact?.active_contact_applicant_id ?? null))
+  const token = form.get(LEAD_FIELD.CAPTCHA)
+  const key = form.get(LEAD_FIELD.IDEMPOTENCY_KEY)
+  try {
+    const sent = await context.api.sendLeadEnquiry(
+      { ...payload, confirm: LEAD_CONFIRM_VALUE, recaptcha_token: typeof token === 'string' ? token.slice(0, 8192) : '' },
+      typeof key === 'string' && IDEMPOTENCY_KEY_SHAPE.test(key) ? { idempotencyKey: key } : {},
+    )
+    return data<LeadActionResult>({ ok: true }, { headers: toSetCookieHeaders(sent.setCookie) })
+  } catch (error) {
+    if (error instanceof ApiClientError && error.status < 500) {
+      const field = Object.keys(error.body.errors ?? {})[0] ?? 'form'
+      return fail(toLeadErrorMessage(error.body), field, error.status === 429 ? 429 : 400)
+    }
+    throw error
+  }
+}

@@ -1,0 +1,50 @@
+import { VALUATION_TYPE } from '@agency/domain'
+import type { LeadEnquiryContext } from '@agency/domain'
+import { LEAD_COPY } from '#app/components/lead/lead-copy.ts'
+import { LeadForm } from '#app/components/lead/lead-form.tsx'
+import { getLeadFormData, handleLeadAction } from '#app/components/lead/lead.server.ts'
+import { VALUATION_PATH } from '#app/components/lead/lead-paths.ts'
+import { getAgencyName, toCanonicalLink, toTitle } from '#app/lib/meta.ts'
+import { toPublicUrl } from '#app/lib/urls.ts'
+import type { Route } from './+types/valuation'
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  return { lead: await getLeadFormData(request, context), canonicalUrl: toPublicUrl(context.publicUrl, VALUATION_PATH) }
+}
+
+/** SPEC §9 valuation types (Sales 1, Lettings 2) are the enquiry's transaction type; no property is named. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const url = toPublicUrl(context.publicUrl, VALUATION_PATH)
+  return handleLeadAction(
+    request,
+    context,
+    (form, contactApplicantId): LeadEnquiryContext => ({
+      url,
+      transaction_type_id: form.transaction_type_id === String(VALUATION_TYPE.LETTINGS) ? VALUATION_TYPE.LETTINGS : VALUATION_TYPE.SALES,
+      property_profile_id: null,
+      property_address: null,
+      price: null,
+      bedrooms: null,
+      branch_id: null,
+      contact_applicant_id: contactApplicantId,
+    }),
+  )
+}
+
+export default function ValuationRoute({ loaderData, actionData }: Route.ComponentProps) {
+  return (
+    <div className="container page valuation-page">
+      <h1>{LEAD_COPY.VALUATION_TITLE}</h1>
+      <p className="valuation-page__intro">{LEAD_COPY.VALUATION_INTRO}</p>
+      <LeadForm kind="valuation" heading={LEAD_COPY.VALUATION_HEADING} data={loaderData.lead} hidden={{ url: loaderData.canonicalUrl }} result={actionData} />
+    </div>
+  )
+}
+
+export function meta({ matches, loaderData }: Route.MetaArgs) {
+  return [
+    { title: toTitle(LEAD_COPY.VALUATION_TITLE, getAgencyName(matches)) },
+    { name: 'description', content: LEAD_COPY.VALUATION_DESCRIPTION },
+    ...(loaderData ? [toCanonicalLink(loaderData.canonicalUrl)] : []),
+  ]
+}

@@ -1,0 +1,309 @@
+import type { Page } from 'playwright-core'
+import { describe, expect, it } from 'vitest'
+import { seenMails, toLoginLink, waitForMail } from './outbox.ts'
+import { BASE_URL, expectNoAxeViolations, setupBrowser } from './support.ts'
+
+const browser = setupBrowser()
+
+/** SPEC's texts, copied by hand from SPEC.md (§2, §5, §8). */
+const TEXT = {
+  SUCCESS: 'Your request has been sent successfully',
+  I_WOULD_LIKE: 'Please select more details or to view a property',
+  NAME: 'Name must be at least 3 characters',
+  SURNAME: 'Surname must be at least 3 characters',
+  MESSAGE: 'Your message may not be greater than 255 characters.',
+  EMAIL: 'Please enter a valid email address.',
+  MOBILE: 'Mobile phone must be at least 9 characters',
+  ADDRESS: 'Address must be selected',
+  TO_SELL: 'Please select if you have a property to sell',
+  TO_LET: 'Please select if you have a property to let',
+  VIEWING_IN_FUTURE: 'Please choose ideal viewing time in the future.',
+  API_VIEWING_AFTER_NOW: 'The viewing lead date must be a date after now.',
+} as const
+
+const PHONE_WIDTH = 375
+/** A UK mobile number. */
+const MOBILE = '07400 123456'
+
+interface Card {
+  property_profile_id: number
+  is_locked: boolean
+  detail_page_url: string
+}
+
+/** The first property for sale a visitor sees in full, and its branch's e-mail address. */
+async function openProperty(): Promise<{ url: string; branchEmail: string }> {
+  const response = await fetch(`${BASE_URL}/api/properties?transaction_type_id=1&page_size=50`)
+  const cards = ((await response.json()) as { data: Card[] }).data
+  const card = cards.find((c) => !c.is_locked)
+  if (!card) throw new Error('no open property for sale in the demo data')
+  const detail = (await (await fetch(`${BASE_URL}/api/properties/${card.property_profile_id}`)).json()) as { data: { branch: { email: string } | null } }
+  return { url: `${BASE_URL}${card.detail_page_url}`, branchEmail: detail.data.branch?.email ?? '' }
+}
+
+/** A keyword the offline address provider answers (the addresses of the agency's own properties). */
+const ADDRESS_KEYWORD = 'High Street'
+
+const uniqueEmail = (label: string) => `${label}.${Date.now()}.${Math.random().toString(36).slice(2, 8)}@example.org`
+const uniqueSurname = () => `Enquirer${Math.random().toString(36).slice(2, 8).replace(/\d/g, 'x')}`
+
+const toasts = (page: Page) => page.getByRole('region', { name: /^Notifications/ }).getByRole('listitem')
+
+/** Waits for a warning toast with exactly this text. */
+async function expectToast(page: Page, text: string): Promise<void> {
+  await toasts(page).filter({ hasText: text }).first().waitFor()
+}
+
+async function waitForForm(page: Page): Promise<void> {
+  await page.locator('form.lead-form__form[data-enhanced]').waitFor()
+}
+
+const form = (page: Page) => page.locator('form.lead-form__form')
+/** The address field: a text field until the form is used, then the suggestions combobox. */
+const addressField = (page: Page) =>
+  form(page).getByRole('combobox', { name: 'Your address' }).or(form(page).getByRole('textbox', { name: 'Your address' }))
+const send = (page: Page, name = 'Send enquiry') => form(page).getByRole('button', { name })
+
+/** Chooses an address from the suggestions (the combobox loads once the form is used). */
+async function chooseAddress(page: Page): Promise<string> {
+  await addressField(page).click()
+  const combobox = form(page).getByRole('combobox', { name: 'Your address' })
+  await combobox.waitFor()
+  await combobox.fill(ADDRESS_KEYWORD)
+  const option = form(page).getByRole('listbox').getByRole('option').first()
+  await option.waitFor()
+  const line = (await option.innerText()).trim()
+  await option.click()
+  await expect.poll(() => combobox.inputValue()).toBe(line)
+  return line
+}
+
+/**
+ * Sends the form (the captcha is solved in the page) and waits for the success popup, then closes it.
+ * With `holdPost`, the post is held until the form has been seen sending, with its button disabled.
+ */
+async function sendAndExpectSuccess(page: Page, button = 'Send enquiry', holdPost = false): Promise<void> {
+  let release = () => {}
+  if (holdPost) {
+    const held = new Promise<void>((resolve) => (release = resolve))
+    await page.route(
+      (u) => u.pathname.endsWith('.data'),
+      async (route) => {
+        if (route.request().method() === 'POST') await held
+        await route.continue()
+      },
+    )
+  }
+  await send(page, button).click()
+  if (holdPost) {
+    const sending = form(page).getByRole('button', { name: 'Sending…' })
+    await sending.waitFor()
+    expect(await sending.isDisabled()).toBe(true)
+    release()
+  }
+  const dialog = page.getByRole('dialog', { name: TEXT.SUCCESS })
+  await dialog.waitFor()
+  expect(await dialog.evaluate((el) => el.contains(document.activeElement))).toBe(true)
+  await expectNoAxeViolations(page)
+  await dialog.getByRole('button', { name: 'Close' }).click()
+  await dialog.waitFor({ state: 'detached' })
+}
+
+describe('the lead enquiry on a property page', () => {
+  it('sends a viewing enquiry: the branch is told every field and the sender gets an acknowledgement', async () => {
+    const { url, branchEmail } = await openProperty()
+    const page = await browser.page()
+    await page.goto(url)
+    await waitForForm(page)
+    await expectNoAxeViolations(page)
+    const f = form(page)
+    // SPEC §3: viewing is the default choice, and its time is asked for (SPEC §5: 07:00–19:00, 24-hour).
+    expect(await f.getByRole('checkbox', { name: 'To view a property' }).isChecked()).toBe(true)
+    const time = await f.getByLabel('Viewing time (24-hour)').inputValue()
+    expect(time).toMatch(/^(0[7-9]|1[0-8]):[0-5]\d$|^19:00$/)
+    const options = await f.getByLabel('Viewing time (24-hour)').locator('option').allInnerTexts()
+    expect(options[0]).toBe('07:00')
+    expect(options.at(-1)).toBe('19:00')
+    // Unticking viewing takes the time away; ticking it again brings it back.
+    await f.getByRole('checkbox', { name: 'To view a property' }).uncheck()
+    expect(await f.getByLabel('Viewing date').count()).toBe(0)
+    await f.getByRole('checkbox', { name: 'To view a property' }).check()
+    await f.getByLabel('Viewing date').waitFor()
+
+    const email = uniqueEmail('viewing')
+    const surname = uniqueSurname()
+    await f.getByLabel('Title').selectOption({ label: 'Mrs' })
+    await f.getByLabel('Name', { exact: true }).fill('Harriet')
+    await f.getByLabel('Surname').fill(surname)
+    await f.getByLabel('Your message').fill('Could we see it on a weekday morning?')
+    await f.getByLabel('Email').fill(email)
+    await f.getByLabel('Mobile phone').fill(MOBILE)
+    const address = await chooseAddress(page)
+    await f.getByLabel('I have a property to sell').selectOption({ label: 'Yes, not yet on market' })
+    await f.getByLabel('I have a property to let').selectOption({ label: 'No' })
+    // SPEC §3's hidden property fields travel with the form.
+    expect(await f.locator('input[type="hidden"][name="property_profile_id"]').inputValue()).toMatch(/^\d+$/)
+    expect(await f.locator('input[type="hidden"][name="confirm"]').inputValue()).toBe('confirmed')
+    const seen = await seenMails()
+    await sendAndExpectSuccess(page, 'Send enquiry', true)
+    // The form is ready for another enquiry.
+    expect(await f.getByLabel('Name', { exact: true }).inputValue()).toBe('')
+    expect(await addressField(page).inputValue()).toBe('')
+
+    const acknowledgement = await waitForMail(email, seen)
+    expect(acknowledgement.source).toContain('Harriet')
+    const notification = await waitForMail(branchEmail, seen, new RegExp(surname))
+    expect(notification.source).toContain(address)
+    expect(notification.source).toContain(email)
+    expect(notification.source).toContain(new URL(url).pathname)
+  })
+
+  it('shows each SPEC §5 message in order as a warning toast at phone width, and the API\'s past viewing time in SPEC §8\'s words', async () => {
+    const { url } = await openProperty()
+    const page = await browser.page({ width: PHONE_WIDTH })
+    await page.goto(url)
+    await waitForForm(page)
+    expect(await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth)).toBe(false)
+    const f = form(page)
+    const expectWarning = async (text: string) => {
+      await send(page).click()
+      await expectToast(page, text)
+    }
+    await f.getByRole('checkbox', { name: 'To view a property' }).uncheck()
+    await expectWarning(TEXT.I_WOULD_LIKE)
+    await f.getByRole('checkbox', { name: 'To view a property' }).check()
+    await f.getByLabel('Name', { exact: true }).fill('Jo')
+    await expectWarning(TEXT.NAME)
+    await f.getByLabel('Name', { exact: true }).fill('Joanna')
+    await f.getByLabel('Surname').fill('Li')
+    await expectWarning(TEXT.SURNAME)
+    await f.getByLabel('Surname').fill(uniqueSurname())
+    await f.getByLabel('Your message').fill('x'.repeat(256))
+    await expectWarning(TEXT.MESSAGE)
+    await f.getByLabel('Your message').fill('Is there parking?')
+    await f.getByLabel('Email').fill('joanna@')
+    await expectWarning(TEXT.EMAIL)
+    await f.getByLabel('Email').fill(uniqueEmail('order'))
+    await f.getByLabel('Mobile phone').fill('0740')
+    await expectWarning(TEXT.MOBILE)
+    await f.getByLabel('Mobile phone').fill(MOBILE)
+    await addressField(page).fill('somewhere I typed')
+    await expectWarning(TEXT.ADDRESS)
+    await chooseAddress(page)
+    await expectWarning(TEXT.TO_SELL)
+    await f.getByLabel('I have a property to sell').selectOption({ label: 'No' })
+    await expectWarning(TEXT.TO_LET)
+    await f.getByLabel('I have a property to let').selectOption({ label: 'No' })
+    // A day in the past: only the API knows the time, and its words are replaced (SPEC §8).
+    await f.getByLabel('Viewing date').fill('2020-01-06')
+    await expectWarning(TEXT.VIEWING_IN_FUTURE)
+    expect(await page.getByText(TEXT.API_VIEWING_AFTER_NOW).count()).toBe(0)
+    await expectNoAxeViolations(page)
+  })
+
+  it("prefills a logged-in contact's known fields and hides their inputs", async () => {
+    const page = await browser.page()
+    const seen = await seenMails()
+    await page.goto(`${BASE_URL}/login`)
+    await page.locator('form.login-form[data-enhanced]').waitFor()
+    await page.getByLabel('Email address').fill('buyer@example.com')
+    await page.getByRole('button', { name: 'Send login link' }).click()
+    await page.getByRole('heading', { name: 'Check your e-mail' }).waitFor()
+    await page.goto(toLoginLink(await waitForMail('buyer@example.com', seen)))
+    await page.getByRole('button', { name: 'Log in' }).click()
+    await page.waitForURL((u) => u.pathname !== '/login/verify')
+
+    const { url } = await openProperty()
+    // SPEC §7: an applicant's visit is recorded as a potential viewing, once the page runs.
+    const recorded = page.waitForResponse((r) => r.url().endsWith('/api/potential_viewings') && r.request().method() === 'POST')
+    await page.goto(url)
+    expect((await recorded).status()).toBe(200)
+    await waitForForm(page)
+    const f = form(page)
+    // The demo buyer, Mr James Whitaker: his name, e-mail, mobile and address are known, and not asked for.
+    expect(await f.innerText()).toContain('James Whitaker')
+    expect(await f.innerText()).toContain('buyer@example.com')
+    expect(await addressField(page).count()).toBe(0)
+    for (const label of ['Title', 'Surname', 'Email', 'Mobile phone']) expect(await f.getByLabel(label, { exact: true }).count(), label).toBe(0)
+    expect(await f.getByLabel('Name', { exact: true }).count()).toBe(0)
+    // His active alert travels with the enquiry (SPEC §3 contact_applicant_id).
+    expect(await f.locator('input[type="hidden"][name="contact_applicant_id"]').inputValue()).toMatch(/^\d+$/)
+    await expectNoAxeViolations(page)
+    await f.getByLabel('Your message').fill('I saw this on my alert.')
+    await f.getByLabel('I have a property to sell').selectOption({ label: 'No' })
+    await f.getByLabel('I have a property to let').selectOption({ label: 'No' })
+    const mailSeen = await seenMails()
+    await sendAndExpectSuccess(page)
+    await waitForMail('buyer@example.com', mailSeen, /I saw this on my alert\./)
+  })
+
+  it('works without JavaScript: the same messages on the re-rendered page, suggestions to choose an address from', async () => {
+    const { url } = await openProperty()
+    const page = await browser.page({ javaScriptEnabled: false })
+    await page.goto(url)
+    const f = form(page)
+    await f.getByLabel('Viewing date').waitFor()
+    await f.getByLabel('Name', { exact: true }).fill('Jo')
+    await send(page).click()
+    const warning = page.locator('.lead-form').getByRole('alert')
+    await warning.filter({ hasText: TEXT.NAME }).waitFor()
+    expect(await form(page).getByLabel('Name', { exact: true }).inputValue()).toBe('Jo')
+
+    await form(page).getByLabel('Name', { exact: true }).fill('Joanna')
+    await form(page).getByLabel('Surname').fill(uniqueSurname())
+    await form(page).getByLabel('Your message').fill('Is the loft converted?')
+    await form(page).getByLabel('Email').fill(uniqueEmail('nojs'))
+    await form(page).getByLabel('Mobile phone').fill(MOBILE)
+    await addressField(page).fill(ADDRESS_KEYWORD)
+    await form(page).getByLabel('I have a property to sell').selectOption({ label: 'No' })
+    await form(page).getByLabel('I have a property to let').selectOption({ label: 'No' })
+    await send(page).click()
+    await warning.filter({ hasText: TEXT.ADDRESS }).waitFor()
+    // The suggestions for what was typed, to choose from; everything else is still filled in.
+    const choices = page.getByRole('group', { name: 'Choose your address' }).getByRole('radio')
+    expect(await choices.count()).toBeGreaterThan(0)
+    expect(await form(page).getByLabel('Your message').inputValue()).toBe('Is the loft converted?')
+    await choices.first().check()
+    await send(page).click()
+    // Every SPEC §5 rule passes; the captcha that keeps robots out needs JavaScript, and says so.
+    await warning.filter({ hasText: 'Please confirm you are not a robot and try again.' }).waitFor()
+    expect(await page.locator('.lead-form').innerText()).toContain('needs JavaScript')
+  })
+})
+
+describe('the valuation page', () => {
+  it('is linked from the header and the footer, and books a valuation at phone width', async () => {
+    const page = await browser.page({ width: PHONE_WIDTH })
+    await page.goto(BASE_URL)
+    expect(await page.locator('footer').getByRole('link', { name: 'Book a valuation' }).getAttribute('href')).toBe('/valuation')
+    expect(await page.locator('header').getByRole('link', { name: 'Book a valuation' }).getAttribute('href')).toBe('/valuation')
+    await page.goto(`${BASE_URL}/valuation`)
+    await page.getByRole('heading', { level: 1, name: 'Book a property valuation' }).waitFor()
+    await waitForForm(page)
+    expect(await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth)).toBe(false)
+    await expectNoAxeViolations(page)
+    const f = form(page)
+    // Valuation is the default; no property and no viewing time.
+    expect(await f.getByRole('checkbox', { name: 'I would like my property valued' }).isChecked()).toBe(true)
+    expect(await f.getByRole('radio', { name: 'Sales' }).isChecked()).toBe(true)
+    expect(await f.getByLabel('Viewing date').count()).toBe(0)
+    expect(await f.getByRole('checkbox', { name: 'To view a property' }).count()).toBe(0)
+    expect(await f.locator('input[name="property_profile_id"]').count()).toBe(0)
+
+    await f.getByRole('radio', { name: 'Lettings' }).check()
+    await f.getByRole('checkbox', { name: 'To sell my property' }).uncheck()
+    await f.getByRole('checkbox', { name: 'To let my property' }).check()
+    const email = uniqueEmail('valuation')
+    await f.getByLabel('Name', { exact: true }).fill('Priya')
+    await f.getByLabel('Surname').fill(uniqueSurname())
+    await f.getByLabel('Your message').fill('A two-bedroom flat, empty from June.')
+    await f.getByLabel('Email').fill(email)
+    await f.getByLabel('Mobile phone').fill(MOBILE)
+    await chooseAddress(page)
+    await f.getByLabel('I have a property to sell').selectOption({ label: 'No' })
+    await f.getByLabel('I have a property to let').selectOption({ label: 'Available soon' })
+    const seen = await seenMails()
+    await sendAndExpectSuccess(page, 'Book valuation')
+    await waitForMail(email, seen)
+  })
+})
