@@ -68,7 +68,14 @@ export function toPropertyEvents(
 export type PropertyCommand =
   | { action: 'publish'; id: number }
   | { action: 'release'; id: number }
-  | { action: 'reprice'; id: number; price: number }
+  /** Without a price: 5 % less (toReducedPrice). */
+  | { action: 'reprice'; id: number; price?: number }
+
+/** A price 5 % lower, rounded down to £1,000 (£5 below £10,000, as rents are): a reduction an alert hears of. */
+export function toReducedPrice(price: number): number {
+  const step = price >= 10_000 ? 1_000 : 5
+  return Math.max(step, Math.floor((price * 0.95) / step) * step)
+}
 
 /** What a command did. */
 export interface PropertyCommandResult {
@@ -79,7 +86,7 @@ export interface PropertyCommandResult {
 
 /**
  * Publishes (open market: available, unlocked), releases (pre-market: available, locked) or
- * reprices a property, with its price history and events, in one transaction. null when there is no
+ * reprices a property (by default 5 % less), with its price history and events, in one transaction. null when there is no
  * such property.
  */
 export async function runPropertyCommand(db: Db, command: PropertyCommand, now: Date = new Date()): Promise<PropertyCommandResult | null> {
@@ -92,7 +99,7 @@ export async function runPropertyCommand(db: Db, command: PropertyCommand, now: 
     if (!row) return null
     const after: PropertyState =
       command.action === 'reprice'
-        ? { ...row, price: command.price }
+        ? { ...row, price: command.price ?? toReducedPrice(row.price) }
         : { price: row.price, availability: 'available', is_locked: command.action === 'release' }
     if (row.availability === WITHDRAWN_AVAILABILITY && command.action === 'reprice') after.availability = row.availability
     await tx

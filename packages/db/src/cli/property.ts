@@ -2,7 +2,7 @@
  * Changes a property by hand, with the events the Heads Up e-mails are made from:
  *   npm run property -- publish ID          # on the open market (available, not pre-market)
  *   npm run property -- release ID          # released pre-market: registered applicants hear first
- *   npm run property -- reprice ID PRICE    # a new price in whole pounds (pcm for lettings)
+ *   npm run property -- reprice ID [PRICE]  # a new price in whole pounds (pcm for lettings); 5 % less by default
  * Reads DATABASE_URL, else the PGlite database under DATA_DIR (default ./data, from where npm ran).
  * The running site's alert worker picks the events up; on the embedded database, stop the site first
  * (one process owns it) and start it again.
@@ -12,7 +12,7 @@ import { createDatabase } from '../client.ts'
 import { migrate } from '../migrate.ts'
 import { runPropertyCommand, type PropertyCommand } from '../property-events.ts'
 
-const USAGE = 'usage: property publish|release ID, or property reprice ID PRICE'
+const USAGE = 'usage: property publish|release ID, or property reprice ID [PRICE]'
 
 function parseCommand(args: readonly string[]): PropertyCommand | null {
   const [action, idText, priceText] = args
@@ -20,6 +20,7 @@ function parseCommand(args: readonly string[]): PropertyCommand | null {
   if (!Number.isInteger(id) || id <= 0) return null
   if (action === 'publish' || action === 'release') return args.length === 2 ? { action, id } : null
   if (action === 'reprice') {
+    if (args.length === 2) return { action, id }
     const price = Number(priceText?.replace(/[£,]/g, ''))
     return Number.isInteger(price) && price > 0 && args.length === 3 ? { action, id, price } : null
   }
