@@ -1,4 +1,4 @@
-import { WITHDRAWN_AVAILABILITY, type PropertyEventKind } from '@agency/domain'
+import type { PropertyEventKind } from '@agency/domain'
 import { eq } from 'drizzle-orm'
 import type { Db } from './client.ts'
 import { priceHistory, properties, propertyEvents } from './schema/index.ts'
@@ -79,6 +79,8 @@ export function toReducedPrice(price: number): number {
 
 /** What a command did. */
 export interface PropertyCommandResult {
+  /** 1 sales, 2 lettings (prices per calendar month). */
+  transaction_type_id: number
   before: PropertyState
   after: PropertyState
   events: PropertyEventInput[]
@@ -91,17 +93,22 @@ export interface PropertyCommandResult {
  */
 export async function runPropertyCommand(db: Db, command: PropertyCommand, now: Date = new Date()): Promise<PropertyCommandResult | null> {
   return db.transaction(async (tx) => {
-    const [row] = await tx
-      .select({ price: properties.price, availability: properties.availability, is_locked: properties.is_locked })
+    const [found] = await tx
+      .select({
+        transaction_type_id: properties.transaction_type_id,
+        price: properties.price,
+        availability: properties.availability,
+        is_locked: properties.is_locked,
+      })
       .from(properties)
       .where(eq(properties.property_profile_id, command.id))
       .for('update')
-    if (!row) return null
+    if (!found) return null
+    const { transaction_type_id, ...row } = found
     const after: PropertyState =
       command.action === 'reprice'
         ? { ...row, price: command.price ?? toReducedPrice(row.price) }
         : { price: row.price, availability: 'available', is_locked: command.action === 'release' }
-    if (row.availability === WITHDRAWN_AVAILABILITY && command.action === 'reprice') after.availability = row.availability
     await tx
       .update(properties)
       .set({ price: after.price, availability: after.availability, is_locked: after.is_locked, updated_at: now })
@@ -109,6 +116,6 @@ export async function runPropertyCommand(db: Db, command: PropertyCommand, now: 
     if (after.price !== row.price) await tx.insert(priceHistory).values({ property_profile_id: command.id, price: after.price, changed_at: now })
     const events = toPropertyEvents(command.id, row, after, 'command')
     await recordPropertyEvents(tx as unknown as Db, events, now)
-    return { before: row, after, events }
+    return { transaction_type_id, before: row, after, events }
   })
 }

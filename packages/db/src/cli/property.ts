@@ -8,6 +8,7 @@
  * (one process owns it) and start it again.
  */
 import path from 'node:path'
+import { toPriceLabel, toSearchType } from '@agency/domain'
 import { createDatabase } from '../client.ts'
 import { migrate } from '../migrate.ts'
 import { runPropertyCommand, type PropertyCommand } from '../property-events.ts'
@@ -41,7 +42,7 @@ try {
     console.error(`no property ${command.id}`)
     process.exitCode = 1
   } else {
-    const pounds = (n: number) => `£${n.toLocaleString('en-GB')}`
+    const pounds = (n: number) => toPriceLabel(n, toSearchType(result.transaction_type_id === 2 ? 2 : 1))
     console.log(
       `property ${command.id}: ${result.before.availability}${result.before.is_locked ? ' (pre-market)' : ''} at ${pounds(result.before.price)} → ` +
         `${result.after.availability}${result.after.is_locked ? ' (pre-market)' : ''} at ${pounds(result.after.price)}`,
