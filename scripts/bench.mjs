@@ -5,6 +5,9 @@
 // Then the feed import: 10,000 properties without media imported and re-imported, on PGlite and on
 // PostgreSQL when TEST_DATABASE_URL (or DATABASE_URL) is set (`--import-only` runs just that part,
 // `--import-properties N` changes the count).
+// Then the Heads Up alerts (apps/api/src/alerts/bench.ts): one new property matched against 10,000 alerts
+// on PGlite and 100,000 on PostgreSQL (TEST_DATABASE_URL or DATABASE_URL), 1,000 events in one run, and a
+// price reduction to its e-mails in the outbox (`--alerts-only` runs just that part).
 // `--connections 1,10` measures each target at each concurrency: one connection shows the latency of
 // a request on an idle server, ten what queueing adds when requests arrive together on two cores.
 import { spawnSync } from 'node:child_process'
@@ -36,8 +39,17 @@ function benchImport() {
   const run = spawnSync('npx', ['tsx', 'packages/db/src/blm/bench.ts', count], { cwd: ROOT, stdio: 'inherit' })
   if (run.status !== 0) process.exit(run.status ?? 1)
 }
+/** The Heads Up alert benchmark (apps/api/src/alerts/bench.ts). */
+function benchAlerts() {
+  const run = spawnSync('npx', ['tsx', 'apps/api/src/alerts/bench.ts', arg('alerts-embedded', '10000'), arg('alerts-postgres', '100000')], { cwd: ROOT, stdio: 'inherit' })
+  if (run.status !== 0) process.exit(run.status ?? 1)
+}
 if (args.includes('--import-only')) {
   benchImport()
+  process.exit(0)
+}
+if (args.includes('--alerts-only')) {
+  benchAlerts()
   process.exit(0)
 }
 
@@ -121,3 +133,4 @@ console.log('\nSummary')
 console.table(rows)
 
 benchImport()
+benchAlerts()

@@ -27,6 +27,7 @@ import contactQuestionsRoutes from '#app/routes/contact_questions/index.ts'
 import subscriptionTypesRoutes from '#app/routes/subscription_types/index.ts'
 import sitemapRoutes from '#app/routes/sitemap/index.ts'
 import leadsRoutes, { type LeadEnquiryLimits } from '#app/routes/leads/index.ts'
+import alertsRoutes from '#app/routes/alerts/index.ts'
 import potentialViewingsRoutes from '#app/routes/potential_viewings/index.ts'
 
 /** What the API needs from the process that runs it. */
@@ -134,6 +135,7 @@ export const api: FastifyPluginAsync<Omit<ApiOptions, 'logger' | 'trustProxy' | 
     ...(options.leadLimits ? { limits: options.leadLimits } : {}),
   })
   await app.register(potentialViewingsRoutes, { prefix: '/potential_viewings' })
+  await app.register(alertsRoutes, { prefix: '/alerts' })
   await app.register(addressesRoutes, {
     prefix: '/addresses',
     provider: options.addresses?.provider ?? createAddressProvider(options.addresses?.env ?? {}, { db: options.database.db, log: app.log }),

@@ -1,4 +1,11 @@
 export { api, buildApp, type ApiOptions } from './app.ts'
+export {
+  runAlertDelivery,
+  startAlertWorker,
+  type AlertDeliveryOptions,
+  type AlertDeliveryResult,
+  type AlertWorker,
+} from './alerts/delivery.ts'
 export { DEFAULT_FEEDS_OPTIONS, type FeedsOptions } from './routes/feeds/index.ts'
 export { canSeeLocked } from './access.ts'
 export {

@@ -44,6 +44,10 @@ const EnvSchema = z.object({
     .string()
     .default('unpublished')
     .transform((text, ctx) => parsePreMarketRule(text) ?? (ctx.addIssue({ code: 'custom', message: 'a list of `unpublished` and `status:N`, or `none`' }), z.NEVER)),
+  // Heads Up e-mails: how often the alert worker runs (0: not in this process), and how long an instant
+  // alert's first match waits for others to join it in one e-mail (at most 5 minutes).
+  ALERT_INTERVAL_MS: z.coerce.number().int().min(0).max(3_600_000).default(15_000),
+  ALERT_BATCH_MS: z.coerce.number().int().min(0).max(300_000).default(60_000),
   // The maps' tile server: a URL template with {z}, {x} and {y} (and optionally {s}, {r}), and its attribution (HTML).
   MAP_TILE_URL: z
     .string()
@@ -89,6 +93,8 @@ export interface Config {
   feeds: FeedsOptions
   /** The maps' tile server (MAP_TILE_URL, MAP_ATTRIBUTION), handed to the pages. */
   mapTiles: { url: string; attribution: string }
+  /** The Heads Up alert worker: its interval (0: off) and the instant alerts' batch window. */
+  alerts: { intervalMs: number; instantBatchMs: number }
 }
 
 /** The warning for a server still given the captcha key under its old name. */
@@ -138,6 +144,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     accounts,
     places: { PLACES_PROVIDER: e.PLACES_PROVIDER, GOOGLE_PLACES_API_KEY: e.GOOGLE_PLACES_API_KEY },
     addresses: { ADDRESS_PROVIDER: e.ADDRESS_PROVIDER, IDEAL_POSTCODES_API_KEY: e.IDEAL_POSTCODES_API_KEY },
+    alerts: { intervalMs: e.ALERT_INTERVAL_MS, instantBatchMs: e.ALERT_BATCH_MS },
     warnings,
     feeds: {
       apiKey: e.FEED_API_KEY,

@@ -1,4 +1,4 @@
-import { buildApp, createMailTransport, startWorker } from '@agency/api'
+import { buildApp, createMailTransport, startAlertWorker, startWorker } from '@agency/api'
 import { createDatabase, migrate } from '@agency/db'
 import type { FastifyInstance } from 'fastify'
 import type { Config } from './config.ts'
@@ -18,7 +18,7 @@ export interface Site {
 
 /**
  * The one process of the site: migrates the database, loads demo data into an empty one, builds the
- * API under /api and the web app beside it, and starts the outbox worker. Production (main.ts) and
+ * API under /api and the web app beside it, and starts the outbox and alert workers. Production (main.ts) and
  * development (dev.ts) differ only in where the web app comes from.
  */
 export async function createSite(config: Config, web: Pick<WebOptions, 'build' | 'mode' | 'clientDir'>): Promise<Site> {
@@ -60,10 +60,17 @@ export async function createSite(config: Config, web: Pick<WebOptions, 'build' |
     transport: createMailTransport({ ...config.accounts.mail, logger: app.log }),
     logger: app.log,
   })
+  // The Heads Up alert worker: matches property events to alerts and writes their e-mails to the
+  // outbox. Every process may run one (SKIP LOCKED shares the work).
+  const alertWorker =
+    config.alerts.intervalMs > 0
+      ? startAlertWorker({ database, logger: app.log, publicUrl: config.publicUrl, intervalMs: config.alerts.intervalMs, instantBatchMs: config.alerts.instantBatchMs })
+      : null
 
   return {
     app,
     async close() {
+      await alertWorker?.stop()
       await worker.stop()
       await app.close()
       await database.close()

@@ -97,4 +97,10 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ FEED_API_KEY: 'short' })).toThrow('FEED_API_KEY must be at least 16 characters')
     expect(() => loadConfig({ FEED_PRE_MARKET: 'soon' })).toThrow('FEED_PRE_MARKET: a list of `unpublished` and `status:N`, or `none`')
   })
+
+  it('runs the alert worker every 15 seconds with a one-minute instant batch by default, the batch at most 5 minutes', () => {
+    expect(loadConfig({}).alerts).toEqual({ intervalMs: 15_000, instantBatchMs: 60_000 })
+    expect(loadConfig({ ALERT_INTERVAL_MS: '0', ALERT_BATCH_MS: '0' }).alerts).toEqual({ intervalMs: 0, instantBatchMs: 0 })
+    expect(() => loadConfig({ ALERT_BATCH_MS: '300001' })).toThrow('ALERT_BATCH_MS')
+  })
 })

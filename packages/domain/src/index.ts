@@ -1,6 +1,7 @@
 export * from './alert-api.ts'
 export * from './alert-registration.ts'
 export * from './alert-contact.ts'
+export * from './alert-delivery.ts'
 export * from './alert-payload.ts'
 export * from './applicant-status.ts'
 export * from './applicant.ts'

@@ -32,6 +32,7 @@ import { createToken, hashToken, isTokenShaped } from '#app/auth/tokens.ts'
 import { enqueueMail } from '#app/mail/outbox.ts'
 import { renderAlertConfirmationMail, renderBranchRegistrationMail } from '#app/mail/templates/alerts.ts'
 import { getSiteSettings } from '#app/queries/catalogue.ts'
+import { recordConsent } from './consent.ts'
 import { listApplicantsOfContact } from './views.ts'
 
 /** A confirmation link is valid this long (the magic link's rule). */
@@ -337,6 +338,11 @@ export async function registerAlert(
     .returning()
   if (!row) throw new Error('The applicant insert returned no row')
   await writeOtherContacts(tx, row.contact_applicant_id, payload.contacts.slice(1), payload.profile_id, now)
+  // The form's consent checkbox: given now; a logged-in contact's alert is confirmed at once, a
+  // visitor's when the e-mailed link is used (confirmAlert).
+  const consent = { contact_id: contactId, contact_applicant_id: row.contact_applicant_id, now }
+  await recordConsent(tx, { ...consent, action: 'consent_given', method: isVisitor ? 'alert_form' : 'logged_in' })
+  if (!isVisitor) await recordConsent(tx, { ...consent, action: 'consent_confirmed', method: 'logged_in' })
 
   if (!isVisitor || !fields.email) {
     await notifyBranch(tx, row, fields, now)
@@ -498,6 +504,7 @@ export async function confirmAlert(tx: Db, token: string, now: Date): Promise<Co
     })
     .where(eq(contactApplicants.contact_applicant_id, row.contact_applicant_id))
     .returning()
+  await recordConsent(tx, { contact_id: contactId, contact_applicant_id: row.contact_applicant_id, action: 'consent_confirmed', method: 'double_opt_in', now })
   const [address] = await tx
     .select()
     .from(contactAddresses)

@@ -32,6 +32,14 @@ describe.each(testDatabaseKinds())('importBlm on %s', (kind) => {
     return file
   }
   const byRef = async (ref: string) => (await database.db.select().from(properties).where(eq(properties.agent_ref, ref)))[0]
+  /** The alert events recorded since event `after`, as [AGENT_REF, kind, old price, new price, pre-market]. */
+  const eventsAfter = async (after: number) =>
+    queryRows<{ property_event_id: number; agent_ref: string; kind: string; old_price: number | null; new_price: number; is_pre_market: boolean }>(
+      database.db,
+      sql`select e.property_event_id, p.agent_ref, e.kind, e.old_price, e.new_price, e.is_pre_market from property_events e
+          join properties p using (property_profile_id) where e.property_event_id > ${after} and e.source = 'feed' order by p.agent_ref, e.property_event_id`,
+    )
+  const lastEventId = async () => (await queryRows<{ id: number }>(database.db, sql`select coalesce(max(property_event_id), 0)::int as id from property_events`))[0]!.id
 
   beforeAll(async () => {
     database = await createTestDatabase(kind)
@@ -83,6 +91,11 @@ describe.each(testDatabaseKinds())('importBlm on %s', (kind) => {
     const report = await run(zip)
     expect(report).toMatchObject({ outcome: 'imported', records: 2, added: 2, updated: 0, unchanged: 0, withdrawn: 0, refused: 0, errors: [] })
     expect(report.events).toEqual({ new: 2, price_changed: 0, released: 0 })
+    // Written in the file's transaction, for the alert e-mails.
+    expect((await eventsAfter(0)).map((e) => [e.agent_ref, e.kind, e.old_price, e.is_pre_market])).toEqual([
+      ['HW-1', 'published', null, false],
+      ['HW-2', 'published', null, false],
+    ])
     expect(report.media).toEqual({ stored: 5, reused: 0, failed: 0 })
 
     const sale = await byRef('HW-1')
@@ -151,7 +164,10 @@ describe.each(testDatabaseKinds())('importBlm on %s', (kind) => {
       toSampleBlmRecord('HW-2', { TRANS_TYPE_ID: 2, PRICE: 1250, LET_RENT_FREQUENCY: 1, LET_FURN_ID: 0, LET_BOND: 1500, LET_DATE_AVAILABLE: '2026-12-01 00:00:00', PRICE_QUALIFIER: 0, PROP_SUB_ID: 28, BEDROOMS: 2, POSTCODE2: '3CD' }),
     ])
     const failing: typeof fetch = async () => new Response('gone', { status: 404 })
+    const eventsBefore = await lastEventId()
     const report = await run(file, { fetch: failing })
+    // £300 a week is £1,300 pcm: £1,250 pcm is a reduction.
+    expect((await eventsAfter(eventsBefore)).map((e) => [e.agent_ref, e.kind, e.old_price, e.new_price])).toEqual([['HW-2', 'price_reduced', 1300, 1250]])
     expect(report).toMatchObject({ outcome: 'imported', added: 0, updated: 2, unchanged: 0, price_changes: 1, events: { new: 0, price_changed: 1, released: 0 } })
     // A media failure is reported; the property is still imported (here, without its pictures).
     expect(report.errors).toEqual([
@@ -169,8 +185,11 @@ describe.each(testDatabaseKinds())('importBlm on %s', (kind) => {
       toSampleBlmRecord('HW-2', { TRANS_TYPE_ID: 2, PRICE: 1250, PRICE_QUALIFIER: 0, PROP_SUB_ID: 28, POSTCODE2: '3CD' }),
       toSampleBlmRecord('HW-3', { ADDRESS_1: '14 Park Row', PUBLISHED_FLAG: 0, TOWN: 'Nowhere In Particular' }),
     ])
+    const eventsBefore = await lastEventId()
     const report = await run(file)
     expect(report).toMatchObject({ outcome: 'imported', added: 1, refused: 0 })
+    // A new unpublished record is pre-market: a Heads Up to the alerts.
+    expect((await eventsAfter(eventsBefore)).map((e) => [e.agent_ref, e.kind, e.is_pre_market])).toEqual([['HW-3', 'pre_market', true]])
     const known = await byRef('HW-1')
     const next = await byRef('HW-3')
     expect([next!.lat, next!.lng]).toEqual([known!.lat, known!.lng])
@@ -201,8 +220,11 @@ describe.each(testDatabaseKinds())('importBlm on %s', (kind) => {
       toSampleBlmRecord('HW-2', { TRANS_TYPE_ID: 2, PRICE: 1250, PRICE_QUALIFIER: 0, PROP_SUB_ID: 28, POSTCODE2: '3CD', STATUS_ID: 5 }),
       toSampleBlmRecord('HW-3', { PUBLISHED_FLAG: 0 }),
     ])
+    const eventsBefore = await lastEventId()
     const restored = await run(back)
     expect(restored).toMatchObject({ outcome: 'imported', restored: 1, events: { released: 1 } })
+    // Back as let agreed: no alert hears of it.
+    expect(await eventsAfter(eventsBefore)).toEqual([])
     expect(await byRef('HW-2')).toMatchObject({ property_profile_id: withdrawn!.property_profile_id, availability: 'let_agreed' })
   })
 

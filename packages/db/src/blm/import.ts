@@ -16,6 +16,7 @@ import { inArray, sql } from 'drizzle-orm'
 import type { Database, Db } from '../client.ts'
 import { queryRows } from '../client.ts'
 import { rebuildPlaces } from '../places/index.ts'
+import { recordPropertyEvents, toPropertyEvents, type PropertyEventInput } from '../property-events.ts'
 import { toPlaceSearchKey } from '../places/search-key.ts'
 import { branches, epcs, feedImports, floorPlans, propertyMedias } from '../schema/index.ts'
 import type { EpcRow, FloorPlanRow, MediaRow, PriceRow, PropertyRow } from '../seed/generate.ts'
@@ -56,9 +57,8 @@ export interface BlmImportOptions {
 export type BlmIssue = FeedImportIssue
 
 /**
- * What a run did (or, refused or dry, would have done). `events` counts the alert events the changes
- * call for: the catalogue has no property event table yet (the alert delivery work adds it), so until
- * then they are counted here, not written.
+ * What a run did (or, refused or dry, would have done). `events` counts the changes alerts hear of;
+ * the property events themselves (toPropertyEvents) are written in the file's transaction.
  */
 export type BlmImportReport = FeedImportReport
 
@@ -252,6 +252,8 @@ export async function importBlm(database: Pick<Database, 'db'>, options: BlmImpo
         const updates: PropertyRow[] = []
         const children = { medias: [] as MediaRow[], floorPlans: [] as FloorPlanRow[], epcs: [] as EpcRow[], prices: [] as PriceRow[] }
         const replaced: number[] = []
+        // The alert events of the changes, written in this same transaction (toPropertyEvents).
+        const events: PropertyEventInput[] = []
         const fresh = work.filter((w) => !w.previous)
         const ids = fresh.length
           ? (await queryRows<{ id: number }>(db, sql`select nextval(pg_get_serial_sequence('properties', 'property_profile_id'))::int as id from generate_series(1, ${fresh.length})`)).map((r) => r.id)
@@ -276,6 +278,7 @@ export async function importBlm(database: Pick<Database, 'db'>, options: BlmImpo
             created_at: timestamp,
             updated_at: timestamp,
           }
+          events.push(...toPropertyEvents(id, previous, row, 'feed'))
           if (!previous) {
             inserts.push(row)
             report.added++
@@ -337,6 +340,7 @@ export async function importBlm(database: Pick<Database, 'db'>, options: BlmImpo
           )
         }
         report.withdrawn = withdrawIds.length
+        await recordPropertyEvents(db, events, new Date(timestamp))
         if (options.dryRun) throw new Rollback()
       })
     } catch (error) {

@@ -1,4 +1,4 @@
-import type { AlertCriteria, QuestionAnswerValue } from '@agency/domain'
+import type { AlertCriteria, AlertFrequency, QuestionAnswerValue } from '@agency/domain'
 import { sql } from 'drizzle-orm'
 import {
   boolean,
@@ -148,10 +148,24 @@ export const contactApplicants = pgTable(
     branch_id: integer('branch_id'),
     /** SPEC §7 optional kickback_log_id: the agency's record of the campaign that brought the registration. */
     kickback_log_id: integer('kickback_log_id'),
+    /** How often its Heads Up e-mails go: 'instant' (the default), 'daily' or 'weekly' (packages/domain ALERT_FREQUENCIES). */
+    alert_frequency: text('alert_frequency').$type<AlertFrequency>().notNull().default('instant'),
+    /**
+     * The capability of the e-mails' unsubscribe link: 64 hex characters from two random UUIDs (244
+     * random bits). It switches this alert off and does nothing else.
+     */
+    unsubscribe_token: text('unsubscribe_token')
+      .notNull()
+      .unique()
+      .default(sql`replace(gen_random_uuid()::text || gen_random_uuid()::text, '-', '')`),
     created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updated_at: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    // The alerts the Heads Up matching reads: confirmed and ON, by profile (buyer or tenant).
+    index('contact_applicants_matchable_idx')
+      .on(t.profile_id, t.contact_applicant_id)
+      .where(sql`${t.contact_applicant_status_id} = 1 and ${t.is_confirmed}`),
     index('contact_applicants_contact_idx').on(t.contact_id, t.created_at.desc()),
     index('contact_applicants_pending_cookie_idx').on(t.pending_cookie_hash).where(sql`${t.pending_cookie_hash} is not null`),
   ],

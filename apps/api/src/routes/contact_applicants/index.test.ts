@@ -1,5 +1,14 @@
-import { APPLICANT_PROFILE, COMMUNICATION_METHOD, MESSAGES, type ApplicantQuestion, type ApplicantView } from '@agency/domain'
 import {
+  ALERT_CONSENT_TEXT,
+  ALERT_CONSENT_VERSION,
+  APPLICANT_PROFILE,
+  COMMUNICATION_METHOD,
+  MESSAGES,
+  type ApplicantQuestion,
+  type ApplicantView,
+} from '@agency/domain'
+import {
+  consentEvents,
   applicantConfirmations,
   communicationInfos,
   contactApplicantContacts,
@@ -345,6 +354,12 @@ describe.each(testDatabaseKinds())('alert routes on %s', (kind) => {
       expect(contact!.is_pending).toBe(false)
       const infos = await t.database.db.select().from(communicationInfos).where(eq(communicationInfos.contact_id, contact!.contact_id))
       expect(infos.map((i) => i.is_pending)).toEqual([false])
+      // The consent evidence: given on the form (its words and version), confirmed by the e-mailed link.
+      const consent = await t.database.db.select().from(consentEvents).where(eq(consentEvents.contact_applicant_id, data.contact_applicant_id))
+      expect(consent.map((c) => [c.action, c.method, c.email, c.consent_text, c.consent_version])).toEqual([
+        ['consent_given', 'alert_form', 'fresh.face@example.com', ALERT_CONSENT_TEXT, ALERT_CONSENT_VERSION],
+        ['consent_confirmed', 'double_opt_in', 'fresh.face@example.com', ALERT_CONSENT_TEXT, ALERT_CONSENT_VERSION],
+      ])
       expect((await requestLink(app, 'fresh.face@example.com')).statusCode).toBe(202)
       expect((await outboxOf('magic_link')).some((m) => m.to === 'fresh.face@example.com')).toBe(true)
     })
@@ -457,6 +472,11 @@ describe.each(testDatabaseKinds())('alert routes on %s', (kind) => {
       expect((await outboxOf('alert_branch')).length).toBe(branchMails + 1)
       expect((await outboxOf('alert_confirmation')).some((m) => m.to === 'someone.else@example.com')).toBe(false)
       expect(answer.headers['set-cookie']).toBeUndefined()
+      const consent = await t.database.db.select().from(consentEvents).where(eq(consentEvents.contact_applicant_id, data.contact_applicant_id))
+      expect(consent.map((c) => [c.action, c.method, c.email])).toEqual([
+        ['consent_given', 'logged_in', 'logged.in@example.com'],
+        ['consent_confirmed', 'logged_in', 'logged.in@example.com'],
+      ])
 
       const retry = await create(payload({ email: 'someone.else@example.com', name: 'Ruth' }), { cookie: owner.cookie, 'idempotency-key': 'k' })
       const again = await create(payload({ email: 'someone.else@example.com', name: 'Ruth' }), { cookie: owner.cookie, 'idempotency-key': 'k' })

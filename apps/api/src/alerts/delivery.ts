@@ -1,0 +1,457 @@
+/**
+ * Heads Up e-mails (SPEC §1): property events are matched against the confirmed, ON alerts in SQL, and
+ * each alert's matches go out as one e-mail per batch through the outbox.
+ *
+ * Two steps, each one transaction, so a crash anywhere loses nothing and sends nothing twice:
+ * 1. matchPendingEvents claims pending events (FOR UPDATE SKIP LOCKED), writes a waiting match per alert
+ *    and property, and marks the events processed.
+ * 2. mailDueAlerts claims the alerts whose oldest waiting match has waited their window (instant: a few
+ *    minutes at most; daily; weekly), again FOR UPDATE SKIP LOCKED, writes their e-mails to the outbox,
+ *    marks the matches mailed and notes what was sent (price included) so that a property reaches an
+ *    alert again only when its price falls below the price it was sent at.
+ */
+import {
+  APPLICANT_PROFILE,
+  APPLICANT_STATUS,
+  COMMUNICATION_METHOD,
+  EARTH_RADIUS_MILES,
+  scoreMatch,
+  toAlertUpdatePath,
+  toAlertWindowMs,
+  toDetailPageUrl,
+  toLockedSlug,
+  toMatchCriteria,
+  toPriceLabel,
+  toSearchType,
+  type AlertCriteria,
+  type AlertFrequency,
+  type PropertyEventKind,
+} from '@agency/domain'
+import { queryRows, type Database, type Db } from '@agency/db'
+import { sql, type SQL } from 'drizzle-orm'
+import { toMediaUrl } from '#app/media/media-ref.ts'
+import { enqueueMail } from '#app/mail/outbox.ts'
+import { renderHeadsUpMail, type HeadsUpItem } from '#app/mail/templates/heads-up.ts'
+import type { MailLogger } from '#app/mail/transport.ts'
+import { getSiteSettings } from '#app/queries/catalogue.ts'
+
+/** The path of the unsubscribe link and of the List-Unsubscribe header (API.md). */
+export const ALERT_UNSUBSCRIBE_PATH = '/api/alerts/unsubscribe'
+
+/** How long an instant alert's first match waits for others to join it in one e-mail, by default. */
+export const DEFAULT_INSTANT_BATCH_MS = 60_000
+
+/** What one run of the delivery needs. */
+export interface AlertDeliveryOptions {
+  /** The site's public URL, for the e-mails' links. */
+  publicUrl: string
+  now?: Date
+  /** The instant alerts' batch window (capped at MAX_INSTANT_BATCH_MS). */
+  instantBatchMs?: number
+  /** Events claimed per transaction. */
+  eventBatchSize?: number
+  /** Alerts mailed per transaction. */
+  alertBatchSize?: number
+  /**
+   * Runs inside each transaction just before it commits: a failure there rolls the whole step back,
+   * as a crash would (the tests use it).
+   */
+  beforeCommit?: (step: 'match' | 'mail') => Promise<void> | void
+}
+
+/** What a run did. */
+export interface AlertDeliveryResult {
+  events: number
+  matches: number
+  alerts: number
+  mails: number
+}
+
+/** SQL: the great-circle distance in miles between an alert location and a property (as the search measures it). */
+const distanceSql = sql`(2 * ${EARTH_RADIUS_MILES}::double precision * asin(sqrt(least(1::double precision,
+    power(sin(radians(p.lat - al.lat) / 2), 2)
+    + cos(radians(al.lat)) * cos(radians(p.lat)) * power(sin(radians(p.lng - al.lng) / 2), 2)))))`
+
+const int = (key: string): SQL => sql.raw(`(a.criteria->>'${key}')::int`)
+/** A room range of the criteria (null is no bound). */
+const roomsSql = (column: string, key: string): SQL =>
+  sql.raw(`((a.criteria->>'min_${key}') is null or p.${column} >= (a.criteria->>'min_${key}')::int)
+    and ((a.criteria->>'max_${key}') is null or p.${column} <= (a.criteria->>'max_${key}')::int)`)
+/** An include/exclude/show-only option of the criteria (SPEC §3) over a property's boolean column. */
+const inclusionSql = (key: string, column: string): SQL =>
+  sql.raw(`(coalesce(a.criteria->>'${key}', 'include') = 'include' or (a.criteria->>'${key}' = 'show_only') = p.${column})`)
+
+/**
+ * Whether alert `a` (with its location `al`) wants property `p`: the same filters as the property search
+ * (apps/api/src/queries/properties.ts) read from the alert's criteria. Sales-only options apply to sales,
+ * lettings-only ones (furnishing among them) to lettings (SPEC §2 advanced panel).
+ */
+const MATCH_SQL = sql`
+  a.contact_applicant_status_id = ${sql.raw(String(APPLICANT_STATUS.ON))}
+  and a.is_confirmed
+  and a.profile_id = case when p.transaction_type_id = 2 then ${sql.raw(String(APPLICANT_PROFILE.TENANT))} else ${sql.raw(String(APPLICANT_PROFILE.BUYER))} end
+  and p.availability = 'available'
+  and (al.is_bounds or ${distanceSql} <= case when al.radius > 0 then al.radius else 0.5 end)
+  and (coalesce(${int('min_price')}, 0) = 0 or p.price >= ${int('min_price')})
+  and (coalesce(${int('max_price')}, 0) = 0 or p.price <= ${int('max_price')})
+  and ${roomsSql('bedroom', 'bedroom')}
+  and ${roomsSql('bathroom', 'bathroom')}
+  and ${roomsSql('reception', 'reception')}
+  and (jsonb_typeof(a.criteria->'property_types') is distinct from 'array'
+    or jsonb_array_length(a.criteria->'property_types') = 0
+    or exists (
+      select 1 from jsonb_array_elements(a.criteria->'property_types') t
+      where (t->>'property_type_id')::int = p.property_type_id
+        and (coalesce(jsonb_array_length(t->'property_style_ids'), 0) = 0
+          or (p.property_style_id is not null and t->'property_style_ids' @> to_jsonb(p.property_style_id)))))
+  and (not coalesce(a.criteria->'must_haves' @> '["garden"]'::jsonb, false) or p.has_garden)
+  and (not coalesce(a.criteria->'must_haves' @> '["parking"]'::jsonb, false) or p.has_parking)
+  and ${inclusionSql('retirement_homes', 'retirement')}
+  and (p.transaction_type_id <> 1 or (${inclusionSql('new_homes', 'new_home')} and ${inclusionSql('shared_ownership', 'shared_ownership')}))
+  and (p.transaction_type_id <> 2 or (
+    (coalesce(a.criteria->>'furnishing', 'any') = 'any' or p.furnishing = a.criteria->>'furnishing')
+    and ${inclusionSql('short_let', 'short_let')}
+    and ${inclusionSql('house_flat_share', 'house_flat_share')}
+    and ${inclusionSql('pets_allowed', 'pets_allowed')}
+    and ${inclusionSql('bills_included', 'bills_included')}))
+  and not exists (
+    select 1 from alert_sent_properties s
+    where s.contact_applicant_id = a.contact_applicant_id and s.property_profile_id = p.property_profile_id
+      and (e.kind <> 'price_reduced' or e.new_price >= s.price))`
+
+/**
+ * Step 1: claims up to `limit` pending events, pre-market ones first (the Heads Up goes before the
+ * open market), matches them against the alerts and marks them processed, in one transaction. Several
+ * processes may run it at once: SKIP LOCKED gives each its own events.
+ */
+export async function matchPendingEvents(
+  db: Db,
+  options: { now: Date; limit: number; beforeCommit?: AlertDeliveryOptions['beforeCommit'] },
+): Promise<{ events: number; matches: number }> {
+  const now = options.now.toISOString()
+  return db.transaction(async (tx) => {
+    const [counts] = await queryRows<{ events: number; matches: number }>(
+      tx as unknown as Db,
+      sql`with claimed as (
+            select property_event_id from property_events
+            where processed_at is null
+            order by is_pre_market desc, property_event_id
+            limit ${options.limit}
+            for update skip locked
+          ),
+          found as (
+            select distinct on (a.contact_applicant_id, e.property_profile_id)
+              a.contact_applicant_id, e.property_profile_id, e.property_event_id, e.kind, e.old_price, e.new_price, e.is_pre_market
+            from claimed c
+            join property_events e on e.property_event_id = c.property_event_id
+            join properties p on p.property_profile_id = e.property_profile_id
+            join alert_locations al on al.box @> cube(array[p.lat, p.lng])
+            join contact_applicants a on a.contact_applicant_id = al.contact_applicant_id
+            where ${MATCH_SQL}
+            order by a.contact_applicant_id, e.property_profile_id, e.property_event_id desc
+          ),
+          inserted as (
+            insert into alert_matches (contact_applicant_id, property_profile_id, property_event_id, kind, old_price, new_price, is_pre_market, created_at)
+            select contact_applicant_id, property_profile_id, property_event_id, kind, old_price, new_price, is_pre_market, ${now}::timestamptz from found
+            on conflict (contact_applicant_id, property_profile_id) where mailed_at is null do update set
+              property_event_id = excluded.property_event_id,
+              kind = case when excluded.kind = 'price_reduced' then excluded.kind else alert_matches.kind end,
+              old_price = coalesce(alert_matches.old_price, excluded.old_price),
+              new_price = excluded.new_price,
+              is_pre_market = excluded.is_pre_market
+            returning 1
+          ),
+          done as (
+            update property_events set processed_at = ${now}::timestamptz
+            where property_event_id in (select property_event_id from claimed)
+            returning 1
+          )
+          select (select count(*) from done)::int as events, (select count(*) from inserted)::int as matches`,
+    )
+    await options.beforeCommit?.('match')
+    return { events: counts?.events ?? 0, matches: counts?.matches ?? 0 }
+  })
+}
+
+/** Someone an alert's e-mails go to. */
+export interface AlertRecipient {
+  contact_id: number
+  name: string
+  email: string
+}
+
+/**
+ * The people an alert's e-mails go to, by alert: its contact's e-mail address (the preferred one when
+ * there are several). A contact with no e-mail address gets nothing. The one place that knows who an
+ * alert's contacts are: an alert with several contacts changes this function only.
+ */
+export async function alertRecipients(db: Db, alertIds: readonly number[]): Promise<Map<number, AlertRecipient[]>> {
+  const byAlert = new Map<number, AlertRecipient[]>()
+  if (alertIds.length === 0) return byAlert
+  const rows = await queryRows<{ contact_applicant_id: number; contact_id: number; name: string; email: string }>(
+    db,
+    sql`select distinct on (a.contact_applicant_id, c.contact_id) a.contact_applicant_id, c.contact_id, c.name, ci.value as email
+        from contact_applicants a
+        join contacts c on c.contact_id = a.contact_id
+        join communication_infos ci on ci.contact_id = c.contact_id and ci.communication_method_id = ${COMMUNICATION_METHOD.EMAIL}
+        where a.contact_applicant_id in (${sql.join(alertIds.map((id) => sql`${id}`), sql`, `)})
+        order by a.contact_applicant_id, c.contact_id, ci.preferred desc, ci.communication_info_id`,
+  )
+  for (const row of rows) {
+    const list = byAlert.get(row.contact_applicant_id) ?? []
+    list.push({ contact_id: row.contact_id, name: row.name, email: row.email })
+    byAlert.set(row.contact_applicant_id, list)
+  }
+  return byAlert
+}
+
+interface DueAlert extends Record<string, unknown> {
+  contact_applicant_id: number
+  applicant_key: string
+  unsubscribe_token: string
+  profile_id: number
+  criteria: AlertCriteria
+  contact_applicant_status_id: number
+  is_confirmed: boolean
+}
+
+interface WaitingMatch extends Record<string, unknown> {
+  alert_match_id: number
+  contact_applicant_id: number
+  kind: PropertyEventKind
+  old_price: number | null
+  is_pre_market: boolean
+  property_profile_id: number
+  transaction_type_id: number
+  slug: string
+  advert_heading: string
+  display_address: string
+  town: string
+  price: number
+  availability: string
+  is_locked: boolean
+  lat: number
+  lng: number
+  bedroom: number
+  bathroom: number
+  reception: number
+  property_type_id: number
+  property_style_id: number | null
+  has_garden: boolean
+  has_parking: boolean
+  media_key: string | null
+}
+
+const cutoff = (now: Date, frequency: AlertFrequency, instantBatchMs: number) =>
+  new Date(now.getTime() - toAlertWindowMs(frequency, instantBatchMs)).toISOString()
+
+/** A property of an e-mail, as the card shows it, with the alert's match percentage. */
+function toHeadsUpItem(match: WaitingMatch, criteria: AlertCriteria, origin: string): HeadsUpItem {
+  const searchType = toSearchType(match.transaction_type_id === 2 ? 2 : 1)
+  const { score } = scoreMatch(toMatchCriteria(criteria), {
+    lat: match.lat,
+    lng: match.lng,
+    price: match.price,
+    bedroom: match.bedroom,
+    bathroom: match.bathroom,
+    reception: match.reception,
+    property_type_id: match.property_type_id,
+    property_style_id: match.property_style_id,
+    has_garden: match.has_garden,
+    has_parking: match.has_parking,
+    transaction_type_id: match.transaction_type_id === 2 ? 2 : 1,
+    town: match.town,
+  })
+  // Only a price that is still lower than the one before shows as a reduction.
+  const reduced = match.kind === 'price_reduced' && match.old_price !== null && match.old_price > match.price
+  const slug = match.is_locked ? toLockedSlug(searchType, match.town) : match.slug
+  return {
+    kind: match.kind === 'price_reduced' && !reduced ? 'published' : match.kind,
+    heading: match.advert_heading,
+    address: match.display_address,
+    price: toPriceLabel(match.price, searchType),
+    oldPrice: reduced ? toPriceLabel(match.old_price as number, searchType) : null,
+    matchPercentage: score,
+    link: `${origin}${toDetailPageUrl(match.property_profile_id, slug)}`,
+    imageUrl: match.media_key ? toMediaUrl(`${origin}/`, match.media_key, 'card') : null,
+  }
+}
+
+/**
+ * Step 2: claims up to `limit` alerts whose oldest waiting match has waited the alert's window, and in
+ * one transaction writes one e-mail per alert and recipient to the outbox (every waiting match of the
+ * alert, pre-market first), marks the matches mailed and notes what was sent. Matches of an alert
+ * switched off or of a property no longer available are dropped unsent.
+ */
+export async function mailDueAlerts(
+  db: Db,
+  options: { now: Date; limit: number; publicUrl: string; instantBatchMs: number; beforeCommit?: AlertDeliveryOptions['beforeCommit'] },
+): Promise<{ alerts: number; mails: number }> {
+  const { now, instantBatchMs } = options
+  const origin = new URL(options.publicUrl).origin
+  return db.transaction(async (txn) => {
+    const tx = txn as unknown as Db
+    const alerts = await queryRows<DueAlert>(
+      tx,
+      sql`select a.contact_applicant_id, a.applicant_key, a.unsubscribe_token, a.profile_id, a.criteria,
+                 a.contact_applicant_status_id, a.is_confirmed
+          from contact_applicants a
+          where a.contact_applicant_id in (
+              select m.contact_applicant_id from alert_matches m
+              where m.mailed_at is null and m.created_at <= ${cutoff(now, 'instant', instantBatchMs)}::timestamptz)
+            and exists (
+              select 1 from alert_matches m
+              where m.contact_applicant_id = a.contact_applicant_id and m.mailed_at is null
+                and m.created_at <= case a.alert_frequency
+                  when 'daily' then ${cutoff(now, 'daily', instantBatchMs)}::timestamptz
+                  when 'weekly' then ${cutoff(now, 'weekly', instantBatchMs)}::timestamptz
+                  else ${cutoff(now, 'instant', instantBatchMs)}::timestamptz end)
+          order by a.contact_applicant_id
+          limit ${options.limit}
+          for update of a skip locked`,
+    )
+    if (alerts.length === 0) return { alerts: 0, mails: 0 }
+    const ids = sql.join(alerts.map((a) => sql`${a.contact_applicant_id}`), sql`, `)
+    const matches = await queryRows<WaitingMatch>(
+      tx,
+      sql`select m.alert_match_id, m.contact_applicant_id, m.kind, m.old_price, m.is_pre_market,
+                 p.property_profile_id, p.transaction_type_id, p.slug, p.advert_heading, p.display_address, p.town,
+                 p.price, p.availability, p.is_locked, p.lat, p.lng, p.bedroom, p.bathroom, p.reception,
+                 p.property_type_id, p.property_style_id, p.has_garden, p.has_parking,
+                 (select pm.media_key::text from property_medias pm where pm.property_profile_id = p.property_profile_id
+                  order by (pm.kind = 'photo') desc, pm.position limit 1) as media_key
+          from alert_matches m
+          join properties p on p.property_profile_id = m.property_profile_id
+          where m.mailed_at is null and m.contact_applicant_id in (${ids})
+          order by m.contact_applicant_id, m.is_pre_market desc, m.created_at, m.alert_match_id`,
+    )
+    const recipients = await alertRecipients(tx, alerts.map((a) => a.contact_applicant_id))
+    const agencyName = (await getSiteSettings(tx)).agency_name
+    let mails = 0
+    const sent: Array<{ alert: number; property: number; price: number }> = []
+    for (const alert of alerts) {
+      const live = alert.contact_applicant_status_id === APPLICANT_STATUS.ON && alert.is_confirmed
+      const items = matches.filter((m) => m.contact_applicant_id === alert.contact_applicant_id && m.availability === 'available')
+      const to = recipients.get(alert.contact_applicant_id) ?? []
+      if (!live || items.length === 0 || to.length === 0) continue
+      const unsubscribeLink = `${origin}${ALERT_UNSUBSCRIBE_PATH}?token=${alert.unsubscribe_token}`
+      const headsUp = items.map((m) => toHeadsUpItem(m, alert.criteria, origin))
+      for (const recipient of to) {
+        const mail = renderHeadsUpMail({
+          agencyName,
+          name: recipient.name,
+          looking: alert.profile_id === APPLICANT_PROFILE.TENANT ? 'renting' : 'buying',
+          items: headsUp,
+          updateLink: `${origin}${toAlertUpdatePath(alert.applicant_key)}`,
+          unsubscribeLink,
+        })
+        await enqueueMail(
+          tx,
+          {
+            kind: 'alert_heads_up',
+            to: recipient.email,
+            ...mail,
+            // RFC 8058 one-click unsubscribe: a mail client POSTs 'List-Unsubscribe=One-Click' to the URL.
+            headers: { 'List-Unsubscribe': `<${unsubscribeLink}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
+          },
+          now,
+        )
+        mails++
+      }
+      for (const m of items) sent.push({ alert: alert.contact_applicant_id, property: m.property_profile_id, price: m.price })
+    }
+    await tx.execute(sql`update alert_matches set mailed_at = ${now.toISOString()}::timestamptz where mailed_at is null and contact_applicant_id in (${ids})`)
+    if (sent.length) {
+      await tx.execute(
+        sql`insert into alert_sent_properties (contact_applicant_id, property_profile_id, price, sent_at)
+            values ${sql.join(sent.map((s) => sql`(${s.alert}, ${s.property}, ${s.price}, ${now.toISOString()}::timestamptz)`), sql`, `)}
+            on conflict (contact_applicant_id, property_profile_id) do update set price = excluded.price, sent_at = excluded.sent_at`,
+      )
+    }
+    await options.beforeCommit?.('mail')
+    return { alerts: alerts.length, mails }
+  })
+}
+
+/**
+ * One run of the delivery: every pending event matched, then every due alert mailed, in batches.
+ * What the worker does on each tick; tests and the benchmark call it directly.
+ */
+export async function runAlertDelivery(db: Db, options: AlertDeliveryOptions): Promise<AlertDeliveryResult> {
+  const now = options.now ?? new Date()
+  const eventBatchSize = options.eventBatchSize ?? 200
+  const alertBatchSize = options.alertBatchSize ?? 200
+  const instantBatchMs = options.instantBatchMs ?? DEFAULT_INSTANT_BATCH_MS
+  const result: AlertDeliveryResult = { events: 0, matches: 0, alerts: 0, mails: 0 }
+  for (;;) {
+    const step = await matchPendingEvents(db, { now, limit: eventBatchSize, beforeCommit: options.beforeCommit })
+    result.events += step.events
+    result.matches += step.matches
+    if (step.events < eventBatchSize) break
+  }
+  for (;;) {
+    const step = await mailDueAlerts(db, { now, limit: alertBatchSize, publicUrl: options.publicUrl, instantBatchMs, beforeCommit: options.beforeCommit })
+    result.alerts += step.alerts
+    result.mails += step.mails
+    if (step.alerts < alertBatchSize) break
+  }
+  return result
+}
+
+/** Options of the alert worker. */
+export interface AlertWorkerOptions {
+  database: Pick<Database, 'db'>
+  logger: MailLogger
+  publicUrl: string
+  /** Pause between runs. */
+  intervalMs?: number
+  instantBatchMs?: number
+  now?: () => Date
+}
+
+/** A running alert worker. */
+export interface AlertWorker {
+  runOnce(): Promise<AlertDeliveryResult>
+  stop(): Promise<void>
+}
+
+/** Runs runAlertDelivery every `intervalMs` (default 15 s) until stopped. Several processes may run one each. */
+export function startAlertWorker(options: AlertWorkerOptions): AlertWorker {
+  const intervalMs = options.intervalMs ?? 15_000
+  const now = options.now ?? (() => new Date())
+  let stopped = false
+  let timer: NodeJS.Timeout | undefined
+  let running: Promise<AlertDeliveryResult> | undefined
+
+  async function runOnce(): Promise<AlertDeliveryResult> {
+    while (running) await running.catch(() => undefined)
+    running = runAlertDelivery(options.database.db, { publicUrl: options.publicUrl, instantBatchMs: options.instantBatchMs, now: now() })
+    try {
+      const result = await running
+      if (result.events || result.mails) options.logger.info(result, 'alert e-mails: events matched, e-mails queued')
+      return result
+    } finally {
+      running = undefined
+    }
+  }
+
+  function schedule(): void {
+    if (stopped) return
+    timer = setTimeout(() => {
+      runOnce()
+        .catch((err: unknown) => options.logger.error({ err }, 'alert worker failed'))
+        .finally(schedule)
+    }, intervalMs)
+    timer.unref()
+  }
+  schedule()
+
+  return {
+    runOnce,
+    async stop() {
+      stopped = true
+      if (timer) clearTimeout(timer)
+      while (running) await running.catch(() => undefined)
+    },
+  }
+}

@@ -1,0 +1,87 @@
+import { consentEvents, contactApplicants, sessions } from '@agency/db'
+import { testDatabaseKinds } from '@agency/db/testing'
+import { eq } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { insertAlert } from '#app/alerts/testing.ts'
+import { createTestApi, type TestApi } from '#app/testing/api.ts'
+
+describe.each(testDatabaseKinds())('GET and POST /api/alerts/unsubscribe on %s', (kind) => {
+  let api: TestApi
+  const statusOf = async (id: number) =>
+    (await api.database.db.select().from(contactApplicants).where(eq(contactApplicants.contact_applicant_id, id)))[0]!.contact_applicant_status_id
+  const consentOf = (id: number) => api.database.db.select().from(consentEvents).where(eq(consentEvents.contact_applicant_id, id))
+
+  beforeAll(async () => {
+    api = await createTestApi(kind)
+  })
+  afterAll(async () => {
+    await api.close()
+  })
+
+  it('GET shows a confirm page with a POST button and changes nothing', async () => {
+    const alert = await insertAlert(api.database.db)
+    const response = await api.app.inject({ method: 'GET', url: `/api/alerts/unsubscribe?token=${alert.unsubscribe_token}` })
+    expect(response.statusCode).toBe(200)
+    expect(response.headers['content-type']).toBe('text/html; charset=utf-8')
+    expect(response.headers['cache-control']).toBe('no-store')
+    expect(response.body).toContain('<h1>Unsubscribe from this alert</h1>')
+    expect(response.body).toContain(`<form method="post" action="/api/alerts/unsubscribe?token=${alert.unsubscribe_token}">`)
+    expect(response.body).toContain('<button type="submit">Unsubscribe</button>')
+    expect(await statusOf(alert.id)).toBe(1)
+    expect(await consentOf(alert.id)).toEqual([])
+  })
+
+  it('POST from the confirm page switches the alert off and records it', async () => {
+    const alert = await insertAlert(api.database.db)
+    const response = await api.app.inject({
+      method: 'POST',
+      url: `/api/alerts/unsubscribe?token=${alert.unsubscribe_token}`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: 'https://agency.example' },
+      payload: 'confirm=yes',
+    })
+    expect(response.statusCode).toBe(200)
+    expect(response.body).toContain('<h1>You have unsubscribed</h1>')
+    expect(await statusOf(alert.id)).toBe(2)
+    expect(await consentOf(alert.id)).toMatchObject([
+      { contact_id: alert.contact_id, email: alert.email, action: 'unsubscribed', method: 'unsubscribe_page', consent_text: null },
+    ])
+    // The page now says so, and offers no button.
+    const again = await api.app.inject({ method: 'GET', url: `/api/alerts/unsubscribe?token=${alert.unsubscribe_token}` })
+    expect(again.body).toContain('<h1>Alert already switched off</h1>')
+    expect(again.body).not.toContain('<form')
+  })
+
+  it('POST from a mail client (RFC 8058 one-click, no Origin) switches the alert off, and the session moves to another alert', async () => {
+    const alert = await insertAlert(api.database.db)
+    await api.database.db
+      .insert(sessions)
+      .values({ session_id_hash: `hash-${alert.id}`, contact_id: alert.contact_id, active_contact_applicant_id: alert.id, expires_at: new Date(Date.now() + 3_600_000) })
+    const response = await api.app.inject({
+      method: 'POST',
+      url: `/api/alerts/unsubscribe?token=${alert.unsubscribe_token}`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'List-Unsubscribe=One-Click',
+    })
+    expect(response.statusCode).toBe(200)
+    expect(await statusOf(alert.id)).toBe(2)
+    expect(await consentOf(alert.id)).toMatchObject([{ action: 'unsubscribed', method: 'one_click' }])
+    const [session] = await api.database.db.select().from(sessions).where(eq(sessions.session_id_hash, `hash-${alert.id}`))
+    expect(session!.active_contact_applicant_id).toBeNull()
+  })
+
+  it('answers 404 for a bad token, GET or POST, and changes nothing', async () => {
+    const alert = await insertAlert(api.database.db)
+    const wrong = alert.unsubscribe_token.replace(/^./, (c) => (c === 'a' ? 'b' : 'a'))
+    for (const url of [`/api/alerts/unsubscribe?token=${wrong}`, '/api/alerts/unsubscribe?token=nonsense', '/api/alerts/unsubscribe']) {
+      const get = await api.app.inject({ method: 'GET', url })
+      expect(get.statusCode).toBe(404)
+      expect(get.body).toContain('<h1>Link not recognised</h1>')
+      const post = await api.app.inject({ method: 'POST', url, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: 'List-Unsubscribe=One-Click' })
+      expect(post.statusCode).toBe(404)
+    }
+    // The applicant key is not an unsubscribe token.
+    const key = await api.app.inject({ method: 'GET', url: `/api/alerts/unsubscribe?token=${alert.applicant_key}` })
+    expect(key.statusCode).toBe(404)
+    expect(await statusOf(alert.id)).toBe(1)
+  })
+})

@@ -1,0 +1,106 @@
+import { APPLICANT_STATUS } from '@agency/domain'
+import { contactApplicants } from '@agency/db'
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { eq } from 'drizzle-orm'
+import { z } from 'zod'
+import { changeAlertStatus } from '#app/alerts/commands.ts'
+import { recordConsent } from '#app/alerts/consent.ts'
+import { ALERT_UNSUBSCRIBE_PATH } from '#app/alerts/delivery.ts'
+import { escapeHtml } from '#app/mail/templates/magic-link.ts'
+import { getSiteSettings } from '#app/queries/catalogue.ts'
+
+/** An unsubscribe token: 64 hex characters (contact_applicants.unsubscribe_token). */
+const TokenQuerySchema = z.object({ token: z.string().max(200).default('') })
+const isTokenShaped = (token: string) => /^[0-9a-f]{64}$/.test(token)
+
+/** A small page of its own (the API's CSP forbids styles and scripts: plain HTML is all it needs). */
+function toPage(title: string, body: string): string {
+  return `<!doctype html>
+<html lang="en-GB">
+<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>${escapeHtml(title)}</title></head>
+<body>
+<main>
+<h1>${escapeHtml(title)}</h1>
+${body}
+</main>
+</body>
+</html>
+`
+}
+
+const NOT_FOUND_PAGE = toPage(
+  'Link not recognised',
+  '<p>This unsubscribe link is not recognised. The alert may have been deleted, or the link was copied incompletely.</p><p><a href="/">Go to the home page</a></p>',
+)
+
+/**
+ * GET and POST /alerts/unsubscribe?token= (API.md, RFC 8058): the Heads Up e-mails' unsubscribe link.
+ * GET only shows what would happen and a button (link scanners and previews fetch links); POST, from
+ * that button or a mail client's one-click unsubscribe (body `List-Unsubscribe=One-Click`), switches
+ * the alert off and records it. The token does nothing else. An unknown token is 404.
+ */
+const alerts: FastifyPluginAsyncZod = async (app) => {
+  // Mail clients post the one-click body form-encoded (or as multipart); only its presence matters.
+  app.addContentTypeParser(['application/x-www-form-urlencoded', 'multipart/form-data'], { parseAs: 'string', bodyLimit: 4096 }, (_request, body, done) =>
+    done(null, String(body)),
+  )
+
+  async function findAlert(token: string) {
+    if (!isTokenShaped(token)) return null
+    const [row] = await app.db.select().from(contactApplicants).where(eq(contactApplicants.unsubscribe_token, token))
+    return row ?? null
+  }
+
+  app.get(
+    '/unsubscribe',
+    { schema: { summary: 'The confirm page of an alert e-mail\'s unsubscribe link (changes nothing)', tags: ['alerts'], querystring: TokenQuerySchema } },
+    async (request, reply) => {
+      const row = await findAlert(request.query.token)
+      reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').header('referrer-policy', 'no-referrer')
+      if (!row) return reply.code(404).send(NOT_FOUND_PAGE)
+      const agency = (await getSiteSettings(app.db)).agency_name
+      const action = `${ALERT_UNSUBSCRIBE_PATH}?token=${row.unsubscribe_token}`
+      const off = row.contact_applicant_status_id === APPLICANT_STATUS.OFF
+      const body = off
+        ? `<p>This alert is already switched off: you will receive no more e-mails from it.</p>`
+        : `<p>Switch off this Heads Up Property Alert? You will receive no more e-mails from it. Your other alerts with ${escapeHtml(agency)} are not changed.</p>
+<form method="post" action="${escapeHtml(action)}"><input type="hidden" name="confirm" value="yes"><button type="submit">Unsubscribe</button></form>`
+      return reply.send(toPage(off ? 'Alert already switched off' : 'Unsubscribe from this alert', body))
+    },
+  )
+
+  app.post(
+    '/unsubscribe',
+    {
+      // A mail client's one-click unsubscribe sends no Origin of this site: the token is the authority.
+      config: { originCheck: false },
+      schema: { summary: 'Switch an alert off from its e-mail (RFC 8058 one-click, or the confirm page\'s button)', tags: ['alerts'], querystring: TokenQuerySchema },
+    },
+    async (request, reply) => {
+      const token = request.query.token
+      reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').header('referrer-policy', 'no-referrer')
+      if (!isTokenShaped(token)) return reply.code(404).send(NOT_FOUND_PAGE)
+      const oneClick = typeof request.body === 'string' && /(^|&|\b)List-Unsubscribe=One-Click\b/.test(request.body)
+      const found = await app.db.transaction(async (tx) => {
+        const [row] = await tx.select().from(contactApplicants).where(eq(contactApplicants.unsubscribe_token, token)).for('update')
+        if (!row) return false
+        const now = new Date()
+        if (row.contact_applicant_status_id !== APPLICANT_STATUS.OFF) await changeAlertStatus(tx, row, APPLICANT_STATUS.OFF, now)
+        await recordConsent(tx, {
+          contact_id: row.contact_id,
+          contact_applicant_id: row.contact_applicant_id,
+          action: 'unsubscribed',
+          method: oneClick ? 'one_click' : 'unsubscribe_page',
+          now,
+        })
+        return true
+      })
+      if (!found) return reply.code(404).send(NOT_FOUND_PAGE)
+      return reply.send(
+        toPage('You have unsubscribed', '<p>This Heads Up Property Alert is switched off: you will receive no more e-mails from it. You can switch it on again from your alerts at any time.</p><p><a href="/">Go to the home page</a></p>'),
+      )
+    },
+  )
+}
+
+export default alerts
