@@ -5,33 +5,18 @@ import {
   PropertyStyleSchema,
   PropertyTypeSchema,
   SAVED_PROPERTIES_MAX,
-} from "@agency/domain";
-import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { z } from "zod";
-import { canSeeLocked, getActiveApplicantCriteria } from "#app/access.ts";
-import {
-  toApplicantMatchCriteria,
-  toCardMatch,
-} from "#app/presenters/match.ts";
-import { API_MESSAGES } from "#app/messages.ts";
-import {
-  presentCard,
-  presentDetail,
-  presentMarker,
-} from "#app/presenters/property.ts";
-import {
-  listPropertyStyles,
-  listPropertyTypes,
-} from "#app/queries/catalogue.ts";
-import { getSimilarProperties } from "#app/queries/extras.ts";
-import {
-  getMediasOf,
-  getPropertyDetail,
-  searchProperties,
-  searchPropertyMarkers,
-} from "#app/queries/properties.ts";
-import { getCardsByIds } from "#app/queries/saved.ts";
-import { createVisitorAnswerCache } from "#app/queries/visitor-cache.ts";
+} from '@agency/domain'
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { z } from 'zod'
+import { canSeeLocked, getActiveApplicantCriteria } from '#app/access.ts'
+import { toApplicantMatchCriteria, toCardMatch } from '#app/presenters/match.ts'
+import { API_MESSAGES } from '#app/messages.ts'
+import { presentCard, presentDetail, presentMarker } from '#app/presenters/property.ts'
+import { listPropertyStyles, listPropertyTypes } from '#app/queries/catalogue.ts'
+import { getSimilarProperties } from '#app/queries/extras.ts'
+import { getMediasOf, getPropertyDetail, searchProperties, searchPropertyMarkers } from '#app/queries/properties.ts'
+import { getCardsByIds } from '#app/queries/saved.ts'
+import { createVisitorAnswerCache } from '#app/queries/visitor-cache.ts'
 import {
   ApiPropertyCardSchema,
   ApiPropertyDetailSchema,
@@ -39,267 +24,180 @@ import {
   ApiPropertyMarkersResponseSchema,
   IdParamSchema,
   dataResponseSchema,
-} from "#app/schemas.ts";
+} from '#app/schemas.ts'
 
 /** SPEC §7 reads types and styles with __limit=250; more is never needed. */
-const LIMIT_MAX = 250;
+const LIMIT_MAX = 250
 const LimitQuerySchema = z.object({
   __limit: z.coerce.number().int().min(1).max(LIMIT_MAX).default(LIMIT_MAX),
-});
+})
 
 /** `ids=3,1,2`: up to SAVED_PROPERTIES_MAX property ids, comma separated, each once. */
 const CardIdsQuerySchema = z.object({
   ids: z
     .string()
     .max(SAVED_PROPERTIES_MAX * 11)
-    .transform((value) => value.split(","))
-    .pipe(
-      z
-        .array(IdParamSchema)
-        .min(1)
-        .max(SAVED_PROPERTIES_MAX, `At most ${SAVED_PROPERTIES_MAX} ids.`),
-    )
+    .transform((value) => value.split(','))
+    .pipe(z.array(IdParamSchema).min(1).max(SAVED_PROPERTIES_MAX, `At most ${SAVED_PROPERTIES_MAX} ids.`))
     .transform((ids) => [...new Set(ids)]),
-});
+})
 
 /** The routes' options: how long a visitor's search answer is kept (0, the default, keeps none). */
 export interface PropertiesRoutesOptions {
-  visitorCacheTtlMs?: number;
+  visitorCacheTtlMs?: number
 }
 
-const properties: FastifyPluginAsyncZod<PropertiesRoutesOptions> = async (
-  app,
-  options,
-) => {
-  const visitorAnswers = createVisitorAnswerCache({
-    ttlMs: options.visitorCacheTtlMs ?? 0,
-  });
-  /** A visitor's answer from the cache (every visitor gets the same one); a logged-in contact's computed. */
+const properties: FastifyPluginAsyncZod<PropertiesRoutesOptions> = async (app, options) => {
+  const visitorAnswers = createVisitorAnswerCache({ ttlMs: options.visitorCacheTtlMs ?? 0 })
+  /**
+   * A visitor's answer from the cache (every visitor gets the same one): only for requests with no
+   * session, no cookie and no credentials at all, as a shared cache would keep them.
+   */
   const forVisitors = <T extends object>(
-    request: { session: unknown; url: string },
+    request: { session: unknown; url: string; headers: Record<string, string | string[] | undefined> },
     load: () => Promise<T>,
   ): Promise<T> =>
-    request.session === null ? visitorAnswers.get(request.url, load) : load();
+    request.session === null && request.headers.cookie === undefined && request.headers.authorization === undefined
+      ? visitorAnswers.get(request.url, load)
+      : load()
 
   app.get(
-    "/cards",
+    '/cards',
     {
       schema: {
-        summary:
-          "The cards of the given properties still on the market, in the order asked (a visitor's saved properties)",
-        tags: ["catalogue"],
+        summary: "The cards of the given properties still on the market, in the order asked (a visitor's saved properties)",
+        tags: ['catalogue'],
         querystring: CardIdsQuerySchema,
-        response: {
-          200: dataResponseSchema(z.array(ApiPropertyCardSchema)),
-          400: ApiErrorSchema,
-        },
+        response: { 200: dataResponseSchema(z.array(ApiPropertyCardSchema)), 400: ApiErrorSchema },
       },
     },
     async (request) => {
-      const context = { media: app.media, canSeeLocked: canSeeLocked(request) };
-      const rows = await getCardsByIds(app.db, request.query.ids);
-      const medias = await getMediasOf(
-        app.db,
-        rows.map((row) => row.property_profile_id),
-      );
-      return {
-        data: rows.map((row) =>
-          presentCard(row, medias.get(row.property_profile_id) ?? [], context),
-        ),
-      };
+      const context = { media: app.media, canSeeLocked: canSeeLocked(request) }
+      const rows = await getCardsByIds(app.db, request.query.ids)
+      const medias = await getMediasOf(app.db, rows.map((row) => row.property_profile_id))
+      return { data: rows.map((row) => presentCard(row, medias.get(row.property_profile_id) ?? [], context)) }
     },
-  );
+  )
 
   app.get(
-    "",
+    '',
     {
       schema: {
-        summary: "Search properties (SPEC §3 search filters)",
-        tags: ["catalogue"],
+        summary: 'Search properties (SPEC §3 search filters)',
+        tags: ['catalogue'],
         querystring: PropertySearchQuerySchema,
         response: { 200: ApiPropertyListResponseSchema, 400: ApiErrorSchema },
       },
     },
     async (request) =>
       forVisitors(request, async () => {
-        const query = request.query;
-        const context = {
-          media: app.media,
-          canSeeLocked: canSeeLocked(request),
-        };
-        const { rows, total, capped } = await searchProperties(
-          app.db,
-          query,
-          context,
-        );
-        const medias = await getMediasOf(
-          app.db,
-          rows.map((row) => row.property_profile_id),
-        );
+        const query = request.query
+        const context = { media: app.media, canSeeLocked: canSeeLocked(request) }
+        const { rows, total, capped } = await searchProperties(app.db, query, context)
+        const medias = await getMediasOf(app.db, rows.map((row) => row.property_profile_id))
         // Scored here for the whole page, from the active applicant read once per request.
-        const criteria = toApplicantMatchCriteria(
-          await getActiveApplicantCriteria(request),
-        );
+        const criteria = toApplicantMatchCriteria(await getActiveApplicantCriteria(request))
         return {
           data: rows.map((row) => {
-            const card = presentCard(
-              row,
-              medias.get(row.property_profile_id) ?? [],
-              context,
-            );
-            return criteria ? { ...card, ...toCardMatch(criteria, row) } : card;
+            const card = presentCard(row, medias.get(row.property_profile_id) ?? [], context)
+            return criteria ? { ...card, ...toCardMatch(criteria, row) } : card
           }),
           total,
           ...(capped ? { total_capped: true as const } : {}),
           page: query.page,
           page_size: query.page_size,
-        };
+        }
       }),
-  );
+  )
 
   // Static paths win over the parametric one in Fastify's router, whatever the order.
   app.get(
-    "/markers",
+    '/markers',
     {
       schema: {
-        summary:
-          "The map markers of a search (same filters, locations and bounds), paged apart from the list",
-        tags: ["catalogue"],
+        summary: 'The map markers of a search (same filters, locations and bounds), paged apart from the list',
+        tags: ['catalogue'],
         querystring: MapMarkersQuerySchema,
-        response: {
-          200: ApiPropertyMarkersResponseSchema,
-          400: ApiErrorSchema,
-        },
+        response: { 200: ApiPropertyMarkersResponseSchema, 400: ApiErrorSchema },
       },
     },
     async (request) =>
       forVisitors(request, async () => {
-        const query = request.query;
-        const context = {
-          media: app.media,
-          canSeeLocked: canSeeLocked(request),
-        };
-        const { rows, total, capped } = await searchPropertyMarkers(
-          app.db,
-          query,
-          context,
-        );
+        const query = request.query
+        const context = { media: app.media, canSeeLocked: canSeeLocked(request) }
+        const { rows, total, capped } = await searchPropertyMarkers(app.db, query, context)
         return {
           data: rows.map((row) => presentMarker(row, context)),
           total,
           ...(capped ? { total_capped: true as const } : {}),
           page: query.page,
           page_size: query.page_size,
-        };
+        }
       }),
-  );
+  )
 
   app.get(
-    "/property_types",
+    '/property_types',
     {
       schema: {
-        summary: "Property types (SPEC §3)",
-        tags: ["catalogue"],
+        summary: 'Property types (SPEC §3)',
+        tags: ['catalogue'],
         querystring: LimitQuerySchema,
-        response: {
-          200: dataResponseSchema(z.array(PropertyTypeSchema)),
-          400: ApiErrorSchema,
-        },
+        response: { 200: dataResponseSchema(z.array(PropertyTypeSchema)), 400: ApiErrorSchema },
       },
     },
-    async (request) => ({
-      data: await listPropertyTypes(app.db, request.query.__limit),
-    }),
-  );
+    async (request) => ({ data: await listPropertyTypes(app.db, request.query.__limit) }),
+  )
 
   app.get(
-    "/property_styles",
+    '/property_styles',
     {
       schema: {
-        summary: "Property styles (SPEC §3)",
-        tags: ["catalogue"],
+        summary: 'Property styles (SPEC §3)',
+        tags: ['catalogue'],
         querystring: LimitQuerySchema,
-        response: {
-          200: dataResponseSchema(z.array(PropertyStyleSchema)),
-          400: ApiErrorSchema,
-        },
+        response: { 200: dataResponseSchema(z.array(PropertyStyleSchema)), 400: ApiErrorSchema },
       },
     },
-    async (request) => ({
-      data: await listPropertyStyles(app.db, request.query.__limit),
-    }),
-  );
+    async (request) => ({ data: await listPropertyStyles(app.db, request.query.__limit) }),
+  )
 
   app.get(
-    "/:property_profile_id",
+    '/:property_profile_id',
     {
       schema: {
-        summary: "One property",
-        tags: ["catalogue"],
+        summary: 'One property',
+        tags: ['catalogue'],
         params: z.object({ property_profile_id: IdParamSchema }),
-        response: {
-          200: dataResponseSchema(ApiPropertyDetailSchema),
-          400: ApiErrorSchema,
-          404: ApiErrorSchema,
-        },
+        response: { 200: dataResponseSchema(ApiPropertyDetailSchema), 400: ApiErrorSchema, 404: ApiErrorSchema },
       },
     },
     async (request, reply) => {
-      const rows = await getPropertyDetail(
-        app.db,
-        request.params.property_profile_id,
-      );
-      if (!rows)
-        return reply
-          .code(404)
-          .send({ message: API_MESSAGES.PROPERTY_NOT_FOUND });
+      const rows = await getPropertyDetail(app.db, request.params.property_profile_id)
+      if (!rows) return reply.code(404).send({ message: API_MESSAGES.PROPERTY_NOT_FOUND })
       // API.md: single objects answer { data }.
-      return {
-        data: presentDetail(rows, {
-          media: app.media,
-          canSeeLocked: canSeeLocked(request),
-        }),
-      };
+      return { data: presentDetail(rows, { media: app.media, canSeeLocked: canSeeLocked(request) }) }
     },
-  );
+  )
 
   app.get(
-    "/:property_profile_id/similar",
+    '/:property_profile_id/similar',
     {
       schema: {
-        summary:
-          "Up to 4 properties like this one: same transaction and property type, price within ±20%, same branch area",
-        tags: ["catalogue"],
+        summary: 'Up to 4 properties like this one: same transaction and property type, price within ±20%, same branch area',
+        tags: ['catalogue'],
         params: z.object({ property_profile_id: IdParamSchema }),
-        response: {
-          200: dataResponseSchema(z.array(ApiPropertyCardSchema)),
-          400: ApiErrorSchema,
-          404: ApiErrorSchema,
-        },
+        response: { 200: dataResponseSchema(z.array(ApiPropertyCardSchema)), 400: ApiErrorSchema, 404: ApiErrorSchema },
       },
     },
     async (request, reply) => {
-      const context = { media: app.media, canSeeLocked: canSeeLocked(request) };
-      const rows = await getSimilarProperties(
-        app.db,
-        request.params.property_profile_id,
-        context,
-      );
-      if (!rows)
-        return reply
-          .code(404)
-          .send({ message: API_MESSAGES.PROPERTY_NOT_FOUND });
-      const medias = await getMediasOf(
-        app.db,
-        rows.map((row) => row.property_profile_id),
-      );
-      return {
-        data: rows.map((row) =>
-          presentCard(row, medias.get(row.property_profile_id) ?? [], context),
-        ),
-      };
+      const context = { media: app.media, canSeeLocked: canSeeLocked(request) }
+      const rows = await getSimilarProperties(app.db, request.params.property_profile_id, context)
+      if (!rows) return reply.code(404).send({ message: API_MESSAGES.PROPERTY_NOT_FOUND })
+      const medias = await getMediasOf(app.db, rows.map((row) => row.property_profile_id))
+      return { data: rows.map((row) => presentCard(row, medias.get(row.property_profile_id) ?? [], context)) }
     },
-  );
-};
+  )
+}
 
-export default properties;
+export default properties
