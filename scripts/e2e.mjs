@@ -35,7 +35,9 @@ try {
   }
   // The feed test imports through the API with this key (the server reads it from its environment).
   const feedApiKey = randomBytes(24).toString('hex')
-  servers.push(await startServer({ dataDir: dirA, env: { FEED_API_KEY: feedApiKey } }), await startServer({ dataDir: dirB }))
+  // The tests change properties and read them back at once: no visitor search answer is kept.
+  const noSearchCache = { SEARCH_CACHE_SECONDS: '0' }
+  servers.push(await startServer({ dataDir: dirA, env: { FEED_API_KEY: feedApiKey, ...noSearchCache } }), await startServer({ dataDir: dirB, env: noSearchCache }))
   const run = spawnSync('npx', ['vitest', 'run', '--config', 'apps/web/vitest.e2e.config.ts', ...process.argv.slice(2)], {
     cwd: ROOT,
     stdio: 'inherit',

@@ -61,6 +61,8 @@ export interface ApiOptions {
   leadLimits?: LeadEnquiryLimits
   /** The feed import's key and limits (POST /api/feeds/blm); with no key every upload is refused. */
   feeds?: FeedsOptions
+  /** How long a visitor's property search and map markers answer is kept, in ms (0 or left out: not kept). */
+  visitorCacheTtlMs?: number
 }
 
 /**
@@ -112,7 +114,7 @@ export const api: FastifyPluginAsync<Omit<ApiOptions, 'logger' | 'trustProxy' | 
   await app.register(import('#app/accounts.ts'), { ...options.accounts, publicUrl: options.publicUrl })
   await app.register(healthRoutes, { prefix: '/health' })
   await app.register(openapiRoutes)
-  await app.register(propertiesRoutes, { prefix: '/properties' })
+  await app.register(propertiesRoutes, { prefix: '/properties', visitorCacheTtlMs: options.visitorCacheTtlMs ?? 0 })
   await app.register(branchesRoutes, { prefix: '/branches' })
   await app.register(companySettingsRoutes, { prefix: '/company_settings' })
   await app.register(siteSettingsRoutes, { prefix: '/site_settings' })

@@ -28,6 +28,8 @@ const EnvSchema = z.object({
   TRUST_PROXY: z.enum(['true', 'false']).default('false'),
   WORKERS: z.coerce.number().int().min(1).max(64).optional(),
   PAGE_CACHE_ENTRIES: z.coerce.number().int().min(0).max(100_000).default(500),
+  // How long a visitor's search API answer is kept (0 keeps none), as the page cache keeps pages.
+  SEARCH_CACHE_SECONDS: z.coerce.number().int().min(0).max(3_600).default(10),
   // Load shedding: 503 with Retry-After past these (0 turns a check off).
   MAX_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
   MAX_HEAP_USED_BYTES: z.coerce.number().int().min(0).optional(),
@@ -79,6 +81,7 @@ export interface Config {
   workers: number
   /** How many visitor pages the shared page cache keeps (0 turns it off). */
   pageCacheEntries: number
+  searchCacheSeconds: number
   /** When a request is refused with 503 rather than queued. */
   loadShedding: LoadSheddingOptions
   /** E-mail transport and captcha keys (the captcha key may still be generated at start: secrets.ts). */
@@ -136,6 +139,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     // One process per core on PostgreSQL, which they share; the embedded database allows one.
     workers: e.WORKERS ?? (e.DATABASE_URL ? os.availableParallelism() : 1),
     pageCacheEntries: e.PAGE_CACHE_ENTRIES,
+    searchCacheSeconds: e.SEARCH_CACHE_SECONDS,
     loadShedding: {
       maxEventLoopDelayMs: e.MAX_EVENT_LOOP_DELAY_MS,
       maxHeapUsedBytes: e.MAX_HEAP_USED_BYTES ?? defaultMaxHeapUsedBytes(),

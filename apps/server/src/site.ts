@@ -47,6 +47,7 @@ export async function createSite(config: Config, web: Pick<WebOptions, 'build' |
     addresses: { env: config.addresses },
     beforeApi: (root) => registerLoadShedding(root, config.loadShedding),
     feeds: config.feeds,
+    visitorCacheTtlMs: config.searchCacheSeconds * 1000,
   })
   reportConnectionError = (err) => app.log.warn({ err }, 'an idle database connection failed and was dropped')
 

@@ -259,8 +259,18 @@ export function listResponseSchema<T extends z.ZodType>(item: T) {
   })
 }
 
+/**
+ * A search counts its matches up to this many. Past it, `total` is this number and `total_capped` is
+ * true: a person reads 'over 1,000 properties', as the portals show past a threshold, and no search
+ * counts a hundred thousand rows to print one number.
+ */
+export const SEARCH_COUNT_LIMIT = 1_000
+
 /** The property list answer. */
-export const PropertyListResponseSchema = listResponseSchema(PropertyCardSchema)
+export const PropertyListResponseSchema = listResponseSchema(PropertyCardSchema).extend({
+  /** Present (true) when there are more matches than SEARCH_COUNT_LIMIT, which `total` then is. */
+  total_capped: z.literal(true).optional(),
+})
 /** The property list answer. */
 export type PropertyListResponse = z.infer<typeof PropertyListResponseSchema>
 

@@ -51,6 +51,8 @@ export type PropertyMarker = z.infer<typeof PropertyMarkerSchema>
 export const PropertyMarkersResponseSchema = z.object({
   data: z.array(PropertyMarkerSchema),
   total: z.number().int(),
+  /** As the list's: true when there are more matches than SEARCH_COUNT_LIMIT, which `total` then is. */
+  total_capped: z.literal(true).optional(),
   page: z.number().int(),
   page_size: z.number().int(),
 })

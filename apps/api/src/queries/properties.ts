@@ -1,4 +1,5 @@
 import {
+  SEARCH_COUNT_LIMIT,
   SEARCH_TYPE_ONLY_FILTERS,
   WITHDRAWN_AVAILABILITY,
   toLockedHeading,
@@ -137,6 +138,7 @@ function range(column: PgColumn, min: number | null, max: number | null): SQL | 
   return and(min !== null ? gte(column, min) : undefined, max !== null ? lte(column, max) : undefined)
 }
 
+
 /** Who a search is for: whether locked (pre-market) properties are shown to them in full. */
 export interface SearchAudience {
   canSeeLocked: boolean
@@ -255,40 +257,73 @@ function toOrderBy(query: PropertySearchQuery, audience: SearchAudience, change:
   }
 }
 
-/** The queries of a search: one page of cards, the same page with the number of matches, and the count. */
+/** What a search found: one page of rows, the number of matches (at most SEARCH_COUNT_LIMIT), and whether there are more. */
+export interface SearchResult<Row> {
+  rows: Row[]
+  total: number
+  capped: boolean
+}
+
+/** The number of matches as answered: exact up to SEARCH_COUNT_LIMIT, then the limit and `capped`. */
+function toCount(counted: number): { total: number; capped: boolean } {
+  return counted > SEARCH_COUNT_LIMIT ? { total: SEARCH_COUNT_LIMIT, capped: true } : { total: counted, capped: false }
+}
+
+/**
+ * Whether a search reads the price history to filter or sort (reduced only, most reduced first).
+ * Every other search reads it for the page's rows only, after the page is found (getReductionsOf).
+ */
+const readsPriceHistory = (query: PropertySearchQuery) => query.reduced || query.sort === 'most_reduced'
+
+/**
+ * The queries of a search: one page of cards, the same page with the number of matches, and the count.
+ * The count stops at one past SEARCH_COUNT_LIMIT: it reads at most that many matching index entries,
+ * however many properties match.
+ */
 export function toSearchQueries(db: Db, query: PropertySearchQuery, audience: SearchAudience) {
   const change = lastPriceChange(db)
-  const where = toSearchConditions(query, audience, change)
-  // The count joins the price history only when it filters by it.
-  const countWhere = query.reduced ? where : toSearchConditions(query, audience)
-  const reducedAt = sql<Date | null>`case when ${reducedSql(change, audience)} then ${change.changed_at} end`.mapWith((v: string | Date | null) =>
-    v === null ? null : new Date(v),
-  )
+  const joinsChange = readsPriceHistory(query)
+  const where = toSearchConditions(query, audience, joinsChange ? change : undefined)
   const distances = query.locations.map((location) => distanceMilesSql(location, positionFor(audience)))
   const nearest = distances.length ? sql<number>`least(${sql.join(distances, sql`, `)})` : sql<null>`null::double precision`
   const orderBy = toOrderBy(query, audience, change)
   const offset = (query.page - 1) * query.page_size
+  const page = joinsChange
+    ? db.select({ ...cardColumns, distance: nearest }).from(properties).leftJoinLateral(change, sql`true`)
+    : db.select({ ...cardColumns, distance: nearest }).from(properties)
+  const pageWithTotal = joinsChange
+    ? db.select({ ...cardColumns, distance: nearest, total: sql<number>`(count(*) over ())::int` }).from(properties).leftJoinLateral(change, sql`true`)
+    : db.select({ ...cardColumns, distance: nearest, total: sql<number>`(count(*) over ())::int` }).from(properties)
+  const matches = (joinsChange ? db.select({ one: sql`1` }).from(properties).leftJoinLateral(change, sql`true`) : db.select({ one: sql`1` }).from(properties))
+    .where(where)
+    .limit(SEARCH_COUNT_LIMIT + 1)
+    .as('matches')
   return {
-    page: db
-      .select({ ...cardColumns, distance: nearest, reduced_at: reducedAt })
-      .from(properties)
-      .leftJoinLateral(change, sql`true`)
-      .where(where)
-      .orderBy(...orderBy)
-      .limit(query.page_size)
-      .offset(offset),
-    pageWithTotal: db
-      .select({ ...cardColumns, distance: nearest, reduced_at: reducedAt, total: sql<number>`(count(*) over ())::int` })
-      .from(properties)
-      .leftJoinLateral(change, sql`true`)
-      .where(where)
-      .orderBy(...orderBy)
-      .limit(query.page_size)
-      .offset(offset),
-    count: query.reduced
-      ? db.select({ total: sql<number>`count(*)::int` }).from(properties).leftJoinLateral(change, sql`true`).where(countWhere)
-      : db.select({ total: sql<number>`count(*)::int` }).from(properties).where(countWhere),
+    page: page.where(where).orderBy(...orderBy).limit(query.page_size).offset(offset),
+    pageWithTotal: pageWithTotal.where(where).orderBy(...orderBy).limit(query.page_size).offset(offset),
+    count: db.select({ total: sql<number>`count(*)::int` }).from(matches),
   }
+}
+
+/**
+ * When the last price change of each of these properties was a reduction the caller may know of (see
+ * reducedSql), by id; null when it was not. One small query for a page of cards, so the price history
+ * is read for the two dozen rows shown rather than for every match a count or a distance sort reads.
+ */
+async function getReductionsOf(db: Db, ids: readonly number[], audience: SearchAudience): Promise<Map<number, Date | null>> {
+  if (!ids.length) return new Map()
+  const change = lastPriceChange(db)
+  const rows = await db
+    .select({
+      id: properties.property_profile_id,
+      reduced_at: sql<Date | null>`case when ${reducedSql(change, audience)} then ${change.changed_at} end`.mapWith((v: string | Date | null) =>
+        v === null ? null : new Date(v),
+      ),
+    })
+    .from(properties)
+    .leftJoinLateral(change, sql`true`)
+    .where(inArray(properties.property_profile_id, [...ids]))
+  return new Map(rows.map((r) => [r.id, r.reduced_at]))
 }
 
 /**
@@ -297,24 +332,31 @@ export function toSearchQueries(db: Db, query: PropertySearchQuery, audience: Se
  * Near a location the index finds a few hundred candidates that must all be read and sorted anyway,
  * so one query answers both, the count as a window over the same rows (half the work of two). A
  * page past the last has no row to carry the count, which then takes a query of its own. Elsewhere
- * the page walks the sort's index and stops after a page, while the count reads a covering index:
- * two narrow queries, side by side on PostgreSQL (PGlite runs them in turn).
+ * the page walks the sort's index and stops after a page, while the count reads a covering index up
+ * to SEARCH_COUNT_LIMIT matches: two narrow queries, side by side on PostgreSQL (PGlite runs them in
+ * turn). The page's reductions follow in a third, small one.
  */
 export async function searchProperties(
   db: Db,
   query: PropertySearchQuery,
   audience: SearchAudience,
-): Promise<{ rows: PropertySearchRow[]; total: number }> {
+): Promise<SearchResult<PropertySearchRow>> {
   const queries = toSearchQueries(db, query, audience)
+  let found: PropertySearchRow[]
+  let counted: number
   if (query.locations.length) {
-    const found = await queries.pageWithTotal
-    const first = found[0]
-    if (first) return { rows: found.map(({ total: _total, ...row }) => row), total: first.total }
-    if (query.page === 1) return { rows: [], total: 0 }
-    return { rows: [], total: (await queries.count)[0]?.total ?? 0 }
+    const rows = await queries.pageWithTotal
+    if (rows[0]) counted = rows[0].total
+    else counted = query.page === 1 ? 0 : ((await queries.count)[0]?.total ?? 0)
+    found = rows.map(({ total: _total, ...row }) => ({ ...row, reduced_at: null }))
+  } else {
+    const [rows, count] = await Promise.all([queries.page, queries.count])
+    found = rows.map((row) => ({ ...row, reduced_at: null }))
+    counted = count[0]?.total ?? 0
   }
-  const [rows, counted] = await Promise.all([queries.page, queries.count])
-  return { rows, total: counted[0]?.total ?? 0 }
+  const reductions = await getReductionsOf(db, found.map((row) => row.property_profile_id), audience)
+  for (const row of found) row.reduced_at = reductions.get(row.property_profile_id) ?? null
+  return { rows: found, ...toCount(counted) }
 }
 
 /** The medias of many properties in one query, in gallery order, by property id. */
@@ -377,21 +419,24 @@ export async function searchPropertyMarkers(
   db: Db,
   query: MapMarkersQuery,
   audience: SearchAudience,
-): Promise<{ rows: PropertyMarkerRow[]; total: number }> {
+): Promise<SearchResult<PropertyMarkerRow>> {
   const change = lastPriceChange(db)
   const where = toSearchConditions(query, audience, change)
   const picture = sql<string | null>`(select ${propertyMedias.media_key} from ${propertyMedias}
     where ${propertyMedias.property_profile_id} = ${properties.property_profile_id}
     order by (${propertyMedias.kind} = 'photo') desc, ${propertyMedias.position}, ${propertyMedias.property_profile_media_id} limit 1)`
   const base = db.select({ ...cardColumns, picture }).from(properties)
-  const counted = db.select({ total: sql<number>`count(*)::int` }).from(properties)
+  const matches = (query.reduced ? db.select({ one: sql`1` }).from(properties).leftJoinLateral(change, sql`true`) : db.select({ one: sql`1` }).from(properties))
+    .where(query.reduced ? where : toSearchConditions(query, audience))
+    .limit(SEARCH_COUNT_LIMIT + 1)
+    .as('matches')
   const [rows, count] = await Promise.all([
     (query.reduced ? base.leftJoinLateral(change, sql`true`) : base)
       .where(where)
       .orderBy(...NEWEST)
       .limit(query.page_size)
       .offset((query.page - 1) * query.page_size),
-    (query.reduced ? counted.leftJoinLateral(change, sql`true`) : counted).where(query.reduced ? where : toSearchConditions(query, audience)),
+    db.select({ total: sql<number>`count(*)::int` }).from(matches),
   ])
-  return { rows, total: count[0]?.total ?? 0 }
+  return { rows, ...toCount(count[0]?.total ?? 0) }
 }

@@ -3,10 +3,14 @@ import type { PropertyCard, PropertyDetail, SearchType } from '@agency/domain'
 
 const COUNT = new Intl.NumberFormat('en-GB')
 
-/** The results header: '1,234 properties for sale', '1 property to rent'. */
-export function toResultsCountText(total: number, searchType: SearchType): string {
-  const noun = total === 1 ? 'property' : 'properties'
-  return `${COUNT.format(total)} ${noun} ${searchType === 'lettings' ? 'to rent' : 'for sale'}`
+/**
+ * The results header: '1,234 properties for sale', '1 property to rent', or past the count's limit
+ * (the API's `total_capped`) 'Over 1,000 properties for sale'.
+ */
+export function toResultsCountText(total: number, searchType: SearchType, capped = false): string {
+  const noun = total === 1 && !capped ? 'property' : 'properties'
+  const where = searchType === 'lettings' ? 'to rent' : 'for sale'
+  return capped ? `Over ${COUNT.format(total)} ${noun} ${where}` : `${COUNT.format(total)} ${noun} ${where}`
 }
 
 /** Alt text of a property photo: what and where, e.g. '4 bedroom detached house, Kent Road, Harrogate'. */

@@ -16,6 +16,7 @@ import { listPropertyStyles, listPropertyTypes } from '#app/queries/catalogue.ts
 import { getSimilarProperties } from '#app/queries/extras.ts'
 import { getMediasOf, getPropertyDetail, searchProperties, searchPropertyMarkers } from '#app/queries/properties.ts'
 import { getCardsByIds } from '#app/queries/saved.ts'
+import { createVisitorAnswerCache } from '#app/queries/visitor-cache.ts'
 import {
   ApiPropertyCardSchema,
   ApiPropertyDetailSchema,
@@ -41,7 +42,25 @@ const CardIdsQuerySchema = z.object({
     .transform((ids) => [...new Set(ids)]),
 })
 
-const properties: FastifyPluginAsyncZod = async (app) => {
+/** The routes' options: how long a visitor's search answer is kept (0, the default, keeps none). */
+export interface PropertiesRoutesOptions {
+  visitorCacheTtlMs?: number
+}
+
+const properties: FastifyPluginAsyncZod<PropertiesRoutesOptions> = async (app, options) => {
+  const visitorAnswers = createVisitorAnswerCache({ ttlMs: options.visitorCacheTtlMs ?? 0 })
+  /**
+   * A visitor's answer from the cache (every visitor gets the same one): only for requests with no
+   * session, no cookie and no credentials at all, as a shared cache would keep them.
+   */
+  const forVisitors = <T extends object>(
+    request: { session: unknown; url: string; headers: Record<string, string | string[] | undefined> },
+    load: () => Promise<T>,
+  ): Promise<T> =>
+    request.session === null && request.headers.cookie === undefined && request.headers.authorization === undefined
+      ? visitorAnswers.get(request.url, load)
+      : load()
+
   app.get(
     '/cards',
     {
@@ -70,23 +89,25 @@ const properties: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ApiPropertyListResponseSchema, 400: ApiErrorSchema },
       },
     },
-    async (request) => {
-      const query = request.query
-      const context = { media: app.media, canSeeLocked: canSeeLocked(request) }
-      const { rows, total } = await searchProperties(app.db, query, context)
-      const medias = await getMediasOf(app.db, rows.map((row) => row.property_profile_id))
-      // Scored here for the whole page, from the active applicant read once per request.
-      const criteria = toApplicantMatchCriteria(await getActiveApplicantCriteria(request))
-      return {
-        data: rows.map((row) => {
-          const card = presentCard(row, medias.get(row.property_profile_id) ?? [], context)
-          return criteria ? { ...card, ...toCardMatch(criteria, row) } : card
-        }),
-        total,
-        page: query.page,
-        page_size: query.page_size,
-      }
-    },
+    async (request) =>
+      forVisitors(request, async () => {
+        const query = request.query
+        const context = { media: app.media, canSeeLocked: canSeeLocked(request) }
+        const { rows, total, capped } = await searchProperties(app.db, query, context)
+        const medias = await getMediasOf(app.db, rows.map((row) => row.property_profile_id))
+        // Scored here for the whole page, from the active applicant read once per request.
+        const criteria = toApplicantMatchCriteria(await getActiveApplicantCriteria(request))
+        return {
+          data: rows.map((row) => {
+            const card = presentCard(row, medias.get(row.property_profile_id) ?? [], context)
+            return criteria ? { ...card, ...toCardMatch(criteria, row) } : card
+          }),
+          total,
+          ...(capped ? { total_capped: true as const } : {}),
+          page: query.page,
+          page_size: query.page_size,
+        }
+      }),
   )
 
   // Static paths win over the parametric one in Fastify's router, whatever the order.
@@ -100,12 +121,19 @@ const properties: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ApiPropertyMarkersResponseSchema, 400: ApiErrorSchema },
       },
     },
-    async (request) => {
-      const query = request.query
-      const context = { media: app.media, canSeeLocked: canSeeLocked(request) }
-      const { rows, total } = await searchPropertyMarkers(app.db, query, context)
-      return { data: rows.map((row) => presentMarker(row, context)), total, page: query.page, page_size: query.page_size }
-    },
+    async (request) =>
+      forVisitors(request, async () => {
+        const query = request.query
+        const context = { media: app.media, canSeeLocked: canSeeLocked(request) }
+        const { rows, total, capped } = await searchPropertyMarkers(app.db, query, context)
+        return {
+          data: rows.map((row) => presentMarker(row, context)),
+          total,
+          ...(capped ? { total_capped: true as const } : {}),
+          page: query.page,
+          page_size: query.page_size,
+        }
+      }),
   )
 
   app.get(

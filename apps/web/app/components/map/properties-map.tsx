@@ -65,7 +65,12 @@ function toPoint(marker: PropertyMarker): MapPoint {
  */
 export function PropertiesMap({ searchType, query, locationNames, centre }: PropertiesMapProps) {
   const applySearch = useApplySearch()
-  const [data, setData] = useState<{ points: MapPoint[]; view: MapView; total: number }>({ points: [], view: { kind: 'stay' }, total: 0 })
+  const [data, setData] = useState<{ points: MapPoint[]; view: MapView; total: number; capped: boolean }>({
+    points: [],
+    view: { kind: 'stay' },
+    total: 0,
+    capped: false,
+  })
   const areaRef = useRef<(() => VisibleArea | null) | null>(null)
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined)
   // The area this map last searched: the answer to it keeps the map where the visitor left it.
@@ -87,7 +92,7 @@ export function PropertiesMap({ searchType, query, locationNames, centre }: Prop
       if (controller.signal.aborted) return
       const bounds = query.bounds
       const view: MapView = bounds ? (area === searched.current ? { kind: 'stay' } : { kind: 'area', area: bounds }) : { kind: 'points' }
-      setData({ points: answer.data.map(toPoint), view, total: answer.total })
+      setData({ points: answer.data.map(toPoint), view, total: answer.total, capped: answer.total_capped === true })
     })().catch(() => {
       // An aborted or failed fetch leaves the markers as they were; the list still answers.
     })
@@ -133,7 +138,7 @@ export function PropertiesMap({ searchType, query, locationNames, centre }: Prop
         </button>
         <p className="properties-map__hint">{MAP_COPY.MAP_KEYBOARD_HINT}</p>
       </div>
-      {data.total > data.points.length && <p className="properties-map__more">{MAP_COPY.MAP_MORE_MARKERS(data.points.length, data.total)}</p>}
+      {data.total > data.points.length && <p className="properties-map__more">{MAP_COPY.MAP_MORE_MARKERS(data.points.length, data.total, data.capped)}</p>}
     </div>
   )
 }

@@ -8,6 +8,11 @@ interface PaginationProps {
   query: PropertySearchQuery
   locationNames: readonly string[]
   total: number
+  /**
+   * More matches than the count reached (the API's `total_capped`) and a full page: the pages go on
+   * past the counted ones, one 'Next' at a time.
+   */
+  hasMore?: boolean
 }
 
 /** The page numbers to show: the first, the last and the current one's neighbours; null marks a gap. */
@@ -25,8 +30,9 @@ export function toPageWindow(current: number, last: number): Array<number | null
 }
 
 /** Pagination as real links (`?page=n`), so every page of results has its own URL. */
-export function Pagination({ searchType, query, locationNames, total }: PaginationProps) {
-  const last = Math.max(1, Math.ceil(total / query.page_size))
+export function Pagination({ searchType, query, locationNames, total, hasMore = false }: PaginationProps) {
+  const counted = Math.max(1, Math.ceil(total / query.page_size))
+  const last = hasMore ? Math.max(counted, query.page + 1) : counted
   if (last <= 1 && query.page <= 1) return null
   const current = query.page
   const hrefFor = (page: number) => toSearchUrl(searchType, { ...query, page }, locationNames)

@@ -66,7 +66,7 @@ export function PropertyListPage({ data }: { data: PropertyListData }) {
         <div>
           <h1 className="list-page__title">{title}</h1>
           <p className="list-page__count" role="status">
-            {toResultsCountText(results.total, searchType)}
+            {toResultsCountText(results.total, searchType, results.total_capped)}
           </p>
         </div>
         <div className="list-page__tools">
@@ -117,7 +117,13 @@ export function PropertyListPage({ data }: { data: PropertyListData }) {
           ) : (
             <p className="notice">{COPY.LIST_EMPTY}</p>
           )}
-          <Pagination searchType={searchType} query={query} locationNames={locationNames} total={results.total} />
+          <Pagination
+            searchType={searchType}
+            query={query}
+            locationNames={locationNames}
+            total={results.total}
+            hasMore={results.total_capped === true && results.data.length === query.page_size}
+          />
         </div>
       </div>
     </div>
