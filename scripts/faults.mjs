@@ -83,7 +83,11 @@ function enquiry(i, origin) {
   }
 }
 
+/** What a failed run must still undo: its server processes, database and data directory. */
+const cleanups = []
+
 async function runOn(kind) {
+  const servers = []
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'agency-faults-'))
   let databaseUrl = ''
   let dropDatabase = async () => {}
@@ -105,6 +109,11 @@ async function runOn(kind) {
       await dropper.end()
     }
   }
+  cleanups.push(async () => {
+    for (const s of servers) if (s.isAlive()) s.child.kill('SIGKILL')
+    await dropDatabase()
+    rmSync(dataDir, { recursive: true, force: true })
+  })
   const processes = kind === 'postgres' ? 2 : 1
   const deliveriesFile = path.join(dataDir, 'deliveries.jsonl')
   const ports = []
@@ -121,7 +130,6 @@ async function runOn(kind) {
   const started = Date.now()
 
   // The first process migrates and loads the fixture before the second starts.
-  const servers = []
   for (let n = 0; n < processes; n++) servers.push(await startServer(envOf(n)))
   let loadDone = false
   const killsWanted = processes > 1 ? KILLS : Infinity
@@ -295,7 +303,11 @@ const only = process.argv.find((a) => a.startsWith('--database='))?.split('=')[1
 const kinds = (process.env.TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite']).filter((kind) => !only || kind === only)
 let failed = false
 for (const kind of kinds) {
-  const figures = await runOn(kind)
+  const figures = await runOn(kind).catch(async (error) => {
+    for (const cleanup of cleanups) await cleanup().catch(() => {})
+    throw error
+  })
+  cleanups.length = 0
   console.log(JSON.stringify(figures, null, 2))
   const ok =
     figures.enquiries >= ENQUIRIES &&

@@ -39,7 +39,8 @@ if (process.env.FAULT_REPORT === '1') {
     acknowledgements: mails.filter((m) => m.kind === 'lead_acknowledgement').map((m) => m.to),
     branch_notices: mails.filter((m) => m.kind === 'lead_branch').map((m) => leadIdPattern.exec(m.text)?.[1] ?? null),
   }
-  process.stdout.write(`${JSON.stringify(report)}\n`)
+  // Written in full before the process exits: a pipe takes large writes asynchronously.
+  await new Promise<void>((resolve, reject) => process.stdout.write(`${JSON.stringify(report)}\n`, (err) => (err ? reject(err) : resolve())))
   await database.close()
   process.exit(0)
 }
