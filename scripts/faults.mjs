@@ -1,10 +1,14 @@
-// 'Nothing lost' (issue 10): sends 1,000 lead enquiries, each with its own Idempotency-Key, while the
-// API process is killed with SIGKILL at random moments and restarted; every enquiry is retried with the
-// same key until it gets a 2xx. Afterwards every enquiry must be stored exactly once under the lead id
-// its answer named, with one branch notice and one acknowledgement. Runs on PGlite, and on PostgreSQL
-// when TEST_DATABASE_URL is set. `npm run test:faults [-- --enquiries=N]`.
+// 'Nothing lost' (issue 10, issue 15): sends lead enquiries and login link requests, each with its own
+// Idempotency-Key, while a server process is killed with SIGKILL at random moments and restarted; every
+// request is retried with the same key until it gets a 2xx, on whichever process is up (as a load
+// balancer would). On PGlite one process runs; on PostgreSQL (TEST_DATABASE_URL) two run on one database
+// and one of them is killed at random ten times. Each process runs the outbox worker, whose transport
+// records every hand-over. Afterwards every enquiry must be stored exactly once under the lead id its
+// answer named with one branch notice and one acknowledgement, every login link request must have
+// made one link and one e-mail, and every e-mail must have been handed over under one Message-ID.
+// `npm run test:faults [-- --enquiries=N --logins=N --kills=N --database=pglite|postgres]`.
 import { spawn } from 'node:child_process'
-import { mkdtempSync, rmSync } from 'node:fs'
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { randomBytes } from 'node:crypto'
@@ -13,7 +17,12 @@ import { ROOT, freePort } from './serve-for-tests.mjs'
 
 const arg = (name, fallback) => Number(process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1] ?? fallback)
 const ENQUIRIES = arg('enquiries', 1000)
+const LOGINS = arg('logins', 300)
+/** Login link requests go to this many contacts, so some addresses get several (each with its key). */
+const LOGIN_CONTACTS = 100
 const CONCURRENCY = arg('concurrency', 8)
+/** Kills on PostgreSQL with two processes (the PGlite run kills its one process all along). */
+const KILLS = arg('kills', 10)
 /** After each start, the server lives this long (random, ms) before it is killed. */
 const LIFE_MIN_MS = 1000
 const LIFE_MAX_MS = 5000
@@ -74,7 +83,11 @@ function enquiry(i, origin) {
   }
 }
 
+/** What a failed run must still undo: its server processes, database and data directory. */
+const cleanups = []
+
 async function runOn(kind) {
+  const servers = []
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'agency-faults-'))
   let databaseUrl = ''
   let dropDatabase = async () => {}
@@ -96,29 +109,50 @@ async function runOn(kind) {
       await dropper.end()
     }
   }
-  const port = await freePort()
-  const origin = `http://127.0.0.1:${port}`
-  const env = { PORT: String(port), FAULT_DATA_DIR: dataDir, FAULT_DATABASE_URL: databaseUrl }
+  cleanups.push(async () => {
+    for (const s of servers) if (s.isAlive()) s.child.kill('SIGKILL')
+    await dropDatabase()
+    rmSync(dataDir, { recursive: true, force: true })
+  })
+  const processes = kind === 'postgres' ? 2 : 1
+  const deliveriesFile = path.join(dataDir, 'deliveries.jsonl')
+  const ports = []
+  for (let n = 0; n < processes; n++) ports.push(await freePort())
+  const origins = ports.map((port) => `http://127.0.0.1:${port}`)
+  const envOf = (n) => ({
+    PORT: String(ports[n]),
+    FAULT_DATA_DIR: dataDir,
+    FAULT_DATABASE_URL: databaseUrl,
+    FAULT_DELIVERIES: deliveriesFile,
+    FAULT_LOGIN_CONTACTS: String(LOGIN_CONTACTS),
+  })
   const stats = { kills: 0, requests: 0, failedRequests: 0, replayChecks: 0, replayMismatches: 0, non2xx: {} }
   const started = Date.now()
 
-  let server = await startServer(env)
-  let done = false
+  // The first process migrates and loads the fixture before the second starts.
+  for (let n = 0; n < processes; n++) servers.push(await startServer(envOf(n)))
+  let loadDone = false
+  const killsWanted = processes > 1 ? KILLS : Infinity
   const killer = (async () => {
-    while (!done) {
+    while (!loadDone && stats.kills < killsWanted) {
       await sleep(LIFE_MIN_MS + Math.random() * (LIFE_MAX_MS - LIFE_MIN_MS))
-      if (done) break
-      server.child.kill('SIGKILL')
-      await new Promise((r) => (server.isAlive() ? server.child.once('exit', r) : r()))
+      if (loadDone) break
+      const n = Math.floor(Math.random() * processes)
+      const victim = servers[n]
+      victim.child.kill('SIGKILL')
+      await new Promise((r) => (victim.isAlive() ? victim.child.once('exit', r) : r()))
       stats.kills++
-      server = await startServer(env)
+      servers[n] = await startServer(envOf(n))
     }
   })()
 
-  async function post(body, key) {
+  /** POSTs to a process that is up, as a load balancer would; null when it failed and must be retried. */
+  async function post(route, body, key) {
     stats.requests++
+    const up = servers.map((s, n) => (s.isAlive() ? n : -1)).filter((n) => n >= 0)
+    const origin = origins[up.length ? up[Math.floor(Math.random() * up.length)] : 0]
     try {
-      const res = await fetch(`${origin}/api/leads/enquiry`, {
+      const res = await fetch(`${origin}${route}`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', origin, 'idempotency-key': key },
         body: JSON.stringify(body),
@@ -127,47 +161,75 @@ async function runOn(kind) {
       const answer = await res.json().catch(() => null)
       if (res.status >= 200 && res.status < 300) return answer
       stats.non2xx[res.status] = (stats.non2xx[res.status] ?? 0) + 1
-      if (res.status < 500) throw new Error(`enquiry refused with ${res.status}: ${JSON.stringify(answer)}`)
+      if (res.status < 500) throw new Error(`request refused with ${res.status}: ${JSON.stringify(answer)}`)
     } catch (error) {
-      if (error instanceof Error && error.message.startsWith('enquiry refused')) throw error
+      if (error instanceof Error && error.message.startsWith('request refused')) throw error
     }
     stats.failedRequests++
     return null
   }
+  async function postUntilAnswered(route, body, key) {
+    for (;;) {
+      const answer = await post(route, body, key)
+      if (answer) return answer
+      await sleep(100 + Math.random() * 200)
+    }
+  }
 
   const answered = new Map()
+  /** Login link requests answered, by address. */
+  const loginsAnswered = new Map()
+  let enquiriesStarted = 0
+  let loginsStarted = 0
   let next = 0
+  // On two processes the load lasts until the tenth kill, however many requests that takes.
+  const moreWork = () => enquiriesStarted < ENQUIRIES || loginsStarted < LOGINS || (processes > 1 && stats.kills < killsWanted)
   async function worker() {
-    while (next < ENQUIRIES) {
+    while (moreWork()) {
       const i = next++
-      const body = enquiry(i, origin)
-      const key = `fault-${kind}-${i}`
-      let answer = null
-      while (!answer) {
-        answer = await post(body, key)
-        if (!answer) await sleep(100 + Math.random() * 200)
+      if (i % 4 === 3) {
+        loginsStarted++
+        const email = `fault.login.${i % LOGIN_CONTACTS}@example.com`
+        const body = { email, request_page_url: '/sales/property-for-sale', recaptcha_token: 'ok' }
+        await postUntilAnswered('/api/contacts/oauth/magic-links', body, `login-${kind}-${i}`)
+        loginsAnswered.set(email, (loginsAnswered.get(email) ?? 0) + 1)
+        // One in five is sent again after its answer, as a client that never saw it would.
+        if (i % 5 === 0) await postUntilAnswered('/api/contacts/oauth/magic-links', body, `login-${kind}-${i}`)
+        continue
       }
+      enquiriesStarted++
+      const body = enquiry(i, origins[0])
+      const key = `fault-${kind}-${i}`
+      const answer = await postUntilAnswered('/api/leads/enquiry', body, key)
       answered.set(i, answer.data.lead_id)
-      if (answered.size % 100 === 0) console.error(`${kind}: ${answered.size} answered, ${stats.kills} kills so far`)
+      if (answered.size % 100 === 0) console.error(`${kind}: ${answered.size} enquiries answered, ${stats.kills} kills so far`)
       // One in ten is sent again after its answer, as a client that never saw it would.
       if (i % 10 === 0) {
-        let again = null
-        while (!again) {
-          again = await post(body, key)
-          if (!again) await sleep(100)
-        }
+        const again = await postUntilAnswered('/api/leads/enquiry', body, key)
         stats.replayChecks++
         if (again.data.lead_id !== answer.data.lead_id) stats.replayMismatches++
       }
     }
   }
   await Promise.all(Array.from({ length: CONCURRENCY }, worker))
-  done = true
+  loadDone = true
   await killer
-  server.child.kill('SIGTERM')
-  await new Promise((r) => (server.isAlive() ? server.child.once('exit', r) : r()))
+  const loadSeconds = Math.round((Date.now() - started) / 1000)
 
-  const held = await report(env)
+  // The surviving processes send what is left in the outbox; rows a killed process had claimed come
+  // back to them when their lease ends.
+  let held = await report(envOf(0))
+  const drainDeadline = Date.now() + 120_000
+  while (held.outbox.some((row) => !row.sent) && Date.now() < drainDeadline) {
+    await sleep(1000)
+    held = await report(envOf(0))
+  }
+  for (const s of servers) {
+    s.child.kill('SIGTERM')
+    await new Promise((r) => (s.isAlive() ? s.child.once('exit', r) : r()))
+  }
+  held = await report(envOf(0))
+
   const leadsByEmail = new Map()
   for (const lead of held.leads) leadsByEmail.set(lead.email, [...(leadsByEmail.get(lead.email) ?? []), lead.lead_id])
   const count = (list) => list.reduce((m, v) => m.set(v, (m.get(v) ?? 0) + 1), new Map())
@@ -184,10 +246,28 @@ async function runOn(kind) {
     if (stored.length === 1 && stored[0] !== leadId) wrongId++
     if (acks.get(`fault.${i}@example.com`) !== 1 || notices.get(leadId) !== 1) mailProblems++
   }
+  const links = count(held.magic_links)
+  const linkMails = count(held.magic_link_mails)
+  let loginProblems = 0
+  for (const [email, n] of loginsAnswered) if (links.get(email) !== n || linkMails.get(email) !== n) loginProblems++
+  for (const email of links.keys()) if (!loginsAnswered.has(email)) loginProblems++
+
+  // The mail server's side: every outbox row handed over, each under one Message-ID.
+  const deliveries = existsSync(deliveriesFile)
+    ? readFileSync(deliveriesFile, 'utf8').split('\n').filter(Boolean).map((line) => JSON.parse(line))
+    : []
+  const messageIdsByRow = new Map()
+  const handOversByRow = count(deliveries.map((d) => d.id))
+  for (const d of deliveries) messageIdsByRow.set(d.id, new Set([...(messageIdsByRow.get(d.id) ?? []), d.message_id]))
+  const rowsNotSent = held.outbox.filter((row) => !row.sent).length
+  const rowsNeverHandedOver = held.outbox.filter((row) => !handOversByRow.has(row.id)).length
+  const mailsSentTwice = [...messageIdsByRow.values()].filter((ids) => ids.size > 1 || ids.has(null) || ids.has(undefined)).length
+  const repeatedHandOvers = [...handOversByRow.values()].filter((n) => n > 1).length
+
   const figures = {
     database: kind,
-    enquiries: ENQUIRIES,
-    answered_2xx: answered.size,
+    server_processes: processes,
+    enquiries: answered.size,
     leads_stored: held.leads.length,
     missing,
     duplicated,
@@ -195,12 +275,23 @@ async function runOn(kind) {
     mail_problems: mailProblems,
     branch_notices: held.branch_notices.length,
     acknowledgements: held.acknowledgements.length,
+    login_link_requests: [...loginsAnswered.values()].reduce((a, b) => a + b, 0),
+    login_links_stored: held.magic_links.length,
+    login_link_mails: held.magic_link_mails.length,
+    login_problems: loginProblems,
+    outbox_rows: held.outbox.length,
+    outbox_rows_not_sent: rowsNotSent,
+    outbox_rows_never_handed_over: rowsNeverHandedOver,
+    emails_sent_twice: mailsSentTwice,
+    repeated_hand_overs_same_message_id: repeatedHandOvers,
+    hand_overs: deliveries.length,
     sigkills: stats.kills,
     requests: stats.requests,
     failed_requests_retried: stats.failedRequests,
     non_2xx_answers: stats.non2xx,
     replays_checked: stats.replayChecks,
     replay_mismatches: stats.replayMismatches,
+    load_seconds: loadSeconds,
     seconds: Math.round((Date.now() - started) / 1000),
   }
   await dropDatabase()
@@ -208,17 +299,29 @@ async function runOn(kind) {
   return figures
 }
 
-const kinds = process.env.TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite']
+const only = process.argv.find((a) => a.startsWith('--database='))?.split('=')[1]
+const kinds = (process.env.TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite']).filter((kind) => !only || kind === only)
 let failed = false
 for (const kind of kinds) {
-  const figures = await runOn(kind)
+  const figures = await runOn(kind).catch(async (error) => {
+    for (const cleanup of cleanups) await cleanup().catch(() => {})
+    throw error
+  })
+  cleanups.length = 0
   console.log(JSON.stringify(figures, null, 2))
   const ok =
-    figures.answered_2xx === ENQUIRIES &&
-    figures.leads_stored === ENQUIRIES &&
+    figures.enquiries >= ENQUIRIES &&
+    figures.leads_stored === figures.enquiries &&
     figures.missing + figures.duplicated + figures.wrong_lead_id + figures.mail_problems + figures.replay_mismatches === 0 &&
-    figures.branch_notices === ENQUIRIES &&
-    figures.acknowledgements === ENQUIRIES
+    figures.branch_notices === figures.enquiries &&
+    figures.acknowledgements === figures.enquiries &&
+    figures.login_link_requests >= LOGINS &&
+    figures.login_links_stored === figures.login_link_requests &&
+    figures.login_link_mails === figures.login_link_requests &&
+    figures.login_problems === 0 &&
+    figures.outbox_rows === 2 * figures.enquiries + figures.login_link_requests &&
+    figures.outbox_rows_not_sent + figures.outbox_rows_never_handed_over + figures.emails_sent_twice === 0 &&
+    (figures.server_processes === 1 || figures.sigkills === KILLS)
   console.log(`${kind}: ${ok ? 'nothing lost, nothing duplicated' : 'FAILED'}`)
   if (!ok) failed = true
 }

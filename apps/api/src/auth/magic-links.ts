@@ -1,6 +1,7 @@
-import { COMMUNICATION_METHOD, PROPERTIES_PATH, toSafeReturnPath } from '@agency/domain'
+import { COMMUNICATION_METHOD, MESSAGES, PROPERTIES_PATH, toSafeReturnPath } from '@agency/domain'
 import { communicationInfos, contacts, magicLinks, type Db } from '@agency/db'
 import { and, eq, isNull, ne, sql } from 'drizzle-orm'
+import { findStoredAnswer, storeAnswer } from '#app/alerts/idempotency.ts'
 import { enqueueMail } from '#app/mail/outbox.ts'
 import { renderMagicLinkMail } from '#app/mail/templates/magic-link.ts'
 import { getSiteSettings } from '#app/queries/catalogue.ts'
@@ -25,7 +26,20 @@ export const DEFAULT_MAGIC_LINK_LIMITS: MagicLinkLimits = {
 }
 
 /** What happened to a login link request; the caller answers the same whatever it is. */
-export type MagicLinkOutcome = 'sent' | 'unknown_email' | 'rate_limited'
+export type MagicLinkOutcome = 'sent' | 'unknown_email' | 'rate_limited' | 'replayed'
+
+/**
+ * The idempotency scope of login link requests for one address: a key names a request for that
+ * address only, so a key sent again with another address is a new request.
+ */
+function magicLinkScope(email: string): string {
+  return `magic-link:${hashToken(email.trim().toLowerCase())}`
+}
+
+/** True when a login link request for `email` was already handled under `key` (a retry). */
+export async function isMagicLinkRequestHandled(db: Db, email: string, key: string): Promise<boolean> {
+  return (await findStoredAnswer(db, magicLinkScope(email), key)) !== null
+}
 
 /**
  * The contact an e-mail address names (case-insensitive), through the unique index on
@@ -63,7 +77,7 @@ export interface MagicLinkDeps {
  */
 export async function requestMagicLink(
   db: Db,
-  input: { email: string; requestPageUrl: string | null; ip: string },
+  input: { email: string; requestPageUrl: string | null; ip: string; idempotencyKey?: string | null },
   deps: MagicLinkDeps,
 ): Promise<MagicLinkOutcome> {
   const now = deps.now()
@@ -77,6 +91,20 @@ export async function requestMagicLink(
   const ipKey = `magic-link:ip:${input.ip}`
 
   return db.transaction(async (tx) => {
+    // API.md Idempotency-Key: the first request under a key does the work; a retry (one whose answer
+    // was lost, or a twin racing it) finds the key taken, waits for that transaction, and does nothing.
+    if (input.idempotencyKey) {
+      const first = await storeAnswer(tx, {
+        scope: magicLinkScope(email),
+        key: input.idempotencyKey,
+        requestHash: hashToken(email.toLowerCase()),
+        status: 202,
+        body: { data: { message: MESSAGES.MAGIC_LINK_SENT } },
+        contactApplicantId: null,
+        now,
+      })
+      if (!first) return 'replayed'
+    }
     const perEmail = await hitRateLimit(tx, emailKey, deps.limits.perEmail, now)
     const perIp = await hitRateLimit(tx, ipKey, deps.limits.perIp, now)
     const contact = await findContactByEmail(tx, email)

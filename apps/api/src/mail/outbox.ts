@@ -47,9 +47,12 @@ export const CLAIM_LEASE_MS = 5 * 60_000
  * SKIP LOCKED lets several workers share one PostgreSQL without taking the same row; the lease
  * (locked_until) hands a row to another worker if this one dies mid-send.
  */
-export async function claimDueMail(db: Db, options: { limit: number; maxAttempts: number; now: Date }): Promise<ClaimedMail[]> {
+export async function claimDueMail(
+  db: Db,
+  options: { limit: number; maxAttempts: number; now: Date; leaseMs?: number },
+): Promise<ClaimedMail[]> {
   const { limit, maxAttempts, now } = options
-  const leaseUntil = new Date(now.getTime() + CLAIM_LEASE_MS)
+  const leaseUntil = new Date(now.getTime() + (options.leaseMs ?? CLAIM_LEASE_MS))
   return db.transaction(async (tx) => {
     const rows = await queryRows<{
       id: number

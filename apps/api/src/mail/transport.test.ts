@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { parseEmail } from '#app/routes/contacts/test-support.ts'
-import { createMailTransport } from './transport.ts'
+import { createMailTransport, toMessageId } from './transport.ts'
 
 const MESSAGE = {
   id: 41,
@@ -53,6 +53,27 @@ describe('the file transport', () => {
     const logger = { info: (o: object) => lines.push(o), warn: () => {}, error: () => {} }
     await createMailTransport({ transport: 'file', dataDir, logger }).send(MESSAGE)
     expect(lines).toEqual([])
+  })
+})
+
+describe('the Message-ID of an outbox e-mail', () => {
+  it('is the same on every attempt at one row, and differs between rows', async () => {
+    const dataDir = await mkdtemp(path.join(tmpdir(), 'mail-'))
+    try {
+      const transport = createMailTransport({ transport: 'file', dataDir, from: '"Agency" <a@example.com>' })
+      await transport.send(MESSAGE)
+      await transport.send(MESSAGE)
+      const files = await readdir(path.join(dataDir, 'outbox'))
+      const ids = await Promise.all(files.map(async (f) => parseEmail(await readFile(path.join(dataDir, 'outbox', f), 'utf8')).headers['message-id']))
+      expect(ids).toHaveLength(2)
+      expect(ids[0]).toBe(toMessageId(MESSAGE, '"Agency" <a@example.com>'))
+      expect(ids[1]).toBe(ids[0])
+      expect(ids[0]).toMatch(/^<outbox\.41\.[0-9a-f]{16}@example\.com>$/)
+      expect(toMessageId({ ...MESSAGE, id: 42 }, 'a@example.com')).not.toBe(toMessageId(MESSAGE, 'a@example.com'))
+      expect(toMessageId({ ...MESSAGE, id: undefined }, 'a@example.com')).toBeUndefined()
+    } finally {
+      await rm(dataDir, { recursive: true, force: true })
+    }
   })
 })
 

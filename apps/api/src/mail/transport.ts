@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto'
 import { mkdir, rename, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { DEFAULT_AGENCY_NAME } from '@agency/domain'
@@ -45,8 +46,22 @@ export interface MailConfig {
   logger?: MailLogger
 }
 
+/**
+ * The Message-ID of an outbox row's e-mail: the same on every attempt. Delivery is at least once (a
+ * crash after the hand-over but before the row is marked sent repeats it), and a repeat carrying the
+ * first one's Message-ID is the same message to the mail systems and clients that deduplicate on it.
+ */
+export function toMessageId(message: MailMessage, from: string): string | undefined {
+  if (message.id === undefined) return undefined
+  const domain = /@([^>\s]+)>?\s*$/.exec(from)?.[1] ?? 'localhost'
+  const digest = createHash('sha256').update(`${message.to}\n${message.subject}\n${message.text}`).digest('hex').slice(0, 16)
+  return `<outbox.${message.id}.${digest}@${domain}>`
+}
+
 function toNodemailerMessage(message: MailMessage, from: string) {
+  const messageId = toMessageId(message, from)
   return {
+    ...(messageId ? { messageId } : {}),
     from,
     to: message.to,
     subject: message.subject,

@@ -16,6 +16,8 @@ export interface WorkerOptions {
   batchSize?: number
   /** After this many failed attempts a row is left unsent, with its last error, for a person to look at. */
   maxAttempts?: number
+  /** How long a claimed row stays reserved for this worker (default CLAIM_LEASE_MS, five minutes). */
+  leaseMs?: number
   /** How often expired login links, sessions and rate-limit windows are deleted. */
   purgeEveryMs?: number
   now?: () => Date
@@ -66,7 +68,7 @@ export function startWorker(options: WorkerOptions): Worker {
   let lastPurge = 0
 
   async function sendBatch(): Promise<number> {
-    const claimed = await claimDueMail(database.db, { limit: batchSize, maxAttempts, now: now() })
+    const claimed = await claimDueMail(database.db, { limit: batchSize, maxAttempts, now: now(), ...(options.leaseMs ? { leaseMs: options.leaseMs } : {}) })
     let sent = 0
     for (const mail of claimed) {
       try {

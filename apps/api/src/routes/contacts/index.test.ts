@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { APPLICANT_PROFILE, MESSAGES } from '@agency/domain'
-import { contacts, magicLinks, outbox, rateLimitBuckets, sessions } from '@agency/db'
+import { contacts, idempotencyKeys, magicLinks, outbox, rateLimitBuckets, sessions } from '@agency/db'
 import { testDatabaseKinds } from '@agency/db/testing'
 import { eq } from 'drizzle-orm'
 import type { FastifyPluginAsync } from 'fastify'
@@ -482,6 +482,42 @@ describe.each(testDatabaseKinds())('contacts and login on %s', (kind) => {
       session: { contact_id: buyer.contact_id, active_contact_applicant_id: buyer.applicant_id, profile_ids: [APPLICANT_PROFILE.BUYER] },
       active: { contact_applicant_id: buyer.applicant_id, profile_id: APPLICANT_PROFILE.BUYER, criteria: TEST_CRITERIA },
     })
+  })
+
+  it('sends one link for a request retried with the same Idempotency-Key, even with a spent captcha', async () => {
+    const keyed = (key: string, email = 'buyer@example.com') =>
+      requestLink(t.app, email, { headers: { ...SAME_ORIGIN, 'idempotency-key': key } })
+    const answers = await Promise.all([keyed('login-1'), keyed('login-1'), keyed('login-1')])
+    expect(answers.map((a) => a.statusCode)).toEqual([202, 202, 202])
+    expect(answers.map((a) => a.json())).toEqual([SENT_ANSWER, SENT_ANSWER, SENT_ANSWER])
+    expect(await outboxRows(t)).toHaveLength(1)
+    expect(await t.database.db.select().from(magicLinks)).toHaveLength(1)
+
+    // A retry whose captcha the first request spent still gets the answer, and writes nothing.
+    const strict = await createAccountsTestApp(kind, { captcha: createFixedCaptchaVerifier(false) })
+    try {
+      await insertTestContact(strict, { email: 'buyer@example.com' })
+      await strict.database.db.insert(idempotencyKeys).values({
+        scope: (await t.database.db.select().from(idempotencyKeys))[0]!.scope,
+        idempotency_key: 'login-1',
+        request_hash: 'x',
+        response_status: 202,
+        response_body: SENT_ANSWER,
+        created_at: new Date(),
+      })
+      const retried = await requestLink(strict.app, 'buyer@example.com', { headers: { ...SAME_ORIGIN, 'idempotency-key': 'login-1' } })
+      expect(retried.statusCode).toBe(202)
+      expect(await outboxRows(strict)).toEqual([])
+    } finally {
+      await strict.close()
+    }
+
+    // Another key, or the same key for another address, is another request.
+    expect((await keyed('login-2')).statusCode).toBe(202)
+    await insertTestContact(t, { email: 'other@example.com', name: 'Olly' })
+    expect((await keyed('login-1', 'other@example.com')).statusCode).toBe(202)
+    expect(await outboxRows(t)).toHaveLength(3)
+    await t.database.db.delete(idempotencyKeys)
   })
 
   it('refuses a failed captcha and sends nothing', async () => {

@@ -3,7 +3,8 @@ import type { FastifyReply, FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import type { CaptchaVerifier } from '#app/auth/captcha.ts'
-import { requestMagicLink, spendMagicLink, type MagicLinkDeps } from '#app/auth/magic-links.ts'
+import { IDEMPOTENCY_KEY_HEADER, IDEMPOTENCY_KEY_MAX_LENGTH } from '#app/alerts/idempotency.ts'
+import { isMagicLinkRequestHandled, requestMagicLink, spendMagicLink, type MagicLinkDeps } from '#app/auth/magic-links.ts'
 import { ACCOUNT_MESSAGES } from '#app/auth/messages.ts'
 import { API_MESSAGES } from '#app/messages.ts'
 import { IdParamSchema, dataResponseSchema } from '#app/schemas.ts'
@@ -59,8 +60,9 @@ const contactsRoutes: FastifyPluginAsyncZod<ContactsRoutesOptions> = async (app,
     '/oauth/magic-links',
     {
       schema: {
-        summary: 'Request a login link by e-mail (SPEC §7); the same answer for every address',
+        summary: 'Request a login link by e-mail (SPEC §7); the same answer for every address; honours Idempotency-Key',
         tags: ['contacts'],
+        headers: z.looseObject({ [IDEMPOTENCY_KEY_HEADER]: lineText().min(1).max(IDEMPOTENCY_KEY_MAX_LENGTH).optional() }),
         body: MagicLinkBodySchema,
         response: { 202: MagicLinkAnswerSchema, 400: ApiErrorSchema, 403: ApiErrorSchema, 422: ApiErrorSchema },
       },
@@ -77,13 +79,20 @@ const contactsRoutes: FastifyPluginAsyncZod<ContactsRoutesOptions> = async (app,
         return reply.code(422).send({ message: parsed.message, errors: parsed.errors })
       }
       const { email, request_page_url: requestPageUrl, recaptcha_token: captchaToken } = parsed.data
+      const key = request.headers[IDEMPOTENCY_KEY_HEADER]
+      const idempotencyKey = typeof key === 'string' ? key : null
+      // A retry of a request already handled may carry the captcha solution the first one spent: it
+      // gets the one answer there is, and nothing is written again.
+      if (idempotencyKey && (await isMagicLinkRequestHandled(app.db, email, idempotencyKey))) {
+        return reply.code(202).send({ data: { message: MESSAGES.MAGIC_LINK_SENT } })
+      }
       if (!(await options.captcha.verify(captchaToken, request.ip))) {
         return reply.code(422).send({
           message: ACCOUNT_MESSAGES.CAPTCHA_FAILED,
           errors: { recaptcha_token: [ACCOUNT_MESSAGES.CAPTCHA_FAILED] },
         })
       }
-      const outcome = await requestMagicLink(app.db, { email, requestPageUrl, ip: request.ip }, options.magicLinks)
+      const outcome = await requestMagicLink(app.db, { email, requestPageUrl, ip: request.ip, idempotencyKey }, options.magicLinks)
       if (outcome === 'rate_limited') request.log.warn({ ip: request.ip }, 'login link request over the rate limit: nothing sent')
       else request.log.info({ outcome }, 'login link requested')
       const remaining = options.minResponseMs - (options.magicLinks.now().getTime() - started)
