@@ -18,8 +18,6 @@ import { cataloguePageHeaders, toCataloguePageHeaders } from '#app/lib/page-head
 import { toMetaDescription, toParagraphs, toPropertyTitle } from '#app/lib/property-text.ts'
 import { toPublicUrl } from '#app/lib/urls.ts'
 import type { Route } from './+types/property-detail'
-import '#app/components/property-detail/property-detail.css'
-import '#app/components/property-detail/extras/extras.css'
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   // An id no record can have (0, 00, beyond the integer range) names no property: the 404 page.

@@ -2,7 +2,6 @@ import { LOCKED_IMAGE_BLUR_PX } from '@agency/domain'
 import { Picture } from '#app/components/ui/picture.tsx'
 import type { PicturePriority } from '#app/components/ui/picture.tsx'
 import { COPY } from '#app/copy.ts'
-import '#app/components/property-card/property-card.css'
 
 /** How soon an image is needed: the first card's is the page's largest paint, the rest of row one follows. */
 export type ImagePriority = PicturePriority

@@ -1,6 +1,5 @@
 import type { CSSProperties } from 'react'
 import { toPictureSources } from '#app/lib/media.ts'
-import '#app/components/ui/picture.css'
 
 /** How soon a picture is needed: the page's largest paint is `high`, pictures below the fold `lazy`. */
 export type PicturePriority = 'high' | 'eager' | 'lazy'
