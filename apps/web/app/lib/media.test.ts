@@ -28,12 +28,12 @@ describe('picture variants of a media URL', () => {
     expect(toPictureSources(MEDIUM, 100)[0]?.srcSet).toBe(`${PATH}/thumb-avif 320w`)
   })
 
-  it('gives the <img> JPEG copies: a srcset of the same widths, and the copy that covers the box as src', () => {
+  it('gives the <img> JPEG copies: a srcset of the same widths, and the copy that covers the box as src, at the API\'s address', () => {
     const set = toPictureSet(MEDIUM, 1200)
     expect(set?.jpegSrcSet).toBe(
       `${PATH}/thumb-jpeg 320w, ${PATH}/small-jpeg 480w, ${PATH}/card-jpeg 640w, ${PATH}/medium-jpeg 960w, ${PATH}/hd-jpeg 1280w`,
     )
-    expect(set?.jpegSrc).toBe(`${PATH}/card-jpeg`)
+    expect(set?.jpegSrc).toBe(`https://agency.example${PATH}/card-jpeg`)
     // The 1600px JPEG is the `full` variant.
     expect(toPictureSet(MEDIUM, 3200)?.jpegSrcSet.endsWith(`${PATH}/full 1600w`)).toBe(true)
     expect(toPictureSet('https://www.youtube-nocookie.com/embed/abc')).toBeNull()

@@ -58,8 +58,8 @@ export function toPictureSources(url: string, maxWidth: number = WIDTHS.large): 
 export function toPictureSet(url: string, maxWidth: number = WIDTHS.large): PictureSet | null {
   const match = MEDIA_URL.exec(url)
   if (!match) return null
-  // The media route is the site's own (/api): the variants are written as paths, which keeps a list
-  // page's HTML short (a card names some fifteen of them).
+  // The media route is the site's own (/api): the srcset's variants are written as paths, which keeps
+  // a list page's HTML short (a card names fifteen of them). The src stays as the API wrote it.
   const path = match[2]
   const widths = toWidths(maxWidth)
   const srcSet = (toVariant: (variant: SizedVariant) => MediaVariant) =>
@@ -71,6 +71,6 @@ export function toPictureSet(url: string, maxWidth: number = WIDTHS.large): Pict
       { type: 'image/webp', srcSet: srcSet((variant) => variant) },
     ],
     jpegSrcSet: srcSet(toJpegVariant),
-    jpegSrc: `${path}/${toJpegVariant(boxVariant)}`,
+    jpegSrc: `${match[1]}${path}/${toJpegVariant(boxVariant)}`,
   }
 }
