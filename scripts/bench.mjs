@@ -10,10 +10,15 @@
 // price reduction to its e-mails in the outbox (`--alerts-only` runs just that part).
 // `--connections 1,10` measures each target at each concurrency: one connection shows the latency of
 // a request on an idle server, ten what queueing adds when requests arrive together on two cores.
+// On the first size it also prints each page's weight (HTML, render-blocking stylesheets, first-load
+// JavaScript, gzipped) and, when the `lighthouse` package is installed (it is not a dependency: see
+// LIGHTHOUSE below), Lighthouse's mobile scores, median of `--lighthouse-runs` (3) runs per page.
 import { spawnSync } from 'node:child_process'
+import { existsSync } from 'node:fs'
 import { gzipSync } from 'node:zlib'
 import autocannon from 'autocannon'
 import os from 'node:os'
+import path from 'node:path'
 import pg from 'pg'
 import { ROOT, startServer } from './serve-for-tests.mjs'
 
@@ -82,13 +87,81 @@ async function measure(url, connections, headers = {}) {
   return { p50: r.latency.p50, p99: r.latency.p99, rps: Math.round(r.requests.average), errors: r.errors + r.non2xx }
 }
 
-async function pageJsGzipped(base, path) {
-  const html = await (await fetch(`${base}${path}`)).text()
-  const srcs = new Set([...html.matchAll(/(?:src|href)="(\/assets\/[^"]+\.js)"/g)].map((m) => m[1]))
-  for (const m of html.matchAll(/import\("(\/assets\/[^"]+\.js)"\)/g)) srcs.add(m[1])
-  let total = 0
-  for (const src of srcs) total += gzipSync(Buffer.from(await (await fetch(base + src)).arrayBuffer())).length
-  return { files: srcs.size, kb: (total / 1024).toFixed(1) }
+/** The gzipped size of a same-site file, read once per bench run. */
+const gzipped = new Map()
+async function gzippedSize(url) {
+  if (!gzipped.has(url)) gzipped.set(url, gzipSync(Buffer.from(await (await fetch(url)).arrayBuffer())).length)
+  return gzipped.get(url)
+}
+
+/**
+ * What a first visit to a page downloads before it can paint and run: its HTML, the stylesheets in
+ * its head (each one blocks the first paint), and the JavaScript it preloads and imports.
+ */
+async function pageWeight(base, pagePath) {
+  const html = await (await fetch(`${base}${pagePath}`, { headers: RENDER })).text()
+  const head = html.split('</head>')[0] ?? ''
+  const stylesheets = [...head.matchAll(/<link[^>]*rel="stylesheet"[^>]*>/g)].map((m) => /href="([^"]+)"/.exec(m[0])?.[1]).filter(Boolean)
+  const scripts = new Set([...html.matchAll(/(?:src|href)="(\/assets\/[^"]+\.js)"/g)].map((m) => m[1]))
+  for (const m of html.matchAll(/import\("(\/assets\/[^"]+\.js)"\)/g)) scripts.add(m[1])
+  let css = 0
+  for (const href of stylesheets) css += await gzippedSize(new URL(href, base).href)
+  let js = 0
+  for (const src of scripts) js += await gzippedSize(base + src)
+  return {
+    htmlKb: (Buffer.byteLength(html) / 1024).toFixed(1),
+    htmlGzKb: (gzipSync(html).length / 1024).toFixed(1),
+    blocking: stylesheets.length,
+    cssKb: (css / 1024).toFixed(1),
+    jsKb: (js / 1024).toFixed(1),
+    jsFiles: scripts.size,
+  }
+}
+
+// LIGHTHOUSE: the Lighthouse CLI, found in node_modules (`npm install --no-save lighthouse@12.8.2`)
+// or at LIGHTHOUSE_BIN, run with Debian's Chromium (CHROME_PATH, /usr/bin/chromium by default).
+const LIGHTHOUSE_BIN = process.env.LIGHTHOUSE_BIN ?? path.join(ROOT, 'node_modules/.bin/lighthouse')
+const lighthouseRuns = Number(arg('lighthouse-runs', '3'))
+
+const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]
+
+/** Lighthouse's mobile report of one page (simulated slow 4G and a 4× slower CPU, its defaults). */
+function lighthouse(url) {
+  const run = spawnSync(
+    LIGHTHOUSE_BIN,
+    [url, '--output=json', '--quiet', '--only-categories=performance,accessibility,best-practices,seo', '--chrome-flags=--headless=new --no-sandbox --disable-gpu'],
+    { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024, env: { ...process.env, CHROME_PATH: process.env.CHROME_PATH ?? '/usr/bin/chromium' } },
+  )
+  if (run.status !== 0) throw new Error(`lighthouse failed on ${url}: ${run.stderr.slice(-500)}`)
+  const { categories, audits } = JSON.parse(run.stdout)
+  const score = (id) => Math.round((categories[id]?.score ?? 0) * 100)
+  return {
+    performance: score('performance'),
+    accessibility: score('accessibility'),
+    bestPractices: score('best-practices'),
+    seo: score('seo'),
+    fcp: audits['first-contentful-paint'].numericValue,
+    lcp: audits['largest-contentful-paint'].numericValue,
+    tbt: audits['total-blocking-time'].numericValue,
+    cls: audits['cumulative-layout-shift'].numericValue,
+    bytes: audits['total-byte-weight'].numericValue,
+  }
+}
+
+/** Page weights, and Lighthouse's median scores when it is installed. */
+function printLighthouse(base, pages) {
+  if (!existsSync(LIGHTHOUSE_BIN)) {
+    console.log('  Lighthouse: not installed; `npm install --no-save lighthouse@12.8.2` (or LIGHTHOUSE_BIN=…) adds its scores here')
+    return
+  }
+  for (const [name, pagePath] of Object.entries(pages)) {
+    const runs = Array.from({ length: lighthouseRuns }, () => lighthouse(base + pagePath))
+    const m = runs.find((r) => r.performance === median(runs.map((x) => x.performance)))
+    console.log(
+      `  Lighthouse mobile ${name.padEnd(16)} perf ${String(m.performance).padStart(3)} (runs ${runs.map((r) => r.performance).join('/')})  a11y ${m.accessibility}  bp ${m.bestPractices}  seo ${m.seo}  ` +
+        `FCP ${(m.fcp / 1000).toFixed(1)} s  LCP ${(m.lcp / 1000).toFixed(1)} s  TBT ${Math.round(m.tbt)} ms  CLS ${m.cls.toFixed(3)}  total ${Math.round(m.bytes / 1024)} KB`,
+    )
+  }
 }
 
 async function pgDatabase(name) {
@@ -121,11 +194,21 @@ for (const size of sizes) {
         )
       }
     }
-    const pages = { 'list page': '/sales/property-for-sale', 'property page': new URL(first.data[0].detail_page_url, server.url).pathname }
-    for (const [name, path] of Object.entries(pages)) {
-      const js = await pageJsGzipped(server.url, path)
-      console.log(`  ${name} first-load JS: ${js.kb} KB gzipped in ${js.files} files`)
+    const pages = {
+      home: '/',
+      'sales list': '/sales/property-for-sale',
+      'lettings list': '/lettings/property-to-rent',
+      'property page': new URL(first.data[0].detail_page_url, server.url).pathname,
+      login: '/login',
     }
+    for (const [name, pagePath] of Object.entries(pages)) {
+      const w = await pageWeight(server.url, pagePath)
+      console.log(
+        `  ${name.padEnd(16)} HTML ${w.htmlKb} KB (${w.htmlGzKb} KB gzipped)  render-blocking stylesheets ${w.blocking} (${w.cssKb} KB gzipped)  first-load JS ${w.jsKb} KB gzipped in ${w.jsFiles} files`,
+      )
+    }
+    // Lighthouse once: its figures do not depend on the catalogue's size.
+    if (size === sizes[0] && kind === 'pglite') printLighthouse(server.url, pages)
     await server.stop()
   }
 }

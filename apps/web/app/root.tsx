@@ -14,7 +14,7 @@ import { getSignedInContact } from '#app/lib/session.server.ts'
 import { getSiteSettings } from '#app/lib/site-settings.server.ts'
 import { useBranches, useSiteSettings } from '#app/lib/use-root-data.ts'
 import type { Route } from './+types/root'
-import '#app/styles/global.css'
+import stylesheetHref from './styles/site.css?url'
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const [settings, branches, contact, savedIds] = await Promise.all([
@@ -32,6 +32,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export function shouldRevalidate({ formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
   return formMethod !== undefined && formMethod.toUpperCase() !== 'GET' ? defaultShouldRevalidate : false
 }
+
+/** The one stylesheet of every page (styles/site.css says why one). */
+export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: stylesheetHref }]
 
 export function Layout({ children }: { children: ReactNode }) {
   const { agency_name: agencyName } = useSiteSettings()

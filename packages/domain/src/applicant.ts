@@ -2,10 +2,11 @@
  * SPEC §3 Applicant (an alert), Applicant question, and the alert's criteria ("the filters").
  */
 import { z } from 'zod'
-import { FURNISHING_VALUES, INCLUSION_VALUES, MAX_LOCATIONS, MUST_HAVE_VALUES, PropertyTypeSelectionSchema } from './catalogue.ts'
+import { FURNISHING_VALUES, INCLUSION_VALUES, MAX_LOCATIONS, MUST_HAVE_VALUES } from './catalogue.ts'
+import { PropertyTypeSelectionSchema } from './catalogue.schema.ts'
 import { APPLICANT_STATUS } from './constants.ts'
 import { AlertProfileIdSchema, ContactSchema } from './contact.ts'
-import { LocationSchema } from './location.ts'
+import { LocationSchema } from './location.schema.ts'
 import { toQuestionRequiredMessage } from './messages.ts'
 
 /** SPEC §3 contact question option. */

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { MAX_LOCATIONS, PropertySearchQuerySchema, fromSearchParams, parseLocationParam, toLocationParam, toSearchParams } from './catalogue.ts'
+import { MAX_LOCATIONS, fromSearchParams, toLocationParam, toSearchParams } from './catalogue.ts'
+import { PropertySearchQuerySchema, parseLocationParam } from './catalogue.schema.ts'
 
 describe('PropertySearchQuerySchema', () => {
   it('fills the defaults of an empty query', () => {

@@ -1,7 +1,7 @@
 /**
  * SPEC §8 error catalogue: turning API errors into the one warning a page shows.
  */
-import type { ApiError } from './catalogue.ts'
+import type { ApiError } from './catalogue.schema.ts'
 import { MESSAGES } from './messages.ts'
 
 /** SPEC §8: API messages shown in other words. */

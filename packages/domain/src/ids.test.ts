@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { ID_MAX, ID_MESSAGE, IdSchema, parseIdSegment } from './ids.ts'
+import { ID_MAX, ID_MESSAGE, parseIdSegment } from './ids.ts'
+import { IdSchema } from './ids.schema.ts'
 
 describe('ID_MAX', () => {
   it("is PostgreSQL's integer maximum", () => {

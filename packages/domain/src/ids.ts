@@ -3,28 +3,15 @@
  * only, with no sign, exponent, hex prefix, spaces or leading zeros, and it lies within PostgreSQL's
  * `integer` range, so no odd form reaches a query and no two paths name the same record.
  */
-import { z } from 'zod'
 
 /** The largest id a record can have: PostgreSQL's `integer` maximum. */
 export const ID_MAX = 2_147_483_647
 
 /** The canonical form of an id: a positive decimal without leading zeros. */
-const CANONICAL_ID = /^[1-9]\d*$/
+export const CANONICAL_ID = /^[1-9]\d*$/
 
 /** The answer to an id that is not one. */
 export const ID_MESSAGE = 'An id must be a positive whole number written in decimal digits.'
-
-/**
- * An id in an API path or query, as a number: its canonical decimal form only. `0x1`, `1e2`, `+1`,
- * ` 1`, `1.0` and `001` are refused rather than read as record 1 or 100. The OpenAPI document shows
- * its pattern and length.
- */
-export const IdSchema = z
-  .string()
-  .regex(CANONICAL_ID, ID_MESSAGE)
-  .max(String(ID_MAX).length, ID_MESSAGE)
-  .transform(Number)
-  .pipe(z.number().max(ID_MAX, ID_MESSAGE))
 
 /**
  * Reads the id segment of a page path: decimal digits naming a possible record, leading zeros

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import type { PropertyCard } from './catalogue.ts'
+import type { PropertyCard } from './catalogue.schema.ts'
 import {
   LEAD_ENQUIRY_FIELD_ORDER,
   LeadEnquiryPayloadSchema,

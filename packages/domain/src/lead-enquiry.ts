@@ -3,7 +3,7 @@
  * SPEC's ordered messages, the payload builder and the payload schema the API validates with.
  */
 import { z } from 'zod'
-import type { PropertyCard } from './catalogue.ts'
+import type { PropertyCard } from './catalogue.schema.ts'
 import {
   I_WOULD_LIKE_DEFAULT,
   I_WOULD_LIKE_VALUES,

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { LocationSchema, isLocationResetKeyword, parseLocationSearch, toLocationFilter } from './location.ts'
+import { isLocationResetKeyword, toLocationFilter } from './location.ts'
+import { LocationSchema, parseLocationSearch } from './location.schema.ts'
 
 describe('parseLocationSearch (SPEC §5: at most 256 characters)', () => {
   it('accepts 256 characters with the default radius of 0.25', () => {

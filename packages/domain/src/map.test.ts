@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { PropertySearchQuerySchema, parseBoundsParam, toBoundsParam, toSearchParams } from './catalogue.ts'
+import { toBoundsParam, toSearchParams } from './catalogue.ts'
+import { PropertySearchQuerySchema, parseBoundsParam } from './catalogue.schema.ts'
 import { MapMarkersQuerySchema, toGoogleMapsUrl, toSearchBounds } from './map.ts'
 
 describe('the bounds parameter', () => {

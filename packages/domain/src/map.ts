@@ -4,8 +4,8 @@
  * its popup shows of the property's card.
  */
 import { z } from 'zod'
-import { PropertySearchQuerySchema } from './catalogue.ts'
-import type { Bounds } from './catalogue.ts'
+import { PropertySearchQuerySchema } from './catalogue.schema.ts'
+import type { Bounds } from './catalogue.schema.ts'
 
 /** How many markers one answer holds when the caller does not say. */
 export const MAP_MARKERS_PAGE_SIZE_DEFAULT = 500

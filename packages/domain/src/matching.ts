@@ -2,7 +2,8 @@
  * SPEC §1/§2 match percentage: how well a property suits an applicant's criteria, with the reasons the
  * card's tooltip lists.
  */
-import type { MustHave, PropertyTypeSelection, SearchType } from './catalogue.ts'
+import type { MustHave, SearchType } from './catalogue.ts'
+import type { PropertyTypeSelection } from './catalogue.schema.ts'
 import { toSearchType } from './catalogue.ts'
 import type { AlertCriteria } from './applicant.ts'
 import { toDistanceLabel, toPriceLabel, toRangeText } from './format.ts'

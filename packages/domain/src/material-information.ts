@@ -4,7 +4,7 @@
  * utilities, parking, building safety, restrictions, rights and easements, flood risk and
  * accessibility. Null means not known.
  */
-import type { MaterialInformation } from './catalogue.ts'
+import type { MaterialInformation } from './catalogue.schema.ts'
 
 /**
  * The names of the detail fields of MaterialInformationSchema (catalogue.ts), in the order a listing

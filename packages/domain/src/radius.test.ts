@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { RADIUS_DEFAULT_MILES, RADIUS_OPTIONS, RADIUS_OPTIONS_MILES, RadiusSchema, isRadiusOption, toRadiusLabel } from './radius.ts'
+import { RADIUS_DEFAULT_MILES, RADIUS_OPTIONS, RADIUS_OPTIONS_MILES, isRadiusOption, toRadiusLabel } from './radius.ts'
+import { RadiusSchema } from './radius.schema.ts'
 
 describe('radius options (SPEC §9)', () => {
   it('has the SPEC options with default 0.25', () => {

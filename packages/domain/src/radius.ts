@@ -1,10 +1,9 @@
 /**
  * SPEC §9 radius options of a location search, in miles.
  */
-import { z } from 'zod'
 import type { Option } from './constants.ts'
 import { toDistanceLabel } from './format.ts'
-import { LABELS, MESSAGES } from './messages.ts'
+import { LABELS } from './messages.ts'
 
 /** SPEC §9 radius options in miles. 0 searches the place's own area only. */
 export const RADIUS_OPTIONS_MILES = [0, 0.25, 0.5, 1, 3, 5, 10, 15, 20, 30, 40] as const
@@ -12,11 +11,6 @@ export const RADIUS_OPTIONS_MILES = [0, 0.25, 0.5, 1, 3, 5, 10, 15, 20, 30, 40] 
 export type RadiusMiles = (typeof RADIUS_OPTIONS_MILES)[number]
 /** SPEC §9: the radius defaults to 0.25 mile. */
 export const RADIUS_DEFAULT_MILES: RadiusMiles = 0.25
-
-/** A radius that is one of SPEC §9's options. */
-export const RadiusSchema = z
-  .number()
-  .refine((n): n is RadiusMiles => isRadiusOption(n), { error: () => MESSAGES.RADIUS_INVALID })
 
 /** Whether a number is one of SPEC §9's radius options. */
 export function isRadiusOption(miles: number): miles is RadiusMiles {

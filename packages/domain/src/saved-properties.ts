@@ -3,7 +3,7 @@
  * the browser and move to their contact when they log in; a logged-in contact's live in the database.
  */
 import { z } from 'zod'
-import { PropertyCardSchema } from './catalogue.ts'
+import { PropertyCardSchema } from './catalogue.schema.ts'
 import { toPriceLabel } from './format.ts'
 import { SAVED_PRICE_MAX } from './saved-list.ts'
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { PropertySearchQuerySchema } from './catalogue.ts'
-import type { PropertySearchQuery } from './catalogue.ts'
+import { PropertySearchQuerySchema } from './catalogue.schema.ts'
+import type { PropertySearchQuery } from './catalogue.schema.ts'
 import { toEmptySearchQuery, toSwitchedQuery } from './search-query.ts'
 
 const manchester = { lat: 53.48095, lng: -2.23743, radius: 3 }

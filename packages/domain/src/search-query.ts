@@ -3,7 +3,8 @@
  * with no criteria, and what is left of one when the visitor switches between sales and lettings.
  */
 import { INCLUSION_FILTERS, PAGE_SIZE_DEFAULT, SEARCH_TYPE_ONLY_FILTERS, toTransactionTypeId } from './catalogue.ts'
-import type { PropertySearchQuery, SearchType } from './catalogue.ts'
+import type { SearchType } from './catalogue.ts'
+import type { PropertySearchQuery } from './catalogue.schema.ts'
 import { FURNISHING_DEFAULT, INCLUSION_DEFAULT } from './constants.ts'
 import { PRICE_UNSET } from './price.ts'
 

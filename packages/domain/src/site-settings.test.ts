@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { COMPANY_SETTING } from './catalogue.ts'
-import { DEFAULT_AGENCY_NAME, DEFAULT_SITE_SETTINGS, SITE_SETTING_IDS, SiteSettingsSchema, toSiteSettings } from './site-settings.ts'
+import { DEFAULT_AGENCY_NAME, DEFAULT_SITE_SETTINGS, SITE_SETTING_IDS } from './site-settings.ts'
+import { SiteSettingsSchema, toSiteSettings } from './site-settings.schema.ts'
 
 const promo = {
   position: 3,

@@ -6,7 +6,7 @@
  * empty style list meaning the whole type (type-only boxes such as Bungalow and Land). Style ids are
  * kept in ascending order and types in the order they were first chosen.
  */
-import type { PropertyTypeSelection } from './catalogue.ts'
+import type { PropertyTypeSelection } from './catalogue.schema.ts'
 import { FEATURED_PROPERTY_TYPES, PROPERTY_STYLES } from './property-types.ts'
 import type { FeaturedPropertyType } from './property-types.ts'
 

@@ -7,20 +7,34 @@
 /** A media key in its one written form: lower case, with hyphens. */
 export const MEDIA_KEY_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/
 
-/** Picture variants, derived from the original file on demand. */
+/**
+ * Picture variants, derived from the original file on demand. Pages offer each picture at 320, 480,
+ * 640, 960 and 1280 pixels in AVIF, WebP and JPEG (`srcset`/`sizes`), so a phone takes a small copy
+ * and a sharp wide screen a large one, each in the best format it reads.
+ */
 export const IMAGE_VARIANTS = {
   thumb: { width: 320, format: 'webp' },
+  small: { width: 480, format: 'webp' },
   card: { width: 640, format: 'webp' },
   medium: { width: 960, format: 'webp' },
+  hd: { width: 1280, format: 'webp' },
   /** The lightbox's largest copy; `full` is the same size as a JPEG, for downloads and old browsers. */
   large: { width: 1600, format: 'webp' },
   full: { width: 1600, format: 'jpeg' },
   // Each WebP size again in AVIF, which browsers that can read it take first (`<picture>`): about a
   // third smaller again at the same quality.
   'thumb-avif': { width: 320, format: 'avif' },
+  'small-avif': { width: 480, format: 'avif' },
   'card-avif': { width: 640, format: 'avif' },
   'medium-avif': { width: 960, format: 'avif' },
+  'hd-avif': { width: 1280, format: 'avif' },
   'large-avif': { width: 1600, format: 'avif' },
+  // And in JPEG, the `<img>`'s own srcset for browsers that read neither.
+  'thumb-jpeg': { width: 320, format: 'jpeg' },
+  'small-jpeg': { width: 480, format: 'jpeg' },
+  'card-jpeg': { width: 640, format: 'jpeg' },
+  'medium-jpeg': { width: 960, format: 'jpeg' },
+  'hd-jpeg': { width: 1280, format: 'jpeg' },
   /**
    * SPEC §2 locked card: the picture a visitor may see of a pre-market property. It is made from a
    * 48px-wide copy, so no detail survives however the browser renders it.

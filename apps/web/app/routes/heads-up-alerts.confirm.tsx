@@ -8,7 +8,6 @@ import { isLoginPath } from '#app/lib/session.ts'
 import { toSetCookieHeaders } from '#app/lib/session.server.ts'
 import { REGISTER_PATH } from '#app/lib/urls.ts'
 import type { Route } from './+types/heads-up-alerts.confirm'
-import '#app/components/account/account.css'
 
 // One button and a form post, like the login link's page: nothing here needs React in the browser.
 export const handle = SERVE_WITHOUT_HYDRATION

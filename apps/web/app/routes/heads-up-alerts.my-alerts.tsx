@@ -12,7 +12,6 @@ import { getAgencyName, toTitle } from '#app/lib/meta.ts'
 import { getCurrentContact } from '#app/lib/session.server.ts'
 import { REGISTER_PATH, toLoginUrl } from '#app/lib/urls.ts'
 import type { Route } from './+types/heads-up-alerts.my-alerts'
-import '#app/components/alerts/alerts.css'
 
 const PATH = ALERT_STATUS_ACTION
 

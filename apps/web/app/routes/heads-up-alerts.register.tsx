@@ -5,7 +5,6 @@ import { ALERT_COPY } from '#app/components/alerts/alert-copy.ts'
 import { useHydrated } from '#app/components/search/use-hydrated.ts'
 import { getAgencyName, toTitle } from '#app/lib/meta.ts'
 import type { Route } from './+types/heads-up-alerts.register'
-import '#app/components/alerts/alerts.css'
 
 const Modal = lazy(() => import('#app/components/ui/modal.tsx').then((m) => ({ default: m.Modal })))
 

@@ -10,7 +10,6 @@ import { useHydrated } from '#app/components/search/use-hydrated.ts'
 import { getAgencyName, toTitle } from '#app/lib/meta.ts'
 import { getCurrentContact } from '#app/lib/session.server.ts'
 import type { Route } from './+types/heads-up-alerts.update'
-import '#app/components/alerts/alerts.css'
 
 const Modal = lazy(() => import('#app/components/ui/modal.tsx').then((m) => ({ default: m.Modal })))
 

@@ -9,7 +9,6 @@ import { getAgencyName, toTitle } from '#app/lib/meta.ts'
 import { getCurrentContact, getLoginReturnPath } from '#app/lib/session.server.ts'
 import { REGISTER_PATH, toLoginUrl } from '#app/lib/urls.ts'
 import type { Route } from './+types/login'
-import '#app/components/account/account.css'
 
 /** The longest e-mail a form echoes back (RFC 5321 allows 254; anything longer is not one). */
 const ECHO_MAX_LENGTH = 320

@@ -7,7 +7,6 @@ import { getAgencyName, toTitle } from '#app/lib/meta.ts'
 import { isLoginPath } from '#app/lib/session.ts'
 import { toSetCookieHeaders } from '#app/lib/session.server.ts'
 import type { Route } from './+types/login.verify'
-import '#app/components/account/account.css'
 
 // One button and a form post: nothing here needs React in the browser.
 export const handle = SERVE_WITHOUT_HYDRATION

@@ -25,8 +25,6 @@ import { getCurrentContact } from '#app/lib/session.server.ts'
 import { toMetaDescription, toParagraphs, toPropertyTitle } from '#app/lib/property-text.ts'
 import { toPublicUrl } from '#app/lib/urls.ts'
 import type { Route } from './+types/property-detail'
-import '#app/components/property-detail/property-detail.css'
-import '#app/components/property-detail/extras/extras.css'
 
 /** The property id a page address names, or the 404 page. */
 function requirePropertyId(segment: string): number {

@@ -11,7 +11,6 @@ import { getCurrentContact } from '#app/lib/session.server.ts'
 import { toLoginUrl } from '#app/lib/urls.ts'
 import { toListCard } from '#app/components/property-card/types.ts'
 import type { Route } from './+types/saved-properties'
-import '#app/components/property-card/property-card.css'
 
 /** What the hearts' posts answer when they come from a page's script (`via=fetch`). */
 export type SavedActionData = { status: 'saved' | 'removed' | 'merged' | 'full' | 'not_found' | 'invalid' }

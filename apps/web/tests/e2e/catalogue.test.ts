@@ -111,7 +111,7 @@ describe('the property catalogue in a browser', () => {
     expect(filter).toBe('blur(14px)')
     // The original photo must not be reachable from the page: every image of the card is the blurred one.
     const html = await card.innerHTML()
-    expect(html).not.toMatch(/\/(card|medium|full|thumb)\b/)
+    expect(html).not.toMatch(/\/(card|medium|full|thumb|small|hd|large)\b/)
   })
 
   it('opens a property page from its card, with price, rooms, description and branch contact', async () => {

@@ -11,7 +11,7 @@ const browser = setupBrowser()
 const BUYER_EMAIL = 'buyer@example.com'
 
 /** Any media URL but a blurred one: what a visitor must never be given for a locked property. */
-const UNBLURRED_MEDIA = /\/api\/media\/[^/"\s]+\/(thumb|card|medium|full|pdf)\b/
+const UNBLURRED_MEDIA = /\/api\/media\/[^/"\s]+\/(thumb|small|card|medium|hd|large|full|pdf)\b/
 
 interface ListedCard {
   property_profile_id: number

@@ -229,7 +229,7 @@ describe('the pictures', () => {
     // Chromium reads AVIF, so it takes the AVIF source, at a width the layout needs.
     const main = images.first()
     await main.evaluate((img: HTMLImageElement) => img.decode())
-    expect(await main.evaluate((img: HTMLImageElement) => img.currentSrc)).toMatch(/\/(card|medium|large)-avif$/)
+    expect(await main.evaluate((img: HTMLImageElement) => img.currentSrc)).toMatch(/\/(small|card|medium|hd|large)-avif$/)
     const avif = await page.request.get(await main.evaluate((img: HTMLImageElement) => img.currentSrc))
     expect(avif.headers()['content-type']).toBe('image/avif')
   })

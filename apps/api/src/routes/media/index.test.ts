@@ -59,14 +59,23 @@ describe.each(testDatabaseKinds())('GET /api/media/:media_id/:variant on %s', (k
 
   it.each([
     ['thumb', 320, 'webp', 'image/webp'],
+    ['small', 480, 'webp', 'image/webp'],
     ['card', 640, 'webp', 'image/webp'],
     ['medium', 960, 'webp', 'image/webp'],
+    ['hd', 1280, 'webp', 'image/webp'],
     ['large', 1600, 'webp', 'image/webp'],
     ['full', 1600, 'jpeg', 'image/jpeg'],
     ['thumb-avif', 320, 'heif', 'image/avif'],
+    ['small-avif', 480, 'heif', 'image/avif'],
     ['card-avif', 640, 'heif', 'image/avif'],
     ['medium-avif', 960, 'heif', 'image/avif'],
+    ['hd-avif', 1280, 'heif', 'image/avif'],
     ['large-avif', 1600, 'heif', 'image/avif'],
+    ['thumb-jpeg', 320, 'jpeg', 'image/jpeg'],
+    ['small-jpeg', 480, 'jpeg', 'image/jpeg'],
+    ['card-jpeg', 640, 'jpeg', 'image/jpeg'],
+    ['medium-jpeg', 960, 'jpeg', 'image/jpeg'],
+    ['hd-jpeg', 1280, 'jpeg', 'image/jpeg'],
   ])('derives the %s variant, %i pixels wide', async (variant, width, format, contentType) => {
     const response = await get(`/api/media/${openPhoto}/${variant}`)
     expect(response.statusCode).toBe(200)
@@ -152,7 +161,7 @@ describe.each(testDatabaseKinds())('GET /api/media/:media_id/:variant on %s', (k
   })
 
   it.each([
-    ['0b6a4c1e-2f3d-4e5a-9b8c-7d6e5f4a3b21/huge', { variant: ['Invalid option: expected one of "thumb"|"card"|"medium"|"large"|"full"|"thumb-avif"|"card-avif"|"medium-avif"|"large-avif"|"blurred"|"pdf"'] }],
+    ['0b6a4c1e-2f3d-4e5a-9b8c-7d6e5f4a3b21/huge', { variant: ['Invalid option: expected one of "thumb"|"small"|"card"|"medium"|"hd"|"large"|"full"|"thumb-avif"|"small-avif"|"card-avif"|"medium-avif"|"hd-avif"|"large-avif"|"thumb-jpeg"|"small-jpeg"|"card-jpeg"|"medium-jpeg"|"hd-jpeg"|"blurred"|"pdf"'] }],
     // The sequential ids of old are no media's name any more.
     ['p1/card', { media_id: ['Invalid media id.'] }],
     ['1/card', { media_id: ['Invalid media id.'] }],

@@ -4,7 +4,6 @@ import { Form, Link, useLocation } from 'react-router'
 import { COPY } from '#app/copy.ts'
 import { isLoginPath, useSignedInContact } from '#app/lib/session.ts'
 import { ALERT_ACCOUNT_PATHS, toLoginUrl } from '#app/lib/urls.ts'
-import '#app/components/account/account.css'
 
 /**
  * The header's account corner: 'Login' for a visitor (coming back to this page afterwards), or who

@@ -23,7 +23,6 @@ import { RangeSelect } from '#app/components/search/range-select.tsx'
 import type { SearchFormAction } from '#app/components/search/search-form-state.ts'
 import { TypePicker } from '#app/components/search/type-picker.tsx'
 import { COPY } from '#app/copy.ts'
-import '#app/components/search/search.css'
 
 /** The hidden field carrying each chosen location (SPEC §3 Location) when the form is sent without JavaScript. */
 export const LOCATION_JSON_FIELD = 'location_json'

@@ -31,7 +31,6 @@ import { PropertyTypeTab } from '#app/components/alerts/property-type-tab.tsx'
 import { registerReducer } from '#app/components/alerts/register-state.ts'
 import type { RegisterState } from '#app/components/alerts/register-state.ts'
 import { useHydrated } from '#app/components/search/use-hydrated.ts'
-import '#app/components/alerts/alerts.css'
 
 /** The SPEC §5 checks and the payload, with zod: loaded on first use (alert-checks.ts). */
 export const loadAlertChecks = () => import('#app/components/alerts/alert-checks.ts')

@@ -33,7 +33,6 @@ import {
 } from '#app/components/lead/lead-form-values.ts'
 import type { LeadFormValues, LeadPrefill } from '#app/components/lead/lead-form-values.ts'
 import { useHydrated } from '#app/components/search/use-hydrated.ts'
-import '#app/components/lead/lead.css'
 
 // Loaded on intent (the form's first focus or touch): none of these is in the page's first load.
 const LeadFormExtras = lazy(() => import('#app/components/lead/lead-form-extras.tsx'))

@@ -5,7 +5,6 @@ import type { MapPoint, MapView, VisibleArea } from '#app/components/map/map-typ
 import { MAP_COPY } from '#app/components/map/map-copy.ts'
 import { COPY } from '#app/copy.ts'
 import { useMapTiles } from '#app/lib/use-root-data.ts'
-import '#app/components/map/map.css'
 
 interface LazyMapProps {
   /** The map's accessible name. */

@@ -2,13 +2,18 @@ import { LOCKED_IMAGE_BLUR_PX } from '@agency/domain'
 import { Picture } from '#app/components/ui/picture.tsx'
 import type { PicturePriority } from '#app/components/ui/picture.tsx'
 import { COPY } from '#app/copy.ts'
-import '#app/components/property-card/property-card.css'
 
 /** How soon an image is needed: the first card's is the page's largest paint, the rest of row one follows. */
 export type ImagePriority = PicturePriority
 
-/** A card's width in the list: one column, two from 640px, three from 1024px in a 1200px container. */
-const CARD_SIZES = '(min-width: 1200px) 384px, (min-width: 1024px) 31vw, (min-width: 640px) 48vw, 100vw'
+/**
+ * A card's width in the list: one column, two from 640px, three from 1024px in a 1200px container.
+ * On a phone (one column) the card is given at most the 640px copy, whatever the screen's density:
+ * a 2× or 3× phone would otherwise take the 960px or 1280px copy, two to four times the bytes, for a
+ * difference no one sees on a card a few inches wide. The widths named for phones make the browser
+ * pick 640px there (320px × 2, 210px × 3).
+ */
+const CARD_SIZES = '(max-width: 639px) and (min-resolution: 2.5dppx) 210px, (max-width: 639px) 320px, (min-width: 1200px) 384px, (min-width: 1024px) 31vw, 48vw'
 
 // The card image box is 3:2; the API's card variant is sized for it.
 const CARD_IMAGE_WIDTH = 600

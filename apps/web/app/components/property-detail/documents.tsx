@@ -6,7 +6,6 @@ import { lightboxes } from '#app/components/ui/lightbox-state.ts'
 import { Picture } from '#app/components/ui/picture.tsx'
 import { COPY } from '#app/copy.ts'
 import { toMediaVariantUrl } from '#app/lib/media.ts'
-import '#app/components/property-detail/documents.css'
 
 const loadDocumentLightbox = () => import('#app/components/property-detail/document-lightbox.tsx')
 const DocumentLightbox = lazy(loadDocumentLightbox)

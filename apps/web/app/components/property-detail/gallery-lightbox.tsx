@@ -7,7 +7,6 @@ import { Picture } from '#app/components/ui/picture.tsx'
 import { SliderArrow } from '#app/components/ui/slider-arrow.tsx'
 import { COPY } from '#app/copy.ts'
 import { useSiteSettings } from '#app/lib/use-root-data.ts'
-import '#app/components/property-detail/gallery-lightbox.css'
 
 interface GalleryLightboxProps {
   medias: readonly Media[]

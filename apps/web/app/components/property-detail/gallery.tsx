@@ -6,7 +6,6 @@ import { PropertyImage } from '#app/components/property-card/property-image.tsx'
 import { lightboxes } from '#app/components/ui/lightbox-state.ts'
 import { COPY } from '#app/copy.ts'
 import { toImageAlt } from '#app/lib/property-text.ts'
-import '#app/components/property-detail/gallery.css'
 
 const loadGalleryLightbox = () => import('#app/components/property-detail/gallery-lightbox.tsx')
 const GalleryLightbox = lazy(loadGalleryLightbox)

@@ -13,7 +13,6 @@ import { toSearchUrl } from '#app/components/search/search-url.ts'
 import { COPY } from '#app/copy.ts'
 import { toResultsCountText } from '#app/lib/property-text.ts'
 import { useBranches, useSiteSettings } from '#app/lib/use-root-data.ts'
-import '#app/components/property-list/property-list.css'
 
 /** What the list loaders answer. */
 export type PropertyListData =

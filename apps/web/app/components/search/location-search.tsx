@@ -1,5 +1,5 @@
-import { useEffect, useId, useState } from 'react'
-import type { ChangeEvent, Dispatch } from 'react'
+import { useEffect, useId, useRef, useState } from 'react'
+import type { ComponentType, Dispatch } from 'react'
 import {
   LOCATION_SEARCH_DEBOUNCE_MS,
   MESSAGES,
@@ -11,16 +11,19 @@ import {
   toRadiusLabel,
 } from '@agency/domain'
 import type { RadiusMiles, SearchResultPlace } from '@agency/domain'
-import { useCombobox } from 'downshift'
-import type { UseComboboxState, UseComboboxStateChangeOptions } from 'downshift'
 import { PAGE_PARAMS } from '#app/components/search/search-url.ts'
 import type { ChosenLocation } from '#app/components/search/search-url.ts'
 import type { SearchFormAction } from '#app/components/search/search-form-state.ts'
 import { COPY } from '#app/copy.ts'
 
+import type { LocationComboboxProps } from '#app/components/search/location-combobox.tsx'
+
 // The API client and its schemas load on first use; focusing the input starts the download, well
 // inside the debounce.
 const loadPlacesClient = () => import('#app/components/search/places-client.ts')
+// The combobox (downshift) loads on intent too: pointing at the search, or focusing or touching the
+// field. Until it arrives the field is a plain input that already searches as it is typed in.
+const loadCombobox = () => import('#app/components/search/location-combobox.tsx')
 
 type Status =
   | { kind: 'idle' }
@@ -121,18 +124,21 @@ export function LocationSearch({ keyword, radius, keywordNotFound, hydrated, dis
     }
   }
 
-  const { isOpen, highlightedIndex, getLabelProps, getInputProps, getMenuProps, getItemProps } = useCombobox<SearchResultPlace>({
-    items: places,
-    itemToString: (place) => place?.name ?? '',
-    itemToKey: (place) => place?.place_id,
-    inputValue: keyword,
-    // Nothing stays selected: a choice becomes a chip, and the same place can be chosen again after removing it.
-    selectedItem: null,
-    stateReducer,
-    onSelectedItemChange: ({ selectedItem }) => {
-      if (selectedItem) void choose(selectedItem)
-    },
-  })
+  const [Combobox, setCombobox] = useState<ComponentType<LocationComboboxProps> | null>(null)
+  const plainInputRef = useRef<HTMLInputElement>(null)
+  const [focusOnMount, setFocusOnMount] = useState(false)
+  const inputId = useId()
+  const menuId = useId()
+
+  function loadOnIntent() {
+    void loadPlacesClient()
+    if (Combobox || !hydrated) return
+    void loadCombobox().then((module) => {
+      // The field is swapped for the combobox's own: keep the focus (and the caret) where it was.
+      setFocusOnMount(document.activeElement === plainInputRef.current)
+      setCombobox(() => module.LocationCombobox)
+    })
+  }
 
   // Typing is handled on the input's own change event, not downshift's onInputValueChange, which
   // runs after the render: a controlled value updated that late loses keys typed in quick succession.
@@ -150,52 +156,54 @@ export function LocationSearch({ keyword, radius, keywordNotFound, hydrated, dis
     setPending({ keyword: keyword.trim() })
   }
 
-  const inputProps = getInputProps({
+  const inputProps = {
     name: PAGE_PARAMS.KEYWORD,
     type: 'text',
     maxLength: SEARCH_INPUT_MAX_LENGTH,
     placeholder: COPY.LOCATION_PLACEHOLDER,
     spellCheck: false,
     enterKeyHint: 'search',
+    autoComplete: 'off',
     className: 'location-search__input',
     'aria-describedby': `${statusId} ${hintId}`,
-    onFocus: () => void loadPlacesClient(),
-    onChange: (event: ChangeEvent<HTMLInputElement>) => typed(event.currentTarget.value),
-  })
-  // Without JavaScript there is no list to control: the field is a plain text input.
-  const {
-    role: _role,
-    'aria-autocomplete': _autocomplete,
-    'aria-controls': _controls,
-    'aria-expanded': _expanded,
-    'aria-activedescendant': _active,
-    ...plainInputProps
-  } = inputProps
+  } as const
   const busy = status.kind === 'searching' || status.kind === 'adding'
-  const showList = isOpen && places.length > 0
 
   return (
     <div className="location-search">
       <div className="location-search__keyword">
-        <label {...getLabelProps({ className: 'search-field__label' })}>{COPY.LOCATION}</label>
-        <div className="location-search__combobox" data-busy={busy || undefined}>
-          <input {...(hydrated ? inputProps : plainInputProps)} />
-          {busy && <span className="location-search__spinner" aria-hidden="true" />}
-          <ul {...getMenuProps({ className: 'location-search__menu' })} hidden={!showList}>
-            {showList &&
-              places.map((place, index) => (
-                <li
-                  key={place.place_id}
-                  className="location-search__option"
-                  data-highlighted={highlightedIndex === index || undefined}
-                  {...getItemProps({ item: place, index })}
-                >
-                  <span className="location-search__option-name">{place.name}</span>
-                  <span className="location-search__option-description">{place.description}</span>
-                </li>
-              ))}
-          </ul>
-        </div>
+        {Combobox ? (
+          <Combobox
+            inputProps={inputProps}
+            keyword={keyword}
+            places={places}
+            busy={busy}
+            focusOnMount={focusOnMount}
+            onTyped={typed}
+            onChosen={(place) => void choose(place)}
+          />
+        ) : (
+          <>
+            <label htmlFor={inputId} className="search-field__label">
+              {COPY.LOCATION}
+            </label>
+            <div className="location-search__combobox" data-busy={busy || undefined} onPointerEnter={loadOnIntent}>
+              <input
+                {...inputProps}
+                ref={plainInputRef}
+                id={inputId}
+                value={keyword}
+                // With JavaScript the field is announced as the combobox it becomes on first use.
+                {...(hydrated ? { role: 'combobox', 'aria-autocomplete': 'list', 'aria-expanded': false, 'aria-controls': menuId } : {})}
+                onFocus={loadOnIntent}
+                onTouchStart={loadOnIntent}
+                onChange={(event) => typed(event.currentTarget.value)}
+              />
+              {busy && <span className="location-search__spinner" aria-hidden="true" />}
+              <ul id={menuId} className="location-search__menu" hidden />
+            </div>
+          </>
+        )}
         <p id={statusId} role="status" className="location-search__status" data-kind={status.kind}>
           {statusText(status)}
         </p>
@@ -226,24 +234,6 @@ export function LocationSearch({ keyword, radius, keywordNotFound, hydrated, dis
       </div>
     </div>
   )
-}
-
-/**
- * Downshift's defaults, but Escape and leaving the field keep what was typed (Escape only closes the
- * list), and leaving the field never chooses the highlighted place by itself.
- */
-function stateReducer(
-  state: UseComboboxState<SearchResultPlace>,
-  { type, changes }: UseComboboxStateChangeOptions<SearchResultPlace>,
-): Partial<UseComboboxState<SearchResultPlace>> {
-  switch (type) {
-    case useCombobox.stateChangeTypes.InputKeyDownEscape:
-      return { ...changes, inputValue: state.inputValue, selectedItem: state.selectedItem }
-    case useCombobox.stateChangeTypes.InputBlur:
-      return { ...changes, inputValue: state.inputValue, selectedItem: state.selectedItem }
-    default:
-      return changes
-  }
 }
 
 interface LocationChipsProps {

@@ -14,7 +14,6 @@ import { useApplySearch } from '#app/components/search/use-apply-search.ts'
 import { useHydrated } from '#app/components/search/use-hydrated.ts'
 import { COPY } from '#app/copy.ts'
 import { useSiteSettings } from '#app/lib/use-root-data.ts'
-import '#app/components/search/search.css'
 
 const loadAdvancedPanel = () => import('#app/components/search/advanced-panel.tsx')
 const AdvancedPanel = lazy(loadAdvancedPanel)

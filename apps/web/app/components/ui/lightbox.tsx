@@ -4,7 +4,6 @@ import type { KeyboardEvent, ReactNode } from 'react'
 import { COPY } from '#app/copy.ts'
 import { lightboxes } from '#app/components/ui/lightbox-state.ts'
 import { useReturnFocus } from '#app/components/ui/return-focus.ts'
-import '#app/components/ui/dialog.css'
 
 /** What a lightbox takes. */
 export interface LightboxProps {

@@ -3,7 +3,6 @@ import { POPUP_DEFAULT_WIDTH_PX } from '@agency/domain'
 import type { CSSProperties, ReactNode } from 'react'
 import { COPY } from '#app/copy.ts'
 import { useReturnFocus } from '#app/components/ui/return-focus.ts'
-import '#app/components/ui/dialog.css'
 
 /** What every dialog of the site takes. */
 export interface ModalProps {

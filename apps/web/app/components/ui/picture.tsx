@@ -1,6 +1,5 @@
 import type { CSSProperties } from 'react'
-import { toPictureSources } from '#app/lib/media.ts'
-import '#app/components/ui/picture.css'
+import { toPictureSet } from '#app/lib/media.ts'
 
 /** How soon a picture is needed: the page's largest paint is `high`, pictures below the fold `lazy`. */
 export type PicturePriority = 'high' | 'eager' | 'lazy'
@@ -20,15 +19,19 @@ export interface PictureProps {
 }
 
 /**
- * A picture of the API's media route in AVIF and WebP at every width up to twice the box's (sharp
- * screens), the browser choosing by `sizes`; other pictures as a plain `<img>`. `high` is fetched
+ * A picture of the API's media route in AVIF, WebP and JPEG at every width up to twice the box's
+ * (sharp screens), the browser choosing by `sizes`; other pictures as a plain `<img>`. `high` is fetched
  * first (the page's largest paint), `lazy` only near the viewport.
  */
 export function Picture({ src, alt, width, height, sizes, priority, className, style }: PictureProps) {
+  const set = toPictureSet(src, width * 2)
   const image = (
     <img
       className={className}
-      src={src}
+      // srcset and sizes before src: a browser given src first may start fetching it.
+      srcSet={set?.jpegSrcSet}
+      sizes={set ? sizes : undefined}
+      src={set ? set.jpegSrc : src}
       alt={alt}
       width={width}
       height={height}
@@ -38,11 +41,10 @@ export function Picture({ src, alt, width, height, sizes, priority, className, s
       style={style}
     />
   )
-  const sources = toPictureSources(src, width * 2)
-  if (sources.length === 0) return image
+  if (!set) return image
   return (
     <picture className="picture">
-      {sources.map((source) => (
+      {set.sources.map((source) => (
         <source key={source.type} type={source.type} srcSet={source.srcSet} sizes={sizes} />
       ))}
       {image}

@@ -1,6 +1,5 @@
 import type { SliderArrowVariant } from '@agency/domain'
 import type { ReactNode } from 'react'
-import '#app/components/ui/slider-arrows.css'
 
 /** Which way an arrow turns the slider. */
 export type SliderDirection = 'previous' | 'next'

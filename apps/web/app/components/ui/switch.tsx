@@ -1,5 +1,4 @@
 import type { ButtonHTMLAttributes } from 'react'
-import '#app/components/ui/switch.css'
 
 /** What the switch takes: a button's attributes, whether it is on, and its name. */
 export interface SwitchProps extends Omit<ButtonHTMLAttributes<HTMLButtonElement>, 'role' | 'aria-checked' | 'children'> {

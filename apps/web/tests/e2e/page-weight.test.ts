@@ -1,0 +1,66 @@
+import { describe, expect, it } from 'vitest'
+import { BASE_URL } from './support.ts'
+
+// What a first visit downloads before the page can paint and run, read from the production build's
+// HTML (no browser, no timing): the stylesheets in the head, which block the first paint, and the
+// JavaScript the page preloads and imports.
+
+/** zod's own class names, which its minified code keeps as strings. */
+const ZOD_MARKERS = ['ZodError', '$ZodType']
+
+async function getHtml(path: string): Promise<string> {
+  const response = await fetch(`${BASE_URL}${path}`)
+  expect(response.status).toBe(200)
+  return response.text()
+}
+
+const headOf = (html: string) => html.split('</head>')[0] ?? ''
+
+function firstLoadScripts(html: string): string[] {
+  const scripts = new Set([...html.matchAll(/(?:src|href)="(\/assets\/[^"]+\.js)"/g)].map((m) => m[1] ?? ''))
+  for (const m of html.matchAll(/import\("(\/assets\/[^"]+\.js)"\)/g)) scripts.add(m[1] ?? '')
+  return [...scripts]
+}
+
+/** A property page of the catalogue, as the list links it. */
+async function aPropertyPath(): Promise<string> {
+  const response = await fetch(`${BASE_URL}/api/properties?transaction_type_id=1&page_size=1`)
+  const { data } = (await response.json()) as { data: { detail_page_url: string }[] }
+  return new URL(data[0]?.detail_page_url ?? '/', BASE_URL).pathname
+}
+
+describe('page weight', () => {
+  it('links one stylesheet on every page, the only request that holds up the first paint', async () => {
+    for (const path of ['/', '/sales/property-for-sale', '/lettings/property-to-rent', await aPropertyPath(), '/login']) {
+      const stylesheets = headOf(await getHtml(path)).match(/<link[^>]*rel="stylesheet"[^>]*>/g) ?? []
+      expect(stylesheets, path).toHaveLength(1)
+    }
+  })
+
+  it('loads no zod before the visitor does anything on the home, list, property and login pages', async () => {
+    for (const path of ['/', '/sales/property-for-sale', await aPropertyPath(), '/login']) {
+      const scripts = firstLoadScripts(await getHtml(path))
+      expect(scripts.length, path).toBeGreaterThan(0)
+      for (const script of scripts) {
+        const code = await (await fetch(`${BASE_URL}${script}`)).text()
+        for (const marker of ZOD_MARKERS) expect(code.includes(marker), `${path}: ${script} holds ${marker}`).toBe(false)
+      }
+    }
+  })
+
+  it('offers each card picture in AVIF, WebP and JPEG at 320 to 1280 pixels', async () => {
+    const html = await getHtml('/sales/property-for-sale')
+    const pictures = html.match(/<picture[^>]*>.*?<\/picture>/gs) ?? []
+    expect(pictures.length).toBeGreaterThan(0)
+    for (const picture of pictures) {
+      const avif = /<source type="image\/avif" srcSet="([^"]+)" sizes="[^"]+"/.exec(picture)?.[1] ?? ''
+      const webp = /<source type="image\/webp" srcSet="([^"]+)" sizes="[^"]+"/.exec(picture)?.[1] ?? ''
+      const jpeg = /<img[^>]* srcSet="([^"]+)" sizes="[^"]+"/.exec(picture)?.[1] ?? ''
+      const widths = (srcSet: string) => srcSet.split(', ').map((entry) => entry.split(' ')[1])
+      for (const srcSet of [avif, webp, jpeg]) expect(widths(srcSet)).toEqual(['320w', '480w', '640w', '960w', '1280w'])
+      expect(avif).toMatch(/\/card-avif 640w/)
+      expect(webp).toMatch(/\/card 640w/)
+      expect(jpeg).toMatch(/\/card-jpeg 640w/)
+    }
+  })
+})
