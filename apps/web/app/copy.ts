@@ -177,6 +177,7 @@ export const COPY = {
   MAP_AREA_ACTIVE: 'Showing properties in the map area.',
   MAP_AREA_CLEAR: 'Remove the map area',
   BRANCHES_TITLE: 'Our branches',
+  BRANCHES_DESCRIPTION: 'Our branches on a map and as a list, with the address, phone number and e-mail of each.',
   BRANCHES_INTRO: 'Find your nearest branch. Each marker shows a branch; its card has directions on Google Maps.',
   BRANCH_MAP_LINK: 'View on Google Map',
   BRANCHES_SEE_ALL: 'See all our branches',

@@ -23,6 +23,7 @@ export const SAVED_PAGE_COPY = {
   NEEDS_JAVASCRIPT: 'Your saved properties are kept in this browser. Turn on JavaScript, or log in, to see them.',
   LOADING: 'Loading your saved properties…',
   LOAD_FAILED: 'Your saved properties could not be loaded. Please try again.',
+  DESCRIPTION: 'The properties you have saved, with their price and status today.',
 } as const
 
 /** A save kept in the browser before login: the property, the price seen (null when hidden), and when. */

@@ -49,5 +49,5 @@ export default function BranchesRoute() {
 }
 
 export function meta({ loaderData, matches }: Route.MetaArgs) {
-  return [{ title: toTitle(COPY.BRANCHES_TITLE, getAgencyName(matches)) }, ...(loaderData ? [toCanonicalLink(loaderData.canonicalUrl)] : [])]
+  return [{ title: toTitle(COPY.BRANCHES_TITLE, getAgencyName(matches)) }, { name: 'description', content: COPY.BRANCHES_DESCRIPTION }, ...(loaderData ? [toCanonicalLink(loaderData.canonicalUrl)] : [])]
 }

@@ -84,7 +84,8 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export function meta({ matches }: Route.MetaArgs) {
-  return [{ title: toTitle(SAVED_COPY.TITLE, getAgencyName(matches)) }, { name: 'robots', content: 'noindex' }]
+  // A shortlist has nothing for a search engine: it stays out of the index, but says what it is.
+  return [{ title: toTitle(SAVED_COPY.TITLE, getAgencyName(matches)) }, { name: 'description', content: SAVED_PAGE_COPY.DESCRIPTION }, { name: 'robots', content: 'noindex' }]
 }
 
 /** A visitor's saves, read from this browser and shown as the API answers their cards now. */

@@ -157,11 +157,12 @@ describe('the property page extras in a browser', () => {
     for (const id of lockedIds) expect(xml).not.toContain(`/property/${id}/`)
   })
 
-  it('points crawlers at the sitemap in /robots.txt and keeps them out of login and account pages', async () => {
+  it('points crawlers at the sitemap in /robots.txt and keeps them out of account pages', async () => {
     const response = await fetch(`${BASE_URL}/robots.txt`)
     expect(response.status).toBe(200)
     const lines = (await response.text()).split('\n')
-    expect(lines).toEqual(expect.arrayContaining(['User-agent: *', 'Disallow: /login', 'Disallow: /account', `Sitemap: ${BASE_URL}/sitemap.xml`]))
+    expect(lines).toEqual(expect.arrayContaining(['User-agent: *', 'Disallow: /account', `Sitemap: ${BASE_URL}/sitemap.xml`]))
+    expect(lines).not.toContain('Disallow: /login')
   })
 
   it('draws the EPC chart with a text alternative stating both ratings', async () => {
