@@ -108,15 +108,26 @@ export function SearchForm({ variant, criteria, notFoundKeyword = '' }: SearchFo
                 onClick={() => setPanelOpen(true)}
               >
                 {COPY.FILTERS}
-                {activeFilters > 0 && (
-                  <>
-                    <span className="search-form__count" aria-hidden="true">
-                      {activeFilters}
-                    </span>
-                    <span className="visually-hidden">{COPY.FILTERS_ACTIVE(activeFilters)}</span>
-                  </>
-                )}
+                <FiltersCount count={activeFilters} />
               </button>
+            )}
+            {fields && !hydrated && (
+              // Without JavaScript the panel is a disclosure inside the form, sent with it. Its summary
+              // takes the Filters button's place and size, so nothing moves when the page hydrates.
+              <details className="search-form__inline-panel">
+                <summary className="button button--secondary search-form__filters">
+                  {COPY.FILTERS}
+                  <FiltersCount count={activeFilters} />
+                </summary>
+                <div className={`search-panel search-panel--inline search-theme--${theme}`}>
+                  <div className="search-panel__body">{fields}</div>
+                  <div className="search-panel__footer">
+                    <button type="submit" className="button button--large search-panel__search">
+                      {LABELS.SEARCH}
+                    </button>
+                  </div>
+                </div>
+              </details>
             )}
             <button type="submit" className="button search-form__submit">
               {LABELS.SEARCH}
@@ -127,18 +138,6 @@ export function SearchForm({ variant, criteria, notFoundKeyword = '' }: SearchFo
         {[...kept].map(([name, value]) => (
           <input key={name} type="hidden" name={name} value={value} />
         ))}
-        {fields && !hydrated && (
-          // Without JavaScript the panel is a disclosure inside the form, sent with it.
-          <details className={`search-panel search-panel--inline search-theme--${theme}`}>
-            <summary className="search-panel__summary">{COPY.FILTERS}</summary>
-            <div className="search-panel__body">{fields}</div>
-            <div className="search-panel__footer">
-              <button type="submit" className="button button--large search-panel__search">
-                {LABELS.SEARCH}
-              </button>
-            </div>
-          </details>
-        )}
       </Form>
       {fields && hydrated && panelOpen && (
         <Suspense fallback={null}>
@@ -147,6 +146,19 @@ export function SearchForm({ variant, criteria, notFoundKeyword = '' }: SearchFo
           </AdvancedPanel>
         </Suspense>
       )}
+    </>
+  )
+}
+
+/** The number of filters set in the panel, on the Filters button (and its no-JavaScript twin). */
+function FiltersCount({ count }: { count: number }) {
+  if (count === 0) return null
+  return (
+    <>
+      <span className="search-form__count" aria-hidden="true">
+        {count}
+      </span>
+      <span className="visually-hidden">{COPY.FILTERS_ACTIVE(count)}</span>
     </>
   )
 }
