@@ -5,7 +5,8 @@ import type { AddressSearchResult, ContactView } from '@agency/domain'
 import type { AppLoadContext } from 'react-router'
 import { describe, expect, it } from 'vitest'
 import type { LeadActionResult } from '#app/components/lead/lead-form.tsx'
-import { getLeadFormData, handleLeadAction, toQuestionCaptchaToken } from '#app/components/lead/lead.server.ts'
+import { getLeadFormData, handleLeadAction } from '#app/components/lead/lead.server.ts'
+import { toQuestionCaptchaToken } from '#app/lib/captcha-question.server.ts'
 
 const SUGGESTION: AddressSearchResult = {
   suggestion_id: 'property:12',

@@ -8,6 +8,7 @@ import { LEAD_FIELD, readLeadFormValues, toLeadFormInput, withPrefill } from '#a
 import type { AddressChoice, LeadActionResult, LeadFormData } from '#app/components/lead/lead-form.tsx'
 import { LEAD_COPY } from '#app/components/lead/lead-copy.ts'
 import { toLeadPrefill } from '#app/components/lead/lead-prefill.ts'
+import { toQuestionCaptchaToken } from '#app/lib/captcha-question.server.ts'
 import { getCurrentContact, toSetCookieHeaders } from '#app/lib/session.server.ts'
 
 /** How many suggestions a page without JavaScript offers for a typed address. */
@@ -43,14 +44,6 @@ async function resolveTypedAddress(context: AppLoadContext, typed: string): Prom
   const choices = found.slice(0, ADDRESS_CHOICES_MAX).map((s) => ({ suggestion_id: s.suggestion_id, display_name: s.display_name }))
   const chosen = choices.find((c) => c.display_name.trim().toLowerCase() === keyword.toLowerCase()) ?? null
   return { chosen, choices: chosen ? [] : choices }
-}
-
-/**
- * The API's `recaptcha_token` for an answered question (apps/api/src/auth/question-challenge.ts): the
- * question's token and the answer in base64url, joined by a dot.
- */
-export function toQuestionCaptchaToken(questionToken: string, answer: string): string {
-  return `${questionToken}.${Buffer.from(answer, 'utf8').toString('base64url')}`
 }
 
 /**
