@@ -12,6 +12,7 @@ import captchaRoutes from '#app/auth/captcha-routes.ts'
 import { DEFAULT_MAGIC_LINK_LIMITS, type MagicLinkLimits } from '#app/auth/magic-links.ts'
 import { createOriginCheck } from '#app/auth/origin-check.ts'
 import { createSpentChallengeStore } from '#app/auth/captcha-store.ts'
+import { createQuestionChallenges, withQuestionChallenges } from '#app/auth/question-challenge.ts'
 import {
   SESSION_ABSOLUTE_TIMEOUT_MS,
   SESSION_IDLE_TIMEOUT_MS,
@@ -53,6 +54,11 @@ export interface AccountsOptions {
   captcha?: CaptchaVerifier | ((deps: { spent: SpentChallengeStore }) => CaptchaVerifier)
   /** reCAPTCHA keys or the ALTCHA key (see loadAccountsEnv); a key of this process only when left out. */
   captchaConfig?: CaptchaConfig
+  /**
+   * The key that signs the questions of forms sent without JavaScript (question-challenge.ts); the
+   * ALTCHA key when left out, else a key of this process only.
+   */
+  questionKey?: string
   /** Mutating requests under this path must come from the site's origin. */
   apiPrefix?: string
   magicLinkLimits?: MagicLinkLimits
@@ -142,6 +148,12 @@ export const accountsPlugin = fp<AccountsOptions>(
       }
       captcha = createCaptchaVerifier(captchaConfig, { spent, publicUrl: options.publicUrl })
     }
+    const questionKey = options.questionKey ?? captchaConfig?.altchaHmacKey
+    if (!questionKey) app.log.warn('no question key: the no-JavaScript captcha questions are signed with a key of this process only')
+    const questions = createQuestionChallenges({ hmacKey: questionKey ?? randomBytes(32).toString('hex'), spent, now })
+    // The browser's captcha, or for a form sent without JavaScript an answered question.
+    const browserCaptcha = captcha
+    captcha = withQuestionChallenges(browserCaptcha, questions)
 
     app.decorate('captcha', captcha)
     app.decorateRequest('session', null)
@@ -159,7 +171,7 @@ export const accountsPlugin = fp<AccountsOptions>(
       minResponseMs: options.magicLinkMinResponseMs ?? 250,
       ...(options.sleep ? { sleep: options.sleep } : {}),
     })
-    await app.register(captchaRoutes, { prefix: '/captcha', captcha, recaptchaSiteKey: captchaConfig?.recaptchaSiteKey })
+    await app.register(captchaRoutes, { prefix: '/captcha', captcha: browserCaptcha, questions, recaptchaSiteKey: captchaConfig?.recaptchaSiteKey })
   },
   { name: 'accounts', dependencies: ['db'] },
 )

@@ -7,6 +7,7 @@ export {
   type AlertWorker,
 } from './alerts/delivery.ts'
 export { DEFAULT_FEEDS_OPTIONS, type FeedsOptions } from './routes/feeds/index.ts'
+export { DEFAULT_LEAD_ENQUIRY_LIMITS, type LeadEnquiryLimits } from './routes/leads/index.ts'
 export { canSeeLocked } from './access.ts'
 export {
   createFixedCaptchaVerifier,

@@ -33,7 +33,8 @@ export async function runPrimary(config: Config): Promise<void> {
   } finally {
     await database.close()
   }
-  if (!config.accounts.captcha.recaptchaSecret) getAltchaHmacKey(config.dataDir, config.accounts.captcha.altchaHmacKey)
+  // Generated once before the workers start, so they share it (the ALTCHA key, and the no-JavaScript questions' key).
+  getAltchaHmacKey(config.dataDir, config.accounts.captcha.altchaHmacKey)
 
   let stopping = false
   const fork = (): Worker => cluster.fork()

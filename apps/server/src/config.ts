@@ -1,6 +1,6 @@
 import os from 'node:os'
 import path from 'node:path'
-import { loadAccountsEnv, type AccountsEnv, type FeedsOptions } from '@agency/api'
+import { DEFAULT_LEAD_ENQUIRY_LIMITS, loadAccountsEnv, type AccountsEnv, type FeedsOptions, type LeadEnquiryLimits } from '@agency/api'
 import { parsePreMarketRule } from '@agency/domain'
 import { z } from 'zod'
 import { defaultMaxHeapUsedBytes, type LoadSheddingOptions } from './load-shedding.ts'
@@ -50,6 +50,8 @@ const EnvSchema = z.object({
   // alert's first match waits for others to join it in one e-mail (at most 5 minutes).
   ALERT_INTERVAL_MS: z.coerce.number().int().min(0).max(3_600_000).default(15_000),
   ALERT_BATCH_MS: z.coerce.number().int().min(0).max(300_000).default(60_000),
+  // Lead enquiries one IP address may send in an hour (429 past it); a test run sets more.
+  LEAD_ENQUIRIES_PER_IP_HOUR: z.coerce.number().int().min(1).max(100_000).default(DEFAULT_LEAD_ENQUIRY_LIMITS.perIp.limit),
   // The maps' tile server: a URL template with {z}, {x} and {y} (and optionally {s}, {r}), and its attribution (HTML).
   MAP_TILE_URL: z
     .string()
@@ -98,6 +100,8 @@ export interface Config {
   mapTiles: { url: string; attribution: string }
   /** The Heads Up alert worker: its interval (0: off) and the instant alerts' batch window. */
   alerts: { intervalMs: number; instantBatchMs: number }
+  /** Limits on lead enquiries (LEAD_ENQUIRIES_PER_IP_HOUR). */
+  leadLimits: LeadEnquiryLimits
 }
 
 /** The warning for a server still given the captcha key under its old name. */
@@ -149,6 +153,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     places: { PLACES_PROVIDER: e.PLACES_PROVIDER, GOOGLE_PLACES_API_KEY: e.GOOGLE_PLACES_API_KEY },
     addresses: { ADDRESS_PROVIDER: e.ADDRESS_PROVIDER, IDEAL_POSTCODES_API_KEY: e.IDEAL_POSTCODES_API_KEY },
     alerts: { intervalMs: e.ALERT_INTERVAL_MS, instantBatchMs: e.ALERT_BATCH_MS },
+    leadLimits: { ...DEFAULT_LEAD_ENQUIRY_LIMITS, perIp: { ...DEFAULT_LEAD_ENQUIRY_LIMITS.perIp, limit: e.LEAD_ENQUIRIES_PER_IP_HOUR } },
     warnings,
     feeds: {
       apiKey: e.FEED_API_KEY,

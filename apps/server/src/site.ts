@@ -22,9 +22,9 @@ export interface Site {
  * development (dev.ts) differ only in where the web app comes from.
  */
 export async function createSite(config: Config, web: Pick<WebOptions, 'build' | 'mode' | 'clientDir'>): Promise<Site> {
-  const captcha = config.accounts.captcha.recaptchaSecret
-    ? config.accounts.captcha
-    : { ...config.accounts.captcha, altchaHmacKey: getAltchaHmacKey(config.dataDir, config.accounts.captcha.altchaHmacKey) }
+  // The site's key signs ALTCHA challenges and, with reCAPTCHA too, the questions of forms sent without JavaScript.
+  const siteKey = getAltchaHmacKey(config.dataDir, config.accounts.captcha.altchaHmacKey)
+  const captcha = config.accounts.captcha.recaptchaSecret ? config.accounts.captcha : { ...config.accounts.captcha, altchaHmacKey: siteKey }
   // Until the app's logger exists, a failed idle connection is reported on stderr.
   let reportConnectionError = (error: Error) => console.error(`database: ${error.message}`)
   const database = await createDatabase({
@@ -42,7 +42,8 @@ export async function createSite(config: Config, web: Pick<WebOptions, 'build' |
     logger: { level: config.logLevel },
     trustProxy: config.trustProxy,
     bodyLimit: BODY_LIMIT,
-    accounts: { captchaConfig: captcha },
+    accounts: { captchaConfig: captcha, questionKey: siteKey },
+    leadLimits: config.leadLimits,
     places: { env: config.places },
     addresses: { env: config.addresses },
     beforeApi: (root) => registerLoadShedding(root, config.loadShedding),

@@ -104,8 +104,9 @@ export const COPY = {
   LOGIN_EMAIL: 'Email address',
   LOGIN_SUBMIT: 'Send login link',
   LOGIN_SENDING: 'Sending…',
-  LOGIN_NO_SCRIPT:
-    'This page needs JavaScript to check that you are not a robot before it sends your link. Please turn JavaScript on, otherwise no link can be sent.',
+  LOGIN_NO_SCRIPT: 'Without JavaScript we ask you a short question before your link is sent, to check that you are not a robot.',
+  LOGIN_QUESTION_LEGEND: 'Check that you are not a robot',
+  LOGIN_QUESTION_HINT: 'Answer in figures or words, then send your link again.',
   LOGIN_NOT_REGISTERED: 'Not registered yet?',
   LOGIN_REGISTER: 'Register for Heads Up Property Alerts',
   LOGIN_SENT_HEADING: 'Check your e-mail',

@@ -16,6 +16,11 @@ export const CaptchaClientConfigSchema = z.discriminatedUnion('provider', [
 /** Which captcha the login form shows. */
 export type CaptchaClientConfig = z.infer<typeof CaptchaClientConfigSchema>
 
+/** A question for a form sent without JavaScript (GET /captcha/question): its answer replaces the browser's captcha. */
+export const CaptchaQuestionSchema = z.object({ text: z.string(), token: z.string(), expires_at: z.string() })
+/** A question to answer instead of the browser's captcha. */
+export type CaptchaQuestion = z.infer<typeof CaptchaQuestionSchema>
+
 /** SPEC §7 POST /contacts/oauth/magic-links body. */
 export interface MagicLinkRequestBody {
   email: string

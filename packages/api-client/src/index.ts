@@ -4,6 +4,7 @@ export { ApplicantSummarySchema, CaptchaClientConfigSchema, ContactViewSchema, C
 export type {
   ApplicantSummary,
   CaptchaClientConfig,
+  CaptchaQuestion,
   ContactView,
   CreatedSession,
   MagicLinkRequestBody,

@@ -21,6 +21,7 @@ import {
   contactProfiles,
   contacts,
   contactSubscriptions,
+  leads,
   sessions,
   subscriptionTypes,
   type ApplicantQuestionAnswers,
@@ -538,7 +539,8 @@ export const UNCONFIRMED_REGISTRATION_TTL_MS = 30 * 24 * 60 * 60_000
 /**
  * Deletes the pending contacts (with their alerts) of registrations that had an e-mail address to
  * confirm with and were not confirmed within UNCONFIRMED_REGISTRATION_TTL_MS. Phone-only
- * registrations are kept: the agency confirms those by calling.
+ * registrations are kept: the agency confirms those by calling. So is a pending contact that holds a
+ * lead enquiry, until the lead itself is deleted (LEAD_RETENTION_MS).
  */
 export async function purgeUnconfirmedRegistrations(db: Db, now: Date): Promise<number> {
   const cutoff = new Date(now.getTime() - UNCONFIRMED_REGISTRATION_TTL_MS)
@@ -549,6 +551,9 @@ export async function purgeUnconfirmedRegistrations(db: Db, now: Date): Promise<
         eq(contacts.is_pending, true),
         sql`${contacts.created_at} < ${cutoff.toISOString()}::timestamptz`,
         sql`exists (select 1 from ${communicationInfos} ci where ci.contact_id = ${contacts.contact_id} and ci.communication_method_id = ${COMMUNICATION_METHOD.EMAIL})`,
+        // A contact that made an enquiry is kept while its lead is (purgeExpiredLeads): the agency
+        // answers the enquiry through it, and the lead holds the same details anyway.
+        sql`not exists (select 1 from ${leads} l where l.contact_id = ${contacts.contact_id})`,
         // The other people of a confirmed alert stay pending (their addresses were typed by its owner,
         // not confirmed by them) and are kept while the alert is.
         sql`not exists (select 1 from ${contactApplicantContacts} cac join ${contactApplicants} ca on ca.contact_applicant_id = cac.contact_applicant_id where cac.contact_id = ${contacts.contact_id} and ca.is_confirmed)`,

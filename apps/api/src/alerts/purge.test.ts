@@ -1,4 +1,5 @@
-import { communicationInfos, contactApplicantContacts, contactApplicants, contacts } from '@agency/db'
+import { communicationInfos, contactApplicantContacts, contactApplicants, contacts, leads } from '@agency/db'
+import { randomUUID } from 'node:crypto'
 import { eq } from 'drizzle-orm'
 import { createTestDatabase, testDatabaseKinds, type TestDatabase } from '@agency/db/testing'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -63,5 +64,49 @@ describe.each(testDatabaseKinds())('purging unconfirmed alert registrations on %
     await purgeExpired(database.db, NOW)
     const left = new Set((await database.db.select({ id: contacts.contact_id }).from(contacts)).map((r) => r.id))
     expect([left.has(confirmedOwner), left.has(keptPartner), left.has(staleOwner), left.has(stalePartner)]).toEqual([true, true, false, false])
+  })
+
+  /** A lead enquiry made `ageDays` ago by `contactId`, every field as the API stores it. */
+  async function leadOf(contactId: number, ageDays: number) {
+    const [row] = await database.db
+      .insert(leads)
+      .values({
+        lead_id: randomUUID(),
+        contact_id: contactId,
+        i_would_like: ['to-view-a-property'],
+        salutation_id: 4,
+        name: 'Test',
+        surname: 'Person',
+        comment: 'Is it still available?',
+        email: 'enquirer@example.com',
+        mobile_phone: '+447400123456',
+        contact_address: { suggestion_id: 'addr-1', display_name: '4 Mill Lane, Leeds LS6 2AB' },
+        i_have_a_property_to_sell: 'no',
+        i_have_a_property_to_let: 'no',
+        my_property_valued: 'no',
+        url: 'https://agency.example/property/1/a-flat',
+        transaction_type_id: 1,
+        confirm: 'confirmed',
+        created_at: new Date(NOW.getTime() - ageDays * DAY),
+      })
+      .returning()
+    return row!.lead_id
+  }
+
+  it("keeps an enquirer's unconfirmed contact while its lead is kept, and deletes both after the lead's two years", async () => {
+    const enquirer = await contact({ pending: true, ageDays: 45, email: 'enquirer.kept@example.com' })
+    const keptLead = await leadOf(enquirer, 45)
+    const oldEnquirer = await contact({ pending: true, ageDays: 731, email: 'enquirer.old@example.com' })
+    const oldLead = await leadOf(oldEnquirer, 731)
+    const customer = await contact({ pending: false, ageDays: 800, email: 'customer@example.com' })
+    const customersOldLead = await leadOf(customer, 731)
+    const customersLead = await leadOf(customer, 700)
+    await purgeExpired(database.db, NOW)
+
+    const left = new Set((await database.db.select({ id: contacts.contact_id }).from(contacts)).map((r) => r.id))
+    expect([left.has(enquirer), left.has(oldEnquirer), left.has(customer)]).toEqual([true, false, true])
+    const keptLeads = await database.db.select({ id: leads.lead_id, contact: leads.contact_id }).from(leads)
+    const byId = new Map(keptLeads.map((l) => [l.id, l.contact]))
+    expect([byId.get(keptLead), byId.has(oldLead), byId.has(customersOldLead), byId.get(customersLead)]).toEqual([enquirer, false, false, customer])
   })
 })

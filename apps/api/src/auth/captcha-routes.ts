@@ -3,10 +3,13 @@ import { z } from 'zod'
 import { ApiErrorSchema } from '@agency/domain'
 import { API_MESSAGES } from '#app/messages.ts'
 import { isAltchaVerifier, type CaptchaClientConfig, type CaptchaVerifier } from './captcha.ts'
+import type { QuestionChallenges } from './question-challenge.ts'
 
 /** Options of the captcha routes. */
 export interface CaptchaRoutesOptions {
   captcha: CaptchaVerifier
+  /** The questions of forms sent without JavaScript. */
+  questions: QuestionChallenges
   recaptchaSiteKey?: string | undefined
 }
 
@@ -23,9 +26,13 @@ const AltchaChallengeSchema = z
   .object({ parameters: z.record(z.string(), z.unknown()), signature: z.string().optional() })
   .loose()
 
+const QuestionSchema = z.object({
+  data: z.object({ text: z.string(), token: z.string(), expires_at: z.string() }),
+})
+
 /**
  * What the login form needs for its captcha: which widget to show, and for ALTCHA the challenges
- * its widget fetches (`challengeurl`).
+ * its widget fetches (`challengeurl`); for a form sent without JavaScript, a question to answer instead.
  */
 const captchaRoutes: FastifyPluginAsyncZod<CaptchaRoutesOptions> = async (app, options) => {
   const { captcha } = options
@@ -62,6 +69,22 @@ const captchaRoutes: FastifyPluginAsyncZod<CaptchaRoutesOptions> = async (app, o
       if (!isAltchaVerifier(captcha)) return reply.code(404).send({ message: API_MESSAGES.NOT_FOUND })
       const challenge = await captcha.createChallenge()
       return { parameters: { ...challenge.parameters }, signature: challenge.signature }
+    },
+  )
+
+  app.get(
+    '/question',
+    {
+      schema: {
+        summary:
+          "A question for a form sent without JavaScript: its answer, joined to the token, is that form's recaptcha_token (single-use, expires in 30 minutes)",
+        tags: ['contacts'],
+        response: { 200: QuestionSchema },
+      },
+    },
+    async (_request, reply) => {
+      reply.header('cache-control', 'no-store')
+      return { data: options.questions.create() }
     },
   )
 }

@@ -7,7 +7,7 @@ import {
   type LeadEnquiryPayload,
 } from '@agency/domain'
 import { branches, contactApplicants, leads, properties, type Db } from '@agency/db'
-import { and, asc, eq } from 'drizzle-orm'
+import { and, asc, eq, lt } from 'drizzle-orm'
 import { insertPendingContact } from '#app/alerts/commands.ts'
 import { enqueueMail } from '#app/mail/outbox.ts'
 import { renderBranchLeadMail, renderLeadAcknowledgementMail } from '#app/mail/templates/leads.ts'
@@ -172,4 +172,20 @@ export async function storeLead(
     await enqueueMail(tx, { kind: 'lead_acknowledgement', to: payload.email, ...mail }, now)
   }
   return { lead_id: leadId, contact_id: contactId, branch_id: target.branch?.branch_id ?? null }
+}
+
+/**
+ * How long a lead enquiry is kept: two years from when it was made. The agency needs an enquiry, and
+ * the contact it made, to answer it, arrange the viewing or valuation and deal with what follows
+ * (offers, complaints, disputes about a sale or let it led to); after that, UK GDPR's storage limit
+ * applies. A logged-in contact keeps their own record; a visitor's pending contact, kept while its
+ * leads are, then goes with the alerts' purge of unconfirmed contacts.
+ */
+export const LEAD_RETENTION_MS = 2 * 365 * 24 * 60 * 60_000
+
+/** Deletes the lead enquiries older than LEAD_RETENTION_MS; answers how many. */
+export async function purgeExpiredLeads(db: Db, now: Date): Promise<number> {
+  const cutoff = new Date(now.getTime() - LEAD_RETENTION_MS)
+  const deleted = await db.delete(leads).where(lt(leads.created_at, cutoff)).returning({ id: leads.lead_id })
+  return deleted.length
 }

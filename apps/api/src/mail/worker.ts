@@ -3,6 +3,7 @@ import { lt, or } from 'drizzle-orm'
 import { claimDueMail, markMailFailed, markMailSent } from './outbox.ts'
 import { purgeSpentChallenges } from '#app/auth/captcha-store.ts'
 import { purgeUnconfirmedRegistrations } from '#app/alerts/commands.ts'
+import { purgeExpiredLeads } from '#app/leads/commands.ts'
 import type { MailLogger, MailTransport } from './transport.ts'
 
 /** Options of the outbox worker. */
@@ -33,8 +34,9 @@ export interface Worker {
 
 /**
  * Deletes rows past any use: spent or expired login links and alert confirmations, ended sessions,
- * old rate-limit windows and idempotency keys, expired captcha challenges, and alert registrations
- * never confirmed (purgeUnconfirmedRegistrations).
+ * old rate-limit windows and idempotency keys, expired captcha challenges, lead enquiries past their
+ * retention (purgeExpiredLeads), and alert registrations never confirmed (purgeUnconfirmedRegistrations),
+ * a visitor's pending contact included once its leads have gone.
  */
 export async function purgeExpired(db: Db, now: Date): Promise<void> {
   const dayAgo = new Date(now.getTime() - 24 * 60 * 60_000)
@@ -43,6 +45,7 @@ export async function purgeExpired(db: Db, now: Date): Promise<void> {
     .delete(applicantConfirmations)
     .where(or(lt(applicantConfirmations.expires_at, dayAgo), lt(applicantConfirmations.used_at, dayAgo)))
   await db.delete(idempotencyKeys).where(lt(idempotencyKeys.created_at, dayAgo))
+  await purgeExpiredLeads(db, now)
   await purgeUnconfirmedRegistrations(db, now)
   await db.delete(sessions).where(lt(sessions.expires_at, now))
   await db.delete(rateLimitBuckets).where(lt(rateLimitBuckets.window_start, dayAgo))

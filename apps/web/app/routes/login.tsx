@@ -1,10 +1,11 @@
-import type { CaptchaClientConfig } from '@agency/api-client'
+import type { CaptchaClientConfig, CaptchaQuestion } from '@agency/api-client'
 import { PROPERTIES_PATH, parseMagicLinkEmail, toSafeReturnPath } from '@agency/domain'
 import { Link, data, redirect } from 'react-router'
 import { Toaster } from 'sonner'
-import { MagicLinkForm } from '#app/components/account/magic-link-form.tsx'
+import { MagicLinkForm, QUESTION_ANSWER_FIELD, QUESTION_TOKEN_FIELD } from '#app/components/account/magic-link-form.tsx'
 import type { MagicLinkResult } from '#app/components/account/magic-link-form.tsx'
 import { COPY } from '#app/copy.ts'
+import { toQuestionCaptchaToken } from '#app/lib/captcha-question.server.ts'
 import { getAgencyName, toTitle } from '#app/lib/meta.ts'
 import { getCurrentContact, getLoginReturnPath } from '#app/lib/session.server.ts'
 import { REGISTER_PATH, toLoginUrl } from '#app/lib/urls.ts'
@@ -32,12 +33,25 @@ export async function action({ request, context }: Route.ActionArgs) {
     return data(result, { status: 400 })
   }
   const returnTo = toSafeReturnPath(field('redirect'))
+  // Without JavaScript there is no captcha token: the page asks the lead form's question instead
+  // (question-challenge.ts in the API), and sends the answered question as the token.
+  let captchaToken = field('recaptcha_token').slice(0, 8192)
+  if (captchaToken === '') {
+    const questionToken = field(QUESTION_TOKEN_FIELD)
+    const answer = field(QUESTION_ANSWER_FIELD)
+    if (questionToken === '' || answer.trim() === '') {
+      const question = await context.api.getCaptchaQuestion().catch((): CaptchaQuestion | null => null)
+      if (question) return { status: 'question', email: parsed.data.email, question } satisfies MagicLinkResult
+    } else {
+      captchaToken = toQuestionCaptchaToken(questionToken.slice(0, 1024), answer.slice(0, 64))
+    }
+  }
   try {
     await context.api.requestMagicLink({
       email: parsed.data.email,
       // The path as it is: the API applies the same guard, so it arrives unchanged.
       request_page_url: returnTo ?? '',
-      recaptcha_token: field('recaptcha_token'),
+      recaptcha_token: captchaToken,
     })
   } catch {
     // SPEC §7: any error is swallowed and the confirmation is shown anyway, so the page never tells

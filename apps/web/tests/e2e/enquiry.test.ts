@@ -237,22 +237,26 @@ describe('the lead enquiry on a property page', () => {
     await waitForMail('buyer@example.com', mailSeen, /I saw this on my alert\./)
   })
 
-  it('works without JavaScript: the same messages on the re-rendered page, suggestions to choose an address from', async () => {
-    const { url } = await openProperty()
+  it('works without JavaScript: the same messages on the re-rendered page, suggestions to choose an address from, a question instead of the captcha', async () => {
+    const { url, branchEmail } = await openProperty()
     const page = await browser.page({ javaScriptEnabled: false })
     await page.goto(url)
     const f = form(page)
     await f.getByLabel('Viewing date').waitFor()
+    // Told before sending that a question replaces the check that needs JavaScript.
+    expect(await page.locator('.lead-form').innerText()).toContain('Without JavaScript we ask you a short question before your enquiry is sent')
     await f.getByLabel('Name', { exact: true }).fill('Jo')
     await send(page).click()
     const warning = page.locator('.lead-form').getByRole('alert')
     await warning.filter({ hasText: TEXT.NAME }).waitFor()
     expect(await form(page).getByLabel('Name', { exact: true }).inputValue()).toBe('Jo')
 
+    const email = uniqueEmail('nojs')
+    const surname = uniqueSurname()
     await form(page).getByLabel('Name', { exact: true }).fill('Joanna')
-    await form(page).getByLabel('Surname').fill(uniqueSurname())
+    await form(page).getByLabel('Surname').fill(surname)
     await form(page).getByLabel('Your message').fill('Is the loft converted?')
-    await form(page).getByLabel('Email').fill(uniqueEmail('nojs'))
+    await form(page).getByLabel('Email').fill(email)
     await form(page).getByLabel('Mobile phone').fill(MOBILE)
     await addressField(page).fill(ADDRESS_KEYWORD)
     await form(page).getByLabel('I have a property to sell').selectOption({ label: 'No' })
@@ -264,12 +268,42 @@ describe('the lead enquiry on a property page', () => {
     expect(await choices.count()).toBeGreaterThan(0)
     expect(await form(page).getByLabel('Your message').inputValue()).toBe('Is the loft converted?')
     await choices.first().check()
+    const question = () => page.getByRole('group', { name: 'Check that you are not a robot' }).getByRole('textbox')
+    const robot = 'Please confirm you are not a robot and try again.'
+
+    // A wrong answer is refused, and a new question asked.
+    const first = await questionOf(page)
+    await question().fill(String(first.answer + 1))
     await send(page).click()
-    // Every SPEC §5 rule passes; the captcha that keeps robots out needs JavaScript, and says so.
-    await warning.filter({ hasText: 'Please confirm you are not a robot and try again.' }).waitFor()
-    expect(await page.locator('.lead-form').innerText()).toContain('needs JavaScript')
+    await warning.filter({ hasText: robot }).waitFor()
+    const second = await questionOf(page)
+    expect(second.token).not.toBe(first.token)
+
+    // The right answer sends the enquiry: the lead is stored with its two e-mails.
+    const seen = await seenMails()
+    await question().fill(String(second.answer))
+    await send(page).click()
+    const done = page.locator('.lead-form--done')
+    await done.getByRole('heading', { name: 'Thank you' }).waitFor()
+    expect(await done.innerText()).toContain(TEXT.SUCCESS)
+    const acknowledgement = await waitForMail(email, seen)
+    expect(acknowledgement.source).toContain('Joanna')
+    const notification = await waitForMail(branchEmail, seen, new RegExp(surname))
+    expect(notification.source).toContain('Is the loft converted?')
   })
 })
+
+/** The question a page without JavaScript asks ('What is seven plus four?'), its answer and its token. */
+async function questionOf(page: Page): Promise<{ answer: number; token: string }> {
+  const group = page.getByRole('group', { name: 'Check that you are not a robot' })
+  await group.waitFor()
+  const text = (await group.locator('label').innerText()).trim()
+  const words = ['zero', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten']
+  const match = /^What is (\w+) plus (\w+)\?$/.exec(text)
+  if (!match) throw new Error(`unexpected question: ${text}`)
+  const token = await group.locator('input[type="hidden"][name="captcha_question"]').inputValue()
+  return { answer: words.indexOf(match[1]!) + words.indexOf(match[2]!), token }
+}
 
 describe('the valuation page', () => {
   it('is linked from the header and the footer, and books a valuation at phone width', async () => {

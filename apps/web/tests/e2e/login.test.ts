@@ -96,6 +96,26 @@ describe('magic link login in a browser', () => {
     expect(await page.getByLabel('Email address').inputValue()).toBe('not an address')
   })
 
+  it('sends a login link without JavaScript once the question that replaces the captcha is answered', async () => {
+    const page = await browser.page({ javaScriptEnabled: false })
+    await page.goto(`${BASE_URL}/login`)
+    expect(await page.locator('main').innerText()).toContain('Without JavaScript we ask you a short question before your link is sent')
+    await page.getByLabel('Email address').fill(TENANT_EMAIL)
+    await page.getByRole('button', { name: 'Send login link' }).click()
+    const group = page.getByRole('group', { name: 'Check that you are not a robot' })
+    await group.waitFor()
+    const words = ['zero', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten']
+    const match = /^What is (\w+) plus (\w+)\?$/.exec((await group.locator('label').innerText()).trim())
+    if (!match) throw new Error('no question')
+    expect(await page.getByLabel('Email address').inputValue()).toBe(TENANT_EMAIL)
+    const seen = await seenMails()
+    await group.getByRole('textbox').fill(String(words.indexOf(match[1]!) + words.indexOf(match[2]!)))
+    await page.getByRole('button', { name: 'Send login link' }).click()
+    await page.getByRole('heading', { name: 'Check your e-mail' }).waitFor()
+    await expectConfirmation(page, TENANT_EMAIL)
+    await waitForMail(TENANT_EMAIL, seen)
+  })
+
   it('logs a buyer in from a locked card, unlocks it with a match percentage, and locks it again on log out', async () => {
     const page = await browser.page()
     const { listUrl, mediaPath } = await findLockedCard(page)

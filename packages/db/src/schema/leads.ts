@@ -14,8 +14,9 @@ export const leads = pgTable(
   {
     lead_id: text('lead_id').primaryKey(),
     /**
-     * A visitor's new pending contact or a logged-in contact's own. Set null if that contact is
-     * deleted (an unconfirmed pending contact purged): the lead keeps every field the visitor sent.
+     * A visitor's new pending contact or a logged-in contact's own. The alerts' purge of unconfirmed
+     * contacts leaves a contact that holds a lead; set null if the contact is deleted otherwise: the
+     * lead keeps every field the visitor sent.
      */
     contact_id: integer('contact_id').references(() => contacts.contact_id, { onDelete: 'set null' }),
     /** The branch the notification went to. */

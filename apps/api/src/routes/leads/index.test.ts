@@ -1,9 +1,12 @@
-import { branches, communicationInfos, contactProfiles, contacts, idempotencyKeys, leads, outbox, potentialViewings, properties } from '@agency/db'
+import { branches, communicationInfos, contactProfiles, contacts, idempotencyKeys, leads, outbox, potentialViewings, properties, spentCaptchaChallenges } from '@agency/db'
 import { testDatabaseKinds } from '@agency/db/testing'
 import { and, asc, eq, isNotNull, sql } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { extractToken, logIn, requestLink, toCookieHeader } from '#app/routes/contacts/test-support.ts'
+import { buildApp } from '#app/app.ts'
+import { createSpentChallengeStore } from '#app/auth/captcha-store.ts'
+import { createQuestionChallenges, readAnswer, toQuestionCaptchaToken, type Question } from '#app/auth/question-challenge.ts'
 import { createTestApi, PUBLIC_URL, type TestApi } from '#app/testing/api.ts'
 
 const SAME_ORIGIN = { origin: PUBLIC_URL }
@@ -38,6 +41,16 @@ function enquiry(overrides: Record<string, unknown> = {}): Record<string, unknow
     recaptcha_token: 'human',
     ...overrides,
   }
+}
+
+/** The key of the no-JavaScript questions in these tests. */
+const QUESTION_KEY = 'question-key-of-the-lead-tests'
+
+/** The answer to 'What is seven plus four?', as a visitor works it out. */
+function answerTo(question: Question): number {
+  const match = /^What is (\w+) plus (\w+)\?$/.exec(question.text)
+  if (!match) throw new Error(`unexpected question: ${question.text}`)
+  return readAnswer(match[1]!)! + readAnswer(match[2]!)!
 }
 
 /** A verifier that refuses the token 'robot' and a missing one. */
@@ -88,7 +101,7 @@ describe.each(testDatabaseKinds())('lead enquiries on %s', (kind) => {
 
   beforeAll(async () => {
     t = await createTestApi(kind, {
-      accounts: { captcha: humanOnly, magicLinkMinResponseMs: 0, now: () => NOW },
+      accounts: { captcha: humanOnly, questionKey: QUESTION_KEY, magicLinkMinResponseMs: 0, now: () => NOW },
       leadLimits: { perIp: { limit: 3, windowMs: 3_600_000 }, perEmail: { limit: 2, windowMs: 3_600_000 } },
     })
     app = t.app
@@ -320,6 +333,91 @@ describe.each(testDatabaseKinds())('lead enquiries on %s', (kind) => {
       expect(await mailsTo(email)).toHaveLength(2)
       const notices = (await t.database.db.select().from(outbox).where(eq(outbox.kind, 'lead_branch'))).filter((m) => m.text.includes(`E-mail: ${email}`))
       expect(notices).toHaveLength(3)
+    })
+  })
+
+  describe('without JavaScript: a question instead of the browser captcha', () => {
+    async function question(): Promise<Question> {
+      const answer = await app.inject({ method: 'GET', url: '/api/captcha/question' })
+      expect(answer.statusCode).toBe(200)
+      expect(answer.headers['cache-control']).toBe('no-store')
+      return answer.json<{ data: Question }>().data
+    }
+    const refused = { message: 'Please confirm you are not a robot and try again.', errors: { recaptcha_token: ['Please confirm you are not a robot and try again.'] } }
+    const leadsOf = (email: string) => t.database.db.select().from(leads).where(eq(leads.email, email))
+
+    it('accepts the right answer, in figures or in words, and stores the lead and its two e-mails', async () => {
+      const asked = await question()
+      expect(asked.text).toMatch(/^What is [a-z]+ plus [a-z]+\?$/)
+      expect(asked.token).not.toContain(String(answerTo(asked)))
+      const email = 'question.right@example.com'
+      const answer = await send(enquiry({ email, recaptcha_token: toQuestionCaptchaToken(asked.token, String(answerTo(asked))) }))
+      expect(answer.statusCode).toBe(201)
+      const [lead] = await leadsOf(email)
+      expect(lead).toBeDefined()
+      expect(await leadMailsOf(lead!.lead_id)).toHaveLength(2)
+
+      const words = ['zero', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten', 'eleven', 'twelve', 'thirteen', 'fourteen', 'fifteen', 'sixteen', 'seventeen', 'eighteen']
+      const again = await question()
+      const inWords = ` ${words[answerTo(again)]!.toUpperCase()} `
+      expect((await send(enquiry({ email: 'question.words@example.com', recaptcha_token: toQuestionCaptchaToken(again.token, inWords) }))).statusCode).toBe(201)
+    })
+
+    it('refuses a wrong answer and spends the question: the right answer after it is refused too', async () => {
+      const asked = await question()
+      const email = 'question.wrong@example.com'
+      const wrong = await send(enquiry({ email, recaptcha_token: toQuestionCaptchaToken(asked.token, String(answerTo(asked) + 1)) }))
+      expect(wrong.statusCode).toBe(422)
+      expect(wrong.json()).toEqual(refused)
+      const right = await send(enquiry({ email, recaptcha_token: toQuestionCaptchaToken(asked.token, String(answerTo(asked))) }))
+      expect(right.statusCode).toBe(422)
+      expect(await leadsOf(email)).toHaveLength(0)
+    })
+
+    it('refuses a replayed answer, whichever process it reaches (the database records it)', async () => {
+      const asked = await question()
+      const token = toQuestionCaptchaToken(asked.token, String(answerTo(asked)))
+      expect((await send(enquiry({ email: 'question.first@example.com', recaptcha_token: token }))).statusCode).toBe(201)
+      // A second process of the site: its own app, the same database and key.
+      const other = await buildApp({
+        database: t.database,
+        mediaDir: t.mediaDir,
+        cacheDir: t.cacheDir,
+        publicUrl: `${PUBLIC_URL}/`,
+        accounts: { captcha: humanOnly, questionKey: QUESTION_KEY, magicLinkMinResponseMs: 0, now: () => NOW },
+      })
+      try {
+        const replayed = await send(enquiry({ email: 'question.replay@example.com', recaptcha_token: token }), {}, undefined, other)
+        expect(replayed.statusCode).toBe(422)
+        expect(replayed.json()).toEqual(refused)
+      } finally {
+        await other.close()
+      }
+      expect(await leadsOf('question.replay@example.com')).toHaveLength(0)
+    })
+
+    it('refuses an expired question, a forged one and a question of another key, recording nothing for them', async () => {
+      const spent = createSpentChallengeStore(t.database.db)
+      const past = createQuestionChallenges({ hmacKey: QUESTION_KEY, spent, now: () => new Date(NOW.getTime() - 31 * 60_000) })
+      const expired = past.create()
+      const foreign = createQuestionChallenges({ hmacKey: 'another-site-key-entirely', spent, now: () => NOW }).create()
+      const asked = await question()
+      const [payload, signature, digest] = asked.token.slice('q1.'.length).split('.')
+      const forgedPayload = Buffer.from(JSON.stringify({ id: '00000000-0000-4000-8000-000000000000', exp: NOW.getTime() + 60_000 })).toString('base64url')
+      const forged = `q1.${forgedPayload}.${signature}.${digest}`
+      const before = await t.database.db.select().from(spentCaptchaChallenges)
+      for (const [token, answer] of [
+        [expired.token, answerTo(expired)],
+        [foreign.token, answerTo(foreign)],
+        [forged, answerTo(asked)],
+        [`q1.${payload}.${signature}`, answerTo(asked)],
+      ] as const) {
+        const answer_ = await send(enquiry({ email: 'question.refused@example.com', recaptcha_token: toQuestionCaptchaToken(token, String(answer)) }))
+        expect(answer_.statusCode).toBe(422)
+        expect(answer_.json()).toEqual(refused)
+      }
+      expect(await t.database.db.select().from(spentCaptchaChallenges)).toHaveLength(before.length)
+      expect(await leadsOf('question.refused@example.com')).toHaveLength(0)
     })
   })
 

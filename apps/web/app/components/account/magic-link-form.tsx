@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react'
 import type { FormEvent } from 'react'
-import type { CaptchaClientConfig } from '@agency/api-client'
+import type { CaptchaClientConfig, CaptchaQuestion } from '@agency/api-client'
 import { MESSAGES } from '@agency/domain'
 import { Form, Link, useNavigation, useSubmit } from 'react-router'
 import { toast } from 'sonner'
@@ -8,8 +8,18 @@ import { toMagicLinkEmailMessage } from '#app/components/account/magic-link-emai
 import { useCaptchaToken } from '#app/components/account/use-captcha-token.ts'
 import { COPY } from '#app/copy.ts'
 
-/** What the login action answers: the e-mail's SPEC §5 message, or the SPEC §4 "request sent" state. */
-export type MagicLinkResult = { status: 'invalid'; message: string; email: string } | { status: 'sent'; email: string }
+/**
+ * What the login action answers: the e-mail's SPEC §5 message, the SPEC §4 "request sent" state, or
+ * for a post without the captcha's token (no JavaScript) a question to answer instead.
+ */
+export type MagicLinkResult =
+  | { status: 'invalid'; message: string; email: string }
+  | { status: 'sent'; email: string }
+  | { status: 'question'; email: string; question: CaptchaQuestion }
+
+/** The names the question and its answer post under (the lead form's too). */
+export const QUESTION_TOKEN_FIELD = 'captcha_question'
+export const QUESTION_ANSWER_FIELD = 'captcha_answer'
 
 interface MagicLinkFormProps {
   captcha: CaptchaClientConfig
@@ -101,6 +111,27 @@ function MagicLinkEntry({ captcha, returnTo, result }: Omit<MagicLinkFormProps, 
           </p>
         )}
       </div>
+      {result?.status === 'question' && (
+        <fieldset key={result.question.token} className="login-form__field login-question">
+          <legend className="login-form__label">{COPY.LOGIN_QUESTION_LEGEND}</legend>
+          <label htmlFor={`${inputId}-question`} className="login-form__label">
+            {result.question.text}
+          </label>
+          <input
+            id={`${inputId}-question`}
+            name={QUESTION_ANSWER_FIELD}
+            type="text"
+            autoComplete="off"
+            maxLength={32}
+            className="login-form__input"
+            aria-describedby={`${inputId}-question-hint`}
+          />
+          <p id={`${inputId}-question-hint`} className="login-form__hint">
+            {COPY.LOGIN_QUESTION_HINT}
+          </p>
+          <input type="hidden" name={QUESTION_TOKEN_FIELD} value={result.question.token} />
+        </fieldset>
+      )}
       {returnTo && <input type="hidden" name="redirect" value={returnTo} />}
       <button type="submit" className="button button--large login-form__submit" aria-disabled={busy || undefined}>
         {busy ? COPY.LOGIN_SENDING : COPY.LOGIN_SUBMIT}

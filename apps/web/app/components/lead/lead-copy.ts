@@ -32,8 +32,9 @@ export const LEAD_COPY = {
   SENDING: 'Sending…',
   CONSENT: 'By sending this form you agree that we may contact you about your enquiry.',
   KNOWN_AS: 'Sending as',
-  LOADING: 'Loading your details…',
   SENT_NO_JS_HEADING: 'Thank you',
-  NO_SCRIPT:
-    'Without JavaScript this form is checked as usual, but the check that you are not a robot needs JavaScript: please turn it on to send your enquiry, or call the branch.',
+  NO_SCRIPT: 'Without JavaScript we ask you a short question before your enquiry is sent, to check that you are not a robot.',
+  QUESTION_NEEDED: 'Please answer the question below so that we know you are not a robot.',
+  QUESTION_LEGEND: 'Check that you are not a robot',
+  QUESTION_HINT: 'Answer in figures or words.',
 } as const

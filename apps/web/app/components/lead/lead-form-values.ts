@@ -31,6 +31,9 @@ export const LEAD_FIELD = {
   /** SPEC §9 valuation type on the valuation page (Sales 1, Lettings 2): the enquiry's transaction type. */
   TRANSACTION_TYPE: 'transaction_type_id',
   CAPTCHA: 'recaptcha_token',
+  /** Without JavaScript: the question the server asked instead of the browser's captcha, and its answer. */
+  QUESTION_TOKEN: 'captcha_question',
+  QUESTION_ANSWER: 'captcha_answer',
   IDEMPOTENCY_KEY: 'idempotency_key',
 } as const
 

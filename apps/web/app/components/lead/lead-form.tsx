@@ -1,6 +1,6 @@
 import { Suspense, lazy, useCallback, useEffect, useId, useRef, useState } from 'react'
 import type { FormEvent } from 'react'
-import type { CaptchaClientConfig } from '@agency/api-client'
+import type { CaptchaClientConfig, CaptchaQuestion } from '@agency/api-client'
 import {
   I_WOULD_LIKE_DEFAULT,
   I_WOULD_LIKE_OPTIONS,
@@ -55,10 +55,13 @@ export interface LeadFormData {
   defaultViewing: string
 }
 
-/** The action's answer: success, or the first message with what was sent (a page without JavaScript fills it in again). */
+/**
+ * The action's answer: success, or the first message with what was sent (a page without JavaScript
+ * fills it in again) and, for a post without the browser's captcha, the question to answer instead.
+ */
 export type LeadActionResult =
   | { ok: true }
-  | { ok: false; message: string; field: string; values: LeadFormValues; addressChoices: AddressChoice[] }
+  | { ok: false; message: string; field: string; values: LeadFormValues; addressChoices: AddressChoice[]; question: CaptchaQuestion | null }
 
 interface LeadFormProps {
   /** A property page's enquiry, or the standalone valuation page's (no property, valuation chosen). */
@@ -88,6 +91,16 @@ const ADDRESS_CLASSES: AddressComboboxClasses = {
  * shows intent, the form checks itself in SPEC §5's order (warning toasts), solves the captcha,
  * offers address suggestions, posts without leaving the page (the button disabled while sending) and
  * opens the success popup.
+ *
+ * SPEC §4's first state, 'loading while the contact is fetched', never arises: the browser does not
+ * fetch the contact. The page's loader reads it on the server (getLeadFormData) before the page is
+ * sent, and on a client-side navigation React Router keeps the previous page until that loader's data
+ * has come; a page from the visitor page cache was rendered for, and is only served to, a request with
+ * no cookie, so there is no contact to fetch. The form therefore shows no loading state and its first
+ * load carries no code for one.
+ *
+ * Without JavaScript the captcha is a question (question-challenge.ts in the API): a post without the
+ * browser captcha's token is answered with one, rendered into that answer only.
  */
 export function LeadForm({ kind, heading, data, hidden = {}, result }: LeadFormProps) {
   const headingId = useId()
@@ -170,6 +183,9 @@ export function LeadForm({ kind, heading, data, hidden = {}, result }: LeadFormP
 
   const sending = preparing || fetcher.state !== 'idle'
   const serverFailure = result && !result.ok ? result : undefined
+  // Asked of a post without the browser's captcha: the page's own (no JavaScript), or the fetcher's
+  // when the browser's captcha could not be solved.
+  const question = (answer && !answer.ok ? answer.question : null) ?? serverFailure?.question ?? null
   const viewingOffered = kind === 'property'
   // Without JavaScript the viewing time cannot come and go with the choice: it stays, and the server
   // drops it when viewing is not chosen (SPEC §5).
@@ -430,6 +446,28 @@ export function LeadForm({ kind, heading, data, hidden = {}, result }: LeadFormP
         ))}
         {data.contactApplicantId !== null && <input type="hidden" name="contact_applicant_id" value={data.contactApplicantId} />}
         <input type="hidden" name="confirm" value={LEAD_CONFIRM_VALUE} />
+        {question && (
+          <fieldset key={question.token} className="lead-field lead-question">
+            <legend className="lead-field__label">{LEAD_COPY.QUESTION_LEGEND}</legend>
+            <label className="lead-field__label lead-field__label--light" htmlFor={`${headingId}-question`}>
+              {question.text}
+            </label>
+            <input
+              id={`${headingId}-question`}
+              name={LEAD_FIELD.QUESTION_ANSWER}
+              type="text"
+              autoComplete="off"
+              maxLength={32}
+              className="lead-field__input lead-question__answer"
+              aria-describedby={`${headingId}-question-hint`}
+              aria-invalid={serverFailure?.field === LEAD_FIELD.QUESTION_ANSWER || undefined}
+            />
+            <p id={`${headingId}-question-hint`} className="lead-field__hint">
+              {LEAD_COPY.QUESTION_HINT}
+            </p>
+            <input type="hidden" name={LEAD_FIELD.QUESTION_TOKEN} value={question.token} />
+          </fieldset>
+        )}
         <p className="lead-form__consent">{LEAD_COPY.CONSENT}</p>
         <button type="submit" className="button lead-form__submit" disabled={sending} aria-busy={sending || undefined}>
           {sending ? LEAD_COPY.SENDING : kind === 'valuation' ? LEAD_COPY.SEND_VALUATION : LEAD_COPY.SEND}

@@ -6,6 +6,7 @@ import type { AppLoadContext } from 'react-router'
 import { describe, expect, it } from 'vitest'
 import type { LeadActionResult } from '#app/components/lead/lead-form.tsx'
 import { getLeadFormData, handleLeadAction } from '#app/components/lead/lead.server.ts'
+import { toQuestionCaptchaToken } from '#app/lib/captcha-question.server.ts'
 
 const SUGGESTION: AddressSearchResult = {
   suggestion_id: 'property:12',
@@ -34,6 +35,8 @@ const CONTACT: ContactView = {
   active_contact_applicant_id: 9,
 }
 
+const QUESTION = { text: 'What is seven plus four?', token: 'q1.payload.signature.digest', expires_at: '2030-06-03T10:00:00.000Z' }
+
 const PROPERTY = {
   property_profile_id: 42,
   transaction_type_id: 1 as const,
@@ -47,6 +50,7 @@ function fakeContext(options: { sendError?: ApiClientError; contact?: ContactVie
   const sent: Array<{ payload: LeadEnquiryRequest; idempotencyKey: string | undefined }> = []
   const api = {
     getCaptchaConfig: () => Promise.resolve({ provider: 'altcha', challenge_url: '/api/captcha/challenge' }),
+    getCaptchaQuestion: () => Promise.resolve(QUESTION),
     getCurrentContact: () => (options.contact ? Promise.resolve(options.contact) : Promise.reject(new ApiClientError(401, { message: 'Unauthenticated.' }))),
     searchAddresses: (keyword: string) => Promise.resolve(keyword.toLowerCase().includes('high street') ? [SUGGESTION] : []),
     sendLeadEnquiry: (payload: LeadEnquiryRequest, o?: { idempotencyKey?: string }) => {
@@ -169,6 +173,40 @@ describe('handleLeadAction', () => {
     expect(captcha.answer.data).toMatchObject({ ok: false, message: 'Please confirm you are not a robot and try again.' })
     const limited = await act(COMPLETE, { sendError: new ApiClientError(429, { message: 'Too many enquiries.' }) })
     expect(limited.answer.init?.status).toBe(429)
+  })
+
+  it('asks a post without the browser captcha a question, and sends the answered question as the captcha token', async () => {
+    const noScript = without('recaptcha_token')
+    const asked = await act(noScript)
+    expect(asked.answer.init?.status).toBe(400)
+    expect(asked.answer.data).toMatchObject({
+      ok: false,
+      message: 'Please answer the question below so that we know you are not a robot.',
+      field: 'captcha_answer',
+      question: QUESTION,
+      values: { name: 'Harriet' },
+    })
+    expect(asked.sent).toHaveLength(0)
+
+    const answered = await act([...noScript, ['captcha_question', QUESTION.token], ['captcha_answer', 'eleven']])
+    expect(answered.answer.data).toEqual({ ok: true })
+    expect(answered.sent[0]!.payload.recaptcha_token).toBe(toQuestionCaptchaToken(QUESTION.token, 'eleven'))
+    expect(toQuestionCaptchaToken(QUESTION.token, 'eleven')).toBe(`${QUESTION.token}.${Buffer.from('eleven').toString('base64url')}`)
+
+    // The browser captcha's token, when there is one, is the one sent.
+    const withScript = await act([...COMPLETE, ['captcha_question', QUESTION.token], ['captcha_answer', 'eleven']])
+    expect(withScript.sent[0]!.payload.recaptcha_token).toBe('solved')
+  })
+
+  it('gives every refusal of a post without the browser captcha a new question, and none to a post with it', async () => {
+    const noScript = await act([...without('recaptcha_token').filter(([n]) => n !== 'name'), ['name', 'Jo']])
+    expect(noScript.answer.data).toMatchObject({ ok: false, message: MESSAGES.NAME_MIN_LENGTH, question: QUESTION })
+    const refused = await act([...without('recaptcha_token'), ['captcha_question', QUESTION.token], ['captcha_answer', '12']], {
+      sendError: new ApiClientError(422, { message: 'Please confirm you are not a robot and try again.', errors: { recaptcha_token: ['Please confirm you are not a robot and try again.'] } }),
+    })
+    expect(refused.answer.data).toMatchObject({ ok: false, message: 'Please confirm you are not a robot and try again.', question: QUESTION })
+    const withScript = await act([...without('name'), ['name', 'Jo']])
+    expect(withScript.answer.data).toMatchObject({ ok: false, question: null })
   })
 
   it("files a logged-in contact's enquiry with their known fields and active applicant", async () => {

@@ -1,12 +1,14 @@
 import { ApiClientError } from '@agency/api-client'
-import type { CaptchaClientConfig } from '@agency/api-client'
+import type { CaptchaClientConfig, CaptchaQuestion } from '@agency/api-client'
 import { LEAD_CONFIRM_VALUE, defaultViewingTime, parseLeadEnquiry, toLeadEnquiryPayload, toLeadErrorMessage } from '@agency/domain'
 import type { LeadEnquiryContext } from '@agency/domain'
 import { data } from 'react-router'
 import type { AppLoadContext } from 'react-router'
 import { LEAD_FIELD, readLeadFormValues, toLeadFormInput, withPrefill } from '#app/components/lead/lead-form-values.ts'
 import type { AddressChoice, LeadActionResult, LeadFormData } from '#app/components/lead/lead-form.tsx'
+import { LEAD_COPY } from '#app/components/lead/lead-copy.ts'
 import { toLeadPrefill } from '#app/components/lead/lead-prefill.ts'
+import { toQuestionCaptchaToken } from '#app/lib/captcha-question.server.ts'
 import { getCurrentContact, toSetCookieHeaders } from '#app/lib/session.server.ts'
 
 /** How many suggestions a page without JavaScript offers for a typed address. */
@@ -49,6 +51,11 @@ async function resolveTypedAddress(context: AppLoadContext, typed: string): Prom
  * with or without JavaScript; the page checks them in SPEC §5's order, sends SPEC §3's payload to the
  * API with the captcha token, and answers the first message (SPEC §8's wording for API errors) or
  * success, with the cookie the API sets.
+ *
+ * The captcha: a post from the page with JavaScript carries the browser captcha's token (the login
+ * form's). A post without one (JavaScript off, or the browser captcha failed) is asked a question
+ * instead: every refusal of such a post carries a new one, rendered into the answering page (a post's
+ * answer, which no shared cache keeps), and the answered question is sent as the token.
  */
 export async function handleLeadAction(
   request: Request,
@@ -64,19 +71,31 @@ export async function handleLeadAction(
     if (typed.chosen) values = { ...values, contact_address_id: typed.chosen.suggestion_id, contact_address: typed.chosen.display_name }
     addressChoices = typed.choices
   }
-  const fail = (message: string, field: string, status = 400) =>
-    data<LeadActionResult>({ ok: false, message, field, values, addressChoices }, { status })
+  const token = form.get(LEAD_FIELD.CAPTCHA)
+  const browserToken = typeof token === 'string' ? token.slice(0, 8192) : ''
+  const fail = async (message: string, field: string, status = 400) => {
+    const question = browserToken === '' ? await context.api.getCaptchaQuestion().catch((): CaptchaQuestion | null => null) : null
+    return data<LeadActionResult>({ ok: false, message, field, values, addressChoices, question }, { status })
+  }
 
   // No clock here: a time in the past is the API's to refuse, in the words SPEC §8 replaces.
   const parsed = parseLeadEnquiry(toLeadFormInput(values))
   if (!parsed.success) return fail(parsed.message, parsed.field)
 
   const payload = toLeadEnquiryPayload(parsed.data, toContext(values, contact?.active_contact_applicant_id ?? null))
-  const token = form.get(LEAD_FIELD.CAPTCHA)
+  let captchaToken = browserToken
+  if (captchaToken === '') {
+    const question = form.get(LEAD_FIELD.QUESTION_TOKEN)
+    const answer = form.get(LEAD_FIELD.QUESTION_ANSWER)
+    if (typeof question !== 'string' || question === '' || typeof answer !== 'string' || answer.trim() === '') {
+      return fail(LEAD_COPY.QUESTION_NEEDED, LEAD_FIELD.QUESTION_ANSWER)
+    }
+    captchaToken = toQuestionCaptchaToken(question.slice(0, 1024), answer.slice(0, 64))
+  }
   const key = form.get(LEAD_FIELD.IDEMPOTENCY_KEY)
   try {
     const sent = await context.api.sendLeadEnquiry(
-      { ...payload, confirm: LEAD_CONFIRM_VALUE, recaptcha_token: typeof token === 'string' ? token.slice(0, 8192) : '' },
+      { ...payload, confirm: LEAD_CONFIRM_VALUE, recaptcha_token: captchaToken },
       typeof key === 'string' && IDEMPOTENCY_KEY_SHAPE.test(key) ? { idempotencyKey: key } : {},
     )
     return data<LeadActionResult>({ ok: true }, { headers: toSetCookieHeaders(sent.setCookie) })
