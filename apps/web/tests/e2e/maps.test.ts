@@ -111,6 +111,55 @@ describe('the branch map', () => {
     await expectNoAxeViolations(page)
   })
 
+  it('fans out branches that would overlap at the fitted zoom, so each can be seen, clicked and tabbed to', async () => {
+    const { page } = await offlinePage()
+    const branches = (await getJson<{ data: Branch[] }>(page, `${BASE_URL}/api/branches`)).data
+    // London's branches are a few kilometres apart: a pixel or two at a zoom that shows Great Britain.
+    const london = branches.filter((branch) => branch.address.includes('London'))
+    expect(london.length).toBeGreaterThanOrEqual(2)
+    await page.goto(`${BASE_URL}/branches`)
+    const pins = page.locator('.map-canvas .leaflet-marker-icon')
+    await expect.poll(() => pins.count(), { timeout: 15_000 }).toBe(branches.length)
+    expect(await zoomOf(page)).toBeLessThan(MAP.MAX_ZOOM)
+
+    // No pin covers another.
+    const boxes = (await pins.evaluateAll((els) => els.map((el) => el.getBoundingClientRect().toJSON() as DOMRect))).map((b) => ({ ...b }))
+    for (const [i, a] of boxes.entries()) {
+      for (const b of boxes.slice(i + 1)) {
+        const overlap = a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom
+        expect(overlap, `pins at ${a.left},${a.top} and ${b.left},${b.top} overlap`).toBe(false)
+      }
+    }
+    // The fanned-out pins are joined to where their branches stand.
+    expect(await page.locator('.map-canvas [data-fanned]').count()).toBeGreaterThanOrEqual(london.length)
+    expect(await page.locator('.map-canvas path.map-fan-leg').count()).toBeGreaterThanOrEqual(london.length)
+
+    const popup = page.locator('.leaflet-popup')
+    for (const branch of london) {
+      const marker = page.getByRole('button', { name: `${branch.branchName}, ${branch.address}` })
+      // A real click at the pin's centre (refused if another pin covers it) opens this branch's card.
+      await marker.click()
+      await expect.poll(() => popup.textContent()).toContain(branch.address)
+      await popup.getByRole('button', { name: /close/i }).click()
+      await expect.poll(() => popup.count()).toBe(0)
+    }
+
+    // Tab reaches every branch's pin in turn, and Enter opens its card.
+    await page.locator('.map-canvas').focus()
+    const reached = new Set<string>()
+    for (let i = 0; i < branches.length + 4 && reached.size < branches.length; i++) {
+      await page.keyboard.press('Tab')
+      const label = await page.evaluate(() => document.activeElement?.getAttribute('aria-label') ?? '')
+      if (label) reached.add(label)
+    }
+    for (const branch of branches) expect(reached).toContain(`${branch.branchName}, ${branch.address}`)
+    const last = london[london.length - 1]!
+    await page.getByRole('button', { name: `${last.branchName}, ${last.address}` }).focus()
+    await page.keyboard.press('Enter')
+    await expect.poll(() => popup.textContent()).toContain(last.address)
+    await expectNoAxeViolations(page)
+  })
+
   it('shows the branches on the home page, loading the map only when it comes into view', async () => {
     const { page } = await offlinePage()
     const scripts: string[] = []

@@ -626,6 +626,21 @@ describe.each(testDatabaseKinds())('the catalogue routes on %s', (kind) => {
       expect(marker.detail_page_url).toBe(`/property/${row.property_profile_id}/${row.slug}`)
     })
 
+    it("shows on each marker its own card's picture, as the list's card does", async () => {
+      const query = { include_unavailable: 'true' }
+      const cards = new Map<number, string | null>()
+      for (let page = 1; page <= 20; page++) {
+        const body = (await get(toUrl('/api/properties', { ...query, page: String(page), page_size: '100' }))).json<{ data: Array<{ property_profile_id: number; image: string | null }> }>()
+        for (const card of body.data) cards.set(card.property_profile_id, card.image)
+        if (body.data.length < 100) break
+      }
+      const body = await markers(query)
+      expect(body.data.length).toBe(cards.size)
+      for (const marker of body.data) expect(marker.image, `marker ${marker.property_profile_id}`).toBe(cards.get(marker.property_profile_id))
+      // Pictures differ from property to property: the markers do not all carry one.
+      expect(new Set(body.data.filter((m) => !m.is_locked).map((m) => m.image)).size).toBeGreaterThan(1)
+    })
+
     it('shows a visitor a locked property only at its rounded position, without price or rooms', async () => {
       const row = all.find((p) => p.is_locked && p.transaction_type_id === 1)!
       const rounded = visiblePosition(row, false)

@@ -40,6 +40,63 @@ const toArea = (bounds: L.LatLngBounds): VisibleArea => ({
   east: bounds.getEast(),
 })
 
+/** The least distance in pixels, across and down, between two pins' centres for them not to overlap (with a small gap). */
+const PIN_SPACING = PIN_SIZE + 6
+
+/** Whether two pins centred here would overlap. */
+const overlaps = (a: L.Point, b: L.Point) => Math.abs(a.x - b.x) < PIN_SPACING && Math.abs(a.y - b.y) < PIN_SPACING
+
+/**
+ * Where each of these pins is drawn when some would overlap: pins that would overlap (directly or
+ * through one another) form a group, and a group's pins stand evenly on a ring around its centre, wide
+ * enough for neighbours on the ring not to touch whatever the angle between them. A ring that would
+ * cover another pin takes that pin's group in too. Answers null for a pin that stands where it is.
+ */
+export function fanOut(at: readonly L.Point[]): Array<L.Point | null> {
+  const group = at.map((_, i) => i)
+  const root = (i: number): number => (group[i] === i ? i : (group[i] = root(group[i]!)))
+  const join = (i: number, j: number) => {
+    if (root(i) === root(j)) return false
+    group[root(i)] = root(j)
+    return true
+  }
+  const place = (): Array<L.Point | null> => {
+    const members = new Map<number, number[]>()
+    at.forEach((_, i) => members.set(root(i), [...(members.get(root(i)) ?? []), i]))
+    const spots: Array<L.Point | null> = at.map(() => null)
+    for (const ids of members.values()) {
+      if (ids.length < 2) continue
+      const centre = ids.reduce((sum, i) => sum.add(at[i]!), L.point(0, 0)).divideBy(ids.length)
+      // Neighbours on the ring are PIN_SPACING·√2 apart: PIN_SPACING across or down at any angle.
+      const radius = (PIN_SPACING * Math.SQRT2) / (2 * Math.sin(Math.PI / ids.length))
+      // In the order of their bearings from the centre, so each keeps roughly its side of the group.
+      const bearing = (i: number) => Math.atan2(at[i]!.y - centre.y, at[i]!.x - centre.x)
+      ;[...ids]
+        .sort((a, b) => bearing(a) - bearing(b))
+        .forEach((i, k) => {
+          const angle = -Math.PI / 2 + (2 * Math.PI * k) / ids.length
+          spots[i] = L.point(centre.x + radius * Math.cos(angle), centre.y + radius * Math.sin(angle))
+        })
+    }
+    return spots
+  }
+  for (let i = 0; i < at.length; i++) {
+    for (let j = i + 1; j < at.length; j++) if (overlaps(at[i]!, at[j]!)) join(i, j)
+  }
+  let spots = place()
+  // A few rounds settle every case a map of branches or one position's properties meets.
+  for (let round = 0; round < 5; round++) {
+    const drawnAt = at.map((point, i) => spots[i] ?? point)
+    let joined = false
+    for (let i = 0; i < at.length; i++) {
+      for (let j = i + 1; j < at.length; j++) if (overlaps(drawnAt[i]!, drawnAt[j]!) && join(i, j)) joined = true
+    }
+    if (!joined) break
+    spots = place()
+  }
+  return spots
+}
+
 /** Draws a map in `element` and answers its handle. */
 export function createMap(element: HTMLElement, options: MapOptions): MapHandle {
   const map = L.map(element, {
@@ -140,16 +197,47 @@ export function createMap(element: HTMLElement, options: MapOptions): MapHandle 
     return marker
   }
 
+  /**
+   * Every point on its own marker. On a map that does not cluster (a few branches), points whose pins
+   * would overlap at this zoom (London's branches at a zoom that shows Great Britain) are fanned out
+   * in a ring around where they stand, each joined to its true position by a line, so every one can
+   * be seen, clicked and focused.
+   */
+  const drawSingles = () => {
+    const spots = options.cluster ? points.map(() => null) : fanOut(points.map((point) => map.latLngToLayerPoint([point.lat, point.lng])))
+    points.forEach((point, i) => {
+      const spot = spots[i]
+      const marker = markerFor(point)
+      if (spot) {
+        const at = map.layerPointToLatLng(spot)
+        marker.setLatLng(at)
+        marker.on('add', () => marker.getElement()?.setAttribute('data-fanned', 'true'))
+        markers.addLayer(L.polyline([[point.lat, point.lng], at], { interactive: false, weight: 2, color: '#5b7083', className: 'map-fan-leg' }))
+      }
+      markers.addLayer(marker)
+    })
+  }
+
+  /**
+   * What the markers were last drawn for: the zoom and, for clusters, the area around the view they
+   * cover. A move within it (a popup panning itself into view, a short drag) keeps the markers, so an
+   * open popup stays open. Null when the points changed.
+   */
+  let drawn: { zoom: number; area: L.LatLngBounds | null } | null = null
+
   const draw = () => {
-    markers.clearLayers()
     const bounds = map.getBounds()
     const zoom = map.getZoom()
+    if (drawn && drawn.zoom === zoom && (!drawn.area || drawn.area.contains(bounds))) return
+    markers.clearLayers()
     // At the highest zoom every point stands on its own.
     if (!options.cluster || zoom >= MAP.MAX_ZOOM || points.length <= 1) {
-      for (const point of points) markers.addLayer(markerFor(point))
+      drawSingles()
+      drawn = { zoom, area: null }
       return
     }
     const box: [number, number, number, number] = [bounds.getWest() - 1, bounds.getSouth() - 1, bounds.getEast() + 1, bounds.getNorth() + 1]
+    drawn = { zoom, area: L.latLngBounds([box[1], box[0]], [box[3], box[2]]) }
     for (const feature of index.getClusters(box, Math.round(zoom))) {
       const [lng, lat] = feature.geometry.coordinates as [number, number]
       const props = feature.properties as { cluster?: boolean; cluster_id?: number; point_count?: number; point?: number }
@@ -183,6 +271,7 @@ export function createMap(element: HTMLElement, options: MapOptions): MapHandle 
   return {
     setPoints(next, view) {
       points = next
+      drawn = null
       index = new Supercluster<{ point: number }>({ radius: 60, maxZoom: MAP.MAX_ZOOM - 1 })
       index.load(
         next.map((point, i) => ({ type: 'Feature', properties: { point: i }, geometry: { type: 'Point', coordinates: [point.lng, point.lat] } })),
