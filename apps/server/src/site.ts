@@ -30,6 +30,8 @@ export async function createSite(config: Config, web: Pick<WebOptions, 'build' |
   const database = await createDatabase({
     databaseUrl: config.databaseUrl,
     dataDir: config.dataDir,
+    acquireTimeoutMs: config.database.acquireTimeoutMs,
+    statementTimeoutMs: config.database.statementTimeoutMs,
     onConnectionError: (error) => reportConnectionError(error),
   })
   await migrate(database)

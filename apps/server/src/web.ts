@@ -8,6 +8,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { createRequestHandler, type ServerBuild } from 'react-router'
 import { DEFAULT_MAP_TILES } from './config.ts'
 import { createInProcessFetch } from './in-process-fetch.ts'
+import { BUSY_PAGE } from './load-shedding.ts'
 import { createPageCache, isSharedRequest, type CachedPage } from './page-cache.ts'
 import { PERMISSIONS_POLICY, createNonce, pageContentSecurityPolicy, pageSecurityHeaders, type PagePolicyOptions } from './security-headers.ts'
 
@@ -153,8 +154,16 @@ export async function registerWeb(app: FastifyInstance, options: WebOptions): Pr
         const request = toFetchRequest(req, reply, publicOrigin)
         const refused = await refuseBody(request)
         if (refused) return sendProblem(reply, refused.status, refused.message)
+        // Whether an API call of this render was refused as busy (503): then so is the page.
+        let busy: string | null = null
+        const apiFetch = createInProcessFetch(app, request.headers, req.ip)
+        const fetchNoticingBusy: typeof fetch = async (input, init) => {
+          const answer = await apiFetch(input, init)
+          if (answer.status === 503) busy = answer.headers.get('retry-after') ?? '5'
+          return answer
+        }
         const render = (nonce: string) => {
-          const api = createApiClient({ baseUrl: `${origin}/api`, fetch: createInProcessFetch(app, request.headers, req.ip) })
+          const api = createApiClient({ baseUrl: `${origin}/api`, fetch: fetchNoticingBusy })
           return handler(request, { api, publicUrl: options.publicUrl, mapTiles: options.mapTiles ?? DEFAULT_MAP_TILES, cspNonce: nonce })
         }
         // Each answer's own nonce: its inline scripts carry it and its policy names it.
@@ -168,6 +177,11 @@ export async function registerWeb(app: FastifyInstance, options: WebOptions): Pr
           response = unkept.body ? new Response(swapNonce(Buffer.from(await unkept.arrayBuffer()), cacheNonce, nonce), { status: unkept.status, headers: unkept.headers }) : unkept
         } else {
           response = await render(nonce)
+        }
+        // A page that failed because the database (through the API) was too busy tells the visitor so,
+        // with Retry-After, as load shedding does, rather than 'Something went wrong'.
+        if (busy !== null && response.status >= 500) {
+          return reply.code(503).header('retry-after', busy).header('cache-control', 'no-store').type('text/html; charset=utf-8').send(BUSY_PAGE)
         }
         // A page shows what its visitor may see (pre-market properties once logged in): unless the
         // route says otherwise, no shared cache keeps it and the browser checks before reusing it.
