@@ -3,7 +3,7 @@
 // hostile requests to 127.0.0.1 only: every route of the API's OpenAPI document with odd values in
 // its path, query and body (NUL and other control characters, very long strings, negative, huge,
 // float and hex numbers, arrays, objects, unicode), every page path segment with NUL and
-// out-of-range numbers, and malformed form bodies. Prints the counts by status and exits non-zero
+// out-of-range numbers, malformed form bodies, and bad cookies and tokens on every page and API read. Prints the counts by status and exits non-zero
 // on any 5xx (or a request the server never answered), listing them.
 //
 //   npm run test:security               builds first
@@ -186,6 +186,19 @@ try {
     for (const value of HOSTILE_VALUES.slice(0, 30)) jobs.push(() => send('GET', `${page}?page=${value}&min_price=${value}&locations=${value}&redirect=${value}&token=${value}`))
   }
   jobs.push(() => send('GET', '/%00'), () => send('GET', '/property/%00/%00'), () => send('GET', '/%2e%2e/%2e%2e/etc/passwd'))
+
+  // Bad cookies and bad tokens: every page and every API GET operation with a hostile session cookie,
+  // a broken Cookie header, and hostile Authorization and applicant-key headers (header-legal bytes only).
+  const BAD_COOKIES = [
+    'session=%00', 'session=', 'session=x', `session=${'A'.repeat(43)}`, `session=${'x'.repeat(4000)}`, 'session=%E2%80%AE; session=2',
+    '__Host-session=%00', 'session="unterminated', '=; ;; =x', 'session=a=b=c; =', 'session=%FF%FE',
+  ]
+  const BAD_TOKENS = ['Bearer', 'Bearer ', 'Bearer %00', `Bearer ${'x'.repeat(5000)}`, 'Basic Og==', 'Bearer \' OR 1=1--', 'Bearer <script>']
+  const getTargets = [...pagePaths, ...routes.filter((r) => r.method === 'GET' && !r.template.includes('{')).map((r) => r.template)]
+  for (const target of getTargets) {
+    for (const cookie of BAD_COOKIES) jobs.push(() => send('GET', target, { headers: { cookie } }))
+    for (const authorization of BAD_TOKENS) jobs.push(() => send('GET', target, { headers: { authorization, 'x-applicant-key': authorization.slice(7) } }))
+  }
 
   // Form posts the pages take, with malformed bodies.
   const formBodies = [

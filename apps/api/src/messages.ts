@@ -6,6 +6,8 @@ export const API_MESSAGES = {
   /** Laravel's wording, the shape SPEC §8 reads field errors from. */
   INVALID_DATA: 'The given data was invalid.',
   SERVER_ERROR: 'Something went wrong.',
+  /** A request the database could not take in time (503 with Retry-After), as load shedding words it. */
+  BUSY: 'The site is busy. Please try again in a moment.',
   NOT_FOUND: 'Not found.',
   PROPERTY_NOT_FOUND: 'Property not found',
   MEDIA_NOT_FOUND: 'Media not found',

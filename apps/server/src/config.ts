@@ -33,6 +33,10 @@ const EnvSchema = z.object({
   // Load shedding: 503 with Retry-After past these (0 turns a check off).
   MAX_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
   MAX_HEAP_USED_BYTES: z.coerce.number().int().min(0).optional(),
+  // PostgreSQL: the longest a request waits for a pooled connection before a 503 with Retry-After
+  // (0: for ever), and the longest one statement may run (0: no limit).
+  DB_ACQUIRE_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(3000),
+  DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).max(3_600_000).default(0),
   // Checked by the places provider (values and their combination); read here and nowhere else.
   PLACES_PROVIDER: z.string().optional(),
   ADDRESS_PROVIDER: z.string().optional(),
@@ -74,6 +78,8 @@ export interface Config {
   mediaDir: string
   cacheDir: string
   databaseUrl: string | undefined
+  /** PostgreSQL's pool: how long a query waits for a connection, and how long a statement may run (ms; 0: no limit). */
+  database: { acquireTimeoutMs: number; statementTimeoutMs: number }
   logLevel: string
   seedProperties: number
   seed: number
@@ -135,6 +141,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mediaDir: path.join(dataDir, 'media'),
     cacheDir: path.join(dataDir, 'cache'),
     databaseUrl: e.DATABASE_URL || undefined,
+    database: { acquireTimeoutMs: e.DB_ACQUIRE_TIMEOUT_MS, statementTimeoutMs: e.DB_STATEMENT_TIMEOUT_MS },
     logLevel: e.LOG_LEVEL,
     // Demo data by default only on the embedded database: a PostgreSQL one is an agency's own.
     seedProperties: e.SEED_PROPERTIES ?? (e.DATABASE_URL ? 0 : DEFAULT_DEMO_PROPERTIES),

@@ -15,8 +15,8 @@ export interface LoadSheddingOptions {
 /** The message of a refused request (503), as the API's errors read. */
 export const BUSY_MESSAGE = 'The site is busy. Please try again in a moment.'
 
-/** The page a refused visitor sees: plain, with nothing more to load. */
-const BUSY_PAGE = `<!doctype html><html lang="en-GB"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>Busy</title></head><body><main><h1>${BUSY_MESSAGE}</h1></main></body></html>`
+/** The page a refused visitor sees: plain, with nothing more to load (also when the database is too busy: web.ts). */
+export const BUSY_PAGE = `<!doctype html><html lang="en-GB"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>Busy</title></head><body><main><h1>${BUSY_MESSAGE}</h1></main></body></html>`
 
 /** 85 % of the heap V8 will grow to: past it garbage collection runs hot and an out-of-memory crash is near. */
 export function defaultMaxHeapUsedBytes(): number {

@@ -30,6 +30,8 @@ export async function createSite(config: Config, web: Pick<WebOptions, 'build' |
   const database = await createDatabase({
     databaseUrl: config.databaseUrl,
     dataDir: config.dataDir,
+    acquireTimeoutMs: config.database.acquireTimeoutMs,
+    statementTimeoutMs: config.database.statementTimeoutMs,
     onConnectionError: (error) => reportConnectionError(error),
   })
   await migrate(database)
@@ -54,7 +56,7 @@ export async function createSite(config: Config, web: Pick<WebOptions, 'build' |
 
   await prepareData(database, { seedProperties: config.seedProperties, seed: config.seed, mediaDir: config.mediaDir, log: app.log })
 
-  await registerWeb(app, { ...web, publicUrl: config.publicUrl, mapTiles: config.mapTiles, pageCacheEntries: config.pageCacheEntries, bodyLimit: BODY_LIMIT })
+  await registerWeb(app, { ...web, publicUrl: config.publicUrl, mapTiles: config.mapTiles, pageCacheEntries: config.pageCacheEntries, bodyLimit: BODY_LIMIT, recaptcha: Boolean(config.accounts.captcha.recaptchaSecret) })
 
   // The outbox worker: sends what the API wrote to the outbox, in this same process.
   const worker = startWorker({

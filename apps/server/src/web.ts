@@ -8,8 +8,9 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { createRequestHandler, type ServerBuild } from 'react-router'
 import { DEFAULT_MAP_TILES } from './config.ts'
 import { createInProcessFetch } from './in-process-fetch.ts'
+import { BUSY_PAGE } from './load-shedding.ts'
 import { createPageCache, isSharedRequest, type CachedPage } from './page-cache.ts'
-import { pageSecurityHeaders } from './security-headers.ts'
+import { PERMISSIONS_POLICY, createNonce, pageContentSecurityPolicy, pageSecurityHeaders, type PagePolicyOptions } from './security-headers.ts'
 
 /** The web app to serve: a production build, or (in development) Vite's current build of the sources. */
 export interface WebOptions {
@@ -24,6 +25,8 @@ export interface WebOptions {
   pageCacheEntries: number
   /** The most bytes a form post may carry (the API's limit). */
   bodyLimit: number
+  /** Google reCAPTCHA is configured: the pages' policy lets the login form load it. */
+  recaptcha?: boolean
 }
 
 /** The most the shared page cache holds, in bytes of uncompressed HTML. */
@@ -32,12 +35,25 @@ const PAGE_CACHE_MAX_BYTES = 64 * 1024 * 1024
 /** The bodies a page's form may post: what an HTML form sends. */
 const FORM_TYPES = new Set(['application/x-www-form-urlencoded', 'multipart/form-data'])
 
-function sendCachedPage(reply: FastifyReply, page: CachedPage, hit: boolean): FastifyReply {
+/**
+ * `body` with every `from` replaced by `to` (two nonces, of one length): a page kept by the page cache
+ * was rendered with the cache's nonce, and each answer made of it carries a nonce of its own.
+ */
+export function swapNonce(body: Buffer, from: string, to: string): Buffer {
+  const old = Buffer.from(from)
+  const fresh = Buffer.from(to)
+  if (old.byteLength !== fresh.byteLength) throw new Error('nonces differ in length')
+  const out = Buffer.from(body)
+  for (let at = out.indexOf(old); at !== -1; at = out.indexOf(old, at + old.byteLength)) fresh.copy(out, at)
+  return out
+}
+
+function sendCachedPage(reply: FastifyReply, page: CachedPage, hit: boolean, body: Buffer): FastifyReply {
   reply.code(page.status)
   for (const [name, value] of page.headers) reply.header(name, value)
   reply.header('age', String(Math.max(0, Math.floor((Date.now() - page.storedAt) / 1000))))
   reply.header('x-cache', hit ? 'HIT' : 'MISS')
-  return reply.send(page.body)
+  return reply.send(body)
 }
 
 /** A short HTML answer for a request the pages cannot take, with its status. */
@@ -90,11 +106,18 @@ export async function registerWeb(app: FastifyInstance, options: WebOptions): Pr
   const publicOrigin = new URL(options.publicUrl)
   const origin = publicOrigin.origin
   const pageCache = createPageCache({ maxEntries: options.pageCacheEntries, maxBytes: PAGE_CACHE_MAX_BYTES })
+  const policy: PagePolicyOptions = { publicOrigin, mapTileUrl: (options.mapTiles ?? DEFAULT_MAP_TILES).url, recaptcha: options.recaptcha ?? false }
+  // Pages rendered for the page cache carry this process's own random nonce, never sent as it is:
+  // every answer swaps it for a fresh one (swapNonce), so no two answers share a nonce.
+  const cacheNonce = createNonce()
 
   await app.register(async (web) => {
     web.removeAllContentTypeParsers()
     web.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: options.bodyLimit }, (_req, body, done) => done(null, body))
-    await web.register(fastifyHelmet, pageSecurityHeaders(publicOrigin))
+    await web.register(fastifyHelmet, pageSecurityHeaders(policy))
+    web.addHook('onRequest', async (_req, reply) => {
+      reply.header('permissions-policy', PERMISSIONS_POLICY)
+    })
     // gzip, not brotli, for HTML rendered per request: brotli roughly halves SSR throughput.
     await web.register(fastifyCompress, { global: true, encodings: ['gzip'], threshold: 1024 })
 
@@ -131,17 +154,34 @@ export async function registerWeb(app: FastifyInstance, options: WebOptions): Pr
         const request = toFetchRequest(req, reply, publicOrigin)
         const refused = await refuseBody(request)
         if (refused) return sendProblem(reply, refused.status, refused.message)
-        const render = () => {
-          const api = createApiClient({ baseUrl: `${origin}/api`, fetch: createInProcessFetch(app, request.headers, req.ip) })
-          return handler(request, { api, publicUrl: options.publicUrl, mapTiles: options.mapTiles ?? DEFAULT_MAP_TILES })
+        // Whether an API call of this render was refused as busy (503): then so is the page.
+        let busy: string | null = null
+        const apiFetch = createInProcessFetch(app, request.headers, req.ip)
+        const fetchNoticingBusy: typeof fetch = async (input, init) => {
+          const answer = await apiFetch(input, init)
+          if (answer.status === 503) busy = answer.headers.get('retry-after') ?? '5'
+          return answer
         }
+        const render = (nonce: string) => {
+          const api = createApiClient({ baseUrl: `${origin}/api`, fetch: fetchNoticingBusy })
+          return handler(request, { api, publicUrl: options.publicUrl, mapTiles: options.mapTiles ?? DEFAULT_MAP_TILES, cspNonce: nonce })
+        }
+        // Each answer's own nonce: its inline scripts carry it and its policy names it.
+        const nonce = createNonce()
+        reply.header('content-security-policy', pageContentSecurityPolicy(nonce, policy))
         let response: Response
         if (options.pageCacheEntries > 0 && isSharedRequest(req.method, req.headers)) {
-          const result = await pageCache.serve(req.url, render)
-          if ('page' in result) return sendCachedPage(reply, result.page, result.hit)
-          response = result.response
+          const result = await pageCache.serve(req.url, () => render(cacheNonce))
+          if ('page' in result) return sendCachedPage(reply, result.page, result.hit, swapNonce(result.page.body, cacheNonce, nonce))
+          const unkept = result.response
+          response = unkept.body ? new Response(swapNonce(Buffer.from(await unkept.arrayBuffer()), cacheNonce, nonce), { status: unkept.status, headers: unkept.headers }) : unkept
         } else {
-          response = await render()
+          response = await render(nonce)
+        }
+        // A page that failed because the database (through the API) was too busy tells the visitor so,
+        // with Retry-After, as load shedding does, rather than 'Something went wrong'.
+        if (busy !== null && response.status >= 500) {
+          return reply.code(503).header('retry-after', busy).header('cache-control', 'no-store').type('text/html; charset=utf-8').send(BUSY_PAGE)
         }
         // A page shows what its visitor may see (pre-market properties once logged in): unless the
         // route says otherwise, no shared cache keeps it and the browser checks before reusing it.

@@ -1,5 +1,5 @@
 import { Writable } from 'node:stream'
-import type { EntryContext } from 'react-router'
+import type { AppLoadContext, EntryContext } from 'react-router'
 import { ServerRouter } from 'react-router'
 import { renderToPipeableStream } from 'react-dom/server'
 
@@ -10,13 +10,15 @@ export const streamTimeout = 5_000
  * Renders a page as one HTML answer with its length. The pages have nothing worth streaming (every
  * loader awaits its data and nothing suspends on the server), so the whole document is rendered
  * first and sent in one write: no chain of Node and web streams carrying small chunks, and the
- * server's gzip sees the page at once.
+ * server's gzip sees the page at once. The server hands each answer's CSP nonce in the load context;
+ * ServerRouter gives it to React Router's inline scripts (<Scripts>, <ScrollRestoration>) and <Links>.
  */
 export default function handleRequest(
   request: Request,
   responseStatusCode: number,
   responseHeaders: Headers,
   routerContext: EntryContext,
+  loadContext?: AppLoadContext,
 ): Response | Promise<Response> {
   // https://httpwg.org/specs/rfc9110.html#HEAD
   if (request.method.toUpperCase() === 'HEAD') {
@@ -45,7 +47,7 @@ export default function handleRequest(
     // Abort after `streamTimeout`, leaving time to render what was rejected.
     const timeoutId = setTimeout(() => abort(), streamTimeout + 1000)
 
-    const { pipe, abort } = renderToPipeableStream(<ServerRouter context={routerContext} url={request.url} />, {
+    const { pipe, abort } = renderToPipeableStream(<ServerRouter context={routerContext} url={request.url} nonce={loadContext?.cspNonce} />, {
       onShellReady() {
         shellRendered = true
       },

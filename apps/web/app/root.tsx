@@ -1,3 +1,5 @@
+// First: zod in the browser must not try `new Function` under the Content-Security-Policy.
+import '#app/lib/zod-jitless.client.ts'
 import type { ReactNode } from 'react'
 import { LIST_PATHS } from '@agency/domain'
 import { Link, Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse } from 'react-router'

@@ -162,9 +162,10 @@ export interface ApiClient {
   getPlace(placeId: string, options?: RequestOptions): Promise<PlaceDetails>
   /**
    * SPEC §7 POST /contacts/oauth/magic-links. The API answers 202 for every well-formed request
-   * (known address or not); a malformed e-mail, a refused captcha or a cross-site call throws.
+   * (known address or not); a malformed e-mail, a refused captcha or a cross-site call throws. With an
+   * `idempotencyKey`, a retry of a request already handled sends no second e-mail.
    */
-  requestMagicLink(body: MagicLinkRequestBody, options?: RequestOptions): Promise<{ message: string }>
+  requestMagicLink(body: MagicLinkRequestBody, options?: CreateOptions): Promise<{ message: string }>
   /**
    * POST /contacts/oauth/sessions: logs in with a login link's token, answering the contact id, the
    * page to go to and the session cookie to pass on. An invalid, used or expired token throws a 400.
@@ -350,7 +351,8 @@ export function createApiClient({ baseUrl, fetch, headers }: ApiClientOptions): 
       return (await get(`/places/${encodeURIComponent(placeId)}`, undefined, dataOf(PlaceDetailsSchema), options)).data
     },
     async requestMagicLink(body, options) {
-      return (await send('POST', '/contacts/oauth/magic-links', body, dataOf(MagicLinkAnswerSchema), options)).data.data
+      const extra = options?.idempotencyKey ? { 'idempotency-key': options.idempotencyKey } : undefined
+      return (await send('POST', '/contacts/oauth/magic-links', body, dataOf(MagicLinkAnswerSchema), { ...options, headers: extra })).data.data
     },
     async createSession(token, options) {
       const answer = await send('POST', '/contacts/oauth/sessions', { token }, dataOf(CreatedSessionSchema), options)

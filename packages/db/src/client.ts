@@ -35,11 +35,40 @@ export interface DatabaseOptions {
   /** Pool size for PostgreSQL. */
   poolSize?: number
   /**
+   * PostgreSQL: how long a query may wait for a connection of the pool (all busy) or for a new one
+   * to open, in milliseconds, before it fails with a busy error (isDatabaseBusy). 0 waits for ever.
+   */
+  acquireTimeoutMs?: number
+  /** PostgreSQL: the server cancels a statement running longer than this, in milliseconds (0: never). */
+  statementTimeoutMs?: number
+  /**
    * Called when an idle PostgreSQL connection fails (the server restarted, or a connection was
    * terminated). The pool drops that connection and opens a new one when next needed; without a
    * handler the error would end the process. Defaults to a line on stderr.
    */
   onConnectionError?: (error: Error) => void
+}
+
+/** How long a query waits for one of the pool's connections by default: long enough for a burst, short of a visitor giving up. */
+export const DEFAULT_ACQUIRE_TIMEOUT_MS = 3000
+
+/** node-postgres's pool, when no connection came within `connectionTimeoutMillis`. */
+const ACQUIRE_TIMEOUT_MESSAGES = ['timeout exceeded when trying to connect', 'Connection terminated due to connection timeout']
+/** PostgreSQL's query_canceled (a statement over statement_timeout) and too_many_connections. */
+const BUSY_CODES = new Set(['57014', '53300'])
+
+/**
+ * Whether an error (or one it was caused by, as Drizzle wraps a driver's error) says the database
+ * is too busy to answer now: no pooled connection within the acquire timeout, a statement over the
+ * statement timeout, or a server out of connections. Such a request may be retried in a moment.
+ */
+export function isDatabaseBusy(error: unknown): boolean {
+  for (let e: unknown = error, depth = 0; e instanceof Error && depth < 5; e = e.cause, depth++) {
+    if (ACQUIRE_TIMEOUT_MESSAGES.some((m) => e instanceof Error && e.message.includes(m))) return true
+    const code = (e as { code?: unknown }).code
+    if (typeof code === 'string' && BUSY_CODES.has(code)) return true
+  }
+  return false
 }
 
 const reportConnectionError = (error: Error) => {
@@ -65,7 +94,12 @@ export const PGLITE_EXTENSIONS = { cube, earthdistance, fuzzystrmatch, pg_trgm }
  */
 export async function createDatabase(options: DatabaseOptions = {}): Promise<Database> {
   if (options.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: withDefaultUser(options.databaseUrl), max: options.poolSize ?? 10 })
+    const pool = new pg.Pool({
+      connectionString: withDefaultUser(options.databaseUrl),
+      max: options.poolSize ?? 10,
+      connectionTimeoutMillis: options.acquireTimeoutMs ?? DEFAULT_ACQUIRE_TIMEOUT_MS,
+      ...(options.statementTimeoutMs ? { statement_timeout: options.statementTimeoutMs } : {}),
+    })
     pool.on('error', options.onConnectionError ?? reportConnectionError)
     const db = drizzlePg(pool, { schema }) as unknown as Db
     return { db, kind: 'postgres', close: () => pool.end() }

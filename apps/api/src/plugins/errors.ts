@@ -1,3 +1,4 @@
+import { isDatabaseBusy } from '@agency/db'
 import type { ApiError } from '@agency/domain'
 import type { FastifyError } from 'fastify'
 import fp from 'fastify-plugin'
@@ -17,6 +18,9 @@ function toFieldErrors(error: FastifyError): Record<string, string[]> {
   return errors
 }
 
+/** The Retry-After of a request the database was too busy to take, in seconds. */
+export const BUSY_RETRY_AFTER_SECONDS = 5
+
 /**
  * The one error handler of the API and its JSON 404, for the scope it is registered in (under
  * `/api`), so pages served by the same Fastify instance keep their own handling.
@@ -32,6 +36,17 @@ export default fp(
       if (status >= 400 && status < 500) {
         // Fastify's own client errors (bad JSON, too large a body): its message, never a stack.
         return reply.code(status).type('application/json').send({ message: error.message } satisfies ApiError)
+      }
+      if (isDatabaseBusy(error)) {
+        // No connection within the pool's acquire timeout (or a statement over its time): the request
+        // waited long enough, and may be sent again in a moment.
+        request.log.warn({ url: request.url, method: request.method }, 'database busy: request refused')
+        return reply
+          .code(503)
+          .header('retry-after', String(BUSY_RETRY_AFTER_SECONDS))
+          .header('cache-control', 'no-store')
+          .type('application/json')
+          .send({ message: API_MESSAGES.BUSY } satisfies ApiError)
       }
       request.log.error({ err: error, url: request.url, method: request.method, params: request.params }, 'request failed')
       return reply.code(500).type('application/json').send({ message: API_MESSAGES.SERVER_ERROR } satisfies ApiError)

@@ -14,11 +14,16 @@ import type { Route } from './+types/login'
 /** The longest e-mail a form echoes back (RFC 5321 allows 254; anything longer is not one). */
 const ECHO_MAX_LENGTH = 320
 
+/** An idempotency key as the form posts it (a UUID; the API takes up to 100 characters). */
+const IDEMPOTENCY_KEY_SHAPE = /^[A-Za-z0-9-]{8,100}$/
+
 export async function loader({ request, context }: Route.LoaderArgs) {
   // SPEC §2: a logged-in user who reaches the login component goes to the properties route.
   if (await getCurrentContact(request, context)) throw redirect(PROPERTIES_PATH)
   const captcha = await context.api.getCaptchaConfig().catch((): CaptchaClientConfig => ({ provider: 'none' }))
-  return { captcha, returnTo: getLoginReturnPath(request, context.publicUrl) }
+  // Each rendering of the form names its submission: a browser's retry of the post (a resend after a
+  // lost answer, with or without JavaScript) carries the same key, and the API sends no second e-mail.
+  return { captcha, returnTo: getLoginReturnPath(request, context.publicUrl), idempotencyKey: crypto.randomUUID() }
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -46,13 +51,17 @@ export async function action({ request, context }: Route.ActionArgs) {
       captchaToken = toQuestionCaptchaToken(questionToken.slice(0, 1024), answer.slice(0, 64))
     }
   }
+  const key = field('idempotency_key')
   try {
-    await context.api.requestMagicLink({
-      email: parsed.data.email,
-      // The path as it is: the API applies the same guard, so it arrives unchanged.
-      request_page_url: returnTo ?? '',
-      recaptcha_token: captchaToken,
-    })
+    await context.api.requestMagicLink(
+      {
+        email: parsed.data.email,
+        // The path as it is: the API applies the same guard, so it arrives unchanged.
+        request_page_url: returnTo ?? '',
+        recaptcha_token: captchaToken,
+      },
+      IDEMPOTENCY_KEY_SHAPE.test(key) ? { idempotencyKey: key } : {},
+    )
   } catch {
     // SPEC §7: any error is swallowed and the confirmation is shown anyway, so the page never tells
     // whether an address is registered.
@@ -62,7 +71,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function LoginRoute({ loaderData, actionData }: Route.ComponentProps) {
-  const { captcha, returnTo } = loaderData
+  const { captcha, returnTo, idempotencyKey } = loaderData
   const sent = actionData?.status === 'sent'
   return (
     <div className="container page login-page">
@@ -72,6 +81,7 @@ export default function LoginRoute({ loaderData, actionData }: Route.ComponentPr
         <MagicLinkForm
           captcha={captcha}
           returnTo={returnTo}
+          idempotencyKey={idempotencyKey}
           result={actionData}
           restartUrl={returnTo ? toLoginUrl(returnTo) : '/login'}
         />

@@ -195,6 +195,24 @@ describe('magic link login in a browser', () => {
     expect(await page.getByText(/^\d{1,3}% match$/).count()).toBe(0)
   })
 
+  it("posts the form's idempotency key with the login request, with and without JavaScript, a new one for each rendering", async () => {
+    const keys: string[] = []
+    for (const javaScriptEnabled of [true, false]) {
+      const page = await browser.page({ javaScriptEnabled })
+      await page.goto(`${BASE_URL}/login`)
+      if (javaScriptEnabled) await waitForEnhancedForm(page)
+      const key = await page.locator('input[type="hidden"][name="idempotency_key"]').inputValue()
+      expect(key).toMatch(/^[0-9a-f-]{36}$/)
+      keys.push(key)
+      const posted = page.waitForRequest((r) => r.method() === 'POST' && new URL(r.url()).pathname.startsWith('/login'))
+      await page.getByLabel('Email address').fill(UNKNOWN_EMAIL)
+      await page.getByRole('button', { name: 'Send login link' }).click()
+      expect((await posted).postData() ?? '').toContain(key)
+      await page.getByRole('heading', { name: 'Check your e-mail' }).waitFor()
+    }
+    expect(keys[0]).not.toBe(keys[1])
+  })
+
   it('shows an unknown e-mail the same confirmation and sends it nothing', async () => {
     const page = await browser.page()
     const seen = await seenMails()

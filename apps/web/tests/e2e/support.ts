@@ -23,10 +23,14 @@ export const MAP_TILE_REQUEST = /\/\d+\/\d+\/\d+(@2x)?\.(png|jpg|jpeg|webp)(\?.*
 
 let browser: Browser | undefined
 
-/** One Chromium per test file; pages get a fresh context each, and fail the test on console errors. */
-export function setupBrowser(): { page: (options?: { javaScriptEnabled?: boolean; width?: number }) => Promise<Page> } {
+/**
+ * One Chromium per test file; pages get a fresh context each, and fail the test on console errors and
+ * Content-Security-Policy violations (`policyViolations`, which a test that provokes one empties).
+ */
+export function setupBrowser(): { page: (options?: { javaScriptEnabled?: boolean; width?: number }) => Promise<Page>; policyViolations: string[] } {
   const contexts: BrowserContext[] = []
   const errors: string[] = []
+  const violations: string[] = []
   beforeAll(async () => {
     browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ARGS })
   })
@@ -34,8 +38,10 @@ export function setupBrowser(): { page: (options?: { javaScriptEnabled?: boolean
     for (const c of contexts) await c.close()
     await browser?.close()
     expect(errors, 'console errors in the browser').toEqual([])
+    expect(violations, 'Content-Security-Policy violations in the browser').toEqual([])
   })
   return {
+    policyViolations: violations,
     async page(options = {}) {
       if (!browser) throw new Error('browser not started')
       const context = await browser.newContext({
@@ -44,6 +50,7 @@ export function setupBrowser(): { page: (options?: { javaScriptEnabled?: boolean
         locale: 'en-GB',
       })
       contexts.push(context)
+      await watchPolicyViolations(context, (report) => violations.push(report))
       const page = await context.newPage()
       // A 404 or 400 page the test asks for on purpose is logged by Chromium as a failed resource;
       // only failures of anything else (an image, a script, a data request) count as errors.
@@ -56,12 +63,25 @@ export function setupBrowser(): { page: (options?: { javaScriptEnabled?: boolean
         if (msg.text().startsWith('Failed to load resource') && documents.has(msg.location().url)) return
         // The tests run without network: a map's tiles cannot load, and the map draws its outline instead.
         if (msg.text().startsWith('Failed to load resource') && MAP_TILE_REQUEST.test(msg.location().url)) return
+        // A policy's refusal is counted among the violations, which a test may provoke on purpose.
+        if (msg.text().includes('Content Security Policy directive')) return
         errors.push(`${page.url()}: ${msg.text()}`)
       })
       page.on('pageerror', (err) => errors.push(`${page.url()}: ${err.message}`))
       return page
     },
   }
+}
+
+/** What a page of `context` reports of its Content-Security-Policy violations (the `securitypolicyviolation` event). */
+export async function watchPolicyViolations(context: BrowserContext, report: (violation: string) => void): Promise<void> {
+  await context.exposeBinding('__reportPolicyViolation', ({ page }, text: string) => report(`${page.url()}: ${text}`))
+  await context.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (event) => {
+      const send = (window as unknown as { __reportPolicyViolation: (text: string) => void }).__reportPolicyViolation
+      void send(`${event.effectiveDirective} refused ${event.blockedURI || 'an inline script or style'} (${event.sourceFile}:${event.lineNumber})`)
+    })
+  })
 }
 
 /** Runs axe on the page as it is now and fails on any violation, listing them. */

@@ -25,6 +25,8 @@ interface MagicLinkFormProps {
   captcha: CaptchaClientConfig
   /** The page to return to after login, posted with the form. */
   returnTo: string | null
+  /** This rendering's submission key, posted with the form (the login route's loader makes it). */
+  idempotencyKey: string
   result: MagicLinkResult | undefined
   /** The login page's own address, to start again with another e-mail. */
   restartUrl: string
@@ -35,12 +37,12 @@ interface MagicLinkFormProps {
  * entered e-mail and the success text shown). SPEC §8 shows the e-mail's messages as warning toasts;
  * the message also stands beside the field, which is what a visitor without JavaScript sees.
  */
-export function MagicLinkForm({ captcha, returnTo, result, restartUrl }: MagicLinkFormProps) {
+export function MagicLinkForm({ captcha, returnTo, idempotencyKey, result, restartUrl }: MagicLinkFormProps) {
   if (result?.status === 'sent') return <MagicLinkSent email={result.email} restartUrl={restartUrl} />
-  return <MagicLinkEntry captcha={captcha} returnTo={returnTo} result={result} />
+  return <MagicLinkEntry captcha={captcha} returnTo={returnTo} idempotencyKey={idempotencyKey} result={result} />
 }
 
-function MagicLinkEntry({ captcha, returnTo, result }: Omit<MagicLinkFormProps, 'restartUrl'>) {
+function MagicLinkEntry({ captcha, returnTo, idempotencyKey, result }: Omit<MagicLinkFormProps, 'restartUrl'>) {
   const inputId = useId()
   const errorId = useId()
   const input = useRef<HTMLInputElement>(null)
@@ -133,6 +135,8 @@ function MagicLinkEntry({ captcha, returnTo, result }: Omit<MagicLinkFormProps, 
         </fieldset>
       )}
       {returnTo && <input type="hidden" name="redirect" value={returnTo} />}
+      {/* Posted as it is with or without JavaScript: a retry of this submission sends the same key. */}
+      <input type="hidden" name="idempotency_key" value={idempotencyKey} />
       <button type="submit" className="button button--large login-form__submit" aria-disabled={busy || undefined}>
         {busy ? COPY.LOGIN_SENDING : COPY.LOGIN_SUBMIT}
       </button>

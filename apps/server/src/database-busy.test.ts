@@ -1,0 +1,90 @@
+import os from 'node:os'
+import { buildApp, createFixedCaptchaVerifier } from '@agency/api'
+import { createDatabase, isDatabaseBusy, type Database } from '@agency/db'
+import { createTestDatabase, testDatabaseUrl, type TestDatabase } from '@agency/db/testing'
+// The production build of the pages (npm run build, also run at install), as the server serves it.
+import * as build from '@agency/web/build/server'
+import type { FastifyInstance } from 'fastify'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { BUSY_MESSAGE } from './load-shedding.ts'
+import { registerWeb } from './web.ts'
+
+const PUBLIC_URL = 'http://localhost:3000'
+
+describe('isDatabaseBusy', () => {
+  it("knows the pool's acquire timeout, a statement timeout and a full server, also wrapped as Drizzle wraps them", () => {
+    expect(isDatabaseBusy(new Error('timeout exceeded when trying to connect'))).toBe(true)
+    const cancelled = Object.assign(new Error('canceling statement due to statement timeout'), { code: '57014' })
+    expect(isDatabaseBusy(new Error('Failed query: select 1', { cause: cancelled }))).toBe(true)
+    expect(isDatabaseBusy(Object.assign(new Error('sorry, too many clients already'), { code: '53300' }))).toBe(true)
+    expect(isDatabaseBusy(Object.assign(new Error('duplicate key value'), { code: '23505' }))).toBe(false)
+    expect(isDatabaseBusy(new Error('Something else'))).toBe(false)
+    expect(isDatabaseBusy('timeout exceeded when trying to connect')).toBe(false)
+  })
+})
+
+// The embedded database (PGlite) is one connection inside the process, with no pool to wait for.
+describe.skipIf(!testDatabaseUrl())('a request waiting for a database connection, on postgres', () => {
+  let test: TestDatabase
+  let database: Database
+  let app: FastifyInstance
+  let release: () => void = () => {}
+
+  beforeAll(async () => {
+    test = await createTestDatabase('postgres')
+    // One connection, and a wait for it long enough for a route's queries queued one behind another
+    // on a loaded machine: the test holds that connection busy.
+    database = await createDatabase({ databaseUrl: test.url, poolSize: 1, acquireTimeoutMs: 2000 })
+    await database.db.execute('select 1')
+    app = await buildApp({
+      database,
+      mediaDir: os.tmpdir(),
+      cacheDir: os.tmpdir(),
+      publicUrl: PUBLIC_URL,
+      accounts: { captcha: createFixedCaptchaVerifier(true), magicLinkMinResponseMs: 0 },
+    })
+    await registerWeb(app, { build, mode: 'production', publicUrl: PUBLIC_URL, pageCacheEntries: 0, bodyLimit: 1024 * 1024 })
+    await app.ready()
+  }, 120_000)
+  afterAll(async () => {
+    release()
+    await app?.close()
+    await database?.close()
+    await test?.close()
+  })
+
+  /** Holds the pool's one connection in a transaction until `release()` is called; `done` settles after. */
+  async function holdTheConnection(): Promise<{ done: Promise<void> }> {
+    let started: () => void = () => {}
+    const isHeld = new Promise<void>((resolve) => (started = resolve))
+    const gate = new Promise<void>((resolve) => (release = resolve))
+    const done = database.db.transaction(async (tx) => {
+      await tx.execute('select 1')
+      started()
+      await gate
+    })
+    await isHeld
+    return { done }
+  }
+
+  it('answers 503 with Retry-After, for the API and the pages, and serves again once the connection is free', async () => {
+    const search = '/api/branches'
+    expect((await app.inject(search)).statusCode).toBe(200)
+
+    const { done } = await holdTheConnection()
+    const api = await app.inject(search)
+    expect(api.statusCode).toBe(503)
+    expect(api.headers['retry-after']).toBe('5')
+    expect(api.json()).toEqual({ message: BUSY_MESSAGE })
+
+    const page = await app.inject({ url: '/sales/property-for-sale', headers: { host: 'localhost:3000' } })
+    expect(page.statusCode).toBe(503)
+    expect(page.headers['retry-after']).toBe('5')
+    expect(page.body).toContain(BUSY_MESSAGE)
+
+    release()
+    await done
+    expect((await app.inject(search)).statusCode).toBe(200)
+    expect((await app.inject({ url: '/sales/property-for-sale', headers: { host: 'localhost:3000' } })).statusCode).toBe(200)
+  }, 60_000)
+})

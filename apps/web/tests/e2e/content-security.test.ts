@@ -1,0 +1,92 @@
+import { LIST_PATHS } from '@agency/domain'
+import type { Page } from 'playwright-core'
+import { describe, expect, it } from 'vitest'
+import { BASE_URL, MAP_TILE_REQUEST, setupBrowser } from './support.ts'
+
+const browser = setupBrowser()
+
+/** A 1×1 PNG, served for every map tile so the maps draw without a network. */
+const TILE = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=', 'base64')
+
+/** A page with JavaScript whose map tiles are answered locally; `tiles` counts those drawn. */
+async function pageWithTiles(): Promise<{ page: Page; tiles: string[] }> {
+  const page = await browser.page()
+  const tiles: string[] = []
+  await page.route(
+    (url) => MAP_TILE_REQUEST.test(url.toString()),
+    (route) => {
+      tiles.push(route.request().url())
+      return route.fulfill({ status: 200, contentType: 'image/png', body: TILE })
+    },
+  )
+  return { page, tiles }
+}
+
+/** The script nonce the answer's policy names, and that no script source is allowed inline without it. */
+function nonceOfPolicy(policy: string | undefined): string {
+  const scriptSrc = (policy ?? '').split(';').find((d) => d.trim().startsWith('script-src')) ?? ''
+  expect(scriptSrc).not.toContain("'unsafe-inline'")
+  const nonce = /'nonce-([^']+)'/.exec(scriptSrc)?.[1]
+  if (!nonce) throw new Error(`no nonce in ${policy}`)
+  return nonce
+}
+
+/** Loads `path`, checks every script of the page carries its answer's nonce, and waits until React runs. */
+async function visit(page: Page, path: string): Promise<void> {
+  const response = await page.goto(`${BASE_URL}${path}`)
+  expect(response?.status()).toBe(200)
+  const nonce = nonceOfPolicy(response?.headers()['content-security-policy'])
+  // The browser hides the attribute once read; the `nonce` property keeps it.
+  const scripts = await page.evaluate(() => [...document.scripts].filter((s) => !s.type.includes('json')).map((s) => s.nonce))
+  expect(scripts.length).toBeGreaterThan(0)
+  expect(scripts.filter((n) => n !== nonce)).toEqual([])
+  await page.waitForFunction(() => '__reactRouterRouteModules' in window)
+}
+
+describe('the Content-Security-Policy in a browser', () => {
+  it('runs the pages, the maps, the gallery and the forms without a violation', async () => {
+    const { page, tiles } = await pageWithTiles()
+    await visit(page, '/')
+    await visit(page, LIST_PATHS.sales)
+    await page.getByRole('button', { name: 'Show map' }).click()
+    await expect.poll(() => tiles.length, { timeout: 15_000 }).toBeGreaterThan(0)
+    await expect.poll(() => page.locator('.leaflet-marker-icon').count(), { timeout: 15_000 }).toBeGreaterThan(0)
+
+    // A property page and its full-screen gallery (a chunk loaded on demand).
+    const href = await page.locator('a[href^="/property/"]').first().getAttribute('href')
+    await visit(page, href!)
+    await page.getByRole('region', { name: 'Photos' }).getByRole('link', { name: /full screen/ }).click()
+    await page.getByRole('dialog', { name: /^Gallery: / }).waitFor()
+    await page.keyboard.press('Escape')
+
+    await visit(page, '/branches')
+    await visit(page, '/valuation')
+    await visit(page, '/heads-up-alerts/register')
+
+    // The login form solves its captcha in the page and posts.
+    await visit(page, '/login')
+    await page.locator('form.login-form[data-enhanced]').waitFor()
+    await page.getByLabel('Email address').fill('nobody@example.com')
+    await page.getByRole('button', { name: 'Send login link' }).click()
+    await page.getByRole('heading', { name: 'Check your e-mail' }).waitFor()
+    expect(browser.policyViolations).toEqual([])
+  })
+
+  it('refuses a script slipped into a page without the nonce, and reports it', async () => {
+    const page = await browser.page()
+    await visit(page, '/login')
+    const before = browser.policyViolations.length
+    const ran = await page.evaluate(async () => {
+      const script = document.createElement('script')
+      script.textContent = 'window.__injected = true'
+      document.body.append(script)
+      await new Promise((resolve) => setTimeout(resolve, 0))
+      return '__injected' in window
+    })
+    expect(ran).toBe(false)
+    await expect.poll(() => browser.policyViolations.length).toBe(before + 1)
+    // Seen and expected: the file's closing check is for the pages' own scripts.
+    const [reported] = browser.policyViolations.splice(before, 1)
+    expect(reported).toContain('script-src-elem refused')
+  })
+})
