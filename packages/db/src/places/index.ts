@@ -2,3 +2,6 @@
 export { ensurePlaces } from './ensure.ts'
 export { rebuildPlaces, type PlacesSummary } from './rebuild.ts'
 export { getTownPlaces, toTownRadiusKm, type TownPlace } from './towns.ts'
+export { gridToOsgb36, gridToWgs84, isGridReference, type LatLng } from './osgb.ts'
+export { importPubs, importSchools, ImportFileError, toSchoolLabel, type PointsImportReport } from './import-points.ts'
+export { toNameKeys, toPointOfInterestDescription, upsertPointsOfInterest, type PointOfInterestInput } from './points-of-interest.ts'
