@@ -24,5 +24,5 @@ CREATE TABLE "points_of_interest" (
 );
 --> statement-breakpoint
 ALTER TABLE "point_of_interest_keys" ADD CONSTRAINT "point_of_interest_keys_place_id_points_of_interest_place_id_fk" FOREIGN KEY ("place_id") REFERENCES "public"."points_of_interest"("place_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-CREATE INDEX "point_of_interest_keys_key_idx" ON "point_of_interest_keys" USING btree ("is_start","key" text_pattern_ops);--> statement-breakpoint
+CREATE INDEX "point_of_interest_keys_key_idx" ON "point_of_interest_keys" USING btree ("is_start","key" text_pattern_ops,"place_id");--> statement-breakpoint
 CREATE INDEX "points_of_interest_source_run_idx" ON "points_of_interest" USING btree ("source","kind","import_run");

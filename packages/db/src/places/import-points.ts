@@ -130,7 +130,7 @@ async function runImport(
     const format = await read(collector)
     await collector.flush()
     if (collector.added + collector.updated === 0) {
-      throw new ImportFileError(`${file}: no ${kind === 'school' ? 'open schools' : 'named pubs'} with a position in it; nothing changed`)
+      throw new ImportFileError(`${path.basename(file)}: no ${kind === 'school' ? 'open schools' : 'named pubs'} with a position in it; nothing changed`)
     }
     const removed = await removeOtherRuns(tx, kind, source, run)
     return {

@@ -64,7 +64,8 @@ export const pointOfInterestKeys = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.place_id, t.key] }),
-    // The pattern operator class because the collation is not C: prefix ranges and `order by key using ~<~`.
-    index('point_of_interest_keys_key_idx').on(t.is_start, t.key.op('text_pattern_ops')),
+    // The pattern operator class because the collation is not C: prefix ranges, read in the order of
+    // `order by key using ~<~, place_id`, so that a search stops after the first few.
+    index('point_of_interest_keys_key_idx').on(t.is_start, t.key.op('text_pattern_ops'), t.place_id),
   ],
 )
