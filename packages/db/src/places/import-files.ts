@@ -50,6 +50,13 @@ export function readText(file: string, encoding: 'utf-8' | 'windows-1252'): Read
   return Readable.from(decode())
 }
 
+/** Leading white space and the record separator of GeoJSON text sequences (RFC 8142). */
+export function trimRecordStart(text: string): string {
+  let i = 0
+  while (i < text.length && (text.charCodeAt(i) === 0x1e || /\s/.test(text[i] as string))) i++
+  return text.slice(i)
+}
+
 /** The first characters of a file (for telling formats apart), without a byte order mark. */
 export async function readStart(file: string, bytes = 512): Promise<string> {
   const handle = await open(file, 'r').catch((error: unknown) => {
@@ -122,7 +129,7 @@ export async function* readCsv(
  * reported through `onBad`.
  */
 export async function* readGeoJsonFeatures(file: string, onBad: (problem: RowProblem) => void): AsyncGenerator<{ line: number; feature: unknown }> {
-  const start = (await readStart(file)).replace(/^[\s\x1e]+/, '')
+  const start = trimRecordStart(await readStart(file))
   if (!start.startsWith('{')) throw new ImportFileError(`${file}: not GeoJSON`)
   const firstLine = start.split('\n')[0] ?? ''
   if (/"type"\s*:\s*"Feature"/.test(firstLine) && !/"FeatureCollection"/.test(firstLine)) {
@@ -136,7 +143,7 @@ async function* readFeatureLines(file: string, onBad: (problem: RowProblem) => v
   let line = 0
   let rest = ''
   const parseLine = (text: string, at: number) => {
-    const json = text.replace(/^[\s\x1e]+/, '').trim()
+    const json = trimRecordStart(text).trim()
     if (!json) return undefined
     try {
       return { line: at, feature: JSON.parse(json) as unknown }
@@ -153,7 +160,7 @@ async function* readFeatureLines(file: string, onBad: (problem: RowProblem) => v
       if (item) yield item
     }
   }
-  const item = parseLine(rest, ++line)
+  const item = parseLine(rest, line + 1)
   if (item) yield item
 }
 
@@ -227,7 +234,6 @@ async function* scanFeatureCollection(file: string, onBad: (problem: RowProblem)
     }
     if (keyText) keyText.push(text.slice(from))
     if (feature) feature.push(text.slice(from))
-    from = 0
   }
   if (!sawFeatures) throw new ImportFileError(`${file}: not a GeoJSON FeatureCollection (no "features")`)
 }

@@ -6,7 +6,7 @@
 import path from 'node:path'
 import type { Database, Db } from '../client.ts'
 import type { PointOfInterestKind, PointOfInterestSource } from '../schema/index.ts'
-import { detectEncoding, ImportFileError, readCsv, readGeoJsonFeatures, readStart, type RowProblem } from './import-files.ts'
+import { detectEncoding, ImportFileError, readCsv, readGeoJsonFeatures, readStart, trimRecordStart, type RowProblem } from './import-files.ts'
 import { gridToWgs84, isGridReference } from './osgb.ts'
 import { removeOtherRuns, toPostcode, upsertPointsOfInterest, type PointOfInterestInput } from './points-of-interest.ts'
 import { sql } from 'drizzle-orm'
@@ -277,7 +277,7 @@ const CSV_LNG = ['@lon', 'lon', 'lng', 'longitude', 'x']
  * left out; a way's position is the middle of its outline.
  */
 export async function importPubs(database: Pick<Database, 'db'>, file: string): Promise<PointsImportReport> {
-  const start = (await readStart(file)).replace(/^[\s\x1e]+/, '')
+  const start = trimRecordStart(await readStart(file))
   if (start.startsWith('{')) {
     return runImport(database, 'pub', 'osm', file, async (collector) => {
       for await (const { line, feature } of readGeoJsonFeatures(file, (problem) => collector.problem(problem))) {

@@ -2,7 +2,7 @@
 export { ensurePlaces } from './ensure.ts'
 export { rebuildPlaces, type PlacesSummary } from './rebuild.ts'
 export { getTownPlaces, toBox, toTownRadiusKm, type TownPlace } from './towns.ts'
-export { gridToOsgb36, gridToWgs84, isGridReference, type LatLng } from './osgb.ts'
+export { gridToOsgb36, gridToWgs84, isGridReference, wgs84ToGrid, type LatLng } from './osgb.ts'
 export { importPubs, importSchools, ImportFileError, toSchoolLabel, type PointsImportReport } from './import-points.ts'
 export { toNameKeys, toPointOfInterestDescription, upsertPointsOfInterest, type PointOfInterestInput } from './points-of-interest.ts'
 export { seedDemoPointsOfInterest, DEMO_POINTS_OF_INTEREST } from '../seed/points-of-interest.ts'

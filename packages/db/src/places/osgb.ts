@@ -37,3 +37,9 @@ export function gridToOsgb36(easting: number, northing: number): LatLng {
   const [lng, lat] = toOsgb36.forward([easting, northing]) as [number, number]
   return { lat, lng }
 }
+
+/** The British National Grid easting and northing of a WGS84 position (for generating test data). */
+export function wgs84ToGrid(lat: number, lng: number): { easting: number; northing: number } {
+  const [easting, northing] = toWgs84.inverse([lng, lat]) as [number, number]
+  return { easting, northing }
+}
