@@ -38,8 +38,6 @@ const DEMO_PUBS: readonly DemoPoint[] = [
   ['The Byres Tap', 'Pub', 'Glasgow', 'G12 8AB', 55.8736, -4.2917],
 ]
 
-const DEMO_RUN = 'demo'
-
 function toInputs(points: readonly DemoPoint[], prefix: string): PointOfInterestInput[] {
   return points.map(([name, label, town, postcode, lat, lng], i) => ({ source_id: `${prefix}${i + 1}`, name, label: `${label} (demo)`, town, postcode, lat, lng }))
 }
@@ -49,11 +47,13 @@ export const DEMO_POINTS_OF_INTEREST = { schools: toInputs(DEMO_SCHOOLS, 's'), p
 
 /** Writes the demo's schools and pubs (again), leaving any imported real ones alone. */
 export async function seedDemoPointsOfInterest(database: Pick<Database, 'db'>): Promise<{ schools: number; pubs: number }> {
+  // A new run each time, so that a demo entry since dropped from the lists above leaves.
+  const run = `demo-${new Date().toISOString()}`
   await database.db.transaction(async (tx) => {
-    await upsertPointsOfInterest(tx, 'school', 'demo', DEMO_RUN, DEMO_POINTS_OF_INTEREST.schools)
-    await upsertPointsOfInterest(tx, 'pub', 'demo', DEMO_RUN, DEMO_POINTS_OF_INTEREST.pubs)
-    await removeOtherRuns(tx, 'school', 'demo', DEMO_RUN)
-    await removeOtherRuns(tx, 'pub', 'demo', DEMO_RUN)
+    await upsertPointsOfInterest(tx, 'school', 'demo', run, DEMO_POINTS_OF_INTEREST.schools)
+    await upsertPointsOfInterest(tx, 'pub', 'demo', run, DEMO_POINTS_OF_INTEREST.pubs)
+    await removeOtherRuns(tx, 'school', 'demo', run)
+    await removeOtherRuns(tx, 'pub', 'demo', run)
   })
   return { schools: DEMO_SCHOOLS.length, pubs: DEMO_PUBS.length }
 }
