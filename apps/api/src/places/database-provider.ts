@@ -1,4 +1,4 @@
-import { IS_NAMED_PLACE, places, toPlaceSearchKey, type Db } from '@agency/db'
+import { IS_NAMED_PLACE, places, pointOfInterestKeys, pointsOfInterest, toBox, toPlaceSearchKey, type Db } from '@agency/db'
 import { and, asc, eq, like, sql } from 'drizzle-orm'
 import { toPlaceLimit, type PlacesProvider } from './provider.ts'
 import type { PlaceDetails, SearchResultPlace } from './schemas.ts'
@@ -59,6 +59,69 @@ function findDistrictsStartingWith(db: Db, key: string, limit: number) {
     .limit(limit)
 }
 
+/** Words that name a school or a pub: a keyword holding one offers schools and pubs before towns. */
+const POINT_OF_INTEREST_WORDS = [
+  'school',
+  'schools',
+  'academy',
+  'college',
+  'primary',
+  'infant',
+  'infants',
+  'junior',
+  'juniors',
+  'nursery',
+  'grammar',
+  'pub',
+  'inn',
+  'arms',
+  'tavern',
+]
+
+/**
+ * Whether the key names a school or pub word: one of its words is such a word, or its last word,
+ * after another and of three letters or more, is the start of one ('fulwood acad').
+ */
+export function namesPointOfInterestWord(key: string): boolean {
+  const words = key.split(' ')
+  if (words.some((word) => POINT_OF_INTEREST_WORDS.includes(word))) return true
+  const last = words[words.length - 1] ?? ''
+  return words.length > 1 && last.length >= 3 && POINT_OF_INTEREST_WORDS.some((word) => word.startsWith(last))
+}
+
+/** Keywords shorter than this do not look among schools and pubs: 'a' would match thousands. */
+const MIN_POINT_OF_INTEREST_LENGTH = 3
+
+/** How far around a school or pub its bounds reach, as for a postcode. */
+const POINT_OF_INTEREST_RADIUS_KM = 0.25
+
+/**
+ * Schools and pubs with a word of their name starting with the key: names starting with it first,
+ * then names with a later word starting with it ('acad' finds Fulwood Academy), each in the order of
+ * the key index ('the red lion' before 'the red lion inn'), so a search reads only the first few keys.
+ */
+async function findPointsOfInterest(db: Db, key: string, limit: number): Promise<{ places: SearchResultPlace[]; nameStarts: boolean }> {
+  const find = (isStart: boolean, count: number) =>
+    db
+      .select({ name: pointsOfInterest.name, description: pointsOfInterest.description, place_id: pointsOfInterest.place_id })
+      .from(pointOfInterestKeys)
+      .innerJoin(pointsOfInterest, eq(pointsOfInterest.place_id, pointOfInterestKeys.place_id))
+      .where(and(eq(pointOfInterestKeys.is_start, isStart), like(pointOfInterestKeys.key, `${key}%`)))
+      .orderBy(sql`${pointOfInterestKeys.key} using ~<~`, asc(pointOfInterestKeys.place_id))
+      .limit(count)
+  const found = await find(true, limit)
+  const nameStarts = found.length > 0
+  if (found.length >= limit) return { places: found, nameStarts }
+  // A name may have the key at its start and again later ('st johns st marys'): offered once.
+  const seen = new Set(found.map((place) => place.place_id))
+  for (const place of await find(false, limit)) {
+    if (found.length >= limit) break
+    if (!seen.has(place.place_id)) found.push(place)
+    seen.add(place.place_id)
+  }
+  return { places: found, nameStarts }
+}
+
 /** Full postcodes starting with the key, in order. */
 function findPostcodesStartingWith(db: Db, key: string, limit: number) {
   return db
@@ -70,9 +133,10 @@ function findPostcodesStartingWith(db: Db, key: string, limit: number) {
 }
 
 /**
- * The offline provider over the `places` gazetteer. A search tries the cheap index lookups first:
- * names starting with the keyword, then (for something shaped like a postcode) districts and
- * postcodes; only when those find nothing, names merely like it.
+ * The offline provider over the `places` gazetteer and the schools and pubs beside it. A search tries
+ * the cheap index lookups first: names starting with the keyword, then (for something shaped like a
+ * postcode) districts and postcodes; only when those find nothing, names merely like it. Schools and
+ * pubs follow the towns, or come first when the keyword names one ('fulwood academy', 'kings arms').
  */
 export function createDatabasePlacesProvider(db: Db): PlacesProvider {
   return {
@@ -90,13 +154,23 @@ export function createDatabasePlacesProvider(db: Db): PlacesProvider {
         if (!key.includes(' ')) add(await findDistrictsStartingWith(db, key, wanted - found.length))
         if (found.length < wanted && hasDigit) add(await findPostcodesStartingWith(db, key, wanted - found.length))
       }
+      const pointWord = namesPointOfInterestWord(key)
+      // Schools and pubs are looked for when the towns leave room, or the keyword names one.
+      const points =
+        !hasDigit && key.length >= MIN_POINT_OF_INTEREST_LENGTH && (found.length < wanted || pointWord)
+          ? await findPointsOfInterest(db, key, wanted)
+          : { places: [], nameStarts: false }
+      if (pointWord && points.places.length > 0) return [...points.places, ...found].slice(0, wanted)
       // Comparing trigrams costs far more than an index range (tens of milliseconds on PGlite), so it
-      // runs only when nothing starts with the keyword: a typo, or a word inside a name.
-      if (found.length === 0 && !hasDigit && key.length >= MIN_SIMILAR_LENGTH) add(await findNamesLike(db, key, wanted))
+      // runs only when no name starts with the keyword: a typo, or a word inside a name (a town's
+      // then before a school's or pub's).
+      if (found.length === 0 && !points.nameStarts && !hasDigit && key.length >= MIN_SIMILAR_LENGTH) add(await findNamesLike(db, key, wanted))
+      add(points.places.slice(0, wanted - found.length))
       return found
     },
 
     async details(placeId) {
+      if (/^(school|pub):/.test(placeId)) return findPointOfInterest(db, placeId)
       const [row] = await db.select().from(places).where(eq(places.place_id, placeId)).limit(1)
       if (!row) return null
       return {
@@ -108,5 +182,20 @@ export function createDatabasePlacesProvider(db: Db): PlacesProvider {
         lng: row.lng,
       } satisfies PlaceDetails
     },
+  }
+}
+
+/** A school's or pub's details: its position, with bounds of a street or two around it. */
+async function findPointOfInterest(db: Db, placeId: string): Promise<PlaceDetails | null> {
+  const [row] = await db.select().from(pointsOfInterest).where(eq(pointsOfInterest.place_id, placeId)).limit(1)
+  if (!row) return null
+  const where = [row.town, row.postcode?.split(' ')[0]].filter(Boolean).join(' ')
+  return {
+    location: where ? `${row.name}, ${where}` : row.name,
+    place_id: row.place_id,
+    bounds: toBox(row.lat, row.lng, POINT_OF_INTEREST_RADIUS_KM),
+    location_type: 'establishment',
+    lat: row.lat,
+    lng: row.lng,
   }
 }

@@ -189,6 +189,31 @@ describe('the location live search', () => {
     await expectNoAxeViolations(page)
   })
 
+  it("chooses a demo school by its name: the results lie within the radius of the school", async () => {
+    const page = await browser.page()
+    const found = await getJson<{ data: Array<{ name: string; description: string; place_id: string }> }>(page, `${BASE_URL}/api/places?keyword=kingfisher`)
+    expect(found.data[0]).toEqual({ name: 'Kingfisher Primary School', description: 'Primary school (demo), Manchester M2', place_id: 'school:demo:s8' })
+    const school = (await getJson<{ data: PlaceDetails }>(page, `${BASE_URL}/api/places/school:demo:s8`)).data
+    await page.goto(`${BASE_URL}${LIST_PATHS.sales}`)
+    await typeKeyword(page, 'Kingfisher')
+    const option = placeOptions(page, { name: /^Kingfisher Primary School/ })
+    await option.waitFor({ timeout: RESULTS_TIMEOUT })
+    expect(await option.innerText()).toContain('Primary school (demo), Manchester M2')
+    await option.click()
+    await page.getByRole('button', { name: 'Remove Kingfisher Primary School' }).waitFor()
+    await page.getByLabel('Radius').selectOption({ label: '3 miles' })
+    await page.getByRole('button', { name: SPEC.SEARCH, exact: true }).click()
+    await page.waitForURL(/locations=/)
+    await settled(page)
+
+    expect(params(page).getAll('locations')).toEqual([toLocationValue(school, 3)])
+    expect(params(page).getAll('location_names')).toEqual(['Kingfisher Primary School'])
+    const { total, cards } = await getApiResults(page, 1)
+    expect(total).toBeGreaterThan(0)
+    for (const card of cards) expect(haversineMiles(school, card), `property ${card.property_profile_id}`).toBeLessThanOrEqual(3)
+    expect(await shownTotal(page)).toBe(total)
+  })
+
   it("searches Manchester's own bounds with This area only (radius 0)", async () => {
     const page = await browser.page()
     const manchester = await getManchester(page)

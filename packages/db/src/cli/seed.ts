@@ -12,6 +12,7 @@ import { migrate } from '../migrate.ts'
 import { rebuildPlaces } from '../places/index.ts'
 import { seedDemoContacts } from '../seed-contacts/index.ts'
 import { seedDemoData } from '../seed/index.ts'
+import { seedDemoPointsOfInterest } from '../seed/points-of-interest.ts'
 
 const ArgsSchema = z.object({
   properties: z.coerce.number().int().min(0).max(1_000_000).default(2_000),
@@ -54,7 +55,8 @@ async function main(): Promise<void> {
     // The demo contacts' alerts are built around the catalogue, and the gazetteer takes in its postcodes.
     const contacts = await seedDemoContacts(database, { seed: args.seed })
     const places = await rebuildPlaces(database)
-    console.log(`demo contacts: ${JSON.stringify(contacts)}; places: ${JSON.stringify(places)}`)
+    const points = await seedDemoPointsOfInterest(database)
+    console.log(`demo contacts: ${JSON.stringify(contacts)}; places: ${JSON.stringify(places)}; demo schools and pubs: ${JSON.stringify(points)}`)
   } finally {
     await database.close()
   }

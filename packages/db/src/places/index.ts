@@ -1,4 +1,8 @@
 // The search key travels with the `places` schema (`toPlaceSearchKey` from '../schema/places.ts').
 export { ensurePlaces } from './ensure.ts'
 export { rebuildPlaces, type PlacesSummary } from './rebuild.ts'
-export { getTownPlaces, toTownRadiusKm, type TownPlace } from './towns.ts'
+export { getTownPlaces, toBox, toTownRadiusKm, type TownPlace } from './towns.ts'
+export { gridToOsgb36, gridToWgs84, isGridReference, wgs84ToGrid, type LatLng } from './osgb.ts'
+export { importPubs, importSchools, ImportFileError, toSchoolLabel, type PointsImportReport } from './import-points.ts'
+export { toNameKeys, toPointOfInterestDescription, upsertPointsOfInterest, type PointOfInterestInput } from './points-of-interest.ts'
+export { seedDemoPointsOfInterest, DEMO_POINTS_OF_INTEREST } from '../seed/points-of-interest.ts'

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs'
 import { eq, sql } from 'drizzle-orm'
-import { branches, properties, queryRows, rebuildPlaces } from '@agency/db'
+import { branches, properties, queryRows, rebuildPlaces, toBox, upsertPointsOfInterest } from '@agency/db'
 import { testDatabaseKinds } from '@agency/db/testing'
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { createTestApi, type TestApi } from '#app/testing/api.ts'
@@ -216,6 +216,76 @@ describe.each(testDatabaseKinds())('the places API on %s', (kind) => {
         message: 'The given data was invalid.',
         errors: { keyword: ['The keyword may not be greater than 256 characters.'] },
       })
+    })
+  })
+
+  describe('schools and pubs', () => {
+    beforeAll(async () => {
+      const db = api.database.db
+      await upsertPointsOfInterest(db, 'school', 'gias', 'run-1', [
+        { source_id: '1', name: 'Kingswood Academy', label: 'Secondary school', town: 'Hull', postcode: 'HU7 3JQ', lat: 53.7995, lng: -0.3472 },
+        { source_id: '2', name: 'Leeds City Academy', label: 'Secondary school', town: 'Leeds', postcode: 'LS6 2LG', lat: 53.8149, lng: -1.5587 },
+        { source_id: '3', name: 'Brudenell Primary School', label: 'Primary school', town: 'Leeds', postcode: 'LS6 1EW', lat: 53.8112, lng: -1.5696 },
+      ])
+      await upsertPointsOfInterest(db, 'pub', 'osm', 'run-1', [
+        { source_id: 'n1', name: 'The Red Lion', label: 'Pub', town: 'Bristol', postcode: 'BS8 2LY', lat: 51.4626, lng: -2.6071 },
+        { source_id: 'n2', name: 'The Red Lion', label: 'Pub', town: 'Leeds', postcode: null, lat: 53.797, lng: -1.546 },
+        { source_id: 'w3', name: 'Red Lion Inn', label: 'Pub', town: null, postcode: 'HG1 1AA', lat: 53.99, lng: -1.54 },
+        { source_id: 'n4', name: 'The Kings Arms', label: 'Pub', town: 'London', postcode: 'SE1 8TB', lat: 51.5033, lng: -0.1095 },
+      ])
+    })
+
+    it('offers a school by the start of its name, saying what and where it is', async () => {
+      expect(await search('Brudenell')).toEqual([
+        { name: 'Brudenell Primary School', description: 'Primary school, Leeds LS6', place_id: 'school:gias:3' },
+      ])
+    })
+
+    it('offers a town before a school of the same name, and the school after the towns', async () => {
+      const places = await search('kingswood')
+      expect(places.map((place) => place.place_id)).toEqual(['gb:town:2645418', 'gb:town:2645417', 'school:gias:1'])
+      expect(places[2]).toEqual({ name: 'Kingswood Academy', description: 'Secondary school, Hull HU7', place_id: 'school:gias:1' })
+      expect((await search('leeds'))[0]).toEqual({ name: 'Leeds', description: 'West Yorkshire', place_id: 'gb:town:2644688' })
+      expect((await search('leeds')).at(-1)).toEqual({ name: 'Leeds City Academy', description: 'Secondary school, Leeds LS6', place_id: 'school:gias:2' })
+    })
+
+    it('offers the school first when the keyword names a school or pub word, even half typed', async () => {
+      for (const keyword of ['kingswood academy', 'Kingswood Acad']) {
+        expect((await search(keyword))[0], keyword).toEqual({ name: 'Kingswood Academy', description: 'Secondary school, Hull HU7', place_id: 'school:gias:1' })
+      }
+      expect(await search('kings arms')).toEqual([{ name: 'The Kings Arms', description: 'Pub, London SE1', place_id: 'pub:osm:n4' }])
+    })
+
+    it('finds a word inside a name, names starting with it first', async () => {
+      expect(await search('red lion')).toEqual([
+        { name: 'Red Lion Inn', description: 'Pub, HG1', place_id: 'pub:osm:w3' },
+        { name: 'The Red Lion', description: 'Pub, Bristol BS8', place_id: 'pub:osm:n1' },
+        { name: 'The Red Lion', description: 'Pub, Leeds', place_id: 'pub:osm:n2' },
+      ])
+      expect((await search('academy')).map((place) => place.name)).toEqual(['Kingswood Academy', 'Leeds City Academy'])
+    })
+
+    it('still offers the town for a typo and towns alone for a short keyword', async () => {
+      expect((await search('harogate'))[0]).toEqual({ name: 'Harrogate', description: 'North Yorkshire', place_id: 'gb:town:2647428' })
+      expect((await search('le')).every((place) => place.place_id.startsWith('gb:'))).toBe(true)
+    })
+
+    it('answers a school as a SPEC §3 Location at its position, bounded like a postcode', async () => {
+      const response = await api.app.inject('/api/places/school:gias:3')
+      expect(response.statusCode).toBe(200)
+      expect(response.json()).toEqual({
+        data: {
+          location: 'Brudenell Primary School, Leeds LS6',
+          place_id: 'school:gias:3',
+          bounds: toBox(53.8112, -1.5696, 0.25),
+          location_type: 'establishment',
+          lat: 53.8112,
+          lng: -1.5696,
+        },
+      })
+      const missing = await api.app.inject('/api/places/school:gias:999')
+      expect(missing.statusCode).toBe(404)
+      expect(missing.json()).toEqual({ message: 'Place not found' })
     })
   })
 

@@ -16,7 +16,7 @@ const places: FastifyPluginAsyncZod = async (app) => {
     '',
     {
       schema: {
-        summary: 'Place search by keyword (SPEC §7): towns, villages, postcodes, branches',
+        summary: 'Place search by keyword (SPEC §7): towns, villages, postcodes, branches, schools, pubs',
         tags: ['places'],
         querystring: PlaceSearchQuerySchema,
         response: { 200: dataResponseSchema(z.array(SearchResultPlaceSchema)), 400: ApiErrorSchema },

@@ -1,0 +1,59 @@
+/**
+ * Loads the public lists of schools and pubs into the location search:
+ *   npm run places:import -- schools FILE   the DfE's 'Get Information about Schools' establishment CSV
+ *   npm run places:import -- pubs FILE      OpenStreetMap amenity=pub points, GeoJSON or CSV
+ * Reads DATABASE_URL (PostgreSQL), else the PGlite database under DATA_DIR (default ./data, resolved
+ * from where npm was run). Stop a server using the embedded database first. Re-running with a newer
+ * file updates what is there and removes what the file no longer holds.
+ * Exit status: 0 imported, 1 the wrong file or a failure (nothing changed).
+ */
+import path from 'node:path'
+import { z } from 'zod'
+import { createDatabase } from '../client.ts'
+import { migrate } from '../migrate.ts'
+import { importPubs, importSchools, type PointsImportReport } from '../places/import-points.ts'
+
+const USAGE = 'usage: places:import -- schools FILE | pubs FILE'
+
+const ArgsSchema = z.tuple([z.enum(['schools', 'pubs']), z.string().min(1)])
+
+const EnvSchema = z.object({
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: z.string().optional(),
+})
+
+/** The report as lines for a person. */
+export function toPlacesReportLines(report: PointsImportReport): string[] {
+  const skipped = Object.entries(report.skipped).map(([reason, count]) => `${reason} ${count}`)
+  const lines = [
+    `${report.file} (${report.format}): ${report.rows} records; ${report.kind === 'school' ? 'schools' : 'pubs'} added ${report.added}, ` +
+      `updated ${report.updated}, removed ${report.removed}; left out: ${skipped.length ? skipped.join(', ') : 'none'}; ` +
+      `unreadable ${report.bad} (${(report.elapsed_ms / 1000).toFixed(1)} s)`,
+  ]
+  for (const problem of report.problems) lines.push(`line ${problem.line}: ${problem.message}`)
+  if (report.bad > report.problems.length) lines.push(`… and ${report.bad - report.problems.length} more unreadable records`)
+  return lines
+}
+
+async function main(): Promise<void> {
+  const args = ArgsSchema.safeParse(process.argv.slice(2))
+  if (!args.success) throw new Error(USAGE)
+  const [kind, name] = args.data
+  const env = EnvSchema.parse(process.env)
+  // npm runs workspace scripts inside the workspace; INIT_CWD is where the user typed the command.
+  const cwd = process.env.INIT_CWD ?? process.cwd()
+  const database = await createDatabase({ databaseUrl: env.DATABASE_URL || undefined, dataDir: path.resolve(cwd, env.DATA_DIR) })
+  try {
+    await migrate(database)
+    const file = path.resolve(cwd, name)
+    const report = kind === 'schools' ? await importSchools(database, file) : await importPubs(database, file)
+    for (const line of toPlacesReportLines(report)) console.log(line)
+  } finally {
+    await database.close()
+  }
+}
+
+main().catch((err: unknown) => {
+  console.error(err instanceof Error ? err.message : err)
+  process.exitCode = 1
+})

@@ -1,0 +1,59 @@
+/**
+ * The demo's schools and pubs: invented, one of each a short walk from every branch, so that a
+ * newcomer can try searching near a school or a pub before loading the real lists
+ * (`npm run places:import`, see the README). Their descriptions say '(demo)'.
+ */
+import type { Database } from '../client.ts'
+import { removeOtherRuns, upsertPointsOfInterest, type PointOfInterestInput } from '../places/points-of-interest.ts'
+
+type DemoPoint = readonly [name: string, label: string, town: string, postcode: string, lat: number, lng: number]
+
+const DEMO_SCHOOLS: readonly DemoPoint[] = [
+  ['Canonbury Fields Primary School', 'Primary school', 'London', 'N1 2AA', 51.5411, -0.0968],
+  ['Larkhall Rise Academy', 'Secondary school', 'London', 'SW4 6AA', 51.4668, -0.1339],
+  ['Forbury Meadow Primary School', 'Primary school', 'Reading', 'RG1 3AA', 51.4588, -0.9636],
+  ['Whiteladies Grammar School', 'Secondary school', 'Bristol', 'BS8 2AA', 51.4672, -2.6112],
+  ['Castle Arcade Primary School', 'Primary school', 'Cardiff', 'CF10 2AA', 51.4842, -3.1855],
+  ['Colmore Park Academy', 'Secondary school', 'Birmingham', 'B3 1AA', 52.4851, -1.9045],
+  ['Lace Market Infant School', 'Primary school', 'Nottingham', 'NG1 1AA', 52.9531, -1.1411],
+  ['Kingfisher Primary School', 'Primary school', 'Manchester', 'M2 5AA', 53.4762, -2.2473],
+  ['Hyde Park Corner Primary School', 'Primary school', 'Leeds', 'LS6 1AA', 53.8105, -1.5630],
+  ['Grey Street Academy', 'Secondary school', 'Newcastle upon Tyne', 'NE1 6AA', 54.9741, -1.6069],
+  ['Stockbridge Rise Primary School', 'Primary school', 'Edinburgh', 'EH3 6AA', 55.9580, -3.2075],
+  ['Kelvin Bridge Academy', 'Secondary school', 'Glasgow', 'G12 8AA', 55.8760, -4.2860],
+]
+
+const DEMO_PUBS: readonly DemoPoint[] = [
+  ['The Quill and Lantern', 'Pub', 'London', 'N1 1AA', 51.5352, -0.1041],
+  ['The Hare and Compass', 'Pub', 'London', 'SW4 7AA', 51.4640, -0.1352],
+  ['The Kennet Arms', 'Pub', 'Reading', 'RG1 2AA', 51.4546, -0.9701],
+  ['The Cotham Inn', 'Pub', 'Bristol', 'BS8 2AB', 51.4648, -2.6054],
+  ['The Taff Bridge Inn', 'Pub', 'Cardiff', 'CF10 1AA', 51.4790, -3.1822],
+  ['The Jewellers Arms', 'Pub', 'Birmingham', 'B3 3AA', 52.4822, -1.8970],
+  ['The Trip to the Castle', 'Pub', 'Nottingham', 'NG1 6AA', 52.9502, -1.1522],
+  ['The Spinning Jenny', 'Pub', 'Manchester', 'M2 4AA', 53.4819, -2.2418],
+  ['The Park Row Tavern', 'Pub', 'Leeds', 'LS1 5AA', 53.7981, -1.5470],
+  ['The Grey Horse', 'Pub', 'Newcastle upon Tyne', 'NE1 6AB', 54.9722, -1.6131],
+  ['The Thistle and Quaich', 'Pub', 'Edinburgh', 'EH2 3AA', 55.9540, -3.1990],
+  ['The Byres Tap', 'Pub', 'Glasgow', 'G12 8AB', 55.8736, -4.2917],
+]
+
+function toInputs(points: readonly DemoPoint[], prefix: string): PointOfInterestInput[] {
+  return points.map(([name, label, town, postcode, lat, lng], i) => ({ source_id: `${prefix}${i + 1}`, name, label: `${label} (demo)`, town, postcode, lat, lng }))
+}
+
+/** The demo's schools and pubs as the demo set lists them. */
+export const DEMO_POINTS_OF_INTEREST = { schools: toInputs(DEMO_SCHOOLS, 's'), pubs: toInputs(DEMO_PUBS, 'p') }
+
+/** Writes the demo's schools and pubs (again), leaving any imported real ones alone. */
+export async function seedDemoPointsOfInterest(database: Pick<Database, 'db'>): Promise<{ schools: number; pubs: number }> {
+  // A new run each time, so that a demo entry since dropped from the lists above leaves.
+  const run = `demo-${new Date().toISOString()}`
+  await database.db.transaction(async (tx) => {
+    await upsertPointsOfInterest(tx, 'school', 'demo', run, DEMO_POINTS_OF_INTEREST.schools)
+    await upsertPointsOfInterest(tx, 'pub', 'demo', run, DEMO_POINTS_OF_INTEREST.pubs)
+    await removeOtherRuns(tx, 'school', 'demo', run)
+    await removeOtherRuns(tx, 'pub', 'demo', run)
+  })
+  return { schools: DEMO_SCHOOLS.length, pubs: DEMO_PUBS.length }
+}
