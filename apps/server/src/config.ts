@@ -1,7 +1,7 @@
 import os from 'node:os'
 import path from 'node:path'
 import { loadAccountsEnv, type AccountsEnv, type FeedsOptions } from '@agency/api'
-import { parsePreMarketRule } from '@agency/domain'
+import { DEFAULT_DIGEST_SCHEDULE, parsePreMarketRule, type DigestSchedule } from '@agency/domain'
 import { z } from 'zod'
 import { defaultMaxHeapUsedBytes, type LoadSheddingOptions } from './load-shedding.ts'
 
@@ -50,6 +50,9 @@ const EnvSchema = z.object({
   // alert's first match waits for others to join it in one e-mail (at most 5 minutes).
   ALERT_INTERVAL_MS: z.coerce.number().int().min(0).max(3_600_000).default(15_000),
   ALERT_BATCH_MS: z.coerce.number().int().min(0).max(300_000).default(60_000),
+  // Daily and weekly alerts go at this local hour (Europe/London), weekly ones on this day (0 Sunday … 6 Saturday).
+  ALERT_DIGEST_HOUR: z.coerce.number().int().min(0).max(23).default(8),
+  ALERT_DIGEST_WEEKDAY: z.coerce.number().int().min(0).max(6).default(1),
   // The maps' tile server: a URL template with {z}, {x} and {y} (and optionally {s}, {r}), and its attribution (HTML).
   MAP_TILE_URL: z
     .string()
@@ -97,7 +100,7 @@ export interface Config {
   /** The maps' tile server (MAP_TILE_URL, MAP_ATTRIBUTION), handed to the pages. */
   mapTiles: { url: string; attribution: string }
   /** The Heads Up alert worker: its interval (0: off) and the instant alerts' batch window. */
-  alerts: { intervalMs: number; instantBatchMs: number }
+  alerts: { intervalMs: number; instantBatchMs: number; digest: DigestSchedule }
 }
 
 /** The warning for a server still given the captcha key under its old name. */
@@ -148,7 +151,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     accounts,
     places: { PLACES_PROVIDER: e.PLACES_PROVIDER, GOOGLE_PLACES_API_KEY: e.GOOGLE_PLACES_API_KEY },
     addresses: { ADDRESS_PROVIDER: e.ADDRESS_PROVIDER, IDEAL_POSTCODES_API_KEY: e.IDEAL_POSTCODES_API_KEY },
-    alerts: { intervalMs: e.ALERT_INTERVAL_MS, instantBatchMs: e.ALERT_BATCH_MS },
+    alerts: {
+      intervalMs: e.ALERT_INTERVAL_MS,
+      instantBatchMs: e.ALERT_BATCH_MS,
+      digest: { ...DEFAULT_DIGEST_SCHEDULE, hour: e.ALERT_DIGEST_HOUR, weekday: e.ALERT_DIGEST_WEEKDAY },
+    },
     warnings,
     feeds: {
       apiKey: e.FEED_API_KEY,
