@@ -149,6 +149,7 @@ export const APPLICANT: ApplicantView = {
     include_unavailable: false,
   },
   question_answers: [{ contact_question_id: 2, answer: 7 }],
+  alert_frequency: 'instant',
 }
 
 /** One buyer question, as GET /api/contact_questions/{type} lists it. */

@@ -39,13 +39,6 @@ export function toInstantWindowMs(instantBatchMs: number): number {
   return Math.min(Math.max(0, instantBatchMs), MAX_INSTANT_BATCH_MS)
 }
 
-/** The labels of the alert form's 'E-mail me' choice. */
-export const ALERT_FREQUENCY_LABELS: Record<AlertFrequency, string> = {
-  instant: 'Instantly',
-  daily: 'Daily',
-  weekly: 'Weekly',
-}
-
 /** When daily and weekly alerts are mailed: a local hour, and for weekly alerts a day of the week. */
 export interface DigestSchedule {
   /** The IANA time zone the hour is read in. */
