@@ -1,7 +1,7 @@
 import os from 'node:os'
 import path from 'node:path'
 import { DEFAULT_LEAD_ENQUIRY_LIMITS, loadAccountsEnv, type AccountsEnv, type FeedsOptions, type LeadEnquiryLimits } from '@agency/api'
-import { parsePreMarketRule } from '@agency/domain'
+import { DEFAULT_DIGEST_SCHEDULE, parsePreMarketRule, type DigestSchedule } from '@agency/domain'
 import { z } from 'zod'
 import { defaultMaxHeapUsedBytes, type LoadSheddingOptions } from './load-shedding.ts'
 
@@ -56,6 +56,9 @@ const EnvSchema = z.object({
   ALERT_BATCH_MS: z.coerce.number().int().min(0).max(300_000).default(60_000),
   // Lead enquiries one IP address may send in an hour (429 past it); a test run sets more.
   LEAD_ENQUIRIES_PER_IP_HOUR: z.coerce.number().int().min(1).max(100_000).default(DEFAULT_LEAD_ENQUIRY_LIMITS.perIp.limit),
+  // Daily and weekly alerts go at this local hour (Europe/London), weekly ones on this day (0 Sunday … 6 Saturday).
+  ALERT_DIGEST_HOUR: z.coerce.number().int().min(0).max(23).default(8),
+  ALERT_DIGEST_WEEKDAY: z.coerce.number().int().min(0).max(6).default(1),
   // The maps' tile server: a URL template with {z}, {x} and {y} (and optionally {s}, {r}), and its attribution (HTML).
   MAP_TILE_URL: z
     .string()
@@ -105,7 +108,7 @@ export interface Config {
   /** The maps' tile server (MAP_TILE_URL, MAP_ATTRIBUTION), handed to the pages. */
   mapTiles: { url: string; attribution: string }
   /** The Heads Up alert worker: its interval (0: off) and the instant alerts' batch window. */
-  alerts: { intervalMs: number; instantBatchMs: number }
+  alerts: { intervalMs: number; instantBatchMs: number; digest: DigestSchedule }
   /** Limits on lead enquiries (LEAD_ENQUIRIES_PER_IP_HOUR). */
   leadLimits: LeadEnquiryLimits
 }
@@ -159,7 +162,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     accounts,
     places: { PLACES_PROVIDER: e.PLACES_PROVIDER, GOOGLE_PLACES_API_KEY: e.GOOGLE_PLACES_API_KEY },
     addresses: { ADDRESS_PROVIDER: e.ADDRESS_PROVIDER, IDEAL_POSTCODES_API_KEY: e.IDEAL_POSTCODES_API_KEY },
-    alerts: { intervalMs: e.ALERT_INTERVAL_MS, instantBatchMs: e.ALERT_BATCH_MS },
+    alerts: {
+      intervalMs: e.ALERT_INTERVAL_MS,
+      instantBatchMs: e.ALERT_BATCH_MS,
+      digest: { ...DEFAULT_DIGEST_SCHEDULE, hour: e.ALERT_DIGEST_HOUR, weekday: e.ALERT_DIGEST_WEEKDAY },
+    },
     leadLimits: { ...DEFAULT_LEAD_ENQUIRY_LIMITS, perIp: { ...DEFAULT_LEAD_ENQUIRY_LIMITS.perIp, limit: e.LEAD_ENQUIRIES_PER_IP_HOUR } },
     warnings,
     feeds: {

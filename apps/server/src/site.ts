@@ -68,7 +68,7 @@ export async function createSite(config: Config, web: Pick<WebOptions, 'build' |
   // outbox. Every process may run one (SKIP LOCKED shares the work).
   const alertWorker =
     config.alerts.intervalMs > 0
-      ? startAlertWorker({ database, logger: app.log, publicUrl: config.publicUrl, intervalMs: config.alerts.intervalMs, instantBatchMs: config.alerts.instantBatchMs })
+      ? startAlertWorker({ database, logger: app.log, publicUrl: config.publicUrl, intervalMs: config.alerts.intervalMs, instantBatchMs: config.alerts.instantBatchMs, digest: config.alerts.digest })
       : null
 
   return {

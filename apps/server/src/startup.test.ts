@@ -98,9 +98,15 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ FEED_PRE_MARKET: 'soon' })).toThrow('FEED_PRE_MARKET: a list of `unpublished` and `status:N`, or `none`')
   })
 
-  it('runs the alert worker every 15 seconds with a one-minute instant batch by default, the batch at most 5 minutes', () => {
-    expect(loadConfig({}).alerts).toEqual({ intervalMs: 15_000, instantBatchMs: 60_000 })
-    expect(loadConfig({ ALERT_INTERVAL_MS: '0', ALERT_BATCH_MS: '0' }).alerts).toEqual({ intervalMs: 0, instantBatchMs: 0 })
+  it('runs the alert worker every 15 seconds with a one-minute instant batch by default, the batch at most 5 minutes, digests at 08:00 on Mondays', () => {
+    expect(loadConfig({}).alerts).toEqual({ intervalMs: 15_000, instantBatchMs: 60_000, digest: { timeZone: 'Europe/London', hour: 8, weekday: 1 } })
+    expect(loadConfig({ ALERT_INTERVAL_MS: '0', ALERT_BATCH_MS: '0' }).alerts).toEqual({
+      intervalMs: 0,
+      instantBatchMs: 0,
+      digest: { timeZone: 'Europe/London', hour: 8, weekday: 1 },
+    })
+    expect(loadConfig({ ALERT_DIGEST_HOUR: '7', ALERT_DIGEST_WEEKDAY: '5' }).alerts.digest).toEqual({ timeZone: 'Europe/London', hour: 7, weekday: 5 })
+    expect(() => loadConfig({ ALERT_DIGEST_HOUR: '24' })).toThrow('ALERT_DIGEST_HOUR')
     expect(() => loadConfig({ ALERT_BATCH_MS: '300001' })).toThrow('ALERT_BATCH_MS')
   })
 })

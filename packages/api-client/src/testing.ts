@@ -57,6 +57,7 @@ export const DETAIL: PropertyDetail = {
   features: ['Garden'],
   floor_plans: [{ image: `${ORIGIN}/api/media/9b2e4c1a-7d3f-4e8b-a5c6-1f0d2e3b4a59/medium` }],
   epcs: [],
+  documents: [],
   branch: null,
   property_type: { property_type_id: 1, name: 'House' },
   property_style: { property_style_id: 1, property_type_id: 1, name: 'Detached House' },
@@ -149,6 +150,7 @@ export const APPLICANT: ApplicantView = {
     include_unavailable: false,
   },
   question_answers: [{ contact_question_id: 2, answer: 7 }],
+  alert_frequency: 'instant',
 }
 
 /** One buyer question, as GET /api/contact_questions/{type} lists it. */

@@ -3,6 +3,7 @@
  * the API answers and the api-client parses. The payloads themselves are in alert-payload.ts.
  */
 import { z } from 'zod'
+import { AlertFrequencySchema, DEFAULT_ALERT_FREQUENCY } from './alert-delivery.ts'
 import { AlertCriteriaSchema, ApplicantQuestionSchema, QuestionAnswerSchema } from './applicant.ts'
 import { APPLICANT_STATUS } from './constants.ts'
 import { ContactViewSchema } from './contact-view.ts'
@@ -45,6 +46,8 @@ export const ApplicantViewSchema = z.object({
   created_at: z.string(),
   criteria: AlertCriteriaSchema,
   question_answers: z.array(QuestionAnswerSchema),
+  /** How often the alert is mailed (beyond SPEC §3). */
+  alert_frequency: AlertFrequencySchema.default(DEFAULT_ALERT_FREQUENCY),
 })
 /** SPEC §3 Applicant as answered. */
 export type ApplicantView = z.infer<typeof ApplicantViewSchema>

@@ -156,4 +156,13 @@ describe('parseAlertPayload (the API body check)', () => {
   it('insists on online_registration true', () => {
     expect(parseAlertPayload({ ...create, online_registration: false }, 'create')).toMatchObject({ success: false, field: 'online_registration' })
   })
+
+  it('takes an optional alert_frequency of instant, daily or weekly, and leaves it out when the screen has none', () => {
+    expect(create).not.toHaveProperty('alert_frequency')
+    const daily = toAlertPayload({ ...state, alert_frequency: 'daily' }, 'create')
+    expect(daily.alert_frequency).toBe('daily')
+    expect(parseAlertPayload(daily, 'create')).toMatchObject({ success: true, data: { alert_frequency: 'daily' } })
+    expect(parseAlertPayload({ ...create, alert_frequency: 'weekly' }, 'update')).toMatchObject({ success: true, data: { alert_frequency: 'weekly' } })
+    expect(parseAlertPayload({ ...create, alert_frequency: 'hourly' }, 'create')).toMatchObject({ success: false, field: 'alert_frequency' })
+  })
 })

@@ -7,6 +7,8 @@ import { AlertCriteriaSchema, ApplicantQuestionSchema, QuestionAnswerSchema, toQ
 import type { AlertCriteria, AnswersByQuestionId, ApplicantQuestion } from './applicant.ts'
 import { CONTACT_SOURCE_ONLINE_REGISTRATION } from './constants.ts'
 import type { AlertProfileId, AlertTab } from './constants.ts'
+import { AlertFrequencySchema } from './alert-delivery.ts'
+import type { AlertFrequency } from './alert-delivery.ts'
 import { AlertProfileIdSchema, ApplicantProfileIdSchema, ContactSchema } from './contact.ts'
 import type { Contact } from './contact.ts'
 import { MESSAGES, toQuestionRequiredMessage } from './messages.ts'
@@ -26,6 +28,8 @@ export interface AlertFormState {
   /** The questions of the profile's type (SPEC §7 GET contact_questions/{type}). */
   readonly questions: readonly ApplicantQuestion[]
   readonly kickback_log_id?: number | null
+  /** How often the alert is mailed (the form's 'E-mail me' choice); unset keeps the alert's own, instant for a new one. */
+  readonly alert_frequency?: AlertFrequency
 }
 
 /** The criteria of a new alert: every filter at its SPEC §3 default (prices 0, rooms null, include…). */
@@ -126,12 +130,17 @@ const payloadShape = {
   online_registration: z.literal(true),
   contact_questions: z.array(QuestionAnswerSchema),
   kickback_log_id: z.number().int().positive().nullable().optional(),
+  /**
+   * Beyond SPEC §7: how often the alert is mailed (instant, daily or weekly). Optional: a create
+   * without it is instant, an update without it keeps the alert's frequency.
+   */
+  alert_frequency: AlertFrequencySchema.optional(),
 }
 
 /**
  * SPEC §7 alert payload, create or update: profile_id; contacts (communication_info_delete and
  * create_without_email true, subscription_types ids); property_criteria; online_registration true;
- * contact_questions; optional kickback_log_id. Unanswered required questions need the question list,
+ * contact_questions; optional kickback_log_id; and this site's optional alert_frequency. Unanswered required questions need the question list,
  * so the API checks them with findUnansweredQuestions.
  */
 export const AlertPayloadSchema = z.object(payloadShape)
@@ -176,6 +185,7 @@ export const ALERT_PAYLOAD_FIELD_ORDER = [
   'contact_questions',
   'online_registration',
   'kickback_log_id',
+  'alert_frequency',
 ] as const
 
 /** Parses an alert payload of the given mode (the API's body check). */
@@ -209,5 +219,6 @@ export function toAlertPayload(state: AlertFormState, mode: AlertMode): AlertPay
     online_registration: true,
     contact_questions: toQuestionAnswers(state.answers, state.questions),
     ...(state.kickback_log_id ? { kickback_log_id: state.kickback_log_id } : {}),
+    ...(state.alert_frequency ? { alert_frequency: state.alert_frequency } : {}),
   }
 }

@@ -45,6 +45,19 @@ export const EpcSchema = z.object({ image: z.string(), isPDF: z.boolean(), fileU
 /** SPEC §3 EPC. */
 export type Epc = z.infer<typeof EpcSchema>
 
+/**
+ * A document of a property other than the EPC (the agency's brochure): its link, the caption the feed
+ * gave it, its file type and its size in bytes when known.
+ */
+export const PropertyDocumentSchema = z.object({
+  url: z.string(),
+  caption: z.string().nullable(),
+  file_type: z.literal('PDF'),
+  size_bytes: z.number().int().nullable(),
+})
+/** A property document. */
+export type PropertyDocument = z.infer<typeof PropertyDocumentSchema>
+
 /** SPEC §3 price: qualifier name, formatted price, and the number in whole pounds (pcm for lettings). */
 export const PriceSchema = z.object({
   type: z.object({ name: z.string() }),
@@ -169,6 +182,8 @@ export const PropertyDetailSchema = PropertyCardSchema.extend({
   features: z.array(z.string()),
   floor_plans: z.array(FloorPlanSchema),
   epcs: z.array(EpcSchema),
+  /** The brochures (beyond SPEC §3); none for a locked property its caller may not see. */
+  documents: z.array(PropertyDocumentSchema).default([]),
   branch: BranchSchema.nullable(),
   property_type: PropertyTypeSchema.nullable(),
   property_style: PropertyStyleSchema.nullable(),

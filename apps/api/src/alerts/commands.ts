@@ -2,6 +2,7 @@ import {
   APPLICANT_PROFILE,
   APPLICANT_STATUS,
   ALERT_CONFIRM_PATH,
+  DEFAULT_ALERT_FREQUENCY,
   COMMUNICATION_METHOD,
   CONTACT_SOURCE_ONLINE_REGISTRATION,
   PROPERTIES_PATH,
@@ -333,6 +334,7 @@ export async function registerAlert(
       pending_cookie_hash: pendingCookie ? hashToken(pendingCookie) : null,
       branch_id: await findNearestBranchId(tx, payload),
       kickback_log_id: payload.kickback_log_id ?? null,
+      alert_frequency: payload.alert_frequency ?? DEFAULT_ALERT_FREQUENCY,
       created_at: now,
       updated_at: now,
     })
@@ -389,6 +391,7 @@ export async function updateAlert(
       criteria: payload.property_criteria,
       question_answers: toStoredAnswers(payload, input.questions),
       ...(payload.kickback_log_id ? { kickback_log_id: payload.kickback_log_id } : {}),
+      ...(payload.alert_frequency ? { alert_frequency: payload.alert_frequency } : {}),
       updated_at: now,
     })
     .where(eq(contactApplicants.contact_applicant_id, row.contact_applicant_id))

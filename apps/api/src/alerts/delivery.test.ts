@@ -9,7 +9,8 @@ const PUBLIC_URL = 'https://agency.example/'
 const T0 = Date.parse('2026-11-21T09:00:00Z')
 const at = (ms: number) => new Date(T0 + ms)
 const MINUTE = 60_000
-const DAY = 24 * 60 * MINUTE
+const HOUR = 60 * MINUTE
+const DAY = 24 * HOUR
 
 describe.each(testDatabaseKinds())('Heads Up e-mails on %s', (kind) => {
   let database: TestDatabase
@@ -17,6 +18,8 @@ describe.each(testDatabaseKinds())('Heads Up e-mails on %s', (kind) => {
   /** One delivery run at T0 + ms, with an instant batch window of one minute. */
   const deliver = (ms: number, options: Partial<AlertDeliveryOptions> = {}) =>
     runAlertDelivery(db, { publicUrl: PUBLIC_URL, now: at(ms), instantBatchMs: MINUTE, ...options })
+  /** One delivery run at an instant given in full. */
+  const deliverAt = (iso: string) => runAlertDelivery(db, { publicUrl: PUBLIC_URL, now: new Date(iso), instantBatchMs: MINUTE })
 
   beforeAll(async () => {
     database = await createTestDatabase(kind)
@@ -117,23 +120,83 @@ describe.each(testDatabaseKinds())('Heads Up e-mails on %s', (kind) => {
       expect(mails[0]!.subject).toBe('Heads Up: 2 properties for you, 2 before the open market')
     })
 
-    it('mails a daily alert a day after its first match, and a weekly one a week after', async () => {
+    it('mails daily alerts at 08:00 UK time and weekly ones on Monday at 08:00, with every match since the last', async () => {
+      // T0 is Saturday 21 November 2026, 09:00 GMT.
       const daily = await insertAlert(db, { frequency: 'daily' })
       const weekly = await insertAlert(db, { frequency: 'weekly' })
       const instant = await insertAlert(db)
-      const id = await insertProperty(db)
-      await runPropertyCommand(db, { action: 'release', id }, at(0))
+      const a = await insertProperty(db)
+      const b = await insertProperty(db)
+      const to = async (email: string | null) => (await headsUpMails(db)).filter((m) => m.to === email)
+      await runPropertyCommand(db, { action: 'release', id: a }, at(0))
       await deliver(0)
       await deliver(MINUTE)
       expect((await headsUpMails(db)).map((m) => m.to)).toEqual([instant.email])
-      await deliver(DAY - MINUTE)
+      // Sunday 07:59 and 08:00.
+      await deliver(DAY - HOUR - MINUTE)
+      expect(await to(daily.email)).toHaveLength(0)
+      await deliver(DAY - HOUR)
+      expect(await to(daily.email)).toHaveLength(1)
+      // Sunday 12:00: a second property waits for Monday's e-mails.
+      await runPropertyCommand(db, { action: 'release', id: b }, at(DAY + 3 * HOUR))
+      await deliver(DAY + 3 * HOUR)
+      await deliver(DAY + 3 * HOUR + MINUTE)
+      expect(await to(instant.email)).toHaveLength(2)
+      await deliver(2 * DAY - HOUR - MINUTE)
+      expect(await to(daily.email)).toHaveLength(1)
+      expect(await to(weekly.email)).toHaveLength(0)
+      // Monday 08:00: the daily alert gets the second property, the weekly one both in one e-mail.
+      expect(await deliver(2 * DAY - HOUR)).toMatchObject({ alerts: 2, mails: 2 })
+      const dailyMails = await to(daily.email)
+      expect(dailyMails).toHaveLength(2)
+      const heading = async (id: number) => (await db.select().from(properties).where(eq(properties.property_profile_id, id)))[0]!.advert_heading
+      expect(dailyMails[1]!.text).toContain(await heading(b))
+      expect(dailyMails[1]!.text).not.toContain(await heading(a))
+      const weeklyMails = await to(weekly.email)
+      expect(weeklyMails).toHaveLength(1)
+      expect(weeklyMails[0]!.subject).toBe('Heads Up: 2 properties for you, 2 before the open market')
+      expect(await deliver(3 * DAY)).toMatchObject({ mails: 0 })
+    })
+
+    it('keeps to 08:00 UK time across the changes to and from summer time', async () => {
+      const daily = await insertAlert(db, { frequency: 'daily' })
+      const weekly = await insertAlert(db, { frequency: 'weekly' })
+      const a = await insertProperty(db)
+      // Saturday 28 March 2026, 12:00 GMT; the clocks go forward that night.
+      await runPropertyCommand(db, { action: 'release', id: a }, new Date('2026-03-28T12:00:00Z'))
+      await deliverAt('2026-03-28T12:00:00Z')
+      await deliverAt('2026-03-29T06:59:00Z')
+      expect(await headsUpMails(db)).toHaveLength(0)
+      // Sunday 08:00 BST is 07:00 UTC.
+      await deliverAt('2026-03-29T07:00:00Z')
+      expect((await headsUpMails(db)).map((m) => m.to)).toEqual([daily.email])
+      await deliverAt('2026-03-30T06:59:00Z')
       expect(await headsUpMails(db)).toHaveLength(1)
-      await deliver(DAY)
-      expect((await headsUpMails(db)).map((m) => m.to)).toEqual([instant.email, daily.email])
-      await deliver(7 * DAY - MINUTE)
-      expect(await headsUpMails(db)).toHaveLength(2)
-      await deliver(7 * DAY)
-      expect((await headsUpMails(db)).map((m) => m.to)).toEqual([instant.email, daily.email, weekly.email])
+      await deliverAt('2026-03-30T07:00:00Z')
+      expect((await headsUpMails(db)).map((m) => m.to)).toEqual([daily.email, weekly.email])
+
+      // Tuesday 20 October 2026 (BST); the clocks go back on Sunday 25th, so Monday 26th 08:00 is 08:00 UTC.
+      const b = await insertProperty(db)
+      await runPropertyCommand(db, { action: 'release', id: b }, new Date('2026-10-20T12:00:00Z'))
+      await deliverAt('2026-10-20T12:00:00Z')
+      await deliverAt('2026-10-21T07:00:00Z')
+      expect((await headsUpMails(db)).map((m) => m.to)).toEqual([daily.email, weekly.email, daily.email])
+      await deliverAt('2026-10-26T07:59:00Z')
+      expect(await headsUpMails(db)).toHaveLength(3)
+      await deliverAt('2026-10-26T08:00:00Z')
+      expect((await headsUpMails(db)).map((m) => m.to)).toEqual([daily.email, weekly.email, daily.email, weekly.email])
+    })
+
+    it('takes the digest hour and day from the schedule', async () => {
+      const weekly = await insertAlert(db, { frequency: 'weekly' })
+      const id = await insertProperty(db)
+      await runPropertyCommand(db, { action: 'release', id }, at(0))
+      const friday = { timeZone: 'Europe/London', hour: 18, weekday: 5 }
+      // Friday 27 November 2026, 17:59 and 18:00 GMT.
+      await deliver(6 * DAY + 8 * HOUR + 59 * MINUTE, { digest: friday })
+      expect(await headsUpMails(db)).toHaveLength(0)
+      await deliver(6 * DAY + 9 * HOUR, { digest: friday })
+      expect((await headsUpMails(db)).map((m) => m.to)).toEqual([weekly.email])
     })
 
     it('gives a new alert the instant frequency', async () => {

@@ -5,8 +5,9 @@
  * Two steps, each one transaction, so a crash anywhere loses nothing and sends nothing twice:
  * 1. matchPendingEvents claims pending events (FOR UPDATE SKIP LOCKED), writes a waiting match per alert
  *    and property, and marks the events processed.
- * 2. mailDueAlerts claims the alerts whose oldest waiting match has waited their window (instant: a few
- *    minutes at most; daily; weekly), again FOR UPDATE SKIP LOCKED, writes their e-mails to the outbox,
+ * 2. mailDueAlerts claims the alerts that are due (instant: the oldest waiting match has waited the batch
+ *    window, a few minutes at most; daily and weekly: a match has been waiting since the last digest time,
+ *    a fixed local hour and for weekly alerts a fixed day, DigestSchedule), again FOR UPDATE SKIP LOCKED, writes their e-mails to the outbox,
  *    marks the matches mailed and notes what was sent (price included) so that a property reaches an
  *    alert again only when its price falls below the price it was sent at.
  */
@@ -17,14 +18,16 @@ import {
   EARTH_RADIUS_MILES,
   scoreMatch,
   toAlertUpdatePath,
-  toAlertWindowMs,
+  DEFAULT_DIGEST_SCHEDULE,
+  lastDigestAt,
+  toInstantWindowMs,
   toDetailPageUrl,
   toLockedSlug,
   toMatchCriteria,
   toPriceLabel,
   toSearchType,
   type AlertCriteria,
-  type AlertFrequency,
+  type DigestSchedule,
   type PropertyEventKind,
 } from '@agency/domain'
 import { queryRows, type Database, type Db } from '@agency/db'
@@ -48,6 +51,8 @@ export interface AlertDeliveryOptions {
   now?: Date
   /** The instant alerts' batch window (capped at MAX_INSTANT_BATCH_MS). */
   instantBatchMs?: number
+  /** When daily and weekly alerts are mailed (08:00 Europe/London, weekly on Mondays, by default). */
+  digest?: DigestSchedule
   /** Events claimed per transaction. */
   eventBatchSize?: number
   /** Alerts mailed per transaction. */
@@ -242,8 +247,17 @@ interface WaitingMatch extends Record<string, unknown> {
   media_key: string | null
 }
 
-const cutoff = (now: Date, frequency: AlertFrequency, instantBatchMs: number) =>
-  new Date(now.getTime() - toAlertWindowMs(frequency, instantBatchMs)).toISOString()
+/**
+ * The latest creation time of a waiting match that makes an alert due now, by frequency: the instant
+ * batch window ago, or the last daily or weekly digest time.
+ */
+function dueCutoffs(now: Date, instantBatchMs: number, digest: DigestSchedule): { instant: string; daily: string; weekly: string; any: string } {
+  const instant = now.getTime() - toInstantWindowMs(instantBatchMs)
+  const daily = lastDigestAt(now, 'daily', digest).getTime()
+  const weekly = lastDigestAt(now, 'weekly', digest).getTime()
+  const iso = (ms: number) => new Date(ms).toISOString()
+  return { instant: iso(instant), daily: iso(daily), weekly: iso(weekly), any: iso(Math.max(instant, daily, weekly)) }
+}
 
 /** A property of an e-mail, as the card shows it, with the alert's match percentage. */
 function toHeadsUpItem(match: WaitingMatch, criteria: AlertCriteria, origin: string): HeadsUpItem {
@@ -278,16 +292,25 @@ function toHeadsUpItem(match: WaitingMatch, criteria: AlertCriteria, origin: str
 }
 
 /**
- * Step 2: claims up to `limit` alerts whose oldest waiting match has waited the alert's window, and in
+ * Step 2: claims up to `limit` due alerts (an instant one whose oldest waiting match has waited the batch
+ * window; a daily or weekly one with a match waiting since before the last digest time), and in
  * one transaction writes one e-mail per alert and recipient to the outbox (every waiting match of the
  * alert, pre-market first), marks the matches mailed and notes what was sent. Matches of an alert
  * switched off or of a property no longer available are dropped unsent.
  */
 export async function mailDueAlerts(
   db: Db,
-  options: { now: Date; limit: number; publicUrl: string; instantBatchMs: number; beforeCommit?: AlertDeliveryOptions['beforeCommit'] },
+  options: {
+    now: Date
+    limit: number
+    publicUrl: string
+    instantBatchMs: number
+    digest?: DigestSchedule
+    beforeCommit?: AlertDeliveryOptions['beforeCommit']
+  },
 ): Promise<{ alerts: number; mails: number }> {
-  const { now, instantBatchMs } = options
+  const { now } = options
+  const cutoff = dueCutoffs(now, options.instantBatchMs, options.digest ?? DEFAULT_DIGEST_SCHEDULE)
   const origin = new URL(options.publicUrl).origin
   return db.transaction(async (txn) => {
     const tx = txn as unknown as Db
@@ -298,14 +321,14 @@ export async function mailDueAlerts(
           from contact_applicants a
           where a.contact_applicant_id in (
               select m.contact_applicant_id from alert_matches m
-              where m.mailed_at is null and m.created_at <= ${cutoff(now, 'instant', instantBatchMs)}::timestamptz)
+              where m.mailed_at is null and m.created_at <= ${cutoff.any}::timestamptz)
             and exists (
               select 1 from alert_matches m
               where m.contact_applicant_id = a.contact_applicant_id and m.mailed_at is null
                 and m.created_at <= case a.alert_frequency
-                  when 'daily' then ${cutoff(now, 'daily', instantBatchMs)}::timestamptz
-                  when 'weekly' then ${cutoff(now, 'weekly', instantBatchMs)}::timestamptz
-                  else ${cutoff(now, 'instant', instantBatchMs)}::timestamptz end)
+                  when 'daily' then ${cutoff.daily}::timestamptz
+                  when 'weekly' then ${cutoff.weekly}::timestamptz
+                  else ${cutoff.instant}::timestamptz end)
           order by a.contact_applicant_id
           limit ${options.limit}
           for update of a skip locked`,
@@ -390,7 +413,14 @@ export async function runAlertDelivery(db: Db, options: AlertDeliveryOptions): P
     if (step.events < eventBatchSize) break
   }
   for (;;) {
-    const step = await mailDueAlerts(db, { now, limit: alertBatchSize, publicUrl: options.publicUrl, instantBatchMs, beforeCommit: options.beforeCommit })
+    const step = await mailDueAlerts(db, {
+      now,
+      limit: alertBatchSize,
+      publicUrl: options.publicUrl,
+      instantBatchMs,
+      digest: options.digest,
+      beforeCommit: options.beforeCommit,
+    })
     result.alerts += step.alerts
     result.mails += step.mails
     if (step.alerts < alertBatchSize) break
@@ -406,6 +436,8 @@ export interface AlertWorkerOptions {
   /** Pause between runs. */
   intervalMs?: number
   instantBatchMs?: number
+  /** When daily and weekly alerts are mailed. */
+  digest?: DigestSchedule
   now?: () => Date
 }
 
@@ -425,7 +457,12 @@ export function startAlertWorker(options: AlertWorkerOptions): AlertWorker {
 
   async function runOnce(): Promise<AlertDeliveryResult> {
     while (running) await running.catch(() => undefined)
-    running = runAlertDelivery(options.database.db, { publicUrl: options.publicUrl, instantBatchMs: options.instantBatchMs, now: now() })
+    running = runAlertDelivery(options.database.db, {
+      publicUrl: options.publicUrl,
+      instantBatchMs: options.instantBatchMs,
+      digest: options.digest,
+      now: now(),
+    })
     try {
       const result = await running
       if (result.events || result.mails) options.logger.info(result, 'alert e-mails: events matched, e-mails queued')

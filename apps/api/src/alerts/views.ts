@@ -127,6 +127,7 @@ export async function toApplicantView(db: Db, row: ApplicantRow): Promise<Applic
     question_answers: Object.entries(row.question_answers)
       .map(([id, answer]) => ({ contact_question_id: Number(id), answer }))
       .sort((a, b) => a.contact_question_id - b.contact_question_id),
+    alert_frequency: row.alert_frequency,
   }
 }
 

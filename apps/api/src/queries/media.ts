@@ -1,4 +1,4 @@
-import { epcs, floorPlans, properties, propertyMedias, type Db } from '@agency/db'
+import { epcs, floorPlans, properties, propertyDocuments, propertyMedias, type Db } from '@agency/db'
 import { asc, eq, sql } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/pg-core'
 
@@ -13,9 +13,11 @@ export interface MediaSource {
    * property a visitor may see, and only blurred.
    */
   isCardPicture: boolean
+  /** A document (a brochure): a PDF only, with no picture. */
+  isDocument?: boolean
 }
 
-/** Looks a media key up in the photos, floor plans and EPCs; null when no media has it. */
+/** Looks a media key up in the photos, floor plans, EPCs and documents; null when no media has it. */
 export async function getMediaSource(db: Db, mediaKey: string): Promise<MediaSource | null> {
   const card = alias(propertyMedias, 'card')
   const cardKey = db
@@ -43,5 +45,12 @@ export async function getMediaSource(db: Db, mediaKey: string): Promise<MediaSou
     .from(epcs)
     .innerJoin(properties, eq(properties.property_profile_id, epcs.property_profile_id))
     .where(eq(epcs.media_key, mediaKey))
-  return certificate ? { ...certificate, isCardPicture: false } : null
+  if (certificate) return { ...certificate, isCardPicture: false }
+
+  const [document] = await db
+    .select({ file: propertyDocuments.file, isLocked: properties.is_locked })
+    .from(propertyDocuments)
+    .innerJoin(properties, eq(properties.property_profile_id, propertyDocuments.property_profile_id))
+    .where(eq(propertyDocuments.media_key, mediaKey))
+  return document ? { file: document.file, pdfFile: document.file, isLocked: document.isLocked, isCardPicture: false, isDocument: true } : null
 }

@@ -13,6 +13,7 @@ import {
   branches,
   epcs,
   floorPlans,
+  propertyDocuments,
   priceHistory,
   properties,
   propertyMedias,
@@ -391,7 +392,7 @@ export async function getPropertyDetail(db: Db, id: number) {
     .where(and(eq(properties.property_profile_id, id), ne(properties.availability, WITHDRAWN_AVAILABILITY)))
   if (!found) return null
 
-  const [medias, plans, certificates, prices] = await Promise.all([
+  const [medias, plans, certificates, prices, documents] = await Promise.all([
     getMediasOf(db, [id]),
     db.select().from(floorPlans).where(eq(floorPlans.property_profile_id, id)).orderBy(asc(floorPlans.position), asc(floorPlans.floor_plan_id)),
     db.select().from(epcs).where(eq(epcs.property_profile_id, id)).orderBy(asc(epcs.position), asc(epcs.epc_id)),
@@ -400,8 +401,13 @@ export async function getPropertyDetail(db: Db, id: number) {
       .from(priceHistory)
       .where(eq(priceHistory.property_profile_id, id))
       .orderBy(desc(priceHistory.changed_at), desc(priceHistory.price_history_id)),
+    db
+      .select()
+      .from(propertyDocuments)
+      .where(eq(propertyDocuments.property_profile_id, id))
+      .orderBy(asc(propertyDocuments.position), asc(propertyDocuments.property_document_id)),
   ])
-  return { ...found, medias: medias.get(id) ?? [], floorPlans: plans, epcs: certificates, priceHistory: prices }
+  return { ...found, medias: medias.get(id) ?? [], floorPlans: plans, epcs: certificates, priceHistory: prices, documents }
 }
 
 /** A property's full detail as loaded. */

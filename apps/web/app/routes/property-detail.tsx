@@ -8,7 +8,7 @@ import { CalculatorsSection } from '#app/components/property-detail/extras/calcu
 import { EpcChart } from '#app/components/property-detail/extras/epc-chart.tsx'
 import { startLoadingExtras, toPropertyExtras } from '#app/components/property-detail/extras/extras.server.ts'
 import { SimilarProperties } from '#app/components/property-detail/extras/similar-properties.tsx'
-import { Epcs, FloorPlans } from '#app/components/property-detail/documents.tsx'
+import { Brochures, Epcs, FloorPlans } from '#app/components/property-detail/documents.tsx'
 import { Gallery } from '#app/components/property-detail/gallery.tsx'
 import { LockedPanel } from '#app/components/property-detail/locked-panel.tsx'
 import { MaterialInformation } from '#app/components/property-detail/material-information.tsx'
@@ -138,6 +138,7 @@ export default function PropertyDetailRoute({ loaderData, actionData }: Route.Co
           )}
           <FloorPlans floorPlans={property.floor_plans} />
           <Epcs epcs={property.epcs} />
+          <Brochures documents={property.documents} />
           <EpcChart info={property.material_information} />
           <MaterialInformation property={property} />
           <PriceHistory property={property} />

@@ -404,6 +404,41 @@ async function logIn(page: Page, email: string): Promise<void> {
   await page.getByRole('group', { name: 'Your account' }).waitFor()
 }
 
+describe('Heads Up Property Alerts: how often they are e-mailed', () => {
+  it('registers with Daily, shows it on the update page and on My alerts, and changes it to Weekly', async () => {
+    const page = await browser.page()
+    const email = uniqueEmail('daily')
+    const seen = await seenMails()
+    await page.goto(`${BASE_URL}/heads-up-alerts/register/buy`)
+    await waitForScreen(page)
+    const choice = page.getByRole('group', { name: 'E-mail me' })
+    expect(await choice.getByRole('radio', { name: 'Instantly' }).isChecked()).toBe(true)
+    await choice.getByRole('radio', { name: 'Daily' }).check()
+    await registerAlert(page, email)
+    await page.getByRole('button', { name: 'OK' }).click()
+    await page.waitForURL((url) => url.pathname === '/sales/property-for-sale')
+    await confirmFromEmail(page, email, seen)
+
+    await page.getByRole('link', { name: 'Update alert' }).click()
+    await page.waitForURL(/\/heads-up-alerts\/profiles\//)
+    const updateUrl = page.url()
+    await waitForScreen(page)
+    expect(await choice.getByRole('radio', { name: 'Daily' }).isChecked()).toBe(true)
+    expect(await choice.getByRole('radio', { name: 'Instantly' }).isChecked()).toBe(false)
+    await expectNoAxeViolations(page)
+    await page.goto(`${BASE_URL}/heads-up-alerts/my-alerts`)
+    await page.getByRole('article', { name: /^Buying: Manchester/ }).getByText('E-mail me: Daily').waitFor()
+
+    await page.goto(updateUrl)
+    await waitForScreen(page)
+    await choice.getByRole('radio', { name: 'Weekly' }).check()
+    await submit(page, 'Update')
+    await page.getByRole('dialog', { name: TEXT.SUCCESS }).waitFor()
+    await page.goto(`${BASE_URL}/heads-up-alerts/my-alerts`)
+    await page.getByRole('article', { name: /^Buying: Manchester/ }).getByText('E-mail me: Weekly').waitFor()
+  })
+})
+
 describe('Heads Up Property Alerts: the update-alert entry and the active alert', () => {
   it('goes to register with no alert, to the update page with one, and offers a choice with two', async () => {
     const vendor = await browser.page()
@@ -494,8 +529,11 @@ describe('Heads Up Property Alerts without JavaScript', () => {
     await page.getByLabel('Email address').fill(uniqueEmail('nojs'))
     await page.getByRole('textbox', { name: 'Your address' }).fill('4 Church Street, Ilkley')
     await page.getByRole('checkbox', { name: /let us contact you/ }).check()
+    await page.getByRole('radio', { name: 'Weekly' }).check()
     await submit(page)
     expect(await page.getByRole('alert').first().innerText()).toBe(TEXT.LOCATION_REQUIRED)
+    // The 'E-mail me' choice comes back as it was sent.
+    expect(await page.getByRole('radio', { name: 'Weekly' }).isChecked()).toBe(true)
 
     // The contact comes back saved in the list; the keyword is looked up by the server.
     await page.getByRole('list', { name: 'Contacts of this alert' }).getByText('Tom Rudd').waitFor()

@@ -17,11 +17,34 @@ async function photo(house: string): Promise<Buffer> {
   return sharp(Buffer.from(svg)).jpeg({ quality: 80 }).toBuffer()
 }
 
+/** A one-page PDF that says what it is. */
+function brochurePdf(text: string): Buffer {
+  const stream = `BT /F1 24 Tf 72 720 Td (${text}) Tj ET`
+  const objects = [
+    '<< /Type /Catalog /Pages 2 0 R >>',
+    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>',
+    `<< /Length ${stream.length} >>\nstream\n${stream}\nendstream`,
+    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>',
+  ]
+  let body = '%PDF-1.4\n'
+  const offsets: number[] = []
+  objects.forEach((object, i) => {
+    offsets.push(body.length)
+    body += `${i + 1} 0 obj\n${object}\nendobj\n`
+  })
+  const xref = body.length
+  body += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n${offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n \n`).join('')}`
+  body += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`
+  return Buffer.from(body, 'latin1')
+}
+
 describe('a property feed imported through the API, seen in a browser', () => {
   let dir: string
   // A reference of its own per run, so the test never meets a property of an earlier run.
   const ref = `E2E-${Date.now().toString(36)}`
   const heading = '5 bedroom detached house for sale'
+  const brochure = brochurePdf(`The Old Rectory ${ref}`)
 
   beforeAll(async () => {
     dir = mkdtempSync(path.join(os.tmpdir(), 'agency-feed-e2e-'))
@@ -45,11 +68,14 @@ describe('a property feed imported through the API, seen in a browser', () => {
           MEDIA_IMAGE_TEXT_00: 'Front elevation',
           MEDIA_IMAGE_01: 'rectory-garden.jpg',
           MEDIA_IMAGE_TEXT_01: 'Walled garden',
+          MEDIA_DOCUMENT_00: 'rectory-brochure.pdf',
+          MEDIA_DOCUMENT_TEXT_00: 'Sales brochure',
         }),
       ]),
       [
         { name: 'rectory-front.jpg', body: await photo('#d9c7a3') },
         { name: 'rectory-garden.jpg', body: await photo('#c9b08a') },
+        { name: 'rectory-brochure.pdf', body: brochure },
       ],
     )
     const response = await fetch(`${BASE_URL}/api/feeds/blm?name=hartwell.zip`, {
@@ -100,5 +126,21 @@ describe('a property feed imported through the API, seen in a browser', () => {
     }
     expect(await gallery.locator('img.gallery__main').getAttribute('alt')).toBeTruthy()
     await expectNoAxeViolations(page)
+
+    // The brochure: a link with its caption, type and size, that opens the PDF in a new tab.
+    const brochures = page.getByRole('region', { name: 'Brochures' })
+    const link = brochures.getByRole('link', { name: 'Sales brochure' })
+    expect(await brochures.innerText()).toContain('Sales brochure (PDF, 1 KB, opens in a new tab)')
+    expect(await link.getAttribute('target')).toBe('_blank')
+    const href = (await link.getAttribute('href'))!
+    expect(href).toMatch(/\/api\/media\/[0-9a-f-]{36}\/pdf$/)
+    const [tab] = await Promise.all([page.waitForEvent('popup'), link.click()])
+    // The new tab is opened by the link (the PDF viewer, or a download in a headless browser).
+    expect(tab).toBeTruthy()
+    await tab.close()
+    const pdf = await page.request.get(new URL(href, BASE_URL).href)
+    expect(pdf.status()).toBe(200)
+    expect(pdf.headers()['content-type']).toBe('application/pdf')
+    expect(Buffer.from(await pdf.body()).equals(brochure)).toBe(true)
   })
 })

@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { asc, eq, sql } from 'drizzle-orm'
@@ -6,7 +6,7 @@ import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { queryRows } from '../client.ts'
 import { ensurePlaces } from '../places/index.ts'
-import { branches, epcs, feedImports, floorPlans, places, priceHistory, properties, propertyMedias } from '../schema/index.ts'
+import { branches, epcs, feedImports, floorPlans, places, priceHistory, properties, propertyDocuments, propertyMedias } from '../schema/index.ts'
 import { createTestDatabase, testDatabaseKinds, type TestDatabase } from '../testing.ts'
 import { importBlm, type BlmImportOptions } from './import.ts'
 import { toBlmText, toSampleBlmRecord, writeFeedZip } from './write.ts'
@@ -271,5 +271,60 @@ describe.each(testDatabaseKinds())('importBlm on %s', (kind) => {
     expect(report.warnings).toContainEqual({ line: null, agent_ref: null, message: 'forced past the safe-import guard: the file holds no properties it could import' })
     const rows = await queryRows<{ availability: string; n: number }>(database.db, sql`select availability, count(*)::int as n from properties where agent_ref is not null group by 1`)
     expect(rows).toEqual([{ availability: 'withdrawn', n: 3 }])
+  })
+
+  it('keeps brochures (MEDIA_DOCUMENT_00–49) as PDF documents with their captions, from the zip or a link, once each', async () => {
+    const brochure = Buffer.concat([PDF, Buffer.from('% brochure of BR-1\n')])
+    const linked = Buffer.concat([PDF, Buffer.from('% particulars of BR-1\n')])
+    const records = [
+      toSampleBlmRecord('BR-1', {
+        MEDIA_DOCUMENT_00: 'br-1-brochure.pdf',
+        MEDIA_DOCUMENT_TEXT_00: 'Sales brochure',
+        MEDIA_DOCUMENT_01: 'https://agent.example/br-1-particulars.pdf',
+        MEDIA_DOCUMENT_02: 'br-1-not-a-pdf.pdf',
+      }),
+    ]
+    const zip = path.join(dir, 'brochures.zip')
+    await writeFeedZip(zip, 'agency.blm', toBlmText(records), [
+      { name: 'media/br-1-brochure.pdf', body: brochure },
+      { name: 'media/br-1-not-a-pdf.pdf', body: Buffer.from('<html>not a document</html>') },
+    ])
+    let downloads = 0
+    const fetchImpl = (async (url: string | URL | Request) => {
+      downloads++
+      return String(url) === 'https://agent.example/br-1-particulars.pdf' ? new Response(linked) : new Response('gone', { status: 404 })
+    }) as typeof fetch
+    const report = await run(zip, { fetch: fetchImpl })
+    expect(report).toMatchObject({ outcome: 'imported', added: 1, media: { stored: 2, reused: 0, failed: 1 } })
+    expect(report.errors).toEqual([
+      { line: expect.any(Number), agent_ref: 'BR-1', message: 'media br-1-not-a-pdf.pdf is not a PDF; the property was imported without it' },
+    ])
+    const property = await byRef('BR-1')
+    const documents = await database.db
+      .select()
+      .from(propertyDocuments)
+      .where(eq(propertyDocuments.property_profile_id, property!.property_profile_id))
+      .orderBy(asc(propertyDocuments.position))
+    expect(documents.map((d) => [d.position, d.caption, d.size_bytes])).toEqual([
+      [0, 'Sales brochure', brochure.length],
+      [1, null, linked.length],
+    ])
+    for (const document of documents) expect(readFileSync(path.join(mediaDir, document.file)).equals(document.position === 0 ? brochure : linked)).toBe(true)
+
+    // The same feed again: nothing downloaded or stored.
+    const again = await run(zip, { fetch: fetchImpl })
+    expect(again).toMatchObject({ unchanged: 1, media: { stored: 0, reused: 0, failed: 0 } })
+    expect(downloads).toBe(1)
+    // A new caption redoes the record's media, but the unchanged PDFs are found by their content.
+    records[0]!.MEDIA_DOCUMENT_TEXT_00 = 'Brochure (updated)'
+    const renamed = path.join(dir, 'brochures-2.zip')
+    await writeFeedZip(renamed, 'agency.blm', toBlmText(records), [{ name: 'media/br-1-brochure.pdf', body: brochure }])
+    const third = await run(renamed, { fetch: fetchImpl })
+    expect(third).toMatchObject({ updated: 1, media: { stored: 0, reused: 2, failed: 1 } })
+    const after = await database.db.select().from(propertyDocuments).where(eq(propertyDocuments.property_profile_id, property!.property_profile_id)).orderBy(asc(propertyDocuments.position))
+    expect(after.map((d) => [d.caption, d.file])).toEqual([
+      ['Brochure (updated)', documents[0]!.file],
+      [null, documents[1]!.file],
+    ])
   })
 })

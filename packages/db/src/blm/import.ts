@@ -18,7 +18,7 @@ import { queryRows } from '../client.ts'
 import { rebuildPlaces } from '../places/index.ts'
 import { recordPropertyEvents, toPropertyEvents, type PropertyEventInput } from '../property-events.ts'
 import { toPlaceSearchKey } from '../places/search-key.ts'
-import { branches, epcs, feedImports, floorPlans, propertyMedias } from '../schema/index.ts'
+import { branches, epcs, feedImports, floorPlans, propertyDocuments, propertyMedias } from '../schema/index.ts'
 import type { EpcRow, FloorPlanRow, MediaRow, PriceRow, PropertyRow } from '../seed/generate.ts'
 import { insertCatalogueRows, updatePropertyRows } from '../seed/index.ts'
 import { collectBlmMedia, mapBlmRecord, isMediaUrl, type BlmMedia, type BlmMediaRef, type MappedBlmRecord } from './map.ts'
@@ -84,10 +84,13 @@ interface Position {
 async function toMediaSignature(media: BlmMedia, source: BlmSource): Promise<string> {
   const hash = createHash('sha256')
   const refs = [...media.photos, ...media.floorPlans, ...media.epcImages, ...media.epcDocuments]
+  // Brochures join the signature under their own heading, so a change of one only redoes the record.
+  for (const ref of media.brochures) refs.push({ source: `brochure:${ref.source}`, caption: ref.caption })
   for (const ref of refs) {
     // A link is known by its address: fetching every picture of every run to hash it would be the work
     // the hash is there to save. A file in the feed is known by its content.
-    const print = isMediaUrl(ref.source) ? 'url' : ((await source.fingerprint(ref.source)) ?? 'missing')
+    const name = ref.source.startsWith('brochure:') ? ref.source.slice('brochure:'.length) : ref.source
+    const print = isMediaUrl(name) ? 'url' : ((await source.fingerprint(name)) ?? 'missing')
     hash.update(`${ref.source}\0${ref.caption ?? ''}\0${print}\n`)
   }
   hash.update(media.virtualTours.join('\n'))
@@ -250,7 +253,13 @@ export async function importBlm(database: Pick<Database, 'db'>, options: BlmImpo
         const db = tx as unknown as Db
         const inserts: PropertyRow[] = []
         const updates: PropertyRow[] = []
-        const children = { medias: [] as MediaRow[], floorPlans: [] as FloorPlanRow[], epcs: [] as EpcRow[], prices: [] as PriceRow[] }
+        const children = {
+          medias: [] as MediaRow[],
+          floorPlans: [] as FloorPlanRow[],
+          epcs: [] as EpcRow[],
+          prices: [] as PriceRow[],
+          documents: [] as Array<typeof propertyDocuments.$inferInsert>,
+        }
         const replaced: number[] = []
         // The alert events of the changes, written in this same transaction (toPropertyEvents).
         const events: PropertyEventInput[] = []
@@ -313,6 +322,9 @@ export async function importBlm(database: Pick<Database, 'db'>, options: BlmImpo
             }
             stored.floorPlans.forEach((file, i) => children.floorPlans.push({ property_profile_id: id, position: i, file }))
             stored.epcs.forEach((epc, i) => children.epcs.push({ property_profile_id: id, position: i, file: epc.file, pdf_file: epc.pdf_file }))
+            stored.documents.forEach((doc, i) =>
+              children.documents.push({ property_profile_id: id, position: i, file: doc.file, caption: doc.caption, size_bytes: doc.size_bytes }),
+            )
           }
         }
         for (let i = 0; i < replaced.length; i += CHUNK) {
@@ -320,6 +332,7 @@ export async function importBlm(database: Pick<Database, 'db'>, options: BlmImpo
           await db.delete(propertyMedias).where(inArray(propertyMedias.property_profile_id, slice))
           await db.delete(floorPlans).where(inArray(floorPlans.property_profile_id, slice))
           await db.delete(epcs).where(inArray(epcs.property_profile_id, slice))
+          await db.delete(propertyDocuments).where(inArray(propertyDocuments.property_profile_id, slice))
         }
         for (let i = 0; i < inserts.length; i += CHUNK) {
           await insertCatalogueRows(db, { properties: inserts.slice(i, i + CHUNK), medias: [], floorPlans: [], epcs: [], prices: [] })
@@ -329,6 +342,7 @@ export async function importBlm(database: Pick<Database, 'db'>, options: BlmImpo
           await insertCatalogueRows(db, { properties: [], medias: children.medias.slice(i, i + CHUNK * 5), floorPlans: [], epcs: [], prices: [] })
         }
         await insertCatalogueRows(db, { properties: [], medias: [], floorPlans: children.floorPlans, epcs: children.epcs, prices: children.prices })
+        for (let i = 0; i < children.documents.length; i += CHUNK) await db.insert(propertyDocuments).values(children.documents.slice(i, i + CHUNK))
 
         const withdrawIds = toWithdraw.map((row) => row.property_profile_id)
         for (let i = 0; i < withdrawIds.length; i += CHUNK) {
@@ -360,11 +374,13 @@ interface StoredMedia {
   photos: Array<{ file: string; caption: string | null }>
   floorPlans: string[]
   epcs: Array<{ file: string; pdf_file: string | null }>
+  /** The brochures (PDF), with their captions and sizes. */
+  documents: Array<{ file: string; caption: string | null; size_bytes: number }>
 }
 
 /** Stores a record's media; a file that fails is reported and left out, the property still imported. */
 async function storeRecordMedia(record: MappedBlmRecord, source: BlmSource, mediaDir: string, fetchImpl: typeof fetch, report: BlmImportReport): Promise<StoredMedia> {
-  const stored: StoredMedia = { photos: [], floorPlans: [], epcs: [] }
+  const stored: StoredMedia = { photos: [], floorPlans: [], epcs: [], documents: [] }
   const fail = (ref: BlmMediaRef, message: string) => {
     report.media.failed++
     report.errors.push({ line: record.line, agent_ref: record.agent_ref, message: `media ${ref.source} ${message}; the property was imported without it` })
@@ -427,8 +443,19 @@ async function storeRecordMedia(record: MappedBlmRecord, source: BlmSource, medi
   // SPEC §3 EPC: a picture, or a PDF with a preview picture (the graph when the feed has one).
   for (const pdf of pdfs) stored.epcs.push({ file: graphs.shift() ?? (await storeEpcPreview(mediaDir)), pdf_file: pdf })
   for (const graph of graphs) stored.epcs.push({ file: graph, pdf_file: null })
-  if (record.media.otherDocuments.length > 0) {
-    report.warnings.push({ line: record.line, agent_ref: record.agent_ref, message: `${record.media.otherDocuments.length} document(s) other than the EPC were not kept: the site shows no brochures` })
+  // Brochures: PDFs kept as they came (content-addressed, so an unchanged one costs nothing again).
+  for (const ref of record.media.brochures) {
+    const bytes = await load(ref)
+    if (!bytes) continue
+    try {
+      const result = await storePdf(mediaDir, bytes)
+      if (result.reused) report.media.reused++
+      else report.media.stored++
+      stored.documents.push({ file: result.file, caption: ref.caption, size_bytes: bytes.length })
+    } catch (error) {
+      if (!(error instanceof MediaError)) throw error
+      fail(ref, error.message)
+    }
   }
   return stored
 }

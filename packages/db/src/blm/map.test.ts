@@ -98,6 +98,9 @@ describe('BLM field helpers', () => {
         MEDIA_IMAGE_60: 'epc.png',
         MEDIA_FLOOR_PLAN_00: 'plan.png',
         MEDIA_DOCUMENT_00: 'brochure.pdf',
+        MEDIA_DOCUMENT_TEXT_00: 'Sales brochure',
+        MEDIA_DOCUMENT_01: 'https://agent.example/particulars.pdf',
+        MEDIA_DOCUMENT_TEXT_50: 'EPC',
         MEDIA_DOCUMENT_50: 'epc.pdf',
         MEDIA_VIRTUAL_TOUR_00: 'https://tour.example/1',
         MEDIA_VIRTUAL_TOUR_01: 'not a link',
@@ -109,9 +112,12 @@ describe('BLM field helpers', () => {
       ],
       floorPlans: [{ source: 'plan.png', caption: null }],
       epcImages: [{ source: 'epc.png', caption: null }],
-      epcDocuments: [{ source: 'epc.pdf', caption: null }],
+      epcDocuments: [{ source: 'epc.pdf', caption: 'EPC' }],
       virtualTours: ['https://tour.example/1'],
-      otherDocuments: ['brochure.pdf'],
+      brochures: [
+        { source: 'brochure.pdf', caption: 'Sales brochure' },
+        { source: 'https://agent.example/particulars.pdf', caption: null },
+      ],
     })
   })
 })

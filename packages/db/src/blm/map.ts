@@ -42,8 +42,8 @@ export interface BlmMedia {
   epcDocuments: BlmMediaRef[]
   /** MEDIA_VIRTUAL_TOUR_nn: links. */
   virtualTours: string[]
-  /** MEDIA_DOCUMENT_00–49 (brochures): named in the report, not kept (the catalogue has no place for them). */
-  otherDocuments: string[]
+  /** MEDIA_DOCUMENT_00–49 with MEDIA_DOCUMENT_TEXT_nn: the brochures (PDF), kept as property documents. */
+  brochures: BlmMediaRef[]
 }
 
 /** The property row of a record: every column but the ones the importer settles. */
@@ -100,7 +100,7 @@ const MEDIA_KEY = /^MEDIA_(IMAGE|FLOOR_PLAN|DOCUMENT|VIRTUAL_TOUR)_(\d{2})$/
 
 /** The media a record names, in slot order. */
 export function collectBlmMedia(values: Record<string, string>): BlmMedia {
-  const media: BlmMedia = { photos: [], floorPlans: [], epcImages: [], epcDocuments: [], virtualTours: [], otherDocuments: [] }
+  const media: BlmMedia = { photos: [], floorPlans: [], epcImages: [], epcDocuments: [], virtualTours: [], brochures: [] }
   // One pass over the keys (a record has a hundred or so), in slot order.
   const slots: Array<{ kind: string; n: number; value: string }> = []
   for (const key in values) {
@@ -119,8 +119,9 @@ export function collectBlmMedia(values: Record<string, string>): BlmMedia {
     } else if (kind === 'FLOOR_PLAN') {
       media.floorPlans.push({ source: value, caption: caption(`MEDIA_FLOOR_PLAN_TEXT_${pad(n)}`) })
     } else if (kind === 'DOCUMENT') {
-      if (n >= 50) media.epcDocuments.push({ source: value, caption: caption(`MEDIA_DOCUMENT_TEXT_${pad(n)}`) })
-      else media.otherDocuments.push(value)
+      const ref = { source: value, caption: caption(`MEDIA_DOCUMENT_TEXT_${pad(n)}`) }
+      if (n >= 50) media.epcDocuments.push(ref)
+      else media.brochures.push(ref)
     } else if (isMediaUrl(value)) {
       media.virtualTours.push(value)
     }

@@ -259,6 +259,30 @@ export const epcs = pgTable(
   (t) => [index('epcs_property_idx').on(t.property_profile_id, t.position)],
 )
 
+/** A property's documents other than the EPC (the feed's brochures): PDFs kept as they came. */
+export const propertyDocuments = pgTable(
+  'property_documents',
+  {
+    property_document_id: serial('property_document_id').primaryKey(),
+    property_profile_id: integer('property_profile_id')
+      .notNull()
+      .references(() => properties.property_profile_id, { onDelete: 'cascade' }),
+    position: smallint('position').notNull(),
+    /**
+     * The document's name in URLs: random, so a caller cannot count or guess the media of a property it
+     * may not see from the ids of those it may (the serial id stays internal).
+     */
+    media_key: uuid('media_key').notNull().defaultRandom().unique(),
+    /** The PDF in the media store. */
+    file: text('file').notNull(),
+    /** The feed's caption (MEDIA_DOCUMENT_TEXT_nn), if any. */
+    caption: text('caption'),
+    /** The file's size in bytes. */
+    size_bytes: integer('size_bytes'),
+  },
+  (t) => [index('property_documents_property_idx').on(t.property_profile_id, t.position)],
+)
+
 /** A row per price change of a property. */
 export const priceHistory = pgTable(
   'price_history',

@@ -553,6 +553,42 @@ describe.each(testDatabaseKinds())('alert routes on %s', (kind) => {
     })
   })
 
+  describe('how often an alert is mailed (alert_frequency)', () => {
+    function patch(id: number, body: unknown, headers: Record<string, string> = {}) {
+      return app.inject({ method: 'PATCH', url: `/api/contact_applicants/${id}`, headers: { ...SAME_ORIGIN, ...headers }, payload: body as object })
+    }
+    async function storedFrequency(id: number) {
+      const [row] = await t.database.db.select().from(contactApplicants).where(eq(contactApplicants.contact_applicant_id, id))
+      return row!.alert_frequency
+    }
+
+    it('stores the frequency a registration chooses, instant without one, and answers it', async () => {
+      const daily = await create(payload({ email: 'daily.visitor@example.com' }, 'create', { alert_frequency: 'daily' }))
+      expect(daily.statusCode).toBe(201)
+      const dailyView = daily.json<{ data: ApplicantView }>().data
+      expect(dailyView.alert_frequency).toBe('daily')
+      expect(await storedFrequency(dailyView.contact_applicant_id)).toBe('daily')
+      const plain = await create(payload({ email: 'plain.visitor@example.com' }))
+      expect(plain.json<{ data: ApplicantView }>().data.alert_frequency).toBe('instant')
+      expect(await storedFrequency(plain.json<{ data: ApplicantView }>().data.contact_applicant_id)).toBe('instant')
+      const bad = await create(payload({ email: 'hourly.visitor@example.com' }, 'create', { alert_frequency: 'hourly' }))
+      expect(bad.statusCode).toBe(422)
+      expect(Object.keys(bad.json<{ errors: Record<string, string[]> }>().errors)).toEqual(['alert_frequency'])
+    })
+
+    it('changes it on update, keeps it when an update leaves it out, and answers it by key', async () => {
+      const owner = await loggedInContact('frequency@example.com', 'Freya')
+      const id = owner.alert.contact_applicant_id
+      const body = payload({ email: 'frequency@example.com', name: 'Freya' }, 'update')
+      expect((await patch(id, { ...body, alert_frequency: 'weekly' }, { cookie: owner.cookie })).json<{ data: ApplicantView }>().data.alert_frequency).toBe('weekly')
+      expect(await storedFrequency(id)).toBe('weekly')
+      expect((await patch(id, body, { cookie: owner.cookie })).statusCode).toBe(200)
+      expect(await storedFrequency(id)).toBe('weekly')
+      const byKey = await app.inject({ method: 'GET', url: `/api/contact_applicants/u/${owner.alert.applicant_key}` })
+      expect(byKey.json<{ data: ApplicantView }>().data.alert_frequency).toBe('weekly')
+    })
+  })
+
   describe('an alert with several people (SPEC §3 contacts)', () => {
     function patch(id: number, body: unknown, headers: Record<string, string> = {}) {
       return app.inject({ method: 'PATCH', url: `/api/contact_applicants/${id}`, headers: { ...SAME_ORIGIN, ...headers }, payload: body as object })

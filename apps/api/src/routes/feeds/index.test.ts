@@ -3,12 +3,13 @@ import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { Readable } from 'node:stream'
-import { ensurePlaces, feedImports, properties } from '@agency/db'
+import { ensurePlaces, feedImports, outbox, properties, propertyDocuments } from '@agency/db'
 import { testDatabaseKinds, toBlmText, toSampleBlmRecord, writeFeedZip } from '@agency/db/testing'
 import { DEFAULT_PRE_MARKET_RULE } from '@agency/domain'
 import { eq } from 'drizzle-orm'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createTestClock, extractToken, insertTestContact, logIn, requestLink, toCookieHeader } from '#app/routes/contacts/test-support.ts'
 import { createTestApi, type TestApi } from '#app/testing/api.ts'
 
 const KEY = 'feed-key-0123456789abcdef'
@@ -144,6 +145,49 @@ describe.each(testDatabaseKinds())('POST /api/feeds/blm on %s', (kind) => {
     // Uploads are streamed to a temporary file, removed once answered.
     const uploads = path.join(os.tmpdir(), 'agency-feed-uploads')
     expect(existsSync(uploads) ? readdirSync(uploads) : []).toEqual([])
+  })
+
+  it('keeps brochures as documents: linked from the property, served as PDF, hidden from a visitor for a locked property', async () => {
+    const pdf = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n% API brochure\n')
+    const file = path.join(dir, 'brochures.zip')
+    await writeFeedZip(
+      file,
+      'agency.blm',
+      toBlmText([
+        toSampleBlmRecord('API-1', { MEDIA_DOCUMENT_00: 'brochure.pdf', MEDIA_DOCUMENT_TEXT_00: 'Sales particulars' }),
+        toSampleBlmRecord('API-9', { ADDRESS_1: '9 Mill Lane', PUBLISHED_FLAG: 0, MEDIA_DOCUMENT_00: 'brochure.pdf' }),
+      ]),
+      [{ name: 'brochure.pdf', body: pdf }],
+    )
+    const response = await post(await readFile(file), { query: '?force=true' })
+    expect(response.statusCode, response.body).toBe(200)
+    expect(response.json()).toMatchObject({ errors: [], media: { stored: 1, reused: 1, failed: 0 } })
+
+    const open = await byRef('API-1')
+    const detail = (await api.app.inject(`/api/properties/${open!.property_profile_id}`)).json().data
+    expect(detail.documents).toEqual([{ url: expect.stringMatching(/\/api\/media\/[0-9a-f-]{36}\/pdf$/), caption: 'Sales particulars', file_type: 'PDF', size_bytes: pdf.length }])
+    const served = await api.app.inject(new URL(detail.documents[0].url).pathname)
+    expect(served.statusCode).toBe(200)
+    expect(served.headers['content-type']).toBe('application/pdf')
+    expect(served.headers['content-disposition']).toMatch(/^inline; filename="brochure-[0-9a-f-]{36}\.pdf"$/)
+    expect(served.rawPayload.equals(pdf)).toBe(true)
+    // A brochure has no picture.
+    expect((await api.app.inject(new URL(detail.documents[0].url).pathname.replace(/pdf$/, 'full'))).statusCode).toBe(404)
+
+    const locked = await byRef('API-9')
+    expect(locked!.is_locked).toBe(true)
+    const [document] = await api.database.db.select().from(propertyDocuments).where(eq(propertyDocuments.property_profile_id, locked!.property_profile_id))
+    const url = `/api/media/${document!.media_key}/pdf`
+    expect((await api.app.inject(`/api/properties/${locked!.property_profile_id}`)).json().data.documents).toEqual([])
+    expect((await api.app.inject(url)).statusCode).toBe(404)
+    // A registered buyer sees it.
+    await insertTestContact({ ...api, clock: createTestClock() }, { email: 'brochure.buyer@example.com' })
+    expect((await requestLink(api.app, 'brochure.buyer@example.com')).statusCode).toBe(202)
+    const [mail] = await api.database.db.select().from(outbox).where(eq(outbox.to, 'brochure.buyer@example.com'))
+    const cookie = toCookieHeader((await logIn(api.app, extractToken(mail!.text))).headers['set-cookie'])
+    const seen = (await api.app.inject({ url: `/api/properties/${locked!.property_profile_id}`, headers: { cookie } })).json().data
+    expect(seen.documents).toHaveLength(1)
+    expect((await api.app.inject({ url, headers: { cookie } })).statusCode).toBe(200)
   })
 
   it('documents the route in the OpenAPI document', async () => {

@@ -55,13 +55,16 @@ const media: FastifyPluginAsyncZod = async (app) => {
       if (!forEveryone && !canSeeLocked(request)) return reply.code(404).send({ message: API_MESSAGES.MEDIA_NOT_FOUND })
 
       let file: StoredFile | null
-      if (variant === 'pdf') {
+      if (source.isDocument && variant !== 'pdf') {
+        // A brochure has no picture.
+        file = null
+      } else if (variant === 'pdf') {
         file = source.pdfFile ? await app.media.store.getOriginal(source.pdfFile, 'application/pdf') : null
       } else {
         file = await app.media.store.getImage(source.file, variant)
       }
       if (!file) {
-        if (variant !== 'pdf') request.log.warn({ mediaKey, file: source.file }, 'media file missing')
+        if (variant !== 'pdf' && !source.isDocument) request.log.warn({ mediaKey, file: source.file }, 'media file missing')
         return reply.code(404).send({ message: API_MESSAGES.MEDIA_NOT_FOUND })
       }
 
@@ -70,7 +73,7 @@ const media: FastifyPluginAsyncZod = async (app) => {
       reply.header('etag', file.etag)
       // Pictures may be shown by other sites and in e-mails; Helmet's same-origin default would block them.
       reply.header('cross-origin-resource-policy', 'cross-origin')
-      if (variant === 'pdf') reply.header('content-disposition', `inline; filename="epc-${mediaKey}.pdf"`)
+      if (variant === 'pdf') reply.header('content-disposition', `inline; filename="${source.isDocument ? 'brochure' : 'epc'}-${mediaKey}.pdf"`)
       if (matchesEtag(request.headers['if-none-match'], file.etag)) return reply.code(304).send()
       return reply.type(file.contentType).send(file.body)
     },

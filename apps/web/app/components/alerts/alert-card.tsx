@@ -45,6 +45,7 @@ export function AlertCard({ alert, active = false, toggle, children, headingLeve
         <li>{toRoomRangeLabel('bedroom', criteria.min_bedroom, criteria.max_bedroom)}</li>
         <li>{toRoomRangeLabel('bathroom', criteria.min_bathroom, criteria.max_bathroom)}</li>
         <li>{toRoomRangeLabel('reception', criteria.min_reception, criteria.max_reception)}</li>
+        <li>{ALERT_COPY.ALERT_FREQUENCY(ALERT_COPY.FREQUENCY_OPTIONS[alert.alert_frequency])}</li>
         <li>{ALERT_COPY.ALERT_CREATED(toLongDate(alert.created_at))}</li>
       </ul>
       {children && <div className="alert-card__actions">{children}</div>}

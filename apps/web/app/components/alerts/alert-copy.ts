@@ -2,7 +2,7 @@
  * Texts of the alert pages that SPEC does not word (SPEC's own words come from @agency/domain's
  * LABELS and MESSAGES).
  */
-import type { SearchType } from '@agency/domain'
+import type { AlertFrequency, SearchType } from '@agency/domain'
 
 export const ALERT_COPY = {
   REGISTER_TITLE: 'Register for Heads Up Property Alerts',
@@ -28,6 +28,11 @@ export const ALERT_COPY = {
   ALERT_PROFILE: { sales: 'Buying', lettings: 'Renting' } satisfies Record<SearchType, string>,
   ALERT_ANYWHERE: 'Any location',
   ALERT_CREATED: (date: string) => `Created ${date}`,
+  FREQUENCY: 'E-mail me',
+  FREQUENCY_HINT: 'Daily and weekly e-mails bring together every new match since the last one.',
+  /** The 'E-mail me' choices, in the order shown (instant first: the default). */
+  FREQUENCY_OPTIONS: { instant: 'Instantly', daily: 'Daily', weekly: 'Weekly' } satisfies Record<AlertFrequency, string>,
+  ALERT_FREQUENCY: (label: string) => `E-mail me: ${label}`,
   CONTACTS_LABEL: 'Contacts of this alert',
   CONTACT_FORM: 'Contact details',
   CONTACT_ADD: 'Add another contact',

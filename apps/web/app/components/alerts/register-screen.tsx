@@ -13,6 +13,7 @@ import {
 } from '@agency/domain'
 import type {
   AlertCriteria,
+  AlertFrequency,
   AlertMode,
   AlertProfileId,
   AlertTab,
@@ -55,8 +56,12 @@ export type RegisterActionResult =
         readonly contacts: Contact[]
         readonly criteria: AlertCriteria
         readonly answers: Record<number, QuestionAnswerValue>
+        readonly frequency?: AlertFrequency
       }
     }
+
+/** The 'E-mail me' choices, instant (the default) first. */
+const FREQUENCIES = Object.keys(ALERT_COPY.FREQUENCY_OPTIONS) as AlertFrequency[]
 
 /** The form field that carries the JavaScript post's JSON (RegisterJsonBody). */
 export const ALERT_JSON_FIELD = 'alert_json'
@@ -113,7 +118,13 @@ export function RegisterScreen(props: RegisterScreenProps) {
     const sent = actionResult.sent
     let resumed = sent
       ? registerReducer(
-          { ...initial, contacts: initContactList(mode, sent.contacts), criteria: sent.criteria, answers: sent.answers },
+          {
+            ...initial,
+            contacts: initContactList(mode, sent.contacts),
+            criteria: sent.criteria,
+            answers: sent.answers,
+            frequency: sent.frequency ?? initial.frequency,
+          },
           { type: 'types', action: { type: 'reset', selection: sent.criteria.property_types } },
         )
       : initial
@@ -158,7 +169,14 @@ export function RegisterScreen(props: RegisterScreenProps) {
     event.preventDefault()
     if (isSubmitDisabled(state.contacts)) return
     const { parseAlertSubmit, toAlertPayload } = await loadAlertChecks()
-    const formState = { profile_id: profileId, contacts: state.contacts.contacts, criteria: state.criteria, answers: state.answers, questions }
+    const formState = {
+      profile_id: profileId,
+      contacts: state.contacts.contacts,
+      criteria: state.criteria,
+      answers: state.answers,
+      questions,
+      alert_frequency: state.frequency,
+    }
     // SPEC §5 alert submit: the first failing check is shown and its tab opened.
     const checked = parseAlertSubmit(formState)
     if (!checked.success) {
@@ -262,6 +280,26 @@ export function RegisterScreen(props: RegisterScreenProps) {
             ))}
           </div>
         </Tabs.Root>
+        <fieldset className="choice-group alert-register__frequency" aria-describedby="alert-frequency-hint">
+          <legend className="alert-section__legend">{ALERT_COPY.FREQUENCY}</legend>
+          <div className="choice-group__options">
+            {FREQUENCIES.map((frequency) => (
+              <label key={frequency} className="choice">
+                <input
+                  type="radio"
+                  name="alert_frequency"
+                  value={frequency}
+                  checked={state.frequency === frequency}
+                  onChange={() => dispatch({ type: 'frequencyChanged', frequency })}
+                />
+                <span>{ALERT_COPY.FREQUENCY_OPTIONS[frequency]}</span>
+              </label>
+            ))}
+          </div>
+          <p className="alert-field__hint" id="alert-frequency-hint">
+            {ALERT_COPY.FREQUENCY_HINT}
+          </p>
+        </fieldset>
         <div className="alert-register__actions">
           {hydrated && nextTab && (
             <button type="button" className="button button--inverse alert-register__next" onClick={() => showTab(nextTab)}>

@@ -30,6 +30,13 @@ describe('initRegisterState', () => {
     expect(state.tab).toBe('contact')
     expect(state.contacts.form).toEqual({ kind: 'new' })
     expect(state.radius).toBe(0.25)
+    expect(state.frequency).toBe('instant')
+  })
+
+  it("starts an update with the alert's own frequency, and changes it", () => {
+    const state = initRegisterState('update', [], { contacts: [contact('Ann')], criteria: ALERT_CRITERIA_DEFAULT, question_answers: [], alert_frequency: 'daily' })
+    expect(state.frequency).toBe('daily')
+    expect(registerReducer(state, { type: 'frequencyChanged', frequency: 'weekly' }).frequency).toBe('weekly')
   })
 
   it('starts an update from the applicant: its contacts, criteria, types and answers', () => {

@@ -12,6 +12,7 @@ import {
 } from '@agency/domain'
 import type {
   AlertCriteria,
+  AlertFrequency,
   AlertMode,
   AlertTab,
   AnswersByQuestionId,
@@ -40,6 +41,8 @@ export interface RegisterState {
   readonly keyword: string
   /** The radius the next chosen location gets (SPEC §9 default 0.25 miles). */
   readonly radius: RadiusMiles
+  /** How often the alert is mailed (the 'E-mail me' choice). */
+  readonly frequency: AlertFrequency
 }
 
 /** The register screen's transitions. */
@@ -55,6 +58,7 @@ export type RegisterAction =
   | { readonly type: 'locationsReset' }
   | { readonly type: 'types'; readonly action: TypeSelectionAction }
   | { readonly type: 'answered'; readonly questionId: number; readonly answer: QuestionAnswerValue | null }
+  | { readonly type: 'frequencyChanged'; readonly frequency: AlertFrequency }
 
 /**
  * The screen's starting state: a new alert (with the default criteria, ALERT_CRITERIA_DEFAULT, which
@@ -63,7 +67,7 @@ export type RegisterAction =
 export function initRegisterState(
   mode: AlertMode,
   contacts: readonly Contact[],
-  start: { criteria: AlertCriteria } | Pick<Applicant, 'contacts' | 'criteria' | 'question_answers'>,
+  start: { criteria: AlertCriteria } | (Pick<Applicant, 'contacts' | 'criteria' | 'question_answers'> & { alert_frequency?: AlertFrequency }),
 ): RegisterState {
   const applicant = 'question_answers' in start ? start : null
   const criteria = start.criteria
@@ -75,6 +79,7 @@ export function initRegisterState(
     answers: Object.fromEntries((applicant?.question_answers ?? []).map((a) => [a.contact_question_id, a.answer])),
     keyword: '',
     radius: criteria.locations[0]?.distance ?? RADIUS_DEFAULT_MILES,
+    frequency: (applicant && 'alert_frequency' in applicant ? applicant.alert_frequency : undefined) ?? 'instant',
   }
 }
 
@@ -111,5 +116,7 @@ export function registerReducer(state: RegisterState, action: RegisterAction): R
     }
     case 'answered':
       return { ...state, answers: { ...state.answers, [action.questionId]: action.answer } }
+    case 'frequencyChanged':
+      return { ...state, frequency: action.frequency }
   }
 }

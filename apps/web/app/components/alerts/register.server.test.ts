@@ -127,12 +127,14 @@ describe('handleRegisterAction without JavaScript', () => {
         ['must_haves', 'garden'],
         ['new_homes', 'exclude'],
         ['question_2', '7'],
+        ['alert_frequency', 'weekly'],
       ]),
       context,
       'sales',
       { mode: 'create' },
     )
     expect(answer.data).toEqual({ ok: true })
+    expect(sent.created[0]!.payload.alert_frequency).toBe('weekly')
     expect(new Headers(answer.init?.headers).get('set-cookie')).toBe('pending_alert=abc; Path=/; HttpOnly')
     const [{ payload }] = sent.created as [Sent['created'][number]]
     expect(payload.profile_id).toBe(3)
@@ -157,6 +159,29 @@ describe('handleRegisterAction without JavaScript', () => {
       must_haves: ['garden'],
       new_homes: 'exclude',
     })
+  })
+})
+
+describe('the E-mail me choice without JavaScript', () => {
+  const form = (frequency: string): Array<[string, string]> => [
+    ['contacts_json', '[]'],
+    ...CONTACT_FIELDS,
+    ['keyword', 'Leeds'],
+    ['min_price', '200000'],
+    ['max_price', '400000'],
+    ['question_2', '7'],
+    ['alert_frequency', frequency],
+  ]
+
+  it('sends the chosen frequency to an update, leaves an unknown one out, and keeps it with a warning', async () => {
+    const { context, sent } = fakeContext()
+    const target = { mode: 'update' as const, applicant: { contact_applicant_id: 9, applicant_key: 'key-9' } }
+    await handleRegisterAction(post(form('daily')), context, 'sales', target)
+    expect(sent.updated[0]!.payload.alert_frequency).toBe('daily')
+    await handleRegisterAction(post(form('hourly')), context, 'sales', target)
+    expect(sent.updated[1]!.payload).not.toHaveProperty('alert_frequency')
+    const warned = await handleRegisterAction(post(form('weekly').filter(([name]) => name !== 'min_price')), context, 'sales', target)
+    expect(warned.data).toMatchObject({ ok: false, message: MESSAGES.MIN_PRICE_REQUIRED, sent: { frequency: 'weekly' } })
   })
 })
 

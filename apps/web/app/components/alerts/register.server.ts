@@ -2,6 +2,7 @@ import { ApiClientError } from '@agency/api-client'
 import type { ContactView } from '@agency/api-client'
 import {
   AlertCriteriaSchema,
+  ALERT_FREQUENCIES,
   COMPANY_SETTING,
   ContactSchema,
   INCLUSION_VALUES,
@@ -197,8 +198,9 @@ export async function handleRegisterAction(request: Request, context: AppLoadCon
     if (value === '') continue
     answers[question.contact_question_id] = question.contact_question_options.length > 0 ? Number(value) : value.slice(0, 255)
   }
+  const frequency = ALERT_FREQUENCIES.find((f) => f === text('alert_frequency'))
   // What was sent comes back with any warning, so the visitor goes on from there.
-  const sent = { contacts, criteria: criteria.data, answers }
+  const sent = { contacts, criteria: criteria.data, answers, ...(frequency ? { frequency } : {}) }
 
   // The contact form, when it was open: checked in SPEC §5's order.
   if (form.has('name')) {
@@ -235,7 +237,14 @@ export async function handleRegisterAction(request: Request, context: AppLoadCon
     sent.criteria = { ...sent.criteria, locations: [...sent.criteria.locations, found] }
   }
 
-  const state = { profile_id: SEARCH_TYPE_PROFILE[searchType], ...sent, questions }
+  const state = {
+    profile_id: SEARCH_TYPE_PROFILE[searchType],
+    contacts: sent.contacts,
+    criteria: sent.criteria,
+    answers: sent.answers,
+    questions,
+    ...(frequency ? { alert_frequency: frequency } : {}),
+  }
   const checked = parseAlertSubmit(state)
   if (!checked.success) return data<RegisterActionResult>({ ok: false, message: checked.message, tab: checked.tab, sent }, { status: 400 })
   return save(context, target, toAlertPayload(state, target.mode), undefined)

@@ -80,6 +80,36 @@ export function FloorPlans({ floorPlans }: { floorPlans: PropertyDetail['floor_p
   return <DocumentGrid id="floor-plans" heading={COPY.DETAIL_FLOOR_PLANS} tiles={tiles} />
 }
 
+/** A file size as people read it: '840 KB', '2.4 MB'. */
+export function toFileSizeLabel(bytes: number | null): string | null {
+  if (bytes === null || bytes < 0) return null
+  if (bytes < 1024 * 1024) return `${Math.max(1, Math.round(bytes / 1024))} KB`
+  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`
+}
+
+/**
+ * The agency's brochures: a link each ('Brochure', or the feed's caption) that opens the PDF in a new
+ * tab, with its type and size. A visitor who may not see a locked property gets none from the API.
+ */
+export function Brochures({ documents }: { documents: PropertyDetail['documents'] }): ReactNode {
+  if (documents.length === 0) return null
+  return (
+    <section id="brochures" className="detail-section" aria-labelledby="brochures-heading">
+      <h2 id="brochures-heading">{COPY.DETAIL_BROCHURES}</h2>
+      <ul className="brochure-list" role="list">
+        {documents.map((document) => (
+          <li key={document.url}>
+            <a href={document.url} target="_blank" rel="noopener noreferrer" className="brochure-list__link">
+              {document.caption ?? COPY.DETAIL_BROCHURE}
+            </a>
+            <span className="document-grid__note"> ({COPY.DETAIL_DOCUMENT_NOTE(document.file_type, toFileSizeLabel(document.size_bytes))})</span>
+          </li>
+        ))}
+      </ul>
+    </section>
+  )
+}
+
 /** SPEC §2 EPC grid, labelled 'EPC 1..n': a PDF opens in a new tab, a picture in the lightbox. */
 export function Epcs({ epcs }: { epcs: PropertyDetail['epcs'] }): ReactNode {
   if (epcs.length === 0) return null
