@@ -1,5 +1,7 @@
 export * from './client.ts'
+export { withScratchDatabase } from './scratch-database.ts'
 export * from './migrate.ts'
+export * from './maintenance.ts'
 export * from './schema/index.ts'
 export * from './seed/index.ts'
 export * from './demo.ts'

@@ -70,8 +70,9 @@ export type PropertySearchRow = PropertyCardRow & { distance: number | null; red
 /**
  * A property's last price change, beside the price before it (null for its first price), taken laterally
  * for each row from the price history's index. The price fell when the price before is the higher.
+ * `id` is the property id it is taken for: the table's, or that of a page of rows already found.
  */
-function lastPriceChange(db: Db) {
+function lastPriceChange(db: Db, id: PgColumn = properties.property_profile_id) {
   return db
     .select({
       last_price: sql<number>`${priceHistory.price}`.as('last_price'),
@@ -81,7 +82,7 @@ function lastPriceChange(db: Db) {
       ),
     })
     .from(priceHistory)
-    .where(eq(priceHistory.property_profile_id, properties.property_profile_id))
+    .where(eq(priceHistory.property_profile_id, id))
     .orderBy(desc(priceHistory.changed_at), desc(priceHistory.price_history_id))
     .limit(1)
     .as('last_price_change')
@@ -92,9 +93,9 @@ type LastPriceChange = ReturnType<typeof lastPriceChange>
  * Whether a property's last price change was a reduction the caller may know of: a visitor sees no
  * price of a locked property, so none of its reductions either.
  */
-function reducedSql(change: LastPriceChange, audience: SearchAudience): SQL {
+function reducedSql(change: LastPriceChange, audience: SearchAudience, isLocked: PgColumn = properties.is_locked): SQL {
   const fell = sql`${change.price_before} > ${change.last_price}`
-  return audience.canSeeLocked ? fell : sql`(${fell} and not ${properties.is_locked})`
+  return audience.canSeeLocked ? fell : sql`(${fell} and not ${isLocked})`
 }
 
 /** How far the last reduction took the price, as a share of the price before; null when it did not fall. */
@@ -272,14 +273,16 @@ function toCount(counted: number): { total: number; capped: boolean } {
 
 /**
  * Whether a search reads the price history to filter or sort (reduced only, most reduced first).
- * Every other search reads it for the page's rows only, after the page is found (getReductionsOf).
+ * Every other search reads it for the page's rows only, after the page is found.
  */
 const readsPriceHistory = (query: PropertySearchQuery) => query.reduced || query.sort === 'most_reduced'
 
 /**
- * The queries of a search: one page of cards, the same page with the number of matches, and the count.
- * The count stops at one past SEARCH_COUNT_LIMIT: it reads at most that many matching index entries,
- * however many properties match.
+ * The queries of a search. `page` answers a page in one statement: its cards in order, the number
+ * of matches, and when each card's price last fell, read from the price history for the page's rows
+ * alone. `count` is the number of matches by itself, for a page past the last, which has no row to
+ * carry it. A count stops at one past SEARCH_COUNT_LIMIT: it reads at most that many matching index
+ * entries, however many properties match.
  */
 export function toSearchQueries(db: Db, query: PropertySearchQuery, audience: SearchAudience) {
   const change = lastPriceChange(db)
@@ -288,76 +291,59 @@ export function toSearchQueries(db: Db, query: PropertySearchQuery, audience: Se
   const distances = query.locations.map((location) => distanceMilesSql(location, positionFor(audience)))
   const nearest = distances.length ? sql<number>`least(${sql.join(distances, sql`, `)})` : sql<null>`null::double precision`
   const orderBy = toOrderBy(query, audience, change)
-  const offset = (query.page - 1) * query.page_size
-  const page = joinsChange
-    ? db.select({ ...cardColumns, distance: nearest }).from(properties).leftJoinLateral(change, sql`true`)
-    : db.select({ ...cardColumns, distance: nearest }).from(properties)
-  const pageWithTotal = joinsChange
-    ? db.select({ ...cardColumns, distance: nearest, total: sql<number>`(count(*) over ())::int` }).from(properties).leftJoinLateral(change, sql`true`)
-    : db.select({ ...cardColumns, distance: nearest, total: sql<number>`(count(*) over ())::int` }).from(properties)
   const matches = (joinsChange ? db.select({ one: sql`1` }).from(properties).leftJoinLateral(change, sql`true`) : db.select({ one: sql`1` }).from(properties))
     .where(where)
     .limit(SEARCH_COUNT_LIMIT + 1)
     .as('matches')
+  const count = db.select({ total: sql<number>`count(*)::int` }).from(matches)
+  // Near a location the index finds every match and the page must read and sort them all anyway, so
+  // a window counts them on the way. Elsewhere the page walks the sort's index and stops after a
+  // page, and the count is a subquery run once, on the covering index, up to the limit.
+  const total = query.locations.length ? sql<number>`(count(*) over ())::int` : sql<number>`(${count})`
+  const found = {
+    ...cardColumns,
+    distance: nearest.as('distance'),
+    total: total.as('total'),
+    // The page's order, kept for the statement around it.
+    ordinal: sql<number>`row_number() over (order by ${sql.join(orderBy, sql`, `)})`.as('ordinal'),
+  }
+  const page = (joinsChange ? db.select(found).from(properties).leftJoinLateral(change, sql`true`) : db.select(found).from(properties))
+    .where(where)
+    .orderBy(...orderBy)
+    .limit(query.page_size)
+    .offset((query.page - 1) * query.page_size)
+    .as('page')
+  const pageChange = lastPriceChange(db, page.property_profile_id)
+  const cardOfPage = Object.fromEntries(Object.keys(cardColumns).map((key) => [key, page[key as keyof typeof cardColumns]])) as {
+    [Key in keyof typeof cardColumns]: (typeof page)[Key]
+  }
   return {
-    page: page.where(where).orderBy(...orderBy).limit(query.page_size).offset(offset),
-    pageWithTotal: pageWithTotal.where(where).orderBy(...orderBy).limit(query.page_size).offset(offset),
-    count: db.select({ total: sql<number>`count(*)::int` }).from(matches),
+    page: db
+      .select({
+        ...cardOfPage,
+        distance: page.distance,
+        total: page.total,
+        reduced_at: sql<Date | null>`case when ${reducedSql(pageChange, audience, page.is_locked)} then ${pageChange.changed_at} end`.mapWith(
+          (v: string | Date | null) => (v === null ? null : new Date(v)),
+        ),
+      })
+      .from(page)
+      .leftJoinLateral(pageChange, sql`true`)
+      .orderBy(asc(page.ordinal)),
+    count,
   }
 }
 
-/**
- * When the last price change of each of these properties was a reduction the caller may know of (see
- * reducedSql), by id; null when it was not. One small query for a page of cards, so the price history
- * is read for the two dozen rows shown rather than for every match a count or a distance sort reads.
- */
-async function getReductionsOf(db: Db, ids: readonly number[], audience: SearchAudience): Promise<Map<number, Date | null>> {
-  if (!ids.length) return new Map()
-  const change = lastPriceChange(db)
-  const rows = await db
-    .select({
-      id: properties.property_profile_id,
-      reduced_at: sql<Date | null>`case when ${reducedSql(change, audience)} then ${change.changed_at} end`.mapWith((v: string | Date | null) =>
-        v === null ? null : new Date(v),
-      ),
-    })
-    .from(properties)
-    .leftJoinLateral(change, sql`true`)
-    .where(inArray(properties.property_profile_id, [...ids]))
-  return new Map(rows.map((r) => [r.id, r.reduced_at]))
-}
-
-/**
- * One page of a property search and the number of matches, ordered and limited in the database.
- *
- * Near a location the index finds a few hundred candidates that must all be read and sorted anyway,
- * so one query answers both, the count as a window over the same rows (half the work of two). A
- * page past the last has no row to carry the count, which then takes a query of its own. Elsewhere
- * the page walks the sort's index and stops after a page, while the count reads a covering index up
- * to SEARCH_COUNT_LIMIT matches: two narrow queries, side by side on PostgreSQL (PGlite runs them in
- * turn). The page's reductions follow in a third, small one.
- */
+/** One page of a property search and the number of matches, ordered and limited in the database. */
 export async function searchProperties(
   db: Db,
   query: PropertySearchQuery,
   audience: SearchAudience,
 ): Promise<SearchResult<PropertySearchRow>> {
   const queries = toSearchQueries(db, query, audience)
-  let found: PropertySearchRow[]
-  let counted: number
-  if (query.locations.length) {
-    const rows = await queries.pageWithTotal
-    if (rows[0]) counted = rows[0].total
-    else counted = query.page === 1 ? 0 : ((await queries.count)[0]?.total ?? 0)
-    found = rows.map(({ total: _total, ...row }) => ({ ...row, reduced_at: null }))
-  } else {
-    const [rows, count] = await Promise.all([queries.page, queries.count])
-    found = rows.map((row) => ({ ...row, reduced_at: null }))
-    counted = count[0]?.total ?? 0
-  }
-  const reductions = await getReductionsOf(db, found.map((row) => row.property_profile_id), audience)
-  for (const row of found) row.reduced_at = reductions.get(row.property_profile_id) ?? null
-  return { rows: found, ...toCount(counted) }
+  const rows = await queries.page
+  const counted = rows[0] ? rows[0].total : query.page === 1 ? 0 : ((await queries.count)[0]?.total ?? 0)
+  return { rows: rows.map(({ total: _total, ...row }) => row), ...toCount(counted) }
 }
 
 /** The medias of many properties in one query, in gallery order, by property id. */

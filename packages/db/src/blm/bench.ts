@@ -8,10 +8,10 @@
 import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import pg from 'pg'
-import { createDatabase, withDefaultUser, type Database } from '../client.ts'
+import { createDatabase, type Database } from '../client.ts'
 import { migrate } from '../migrate.ts'
 import { ensurePlaces } from '../places/index.ts'
+import { withScratchDatabase } from '../scratch-database.ts'
 import { Random } from '../seed/random.ts'
 import { importBlm } from './import.ts'
 import { toBlmText, toSampleBlmRecord } from './write.ts'
@@ -80,22 +80,7 @@ async function main(): Promise<void> {
       await embedded.close()
     }
     const serverUrl = process.env.TEST_DATABASE_URL || process.env.DATABASE_URL
-    if (serverUrl) {
-      const name = `agency_feed_bench_${process.pid}`
-      const admin = new pg.Client({ connectionString: withDefaultUser(serverUrl) })
-      await admin.connect()
-      await admin.query(`CREATE DATABASE ${name}`)
-      const url = new URL(withDefaultUser(serverUrl))
-      url.pathname = `/${name}`
-      const database = await createDatabase({ databaseUrl: url.toString(), onConnectionError: () => undefined })
-      try {
-        await benchOne('postgres', database, file, path.join(dir, 'media'))
-      } finally {
-        await database.close()
-        await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)
-        await admin.end()
-      }
-    }
+    if (serverUrl) await withScratchDatabase(serverUrl, 'agency_feed_bench', (database) => benchOne('postgres', database, file, path.join(dir, 'media')))
   } finally {
     rmSync(dir, { recursive: true, force: true })
   }

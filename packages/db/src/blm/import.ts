@@ -15,6 +15,7 @@ import { DEFAULT_PRE_MARKET_RULE, WITHDRAWN_AVAILABILITY, type FeedImportIssue, 
 import { inArray, sql } from 'drizzle-orm'
 import type { Database, Db } from '../client.ts'
 import { queryRows } from '../client.ts'
+import { vacuumCatalogue } from '../maintenance.ts'
 import { rebuildPlaces } from '../places/index.ts'
 import { recordPropertyEvents, toPropertyEvents, type PropertyEventInput } from '../property-events.ts'
 import { toPlaceSearchKey } from '../places/search-key.ts'
@@ -366,7 +367,10 @@ export async function importBlm(database: Pick<Database, 'db'>, options: BlmImpo
   }
 
   // The gazetteer takes in the properties' postcodes, as after a seed.
-  if (!options.dryRun && report.added + report.updated + report.withdrawn + report.restored > 0) await rebuildPlaces(database)
+  if (!options.dryRun && report.added + report.updated + report.withdrawn + report.restored > 0) {
+    await rebuildPlaces(database)
+    await vacuumCatalogue(database.db)
+  }
   return finish()
 }
 

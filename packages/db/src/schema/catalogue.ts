@@ -171,7 +171,11 @@ export const properties = pgTable(
     ),
   },
   (t) => [
-    index('properties_search_document_idx').using('gin', t.search_document),
+    // Keyword search, one index per transaction type: a search names its type, and a single index
+    // made PostgreSQL AND its matches with the 65,000 entries of the type's btree before any recheck
+    // (count at 100,000 properties 98 → 41 ms).
+    index('properties_search_document_sales_idx').using('gin', t.search_document).where(sql`${t.transaction_type_id} = 1`),
+    index('properties_search_document_lettings_idx').using('gin', t.search_document).where(sql`${t.transaction_type_id} = 2`),
     index('properties_list_idx').on(t.transaction_type_id, t.availability, t.created_at.desc()),
     // Newest first across every availability (include_unavailable), with the id tiebreak of the sort.
     index('properties_newest_idx').on(t.transaction_type_id, t.created_at.desc().nullsLast(), t.property_profile_id.desc()),

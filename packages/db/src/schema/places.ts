@@ -51,6 +51,9 @@ export const places = pgTable(
     // Typo-tolerant search (`%`, `%>`) over trigrams, of names only: a hundred thousand postcodes
     // sharing trigrams such as ' ne' made it five times slower, and postcodes are never fuzzy-matched.
     index('places_name_trgm_idx').using('gin', t.search_key.op('gin_trgm_ops')).where(IS_NAMED_PLACE),
+    // A postcode's district ('ls1' of 'ls1 4ab'): refresh_postcode_places deletes a district's
+    // postcodes by it, not by a range join the planner answered with a scan of every place.
+    index('places_postcode_district_idx').on(sql`split_part(${t.search_key}, ' ', 1)`).where(sql`${t.location_type} = 'postcode'`),
     check(
       'places_location_type_check',
       sql`${t.location_type} in ('city', 'town', 'village', 'postcode_district', 'postcode', 'branch')`,

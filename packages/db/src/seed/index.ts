@@ -5,6 +5,7 @@
 import { sql, type SQL } from 'drizzle-orm'
 import type { Database, Db } from '../client.ts'
 import { queryRows } from '../client.ts'
+import { vacuumCatalogue } from '../maintenance.ts'
 import { branches, companySettings } from '../schema/index.ts'
 import { AGENCY_NAME, getDemoBranches, getDemoSettings } from './branches.ts'
 import {
@@ -95,6 +96,10 @@ export async function seedDemoData(database: Database, options: SeedOptions): Pr
       db,
       sql`select coalesce(max(property_profile_id), 0)::int as max_id from properties`,
     )
+    // The postcode places follow every insert (a statement trigger refreshes the districts it touched);
+    // a bulk load touches every district in every chunk, so the trigger waits until the end and the
+    // districts are refreshed once. The transaction holds the table, so no one sees the gap.
+    await db.execute(sql`alter table properties disable trigger properties_postcode_places_insert`)
     for (let offset = 0; offset < count; offset += CHUNK_SIZE) {
       const size = Math.min(CHUNK_SIZE, count - offset)
       const chunk: GeneratedProperty[] = new Array(size)
@@ -109,18 +114,17 @@ export async function seedDemoData(database: Database, options: SeedOptions): Pr
       totals.priceHistory += written.priceHistory
       if ((offset / CHUNK_SIZE) % 10 === 9) log(`${offset + size} properties written`)
     }
+    await db.execute(sql`alter table properties enable trigger properties_postcode_places_insert`)
     if (count > 0) {
       await db.execute(
         sql`select setval(pg_get_serial_sequence('properties', 'property_profile_id'), (select max(property_profile_id) from properties))`,
       )
+      await db.execute(
+        sql`select refresh_postcode_places(array(select distinct postcode_district from properties where property_profile_id > ${maxId} and postcode_district is not null))`,
+      )
     }
   })
-  // Fresh statistics, so the first searches after a big load get good plans. On PostgreSQL a vacuum
-  // too, so that counts can read the covering indexes alone from the start instead of waiting for
-  // autovacuum to mark the new pages all-visible. (PGlite has no autovacuum and no concurrent
-  // readers; its plans need only the statistics.)
-  const tables = sql`properties, property_medias, floor_plans, epcs, price_history, branches`
-  await database.db.execute(database.kind === 'postgres' ? sql`vacuum (analyze) ${tables}` : sql`analyze ${tables}`)
+  await vacuumCatalogue(database.db)
 
   return {
     properties: count,

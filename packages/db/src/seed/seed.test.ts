@@ -400,6 +400,30 @@ describe.each(testDatabaseKinds())('seedDemoData on %s', (kind) => {
     }
   })
 
+  it('gives every postcode and district of a visible property its place in the gazetteer, and leaves the insert trigger on', async () => {
+    const expected = sql`select 'gb:postcode:' || postcode_district as id from properties where not is_locked and availability <> 'withdrawn'
+      union select 'gb:postcode:' || postcode_unit from properties where not is_locked and availability <> 'withdrawn'`
+    const [missing] = await queryRows<{ n: number }>(database.db, sql`select count(*)::int as n from (${expected}) e where e.id not in (select place_id from places)`)
+    const [count] = await queryRows<{ n: number }>(database.db, sql`select count(*)::int as n from (${expected}) e`)
+    expect(count?.n).toBeGreaterThan(COUNT / 2)
+    expect(missing?.n).toBe(0)
+    // The seed turns the trigger off while it writes; an ordinary insert afterwards still makes its places.
+    const [row] = await queryRows<{ property_profile_id: number }>(
+      database.db,
+      sql`select property_profile_id from properties where not is_locked and availability = 'available' order by property_profile_id limit 1`,
+    )
+    await database.db.execute(sql`delete from places where location_type = 'postcode_district'`)
+    await database.db.execute(sql`update properties set bedroom = bedroom + 1 where property_profile_id = ${row?.property_profile_id}`)
+    await database.db.execute(sql`insert into properties (transaction_type_id, property_type_id, slug, advert_heading, summary, description,
+      bedroom, bathroom, reception, price, price_qualifier, address_line_1, town, postcode, display_address, lat, lng)
+      values (1, 1, 'trigger-check', 'Check', 'Check.', 'Check.', 2, 1, 1, 200000, 'Guide Price',
+      '1 Trigger Lane', 'Leeds', 'ZE9 9ZZ', 'Trigger Lane, Leeds', 53.8, -1.55)`)
+    const [made] = await queryRows<{ n: number }>(database.db, sql`select count(*)::int as n from places where place_id in ('gb:postcode:ZE9', 'gb:postcode:ZE9 9ZZ')`)
+    expect(made?.n).toBe(2)
+    await database.db.execute(sql`delete from properties where slug = 'trigger-check'`)
+    await database.db.execute(sql`update properties set bedroom = bedroom - 1 where property_profile_id = ${row?.property_profile_id}`)
+  })
+
   it('appends after existing properties, and a reset starts again from id 1', async () => {
     const appended = await seedDemoData(database, { properties: 10, seed: 7, mediaDir, now: NOW })
     expect(appended.properties).toBe(10)
