@@ -33,9 +33,11 @@ const EnvSchema = z.object({
   // Load shedding: 503 with Retry-After past these (0 turns a check off).
   MAX_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
   MAX_HEAP_USED_BYTES: z.coerce.number().int().min(0).optional(),
-  // PostgreSQL: the longest a request waits for a pooled connection before a 503 with Retry-After
-  // (0: for ever), and the longest one statement may run (0: no limit).
-  DB_ACQUIRE_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(3000),
+  // The longest a request waits for the database (PostgreSQL: a pooled connection, 3 s by default;
+  // the embedded database: the queries before it, 15 s by default, as its one connection renders a
+  // cold start's first pages one after another) before a 503 with Retry-After (0: for ever), and the
+  // longest one PostgreSQL statement may run (0: no limit).
+  DB_ACQUIRE_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).optional(),
   DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).max(3_600_000).default(0),
   // Checked by the places provider (values and their combination); read here and nowhere else.
   PLACES_PROVIDER: z.string().optional(),
@@ -81,7 +83,7 @@ export interface Config {
   mediaDir: string
   cacheDir: string
   databaseUrl: string | undefined
-  /** PostgreSQL's pool: how long a query waits for a connection, and how long a statement may run (ms; 0: no limit). */
+  /** How long a query waits for the database (a pooled connection, or the embedded database's turn), and how long a PostgreSQL statement may run (ms; 0: no limit). */
   database: { acquireTimeoutMs: number; statementTimeoutMs: number }
   logLevel: string
   seedProperties: number
@@ -144,7 +146,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mediaDir: path.join(dataDir, 'media'),
     cacheDir: path.join(dataDir, 'cache'),
     databaseUrl: e.DATABASE_URL || undefined,
-    database: { acquireTimeoutMs: e.DB_ACQUIRE_TIMEOUT_MS, statementTimeoutMs: e.DB_STATEMENT_TIMEOUT_MS },
+    database: { acquireTimeoutMs: e.DB_ACQUIRE_TIMEOUT_MS ?? (e.DATABASE_URL ? 3000 : 15_000), statementTimeoutMs: e.DB_STATEMENT_TIMEOUT_MS },
     logLevel: e.LOG_LEVEL,
     // Demo data by default only on the embedded database: a PostgreSQL one is an agency's own.
     seedProperties: e.SEED_PROPERTIES ?? (e.DATABASE_URL ? 0 : DEFAULT_DEMO_PROPERTIES),

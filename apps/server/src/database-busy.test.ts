@@ -1,13 +1,9 @@
-import os from 'node:os'
-import { buildApp, createFixedCaptchaVerifier } from '@agency/api'
-import { createDatabase, isDatabaseBusy, type Database } from '@agency/db'
+import { createDatabase, EMBEDDED_BUSY_MESSAGE, isDatabaseBusy, migrate, type Database } from '@agency/db'
 import { createTestDatabase, testDatabaseUrl, type TestDatabase } from '@agency/db/testing'
-// The production build of the pages (npm run build, also run at install), as the server serves it.
-import * as build from '@agency/web/build/server'
 import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { BUSY_MESSAGE } from './load-shedding.ts'
-import { registerWeb } from './web.ts'
+import { buildTestSite } from './testing.ts'
 
 const PUBLIC_URL = 'http://localhost:3000'
 
@@ -20,31 +16,32 @@ describe('isDatabaseBusy', () => {
     expect(isDatabaseBusy(Object.assign(new Error('duplicate key value'), { code: '23505' }))).toBe(false)
     expect(isDatabaseBusy(new Error('Something else'))).toBe(false)
     expect(isDatabaseBusy('timeout exceeded when trying to connect')).toBe(false)
+    expect(isDatabaseBusy(new Error('Failed query: select 1', { cause: new Error(EMBEDDED_BUSY_MESSAGE) }))).toBe(true)
   })
 })
 
-// The embedded database (PGlite) is one connection inside the process, with no pool to wait for.
-describe.skipIf(!testDatabaseUrl())('a request waiting for a database connection, on postgres', () => {
-  let test: TestDatabase
+/** The databases a request may wait for: the embedded one always, PostgreSQL with TEST_DATABASE_URL. */
+const kinds = testDatabaseUrl() ? (['pglite', 'postgres'] as const) : (['pglite'] as const)
+
+// PostgreSQL: a pool of one connection. PGlite: its one connection, behind the queue that bounds the
+// wait for it (pglite-gate.ts). Either way the test holds that connection busy.
+describe.each(kinds)('a request waiting for the database, on %s', (kind) => {
+  let test: TestDatabase | undefined
   let database: Database
   let app: FastifyInstance
   let release: () => void = () => {}
 
   beforeAll(async () => {
-    test = await createTestDatabase('postgres')
-    // One connection, and a wait for it long enough for a route's queries queued one behind another
-    // on a loaded machine: the test holds that connection busy.
-    database = await createDatabase({ databaseUrl: test.url, poolSize: 1, acquireTimeoutMs: 2000 })
+    // A wait long enough for a route's queries queued one behind another on a loaded machine.
+    if (kind === 'postgres') {
+      test = await createTestDatabase('postgres')
+      database = await createDatabase({ databaseUrl: test.url, poolSize: 1, acquireTimeoutMs: 2000 })
+    } else {
+      database = await createDatabase({ dataDir: 'memory', acquireTimeoutMs: 2000 })
+      await migrate(database)
+    }
     await database.db.execute('select 1')
-    app = await buildApp({
-      database,
-      mediaDir: os.tmpdir(),
-      cacheDir: os.tmpdir(),
-      publicUrl: PUBLIC_URL,
-      accounts: { captcha: createFixedCaptchaVerifier(true), magicLinkMinResponseMs: 0 },
-    })
-    await registerWeb(app, { build, mode: 'production', publicUrl: PUBLIC_URL, pageCacheEntries: 0, bodyLimit: 1024 * 1024 })
-    await app.ready()
+    app = await buildTestSite({ database, publicUrl: PUBLIC_URL })
   }, 120_000)
   afterAll(async () => {
     release()
@@ -53,7 +50,7 @@ describe.skipIf(!testDatabaseUrl())('a request waiting for a database connection
     await test?.close()
   })
 
-  /** Holds the pool's one connection in a transaction until `release()` is called; `done` settles after. */
+  /** Holds the one connection in a transaction until `release()` is called; `done` settles after. */
   async function holdTheConnection(): Promise<{ done: Promise<void> }> {
     let started: () => void = () => {}
     const isHeld = new Promise<void>((resolve) => (started = resolve))

@@ -11,7 +11,10 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres'
 import pg from 'pg'
+import { EMBEDDED_BUSY_MESSAGE, gatePglite } from './pglite-gate.ts'
 import * as schema from './schema/index.ts'
+
+export { EMBEDDED_BUSY_MESSAGE } from './pglite-gate.ts'
 
 /** The schema object, for relational queries and typed tables. */
 export { schema }
@@ -37,6 +40,8 @@ export interface DatabaseOptions {
   /**
    * PostgreSQL: how long a query may wait for a connection of the pool (all busy) or for a new one
    * to open, in milliseconds, before it fails with a busy error (isDatabaseBusy). 0 waits for ever.
+   * PGlite: how long a query or transaction may wait for the ones before it (pglite-gate.ts); unset
+   * or 0 waits for ever.
    */
   acquireTimeoutMs?: number
   /** PostgreSQL: the server cancels a statement running longer than this, in milliseconds (0: never). */
@@ -52,8 +57,8 @@ export interface DatabaseOptions {
 /** How long a query waits for one of the pool's connections by default: long enough for a burst, short of a visitor giving up. */
 export const DEFAULT_ACQUIRE_TIMEOUT_MS = 3000
 
-/** node-postgres's pool, when no connection came within `connectionTimeoutMillis`. */
-const ACQUIRE_TIMEOUT_MESSAGES = ['timeout exceeded when trying to connect', 'Connection terminated due to connection timeout']
+/** node-postgres's pool, when no connection came within `connectionTimeoutMillis`; the embedded database's queue (pglite-gate.ts). */
+const ACQUIRE_TIMEOUT_MESSAGES = ['timeout exceeded when trying to connect', 'Connection terminated due to connection timeout', EMBEDDED_BUSY_MESSAGE]
 /** PostgreSQL's query_canceled (a statement over statement_timeout) and too_many_connections. */
 const BUSY_CODES = new Set(['57014', '53300'])
 
@@ -113,7 +118,8 @@ export async function createDatabase(options: DatabaseOptions = {}): Promise<Dat
     mkdirSync(dir, { recursive: true })
     client = await PGlite.create({ dataDir: dir, extensions: PGLITE_EXTENSIONS })
   }
-  const db = drizzlePglite(client, { schema }) as unknown as Db
+  const gated = options.acquireTimeoutMs ? gatePglite(client, options.acquireTimeoutMs) : client
+  const db = drizzlePglite(gated, { schema }) as unknown as Db
   return { db, kind: 'pglite', close: () => client.close() }
 }
 
