@@ -2,6 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { reactRouter } from '@react-router/dev/vite'
+import type { ChunkingContext, CodeSplittingGroup } from 'rolldown'
 import { defineConfig } from 'vite'
 
 const DOMAIN_SRC = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../packages/domain/src')
@@ -23,6 +24,34 @@ function domainSchemaBuilders(): string[] {
   return [...names]
 }
 
+/**
+ * The browser's chunks. A first visit on a phone fetches every file a page imports, and over HTTP/1.1
+ * at most six at a time, so thirty small files cost several round trips more than a few larger ones.
+ * React, React DOM and React Router go in one file that every page loads (and caches for the next);
+ * the small shared modules of every page's first load (copy, formatters, settings, URLs, domain
+ * constants) in a second. A module goes in the second only when nothing it imports, however deep,
+ * is another package (zod, the combobox, the map): those stay with the code that loads them lazily,
+ * and `$initial` keeps out what only a lazily loaded module imports.
+ */
+const FRAMEWORK = /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|cookie|set-cookie-parser)[\\/]/
+const SHARED_SOURCE = /[\\/]packages[\\/]domain[\\/]src[\\/]|[\\/]apps[\\/]web[\\/]app[\\/](lib[\\/]|copy\.ts$|messages\.ts$)/
+
+function isSelfContained(id: string, ctx: ChunkingContext, seen = new Map<string, boolean>()): boolean {
+  if (seen.has(id)) return seen.get(id) ?? true
+  seen.set(id, true) // a cycle is decided by its other imports
+  const info = ctx.getModuleInfo(id)
+  const result =
+    info !== null &&
+    info.importedIds.every((dep) => FRAMEWORK.test(dep) || (!dep.includes('node_modules') && isSelfContained(dep, ctx, seen)))
+  seen.set(id, result)
+  return result
+}
+
+const CHUNK_GROUPS: CodeSplittingGroup[] = [
+  { name: 'framework', test: FRAMEWORK, priority: 2 },
+  { name: (id, ctx) => (SHARED_SOURCE.test(id) && isSelfContained(id, ctx) ? 'common' : null), tags: ['$initial'], priority: 1 },
+]
+
 /** The workspace packages the server process holds once (see `ssr` below). */
 const SHARED_PACKAGES = ['@agency/domain', '@agency/api-client']
 
@@ -35,6 +64,7 @@ export default defineConfig(({ isSsrBuild }) => ({
     ? { rolldownOptions: { external: SHARED_PACKAGES } }
     : {
         rolldownOptions: {
+          output: { codeSplitting: { groups: CHUNK_GROUPS } },
           treeshake: {
             manualPureFunctions: domainSchemaBuilders(),
             // Domain is pure TypeScript (ARCHITECTURE.md): importing a module does nothing by itself.

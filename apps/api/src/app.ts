@@ -14,6 +14,7 @@ import redirectsRoutes from '#app/routes/redirects/index.ts'
 import feedsRoutes, { DEFAULT_FEEDS_OPTIONS, type FeedsOptions } from '#app/routes/feeds/index.ts'
 import healthRoutes from '#app/routes/health/index.ts'
 import mediaRoutes from '#app/routes/media/index.ts'
+import shortMediaRoutes from '#app/routes/m/index.ts'
 import openapiRoutes from '#app/routes/openapi/index.ts'
 import propertiesRoutes from '#app/routes/properties/index.ts'
 import savedRoutes from '#app/routes/saved/index.ts'
@@ -120,6 +121,7 @@ export const api: FastifyPluginAsync<Omit<ApiOptions, 'logger' | 'trustProxy' | 
   await app.register(siteSettingsRoutes, { prefix: '/site_settings' })
   await app.register(redirectsRoutes, { prefix: '/redirects' })
   await app.register(mediaRoutes, { prefix: '/media' })
+  await app.register(shortMediaRoutes, { prefix: '/m' })
   await app.register(sitemapRoutes, { prefix: '/sitemap' })
   await app.register(savedRoutes, { prefix: '/contacts/me/saved_properties' })
   await app.register(feedsRoutes, { prefix: '/feeds', mediaDir: options.mediaDir, feeds: options.feeds ?? DEFAULT_FEEDS_OPTIONS })

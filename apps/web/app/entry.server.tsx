@@ -2,6 +2,7 @@ import { Writable } from 'node:stream'
 import type { AppLoadContext, EntryContext } from 'react-router'
 import { ServerRouter } from 'react-router'
 import { renderToPipeableStream } from 'react-dom/server'
+import { compactDocument } from '#app/lib/compact-document.server.ts'
 
 // How long loader data may stay pending before the render gives up on it (React Router reads it).
 export const streamTimeout = 5_000
@@ -12,6 +13,7 @@ export const streamTimeout = 5_000
  * first and sent in one write: no chain of Node and web streams carrying small chunks, and the
  * server's gzip sees the page at once. The server hands each answer's CSP nonce in the load context;
  * ServerRouter gives it to React Router's inline scripts (<Scripts>, <ScrollRestoration>) and <Links>.
+ * The whole document at hand, compactDocument writes React Router's manifest and preloads shorter.
  */
 export default function handleRequest(
   request: Request,
@@ -36,7 +38,7 @@ export default function handleRequest(
       },
       final(callback) {
         clearTimeout(timeoutId)
-        const html = Buffer.concat(chunks)
+        const html = Buffer.from(compactDocument(Buffer.concat(chunks).toString('utf8')))
         responseHeaders.set('Content-Type', 'text/html')
         responseHeaders.set('Content-Length', String(html.byteLength))
         resolve(new Response(html, { status, headers: responseHeaders }))

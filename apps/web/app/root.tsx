@@ -6,6 +6,7 @@ import { Link, Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResp
 import type { ShouldRevalidateFunctionArgs } from 'react-router'
 import { SiteFooter } from '#app/components/layout/site-footer.tsx'
 import { SiteHeader } from '#app/components/layout/site-header.tsx'
+import { IconSprite } from '#app/components/ui/icons.tsx'
 import { BrowserSavesMerge } from '#app/components/saved/browser-saves-merge.tsx'
 import { COPY } from '#app/copy.ts'
 import { getFooterBranches } from '#app/lib/branches.server.ts'
@@ -13,14 +14,14 @@ import { useHydration } from '#app/lib/hydration.ts'
 import { getAgencyName, toTitle } from '#app/lib/meta.ts'
 import { getSavedPropertyIds } from '#app/lib/saved.server.ts'
 import { getSignedInContact } from '#app/lib/session.server.ts'
-import { getSiteSettings } from '#app/lib/site-settings.server.ts'
+import { getPageSettings } from '#app/lib/site-settings.server.ts'
 import { useBranches, useSiteSettings } from '#app/lib/use-root-data.ts'
 import type { Route } from './+types/root'
 import stylesheetHref from './styles/site.css?url'
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const [settings, branches, contact, savedIds] = await Promise.all([
-    getSiteSettings(context),
+    getPageSettings(context),
     getFooterBranches(context),
     getSignedInContact(request, context),
     getSavedPropertyIds(request, context),
@@ -53,6 +54,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <Links />
       </head>
       <body>
+        <IconSprite />
         <a href="#main" className="skip-link">
           {COPY.SKIP_TO_CONTENT}
         </a>

@@ -49,6 +49,17 @@ export const MEDIA_VARIANTS = [...(Object.keys(IMAGE_VARIANTS) as ImageVariant[]
 /** A variant the media route serves. */
 export type MediaVariant = ImageVariant | 'pdf'
 
+/**
+ * The picture variant of a width and format (the short URLs' names, @agency/domain media-url.ts);
+ * never `blurred`, which only the long URL names.
+ */
+export function toImageVariant(width: number, format: 'avif' | 'webp' | 'jpeg'): ImageVariant | null {
+  const found = (Object.keys(IMAGE_VARIANTS) as ImageVariant[]).find(
+    (name) => name !== 'blurred' && IMAGE_VARIANTS[name].width === width && IMAGE_VARIANTS[name].format === format,
+  )
+  return found ?? null
+}
+
 /** Builds the absolute URL of a media variant from the media's key. */
 export function toMediaUrl(publicUrl: string, mediaKey: string, variant: MediaVariant): string {
   return `${publicUrl.replace(/\/+$/, '')}/api/media/${mediaKey}/${variant}`

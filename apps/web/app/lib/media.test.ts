@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest'
 import { toMediaVariantUrl, toPictureSet, toPictureSources } from './media.ts'
 
 const MEDIUM = 'https://agency.example/api/media/3f2a9c4e-8b1d-4e6f-a7c5-0d9e8b7a6c54/medium'
-// Sources name the site's own media route by path.
-const PATH = '/api/media/3f2a9c4e-8b1d-4e6f-a7c5-0d9e8b7a6c54'
+// Sources name the media route's short URLs by path: the same key in base64url.
+const PATH = '/api/m/PyqcTosdTm-nxQ2ei3psVA'
 
 describe('picture variants of a media URL', () => {
   it('names another variant of the same picture', () => {
@@ -20,22 +20,20 @@ describe('picture variants of a media URL', () => {
 
   it('offers AVIF first, then WebP, at every width up to the first that covers the largest needed', () => {
     expect(toPictureSources(MEDIUM, 640)).toEqual([
-      { type: 'image/avif', srcSet: `${PATH}/thumb-avif 320w, ${PATH}/small-avif 480w, ${PATH}/card-avif 640w` },
-      { type: 'image/webp', srcSet: `${PATH}/thumb 320w, ${PATH}/small 480w, ${PATH}/card 640w` },
+      { type: 'image/avif', srcSet: `${PATH}/320a 320w,${PATH}/480a 480w,${PATH}/640a 640w` },
+      { type: 'image/webp', srcSet: `${PATH}/320w 320w,${PATH}/480w 480w,${PATH}/640w 640w` },
     ])
-    expect(toPictureSources(MEDIUM)[1]?.srcSet.split(', ').map((entry) => entry.split(' ')[1])).toEqual(['320w', '480w', '640w', '960w', '1280w', '1600w'])
-    expect(toPictureSources(MEDIUM, 1200)[0]?.srcSet.split(', ').map((entry) => entry.split(' ')[1])).toEqual(['320w', '480w', '640w', '960w', '1280w'])
-    expect(toPictureSources(MEDIUM, 100)[0]?.srcSet).toBe(`${PATH}/thumb-avif 320w`)
+    expect(toPictureSources(MEDIUM)[1]?.srcSet.split(',').map((entry) => entry.split(' ')[1])).toEqual(['320w', '480w', '640w', '960w', '1280w', '1600w'])
+    expect(toPictureSources(MEDIUM, 1200)[0]?.srcSet.split(',').map((entry) => entry.split(' ')[1])).toEqual(['320w', '480w', '640w', '960w', '1280w'])
+    expect(toPictureSources(MEDIUM, 100)[0]?.srcSet).toBe(`${PATH}/320a 320w`)
   })
 
   it('gives the <img> JPEG copies: a srcset of the same widths, and the copy that covers the box as src, at the API\'s address', () => {
     const set = toPictureSet(MEDIUM, 1200)
-    expect(set?.jpegSrcSet).toBe(
-      `${PATH}/thumb-jpeg 320w, ${PATH}/small-jpeg 480w, ${PATH}/card-jpeg 640w, ${PATH}/medium-jpeg 960w, ${PATH}/hd-jpeg 1280w`,
-    )
-    expect(set?.jpegSrc).toBe(`https://agency.example${PATH}/card-jpeg`)
-    // The 1600px JPEG is the `full` variant.
-    expect(toPictureSet(MEDIUM, 3200)?.jpegSrcSet.endsWith(`${PATH}/full 1600w`)).toBe(true)
+    expect(set?.jpegSrcSet).toBe(`${PATH}/320j 320w,${PATH}/480j 480w,${PATH}/640j 640w,${PATH}/960j 960w,${PATH}/1280j 1280w`)
+    expect(set?.jpegSrc).toBe('https://agency.example/api/media/3f2a9c4e-8b1d-4e6f-a7c5-0d9e8b7a6c54/card-jpeg')
+    expect(toPictureSet('/api/media/3f2a9c4e-8b1d-4e6f-a7c5-0d9e8b7a6c54/card', 4000)?.jpegSrc).toBe('/api/media/3f2a9c4e-8b1d-4e6f-a7c5-0d9e8b7a6c54/full')
+    expect(toPictureSet(MEDIUM, 3200)?.jpegSrcSet.endsWith(`${PATH}/1600j 1600w`)).toBe(true)
     expect(toPictureSet('https://www.youtube-nocookie.com/embed/abc')).toBeNull()
   })
 })

@@ -1,7 +1,10 @@
 /**
  * The picture variants the API's media route serves (apps/api media-ref.ts): a media URL ends
- * `/api/media/{media_id}/{variant}`, and every picture comes at these widths in WebP, AVIF and JPEG.
+ * `/api/media/{media_id}/{variant}`, and every picture comes at these widths in WebP, AVIF and JPEG,
+ * also under the short URLs that srcsets name (@agency/domain media-url.ts).
  */
+import { PICTURE_WIDTHS, toShortMediaKey, toShortMediaPath } from '@agency/domain'
+import type { PictureFormat, PictureWidth } from '@agency/domain'
 
 /** Widths in pixels of the API's picture variants, smallest first. */
 const WIDTHS = { thumb: 320, small: 480, card: 640, medium: 960, hd: 1280, large: 1600 } as const
@@ -11,7 +14,7 @@ type JpegVariant = `${Exclude<SizedVariant, 'large'>}-jpeg` | 'full'
 type MediaVariant = SizedVariant | `${SizedVariant}-avif` | JpegVariant
 
 // A media's name is its random key (a version 4 UUID).
-const MEDIA_URL = /^(.*)(\/api\/media\/[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12})\/(thumb|small|card|medium|hd|large|full)$/
+const MEDIA_URL = /^(.*\/api\/media\/)([0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12})\/(thumb|small|card|medium|hd|large|full)$/
 
 /** The URL of another variant of the same picture; null when `url` is not a media URL. */
 export function toMediaVariantUrl(url: string, variant: MediaVariant): string | null {
@@ -34,14 +37,13 @@ export interface PictureSet {
   jpegSrc: string
 }
 
-/** The widths a picture shown at most `maxWidth` pixels wide needs: every one up to the first that covers it. */
-function toWidths(maxWidth: number): SizedVariant[] {
-  const variants = Object.keys(WIDTHS) as SizedVariant[]
-  const covering = variants.findIndex((variant) => WIDTHS[variant] >= maxWidth)
-  return covering === -1 ? variants : variants.slice(0, covering + 1)
-}
-
 const toJpegVariant = (variant: SizedVariant): JpegVariant => (variant === 'large' ? 'full' : `${variant}-jpeg`)
+
+/** The widths a picture shown at most `maxWidth` pixels wide needs: every one up to the first that covers it. */
+function toWidths(maxWidth: number): PictureWidth[] {
+  const covering = PICTURE_WIDTHS.findIndex((width) => width >= maxWidth)
+  return covering === -1 ? [...PICTURE_WIDTHS] : PICTURE_WIDTHS.slice(0, covering + 1)
+}
 
 /**
  * The AVIF and WebP sources of a picture up to `maxWidth` (a thumbnail never needs the 1600px copy),
@@ -58,19 +60,23 @@ export function toPictureSources(url: string, maxWidth: number = WIDTHS.large): 
 export function toPictureSet(url: string, maxWidth: number = WIDTHS.large): PictureSet | null {
   const match = MEDIA_URL.exec(url)
   if (!match) return null
-  // The media route is the site's own (/api): the srcset's variants are written as paths, which keeps
-  // a list page's HTML short (a card names fifteen of them). The src stays as the API wrote it.
-  const path = match[2]
+  const [, base = '', mediaKey = ''] = match
+  const shortKey = toShortMediaKey(mediaKey)
+  if (!shortKey) return null
+  // A card names fifteen copies of its picture: the srcsets write them as the media route's short
+  // paths (@agency/domain media-url.ts), without spaces between entries, which keeps a list page's
+  // HTML short.
   const widths = toWidths(maxWidth)
-  const srcSet = (toVariant: (variant: SizedVariant) => MediaVariant) =>
-    widths.map((variant) => `${path}/${toVariant(variant)} ${WIDTHS[variant]}w`).join(', ')
-  const boxVariant = toWidths(maxWidth / 2).at(-1) ?? 'thumb'
+  const srcSet = (format: PictureFormat) => widths.map((width) => `${toShortMediaPath(shortKey, width, format)} ${width}w`).join(',')
+  const boxWidth = toWidths(maxWidth / 2).at(-1) ?? WIDTHS.thumb
+  const boxVariant = (Object.keys(WIDTHS) as SizedVariant[]).find((variant) => WIDTHS[variant] === boxWidth) ?? 'thumb'
   return {
     sources: [
-      { type: 'image/avif', srcSet: srcSet((variant) => `${variant}-avif`) },
-      { type: 'image/webp', srcSet: srcSet((variant) => variant) },
+      { type: 'image/avif', srcSet: srcSet('avif') },
+      { type: 'image/webp', srcSet: srcSet('webp') },
     ],
-    jpegSrcSet: srcSet(toJpegVariant),
-    jpegSrc: `${match[1]}${path}/${toJpegVariant(boxVariant)}`,
+    jpegSrcSet: srcSet('jpeg'),
+    // The src, which browsers that read no srcset fetch, stays the API's own URL as it wrote it.
+    jpegSrc: `${base}${mediaKey}/${toJpegVariant(boxVariant)}`,
   }
 }

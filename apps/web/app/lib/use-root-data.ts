@@ -4,15 +4,25 @@ import { useRouteLoaderData } from 'react-router'
 import type { MapTiles } from '#app/components/map/map-types.ts'
 import type { loader as rootLoader } from '#app/root.tsx'
 
+/**
+ * The company settings pages read in the browser. The alert registration's text and variant are read
+ * by its own loader, and promo cards are shown in grid v2 only: every page's data carries the rest.
+ */
+export type PageSettings = Omit<SiteSettings, 'registration_text' | 'register_variant'>
+
 /** The company settings the root loader read, or the defaults while it failed (error pages). */
-export function useSiteSettings(): SiteSettings {
+export function useSiteSettings(): PageSettings {
   return useRouteLoaderData<typeof rootLoader>('root')?.settings ?? DEFAULT_SITE_SETTINGS
 }
 
-/** A branch as the footer lists it and the branch map shows it (SPEC §3 Map marker fields). */
-export type FooterBranch = Branch
+/**
+ * A branch as the footer lists it, with the place that centres a list page's map when no location
+ * is chosen. The branch map's other fields (SPEC §3 Map marker) travel only with the pages that
+ * show it (home, branches).
+ */
+export type FooterBranch = Pick<Branch, 'id' | 'branchName' | 'address' | 'phone' | 'email' | 'lat' | 'lng'>
 
-/** The branches the root loader read for the footer and the branch map. */
+/** The branches the root loader read for the footer (lib/branches.server.ts). */
 export function useBranches(): FooterBranch[] {
   return useRouteLoaderData<typeof rootLoader>('root')?.branches ?? []
 }

@@ -215,8 +215,8 @@ describe('the pictures', () => {
       expect(Number(found.width)).toBeGreaterThan(0)
       expect(Number(found.height)).toBeGreaterThan(0)
       expect(found.sources.map((s) => s.type)).toEqual(['image/avif', 'image/webp'])
-      expect(found.sources[0]?.srcset).toMatch(/\/thumb-avif 320w, .*\/card-avif 640w/)
-      expect(found.sources[1]?.srcset).toMatch(/\/thumb 320w, .*\/card 640w/)
+      expect(found.sources[0]?.srcset).toMatch(/\/320a 320w,.*\/640a 640w/)
+      expect(found.sources[1]?.srcset).toMatch(/\/320w 320w,.*\/640w 640w/)
       for (const source of found.sources) expect(source.sizes).not.toBe('')
       if (i === 0) {
         expect(found.fetchPriority).toBe('high')
@@ -229,7 +229,7 @@ describe('the pictures', () => {
     // Chromium reads AVIF, so it takes the AVIF source, at a width the layout needs.
     const main = images.first()
     await main.evaluate((img: HTMLImageElement) => img.decode())
-    expect(await main.evaluate((img: HTMLImageElement) => img.currentSrc)).toMatch(/\/(small|card|medium|hd|large)-avif$/)
+    expect(await main.evaluate((img: HTMLImageElement) => img.currentSrc)).toMatch(/\/(480|640|960|1280|1600)a$/)
     const avif = await page.request.get(await main.evaluate((img: HTMLImageElement) => img.currentSrc))
     expect(avif.headers()['content-type']).toBe('image/avif')
   })

@@ -2,6 +2,7 @@ import { readdir } from 'node:fs/promises'
 import path from 'node:path'
 import { randomUUID } from 'node:crypto'
 import { epcs, floorPlans, outbox, properties, propertyMedias } from '@agency/db'
+import { toShortMediaKey } from '@agency/domain'
 import { testDatabaseKinds } from '@agency/db/testing'
 import { asc, eq } from 'drizzle-orm'
 import sharp from 'sharp'
@@ -87,6 +88,35 @@ describe.each(testDatabaseKinds())('GET /api/media/:media_id/:variant on %s', (k
     expect(meta.format).toBe(format)
     expect(meta.width).toBe(width)
     expect(meta.height).toBe(Math.round((1200 / PHOTO_WIDTH) * width))
+  })
+
+  it.each([
+    ['320a', 'thumb-avif', 320, 'image/avif'],
+    ['640w', 'card', 640, 'image/webp'],
+    ['1280j', 'hd-jpeg', 1280, 'image/jpeg'],
+    ['1600j', 'full', 1600, 'image/jpeg'],
+  ])('serves the short URL /api/m/{key}/%s as the %s variant', async (short, variant, width, contentType) => {
+    const key = toShortMediaKey(openPhoto)!
+    expect(key).toHaveLength(22)
+    const response = await get(`/api/m/${key}/${short}`)
+    expect(response.statusCode).toBe(200)
+    expect(response.headers['content-type']).toBe(contentType)
+    expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable')
+    expect((await sharp(response.rawPayload).metadata()).width).toBe(width)
+    const long = await get(`/api/media/${openPhoto}/${variant}`)
+    expect(response.headers['etag']).toBe(long.headers['etag'])
+    expect(response.rawPayload.equals(long.rawPayload)).toBe(true)
+  })
+
+  it.each([
+    ['a key of no media', () => `${toShortMediaKey(randomUUID())}/640w`, 404],
+    ['a width no copy has', () => `${toShortMediaKey(openPhoto)}/500w`, 400],
+    ['a long variant name', () => `${toShortMediaKey(openPhoto)}/card`, 400],
+    ['a long media key', () => `${openPhoto}/640w`, 400],
+    ['bits beyond the key', () => `${toShortMediaKey(openPhoto)!.slice(0, 21)}B/640w`, 400],
+  ])('answers a short URL with %s with %i', async (_name, path, status) => {
+    const response = await get(`/api/m/${path()}`)
+    expect(response.statusCode).toBe(status)
   })
 
   it('derives floor plans and EPC pictures too', async () => {
@@ -282,6 +312,13 @@ describe.each(testDatabaseKinds())('media of locked properties on %s', (kind) =>
         }
       }
     }
+    // The short URLs name no blurred copy: every one of a locked property is not found.
+    for (const media of locked) {
+      for (const short of ['320a', '640w', '1600j']) {
+        const response = await get(`/api/m/${toShortMediaKey(media.key)}/${short}`)
+        expect(response.statusCode, `${media.what} ${media.key} ${short}`).toBe(404)
+      }
+    }
     // Exactly one picture per locked property that has any: its card picture, blurred.
     const withPictures = new Set(locked.filter((m) => m.what !== 'floor plan' && !m.what.startsWith('EPC')).map((m) => m.propertyId))
     expect(served).toHaveLength(withPictures.size)
@@ -308,6 +345,14 @@ describe.each(testDatabaseKinds())('media of locked properties on %s', (kind) =>
         )
       }
     }
+  })
+
+  it('serves a buyer the short URLs of a locked property\'s photos, privately', async () => {
+    const photo = locked.find((m) => m.what === 'photo')!
+    const response = await get(`/api/m/${toShortMediaKey(photo.key)}/640a`, { cookie: buyerCookie })
+    expect(response.statusCode).toBe(200)
+    expect(response.headers['content-type']).toBe('image/avif')
+    expect(response.headers['cache-control']).toBe('private, max-age=31536000, immutable')
   })
 
   it("serves a buyer a locked property's EPC picture and document, privately", async () => {

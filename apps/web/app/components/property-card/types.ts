@@ -1,3 +1,4 @@
+import { truncateSummary } from '@agency/domain'
 import type { CardVariant, PropertyCard } from '@agency/domain'
 import type { ImagePriority } from '#app/components/property-card/property-image.tsx'
 
@@ -22,14 +23,19 @@ export type ListCard = Pick<
   | 'distance'
 >
 
+// The API names its pictures by absolute URL; the site's own are written as paths (the card's
+// picture is a media route's, which toPictureSet reads either way).
+const OWN_MEDIA = /^https?:\/\/[^/]+(?=\/api\/media\/)/
+
 /**
  * A property card of the API cut down to what the cards show. Loaders hand it to the page, and the
- * page's data travels in the HTML for hydration: the photo list alone is most of an API card.
+ * page's data travels in the HTML for hydration: the photo list alone is most of an API card, and
+ * a card shows its summary cut at 120 characters.
  */
 export function toListCard(card: PropertyCard): ListCard {
   const listCard: ListCard = {
     property_profile_id: card.property_profile_id,
-    image: card.image,
+    image: card.image === null ? null : card.image.replace(OWN_MEDIA, ''),
     is_locked: card.is_locked,
     custom_property_status_title: card.custom_property_status_title,
     advert_heading: card.advert_heading,
@@ -38,7 +44,8 @@ export function toListCard(card: PropertyCard): ListCard {
     bedroom: card.bedroom,
     bathroom: card.bathroom,
     reception: card.reception,
-    summary: card.summary,
+    // SPEC §9: a card shows the summary cut at 120 characters (cutting again changes nothing).
+    summary: card.summary === null ? null : truncateSummary(card.summary),
     detail_page_url: card.detail_page_url,
     match_percentage: card.match_percentage,
   }

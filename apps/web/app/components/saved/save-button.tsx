@@ -2,6 +2,7 @@ import type { FormEvent } from 'react'
 import { useEffect, useState, useSyncExternalStore } from 'react'
 import { SAVED_COPY } from '@agency/domain'
 import { useFetcher } from 'react-router'
+import { Icon } from '#app/components/ui/icons.tsx'
 import { SAVED_PATH, useSavedIds } from '#app/lib/saved.ts'
 import { getBrowserSaves, getServerSaves, subscribeToBrowserSaves, toggleBrowserSave } from '#app/lib/saved-browser.ts'
 import type { SavedActionData } from '#app/routes/saved-properties.tsx'
@@ -50,13 +51,19 @@ export function SaveButton({ propertyId, price, returnTo, describedBy, className
 
   return (
     <form method="post" action={SAVED_PATH} className={`save-button ${className}`} onSubmit={onSubmit} data-enhanced={enhanced || undefined}>
-      <input type="hidden" name="property_profile_id" value={propertyId} />
       <input type="hidden" name="intent" value={saved ? 'remove' : 'save'} />
       <input type="hidden" name="redirect" value={returnTo} />
-      <button type="submit" className="save-button__heart" aria-pressed={saved} aria-describedby={describedBy} title={SAVED_COPY.SAVE}>
-        <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true" focusable="false">
-          <path d="M12 21s-7.5-4.6-9.6-9.2C.9 8.4 3 4.5 6.7 4.5c2.1 0 3.6 1.1 4.3 2.6.2.4.8.4 1 0 .7-1.5 2.2-2.6 4.3-2.6 3.7 0 5.8 3.9 4.3 7.3C19.5 16.4 12 21 12 21z" />
-        </svg>
+      {/* The property's id travels as the button's value, the form's only way to be sent. */}
+      <button
+        type="submit"
+        name="property_profile_id"
+        value={propertyId}
+        className="save-button__heart"
+        aria-pressed={saved}
+        aria-describedby={describedBy}
+        title={SAVED_COPY.SAVE}
+      >
+        <Icon name="heart" size={22} />
         <span className="visually-hidden">{SAVED_COPY.SAVE}</span>
       </button>
       {refused && (

@@ -1,4 +1,5 @@
 import type { CSSProperties } from 'react'
+import { preload } from 'react-dom'
 import { toPictureSet } from '#app/lib/media.ts'
 
 /** How soon a picture is needed: the page's largest paint is `high`, pictures below the fold `lazy`. */
@@ -25,6 +26,13 @@ export interface PictureProps {
  */
 export function Picture({ src, alt, width, height, sizes, priority, className, style }: PictureProps) {
   const set = toPictureSet(src, width * 2)
+  // The page's largest paint is announced in the document's head, so that it downloads beside the
+  // stylesheet instead of after the HTML above it has been read. Every browser that preloads reads
+  // AVIF, and the <picture> then picks the same file from the cache.
+  const avif = set?.sources.find((source) => source.type === 'image/avif')
+  if (priority === 'high' && set && avif) {
+    preload(set.jpegSrc, { as: 'image', type: avif.type, imageSrcSet: avif.srcSet, imageSizes: sizes, fetchPriority: 'high' })
+  }
   const image = (
     <img
       className={className}

@@ -1,0 +1,56 @@
+// `node scripts/html-weight.mjs [--url http://127.0.0.1:PORT]`: the bytes of the default sales list page
+// and of a property page as the server renders them (a `bench` cookie keeps the page cache from
+// answering), raw and gzipped, broken down by part: the head, the search form and its no-JavaScript
+// filters, the cards and their pictures, the footer, React Router's scripts and the hydration data.
+// Without --url it starts the production build (`npm run build` first) with 2,000 properties.
+import { gzipSync } from 'node:zlib'
+import { startServer } from './serve-for-tests.mjs'
+
+const args = process.argv.slice(2)
+const urlArg = args.indexOf('--url')
+const server = urlArg >= 0 ? null : await startServer({ properties: 2000 })
+const base = urlArg >= 0 ? args[urlArg + 1] : server.url
+
+const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`.padStart(9)
+const all = (html, re) => html.match(re) ?? []
+const sum = (parts) => parts.reduce((total, part) => total + part.length, 0)
+
+async function getPage(path) {
+  const response = await fetch(`${base}${path}`, { headers: { cookie: 'bench=1' } })
+  if (!response.ok) throw new Error(`${path}: ${response.status}`)
+  return response.text()
+}
+
+function report(name, html) {
+  const hydration = all(html, /<script[^>]*>window\.__reactRouterContext\.streamController\.enqueue[\s\S]*?<\/script>/g)
+  const scripts = all(html, /<script[^>]*>[\s\S]*?<\/script>/g)
+  const cards = all(html, /<article class="card[\s\S]*?<\/article>/g)
+  const pictures = all(html, /<picture[\s\S]*?<\/picture>/g)
+  const rows = [
+    ['whole page', html.length],
+    ['  gzipped', gzipSync(html).length],
+    ['head', html.indexOf('</head>')],
+    ['search form', sum(all(html, /<form[^>]*role="search"[\s\S]*?<\/form>/g))],
+    ['  no-JS filters', sum(all(html, /<details class="search-form__inline-panel"[\s\S]*?<\/details>/g))],
+    [`cards (${cards.length})`, sum(cards)],
+    ['  per card', cards.length ? Math.round(sum(cards) / cards.length) : 0],
+    [`pictures (${pictures.length})`, sum(pictures)],
+    ['  per picture', pictures.length ? Math.round(sum(pictures) / pictures.length) : 0],
+    ['save buttons', sum(all(html, /<form class="save-button[\s\S]*?<\/form>/g))],
+    ['svg', sum(all(html, /<svg[\s\S]*?<\/svg>/g))],
+    ['footer', sum(all(html, /<footer[\s\S]*?<\/footer>/g))],
+    ['scripts', sum(scripts)],
+    ['  hydration data', sum(hydration)],
+  ]
+  console.log(`\n${name}`)
+  for (const [label, bytes] of rows) console.log(`  ${label.padEnd(20)}${kb(bytes)}  ${String(bytes).padStart(7)} B`)
+}
+
+try {
+  const list = await getPage('/sales/property-for-sale')
+  report('/sales/property-for-sale', list)
+  const first = /href="(\/property\/[^"]+)"/.exec(list)?.[1]
+  if (first) report(first, await getPage(first))
+} finally {
+  await server?.stop()
+}
