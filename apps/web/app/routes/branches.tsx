@@ -2,23 +2,26 @@ import { toGoogleMapsUrl } from '@agency/domain'
 import { data } from 'react-router'
 import { BranchMapSlot } from '#app/components/map/map-slot.tsx'
 import { COPY } from '#app/copy.ts'
+import { getBranches } from '#app/lib/branches.server.ts'
 import { getAgencyName, toCanonicalLink, toTitle } from '#app/lib/meta.ts'
 import { cataloguePageHeaders, toCataloguePageHeaders } from '#app/lib/page-headers.server.ts'
 import { toTelHref } from '#app/lib/property-text.ts'
-import { useBranches } from '#app/lib/use-root-data.ts'
 import { toPublicUrl } from '#app/lib/urls.ts'
 import type { Route } from './+types/branches'
 
-// The branches come with the root's data (the footer lists them too).
+// The branches with their map markers' fields (the root's data has the footer's fields only).
 export async function loader({ request, context }: Route.LoaderArgs) {
-  return data({ canonicalUrl: toPublicUrl(context.publicUrl, '/branches') }, { headers: toCataloguePageHeaders(request) })
+  return data(
+    { branches: await getBranches(context), canonicalUrl: toPublicUrl(context.publicUrl, '/branches') },
+    { headers: toCataloguePageHeaders(request) },
+  )
 }
 
 export const headers = cataloguePageHeaders
 
 /** 'Our branches': the branch map (SPEC §2 Map) and, as its accessible twin, every branch's card. */
-export default function BranchesRoute() {
-  const branches = useBranches()
+export default function BranchesRoute({ loaderData }: Route.ComponentProps) {
+  const { branches } = loaderData
   return (
     <div className="container page branches-page">
       <h1>{COPY.BRANCHES_TITLE}</h1>

@@ -5,33 +5,38 @@ import { BranchMapSlot } from '#app/components/map/map-slot.tsx'
 import { PropertyGrid } from '#app/components/property-card/property-grid.tsx'
 import { toListCard } from '#app/components/property-card/types.ts'
 import { COPY } from '#app/copy.ts'
+import { getBranches } from '#app/lib/branches.server.ts'
 import { getAgencyName, toCanonicalLink, toTitle } from '#app/lib/meta.ts'
 import { cataloguePageHeaders, toCataloguePageHeaders } from '#app/lib/page-headers.server.ts'
-import { useBranches, useSiteSettings } from '#app/lib/use-root-data.ts'
+import { useSiteSettings } from '#app/lib/use-root-data.ts'
 import { toPublicUrl } from '#app/lib/urls.ts'
 import type { Route } from './+types/home'
 
 const LATEST_COUNT = 3
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const latest = await Promise.all(
-    SEARCH_TYPES.map(async (searchType) => {
-      const results = await context.api.searchProperties({
-        transaction_type_id: toTransactionTypeId(searchType),
-        sort: 'newest',
-        page_size: LATEST_COUNT,
-      })
-      return { searchType, properties: results.data.map(toListCard) }
-    }),
-  )
-  return data({ latest, canonicalUrl: toPublicUrl(context.publicUrl, '/') }, { headers: toCataloguePageHeaders(request) })
+  const [latest, branches] = await Promise.all([
+    Promise.all(
+      SEARCH_TYPES.map(async (searchType) => {
+        const results = await context.api.searchProperties({
+          transaction_type_id: toTransactionTypeId(searchType),
+          sort: 'newest',
+          page_size: LATEST_COUNT,
+        })
+        return { searchType, properties: results.data.map(toListCard) }
+      }),
+    ),
+    // The branch map's markers (the root's data has the footer's fields only).
+    getBranches(context),
+  ])
+  return data({ latest, branches, canonicalUrl: toPublicUrl(context.publicUrl, '/') }, { headers: toCataloguePageHeaders(request) })
 }
 
 export const headers = cataloguePageHeaders
 
 export default function HomeRoute({ loaderData }: Route.ComponentProps) {
   const { property_card_variant: cardVariant } = useSiteSettings()
-  const branches = useBranches()
+  const { branches } = loaderData
   return (
     <>
       <section className="hero" aria-labelledby="hero-heading">

@@ -1,7 +1,8 @@
+import { toBlmText, toSampleBlmRecord } from '@agency/db/testing'
 import { LIST_PATHS, MAP, MAP_DRAG_DEBOUNCE_MS } from '@agency/domain'
-import type { Page } from 'playwright-core'
-import { describe, expect, it } from 'vitest'
-import { BASE_URL, MAP_TILE_REQUEST, expectNoAxeViolations, settled, setupBrowser } from './support.ts'
+import type { Locator, Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { BASE_URL, expectNoAxeViolations, routeMapTiles, settled, setupBrowser } from './support.ts'
 
 const browser = setupBrowser()
 
@@ -27,15 +28,7 @@ async function getJson<T>(page: Page, url: string): Promise<T> {
  */
 async function offlinePage(options: { width?: number } = {}): Promise<{ page: Page; tiles: string[] }> {
   const page = await browser.page(options)
-  const tiles: string[] = []
-  await page.route(
-    (url) => MAP_TILE_REQUEST.test(url.toString()),
-    (route) => {
-      tiles.push(route.request().url())
-      return route.abort('internetdisconnected')
-    },
-  )
-  return { page, tiles }
+  return { page, tiles: await routeMapTiles(page, 'offline') }
 }
 
 /** The ids of the cards the list shows. */
@@ -55,6 +48,17 @@ async function markedCount(page: Page): Promise<number> {
   const singles = await page.locator('.map-canvas [data-point-id]').count()
   const clusters = await page.locator('.map-canvas .map-cluster').allTextContents()
   return singles + clusters.reduce((sum, text) => sum + Number(text), 0)
+}
+
+/** Fails if any two of these elements' boxes overlap. */
+async function expectNoOverlap(elements: Locator): Promise<void> {
+  const boxes = (await elements.evaluateAll((els) => els.map((el) => el.getBoundingClientRect().toJSON() as DOMRect))).map((b) => ({ ...b }))
+  for (const [i, a] of boxes.entries()) {
+    for (const b of boxes.slice(i + 1)) {
+      const overlap = a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom
+      expect(overlap, `pins at ${a.left},${a.top} and ${b.left},${b.top} overlap`).toBe(false)
+    }
+  }
 }
 
 const zoomOf = async (page: Page) => Number(await page.locator('.map-canvas').getAttribute('data-zoom'))
@@ -123,13 +127,7 @@ describe('the branch map', () => {
     expect(await zoomOf(page)).toBeLessThan(MAP.MAX_ZOOM)
 
     // No pin covers another.
-    const boxes = (await pins.evaluateAll((els) => els.map((el) => el.getBoundingClientRect().toJSON() as DOMRect))).map((b) => ({ ...b }))
-    for (const [i, a] of boxes.entries()) {
-      for (const b of boxes.slice(i + 1)) {
-        const overlap = a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom
-        expect(overlap, `pins at ${a.left},${a.top} and ${b.left},${b.top} overlap`).toBe(false)
-      }
-    }
+    await expectNoOverlap(pins)
     // The fanned-out pins are joined to where their branches stand.
     expect(await page.locator('.map-canvas [data-fanned]').count()).toBeGreaterThanOrEqual(london.length)
     expect(await page.locator('.map-canvas path.map-fan-leg').count()).toBeGreaterThanOrEqual(london.length)
@@ -158,6 +156,38 @@ describe('the branch map', () => {
     await page.keyboard.press('Enter')
     await expect.poll(() => popup.textContent()).toContain(last.address)
     await expectNoAxeViolations(page)
+  })
+
+  it('asks a tile server it cannot reach for one tile a visit, and draws the outline instead', async () => {
+    const { page, tiles } = await offlinePage()
+    await page.goto(`${BASE_URL}/branches`)
+    const canvas = page.locator('.map-canvas')
+    await expect.poll(() => canvas.getAttribute('data-outline'), { timeout: 15_000 }).toBe('drawn')
+    expect(tiles).toHaveLength(1)
+    // Zooming asks for no tiles: the outline is the basemap now.
+    const zoom = await zoomOf(page)
+    await page.getByRole('button', { name: 'Zoom in', exact: true }).click()
+    await expect.poll(() => zoomOf(page)).toBe(zoom + 1)
+    expect(tiles).toHaveLength(1)
+
+    // Nor does the next map of the visit.
+    await page.goto(`${BASE_URL}${LIST_PATHS.sales}`)
+    await page.getByRole('button', { name: 'Show map' }).click()
+    await expect.poll(() => markedCount(page), { timeout: 15_000 }).toBeGreaterThan(0)
+    await expect.poll(() => canvas.getAttribute('data-outline'), { timeout: 10_000 }).toBe('drawn')
+    expect(tiles).toHaveLength(1)
+  })
+
+  it('draws the tile server’s tiles when it answers', async () => {
+    const page = await browser.page()
+    const tiles = await routeMapTiles(page, 'tile')
+    await page.goto(`${BASE_URL}/branches`)
+    const canvas = page.locator('.map-canvas')
+    await expect.poll(() => canvas.locator('.leaflet-tile-loaded').count(), { timeout: 15_000 }).toBeGreaterThan(1)
+    expect(await canvas.getAttribute('data-basemap')).toBe('tiles')
+    expect(await canvas.getAttribute('data-outline')).toBeNull()
+    expect(tiles.every((url) => url.startsWith('https://tile.openstreetmap.org/'))).toBe(true)
+    await expect.poll(() => page.locator('.leaflet-control-attribution').textContent()).toContain('OpenStreetMap')
   })
 
   it('shows the branches on the home page, loading the map only when it comes into view', async () => {
@@ -323,5 +353,146 @@ describe('the properties map', () => {
     await page.getByRole('button', { name: 'Show list' }).click()
     expect(await grid.isVisible()).toBe(true)
     expect(await page.locator('.map-canvas').count()).toBe(0)
+  })
+})
+
+describe('properties at one position on the properties map', () => {
+  // Three flats in one building, and a pre-market house beside it that a visitor sees at its rounded
+  // position: the building's (SPEC §2 locked card). On Dartmoor, miles from any seeded property.
+  const building = { lat: 50.57, lng: -3.92 }
+  const ref = `E2E-MAP-${Date.now().toString(36)}`
+  const search = `${LIST_PATHS.sales}?locations=${encodeURIComponent(`${building.lat},${building.lng},1`)}`
+  const feed = (records: Array<Record<string, string | number>>) =>
+    fetch(`${BASE_URL}/api/feeds/blm?name=map-building.blm&force=true`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${process.env.E2E_FEED_API_KEY ?? ''}`, 'content-type': 'text/plain' },
+      body: toBlmText(records),
+    })
+
+  beforeAll(async () => {
+    const place = { TOWN: 'Princetown', POSTCODE1: 'PL20', POSTCODE2: '6QE', ADDRESS_2: '' }
+    const flats = [1, 2, 3].map((n) =>
+      toSampleBlmRecord(`${ref}-${n}`, {
+        ...place,
+        ADDRESS_1: `Flat ${n}, Tor View`,
+        DISPLAY_ADDRESS: `Flat ${n}, Tor View, Princetown`,
+        PROP_SUB_ID: 8,
+        BEDROOMS: n,
+        PRICE: 150_000 + n * 10_000,
+        LATITUDE: building.lat,
+        LONGITUDE: building.lng,
+      }),
+    )
+    const locked = toSampleBlmRecord(`${ref}-4`, {
+      ...place,
+      ADDRESS_1: 'Moor Cottage',
+      DISPLAY_ADDRESS: 'Moor Cottage, Princetown',
+      PUBLISHED_FLAG: 0,
+      LATITUDE: building.lat + 0.0012,
+      LONGITUDE: building.lng + 0.0021,
+    })
+    // Forced: the file leaves out the feed properties of other tests, which it withdraws.
+    const response = await feed([...flats, locked])
+    const report = (await response.json()) as { outcome: string; added: number }
+    expect(response.status, JSON.stringify(report)).toBe(200)
+    expect(report).toMatchObject({ outcome: 'imported', added: 4 })
+  })
+
+  afterAll(async () => {
+    // A file naming one record it cannot take (no price) withdraws every feed property, so a later
+    // feed import starts from none.
+    const response = await feed([toSampleBlmRecord(`${ref}-none`, { PRICE: '' })])
+    expect(response.status).toBe(200)
+    expect(await response.json()).toMatchObject({ withdrawn: 4 })
+  })
+
+  /** The markers of the search as the API gives them to a visitor. */
+  const getMarkers = async (page: Page) =>
+    (
+      await getJson<{ data: Array<{ property_profile_id: number; display_address: string; lat: number; lng: number; is_locked: boolean }> }>(
+        page,
+        `${BASE_URL}/api/properties/markers?transaction_type_id=1&locations=${encodeURIComponent(`${building.lat},${building.lng},1`)}`,
+      )
+    ).data
+
+  it('spreads them at the highest zoom, each pin a button of its own that opens its card', async () => {
+    const { page } = await offlinePage()
+    const markers = await getMarkers(page)
+    expect(markers).toHaveLength(4)
+    // All four stand at one position: the flats at the building's, the locked house at its rounded one.
+    expect(new Set(markers.map((m) => `${m.lat},${m.lng}`)).size).toBe(1)
+    expect(markers.filter((m) => m.is_locked)).toHaveLength(1)
+
+    await page.goto(`${BASE_URL}${search}`)
+    expect(await listIds(page)).toEqual(markers.map((m) => m.property_profile_id).sort((a, b) => a - b))
+    await page.getByRole('button', { name: 'Show map' }).click()
+    const pins = page.locator('.map-canvas [data-point-id]')
+    await expect.poll(() => pins.count(), { timeout: 15_000 }).toBe(4)
+    // One position fills the map at SPEC §9's highest zoom, where no zooming in can part them.
+    expect(await zoomOf(page)).toBe(MAP.MAX_ZOOM)
+    expect(await markerIds(page)).toEqual(await listIds(page))
+
+    // Fanned out around the position, each joined to it by a line, none covering another.
+    await expectNoOverlap(pins)
+    expect(await page.locator('.map-canvas [data-fanned]').count()).toBe(4)
+    expect(await page.locator('.map-canvas path.map-fan-leg').count()).toBe(4)
+
+    // A real click at each pin's centre (refused if another pin covers it) opens that property's card.
+    const popup = page.locator('.leaflet-popup')
+    for (const marker of markers) {
+      await page.locator(`.map-canvas [data-point-id="${marker.property_profile_id}"]`).click()
+      await expect.poll(() => popup.textContent()).toContain(marker.display_address)
+      expect(await popup.getByRole('link', { name: /^View This Property/ }).getAttribute('href')).toMatch(/^\/property\/\d+/)
+      await popup.getByRole('button', { name: /close/i }).click()
+      await expect.poll(() => popup.count()).toBe(0)
+    }
+
+    // Tab reaches each pin in turn, a button named by its property, and Enter opens its card.
+    await page.locator('.map-canvas').focus()
+    const reached = new Set<string>()
+    for (let i = 0; i < 8 && reached.size < 4; i++) {
+      await page.keyboard.press('Tab')
+      const focused = await page.evaluate(() => {
+        const el = document.activeElement as HTMLElement | null
+        return el?.dataset.pointId && el.getAttribute('role') === 'button' && el.getAttribute('aria-label') ? el.dataset.pointId : ''
+      })
+      if (focused) reached.add(focused)
+    }
+    expect([...reached].map(Number).sort((a, b) => a - b)).toEqual(await listIds(page))
+    const last = markers[markers.length - 1]!
+    await page.locator(`.map-canvas [data-point-id="${last.property_profile_id}"]`).focus()
+    await page.keyboard.press('Enter')
+    await expect.poll(() => popup.textContent()).toContain(last.display_address)
+    await expectNoAxeViolations(page)
+  })
+
+  it('opens their cluster from the keyboard to the spread pins, with the focus on one of them', async () => {
+    const { page } = await offlinePage()
+    await page.goto(`${BASE_URL}${search}`)
+    await page.getByRole('button', { name: 'Show map' }).click()
+    await expect.poll(() => page.locator('.map-canvas [data-point-id]').count(), { timeout: 15_000 }).toBe(4)
+
+    // One step out: the four gather into one cluster, and the search follows the visitor's zoom.
+    await page.getByRole('button', { name: 'Zoom out', exact: true }).click()
+    await expect.poll(() => zoomOf(page)).toBe(MAP.MAX_ZOOM - 1)
+    await page.waitForURL(/bounds=/, { timeout: MAP_DRAG_DEBOUNCE_MS + 10_000 })
+    await settled(page)
+    const cluster = page.getByRole('button', { name: '4 properties here: zoom in' })
+    await expect.poll(() => cluster.count(), { timeout: 10_000 }).toBe(1)
+
+    const clusteredUrl = page.url()
+    await cluster.focus()
+    await page.keyboard.press('Enter')
+    await expect.poll(() => zoomOf(page)).toBe(MAP.MAX_ZOOM)
+    const focusedPin = () => page.evaluate(() => (document.activeElement as HTMLElement | null)?.dataset.pointId ?? '')
+    await expect.poll(focusedPin).not.toBe('')
+    // The zoom searches again after the quiet period; the same four pins stay, the focus with them.
+    await page.waitForURL((url) => url.toString() !== clusteredUrl, { timeout: MAP_DRAG_DEBOUNCE_MS + 10_000 })
+    await settled(page)
+    expect(await page.locator('.map-canvas [data-fanned]').count()).toBe(4)
+    await expect.poll(focusedPin).not.toBe('')
+    // Space presses a button as Enter does.
+    await page.keyboard.press('Space')
+    await expect.poll(() => page.locator('.leaflet-popup').count()).toBe(1)
   })
 })

@@ -21,6 +21,25 @@ const ARGS = [
 /** A map tile's address (MAP_TILE_URL's {z}/{x}/{y}), whatever the tile server. */
 export const MAP_TILE_REQUEST = /\/\d+\/\d+\/\d+(@2x)?\.(png|jpg|jpeg|webp)(\?.*)?$/
 
+/** A tile as a tile server would send it (a 1 px PNG, drawn at the tile's size). */
+const TILE_PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64')
+
+/**
+ * Answers the page's map tile requests (the machine reaches no tile server) as 'answer' says: with a
+ * tile, or refused as a browser offline sees them. The list returned gathers the tiles asked for.
+ */
+export async function routeMapTiles(page: Page, answer: 'tile' | 'offline'): Promise<string[]> {
+  const tiles: string[] = []
+  await page.route(
+    (url) => MAP_TILE_REQUEST.test(url.toString()),
+    (route) => {
+      tiles.push(route.request().url())
+      return answer === 'tile' ? route.fulfill({ status: 200, contentType: 'image/png', body: TILE_PNG }) : route.abort('internetdisconnected')
+    },
+  )
+  return tiles
+}
+
 let browser: Browser | undefined
 
 /**

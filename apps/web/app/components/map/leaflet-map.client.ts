@@ -6,6 +6,7 @@
 import { MAP } from '@agency/domain'
 import L from 'leaflet'
 import Supercluster from 'supercluster'
+import { fanOut } from '#app/components/map/fan-out.ts'
 import type { MapPoint, MapTiles, MapView, VisibleArea } from '#app/components/map/map-types.ts'
 import 'leaflet/dist/leaflet.css'
 
@@ -40,62 +41,62 @@ const toArea = (bounds: L.LatLngBounds): VisibleArea => ({
   east: bounds.getEast(),
 })
 
-/** The least distance in pixels, across and down, between two pins' centres for them not to overlap (with a small gap). */
-const PIN_SPACING = PIN_SIZE + 6
-
-/** Whether two pins centred here would overlap. */
-const overlaps = (a: L.Point, b: L.Point) => Math.abs(a.x - b.x) < PIN_SPACING && Math.abs(a.y - b.y) < PIN_SPACING
+/** A cluster's size in pixels. */
+const CLUSTER_SIZE = 40
 
 /**
- * Where each of these pins is drawn when some would overlap: pins that would overlap (directly or
- * through one another) form a group, and a group's pins stand evenly on a ring around its centre, wide
- * enough for neighbours on the ring not to touch whatever the angle between them. A ring that would
- * cover another pin takes that pin's group in too. Answers null for a pin that stands where it is.
+ * The least distance in pixels, across and down, between two markers' centres (pins or clusters) for
+ * them not to overlap, with a small gap: no target covers part of another (WCAG 2.2 SC 2.5.8).
  */
-export function fanOut(at: readonly L.Point[]): Array<L.Point | null> {
-  const group = at.map((_, i) => i)
-  const root = (i: number): number => (group[i] === i ? i : (group[i] = root(group[i]!)))
-  const join = (i: number, j: number) => {
-    if (root(i) === root(j)) return false
-    group[root(i)] = root(j)
-    return true
+const MARKER_SPACING = CLUSTER_SIZE + 6
+
+/** Whether a key pressed on a button presses it. */
+const isActivation = (event: KeyboardEvent) => event.key === 'Enter' || event.key === ' '
+
+/** Where this visit remembers whether the tile server answered (sessionStorage: one tab, one visit). */
+const TILES_STATE_KEY = 'map-tiles'
+/** How long a visit relies on the outline after the tile server failed, before asking it again. */
+const TILES_RETRY_MS = 5 * 60_000
+
+/** What this visit knows of the tile server: it answered, it failed lately, or nothing yet. */
+function tilesKnown(): 'loaded' | 'failed' | null {
+  try {
+    const state = sessionStorage.getItem(TILES_STATE_KEY)
+    if (state === 'loaded') return 'loaded'
+    const failedAt = state?.startsWith('failed:') ? Number(state.slice('failed:'.length)) : NaN
+    return Date.now() - failedAt < TILES_RETRY_MS ? 'failed' : null
+  } catch {
+    // Storage refused (private modes, policies): every map asks afresh.
+    return null
   }
-  const place = (): Array<L.Point | null> => {
-    const members = new Map<number, number[]>()
-    at.forEach((_, i) => members.set(root(i), [...(members.get(root(i)) ?? []), i]))
-    const spots: Array<L.Point | null> = at.map(() => null)
-    for (const ids of members.values()) {
-      if (ids.length < 2) continue
-      const centre = ids.reduce((sum, i) => sum.add(at[i]!), L.point(0, 0)).divideBy(ids.length)
-      // Neighbours on the ring are PIN_SPACING·√2 apart: PIN_SPACING across or down at any angle.
-      const radius = (PIN_SPACING * Math.SQRT2) / (2 * Math.sin(Math.PI / ids.length))
-      // In the order of their bearings from the centre, so each keeps roughly its side of the group.
-      const bearing = (i: number) => Math.atan2(at[i]!.y - centre.y, at[i]!.x - centre.x)
-      ;[...ids]
-        .sort((a, b) => bearing(a) - bearing(b))
-        .forEach((i, k) => {
-          const angle = -Math.PI / 2 + (2 * Math.PI * k) / ids.length
-          spots[i] = L.point(centre.x + radius * Math.cos(angle), centre.y + radius * Math.sin(angle))
-        })
-    }
-    return spots
-  }
-  for (let i = 0; i < at.length; i++) {
-    for (let j = i + 1; j < at.length; j++) if (overlaps(at[i]!, at[j]!)) join(i, j)
-  }
-  let spots = place()
-  // A few rounds settle every case a map of branches or one position's properties meets.
-  for (let round = 0; round < 5; round++) {
-    const drawnAt = at.map((point, i) => spots[i] ?? point)
-    let joined = false
-    for (let i = 0; i < at.length; i++) {
-      for (let j = i + 1; j < at.length; j++) if (overlaps(drawnAt[i]!, drawnAt[j]!) && join(i, j)) joined = true
-    }
-    if (!joined) break
-    spots = place()
-  }
-  return spots
 }
+
+function rememberTiles(loaded: boolean) {
+  try {
+    sessionStorage.setItem(TILES_STATE_KEY, loaded ? 'loaded' : `failed:${Date.now()}`)
+  } catch {
+    // Not remembered: the next map asks again.
+  }
+}
+
+/** The address of the tile under the map's centre, as the tile layer would ask for it (Leaflet's template values). */
+function toTileUrl(template: string, map: L.Map): string {
+  const zoom = map.getZoom()
+  const tile = map.project(map.getCenter(), zoom).divideBy(256).floor()
+  const subdomains = 'abc'
+  return L.Util.template(template, { s: subdomains[Math.abs(tile.x + tile.y) % subdomains.length], x: tile.x, y: tile.y, z: zoom, r: L.Browser.retina ? '@2x' : '' })
+}
+
+/** Whether two sets of points are the same markers at the same positions, in the same order. */
+const isSame = (a: readonly MapPoint[], b: readonly MapPoint[]) =>
+  a.length === b.length && a.every((point, i) => point.id === b[i]!.id && point.lat === b[i]!.lat && point.lng === b[i]!.lng && point.label === b[i]!.label)
+
+/**
+ * Clusters gather points within 50 px (supercluster's radius counts 512 to a tile Leaflet draws 256 px
+ * wide), a little more than markers need to stand apart, so few are left to fan out. From the highest
+ * zoom down: there every point stands on its own.
+ */
+const CLUSTER_OPTIONS = { radius: 100, maxZoom: MAP.MAX_ZOOM - 1 }
 
 /** Draws a map in `element` and answers its handle. */
 export function createMap(element: HTMLElement, options: MapOptions): MapHandle {
@@ -112,15 +113,13 @@ export function createMap(element: HTMLElement, options: MapOptions): MapHandle 
   })
   L.control.zoom({ zoomInTitle: options.labels.zoomIn, zoomOutTitle: options.labels.zoomOut }).addTo(map)
   map.attributionControl.setPrefix(false)
-  element.dataset.basemap = 'tiles'
   element.dataset.zoom = String(map.getZoom())
 
   // When tiles cannot be loaded (offline, blocked), the outline of the United Kingdom is the basemap.
   let outline: L.Layer | null = null
   // The outline arrives asynchronously: a map removed meanwhile (the visitor left the page) takes none.
   let removed = false
-  const tiles = L.tileLayer(options.tiles.url, { attribution: options.tiles.attribution, maxZoom: MAP.MAX_ZOOM })
-  tiles.on('tileerror', () => {
+  const showOutline = () => {
     if (outline || removed) return
     outline = L.layerGroup()
     element.dataset.basemap = 'outline'
@@ -134,11 +133,53 @@ export function createMap(element: HTMLElement, options: MapOptions): MapHandle 
       ;(outline as L.LayerGroup).eachLayer((layer) => (layer as L.GeoJSON).bringToBack())
       element.dataset.outline = 'drawn'
     })
+  }
+  const tiles = L.tileLayer(options.tiles.url, { attribution: options.tiles.attribution, maxZoom: MAP.MAX_ZOOM })
+  let tileLoaded = false
+  tiles.on('tileload', () => {
+    tileLoaded = true
   })
-  tiles.addTo(map)
+  tiles.on('tileerror', () => {
+    showOutline()
+    // A tile server that answered none of them is unreachable: no more requests (each pan or zoom
+    // would ask for a screenful, every one failing), the outline alone. One missing tile among
+    // loaded ones is only a gap, which the outline fills.
+    if (tileLoaded) return
+    rememberTiles(false)
+    map.removeLayer(tiles)
+  })
+  // The attribution stays with the map whichever basemap it shows.
+  map.attributionControl.addAttribution(options.tiles.attribution)
+  const addTiles = () => {
+    if (removed) return
+    element.dataset.basemap = 'tiles'
+    tiles.addTo(map)
+  }
+  const known = tilesKnown()
+  if (known === 'failed') showOutline()
+  else if (known === 'loaded') addTiles()
+  else {
+    // The first map of a visit asks for one tile (the one the map needs at its centre, which the
+    // browser then keeps) before asking for a screenful, so an unreachable tile server costs one
+    // failed request rather than one per tile.
+    element.dataset.basemap = 'probing'
+    const probe = new Image()
+    probe.addEventListener('load', () => {
+      rememberTiles(true)
+      addTiles()
+    })
+    probe.addEventListener('error', () => {
+      rememberTiles(false)
+      showOutline()
+    })
+    // Once the caller has set the first points, so the tile is one of those the map then shows.
+    queueMicrotask(() => {
+      if (!removed) probe.src = toTileUrl(options.tiles.url, map)
+    })
+  }
 
   const markers = L.layerGroup().addTo(map)
-  let index = new Supercluster<{ point: number }>({ radius: 60, maxZoom: MAP.MAX_ZOOM - 1 })
+  let index = new Supercluster<{ point: number }>(CLUSTER_OPTIONS)
   let points: readonly MapPoint[] = []
   // Moves the code makes (fitting the points) are not the visitor's: no search follows them.
   let ownMoves = 0
@@ -168,6 +209,12 @@ export function createMap(element: HTMLElement, options: MapOptions): MapHandle 
       riseOnHover: true,
     })
     marker.bindPopup(() => point.popup(), { maxWidth: 280, minWidth: 220, autoPanPadding: [24, 24] })
+    // Leaflet opens the popup with Enter; a button opens with Space too.
+    marker.on('keypress', (e: L.LeafletKeyboardEvent) => {
+      if (e.originalEvent.key !== ' ') return
+      e.originalEvent.preventDefault()
+      marker.openPopup()
+    })
     marker.on('add', () => {
       const el = marker.getElement()
       if (!el) return
@@ -181,13 +228,22 @@ export function createMap(element: HTMLElement, options: MapOptions): MapHandle 
   const clusterFor = (lng: number, lat: number, count: number, clusterId: number): L.Marker => {
     const label = options.labels.cluster(count)
     const marker = L.marker([lat, lng], {
-      icon: L.divIcon({ html: `<span>${count}</span>`, className: 'map-cluster', iconSize: [40, 40] }),
+      icon: L.divIcon({ html: `<span>${count}</span>`, className: 'map-cluster', iconSize: [CLUSTER_SIZE, CLUSTER_SIZE] }),
       title: label,
       keyboard: true,
     })
-    // Enter on a focused marker is a click too (Leaflet's keyboard support).
-    marker.on('click', () => {
+    const open = () => {
+      // The keyboard carries on from the cluster's first property, wherever the zoom draws it.
+      const first = index.getLeaves(clusterId, 1)[0]?.properties.point
+      focusAfterDraw = { id: first === undefined ? null : points[first]!.id, at: L.latLng(lat, lng) }
       map.setView([lat, lng], Math.min(index.getClusterExpansionZoom(clusterId), MAP.MAX_ZOOM))
+    }
+    marker.on('click', open)
+    // A button opens with Enter or Space (Leaflet's own keyboard support opens only popups).
+    marker.on('keypress', (e: L.LeafletKeyboardEvent) => {
+      if (!isActivation(e.originalEvent)) return
+      e.originalEvent.preventDefault()
+      open()
     })
     marker.on('add', () => {
       const el = marker.getElement()
@@ -198,21 +254,29 @@ export function createMap(element: HTMLElement, options: MapOptions): MapHandle 
   }
 
   /**
-   * Every point on its own marker. On a map that does not cluster (a few branches), points whose pins
-   * would overlap at this zoom (London's branches at a zoom that shows Great Britain) are fanned out
-   * in a ring around where they stand, each joined to its true position by a line, so every one can
-   * be seen, clicked and focused.
+   * Every point on its own marker: a map that does not cluster (a few branches) at any zoom, a map
+   * that does at its highest zoom, where no zooming in can part a cluster any more. Points whose pins
+   * would overlap at this zoom (London's branches at a zoom that shows Great Britain; flats in one
+   * building, or locked properties at one rounded position, at zoom 13) are fanned out in a ring
+   * around where they stand, each joined to its true position by a line, so every one can be seen,
+   * clicked and focused.
    */
-  const drawSingles = () => {
-    const spots = options.cluster ? points.map(() => null) : fanOut(points.map((point) => map.latLngToLayerPoint([point.lat, point.lng])))
-    points.forEach((point, i) => {
+  const drawSingles = () => drawFanned(points.map((point) => ({ lat: point.lat, lng: point.lng, make: () => markerFor(point) })))
+
+  /** Draws these markers, fanning out those that would overlap (fanOut), each joined to its true position by a line. */
+  const drawFanned = (items: ReadonlyArray<{ lat: number; lng: number; make: () => L.Marker }>) => {
+    const spots = fanOut(
+      items.map((item) => map.latLngToLayerPoint([item.lat, item.lng])),
+      MARKER_SPACING,
+    )
+    items.forEach((item, i) => {
       const spot = spots[i]
-      const marker = markerFor(point)
+      const marker = item.make()
       if (spot) {
-        const at = map.layerPointToLatLng(spot)
+        const at = map.layerPointToLatLng(L.point(spot.x, spot.y))
         marker.setLatLng(at)
         marker.on('add', () => marker.getElement()?.setAttribute('data-fanned', 'true'))
-        markers.addLayer(L.polyline([[point.lat, point.lng], at], { interactive: false, weight: 2, color: '#5b7083', className: 'map-fan-leg' }))
+        markers.addLayer(L.polyline([[item.lat, item.lng], at], { interactive: false, weight: 2, color: '#5b7083', className: 'map-fan-leg' }))
       }
       markers.addLayer(marker)
     })
@@ -224,26 +288,58 @@ export function createMap(element: HTMLElement, options: MapOptions): MapHandle 
    * open popup stays open. Null when the points changed.
    */
   let drawn: { zoom: number; area: L.LatLngBounds | null } | null = null
+  /**
+   * Where the focus goes once the markers are drawn, after a cluster was opened from the keyboard (or
+   * a click): to its first property's pin, or, when that stands in a smaller cluster, to the marker
+   * nearest where the cluster stood. Without it the focus would be lost with the cluster's marker.
+   */
+  let focusAfterDraw: { id: string | null; at: L.LatLng } | null = null
 
   const draw = () => {
     const bounds = map.getBounds()
     const zoom = map.getZoom()
-    if (drawn && drawn.zoom === zoom && (!drawn.area || drawn.area.contains(bounds))) return
+    if (drawn && drawn.zoom === zoom && (!drawn.area || drawn.area.contains(bounds))) {
+      focusAfterDraw = null
+      return
+    }
+    // A pin that has the focus keeps it through the redrawing (or hands it to the cluster now holding it).
+    const active = document.activeElement instanceof HTMLElement && element.contains(document.activeElement) ? document.activeElement.dataset.pointId : undefined
+    const point = active === undefined ? undefined : points.find((p) => p.id === active)
+    if (point && !focusAfterDraw) focusAfterDraw = { id: point.id, at: L.latLng(point.lat, point.lng) }
     markers.clearLayers()
     // At the highest zoom every point stands on its own.
     if (!options.cluster || zoom >= MAP.MAX_ZOOM || points.length <= 1) {
       drawSingles()
       drawn = { zoom, area: null }
+      takeFocus()
       return
     }
     const box: [number, number, number, number] = [bounds.getWest() - 1, bounds.getSouth() - 1, bounds.getEast() + 1, bounds.getNorth() + 1]
     drawn = { zoom, area: L.latLngBounds([box[1], box[0]], [box[3], box[2]]) }
-    for (const feature of index.getClusters(box, Math.round(zoom))) {
+    // A cluster's centre can still fall near a pin or another cluster: those are fanned out too.
+    const items = index.getClusters(box, Math.round(zoom)).flatMap((feature) => {
       const [lng, lat] = feature.geometry.coordinates as [number, number]
       const props = feature.properties as { cluster?: boolean; cluster_id?: number; point_count?: number; point?: number }
-      if (props.cluster && props.cluster_id !== undefined) markers.addLayer(clusterFor(lng, lat, props.point_count ?? 0, props.cluster_id))
-      else if (props.point !== undefined) markers.addLayer(markerFor(points[props.point]!))
-    }
+      if (props.cluster && props.cluster_id !== undefined) {
+        const clusterId = props.cluster_id
+        return [{ lat, lng, make: () => clusterFor(lng, lat, props.point_count ?? 0, clusterId) }]
+      }
+      const point = props.point === undefined ? undefined : points[props.point]
+      return point ? [{ lat, lng, make: () => markerFor(point) }] : []
+    })
+    drawFanned(items)
+    takeFocus()
+  }
+
+  const takeFocus = () => {
+    const target = focusAfterDraw
+    focusAfterDraw = null
+    if (!target) return
+    const drawnMarkers = markers.getLayers().filter((layer): layer is L.Marker => layer instanceof L.Marker)
+    const distance = (marker: L.Marker) => (marker.getElement()?.dataset.pointId === target.id ? -1 : target.at.distanceTo(marker.getLatLng()))
+    const nearest = drawnMarkers.reduce<L.Marker | null>((best, marker) => (!best || distance(marker) < distance(best) ? marker : best), null)
+    // Without scrolling: the map's panes would shift under the focused pin.
+    nearest?.getElement()?.focus({ preventScroll: true })
   }
 
   map.on('moveend', () => {
@@ -270,9 +366,15 @@ export function createMap(element: HTMLElement, options: MapOptions): MapHandle 
 
   return {
     setPoints(next, view) {
+      // The same markers again (the answer to a search of the area the visitor moved to): the drawn
+      // ones stay, and so do an open popup and the focus.
+      if (view.kind === 'stay' && isSame(points, next)) {
+        points = next
+        return
+      }
       points = next
       drawn = null
-      index = new Supercluster<{ point: number }>({ radius: 60, maxZoom: MAP.MAX_ZOOM - 1 })
+      index = new Supercluster<{ point: number }>(CLUSTER_OPTIONS)
       index.load(
         next.map((point, i) => ({ type: 'Feature', properties: { point: i }, geometry: { type: 'Point', coordinates: [point.lng, point.lat] } })),
       )
