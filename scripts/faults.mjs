@@ -11,9 +11,7 @@ import { spawn } from 'node:child_process'
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import { randomBytes } from 'node:crypto'
-import pg from 'pg'
-import { ROOT, freePort } from './serve-for-tests.mjs'
+import { ROOT, createPgDatabase, freePort } from './serve-for-tests.mjs'
 
 const arg = (name, fallback) => Number(process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1] ?? fallback)
 const ENQUIRIES = arg('enquiries', 1000)
@@ -92,22 +90,9 @@ async function runOn(kind) {
   let databaseUrl = ''
   let dropDatabase = async () => {}
   if (kind === 'postgres') {
-    const server = new URL(process.env.TEST_DATABASE_URL)
-    if (!server.username) server.username = process.env.PGUSER ?? os.userInfo().username
-    const name = `agency_faults_${randomBytes(5).toString('hex')}`
-    const admin = new pg.Client({ connectionString: server.toString() })
-    await admin.connect()
-    await admin.query(`CREATE DATABASE ${name}`)
-    await admin.end()
-    const url = new URL(server)
-    url.pathname = `/${name}`
-    databaseUrl = url.toString()
-    dropDatabase = async () => {
-      const dropper = new pg.Client({ connectionString: server.toString() })
-      await dropper.connect()
-      await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)
-      await dropper.end()
-    }
+    const scratch = await createPgDatabase(process.env.TEST_DATABASE_URL, 'agency_faults')
+    databaseUrl = scratch.url
+    dropDatabase = scratch.drop
   }
   cleanups.push(async () => {
     for (const s of servers) if (s.isAlive()) s.child.kill('SIGKILL')

@@ -1,25 +1,14 @@
 import { LIST_PATHS } from '@agency/domain'
 import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
-import { BASE_URL, MAP_TILE_REQUEST, setupBrowser } from './support.ts'
+import { BASE_URL, routeMapTiles, setupBrowser } from './support.ts'
 
 const browser = setupBrowser()
-
-/** A 1×1 PNG, served for every map tile so the maps draw without a network. */
-const TILE = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=', 'base64')
 
 /** A page with JavaScript whose map tiles are answered locally; `tiles` counts those drawn. */
 async function pageWithTiles(): Promise<{ page: Page; tiles: string[] }> {
   const page = await browser.page()
-  const tiles: string[] = []
-  await page.route(
-    (url) => MAP_TILE_REQUEST.test(url.toString()),
-    (route) => {
-      tiles.push(route.request().url())
-      return route.fulfill({ status: 200, contentType: 'image/png', body: TILE })
-    },
-  )
-  return { page, tiles }
+  return { page, tiles: await routeMapTiles(page, 'tile') }
 }
 
 /** The script nonce the answer's policy names, and that no script source is allowed inline without it. */
