@@ -1,16 +1,13 @@
 import { mkdtempSync, rmSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import { buildApp, createFixedCaptchaVerifier } from '@agency/api'
 import { epcs, floorPlans, properties, propertyMedias, seedDemoData } from '@agency/db'
 import { createTestDatabase, type TestDatabase } from '@agency/db/testing'
 import { SALES_PRICE_STEPS, LETTINGS_PRICE_STEPS } from '@agency/domain'
-// The production build of the pages (npm run build, also run at install), as the server serves it.
-import * as build from '@agency/web/build/server'
 import { eq, sql } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { registerWeb } from './web.ts'
+import { buildTestSite } from './testing.ts'
 
 /**
  * Issue 15, locked properties: a visitor (no cookie) walks every list page, every property page they
@@ -82,15 +79,7 @@ describe('a visitor crawling the site', () => {
       .update(properties)
       .set({ price: sql`case when ${properties.transaction_type_id} = 1 then 1234567 + ${properties.property_profile_id} * 1013 else 7919 + ${properties.property_profile_id} * 7 end` })
       .where(eq(properties.is_locked, true))
-    app = await buildApp({
-      database,
-      mediaDir,
-      cacheDir: mediaDir,
-      publicUrl: PUBLIC_URL,
-      accounts: { captcha: createFixedCaptchaVerifier(true), magicLinkMinResponseMs: 0 },
-    })
-    await registerWeb(app, { build, mode: 'production', publicUrl: PUBLIC_URL, pageCacheEntries: 0, bodyLimit: 1024 * 1024 })
-    await app.ready()
+    app = await buildTestSite({ database, publicUrl: PUBLIC_URL, mediaDir })
 
     const rows = await database.db.select().from(properties)
     const medias = await database.db.select().from(propertyMedias)

@@ -1,13 +1,8 @@
-import os from 'node:os'
-import { buildApp, createFixedCaptchaVerifier } from '@agency/api'
-import { communicationInfos, contacts, magicLinks } from '@agency/db'
+import { magicLinks } from '@agency/db'
 import { createTestDatabase, testDatabaseKinds, type TestDatabase } from '@agency/db/testing'
-import { COMMUNICATION_METHOD } from '@agency/domain'
-// The production build of the pages (npm run build, also run at install), as the server serves it.
-import * as build from '@agency/web/build/server'
 import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { registerWeb } from './web.ts'
+import { buildTestSite, insertBuyer } from './testing.ts'
 
 const PUBLIC_URL = 'http://localhost:3000'
 const EMAIL = 'buyer@example.com'
@@ -42,23 +37,8 @@ describe.each(testDatabaseKinds())('pages in production on %s', (kind) => {
 
   beforeAll(async () => {
     database = await createTestDatabase(kind)
-    const [contact] = await database.db
-      .insert(contacts)
-      .values({ name: 'Amelia', surname: 'Hartley', salutation_id: 2, contact_source_id: 35 })
-      .returning()
-    if (!contact) throw new Error('no contact')
-    await database.db
-      .insert(communicationInfos)
-      .values({ contact_id: contact.contact_id, communication_method_id: COMMUNICATION_METHOD.EMAIL, value: EMAIL, preferred: true })
-    app = await buildApp({
-      database,
-      mediaDir: os.tmpdir(),
-      cacheDir: os.tmpdir(),
-      publicUrl: PUBLIC_URL,
-      accounts: { captcha: createFixedCaptchaVerifier(true), magicLinkMinResponseMs: 0 },
-    })
-    await registerWeb(app, { build, mode: 'production', publicUrl: PUBLIC_URL, pageCacheEntries: 100, bodyLimit: 1024 * 1024 })
-    await app.ready()
+    await insertBuyer(database, EMAIL)
+    app = await buildTestSite({ database, publicUrl: PUBLIC_URL, pageCacheEntries: 100 })
   }, 120_000)
   afterAll(async () => {
     await app?.close()

@@ -1,13 +1,8 @@
-import os from 'node:os'
-import { buildApp, createFixedCaptchaVerifier } from '@agency/api'
-import { communicationInfos, contacts, magicLinks, rateLimitBuckets } from '@agency/db'
+import { magicLinks, rateLimitBuckets } from '@agency/db'
 import { createTestDatabase, type TestDatabase } from '@agency/db/testing'
-import { COMMUNICATION_METHOD } from '@agency/domain'
-// The production build of the pages (npm run build, also run at install), as the server serves it.
-import * as build from '@agency/web/build/server'
 import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { registerWeb } from './web.ts'
+import { buildTestSite, insertBuyer } from './testing.ts'
 
 const PUBLIC_URL = 'http://127.0.0.1:3000'
 const EMAIL = 'buyer@example.com'
@@ -19,28 +14,13 @@ describe('per-visitor rate limits through the pages', () => {
 
   beforeAll(async () => {
     database = await createTestDatabase('pglite')
-    const [contact] = await database.db
-      .insert(contacts)
-      .values({ name: 'Amelia', surname: 'Hartley', salutation_id: 2, contact_source_id: 35 })
-      .returning()
-    if (!contact) throw new Error('no contact')
-    await database.db
-      .insert(communicationInfos)
-      .values({ contact_id: contact.contact_id, communication_method_id: COMMUNICATION_METHOD.EMAIL, value: EMAIL, preferred: true })
-    app = await buildApp({
+    await insertBuyer(database, EMAIL)
+    app = await buildTestSite({
       database,
-      mediaDir: os.tmpdir(),
-      cacheDir: os.tmpdir(),
       publicUrl: PUBLIC_URL,
-      accounts: {
-        captcha: createFixedCaptchaVerifier(true),
-        magicLinkMinResponseMs: 0,
-        // Two login links an hour from one address; the address limit is the one under test.
-        magicLinkLimits: { perEmail: { limit: 100, windowMs: HOUR }, perIp: { limit: 2, windowMs: HOUR } },
-      },
+      // Two login links an hour from one address; the address limit is the one under test.
+      accounts: { magicLinkLimits: { perEmail: { limit: 100, windowMs: HOUR }, perIp: { limit: 2, windowMs: HOUR } } },
     })
-    await registerWeb(app, { build, mode: 'production', publicUrl: PUBLIC_URL, pageCacheEntries: 0, bodyLimit: 1024 * 1024 })
-    await app.ready()
   }, 120_000)
   afterAll(async () => {
     await app?.close()

@@ -1,26 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { ALERT_CRITERIA_DEFAULT, toAlertPayload, type AlertPayload } from '@agency/domain'
 import { createApiClient } from './index.ts'
-import { API_ANSWERS, APPLICANT, type ApiAnswer } from './testing.ts'
-
-interface Call {
-  url: string
-  init: RequestInit | undefined
-}
-
-function fakeFetch(...responses: Array<() => Response>) {
-  const calls: Call[] = []
-  const fetch = async (url: string, init?: RequestInit): Promise<Response> => {
-    calls.push({ url, init })
-    const next = responses[calls.length - 1]
-    if (!next) throw new Error(`unexpected call ${url}`)
-    return next()
-  }
-  return { fetch, calls }
-}
-
-const json = (body: unknown, status = 200, headers: Record<string, string> = {}) => () =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json', ...headers } })
+import { API_ANSWERS, APPLICANT, fakeFetch, jsonResponse as json, type ApiAnswer } from './testing.ts'
 
 /** An answer of the real API (testing.ts, checked against its OpenAPI document). */
 const realAnswer = (real: ApiAnswer) => json(real.body, real.status)

@@ -1,27 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { DEFAULT_SITE_SETTINGS } from '@agency/domain'
 import { ApiClientError, createApiClient, isNotFoundError } from './index.ts'
-import { API_ANSWERS, CARD as card, CONTACT as contact, DETAIL as detail, type ApiAnswer } from './testing.ts'
-
-interface Call {
-  url: string
-  init: RequestInit | undefined
-}
-
-/** A fake fetch that records each call and answers the canned responses in order. */
-function fakeFetch(...responses: Array<() => Response>) {
-  const calls: Call[] = []
-  const fetch = async (url: string, init?: RequestInit): Promise<Response> => {
-    calls.push({ url, init })
-    const next = responses[calls.length - 1]
-    if (!next) throw new Error(`unexpected call ${url}`)
-    return next()
-  }
-  return { fetch, calls }
-}
-
-const json = (body: unknown, status = 200) => () =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } })
+import { API_ANSWERS, CARD as card, CONTACT as contact, DETAIL as detail, fakeFetch, jsonResponse as json, type ApiAnswer } from './testing.ts'
 
 /** An answer of the real API (testing.ts, checked against its OpenAPI document). */
 const realAnswer = (real: ApiAnswer) => json(real.body, real.status)

@@ -1,25 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { LeadEnquiryPayload } from '@agency/domain'
 import { createApiClient } from './index.ts'
-
-interface Call {
-  url: string
-  init: RequestInit | undefined
-}
-
-function fakeFetch(...responses: Array<() => Response>) {
-  const calls: Call[] = []
-  const fetch = async (url: string, init?: RequestInit): Promise<Response> => {
-    calls.push({ url, init })
-    const next = responses[calls.length - 1]
-    if (!next) throw new Error(`unexpected call ${url}`)
-    return next()
-  }
-  return { fetch, calls }
-}
-
-const json = (body: unknown, status = 200, headers: Record<string, string> = {}) => () =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json', ...headers } })
+import { fakeFetch, jsonResponse as json } from './testing.ts'
 
 const PAYLOAD = {
   i_would_like: ['to-view-a-property'],

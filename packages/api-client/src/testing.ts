@@ -309,3 +309,25 @@ export const API_ANSWERS = {
     body: { data: { provider: 'altcha', challenge_url: '/api/captcha/challenge' } },
   },
 } as const satisfies Record<string, ApiAnswer>
+
+/** One call a fake fetch received. */
+export interface FetchCall {
+  url: string
+  init: RequestInit | undefined
+}
+
+/** A fake fetch for the client's tests: records each call and answers the canned responses in order. */
+export function fakeFetch(...responses: Array<() => Response>) {
+  const calls: FetchCall[] = []
+  const fetch = async (url: string, init?: RequestInit): Promise<Response> => {
+    calls.push({ url, init })
+    const next = responses[calls.length - 1]
+    if (!next) throw new Error(`unexpected call ${url}`)
+    return next()
+  }
+  return { fetch, calls }
+}
+
+/** A canned JSON response for fakeFetch. */
+export const jsonResponse = (body: unknown, status = 200, headers: Record<string, string> = {}) => () =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json', ...headers } })

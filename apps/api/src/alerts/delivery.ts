@@ -36,6 +36,7 @@ import { toMediaUrl } from '#app/media/media-ref.ts'
 import { enqueueMail } from '#app/mail/outbox.ts'
 import { renderHeadsUpMail, type HeadsUpItem } from '#app/mail/templates/heads-up.ts'
 import type { MailLogger } from '#app/mail/transport.ts'
+import { startPeriodicJob, type PeriodicJob } from '#app/periodic.ts'
 import { getSiteSettings } from '#app/queries/catalogue.ts'
 
 /** The path of the unsubscribe link and of the List-Unsubscribe header (API.md). */
@@ -442,53 +443,22 @@ export interface AlertWorkerOptions {
 }
 
 /** A running alert worker. */
-export interface AlertWorker {
-  runOnce(): Promise<AlertDeliveryResult>
-  stop(): Promise<void>
-}
+export type AlertWorker = PeriodicJob<AlertDeliveryResult>
 
 /** Runs runAlertDelivery every `intervalMs` (default 15 s) until stopped. Several processes may run one each. */
 export function startAlertWorker(options: AlertWorkerOptions): AlertWorker {
-  const intervalMs = options.intervalMs ?? 15_000
   const now = options.now ?? (() => new Date())
-  let stopped = false
-  let timer: NodeJS.Timeout | undefined
-  let running: Promise<AlertDeliveryResult> | undefined
-
-  async function runOnce(): Promise<AlertDeliveryResult> {
-    while (running) await running.catch(() => undefined)
-    running = runAlertDelivery(options.database.db, {
-      publicUrl: options.publicUrl,
-      instantBatchMs: options.instantBatchMs,
-      digest: options.digest,
-      now: now(),
-    })
-    try {
-      const result = await running
+  return startPeriodicJob(
+    async () => {
+      const result = await runAlertDelivery(options.database.db, {
+        publicUrl: options.publicUrl,
+        instantBatchMs: options.instantBatchMs,
+        digest: options.digest,
+        now: now(),
+      })
       if (result.events || result.mails) options.logger.info(result, 'alert e-mails: events matched, e-mails queued')
       return result
-    } finally {
-      running = undefined
-    }
-  }
-
-  function schedule(): void {
-    if (stopped) return
-    timer = setTimeout(() => {
-      runOnce()
-        .catch((err: unknown) => options.logger.error({ err }, 'alert worker failed'))
-        .finally(schedule)
-    }, intervalMs)
-    timer.unref()
-  }
-  schedule()
-
-  return {
-    runOnce,
-    async stop() {
-      stopped = true
-      if (timer) clearTimeout(timer)
-      while (running) await running.catch(() => undefined)
     },
-  }
+    { intervalMs: options.intervalMs ?? 15_000, onError: (err: unknown) => options.logger.error({ err }, 'alert worker failed') },
+  )
 }

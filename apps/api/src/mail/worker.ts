@@ -5,6 +5,7 @@ import { purgeSpentChallenges } from '#app/auth/captcha-store.ts'
 import { purgeUnconfirmedRegistrations } from '#app/alerts/commands.ts'
 import { purgeExpiredLeads } from '#app/leads/commands.ts'
 import type { MailLogger, MailTransport } from './transport.ts'
+import { startPeriodicJob, type PeriodicJob } from '#app/periodic.ts'
 
 /** Options of the outbox worker. */
 export interface WorkerOptions {
@@ -24,13 +25,8 @@ export interface WorkerOptions {
   now?: () => Date
 }
 
-/** A running worker. */
-export interface Worker {
-  /** Sends what is due now and returns how many e-mails were sent; for tests and one-off runs. */
-  runOnce(): Promise<number>
-  /** Stops polling and waits for the current batch to finish. */
-  stop(): Promise<void>
-}
+/** A running worker; `runOnce` sends what is due now and returns how many e-mails were sent. */
+export type Worker = PeriodicJob<number>
 
 /**
  * Deletes rows past any use: spent or expired login links and alert confirmations, ended sessions,
@@ -64,10 +60,6 @@ export function startWorker(options: WorkerOptions): Worker {
   const maxAttempts = options.maxAttempts ?? 8
   const purgeEveryMs = options.purgeEveryMs ?? 60 * 60_000
   const now = options.now ?? (() => new Date())
-
-  let stopped = false
-  let timer: NodeJS.Timeout | undefined
-  let running: Promise<number> | undefined
   let lastPurge = 0
 
   async function sendBatch(): Promise<number> {
@@ -88,47 +80,21 @@ export function startWorker(options: WorkerOptions): Worker {
     return sent
   }
 
-  async function runOnce(): Promise<number> {
-    // One batch at a time per worker: a poll that finds the previous one still running waits for it.
-    while (running) await running
-    running = (async () => {
+  // One batch at a time per worker: a poll that finds the previous one still running waits for it.
+  return startPeriodicJob(
+    async (isStopped) => {
       let total = 0
       for (;;) {
         const sent = await sendBatch()
         total += sent
-        if (sent < batchSize || stopped) break
+        if (sent < batchSize || isStopped()) break
       }
       if (now().getTime() - lastPurge >= purgeEveryMs) {
         lastPurge = now().getTime()
         await purgeExpired(database.db, now())
       }
       return total
-    })()
-    try {
-      return await running
-    } finally {
-      running = undefined
-    }
-  }
-
-  function schedule(): void {
-    if (stopped) return
-    timer = setTimeout(() => {
-      runOnce()
-        .catch((err: unknown) => logger.error({ err }, 'outbox worker failed'))
-        .finally(schedule)
-    }, intervalMs)
-    timer.unref()
-  }
-
-  schedule()
-
-  return {
-    runOnce,
-    async stop() {
-      stopped = true
-      if (timer) clearTimeout(timer)
-      while (running) await running.catch(() => 0)
     },
-  }
+    { intervalMs, onError: (err: unknown) => logger.error({ err }, 'outbox worker failed') },
+  )
 }

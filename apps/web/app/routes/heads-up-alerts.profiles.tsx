@@ -46,7 +46,7 @@ export default function UpdateAlertRoute({ loaderData, actionData }: Route.Compo
     return (
       <div className="container page alert-page">
         <h1>{ALERT_COPY.UPDATE_HEADING}</h1>
-        <p className="alert-warning" role="alert">
+        <p className="warning" role="alert">
           {MESSAGES.APPLICANT_NOT_FOUND}
         </p>
         <Link to={REGISTER_PATH} className="button">

@@ -2,14 +2,15 @@ import { toPublicUrl } from '#app/lib/urls.ts'
 import type { Route } from './+types/robots.txt'
 
 /**
- * /robots.txt: crawlers may read the catalogue, its pictures (under /api/media) and the public login
- * page, not the account and alert-management pages or the rest of the API; the sitemap lists the pages
- * to read.
+ * /robots.txt: crawlers may read the catalogue, its pictures (under /api/media, and /api/m in the pages'
+ * srcsets) and the public login page, not the account and alert-management pages or the rest of the
+ * API; the sitemap lists the pages to read.
  */
 export function loader({ context }: Route.LoaderArgs) {
   const body = [
     'User-agent: *',
     'Allow: /api/media/',
+    'Allow: /api/m/',
     'Disallow: /api/',
     'Disallow: /logout',
     'Disallow: /account',

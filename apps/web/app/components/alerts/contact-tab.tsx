@@ -119,7 +119,7 @@ export function ContactTab({ state, dispatch, subscriptionTypeIds, hydrated, ser
       )}
       <input type="hidden" name={CONTACTS_JSON_FIELD} value={JSON.stringify(contacts)} />
       {state.warning && (
-        <p className="alert-warning" role="alert">
+        <p className="warning" role="alert">
           {state.warning}
         </p>
       )}

@@ -242,7 +242,7 @@ export function RegisterScreen(props: RegisterScreenProps) {
       <h1 className="alert-register__heading">{heading}</h1>
       {intro && <p className="alert-register__intro">{intro}</p>}
       {serverFailure && (
-        <p className="alert-warning" role="alert">
+        <p className="warning" role="alert">
           {serverFailure.message}
         </p>
       )}

@@ -256,7 +256,7 @@ export function LeadForm({ kind, heading, data, hidden = {}, result }: LeadFormP
         {heading}
       </h2>
       {serverFailure && (
-        <p id={warningId} className="lead-form__warning" role="alert">
+        <p id={warningId} className="warning" role="alert">
           {serverFailure.message}
         </p>
       )}
