@@ -1,7 +1,7 @@
 // `npm run bench`: seeds 2,000 and 100,000 properties into PGlite (and PostgreSQL when DATABASE_URL is
 // given), starts the production server on each, and prints p50/p99 latency and req/s of the search API
 // and the server-rendered list page, measured with autocannon on loopback. Figures only; no assertions.
-//   npm run bench -- --sizes 2000,100000 --duration 10 --connections 10
+//   npm run bench -- --sizes 2000,100000 --duration 10 --connections 10 --databases pglite,postgres
 // Then the feed import: 10,000 properties without media imported and re-imported, on PGlite and on
 // PostgreSQL when TEST_DATABASE_URL (or DATABASE_URL) is set (`--import-only` runs just that part,
 // `--import-properties N` changes the count).
@@ -12,6 +12,8 @@
 // price reduction to its e-mails in the outbox (`--alerts-only` runs just that part).
 // `--connections 1,10` measures each target at each concurrency: one connection shows the latency of
 // a request on an idle server, ten what queueing adds when requests arrive together on two cores.
+// `--search-only` stops after the search, page and Lighthouse lines; `--pages-only` prints only the page
+// weights and Lighthouse lines.
 // On the first size it also prints each page's weight (HTML, render-blocking stylesheets, first-load
 // JavaScript, gzipped) and, when the `lighthouse` package is installed (it is not a dependency: see
 // LIGHTHOUSE below), Lighthouse's mobile scores, median of `--lighthouse-runs` (3) runs per page.
@@ -32,6 +34,8 @@ const arg = (name, fallback) => {
 const sizes = arg('sizes', '2000,100000').split(',').map(Number)
 const duration = Number(arg('duration', '10'))
 const connectionCounts = arg('connections', '10').split(',').map(Number)
+// `--databases postgres` measures one kind only (PostgreSQL needs DATABASE_URL).
+const databaseKinds = arg('databases', 'pglite,postgres').split(',')
 // node-postgres needs a role; take the OS user when the URL names none (as the server does).
 const databaseUrl = (() => {
   if (!process.env.DATABASE_URL) return undefined
@@ -48,7 +52,8 @@ function benchImport() {
 }
 /** Place search with England's ~25,000 open schools loaded (apps/api/src/places/bench.ts). */
 function benchPlaces() {
-  const run = spawnSync('npx', ['tsx', 'apps/api/src/places/bench.ts', arg('places-properties', '100000'), arg('places-runs', '200'), arg('places-schools', '25000')], { cwd: ROOT, stdio: 'inherit' })
+  const kinds = arg('databases', '')
+  const run = spawnSync('npx', ['tsx', 'apps/api/src/places/bench.ts', arg('places-properties', '100000'), arg('places-runs', '200'), arg('places-schools', '25000'), ...(kinds.includes(',') ? [] : [kinds])].filter((a) => a !== ''), { cwd: ROOT, stdio: 'inherit' })
   if (run.status !== 0) process.exit(run.status ?? 1)
 }
 /** The Heads Up alert benchmark (apps/api/src/alerts/bench.ts). */
@@ -81,11 +86,15 @@ const RENDER = { cookie: 'bench=1' }
 const SEARCH = '/api/properties?transaction_type_id=1&min_price=150000&max_price=600000&min_bedroom=2'
 const BOUNDS = '/api/properties?transaction_type_id=1&bounds=53.3,-2.6,53.9,-1.4&min_price=100000&min_bedroom=2'
 const MARKERS = '/api/properties/markers?transaction_type_id=1&bounds=53.3,-2.6,53.9,-1.4'
+const TWO_LOCATIONS = '/api/properties?transaction_type_id=1&locations=53.4794,-2.2453,5&locations=53.8008,-1.5491,5&min_price=100000&max_price=500000&min_bedroom=2&must_haves=garden'
+const KEYWORDS = '/api/properties?transaction_type_id=1&keywords=%22off-road+parking%22+-garden'
 const TARGETS = [
   { name: 'search API, 3 filters', path: SEARCH },
   { name: 'search API, 3 filters (uncached)', path: SEARCH, headers: RENDER },
-  { name: 'search API, 2 locations + 4 filters', path: '/api/properties?transaction_type_id=1&locations=53.4794,-2.2453,5&locations=53.8008,-1.5491,5&min_price=100000&max_price=500000&min_bedroom=2&must_haves=garden' },
-  { name: 'search API, keywords phrase -word', path: '/api/properties?transaction_type_id=1&keywords=%22off-road+parking%22+-garden' },
+  { name: 'search API, 2 locations + 4 filters', path: TWO_LOCATIONS },
+  { name: 'search API, 2 locations + 4 filters (uncached)', path: TWO_LOCATIONS, headers: RENDER },
+  { name: 'search API, keywords phrase -word', path: KEYWORDS },
+  { name: 'search API, keywords phrase -word (uncached)', path: KEYWORDS, headers: RENDER },
   { name: 'search API, reduced, most reduced', path: '/api/properties?transaction_type_id=1&reduced=true&sort=most_reduced' },
   { name: 'search API, added 7 days, keywords', path: '/api/properties?transaction_type_id=1&added_within_days=7&keywords=garage' },
   { name: 'search API, map bounds + 2 filters', path: BOUNDS },
@@ -184,11 +193,18 @@ function printLighthouse(base, pages) {
   }
 }
 
+// `--reuse` keeps a bench database that an earlier run seeded (seeding 100,000 properties on
+// PostgreSQL takes many minutes on two cores); the server seeds only an empty database.
+const reuse = args.includes('--reuse')
+
 async function pgDatabase(name) {
   const admin = new pg.Client({ connectionString: databaseUrl })
   await admin.connect()
-  await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)
-  await admin.query(`CREATE DATABASE ${name}`)
+  const exists = (await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [name])).rowCount > 0
+  if (!(reuse && exists)) {
+    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)
+    await admin.query(`CREATE DATABASE ${name}`)
+  }
   await admin.end()
   const u = new URL(databaseUrl)
   u.pathname = `/${name}`
@@ -197,22 +213,23 @@ async function pgDatabase(name) {
 
 const rows = []
 for (const size of sizes) {
-  for (const kind of databaseUrl ? ['pglite', 'postgres'] : ['pglite']) {
+  for (const kind of databaseKinds.filter((k) => k === 'pglite' || (k === 'postgres' && databaseUrl))) {
     const url = kind === 'postgres' ? await pgDatabase(`agency_bench_${size}`) : undefined
     const started = Date.now()
-    const server = await startServer({ properties: size, databaseUrl: url })
+    // Seeding a large catalogue on a shared machine can take most of an hour.
+    const server = await startServer({ properties: size, databaseUrl: url, readyTimeoutMs: 90 * 60_000 })
     const seconds = ((Date.now() - started) / 1000).toFixed(1)
     // The machine may be shared: the load average says how far the figures below can be trusted.
     const load = os.loadavg().map((n) => n.toFixed(2)).join(', ')
     console.log(`\n${kind}, ${size.toLocaleString('en-GB')} properties: ready (migrate + seed + start) in ${seconds} s; load average ${load} on ${os.cpus().length} CPUs`)
     const first = await (await fetch(`${server.url}/api/properties?page_size=1`)).json()
-    for (const t of TARGETS) {
+    for (const t of args.includes('--pages-only') ? [] : TARGETS) {
       const path = t.path ?? new URL(first.data[0].detail_page_url, server.url).pathname
       for (const connections of connectionCounts) {
         const m = await measure(server.url + path, connections, t.headers)
         rows.push({ database: kind, properties: size, target: t.name, connections, ...m })
         console.log(
-          `  ${t.name.padEnd(44)} c=${String(connections).padEnd(3)} p50 ${String(m.p50).padStart(4)} ms  p99 ${String(m.p99).padStart(4)} ms  ${String(m.rps).padStart(5)} req/s  errors ${m.errors}`,
+          `  ${t.name.padEnd(48)} c=${String(connections).padEnd(3)} p50 ${String(m.p50).padStart(4)} ms  p99 ${String(m.p99).padStart(4)} ms  ${String(m.rps).padStart(5)} req/s  errors ${m.errors}`,
         )
       }
     }
@@ -230,13 +247,15 @@ for (const size of sizes) {
       )
     }
     // Lighthouse once: its figures do not depend on the catalogue's size.
-    if (size === sizes[0] && kind === 'pglite') printLighthouse(server.url, pages)
+    if (size === sizes[0] && kind === databaseKinds[0]) printLighthouse(server.url, pages)
     await server.stop()
   }
 }
 console.log('\nSummary')
 console.table(rows)
 
-benchImport()
-benchPlaces()
-benchAlerts()
+if (!args.includes('--search-only')) {
+  benchImport()
+  benchPlaces()
+  benchAlerts()
+}

@@ -2,11 +2,13 @@
 // data directory and a free port, seeded with demo data, and resolves when /api/health answers. Used
 // by the end-to-end tests and the benchmarks.
 import { spawn } from 'node:child_process'
+import { randomBytes } from 'node:crypto'
 import { mkdtempSync, rmSync } from 'node:fs'
 import net from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
+import pg from 'pg'
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 
@@ -21,7 +23,7 @@ export async function freePort() {
   })
 }
 
-export async function startServer({ properties = 0, databaseUrl, dataDir, env = {}, quiet = true } = {}) {
+export async function startServer({ properties = 0, databaseUrl, dataDir, env = {}, quiet = true, readyTimeoutMs = 15 * 60_000 } = {}) {
   const port = await freePort()
   const ownDir = !dataDir
   const dir = dataDir ?? mkdtempSync(path.join(os.tmpdir(), 'agency-e2e-'))
@@ -44,7 +46,7 @@ export async function startServer({ properties = 0, databaseUrl, dataDir, env = 
   })
   let exited = null
   child.on('exit', (code) => (exited = code ?? 1))
-  const deadline = Date.now() + 15 * 60_000
+  const deadline = Date.now() + readyTimeoutMs
   for (;;) {
     if (exited !== null) throw new Error(`server exited with code ${exited} before it was ready`)
     try {
@@ -53,7 +55,10 @@ export async function startServer({ properties = 0, databaseUrl, dataDir, env = 
     } catch {
       // not listening yet
     }
-    if (Date.now() > deadline) throw new Error('server did not become ready')
+    if (Date.now() > deadline) {
+      child.kill('SIGTERM')
+      throw new Error('server did not become ready')
+    }
     await new Promise((r) => setTimeout(r, 250))
   }
   return {
@@ -66,6 +71,28 @@ export async function startServer({ properties = 0, databaseUrl, dataDir, env = 
         await new Promise((r) => child.once('exit', r))
       }
       if (ownDir) rmSync(dir, { recursive: true, force: true })
+    },
+  }
+}
+
+/** A fresh PostgreSQL database on the server of `serverUrl`, named `prefix_…` and dropped by `drop()`. */
+export async function createPgDatabase(serverUrl, prefix) {
+  const server = new URL(serverUrl)
+  if (!server.username) server.username = process.env.PGUSER ?? os.userInfo().username
+  const name = `${prefix}_${randomBytes(5).toString('hex')}`
+  const admin = new pg.Client({ connectionString: server.toString() })
+  await admin.connect()
+  await admin.query(`CREATE DATABASE ${name}`)
+  await admin.end()
+  const url = new URL(server)
+  url.pathname = `/${name}`
+  return {
+    url: url.toString(),
+    async drop() {
+      const dropper = new pg.Client({ connectionString: server.toString() })
+      await dropper.connect()
+      await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)
+      await dropper.end()
     },
   }
 }

@@ -14,8 +14,7 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { ALERT_CRITERIA_DEFAULT } from '@agency/domain'
-import { createDatabase, migrate, queryRows, runPropertyCommand, withDefaultUser, type Database, type Db } from '@agency/db'
-import pg from 'pg'
+import { createDatabase, migrate, queryRows, runPropertyCommand, withScratchDatabase, type Database, type Db } from '@agency/db'
 import { sql } from 'drizzle-orm'
 import { DEFAULT_INSTANT_BATCH_MS, matchPendingEvents, runAlertDelivery } from './delivery.ts'
 
@@ -138,22 +137,7 @@ async function main(): Promise<void> {
       await embedded.close()
     }
     const serverUrl = process.env.TEST_DATABASE_URL || process.env.DATABASE_URL
-    if (serverUrl) {
-      const name = `agency_alert_bench_${process.pid}`
-      const admin = new pg.Client({ connectionString: withDefaultUser(serverUrl) })
-      await admin.connect()
-      await admin.query(`CREATE DATABASE ${name}`)
-      const url = new URL(withDefaultUser(serverUrl))
-      url.pathname = `/${name}`
-      const database = await createDatabase({ databaseUrl: url.toString(), onConnectionError: () => undefined })
-      try {
-        await benchOne('postgres', database, postgresAlerts)
-      } finally {
-        await database.close()
-        await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)
-        await admin.end()
-      }
-    }
+    if (serverUrl) await withScratchDatabase(serverUrl, 'agency_alert_bench', (database) => benchOne('postgres', database, postgresAlerts))
   } finally {
     rmSync(dir, { recursive: true, force: true })
   }
