@@ -62,34 +62,33 @@ export async function getSubscriptionTypes(db: Db): Promise<SubscriptionType[]> 
 export async function getApplicantContact(db: Db, contactId: number): Promise<ApplicantContactView | null> {
   const [contact] = await db.select().from(contacts).where(eq(contacts.contact_id, contactId))
   if (!contact) return null
-  const [profiles, infos, addresses, subscriptions] = await Promise.all([
-    db.select({ id: contactProfiles.profile_id }).from(contactProfiles).where(eq(contactProfiles.contact_id, contactId)).orderBy(asc(contactProfiles.profile_id)),
-    db
-      .select({ value: communicationInfos.value, preferred: communicationInfos.preferred, communication_method_id: communicationInfos.communication_method_id })
-      .from(communicationInfos)
-      .where(eq(communicationInfos.contact_id, contactId))
-      .orderBy(asc(communicationInfos.communication_info_id)),
-    db
-      .select({
-        contact_address_id: contactAddresses.contact_address_id,
-        display_name: contactAddresses.display_name,
-        address_line_1: contactAddresses.address_line_1,
-        address_line_2: contactAddresses.address_line_2,
-        town: contactAddresses.town,
-        county: contactAddresses.county,
-        postcode: contactAddresses.postcode,
-        lat: contactAddresses.lat,
-        lng: contactAddresses.lng,
-      })
-      .from(contactAddresses)
-      .where(eq(contactAddresses.contact_id, contactId))
-      .orderBy(asc(contactAddresses.position), asc(contactAddresses.contact_address_id)),
-    db
-      .select({ id: contactSubscriptions.subscription_type_id })
-      .from(contactSubscriptions)
-      .where(eq(contactSubscriptions.contact_id, contactId))
-      .orderBy(asc(contactSubscriptions.subscription_type_id)),
-  ])
+  // One after another: `db` may be a transaction, whose single connection runs one query at a time.
+  const profiles = await db.select({ id: contactProfiles.profile_id }).from(contactProfiles).where(eq(contactProfiles.contact_id, contactId)).orderBy(asc(contactProfiles.profile_id))
+  const infos = await db
+    .select({ value: communicationInfos.value, preferred: communicationInfos.preferred, communication_method_id: communicationInfos.communication_method_id })
+    .from(communicationInfos)
+    .where(eq(communicationInfos.contact_id, contactId))
+    .orderBy(asc(communicationInfos.communication_info_id))
+  const addresses = await db
+    .select({
+      contact_address_id: contactAddresses.contact_address_id,
+      display_name: contactAddresses.display_name,
+      address_line_1: contactAddresses.address_line_1,
+      address_line_2: contactAddresses.address_line_2,
+      town: contactAddresses.town,
+      county: contactAddresses.county,
+      postcode: contactAddresses.postcode,
+      lat: contactAddresses.lat,
+      lng: contactAddresses.lng,
+    })
+    .from(contactAddresses)
+    .where(eq(contactAddresses.contact_id, contactId))
+    .orderBy(asc(contactAddresses.position), asc(contactAddresses.contact_address_id))
+  const subscriptions = await db
+    .select({ id: contactSubscriptions.subscription_type_id })
+    .from(contactSubscriptions)
+    .where(eq(contactSubscriptions.contact_id, contactId))
+    .orderBy(asc(contactSubscriptions.subscription_type_id))
   return {
     contact_id: contact.contact_id,
     salutation_id: contact.salutation_id,
@@ -113,7 +112,8 @@ export async function toApplicantView(db: Db, row: ApplicantRow): Promise<Applic
     .from(contactApplicantContacts)
     .where(eq(contactApplicantContacts.contact_applicant_id, row.contact_applicant_id))
     .orderBy(asc(contactApplicantContacts.position))
-  const people = await Promise.all([row.contact_id, ...others.map((o) => o.contact_id)].map((id) => getApplicantContact(db, id)))
+  const people: (ApplicantContactView | null)[] = []
+  for (const id of [row.contact_id, ...others.map((o) => o.contact_id)]) people.push(await getApplicantContact(db, id))
   return {
     contact_applicant_id: row.contact_applicant_id,
     applicant_key: row.applicant_key,

@@ -5,6 +5,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** The Drizzle database the API reads and writes. */
     db: Db
+    /** Which driver `db` runs on: PostgreSQL's pool runs statements side by side, PGlite one at a time. */
+    dbKind: Database['kind']
   }
 }
 
@@ -12,6 +14,7 @@ declare module 'fastify' {
 export default fp<{ database: Database }>(
   async (app, options) => {
     app.decorate('db', options.database.db)
+    app.decorate('dbKind', options.database.kind)
   },
   { name: 'db' },
 )

@@ -281,10 +281,11 @@ const readsPriceHistory = (query: PropertySearchQuery) => query.reduced || query
  * The queries of a search. `page` answers a page in one statement: its cards in order, the number
  * of matches, and when each card's price last fell, read from the price history for the page's rows
  * alone. `count` is the number of matches by itself, for a page past the last, which has no row to
- * carry it. A count stops at one past SEARCH_COUNT_LIMIT: it reads at most that many matching index
+ * carry it, and for a search whose count runs beside its page (`countApart`), when `page` carries
+ * none. A count stops at one past SEARCH_COUNT_LIMIT: it reads at most that many matching index
  * entries, however many properties match.
  */
-export function toSearchQueries(db: Db, query: PropertySearchQuery, audience: SearchAudience) {
+export function toSearchQueries(db: Db, query: PropertySearchQuery, audience: SearchAudience, { countApart = false } = {}) {
   const change = lastPriceChange(db)
   const joinsChange = readsPriceHistory(query)
   const where = toSearchConditions(query, audience, joinsChange ? change : undefined)
@@ -299,7 +300,7 @@ export function toSearchQueries(db: Db, query: PropertySearchQuery, audience: Se
   // Near a location the index finds every match and the page must read and sort them all anyway, so
   // a window counts them on the way. Elsewhere the page walks the sort's index and stops after a
   // page, and the count is a subquery run once, on the covering index, up to the limit.
-  const total = query.locations.length ? sql<number>`(count(*) over ())::int` : sql<number>`(${count})`
+  const total = query.locations.length ? sql<number>`(count(*) over ())::int` : countApart ? sql<number>`null::int` : sql<number>`(${count})`
   const found = {
     ...cardColumns,
     distance: nearest.as('distance'),
@@ -334,16 +335,30 @@ export function toSearchQueries(db: Db, query: PropertySearchQuery, audience: Se
   }
 }
 
-/** One page of a property search and the number of matches, ordered and limited in the database. */
+/**
+ * One page of a property search and the number of matches, ordered and limited in the database.
+ *
+ * Near a location the page's statement counts the matches it reads anyway. Elsewhere the count is a
+ * walk of its own over the covering index: on PostgreSQL (`parallel`, a pool of connections) it runs
+ * beside the page on a second connection, so a search takes the longer of the two rather than their
+ * sum; PGlite runs one statement at a time, so there the page's statement carries the count.
+ */
 export async function searchProperties(
   db: Db,
   query: PropertySearchQuery,
   audience: SearchAudience,
+  { parallel = false }: { parallel?: boolean } = {},
 ): Promise<SearchResult<PropertySearchRow>> {
-  const queries = toSearchQueries(db, query, audience)
+  const countApart = parallel && !query.locations.length
+  const queries = toSearchQueries(db, query, audience, { countApart })
+  const strip = (rows: (PropertySearchRow & { total: number | null })[]) => rows.map(({ total: _total, ...row }) => row)
+  if (countApart) {
+    const [rows, count] = await Promise.all([queries.page, queries.count])
+    return { rows: strip(rows), ...toCount(count[0]?.total ?? 0) }
+  }
   const rows = await queries.page
-  const counted = rows[0] ? rows[0].total : query.page === 1 ? 0 : ((await queries.count)[0]?.total ?? 0)
-  return { rows: rows.map(({ total: _total, ...row }) => row), ...toCount(counted) }
+  const counted = rows[0]?.total ?? (query.page === 1 ? 0 : ((await queries.count)[0]?.total ?? 0))
+  return { rows: strip(rows), ...toCount(counted) }
 }
 
 /** The medias of many properties in one query, in gallery order, by property id. */
