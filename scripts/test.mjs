@@ -4,17 +4,74 @@
 // Under CI=true (or TEST_NODE24=1) the unit and API tests run a second time under Node 24, the current
 // LTS, from the npm package `node@24` (npx fetches it once into its cache): the site supports both the
 // Node 20 of today's machines and Node 24, which the Dockerfile uses. TEST_NODE24=0 skips that run.
-import { spawnSync } from 'node:child_process'
+//
+// Each part has a time limit (minutes, TEST_PART_LIMIT_MINUTES overrides all three): a part that hangs
+// fails with what was still running, its processes and the PostgreSQL sessions, instead of holding CI
+// until CI's own limit ends it without a word. The whole suite takes about 25 minutes on two cores.
+import { spawn, spawnSync } from 'node:child_process'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
-const run = (cmd, args) => spawnSync(cmd, args, { cwd: root, stdio: 'inherit' }).status ?? 1
 
 /** The npm package whose `node` binary is the second runtime. */
 const NODE_LTS_PACKAGE = 'node@24'
 
-const unit = run('npx', ['vitest', 'run'])
+/** Each part's limit in minutes: about three times what it takes on two cores. */
+const LIMIT_MINUTES = { unit: 20, lts: 20, e2e: 40 }
+const limitOf = (part) => Number(process.env.TEST_PART_LIMIT_MINUTES ?? LIMIT_MINUTES[part])
+
+/** What the machine was doing when a part ran out of time: its processes, and PostgreSQL's sessions. */
+function reportHang(part) {
+  console.error(`\n${part}: still running after ${limitOf(part)} minutes; stopping it. Processes:`)
+  const ps = spawnSync('ps', ['-eo', 'pid,ppid,etime,pcpu,rss,args', '--sort=start_time'], { encoding: 'utf8' })
+  for (const line of (ps.stdout ?? '').split('\n')) console.error(line.slice(0, 240))
+  const url = process.env.TEST_DATABASE_URL ?? (process.env.CI ? 'postgres://127.0.0.1:5432/test' : undefined)
+  if (url) {
+    const query = "select pid, datname, state, wait_event_type, wait_event, now() - query_start as running, left(query, 160) as query from pg_stat_activity where backend_type = 'client backend'"
+    spawnSync('psql', [url, '-X', '-c', query], { stdio: 'inherit', timeout: 10_000 })
+  }
+}
+
+/** Runs one part, resolving to its exit status; a part past its limit is stopped and fails. */
+function run(part, cmd, args) {
+  return new Promise((resolve) => {
+    const child = spawn(cmd, args, { cwd: root, stdio: 'inherit', detached: true })
+    current = child.pid
+    const timer = setTimeout(() => {
+      reportHang(part)
+      // The part's whole process group: vitest's workers, the servers the end-to-end run started.
+      try {
+        process.kill(-child.pid, 'SIGTERM')
+      } catch {
+        // already gone
+      }
+      setTimeout(() => {
+        try {
+          process.kill(-child.pid, 'SIGKILL')
+        } catch {
+          // already gone
+        }
+      }, 10_000).unref()
+    }, limitOf(part) * 60_000)
+    child.on('exit', (code, signal) => {
+      clearTimeout(timer)
+      resolve(code ?? (signal ? 1 : 0))
+    })
+  })
+}
+
+/** The process group of the part running now. */
+let current
+// Stopping `npm test` stops the part it is running, which runs in a process group of its own.
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.on(signal, () => {
+    if (current) process.kill(-current, signal)
+    process.exit(1)
+  })
+}
+
+const unit = await run('unit', 'npx', ['vitest', 'run'])
 if (unit !== 0) process.exit(unit)
 
 const onLts = process.env.TEST_NODE24 ? process.env.TEST_NODE24 === '1' : process.env.CI === 'true'
@@ -25,8 +82,8 @@ if (onLts) {
     process.exit(version.status ?? 1)
   }
   console.log(`\nUnit and API tests again under Node ${version.stdout.trim()} (${NODE_LTS_PACKAGE})\n`)
-  const lts = run('npx', ['-y', '-p', NODE_LTS_PACKAGE, 'node', 'node_modules/vitest/vitest.mjs', 'run'])
+  const lts = await run('lts', 'npx', ['-y', '-p', NODE_LTS_PACKAGE, 'node', 'node_modules/vitest/vitest.mjs', 'run'])
   if (lts !== 0) process.exit(lts)
 }
 
-process.exit(run('node', ['scripts/e2e.mjs']))
+process.exit(await run('e2e', 'node', ['scripts/e2e.mjs']))
