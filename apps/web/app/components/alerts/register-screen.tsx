@@ -32,6 +32,7 @@ import { PropertyTypeTab } from '#app/components/alerts/property-type-tab.tsx'
 import { registerReducer } from '#app/components/alerts/register-state.ts'
 import type { RegisterState } from '#app/components/alerts/register-state.ts'
 import { useHydrated } from '#app/components/search/use-hydrated.ts'
+import { newIdempotencyKey } from '#app/lib/idempotency-key.ts'
 
 /** The SPEC §5 checks and the payload, with zod: loaded on first use (alert-checks.ts). */
 export const loadAlertChecks = () => import('#app/components/alerts/alert-checks.ts')
@@ -183,7 +184,7 @@ export function RegisterScreen(props: RegisterScreenProps) {
       warn(checked.message, checked.tab)
       return
     }
-    idempotencyKey.current ??= crypto.randomUUID()
+    idempotencyKey.current ??= newIdempotencyKey()
     const body: RegisterJsonBody = { payload: toAlertPayload(formState, mode), idempotency_key: idempotencyKey.current }
     dispatch({ type: 'contacts', action: { type: 'submitStarted' } })
     // The site's pages take form posts only: the payload travels as one JSON field.

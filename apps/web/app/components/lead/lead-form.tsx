@@ -33,6 +33,7 @@ import {
 } from '#app/components/lead/lead-form-values.ts'
 import type { LeadFormValues, LeadPrefill } from '#app/components/lead/lead-form-values.ts'
 import { useHydrated } from '#app/components/search/use-hydrated.ts'
+import { newIdempotencyKey } from '#app/lib/idempotency-key.ts'
 
 // Loaded on intent (the form's first focus or touch): none of these is in the page's first load.
 const LeadFormExtras = lazy(() => import('#app/components/lead/lead-form-extras.tsx'))
@@ -173,7 +174,7 @@ export function LeadForm({ kind, heading, data, hidden = {}, result }: LeadFormP
       }
       t.dismiss()
       formData.set(LEAD_FIELD.CAPTCHA, await t.takeToken())
-      idempotencyKey.current ??= crypto.randomUUID()
+      idempotencyKey.current ??= newIdempotencyKey()
       formData.set(LEAD_FIELD.IDEMPOTENCY_KEY, idempotencyKey.current)
       await fetcher.submit(formData, { method: 'post' })
     } finally {
