@@ -133,6 +133,8 @@ async function pageWeight(base, pagePath) {
   const stylesheets = [...head.matchAll(/<link[^>]*rel="stylesheet"[^>]*>/g)].map((m) => /href="([^"]+)"/.exec(m[0])?.[1]).filter(Boolean)
   const scripts = new Set([...html.matchAll(/(?:src|href)="(\/assets\/[^"]+\.js)"/g)].map((m) => m[1]))
   for (const m of html.matchAll(/import\("(\/assets\/[^"]+\.js)"\)/g)) scripts.add(m[1])
+  // The preloads the page asks for once it has painted (apps/web/app/lib/paint-first.server.ts).
+  for (const m of html.matchAll(/data-preloads="([^"]*)"/g)) for (const href of m[1].split(' ').filter(Boolean)) scripts.add(href)
   let css = 0
   for (const href of stylesheets) css += await gzippedSize(new URL(href, base).href)
   let js = 0

@@ -1,6 +1,6 @@
 // First: zod in the browser must not try `new Function` under the Content-Security-Policy.
 import '#app/lib/zod-jitless.client.ts'
-import type { ReactNode } from 'react'
+import { useEffect, type ReactNode } from 'react'
 import { LIST_PATHS } from '@agency/domain'
 import { Link, Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse } from 'react-router'
 import type { ShouldRevalidateFunctionArgs } from 'react-router'
@@ -37,12 +37,17 @@ export function shouldRevalidate({ formMethod, defaultShouldRevalidate }: Should
 }
 
 /** The one stylesheet of every page (styles/site.css says why one). */
-export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: stylesheetHref }]
+export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: stylesheetHref, precedence: 'default' }]
 
 export function Layout({ children }: { children: ReactNode }) {
   const { agency_name: agencyName } = useSiteSettings()
   const branches = useBranches()
   const hydrate = useHydration()
+  // The page's scripts start after its first paint (lib/paint-first.server.ts); this marks when
+  // React has taken the page over, for the end-to-end tests and for anything else that must know.
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = 'true'
+  }, [])
   return (
     <html lang="en-GB">
       <head>

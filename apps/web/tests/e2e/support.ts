@@ -87,8 +87,30 @@ export function setupBrowser(): { page: (options?: { javaScriptEnabled?: boolean
         errors.push(`${page.url()}: ${msg.text()}`)
       })
       page.on('pageerror', (err) => errors.push(`${page.url()}: ${err.message}`))
+      if (options.javaScriptEnabled ?? true) waitForHydrationOnLoad(page)
       return page
     },
+  }
+}
+
+/**
+ * The page's scripts start after its first paint, so a loaded page may not be React's yet: goto,
+ * reload, goBack and goForward then wait until it is (the `data-hydrated` root.tsx sets), as a
+ * visitor's first clicks would before then meet the page that works without JavaScript. A document
+ * without scripts to start (a picture, a page rendered without them) is ready when loaded.
+ */
+export function waitForHydrationOnLoad(page: Page): void {
+  const hydrated = () =>
+    page.waitForFunction(() => !document.getElementById('rr-hydrate') || document.documentElement.dataset.hydrated === 'true', undefined, { timeout: 15_000 })
+  for (const name of ['goto', 'reload', 'goBack', 'goForward'] as const) {
+    const navigate = page[name].bind(page) as (...args: unknown[]) => Promise<unknown>
+    Object.assign(page, {
+      [name]: async (...args: unknown[]) => {
+        const response = await navigate(...args)
+        await hydrated()
+        return response
+      },
+    })
   }
 }
 
