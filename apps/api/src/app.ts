@@ -62,7 +62,7 @@ export interface ApiOptions {
   leadLimits?: LeadEnquiryLimits
   /** The feed import's key and limits (POST /api/feeds/blm); with no key every upload is refused. */
   feeds?: FeedsOptions
-  /** How long a visitor's property search and map markers answer is kept, in ms (0 or left out: not kept). */
+  /** How long a visitor's property search and map markers answer, and any place search's, is kept, in ms (0 or left out: not kept). */
   visitorCacheTtlMs?: number
 }
 
@@ -125,7 +125,9 @@ export const api: FastifyPluginAsync<Omit<ApiOptions, 'logger' | 'trustProxy' | 
   await app.register(sitemapRoutes, { prefix: '/sitemap' })
   await app.register(savedRoutes, { prefix: '/contacts/me/saved_properties' })
   await app.register(feedsRoutes, { prefix: '/feeds', mediaDir: options.mediaDir, feeds: options.feeds ?? DEFAULT_FEEDS_OPTIONS })
-  await app.register(import('#app/places-plugin.ts'), options.places ?? {})
+  // A place search answers every caller alike (the gazetteer holds only what visitors may see), so its
+  // answers are kept as long as a visitor's property search is.
+  await app.register(import('#app/places-plugin.ts'), { answerCacheTtlMs: options.visitorCacheTtlMs ?? 0, ...options.places })
   await app.register(contactQuestionsRoutes, { prefix: '/contact_questions' })
   await app.register(subscriptionTypesRoutes, { prefix: '/subscription_types' })
   await app.register(contactApplicantsRoutes, {

@@ -19,6 +19,8 @@ export interface PlacesPluginOptions {
   env?: Record<string, string | undefined>
   /** The fetch Google is called with; defaults to the global one. */
   fetch?: FetchLike
+  /** How long a place search's answer is kept, in ms (0 or left out: not kept). */
+  answerCacheTtlMs?: number
 }
 
 /**
@@ -35,7 +37,7 @@ export default fp<PlacesPluginOptions>(
         ...(options.fetch ? { fetch: options.fetch } : {}),
       })
     app.decorate('places', provider)
-    await app.register(placesRoutes, { prefix: '/places' })
+    await app.register(placesRoutes, { prefix: '/places', answerCacheTtlMs: options.answerCacheTtlMs ?? 0 })
   },
   { name: 'places', dependencies: ['db'] },
 )

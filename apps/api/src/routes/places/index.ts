@@ -8,10 +8,21 @@ import {
   PlaceSearchQuerySchema,
   SearchResultPlaceSchema,
 } from '#app/places/schemas.ts'
+import { createVisitorAnswerCache } from '#app/queries/visitor-cache.ts'
 import { dataResponseSchema } from '#app/schemas.ts'
 
-/** SPEC §7 place search by keyword and place details by place_id, from the configured provider. */
-const places: FastifyPluginAsyncZod = async (app) => {
+/** The routes' options: how long a place search's answer is kept (0, the default, keeps none). */
+export interface PlacesRoutesOptions {
+  answerCacheTtlMs?: number
+}
+
+/**
+ * SPEC §7 place search by keyword and place details by place_id, from the configured provider. A
+ * search's answer is the same for every caller, logged in or not: it is kept for the cache's
+ * lifetime by its address, so the words many visitors type ('manc', 'leeds') are looked up once.
+ */
+const places: FastifyPluginAsyncZod<PlacesRoutesOptions> = async (app, options) => {
+  const answers = createVisitorAnswerCache({ ttlMs: options.answerCacheTtlMs ?? 0, maxEntries: 2000 })
   app.get(
     '',
     {
@@ -22,7 +33,7 @@ const places: FastifyPluginAsyncZod = async (app) => {
         response: { 200: dataResponseSchema(z.array(SearchResultPlaceSchema)), 400: ApiErrorSchema },
       },
     },
-    async (request) => ({ data: await app.places.search(request.query.keyword) }),
+    async (request) => answers.get(request.url, async () => ({ data: await app.places.search(request.query.keyword) })),
   )
 
   app.get(
