@@ -10,8 +10,6 @@ import {
   type SubscriptionType,
 } from '@agency/domain'
 import {
-  communicationInfos,
-  contactAddresses,
   contactApplicantContacts,
   contactApplicants,
   contactProfiles,
@@ -23,6 +21,7 @@ import {
   type Db,
 } from '@agency/db'
 import { asc, desc, eq, inArray } from 'drizzle-orm'
+import { communicationInfosOf, contactAddressesOf } from '#app/queries/contact-parts.ts'
 
 /** SPEC §7 contact_questions/{type}: buyer questions belong to profile 3, tenant questions to profile 5. */
 export function toQuestionProfile(type: ContactQuestionType): AlertProfileId {
@@ -64,26 +63,8 @@ export async function getApplicantContact(db: Db, contactId: number): Promise<Ap
   if (!contact) return null
   // One after another: `db` may be a transaction, whose single connection runs one query at a time.
   const profiles = await db.select({ id: contactProfiles.profile_id }).from(contactProfiles).where(eq(contactProfiles.contact_id, contactId)).orderBy(asc(contactProfiles.profile_id))
-  const infos = await db
-    .select({ value: communicationInfos.value, preferred: communicationInfos.preferred, communication_method_id: communicationInfos.communication_method_id })
-    .from(communicationInfos)
-    .where(eq(communicationInfos.contact_id, contactId))
-    .orderBy(asc(communicationInfos.communication_info_id))
-  const addresses = await db
-    .select({
-      contact_address_id: contactAddresses.contact_address_id,
-      display_name: contactAddresses.display_name,
-      address_line_1: contactAddresses.address_line_1,
-      address_line_2: contactAddresses.address_line_2,
-      town: contactAddresses.town,
-      county: contactAddresses.county,
-      postcode: contactAddresses.postcode,
-      lat: contactAddresses.lat,
-      lng: contactAddresses.lng,
-    })
-    .from(contactAddresses)
-    .where(eq(contactAddresses.contact_id, contactId))
-    .orderBy(asc(contactAddresses.position), asc(contactAddresses.contact_address_id))
+  const infos = await communicationInfosOf(db, contactId)
+  const addresses = await contactAddressesOf(db, contactId)
   const subscriptions = await db
     .select({ id: contactSubscriptions.subscription_type_id })
     .from(contactSubscriptions)

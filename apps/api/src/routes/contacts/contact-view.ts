@@ -1,8 +1,6 @@
 export { ContactViewSchema, type ContactView } from '@agency/domain'
 import { toAvatar, type ContactView } from '@agency/domain'
 import {
-  communicationInfos,
-  contactAddresses,
   contactApplicants,
   contactProfiles,
   contacts,
@@ -10,6 +8,7 @@ import {
   type Db,
 } from '@agency/db'
 import { asc, desc, eq } from 'drizzle-orm'
+import { communicationInfosOf, contactAddressesOf } from '#app/queries/contact-parts.ts'
 
 /** A contact with everything SPEC §3 lists, or null when there is no such contact. */
 export async function getContactView(db: Db, contactId: number, activeApplicantId: number | null): Promise<ContactView | null> {
@@ -21,30 +20,8 @@ export async function getContactView(db: Db, contactId: number, activeApplicantI
       .from(contactProfiles)
       .where(eq(contactProfiles.contact_id, contactId))
       .orderBy(asc(contactProfiles.profile_id)),
-    db
-      .select({
-        value: communicationInfos.value,
-        preferred: communicationInfos.preferred,
-        communication_method_id: communicationInfos.communication_method_id,
-      })
-      .from(communicationInfos)
-      .where(eq(communicationInfos.contact_id, contactId))
-      .orderBy(asc(communicationInfos.communication_info_id)),
-    db
-      .select({
-        contact_address_id: contactAddresses.contact_address_id,
-        display_name: contactAddresses.display_name,
-        address_line_1: contactAddresses.address_line_1,
-        address_line_2: contactAddresses.address_line_2,
-        town: contactAddresses.town,
-        county: contactAddresses.county,
-        postcode: contactAddresses.postcode,
-        lat: contactAddresses.lat,
-        lng: contactAddresses.lng,
-      })
-      .from(contactAddresses)
-      .where(eq(contactAddresses.contact_id, contactId))
-      .orderBy(asc(contactAddresses.position), asc(contactAddresses.contact_address_id)),
+    communicationInfosOf(db, contactId),
+    contactAddressesOf(db, contactId),
     db
       .select({ subscription_type_id: contactSubscriptions.subscription_type_id })
       .from(contactSubscriptions)
