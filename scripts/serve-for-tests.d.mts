@@ -6,6 +6,10 @@ export interface TestServer {
   dataDir: string
   /** The server's process id (the primary's, with WORKERS above 1). */
   pid: number
+  /** Resolves once the server has logged a line containing `text` (since it started). */
+  waitForLog(text: string, timeoutMs?: number): Promise<void>
+  /** How many lines containing `text` the server has logged. */
+  countLog(text: string): number
   stop(): Promise<void>
 }
 export declare function startServer(options?: {

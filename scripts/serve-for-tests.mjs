@@ -42,7 +42,14 @@ export async function startServer({ properties = 0, databaseUrl, dataDir, env = 
       ...(databaseUrl ? { DATABASE_URL: databaseUrl } : { DATABASE_URL: '' }),
       ...env,
     },
-    stdio: ['ignore', 'inherit', 'inherit'],
+    stdio: ['ignore', 'pipe', 'inherit'],
+  })
+  // The log is passed on as it comes, and kept so a test can wait for a line of it.
+  let output = ''
+  child.stdout.on('data', (chunk) => {
+    process.stdout.write(chunk)
+    output += chunk
+    if (output.length > 4_000_000) output = output.slice(-2_000_000)
   })
   let exited = null
   child.on('exit', (code) => (exited = code ?? 1))
@@ -65,6 +72,19 @@ export async function startServer({ properties = 0, databaseUrl, dataDir, env = 
     url,
     dataDir: dir,
     pid: child.pid,
+    /** Resolves once the server has logged a line containing `text` (since it started). */
+    async waitForLog(text, timeoutMs = 120_000) {
+      const until = Date.now() + timeoutMs
+      while (!output.split('\n').some((line) => line.includes(text))) {
+        if (exited !== null) throw new Error(`server exited before it logged ${text}`)
+        if (Date.now() > until) throw new Error(`server did not log ${text}`)
+        await new Promise((r) => setTimeout(r, 100))
+      }
+    },
+    /** How many lines containing `text` the server has logged. */
+    countLog(text) {
+      return output.split('\n').filter((line) => line.includes(text)).length
+    },
     async stop() {
       if (exited === null) {
         child.kill('SIGTERM')

@@ -37,12 +37,22 @@ export async function runPrimary(config: Config): Promise<void> {
   getAltchaHmacKey(config.dataDir, config.accounts.captcha.altchaHmacKey)
 
   let stopping = false
-  const fork = (): Worker => cluster.fork()
+  // The port answers once one worker listens; the site is whole once every first worker does. A
+  // replacement is logged when it takes connections, not when it is forked.
+  let starting = config.workers
+  const fork = (replacing?: number): Worker => {
+    const worker = cluster.fork()
+    worker.once('listening', () => {
+      if (replacing !== undefined) log('info', 'worker replaced', { worker: worker.process.pid, replacing })
+      else if (--starting === 0) log('info', 'workers listening', { workers: config.workers })
+    })
+    return worker
+  }
   cluster.on('exit', (worker, code, signal) => {
     if (stopping) return
     log('warn', 'a worker stopped; starting another', { worker: worker.process.pid, code, signal })
     setTimeout(() => {
-      if (!stopping) fork()
+      if (!stopping) fork(worker.process.pid)
     }, RESTART_DELAY_MS)
   })
   for (let i = 0; i < config.workers; i += 1) fork()

@@ -54,16 +54,18 @@ describe.skipIf(!serverUrl)('the site as two processes on one PostgreSQL (WORKER
   })
 
   it('serves from two workers, and replaces one that is killed while the other goes on answering', async () => {
-    await waitFor('two workers', () => workersOf(server.pid).length === 2)
+    // Both must take connections first: killing the only one listening would close the port.
+    await server.waitForLog('"msg":"workers listening"')
+    expect(workersOf(server.pid)).toHaveLength(2)
     const [victim] = workersOf(server.pid)
     process.kill(victim!, 'SIGKILL')
     // Once the primary has reaped it, no connection is handed to the dead worker any more.
     await waitFor('the killed worker to be reaped', () => !workersOf(server.pid).includes(victim!))
     for (let i = 0; i < 5; i += 1) expect(await statusOf(`${server.url}/api/health`)).toBe(200)
-    await waitFor('a new worker', () => {
-      const now = workersOf(server.pid)
-      return now.length === 2 && !now.includes(victim!)
-    })
+    await server.waitForLog(`"replacing":${victim},`)
+    const now = workersOf(server.pid)
+    expect(now).toHaveLength(2)
+    expect(now).not.toContain(victim)
     const page = await fetch(`${server.url}/sales/property-for-sale`)
     expect(await page.text()).toContain('Property for sale')
   }, 180_000)
