@@ -6,7 +6,6 @@ import { Link, Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResp
 import type { ShouldRevalidateFunctionArgs } from 'react-router'
 import { SiteFooter } from '#app/components/layout/site-footer.tsx'
 import { SiteHeader } from '#app/components/layout/site-header.tsx'
-import { IconSprite } from '#app/components/ui/icons.tsx'
 import { BrowserSavesMerge } from '#app/components/saved/browser-saves-merge.tsx'
 import { COPY } from '#app/copy.ts'
 import { getFooterBranches } from '#app/lib/branches.server.ts'
@@ -59,7 +58,6 @@ export function Layout({ children }: { children: ReactNode }) {
         <Links />
       </head>
       <body>
-        <IconSprite />
         <a href="#main" className="skip-link">
           {COPY.SKIP_TO_CONTENT}
         </a>

@@ -111,9 +111,15 @@ describe('page weight', () => {
     const data = html.match(/<script[^>]*>window\.__reactRouterContext\.streamController\.enqueue.*?<\/script>/gs) ?? []
     expect(data).toHaveLength(1)
     expect(data[0]?.length).toBeLessThan(19_000)
-    // The heart is drawn from one symbol, not a path on each card.
-    expect(html.match(/<symbol /g)).toHaveLength(1)
-    expect(html.match(/<use href="#icon-heart">/g)).toHaveLength(24)
+    // The heart is drawn from one symbol of a sprite file, not a path on each card (nor in the page).
+    expect(html.match(/<symbol /g)).toBeNull()
+    const uses = [...html.matchAll(/<use href="(\/assets\/icons-[\w-]+\.svg)#icon-heart">/g)]
+    expect(uses).toHaveLength(24)
+    const sprite = await fetch(new URL(uses[0]![1]!, BASE_URL))
+    expect(sprite.status).toBe(200)
+    expect(sprite.headers.get('content-type')).toContain('image/svg+xml')
+    expect(sprite.headers.get('cache-control')).toContain('immutable')
+    expect(await sprite.text()).toContain('<symbol id="icon-heart"')
   })
 
   it('offers each card picture in AVIF, WebP and JPEG at 320 to 1280 pixels', async () => {

@@ -40,6 +40,10 @@ describe('saved properties', () => {
     await card.locator('form.save-button[data-enhanced]').waitFor()
     const heart = heartOf(card)
     expect(await heart.getAttribute('aria-pressed')).toBe('false')
+    // The heart is drawn from the sprite file: its shape has a size once the file has loaded.
+    await expect
+      .poll(() => heart.locator('use').evaluate((use) => (use as SVGUseElement).getBBox().width), { timeout: 5_000 })
+      .toBeGreaterThan(15)
     await heart.click()
     expect(await heart.getAttribute('aria-pressed')).toBe('true')
     await expectNoAxeViolations(page)

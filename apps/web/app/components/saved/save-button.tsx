@@ -1,7 +1,8 @@
 import type { FormEvent } from 'react'
-import { useEffect, useState, useSyncExternalStore } from 'react'
+import { useState, useSyncExternalStore } from 'react'
 import { SAVED_COPY } from '@agency/domain'
 import { useFetcher } from 'react-router'
+import { useHydrated } from '#app/components/search/use-hydrated.ts'
 import { Icon } from '#app/components/ui/icons.tsx'
 import { SAVED_PATH, useSavedIds } from '#app/lib/saved.ts'
 import { getBrowserSaves, getServerSaves, subscribeToBrowserSaves, toggleBrowserSave } from '#app/lib/saved-browser.ts'
@@ -30,8 +31,7 @@ export function SaveButton({ propertyId, price, returnTo, describedBy, className
   const fetcher = useFetcher<SavedActionData>()
   const [full, setFull] = useState(false)
   // Marks the form once the page's script handles it (tests wait for it; it changes nothing else).
-  const [enhanced, setEnhanced] = useState(false)
-  useEffect(() => setEnhanced(true), [])
+  const enhanced = useHydrated()
   const signedIn = savedIds !== null
   const pendingIntent = fetcher.formData?.get('intent')
   const saved = signedIn
