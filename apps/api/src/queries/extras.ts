@@ -1,6 +1,7 @@
 import { toDetailPageUrl } from '@agency/domain'
 import { properties, type Db } from '@agency/db'
-import { and, asc, between, desc, eq, gt, ne, sql } from 'drizzle-orm'
+import { and, asc, between, desc, eq, gt, gte, lt, ne, sql } from 'drizzle-orm'
+import { unionAll } from 'drizzle-orm/pg-core'
 import { cardColumns, type PropertyCardRow, type SearchAudience } from './properties.ts'
 
 /** How far a similar property's price may lie from the property's: ±20%. */
@@ -29,21 +30,36 @@ export async function getSimilarProperties(db: Db, id: number, audience: SearchA
     .where(eq(properties.property_profile_id, id))
   if (!target) return null
   if (target.is_locked && !audience.canSeeLocked) return []
+  const like = and(
+    eq(properties.transaction_type_id, target.transaction_type_id),
+    eq(properties.property_type_id, target.property_type_id),
+    ne(properties.property_profile_id, id),
+    eq(properties.availability, 'available'),
+    audience.canSeeLocked ? undefined : eq(properties.is_locked, false),
+    target.branch_id === null ? eq(properties.town, target.town) : eq(properties.branch_id, target.branch_id),
+  )
+  // Nearest in price, from each side of it: the first few at or above its price and the first few
+  // below, each a walk of the branch's (or town's) index by price that stops after them, so the
+  // cost does not grow with the market's size. The nearest of all are among those.
+  const keys = { id: properties.property_profile_id, price: properties.price, created_at: properties.created_at }
+  const above = db
+    .select(keys)
+    .from(properties)
+    .where(and(like, between(properties.price, target.price, Math.ceil(target.price * (1 + SIMILAR_PRICE_BAND)))))
+    .orderBy(asc(properties.price), desc(properties.created_at), desc(properties.property_profile_id))
+    .limit(SIMILAR_LIMIT)
+  const below = db
+    .select(keys)
+    .from(properties)
+    .where(and(like, gte(properties.price, Math.floor(target.price * (1 - SIMILAR_PRICE_BAND))), lt(properties.price, target.price)))
+    .orderBy(desc(properties.price), desc(properties.created_at), desc(properties.property_profile_id))
+    .limit(SIMILAR_LIMIT)
+  const nearest = unionAll(above, below).as('nearest')
   return db
     .select(cardColumns)
-    .from(properties)
-    .where(
-      and(
-        eq(properties.transaction_type_id, target.transaction_type_id),
-        eq(properties.property_type_id, target.property_type_id),
-        between(properties.price, Math.floor(target.price * (1 - SIMILAR_PRICE_BAND)), Math.ceil(target.price * (1 + SIMILAR_PRICE_BAND))),
-        ne(properties.property_profile_id, id),
-        eq(properties.availability, 'available'),
-        audience.canSeeLocked ? undefined : eq(properties.is_locked, false),
-        target.branch_id === null ? eq(properties.town, target.town) : eq(properties.branch_id, target.branch_id),
-      ),
-    )
-    .orderBy(sql`abs(${properties.price} - ${target.price})`, desc(properties.created_at), desc(properties.property_profile_id))
+    .from(nearest)
+    .innerJoin(properties, eq(properties.property_profile_id, nearest.id))
+    .orderBy(sql`abs(${nearest.price} - ${target.price})`, desc(nearest.created_at), desc(nearest.id))
     .limit(SIMILAR_LIMIT)
 }
 

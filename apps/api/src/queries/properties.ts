@@ -5,6 +5,7 @@ import {
   toLockedHeading,
   toSearchType,
   type InclusionFilter,
+  type LocationFilter,
   type MapMarkersQuery,
   type PropertySearchFilters,
   type PropertySearchQuery,
@@ -22,7 +23,7 @@ import {
   type Db,
 } from '@agency/db'
 import { and, asc, desc, eq, getTableColumns, gte, inArray, lte, ne, or, sql, type SQL } from 'drizzle-orm'
-import type { PgColumn } from 'drizzle-orm/pg-core'
+import { union, type PgColumn } from 'drizzle-orm/pg-core'
 import { EXACT_POSITION, PUBLIC_POSITION, distanceMilesSql, withinBoundsSql, withinSql, type PositionColumns } from './geo.ts'
 
 /** The columns a property card is made of. */
@@ -167,6 +168,55 @@ export function toSearchConditions(
   audience: SearchAudience,
   change?: LastPriceChange,
 ): SQL | undefined {
+  const { shown, details } = toSearchParts(filters, audience, change)
+  // Within any chosen location and, when the map gives one, within its visible area (both on the
+  // lat/lng index; a locked property by its rounded position, where its marker stands).
+  const near = (at: PositionColumns) =>
+    and(
+      filters.locations.length ? or(...filters.locations.map((l) => withinSql(l, at))) : undefined,
+      filters.bounds ? withinBoundsSql(filters.bounds, at) : undefined,
+    )
+
+  if (audience.canSeeLocked) return and(shown, details, near(EXACT_POSITION))
+  if (!details && !filters.locations.length && !filters.bounds) return shown
+  // Two branches, each on its own index: the real position of the properties anyone may see, the
+  // rounded position of the locked ones (a partial index of their public_lat, public_lng).
+  return and(
+    shown,
+    or(
+      and(eq(properties.is_locked, false), details, near(EXACT_POSITION)),
+      and(eq(properties.is_locked, true), near(PUBLIC_POSITION)),
+    ),
+  )
+}
+
+/**
+ * A location search's WHERE clause (the same matches as `toSearchConditions`) as branches whose union
+ * is its matches: one per location and, for a caller who may not see locked properties, per kind of
+ * position (real, or rounded for a locked property). Each branch is a range of one covering index
+ * (position, then every column a filter or sort reads), which PostgreSQL scans index-only; the OR of
+ * them in one WHERE clause can only be a bitmap of candidates, each read from the table.
+ */
+function toLocationBranches(filters: PropertySearchFilters, audience: SearchAudience): SQL[] {
+  const { shown, details } = toSearchParts(filters, audience)
+  const near = (location: LocationFilter, at: PositionColumns) =>
+    and(withinSql(location, at), filters.bounds ? withinBoundsSql(filters.bounds, at) : undefined)
+  return filters.locations.flatMap((location) =>
+    audience.canSeeLocked
+      ? [and(shown, details, near(location, EXACT_POSITION)) ?? sql`true`]
+      : [
+          and(shown, eq(properties.is_locked, false), details, near(location, EXACT_POSITION)) ?? sql`true`,
+          and(shown, eq(properties.is_locked, true), near(location, PUBLIC_POSITION)) ?? sql`true`,
+        ],
+  )
+}
+
+/**
+ * The two halves of a search's filters: what every card shows (`shown`: its type, availability,
+ * date added, words and reduction), which a locked property matches by too, and the details a
+ * visitor cannot see of a locked one (`details`: price, rooms, type, features).
+ */
+function toSearchParts(filters: PropertySearchFilters, audience: SearchAudience, change?: LastPriceChange) {
   const searchType = toSearchType(filters.transaction_type_id)
   const otherType = searchType === 'sales' ? 'lettings' : 'sales'
   const ignored = new Set<string>(SEARCH_TYPE_ONLY_FILTERS[otherType])
@@ -207,55 +257,58 @@ export function toSearchConditions(
     filters.furnishing !== 'any' && !ignored.has('furnishing') ? eq(properties.furnishing, filters.furnishing) : undefined,
     ...inclusion,
   )
-  // Within any chosen location and, when the map gives one, within its visible area (both on the
-  // lat/lng index; a locked property by its rounded position, where its marker stands).
-  const near = (at: PositionColumns) =>
-    and(
-      filters.locations.length ? or(...filters.locations.map((l) => withinSql(l, at))) : undefined,
-      filters.bounds ? withinBoundsSql(filters.bounds, at) : undefined,
-    )
-
-  if (audience.canSeeLocked) return and(shown, details, near(EXACT_POSITION))
-  if (!details && !filters.locations.length && !filters.bounds) return shown
-  // Two branches, each on its own index: the real position of the properties anyone may see, the
-  // rounded position of the locked ones (a partial index of their public_lat, public_lng).
-  return and(
-    shown,
-    or(
-      and(eq(properties.is_locked, false), details, near(EXACT_POSITION)),
-      and(eq(properties.is_locked, true), near(PUBLIC_POSITION)),
-    ),
-  )
+  return { shown, details }
 }
+
+/** What a search is sorted by: a property's id, date added, price and distance (to the first location). */
+type SortKey = SQL | SQL.Aliased | PgColumn
+interface SortKeys {
+  id: SortKey
+  createdAt: SortKey
+  price: SortKey
+  distance: SortKey | undefined
+}
+
+/** Newest first, by these keys. */
+const newestBy = (keys: Pick<SortKeys, 'id' | 'createdAt'>): SQL[] => [sql`${keys.createdAt} desc nulls last`, sql`${keys.id} desc`]
 
 /**
  * Newest first. NULLS LAST matches the list index (`created_at DESC NULLS LAST`); a plain DESC means
  * NULLS FIRST, which the index cannot serve, and PostgreSQL would sort the whole table instead.
  */
-const NEWEST = [sql`${properties.created_at} desc nulls last`, desc(properties.property_profile_id)]
+const NEWEST = newestBy({ id: properties.property_profile_id, createdAt: properties.created_at })
+
+/** The sort keys of a search, read from the table. */
+function tableSortKeys(query: PropertySearchQuery, audience: SearchAudience): SortKeys {
+  const [first] = query.locations
+  return {
+    id: properties.property_profile_id,
+    createdAt: properties.created_at,
+    price: audience.canSeeLocked ? properties.price : properties.public_price,
+    distance: first ? distanceMilesSql(first, positionFor(audience)) : undefined,
+  }
+}
 
 /**
  * The order of a search. A caller who may not see locked properties gets them after every priced one
  * in a price sort (their `public_price` is null), so their place in the list tells nothing of their
  * price; distances are measured from their rounded position.
  */
-function toOrderBy(query: PropertySearchQuery, audience: SearchAudience, change: LastPriceChange): SQL[] {
-  const [first] = query.locations
-  const price = audience.canSeeLocked ? properties.price : properties.public_price
+function toOrderBy(query: PropertySearchQuery, keys: SortKeys, reductionShare: () => SQL): SQL[] {
   switch (query.sort) {
     case 'price_desc':
-      return [sql`${price} desc nulls last`, desc(properties.property_profile_id)]
+      return [sql`${keys.price} desc nulls last`, sql`${keys.id} desc`]
     case 'price_asc':
-      return [sql`${price} asc nulls last`, asc(properties.property_profile_id)]
+      return [sql`${keys.price} asc nulls last`, sql`${keys.id} asc`]
     case 'distance':
       // Nearest to the first location; without one, distance means nothing and newest applies.
-      if (first) return [asc(distanceMilesSql(first, positionFor(audience))), asc(properties.property_profile_id)]
-      return NEWEST
+      if (keys.distance) return [sql`${keys.distance} asc`, sql`${keys.id} asc`]
+      return newestBy(keys)
     case 'newest':
-      return NEWEST
+      return newestBy(keys)
     case 'most_reduced':
       // The largest fall first (as a share of the price before); then the rest, newest first.
-      return [sql`${reductionShareSql(change, audience)} desc nulls last`, ...NEWEST]
+      return [sql`${reductionShare()} desc nulls last`, ...newestBy(keys)]
   }
 }
 
@@ -291,7 +344,7 @@ export function toSearchQueries(db: Db, query: PropertySearchQuery, audience: Se
   const where = toSearchConditions(query, audience, joinsChange ? change : undefined)
   const distances = query.locations.map((location) => distanceMilesSql(location, positionFor(audience)))
   const nearest = distances.length ? sql<number>`least(${sql.join(distances, sql`, `)})` : sql<null>`null::double precision`
-  const orderBy = toOrderBy(query, audience, change)
+  const orderBy = toOrderBy(query, tableSortKeys(query, audience), () => reductionShareSql(change, audience))
   const matches = (joinsChange ? db.select({ one: sql`1` }).from(properties).leftJoinLateral(change, sql`true`) : db.select({ one: sql`1` }).from(properties))
     .where(where)
     .limit(SEARCH_COUNT_LIMIT + 1)
@@ -308,12 +361,21 @@ export function toSearchQueries(db: Db, query: PropertySearchQuery, audience: Se
     // The page's order, kept for the statement around it.
     ordinal: sql<number>`row_number() over (order by ${sql.join(orderBy, sql`, `)})`.as('ordinal'),
   }
-  const page = (joinsChange ? db.select(found).from(properties).leftJoinLateral(change, sql`true`) : db.select(found).from(properties))
-    .where(where)
-    .orderBy(...orderBy)
-    .limit(query.page_size)
-    .offset((query.page - 1) * query.page_size)
-    .as('page')
+  // A location search (without the price history) finds its page's ids by the union of its branches,
+  // each read index-only, and then reads the table for the page's rows alone.
+  const keys = query.locations.length && !joinsChange ? toLocationPageKeys(db, query, audience) : undefined
+  const page = keys
+    ? db
+        .select({ ...found, total: sql<number>`${keys.total}`.as('total'), ordinal: sql<number>`${keys.ordinal}`.as('ordinal') })
+        .from(keys)
+        .innerJoin(properties, eq(properties.property_profile_id, keys.id))
+        .as('page')
+    : (joinsChange ? db.select(found).from(properties).leftJoinLateral(change, sql`true`) : db.select(found).from(properties))
+        .where(where)
+        .orderBy(...orderBy)
+        .limit(query.page_size)
+        .offset((query.page - 1) * query.page_size)
+        .as('page')
   const pageChange = lastPriceChange(db, page.property_profile_id)
   const cardOfPage = Object.fromEntries(Object.keys(cardColumns).map((key) => [key, page[key as keyof typeof cardColumns]])) as {
     [Key in keyof typeof cardColumns]: (typeof page)[Key]
@@ -333,6 +395,43 @@ export function toSearchQueries(db: Db, query: PropertySearchQuery, audience: Se
       .orderBy(asc(page.ordinal)),
     count,
   }
+}
+
+/**
+ * The page of a location search as ids, in order (`ordinal`), with the number of matches (`total`):
+ * the union of the search's branches (`toLocationBranches`), each selecting the sort's keys alone
+ * from its covering index, sorted and cut to the page. A property in two searched circles is one
+ * match: its keys are the same in every branch, and the union keeps one.
+ */
+function toLocationPageKeys(db: Db, query: PropertySearchQuery, audience: SearchAudience) {
+  const { price, distance } = tableSortKeys(query, audience)
+  const keyColumns = {
+    id: sql<number>`${properties.property_profile_id}`.as('id'),
+    created_at: sql<Date>`${properties.created_at}`.as('created_at'),
+    price: sql<number | null>`${price}`.as('price'),
+    // Computed only when the page is sorted by it.
+    distance: (distance && query.sort === 'distance' ? sql<number>`${distance}` : sql<null>`null::double precision`).as('distance'),
+  }
+  const [first, second, ...rest] = toLocationBranches(query, audience).map((branch) => db.select(keyColumns).from(properties).where(branch))
+  if (!first) throw new Error('a location search has a location')
+  const matches = (second ? union(first, second, ...rest) : first).as('location_matches')
+  const orderBy = toOrderBy(
+    query,
+    { id: matches.id, createdAt: matches.created_at, price: matches.price, distance: query.sort === 'distance' ? matches.distance : undefined },
+    // Most reduced first reads the price history, and takes the other path.
+    () => sql`null`,
+  )
+  return db
+    .select({
+      id: matches.id,
+      total: sql<number>`(count(*) over ())::int`.as('total'),
+      ordinal: sql<number>`row_number() over (order by ${sql.join(orderBy, sql`, `)})`.as('ordinal'),
+    })
+    .from(matches)
+    .orderBy(...orderBy)
+    .limit(query.page_size)
+    .offset((query.page - 1) * query.page_size)
+    .as('page_keys')
 }
 
 /**

@@ -66,6 +66,12 @@ const IS_FULL_POSTCODE = `${COMPACT_POSTCODE} ~ '^[A-Z]{1,2}[0-9][A-Z0-9]?[0-9][
  * A property on the market (or pre-market when is_locked). Money in whole pounds; lettings prices are
  * per calendar month. Boolean attributes feed SPEC §3's include/exclude/show-only filters.
  */
+/**
+ * A locked property's heading per search type, as the keyword search reads it (domain's
+ * toLockedHeading; a test holds the two equal), for the indexes of locked cards' words.
+ */
+export const LOCKED_CARD_HEADINGS = { sales: 'Pre-market property for sale', lettings: 'Pre-market property to rent' } as const
+
 export const properties = pgTable(
   'properties',
   {
@@ -176,17 +182,33 @@ export const properties = pgTable(
     // (count at 100,000 properties 98 → 41 ms).
     index('properties_search_document_sales_idx').using('gin', t.search_document).where(sql`${t.transaction_type_id} = 1`),
     index('properties_search_document_lettings_idx').using('gin', t.search_document).where(sql`${t.transaction_type_id} = 2`),
+    // A visitor's keywords match a locked property by its locked card's words: the heading of its
+    // search type and its town, indexed as the search writes them (the heading a bound value, which
+    // PostgreSQL folds in before it plans), so no search makes them anew for every locked property.
+    index('properties_locked_card_sales_idx')
+      .using('gin', sql`to_tsvector('english', ${sql.raw(`'${LOCKED_CARD_HEADINGS.sales}'`)} || ' ' || ${t.town})`)
+      .where(sql`${t.is_locked} and ${t.transaction_type_id} = 1`),
+    index('properties_locked_card_lettings_idx')
+      .using('gin', sql`to_tsvector('english', ${sql.raw(`'${LOCKED_CARD_HEADINGS.lettings}'`)} || ' ' || ${t.town})`)
+      .where(sql`${t.is_locked} and ${t.transaction_type_id} = 2`),
     index('properties_list_idx').on(t.transaction_type_id, t.availability, t.created_at.desc()),
     // Newest first across every availability (include_unavailable), with the id tiebreak of the sort.
     index('properties_newest_idx').on(t.transaction_type_id, t.created_at.desc().nullsLast(), t.property_profile_id.desc()),
     index('properties_price_idx').on(t.transaction_type_id, t.price),
-    index('properties_lat_lng_idx').on(t.lat, t.lng),
+    // Positions are indexed by covering indexes, which drizzle cannot declare (INCLUDE), in the
+    // migrations (0026): properties_geo_cover_idx (lat, lng) and, for a visitor's search, the locked
+    // properties' properties_locked_public_geo_cover_idx (transaction_type_id, public_lat, public_lng).
+    // So is properties_search_cover_idx (0021), for the list's filters in newest-first order.
     index('properties_type_idx').on(t.property_type_id, t.property_style_id),
-    index('properties_branch_idx').on(t.branch_id),
+    // Similar properties: a branch's properties of one type by price (newest first among equal prices),
+    // walked from the property's price up and down; a property without a branch, its town's.
+    index('properties_similar_idx').on(t.branch_id, t.transaction_type_id, t.property_type_id, t.price, t.created_at.desc().nullsFirst(), t.property_profile_id.desc().nullsFirst()),
+    index('properties_similar_town_idx')
+      .on(t.town, t.transaction_type_id, t.property_type_id, t.price, t.created_at.desc().nullsFirst(), t.property_profile_id.desc().nullsFirst())
+      .where(sql`${t.branch_id} is null`),
     // The places of a district are rebuilt from its properties whenever one of them changes.
     index('properties_postcode_district_idx').on(t.postcode_district),
-    // A visitor's searches: locked properties by their public position, prices with the locked last.
-    index('properties_locked_public_geo_idx').on(t.public_lat, t.public_lng).where(sql`${t.is_locked}`),
+    // A visitor's searches: prices with the locked last.
     index('properties_public_price_desc_idx').on(t.transaction_type_id, t.public_price.desc().nullsLast(), t.property_profile_id.desc()),
     index('properties_public_price_asc_idx').on(t.transaction_type_id, t.public_price.asc().nullsLast(), t.property_profile_id.asc()),
     uniqueIndex('properties_agent_ref_idx').on(t.agent_ref),

@@ -1,0 +1,3 @@
+DROP INDEX "properties_branch_idx";--> statement-breakpoint
+CREATE INDEX "properties_similar_idx" ON "properties" USING btree ("branch_id","transaction_type_id","property_type_id","price","created_at" DESC NULLS FIRST,"property_profile_id" DESC NULLS FIRST);--> statement-breakpoint
+CREATE INDEX "properties_similar_town_idx" ON "properties" USING btree ("town","transaction_type_id","property_type_id","price","created_at" DESC NULLS FIRST,"property_profile_id" DESC NULLS FIRST) WHERE "properties"."branch_id" is null;

@@ -1,0 +1,2 @@
+CREATE INDEX "properties_locked_card_sales_idx" ON "properties" USING gin (to_tsvector('english', 'Pre-market property for sale' || ' ' || "town")) WHERE "properties"."is_locked" and "properties"."transaction_type_id" = 1;--> statement-breakpoint
+CREATE INDEX "properties_locked_card_lettings_idx" ON "properties" USING gin (to_tsvector('english', 'Pre-market property to rent' || ' ' || "town")) WHERE "properties"."is_locked" and "properties"."transaction_type_id" = 2;
