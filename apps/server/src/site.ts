@@ -32,6 +32,7 @@ export async function createSite(config: Config, web: Pick<WebOptions, 'build' |
     dataDir: config.dataDir,
     acquireTimeoutMs: config.database.acquireTimeoutMs,
     statementTimeoutMs: config.database.statementTimeoutMs,
+    ...(config.database.preparedStatements !== undefined ? { preparedStatements: config.database.preparedStatements } : {}),
     onConnectionError: (error) => reportConnectionError(error),
   })
   await migrate(database)

@@ -11,6 +11,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres'
 import pg from 'pg'
+import { DEFAULT_PREPARED_STATEMENTS, prepareStatementsOf, withCustomPlans } from './named-statements.ts'
 import { EMBEDDED_BUSY_MESSAGE, gatePglite } from './pglite-gate.ts'
 import * as schema from './schema/index.ts'
 
@@ -52,6 +53,12 @@ export interface DatabaseOptions {
    * handler the error would end the process. Defaults to a line on stderr.
    */
   onConnectionError?: (error: Error) => void
+  /**
+   * PostgreSQL: how many statement texts each connection prepares (parsed once, then bound and run
+   * by name; named-statements.ts). 0 prepares none, for a connection pooler that cannot hold them.
+   * Defaults to DEFAULT_PREPARED_STATEMENTS.
+   */
+  preparedStatements?: number
 }
 
 /** How long a query waits for one of the pool's connections by default: long enough for a burst, short of a visitor giving up. */
@@ -99,13 +106,16 @@ export const PGLITE_EXTENSIONS = { cube, earthdistance, fuzzystrmatch, pg_trgm }
  */
 export async function createDatabase(options: DatabaseOptions = {}): Promise<Database> {
   if (options.databaseUrl) {
+    const preparedStatements = options.preparedStatements ?? DEFAULT_PREPARED_STATEMENTS
+    const url = withDefaultUser(options.databaseUrl)
     const pool = new pg.Pool({
-      connectionString: withDefaultUser(options.databaseUrl),
+      connectionString: preparedStatements > 0 ? withCustomPlans(url) : url,
       max: options.poolSize ?? 10,
       connectionTimeoutMillis: options.acquireTimeoutMs ?? DEFAULT_ACQUIRE_TIMEOUT_MS,
       ...(options.statementTimeoutMs ? { statement_timeout: options.statementTimeoutMs } : {}),
     })
     pool.on('error', options.onConnectionError ?? reportConnectionError)
+    prepareStatementsOf(pool, preparedStatements)
     const db = drizzlePg(pool, { schema }) as unknown as Db
     return { db, kind: 'postgres', close: () => pool.end() }
   }
