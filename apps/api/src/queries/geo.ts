@@ -23,10 +23,48 @@ const MILES_PER_DEGREE_LAT = (Math.PI * EARTH_RADIUS_MILES) / 180
 export interface PositionColumns {
   lat: PgColumn
   lng: PgColumn
+  /** The position's band of latitude (`GEO_BANDS_PER_DEGREE`), when an index leads with it. */
+  band?: SQL
 }
+
+/**
+ * Bands of latitude per degree (0.05°, about 3.5 miles), the first key of the index of real positions
+ * (`properties_geo_band_cover_idx`, migration 0029): its expression, to the letter, is
+ * `floor(lat * 20)::smallint`. A range of latitudes scanned on (lat, lng) reads every longitude of the
+ * band, say Liverpool to Hull for a circle around Manchester; as a list of bands each is a range of
+ * longitude of its own, and the scan reads the circle's box and little more.
+ */
+export const GEO_BANDS_PER_DEGREE = 20
+
+/** A list of bands is one index descent each; a taller range (a map of the country) is read as one range. */
+const MAX_LISTED_BANDS = 40
 
 /** A property's real position. */
 export const EXACT_POSITION: PositionColumns = { lat: properties.lat, lng: properties.lng }
+
+/**
+ * A property's real position, read by its band of latitude first: for a search of one place, whose
+ * range of real positions is a scan of its own (a branch of a location search). Not where positions
+ * are one condition among others (a map's bounds): the band repeats the range of latitudes, and the
+ * planner, taking the two for independent, would expect a tenth of the matches there are and choose
+ * its plan for that.
+ */
+export const EXACT_POSITION_BY_BAND: PositionColumns = { ...EXACT_POSITION, band: sql`floor(${properties.lat} * 20)::smallint` }
+
+/**
+ * Latitudes from `south` to `north`, with their bands for an index that leads with them: the bands as
+ * a list when they are few (each then a range of longitude on the index), else as a range. The band
+ * of a latitude in the range is always among them: multiplying and flooring keep the order.
+ */
+function latitudeRangeSql(at: PositionColumns, south: number, north: number): SQL | undefined {
+  const range = between(at.lat, south, north)
+  if (!at.band) return range
+  const first = Math.floor(south * GEO_BANDS_PER_DEGREE)
+  const last = Math.floor(north * GEO_BANDS_PER_DEGREE)
+  if (last - first + 1 > MAX_LISTED_BANDS) return and(sql`${at.band} between ${first} and ${last}`, range)
+  const bands = Array.from({ length: last - first + 1 }, (_, i) => first + i)
+  return and(sql`${at.band} = any(${`{${bands.join(',')}}`}::smallint[])`, range)
+}
 
 /**
  * The position a caller who may not see locked properties may search by: rounded to about a
@@ -54,7 +92,7 @@ export function boundingBoxSql(location: LocationFilter, at: PositionColumns = E
   const radius = toSearchRadius(location) * 1.01
   const dLat = radius / MILES_PER_DEGREE_LAT
   const cosLat = Math.cos((location.lat * Math.PI) / 180)
-  const latRange = between(at.lat, location.lat - dLat, location.lat + dLat)
+  const latRange = latitudeRangeSql(at, location.lat - dLat, location.lat + dLat)
   // Near a pole the circle spans every longitude.
   if (Math.abs(location.lat) + dLat >= 89.9 || cosLat < 1e-6) return latRange
   const dLng = radius / (MILES_PER_DEGREE_LAT * cosLat)
@@ -77,7 +115,7 @@ export function withinBoundsSql(bounds: BoundingBox, at: PositionColumns = EXACT
     bounds.west <= bounds.east
       ? between(at.lng, bounds.west, bounds.east)
       : or(sql`${at.lng} >= ${bounds.west}`, sql`${at.lng} <= ${bounds.east}`)
-  return and(between(at.lat, bounds.south, bounds.north), lngRange)
+  return and(latitudeRangeSql(at, bounds.south, bounds.north), lngRange)
 }
 
 /**

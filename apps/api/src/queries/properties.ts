@@ -24,7 +24,7 @@ import {
 } from '@agency/db'
 import { and, asc, desc, eq, getTableColumns, gte, inArray, lte, ne, or, sql, type SQL } from 'drizzle-orm'
 import { union, type PgColumn } from 'drizzle-orm/pg-core'
-import { EXACT_POSITION, PUBLIC_POSITION, distanceMilesSql, withinBoundsSql, withinSql, type PositionColumns } from './geo.ts'
+import { EXACT_POSITION, EXACT_POSITION_BY_BAND, PUBLIC_POSITION, distanceMilesSql, withinBoundsSql, withinSql, type PositionColumns } from './geo.ts'
 
 /** The columns a property card is made of. */
 export const cardColumns = {
@@ -173,7 +173,7 @@ export function toSearchConditions(
   // lat/lng index; a locked property by its rounded position, where its marker stands).
   const near = (at: PositionColumns) =>
     and(
-      filters.locations.length ? or(...filters.locations.map((l) => withinSql(l, at))) : undefined,
+      filters.locations.length ? or(...filters.locations.map((l) => withinSql(l, at === EXACT_POSITION ? EXACT_POSITION_BY_BAND : at))) : undefined,
       filters.bounds ? withinBoundsSql(filters.bounds, at) : undefined,
     )
 
@@ -199,13 +199,14 @@ export function toSearchConditions(
  */
 function toLocationBranches(filters: PropertySearchFilters, audience: SearchAudience): SQL[] {
   const { shown, details } = toSearchParts(filters, audience)
+  // The place's range leads the scan (by band, for real positions); the map's area is a filter on it.
   const near = (location: LocationFilter, at: PositionColumns) =>
-    and(withinSql(location, at), filters.bounds ? withinBoundsSql(filters.bounds, at) : undefined)
+    and(withinSql(location, at), filters.bounds ? withinBoundsSql(filters.bounds, { lat: at.lat, lng: at.lng }) : undefined)
   return filters.locations.flatMap((location) =>
     audience.canSeeLocked
-      ? [and(shown, details, near(location, EXACT_POSITION)) ?? sql`true`]
+      ? [and(shown, details, near(location, EXACT_POSITION_BY_BAND)) ?? sql`true`]
       : [
-          and(shown, eq(properties.is_locked, false), details, near(location, EXACT_POSITION)) ?? sql`true`,
+          and(shown, eq(properties.is_locked, false), details, near(location, EXACT_POSITION_BY_BAND)) ?? sql`true`,
           and(shown, eq(properties.is_locked, true), near(location, PUBLIC_POSITION)) ?? sql`true`,
         ],
   )

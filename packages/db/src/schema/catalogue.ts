@@ -196,7 +196,7 @@ export const properties = pgTable(
     index('properties_newest_idx').on(t.transaction_type_id, t.created_at.desc().nullsLast(), t.property_profile_id.desc()),
     index('properties_price_idx').on(t.transaction_type_id, t.price),
     // Positions are indexed by covering indexes, which drizzle cannot declare (INCLUDE), in the
-    // migrations (0026): properties_geo_cover_idx (lat, lng) and, for a visitor's search, the locked
+    // migrations: properties_geo_band_cover_idx (its band of latitude, lng, lat; 0029) and, for a visitor's search, the locked
     // properties' properties_locked_public_geo_cover_idx (transaction_type_id, public_lat, public_lng).
     // So is properties_search_cover_idx (0021), for the list's filters in newest-first order.
     index('properties_type_idx').on(t.property_type_id, t.property_style_id),
