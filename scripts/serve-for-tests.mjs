@@ -9,6 +9,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import pg from 'pg'
+import { SERVER_NODE_OPTIONS } from './start.mjs'
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 
@@ -28,7 +29,7 @@ export async function startServer({ properties = 0, databaseUrl, dataDir, env = 
   const ownDir = !dataDir
   const dir = dataDir ?? mkdtempSync(path.join(os.tmpdir(), 'agency-e2e-'))
   const url = `http://127.0.0.1:${port}`
-  const child = spawn(process.execPath, ['--enable-source-maps', path.join(ROOT, 'apps/server/dist/main.js')], {
+  const child = spawn(process.execPath, [...SERVER_NODE_OPTIONS, path.join(ROOT, 'apps/server/dist/main.js')], {
     cwd: ROOT,
     env: {
       ...process.env,

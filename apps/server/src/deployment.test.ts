@@ -3,6 +3,7 @@ import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
 import { parse } from 'yaml'
+import { SERVER_NODE_OPTIONS } from '../../../scripts/start.mjs'
 
 // Docker is not on every machine that runs the tests: these check the deployment files as text.
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..')
@@ -34,7 +35,8 @@ describe('Dockerfile', () => {
     expect(user).toBeDefined()
     expect(user).not.toMatch(/USER (root|0)\b/)
     expect(runtime.findIndex((i) => i.startsWith('USER '))).toBeLessThan(runtime.findIndex((i) => i.startsWith('CMD ')))
-    expect(runtime.find((i) => i.startsWith('CMD '))).toContain('apps/server/dist/main.js')
+    // The same node options as `npm start` (the young generation's size among them).
+    expect(JSON.parse(runtime.find((i) => i.startsWith('CMD '))?.slice('CMD '.length) ?? '[]')).toEqual(['node', ...SERVER_NODE_OPTIONS, 'apps/server/dist/main.js'])
     expect(runtime.find((i) => i.startsWith('HEALTHCHECK '))).toContain('/api/health')
   })
 })
