@@ -161,8 +161,22 @@ const lighthouseRuns = Number(arg('lighthouse-runs', '3'))
 
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]
 
-/** Lighthouse's mobile report of one page (simulated slow 4G and a 4× slower CPU, its defaults). */
-function lighthouse(url) {
+/**
+ * Lighthouse's mobile report of one page (simulated slow 4G and a 4× slower CPU, its defaults). A run
+ * whose trace Chromium failed to record (Lighthouse's NO_NAVSTART, now and then) is run again, twice at
+ * most: it says nothing of the page.
+ */
+function lighthouse(url, attempt = 1) {
+  try {
+    return lighthouseOnce(url)
+  } catch (error) {
+    if (attempt >= 3 || !String(error).includes('NO_NAVSTART')) throw error
+    console.log(`  (Lighthouse did not record the trace of ${new URL(url).pathname}; running it again)`)
+    return lighthouse(url, attempt + 1)
+  }
+}
+
+function lighthouseOnce(url) {
   const run = spawnSync(
     LIGHTHOUSE_BIN,
     [url, '--output=json', '--quiet', '--only-categories=performance,accessibility,best-practices,seo', '--chrome-flags=--headless=new --no-sandbox --disable-gpu'],
