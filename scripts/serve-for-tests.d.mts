@@ -8,8 +8,6 @@ export interface TestServer {
   pid: number
   /** Resolves once the server has logged a line containing `text` (since it started). */
   waitForLog(text: string, timeoutMs?: number): Promise<void>
-  /** How many lines containing `text` the server has logged. */
-  countLog(text: string): number
   stop(): Promise<void>
 }
 export declare function startServer(options?: {

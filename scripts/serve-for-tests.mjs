@@ -82,10 +82,6 @@ export async function startServer({ properties = 0, databaseUrl, dataDir, env = 
         await new Promise((r) => setTimeout(r, 100))
       }
     },
-    /** How many lines containing `text` the server has logged. */
-    countLog(text) {
-      return output.split('\n').filter((line) => line.includes(text)).length
-    },
     async stop() {
       if (exited === null) {
         child.kill('SIGTERM')

@@ -49,7 +49,10 @@ export const EXACT_POSITION: PositionColumns = { lat: properties.lat, lng: prope
  * planner, taking the two for independent, would expect a tenth of the matches there are and choose
  * its plan for that.
  */
-export const EXACT_POSITION_BY_BAND: PositionColumns = { ...EXACT_POSITION, band: sql`floor(${properties.lat} * 20)::smallint` }
+export const EXACT_POSITION_BY_BAND: PositionColumns = {
+  ...EXACT_POSITION,
+  band: sql`floor(${properties.lat} * ${sql.raw(String(GEO_BANDS_PER_DEGREE))})::smallint`,
+}
 
 /**
  * Latitudes from `south` to `north`, with their bands for an index that leads with them: the bands as
