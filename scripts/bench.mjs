@@ -137,13 +137,21 @@ async function pageWeight(base, pagePath) {
   const head = html.split('</head>')[0] ?? ''
   const stylesheets = [...head.matchAll(/<link[^>]*rel="stylesheet"[^>]*>/g)].map((m) => /href="([^"]+)"/.exec(m[0])?.[1]).filter(Boolean)
   const scripts = new Set([...html.matchAll(/(?:src|href)="(\/assets\/[^"]+\.js)"/g)].map((m) => m[1]))
-  for (const m of html.matchAll(/import\("(\/assets\/[^"]+\.js)"\)/g)) scripts.add(m[1])
-  // The preloads the page asks for once it has painted (apps/web/app/lib/paint-first.server.ts).
-  for (const m of html.matchAll(/data-preloads="([^"]*)"/g)) for (const href of m[1].split(' ').filter(Boolean)) scripts.add(href)
+  // The preloads the page asks for once it has painted, or on a visitor's first sign of intent
+  // (data-start="intent": apps/web/app/lib/paint-first.server.ts), which a first load does not count.
+  const onIntent = new Set()
+  for (const m of html.matchAll(/data-preloads="([^"]*)"( data-start="intent")?/g)) {
+    for (const href of m[1].split(' ').filter(Boolean)) (m[2] ? onIntent : scripts).add(href)
+  }
+  // React Router's module script imports its entry: run after painting or on intent, as the preloads.
+  const waitsForIntent = html.includes('data-start="intent"')
+  for (const m of html.matchAll(/import\("(\/assets\/[^"]+\.js)"\)/g)) (waitsForIntent ? onIntent : scripts).add(m[1])
   let css = 0
   for (const href of stylesheets) css += await gzippedSize(new URL(href, base).href)
   let js = 0
   for (const src of scripts) js += await gzippedSize(base + src)
+  let intentJs = 0
+  for (const src of onIntent) intentJs += await gzippedSize(base + src)
   return {
     htmlKb: (Buffer.byteLength(html) / 1024).toFixed(1),
     htmlGzKb: (gzipSync(html).length / 1024).toFixed(1),
@@ -151,6 +159,8 @@ async function pageWeight(base, pagePath) {
     cssKb: (css / 1024).toFixed(1),
     jsKb: (js / 1024).toFixed(1),
     jsFiles: scripts.size,
+    intentJsKb: (intentJs / 1024).toFixed(1),
+    intentJsFiles: onIntent.size,
   }
 }
 
@@ -264,7 +274,7 @@ for (const size of sizes) {
     for (const [name, pagePath] of Object.entries(pages)) {
       const w = await pageWeight(server.url, pagePath)
       console.log(
-        `  ${name.padEnd(16)} HTML ${w.htmlKb} KB (${w.htmlGzKb} KB gzipped)  render-blocking stylesheets ${w.blocking} (${w.cssKb} KB gzipped)  first-load JS ${w.jsKb} KB gzipped in ${w.jsFiles} files`,
+        `  ${name.padEnd(16)} HTML ${w.htmlKb} KB (${w.htmlGzKb} KB gzipped)  render-blocking stylesheets ${w.blocking} (${w.cssKb} KB gzipped)  first-load JS ${w.jsKb} KB gzipped in ${w.jsFiles} files${w.intentJsFiles ? `, on intent ${w.intentJsKb} KB in ${w.intentJsFiles}` : ''}`,
       )
     }
     // Lighthouse once: its figures do not depend on the catalogue's size.

@@ -3,6 +3,7 @@ import type { AppLoadContext, EntryContext } from 'react-router'
 import { ServerRouter } from 'react-router'
 import { renderToPipeableStream } from 'react-dom/server'
 import { compactDocument } from '#app/lib/compact-document.server.ts'
+import { toHydrationStart } from '#app/lib/hydration-start.server.ts'
 import { paintBeforeHydration } from '#app/lib/paint-first.server.ts'
 
 // How long loader data may stay pending before the render gives up on it (React Router reads it).
@@ -15,7 +16,8 @@ export const streamTimeout = 5_000
  * server's gzip sees the page at once. The server hands each answer's CSP nonce in the load context;
  * ServerRouter gives it to React Router's inline scripts (<Scripts>, <ScrollRestoration>) and <Links>.
  * The whole document at hand, compactDocument writes React Router's manifest and preloads shorter,
- * and paintBeforeHydration makes the page's scripts wait for its first paint.
+ * and paintBeforeHydration makes the page's scripts wait for its first paint, or for a visitor's
+ * first sign of intent where the route asks for that (toHydrationStart).
  */
 export default function handleRequest(
   request: Request,
@@ -40,7 +42,7 @@ export default function handleRequest(
       },
       final(callback) {
         clearTimeout(timeoutId)
-        const html = Buffer.from(paintBeforeHydration(compactDocument(Buffer.concat(chunks).toString('utf8'))))
+        const html = Buffer.from(paintBeforeHydration(compactDocument(Buffer.concat(chunks).toString('utf8')), toHydrationStart(routerContext)))
         responseHeaders.set('Content-Type', 'text/html')
         responseHeaders.set('Content-Length', String(html.byteLength))
         resolve(new Response(html, { status, headers: responseHeaders }))

@@ -7,6 +7,17 @@ import { useMatches } from 'react-router'
  */
 export const SERVE_WITHOUT_HYDRATION = { hydrate: false } as const
 
+/**
+ * A route's `handle` whose page, for a visitor, asks for its scripts at their first sign of intent
+ * (a pointer over the page, a touch, a key, a focus, a wheel: lib/paint-first.server.ts) rather than
+ * once it has painted. The page works without JavaScript meanwhile, so a visitor who only reads it
+ * never downloads React. `atOnce` names the page's data that needs its scripts without anyone
+ * asking (a map shown from the start).
+ */
+export function hydrateOnIntent(atOnce: (loaderData: unknown) => boolean = () => false) {
+  return { hydrate: 'on-intent', atOnce } as const
+}
+
 function isServedWithoutHydration(handle: unknown): boolean {
   return typeof handle === 'object' && handle !== null && 'hydrate' in handle && handle.hydrate === false
 }

@@ -1,6 +1,8 @@
 import { runInNewContext } from 'node:vm'
 import { describe, expect, it } from 'vitest'
-import { HYDRATION_SCRIPT_ID, paintBeforeHydration } from './paint-first.server.ts'
+import { HYDRATING_FLAG } from './hydration-flag.ts'
+import { HYDRATION_SCRIPT_ID, INTENT_EVENTS, paintBeforeHydration } from './paint-first.server.ts'
+import { STORAGE_KEY } from './saved-browser.ts'
 
 const MODULE_TEXT = ';\nimport * as route0 from "/assets/root-D.js";\n  window.__reactRouterManifest = {"url":"/assets/manifest-1.js"};\n  window.__reactRouterRouteModules = {"root":route0};\n\nimport("/assets/entry.client-A.js");'
 
@@ -10,27 +12,84 @@ const page =
   '<body><main>Homes</main><script nonce="n0nce+/=">window.__reactRouterContext = {};</script>' +
   `<script nonce="n0nce+/=" type="module" async="">${MODULE_TEXT}</script><script nonce="n0nce+/=">window.__reactRouterContext.streamController.close();</script></body></html>`
 
+interface FakeButton {
+  isConnected: boolean
+  clicks: number
+  click: () => void
+}
+
 /** A document and a window, as much of them as the boot script touches. */
-function fakeBrowser(visibilityState: 'visible' | 'hidden', preloads: string) {
+function fakeBrowser(visibilityState: 'visible' | 'hidden', preloads: string, start: string | null = null, saves: string | null = null) {
   const appended: { tag: string; rel?: string; href?: string; type?: string; nonce?: string; textContent?: string }[] = []
   const frames: (() => void)[] = []
   const timers: (() => void)[] = []
+  const listeners = new Map<string, (() => void)[]>()
+  const clickListeners: ((event: { target: unknown }) => void)[] = []
+  const attributes = new Map<string, string>()
+  let observed: (() => void) | null = null
   const element = (tag: string) => ({ tag }) as (typeof appended)[number]
   const document = {
     visibilityState,
-    currentScript: { nonce: 'n0nce+/=', getAttribute: (name: string) => (name === 'data-preloads' ? preloads : '') },
+    currentScript: {
+      nonce: 'n0nce+/=',
+      getAttribute: (name: string) => (name === 'data-preloads' ? preloads : name === 'data-start' ? start : null),
+    },
+    documentElement: { getAttribute: (name: string) => attributes.get(name) ?? null },
+    addEventListener: (type: string, listener: (event: { target: unknown }) => void) => type === 'click' && clickListeners.push(listener),
     createElement: element,
     getElementById: (id: string) => (id === HYDRATION_SCRIPT_ID ? { textContent: MODULE_TEXT } : null),
     head: { appendChild: (e: (typeof appended)[number]) => appended.push(e) },
     body: { appendChild: (e: (typeof appended)[number]) => appended.push(e) },
   }
-  const context = { document, requestAnimationFrame: (f: () => void) => frames.push(f), setTimeout: (f: () => void) => timers.push(f) }
-  return { context, appended, frames, timers }
+  class MutationObserver {
+    constructor(private readonly callback: (records: unknown[], observer: MutationObserver) => void) {}
+    observe() {
+      observed = () => this.callback([], this)
+    }
+    disconnect() {
+      observed = null
+    }
+  }
+  const context: Record<string, unknown> = {
+    document,
+    MutationObserver,
+    localStorage: { getItem: (key: string) => (key === STORAGE_KEY ? saves : null) },
+    requestAnimationFrame: (f: () => void) => frames.push(f),
+    setTimeout: (f: () => void) => timers.push(f),
+    addEventListener: (type: string, listener: () => void) => listeners.set(type, [...(listeners.get(type) ?? []), listener]),
+    removeEventListener: (type: string, listener: () => void) => listeners.set(type, (listeners.get(type) ?? []).filter((l) => l !== listener)),
+  }
+  // The script's `window` is the global object, as in a browser.
+  context.window = context
+  return {
+    context,
+    appended,
+    frames,
+    timers,
+    /** The events the window listens for. */
+    listening: () => [...listeners].filter(([, list]) => list.length > 0).map(([type]) => type),
+    fire: (type: string) => (listeners.get(type) ?? []).forEach((listener) => listener()),
+    /** A click on an element inside `button` (a button of type "button"), or on one outside any. */
+    click: (button: FakeButton | null) => clickListeners.forEach((listener) => listener({ target: { closest: () => button } })),
+    /** What entry.client.tsx does before React hydrates, then root.tsx once it has. */
+    startReact: () => {
+      context[HYDRATING_FLAG] = true
+    },
+    hydrated: () => {
+      attributes.set('data-hydrated', 'true')
+      observed?.()
+    },
+  }
+}
+
+function fakeButton(): FakeButton {
+  const button = { isConnected: true, clicks: 0, click: () => void button.clicks++ }
+  return button
 }
 
 /** The boot script of a document and the scripts it preloads. */
 function bootOf(html: string): { code: string; preloads: string } {
-  const found = /<script nonce="n0nce\+\/=" data-preloads="([^"]*)">(\(function\(\)[\s\S]*?)<\/script>/.exec(html)
+  const found = /<script nonce="n0nce\+\/=" data-preloads="([^"]*)"(?: data-start="intent")?>(\(function\(\)[\s\S]*?)<\/script>/.exec(html)
   return { preloads: found?.[1] ?? '', code: found?.[2] ?? '' }
 }
 
@@ -77,5 +136,57 @@ describe('paintBeforeHydration', () => {
     const noScripts = page.replace(/<script nonce="n0nce\+\/=" type="module"[\s\S]*?<\/script>/, '')
     expect(paintBeforeHydration(noScripts)).toBe(noScripts)
     expect(paintBeforeHydration('<p>no head</p>')).toBe('<p>no head</p>')
+  })
+
+  it('on intent, waits for a visitor\'s first sign of it, then starts the scripts once and stops listening', () => {
+    const out = paintBeforeHydration(page, 'on-intent')
+    expect(out).toContain('data-start="intent"')
+    const boot = bootOf(out)
+    const browser = fakeBrowser('visible', boot.preloads, 'intent')
+    runInNewContext(boot.code, browser.context)
+    // Painting starts nothing: a reader who never touches the page never downloads its scripts.
+    browser.frames.forEach((f) => f())
+    browser.timers.forEach((f) => f())
+    expect(browser.appended).toEqual([])
+    expect(browser.listening().sort()).toEqual([...INTENT_EVENTS].sort())
+    browser.fire('touchstart')
+    expect(browser.appended.map((e) => e.tag)).toEqual(['link', 'link', 'script'])
+    expect(browser.appended[2]).toEqual({ tag: 'script', type: 'module', nonce: 'n0nce+/=', textContent: MODULE_TEXT })
+    expect(browser.listening()).toEqual([])
+  })
+
+  it('on intent, starts after painting in a browser that keeps a visitor\'s saved properties (their hearts need the scripts)', () => {
+    const boot = bootOf(paintBeforeHydration(page, 'on-intent'))
+    const browser = fakeBrowser('visible', boot.preloads, 'intent', '[{"id":1}]')
+    runInNewContext(boot.code, browser.context)
+    expect(browser.listening()).toEqual([])
+    browser.frames.forEach((f) => f())
+    browser.timers.forEach((f) => f())
+    expect(browser.appended.map((e) => e.tag)).toEqual(['link', 'link', 'script'])
+  })
+
+  it('presses again, once React has the page, a button of type "button" pressed before React started, and no other', () => {
+    const boot = bootOf(paintBeforeHydration(page, 'on-intent'))
+    const browser = fakeBrowser('visible', boot.preloads, 'intent')
+    runInNewContext(boot.code, browser.context)
+    const early = fakeButton()
+    const gone = fakeButton()
+    const late = fakeButton()
+    browser.click(early)
+    browser.click(early)
+    browser.click(gone)
+    browser.click(null)
+    gone.isConnected = false
+    browser.fire('pointerdown')
+    // From here React hears the clicks and replays those it meets while hydrating.
+    browser.startReact()
+    browser.click(late)
+    expect(early.clicks).toBe(0)
+    browser.hydrated()
+    expect(early.clicks).toBe(1)
+    expect(gone.clicks).toBe(0)
+    expect(late.clicks).toBe(0)
+    browser.hydrated()
+    expect(early.clicks).toBe(1)
   })
 })

@@ -1,3 +1,7 @@
+import type { HydrationStart } from './hydration-start.server.ts'
+import { HYDRATING_FLAG } from './hydration-flag.ts'
+import { STORAGE_KEY as BROWSER_SAVES_KEY } from './saved-browser.ts'
+
 /** The id of the element that keeps React Router's module script until the page has painted. */
 export const HYDRATION_SCRIPT_ID = 'rr-hydrate'
 
@@ -6,17 +10,33 @@ const MODULE_SCRIPT = /<script( nonce="[^"]*")? type="module" async="">([\s\S]*?
 /** The preloads of the site's own scripts in the head (compactDocument has taken their nonces). */
 const PRELOAD = /<link rel="modulepreload" href="(\/assets\/[^"]+)"\/>/g
 
+/** The events that tell a visitor means to use the page: the pointer over it, a touch, a key, a focus, a wheel. */
+export const INTENT_EVENTS = ['pointerover', 'pointermove', 'pointerdown', 'mouseover', 'touchstart', 'keydown', 'focusin', 'wheel'] as const
+
 /**
- * A classic script, run where it stands while the page is read: after the browser has painted the
- * page (the frame that requestAnimationFrame precedes), it asks for the scripts its `data-preloads`
- * names and runs React Router's module script with its own nonce. A page opened in a hidden tab,
- * which paints nothing and runs no animation frame, starts at once. Written for any browser.
+ * A classic script, run where it stands while the page is read. It asks for the scripts its
+ * `data-preloads` names and runs React Router's module script with its own nonce:
+ * - by default after the browser has painted the page (the frame that requestAnimationFrame
+ *   precedes); a page opened in a hidden tab, which paints nothing and runs no animation frame, starts
+ *   at once;
+ * - with `data-start="intent"`, at the visitor's first sign of intent (INTENT_EVENTS), or as by default
+ *   when this browser holds a visitor's saved properties (their hearts are drawn by the page's script).
+ * A button with no action of its own without JavaScript (`type="button"`, the map toggle, a gallery's
+ * arrows) pressed before React runs is pressed again, once, when React has taken the page over
+ * (`data-hydrated` on the root element); clicks after React has started are React's own to replay.
+ * Written for any browser.
  */
 const BOOT_SCRIPT =
-  "(function(){var d=document,c=d.currentScript,n=c.nonce||c.getAttribute('nonce'),s=0;" +
-  "function go(){if(s)return;s=1;c.getAttribute('data-preloads').split(' ').forEach(function(u){if(!u)return;var l=d.createElement('link');l.rel='modulepreload';l.href=u;d.head.appendChild(l)});" +
+  "(function(){var d=document,w=window,r=d.documentElement,c=d.currentScript,n=c.nonce||c.getAttribute('nonce'),s=0,q=[]," +
+  `E=${JSON.stringify(INTENT_EVENTS).replace(/"/g, "'")};` +
+  "function go(){if(s)return;s=1;E.forEach(function(e){w.removeEventListener(e,go,true)});" +
+  "c.getAttribute('data-preloads').split(' ').forEach(function(u){if(!u)return;var l=d.createElement('link');l.rel='modulepreload';l.href=u;d.head.appendChild(l)});" +
   `var m=d.createElement('script');m.type='module';if(n)m.nonce=n;m.textContent=d.getElementById('${HYDRATION_SCRIPT_ID}').textContent;d.body.appendChild(m)}` +
-  "if(d.visibilityState==='hidden')go();else requestAnimationFrame(function(){setTimeout(go,0)})})()"
+  "function painted(){if(d.visibilityState==='hidden')go();else requestAnimationFrame(function(){setTimeout(go,0)})}" +
+  `d.addEventListener('click',function(e){var t=e.target;if(w.${HYDRATING_FLAG}||!t||!t.closest)return;var b=t.closest('button[type=button]');if(b&&q.indexOf(b)<0)q.push(b)},true);` +
+  "if(w.MutationObserver)new MutationObserver(function(x,o){if(r.getAttribute('data-hydrated')!=='true')return;o.disconnect();q.splice(0).forEach(function(b){if(b.isConnected)b.click()})}).observe(r,{attributes:true,attributeFilter:['data-hydrated']});" +
+  "var i=c.getAttribute('data-start')==='intent';if(i)try{if(w.localStorage.getItem('" + BROWSER_SAVES_KEY + "'))i=false}catch(e){}" +
+  "if(!i)return painted();E.forEach(function(e){w.addEventListener(e,go,{capture:true,passive:true})})})()"
 
 /**
  * A rendered document whose scripts wait for its first paint (issue 13). React Router preloads every
@@ -28,7 +48,7 @@ const BOOT_SCRIPT =
  * the page, usable without JavaScript, hydrates a frame later. A document without that module script
  * (an error page, a page rendered without scripts) comes back as it was.
  */
-export function paintBeforeHydration(html: string): string {
+export function paintBeforeHydration(html: string, start: HydrationStart = 'after-paint'): string {
   const headEnd = html.indexOf('</head>')
   const script = headEnd === -1 ? null : MODULE_SCRIPT.exec(html)
   if (!script || script.index < headEnd) return html
@@ -41,7 +61,7 @@ export function paintBeforeHydration(html: string): string {
   // Both carry the nonce, as every script of the page does, though the first is never run as it stands.
   const waiting =
     `<script${nonce} type="text/x-deferred-module" id="${HYDRATION_SCRIPT_ID}">${script[2] ?? ''}</script>` +
-    `<script${nonce} data-preloads="${hrefs.join(' ')}">${BOOT_SCRIPT}</script>`
+    `<script${nonce} data-preloads="${hrefs.join(' ')}"${start === 'on-intent' ? ' data-start="intent"' : ''}>${BOOT_SCRIPT}</script>`
   const end = script.index + script[0].length
   return `${head}${html.slice(headEnd, script.index)}${waiting}${html.slice(end)}`
 }

@@ -5,7 +5,7 @@ import { SAVED_PROPERTIES_MAX, isBrowserSave, mergeSaves, type BrowserSave } fro
  * moves them to their contact. Every heart on the page reads the same list and hears its changes,
  * those of other tabs too.
  */
-const STORAGE_KEY = 'agency.saved-properties'
+export const STORAGE_KEY = 'agency.saved-properties'
 const NONE: readonly BrowserSave[] = []
 
 let cached: readonly BrowserSave[] | null = null

@@ -17,12 +17,20 @@ async function getHtml(path: string): Promise<string> {
 
 const headOf = (html: string) => html.split('</head>')[0] ?? ''
 
-/** The scripts a page loads before anyone does anything: those it names, and those it preloads after painting. */
-function firstLoadScripts(html: string): string[] {
+/**
+ * The scripts a page loads before anyone does anything (those it names, and those it preloads after
+ * painting) and those it asks for at a visitor's first sign of intent (`data-start="intent"`).
+ */
+function scriptsOf(html: string): { firstLoad: string[]; onIntent: string[] } {
   const scripts = new Set([...html.matchAll(/(?:src|href)="(\/assets\/[^"]+\.js)"/g)].map((m) => m[1] ?? ''))
-  for (const m of html.matchAll(/data-preloads="([^"]*)"/g)) for (const href of (m[1] ?? '').split(' ').filter(Boolean)) scripts.add(href)
-  for (const m of html.matchAll(/import\("(\/assets\/[^"]+\.js)"\)/g)) scripts.add(m[1] ?? '')
-  return [...scripts]
+  const onIntent = new Set<string>()
+  for (const m of html.matchAll(/data-preloads="([^"]*)"( data-start="intent")?/g)) {
+    for (const href of (m[1] ?? '').split(' ').filter(Boolean)) (m[2] ? onIntent : scripts).add(href)
+  }
+  // React Router's module script imports its entry: run after painting or on intent, as the preloads.
+  const waitsForIntent = html.includes('data-start="intent"')
+  for (const m of html.matchAll(/import\("(\/assets\/[^"]+\.js)"\)/g)) (waitsForIntent ? onIntent : scripts).add(m[1] ?? '')
+  return { firstLoad: [...scripts], onIntent: [...onIntent] }
 }
 
 /** The width in pixels of a picture answered. */
@@ -84,13 +92,55 @@ describe('page weight', () => {
       // preloads in the head, Chromium painted only after running them (Lighthouse's first paint 2.3 s
       // on a list page; 0.9 s without).
       expect(head, path).not.toMatch(/modulepreload|<script[^>]* src=/)
-      expect(firstLoadScripts(await getHtml(path)).length, path).toBeGreaterThan(5)
+      const { firstLoad, onIntent } = scriptsOf(await getHtml(path))
+      expect(firstLoad.length + onIntent.length, path).toBeGreaterThan(5)
     }
   })
 
-  it('loads no zod before the visitor does anything on the home, list, property and login pages', async () => {
+  it('asks for no script on a visitor\'s list and property pages until they show intent, and for them after painting elsewhere', async () => {
+    for (const path of ['/sales/property-for-sale', '/lettings/property-to-rent', await aPropertyPath()]) {
+      const { firstLoad, onIntent } = scriptsOf(await getHtml(path))
+      expect(firstLoad, path).toEqual([])
+      expect(onIntent.length, path).toBeGreaterThan(5)
+    }
+    // The home page shows the branch map from the start; login works on load; a map area's list shows its map.
+    for (const path of ['/', '/login', '/sales/property-for-sale?bounds=53.4,-2.3,53.5,-2.2']) {
+      const { firstLoad, onIntent } = scriptsOf(await getHtml(path))
+      expect(onIntent, path).toEqual([])
+      expect(firstLoad.length, path).toBeGreaterThan(5)
+    }
+  })
+
+  it('gives a visitor a list page that downloads no script until they show intent, and presses a button they pressed meanwhile once React has it', async () => {
+    const page = await browser.page({ waitForHydration: false })
+    const scripts: string[] = []
+    page.on('request', (request) => request.resourceType() === 'script' && scripts.push(request.url()))
+    await page.goto(`${BASE_URL}/sales/property-for-sale`)
+    await page.waitForLoadState('networkidle')
+    expect(scripts).toEqual([])
+    expect(await page.evaluate(() => document.documentElement.dataset.hydrated)).toBeUndefined()
+    // The map toggle does nothing without JavaScript: pressed now, it is pressed again once React runs.
+    const toggle = page.getByRole('button', { name: 'Show map' })
+    await toggle.click()
+    await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true')
+    expect(scripts.length).toBeGreaterThan(5)
+    await expect.poll(() => page.locator('.list-page__map-toggle').getAttribute('aria-pressed')).toBe('true')
+    await page.locator('.list-page__map').waitFor()
+    await page.close()
+  })
+
+  it('starts the scripts of a list page that shows its map from the start without waiting for intent', async () => {
+    const page = await browser.page({ waitForHydration: false })
+    await page.goto(`${BASE_URL}/sales/property-for-sale?bounds=53.4,-2.3,53.5,-2.2`)
+    await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true')
+    await page.locator('.list-page__map').waitFor()
+    await page.close()
+  })
+
+  it('loads no zod before the visitor submits something on the home, list, property and login pages', async () => {
     for (const path of ['/', '/sales/property-for-sale', await aPropertyPath(), '/login']) {
-      const scripts = firstLoadScripts(await getHtml(path))
+      const { firstLoad, onIntent } = scriptsOf(await getHtml(path))
+      const scripts = [...firstLoad, ...onIntent]
       expect(scripts.length, path).toBeGreaterThan(0)
       for (const script of scripts) {
         const code = await (await fetch(`${BASE_URL}${script}`)).text()

@@ -46,7 +46,10 @@ let browser: Browser | undefined
  * One Chromium per test file; pages get a fresh context each, and fail the test on console errors and
  * Content-Security-Policy violations (`policyViolations`, which a test that provokes one empties).
  */
-export function setupBrowser(): { page: (options?: { javaScriptEnabled?: boolean; width?: number }) => Promise<Page>; policyViolations: string[] } {
+export function setupBrowser(): {
+  page: (options?: { javaScriptEnabled?: boolean; width?: number; waitForHydration?: boolean }) => Promise<Page>
+  policyViolations: string[]
+} {
   const contexts: BrowserContext[] = []
   const errors: string[] = []
   const violations: string[] = []
@@ -87,21 +90,27 @@ export function setupBrowser(): { page: (options?: { javaScriptEnabled?: boolean
         errors.push(`${page.url()}: ${msg.text()}`)
       })
       page.on('pageerror', (err) => errors.push(`${page.url()}: ${err.message}`))
-      if (options.javaScriptEnabled ?? true) waitForHydrationOnLoad(page)
+      if ((options.javaScriptEnabled ?? true) && (options.waitForHydration ?? true)) waitForHydrationOnLoad(page)
       return page
     },
   }
 }
 
 /**
- * The page's scripts start after its first paint, so a loaded page may not be React's yet: goto,
- * reload, goBack and goForward then wait until it is (the `data-hydrated` root.tsx sets), as a
+ * The page's scripts start after its first paint, or for a visitor on a list or property page at
+ * their first sign of intent (lib/paint-first.server.ts), so a loaded page may not be React's yet:
+ * goto, reload, goBack and goForward then show intent as a visitor would (a key pressed: Shift, which
+ * changes nothing on the page) and wait until it is (the `data-hydrated` root.tsx sets), as a
  * visitor's first clicks would before then meet the page that works without JavaScript. A document
  * without scripts to start (a picture, a page rendered without them) is ready when loaded.
  */
 export function waitForHydrationOnLoad(page: Page): void {
-  const hydrated = () =>
-    page.waitForFunction(() => !document.getElementById('rr-hydrate') || document.documentElement.dataset.hydrated === 'true', undefined, { timeout: 15_000 })
+  const hydrated = async () => {
+    if (await page.evaluate(() => document.getElementById('rr-hydrate')?.nextElementSibling?.getAttribute('data-start') === 'intent')) {
+      await page.keyboard.press('Shift')
+    }
+    await page.waitForFunction(() => !document.getElementById('rr-hydrate') || document.documentElement.dataset.hydrated === 'true', undefined, { timeout: 15_000 })
+  }
   for (const name of ['goto', 'reload', 'goBack', 'goForward'] as const) {
     const navigate = page[name].bind(page) as (...args: unknown[]) => Promise<unknown>
     Object.assign(page, {

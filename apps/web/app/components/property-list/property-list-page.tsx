@@ -38,7 +38,7 @@ export function PropertyListPage({ data }: { data: PropertyListData }) {
   const title = COPY.LIST_TITLE[data.searchType]
   // The map is shown for a search of a map area (a shared link renders it on the server), else when the
   // visitor asks; the choice lasts while they search, as the page stays mounted between list URLs.
-  const [mapShown, setMapShown] = useState(data.kind === 'results' && data.query.bounds !== null)
+  const [mapShown, setMapShown] = useState(showsMapFromTheStart(data))
 
   if (data.kind === 'invalid') {
     return (
@@ -127,6 +127,16 @@ export function PropertyListPage({ data }: { data: PropertyListData }) {
       </div>
     </div>
   )
+}
+
+/**
+ * Whether a list page shows its map from the start: the search of a map area (a shared link). Such
+ * a page starts its scripts once painted, not on a visitor's intent (routes' hydrateOnIntent).
+ */
+export function showsMapFromTheStart(data: unknown): boolean {
+  if (typeof data !== 'object' || data === null || !('kind' in data) || data.kind !== 'results' || !('query' in data)) return false
+  const { query } = data
+  return typeof query === 'object' && query !== null && 'bounds' in query && query.bounds != null
 }
 
 /** Where the map looks with no location, branch or result to show: the middle of Great Britain. */
