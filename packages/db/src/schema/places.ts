@@ -50,6 +50,7 @@ export const places = pgTable(
     index('places_type_search_key_idx').on(t.location_type, t.search_key.op('text_pattern_ops')),
     // Typo-tolerant search (`%`, `%>`) over trigrams, of names only: a hundred thousand postcodes
     // sharing trigrams such as ' ne' made it five times slower, and postcodes are never fuzzy-matched.
+    // Without a pending list (0030): entries go straight into the index, which a typo search reads.
     index('places_name_trgm_idx').using('gin', t.search_key.op('gin_trgm_ops')).where(IS_NAMED_PLACE),
     // A postcode's district ('ls1' of 'ls1 4ab'): refresh_postcode_places deletes a district's
     // postcodes by it, not by a range join the planner answered with a scan of every place.
