@@ -45,7 +45,8 @@ const BOOT_SCRIPT =
  * 140 KB of JavaScript downloads beside the stylesheet. Here the preloads leave the head, and React
  * Router's module script waits, unrun (a script of a type no browser runs), for a small script that
  * starts it once the page has painted: the HTML and the stylesheet alone decide the first paint, and
- * the page, usable without JavaScript, hydrates a frame later. A document without that module script
+ * the page, usable without JavaScript, hydrates a frame later — or, with `start` 'on-intent'
+ * (toHydrationStart), at the visitor's first sign of intent. A document without that module script
  * (an error page, a page rendered without scripts) comes back as it was.
  */
 export function paintBeforeHydration(html: string, start: HydrationStart = 'after-paint'): string {
