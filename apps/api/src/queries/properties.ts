@@ -339,7 +339,7 @@ const readsPriceHistory = (query: PropertySearchQuery) => query.reduced || query
  * none. A count stops at one past SEARCH_COUNT_LIMIT: it reads at most that many matching index
  * entries, however many properties match.
  */
-export function toSearchQueries(db: Db, query: PropertySearchQuery, audience: SearchAudience, { countApart = false } = {}) {
+export function toSearchQueries(db: Db, query: PropertySearchQuery, audience: SearchAudience, { countApart = false, withMedias = false } = {}) {
   const change = lastPriceChange(db)
   const joinsChange = readsPriceHistory(query)
   const where = toSearchConditions(query, audience, joinsChange ? change : undefined)
@@ -390,6 +390,7 @@ export function toSearchQueries(db: Db, query: PropertySearchQuery, audience: Se
         reduced_at: sql<Date | null>`case when ${reducedSql(pageChange, audience, page.is_locked)} then ${pageChange.changed_at} end`.mapWith(
           (v: string | Date | null) => (v === null ? null : new Date(v)),
         ),
+        medias: withMedias ? mediasOf(page.property_profile_id) : sql<null>`null`,
       })
       .from(page)
       .leftJoinLateral(pageChange, sql`true`)
@@ -448,17 +449,24 @@ export async function searchProperties(
   query: PropertySearchQuery,
   audience: SearchAudience,
   { parallel = false }: { parallel?: boolean } = {},
-): Promise<SearchResult<PropertySearchRow>> {
+): Promise<SearchResult<PropertySearchRow> & { medias: Map<number, PropertyMediaRow[]> }> {
   const countApart = parallel && !query.locations.length
-  const queries = toSearchQueries(db, query, audience, { countApart })
-  const strip = (rows: (PropertySearchRow & { total: number | null })[]) => rows.map(({ total: _total, ...row }) => row)
+  // One statement on PGlite, whose every statement waits its turn on the one connection and whose
+  // result parsing costs per field: the page's galleries come as one JSON value a row. On PostgreSQL
+  // a second statement after the page reads them (building JSON there cost more than the round trip).
+  const withMedias = !parallel
+  const queries = toSearchQueries(db, query, audience, { countApart, withMedias })
+  type PageRow = PropertySearchRow & { total: number | null; medias: PropertyMediaRow[] | null }
+  const strip = (rows: PageRow[]) => rows.map(({ total: _total, medias: _medias, ...row }) => row)
+  const mediasOfPage = async (rows: PageRow[]) =>
+    withMedias ? new Map(rows.map((row) => [row.property_profile_id, row.medias ?? []])) : getMediasOf(db, rows.map((row) => row.property_profile_id))
   if (countApart) {
     const [rows, count] = await Promise.all([queries.page, queries.count])
-    return { rows: strip(rows), ...toCount(count[0]?.total ?? 0) }
+    return { rows: strip(rows), medias: await mediasOfPage(rows), ...toCount(count[0]?.total ?? 0) }
   }
   const rows = await queries.page
   const counted = rows[0]?.total ?? (query.page === 1 ? 0 : ((await queries.count)[0]?.total ?? 0))
-  return { rows: strip(rows), ...toCount(counted) }
+  return { rows: strip(rows), medias: await mediasOfPage(rows), ...toCount(counted) }
 }
 
 /** The medias of many properties in one query, in gallery order, by property id. */
@@ -478,11 +486,17 @@ export async function getMediasOf(db: Db, ids: readonly number[]): Promise<Map<n
 const { search_document: _searchDocument, ...propertyColumns } = getTableColumns(properties)
 
 /**
- * A property's rows of one of its tables, in the given order, as a JSON array: a subquery of the
- * detail's statement (whole rows, so each element has the table's columns under their own names).
+ * A property's rows of one of its tables, in the given order, as a JSON array: a subquery of a
+ * statement that reads the property (`ofProperty`, its id), whole rows, so each element has the
+ * table's columns under their own names.
  */
-function rowsOf(table: PgTable, propertyId: PgColumn, order: SQL): SQL {
-  return sql`(select coalesce(json_agg(${table} order by ${order}), '[]'::json) from ${table} where ${propertyId} = ${properties.property_profile_id})`
+function rowsOf(table: PgTable, propertyId: PgColumn, order: SQL, ofProperty: SQL.Aliased | PgColumn = properties.property_profile_id): SQL {
+  return sql`(select coalesce(json_agg(${table} order by ${order}), '[]'::json) from ${table} where ${propertyId} = ${ofProperty})`
+}
+
+/** A property's gallery in gallery order, as JSON: a subquery of a statement that reads the property. */
+function mediasOf(ofProperty: SQL.Aliased | PgColumn = properties.property_profile_id): SQL<PropertyMediaRow[]> {
+  return sql<PropertyMediaRow[]>`${rowsOf(propertyMedias, propertyMedias.property_profile_id, sql`${propertyMedias.position}, ${propertyMedias.property_profile_media_id}`, ofProperty)}`
 }
 
 /** A price change as JSON holds it: the time as text. */
@@ -501,7 +515,7 @@ export async function getPropertyDetail(db: Db, id: number) {
       branch: branches,
       type: propertyTypes,
       style: propertyStyles,
-      medias: sql<PropertyMediaRow[]>`${rowsOf(propertyMedias, propertyMedias.property_profile_id, sql`${propertyMedias.position}, ${propertyMedias.property_profile_media_id}`)}`,
+      medias: mediasOf(),
       floorPlans: sql<(typeof floorPlans.$inferSelect)[]>`${rowsOf(floorPlans, floorPlans.property_profile_id, sql`${floorPlans.position}, ${floorPlans.floor_plan_id}`)}`,
       epcs: sql<(typeof epcs.$inferSelect)[]>`${rowsOf(epcs, epcs.property_profile_id, sql`${epcs.position}, ${epcs.epc_id}`)}`,
       priceHistory: sql<PriceHistoryJson[]>`${rowsOf(priceHistory, priceHistory.property_profile_id, sql`${priceHistory.changed_at} desc, ${priceHistory.price_history_id} desc`)}`,

@@ -93,8 +93,7 @@ const properties: FastifyPluginAsyncZod<PropertiesRoutesOptions> = async (app, o
       forVisitors(request, async () => {
         const query = request.query
         const context = { media: app.media, canSeeLocked: canSeeLocked(request) }
-        const { rows, total, capped } = await searchProperties(app.db, query, context, { parallel: app.dbKind === 'postgres' })
-        const medias = await getMediasOf(app.db, rows.map((row) => row.property_profile_id))
+        const { rows, medias, total, capped } = await searchProperties(app.db, query, context, { parallel: app.dbKind === 'postgres' })
         // Scored here for the whole page, from the active applicant read once per request.
         const criteria = toApplicantMatchCriteria(await getActiveApplicantCriteria(request))
         return {
