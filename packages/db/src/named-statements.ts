@@ -38,17 +38,19 @@ export const statementName = (text: string): string => `s_${createHash('sha256')
 export function prepareStatementsOf(pool: pg.Pool, limit: number): void {
   if (limit <= 0) return
   pool.on('connect', (client) => {
-    const prepared = new Set<string>()
+    // The name of each text prepared, by text: a text is hashed once, not on every run.
+    const prepared = new Map<string, string>()
     const query = client.query.bind(client) as (config: unknown, ...rest: unknown[]) => unknown
     const named = (config: unknown, ...rest: unknown[]) => {
       // A statement without parameters goes by the simple protocol, which also runs several at once
       // (a migration's file): it stays so.
       const values = rest[0]
       if (!isPlainConfig(config) || !Array.isArray(values) || values.length === 0) return query(config, ...rest)
-      const name = statementName(config.text)
-      if (!prepared.has(name)) {
+      let name = prepared.get(config.text)
+      if (name === undefined) {
         if (prepared.size >= limit) return query(config, ...rest)
-        prepared.add(name)
+        name = statementName(config.text)
+        prepared.set(config.text, name)
       }
       return query({ ...config, name }, ...rest)
     }
