@@ -1,0 +1,55 @@
+import { PropertySearchQuerySchema } from '@agency/domain'
+import { createTestDatabase, type TestDatabase } from '@agency/db/testing'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { insertFixture } from '#app/testing/fixtures.ts'
+import { getPropertyDetail, searchProperties } from './properties.ts'
+
+// On the embedded database each statement waits its turn on the one connection and each field of
+// its rows is parsed in JavaScript: a search page and a property's detail are one statement each
+// there, their lists as JSON. This holds them to it; the API tests hold their answers.
+describe('the statements of a search and of a property page on the embedded database', () => {
+  let database: TestDatabase
+  let statements: string[]
+
+  beforeAll(async () => {
+    database = await createTestDatabase('pglite')
+    await insertFixture(database)
+    // Drizzle's PGlite session calls the client's `query` for every statement.
+    const client = (database.db as unknown as { $client: { query: (...args: unknown[]) => Promise<unknown> } }).$client
+    const query = client.query.bind(client)
+    client.query = (...args: unknown[]) => {
+      statements.push(String(args[0]))
+      return query(...args)
+    }
+  }, 120_000)
+  afterAll(async () => {
+    await database?.close()
+  })
+
+  it('reads a page of a search, its count and its galleries in one statement', async () => {
+    statements = []
+    const query = PropertySearchQuerySchema.parse({ transaction_type_id: '1', min_bedroom: '1', page_size: '5' })
+    const { rows, medias, total } = await searchProperties(database.db, query, { canSeeLocked: false })
+    expect(statements).toHaveLength(1)
+    expect(rows).toHaveLength(5)
+    expect(total).toBeGreaterThan(5)
+    // Every card's gallery, in gallery order, for the cards of the page alone.
+    expect([...medias.keys()]).toEqual(rows.map((row) => row.property_profile_id))
+    const galleries = [...medias.values()]
+    expect(galleries.some((gallery) => gallery.length > 1)).toBe(true)
+    for (const [id, gallery] of medias) {
+      expect(gallery.every((media) => media.property_profile_id === id)).toBe(true)
+      expect(gallery.map((media) => media.position)).toEqual(gallery.map((media) => media.position).sort((a, b) => a - b))
+    }
+  })
+
+  it("reads a property's detail, with its gallery, plans, EPCs, price history and brochures, in one statement", async () => {
+    const query = PropertySearchQuerySchema.parse({ transaction_type_id: '1', page_size: '1' })
+    const [first] = (await searchProperties(database.db, query, { canSeeLocked: true })).rows
+    statements = []
+    const detail = await getPropertyDetail(database.db, first!.property_profile_id)
+    expect(statements).toHaveLength(1)
+    expect(detail?.property.property_profile_id).toBe(first!.property_profile_id)
+    expect(detail?.priceHistory.every((entry) => entry.changed_at instanceof Date)).toBe(true)
+  })
+})
