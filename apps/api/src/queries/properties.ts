@@ -533,8 +533,38 @@ export async function getPropertyDetail(db: Db, id: number) {
 /** A property's full detail as loaded. */
 export type PropertyDetailRows = NonNullable<Awaited<ReturnType<typeof getPropertyDetail>>>
 
-/** A search row as a map marker needs it: the card's columns and the media key of its card picture. */
-export type PropertyMarkerRow = PropertyCardRow & { picture: string | null }
+/** A search row as a map marker needs it: the marker's columns and the media key of its card picture. */
+export type PropertyMarkerRow = Pick<PropertyCardRow, keyof typeof markerColumns> & { picture: string | null }
+
+/**
+ * The columns a map marker is made of (presenters/property.ts `presentMarker`): half a card's. A page
+ * of markers is 500 rows, and every field of every row is parsed by the driver (on the embedded
+ * database in JavaScript, one by one), so the columns a marker does not show are not read.
+ */
+const markerColumns = {
+  property_profile_id: properties.property_profile_id,
+  transaction_type_id: properties.transaction_type_id,
+  slug: properties.slug,
+  advert_heading: properties.advert_heading,
+  bedroom: properties.bedroom,
+  price: properties.price,
+  availability: properties.availability,
+  is_locked: properties.is_locked,
+  town: properties.town,
+  display_address: properties.display_address,
+  lat: properties.lat,
+  lng: properties.lng,
+  public_lat: properties.public_lat,
+  public_lng: properties.public_lng,
+}
+
+/**
+ * The media key of a property's card picture, in the statement that reads the property: its first
+ * photo in gallery order, else its first poster. Computed for the rows answered alone (PostgreSQL
+ * evaluates a subquery of the select list after the sort and the limit). Written out: Drizzle leaves
+ * a column unqualified in a one-table select, and inside the subquery it would name the medias' own.
+ */
+const cardPictureSql = sql<string | null>`(select m.media_key from property_medias m where m.property_profile_id = properties.property_profile_id order by (m.kind = 'photo') desc, m.position, m.property_profile_media_id limit 1)`
 
 /**
  * One page of a search's map markers (the list's filters, locations and bounds; newest first on the
@@ -548,7 +578,7 @@ export async function searchPropertyMarkers(
 ): Promise<SearchResult<PropertyMarkerRow>> {
   const change = lastPriceChange(db)
   const where = toSearchConditions(query, audience, change)
-  const base = db.select(cardColumns).from(properties)
+  const base = db.select({ ...markerColumns, picture: cardPictureSql }).from(properties)
   const matches = (query.reduced ? db.select({ one: sql`1` }).from(properties).leftJoinLateral(change, sql`true`) : db.select({ one: sql`1` }).from(properties))
     .where(query.reduced ? where : toSearchConditions(query, audience))
     .limit(SEARCH_COUNT_LIMIT + 1)
@@ -564,22 +594,6 @@ export async function searchPropertyMarkers(
       : base.where(inArray(properties.property_profile_id, pageIds)).orderBy(...NEWEST),
     db.select({ total: sql<number>`count(*)::int` }).from(matches),
   ])
-  const pictures = await getCardPicturesOf(db, found.map((row) => row.property_profile_id))
-  const rows = found.map((row) => ({ ...row, picture: pictures.get(row.property_profile_id) ?? null }))
-  return { rows, ...toCount(count[0]?.total ?? 0) }
+  return { rows: found, ...toCount(count[0]?.total ?? 0) }
 }
 
-/**
- * The card picture of each of these properties, by id: the media key of its first photo in gallery
- * order, else of its first poster. One query for a page of markers after the page is found, so the
- * medias are read for the markers answered, not for every match the sort reads.
- */
-async function getCardPicturesOf(db: Db, ids: readonly number[]): Promise<Map<number, string>> {
-  if (!ids.length) return new Map()
-  const rows = await db
-    .selectDistinctOn([propertyMedias.property_profile_id], { id: propertyMedias.property_profile_id, picture: propertyMedias.media_key })
-    .from(propertyMedias)
-    .where(inArray(propertyMedias.property_profile_id, [...ids]))
-    .orderBy(asc(propertyMedias.property_profile_id), sql`(${propertyMedias.kind} = 'photo') desc`, asc(propertyMedias.position), asc(propertyMedias.property_profile_media_id))
-  return new Map(rows.map((row) => [row.id, row.picture]))
-}
