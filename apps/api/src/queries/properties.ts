@@ -486,16 +486,23 @@ export async function getMediasOf(db: Db, ids: readonly number[]): Promise<Map<n
 const { search_document: _searchDocument, ...propertyColumns } = getTableColumns(properties)
 
 /**
+ * The id of the property a statement reads, for a subquery of it to name. Written out with its
+ * table: Drizzle leaves a column unqualified in a one-table select, and inside a subquery of another
+ * table an unqualified `property_profile_id` would name that table's own.
+ */
+const PROPERTY_ID = sql`${sql.identifier('properties')}.${sql.identifier('property_profile_id')}`
+
+/**
  * A property's rows of one of its tables, in the given order, as a JSON array: a subquery of a
  * statement that reads the property (`ofProperty`, its id), whole rows, so each element has the
  * table's columns under their own names.
  */
-function rowsOf(table: PgTable, propertyId: PgColumn, order: SQL, ofProperty: SQL.Aliased | PgColumn = properties.property_profile_id): SQL {
+function rowsOf(table: PgTable, propertyId: PgColumn, order: SQL, ofProperty: SQL | PgColumn): SQL {
   return sql`(select coalesce(json_agg(${table} order by ${order}), '[]'::json) from ${table} where ${propertyId} = ${ofProperty})`
 }
 
 /** A property's gallery in gallery order, as JSON: a subquery of a statement that reads the property. */
-function mediasOf(ofProperty: SQL.Aliased | PgColumn = properties.property_profile_id): SQL<PropertyMediaRow[]> {
+function mediasOf(ofProperty: SQL | PgColumn): SQL<PropertyMediaRow[]> {
   return sql<PropertyMediaRow[]>`${rowsOf(propertyMedias, propertyMedias.property_profile_id, sql`${propertyMedias.position}, ${propertyMedias.property_profile_media_id}`, ofProperty)}`
 }
 
@@ -515,11 +522,11 @@ export async function getPropertyDetail(db: Db, id: number) {
       branch: branches,
       type: propertyTypes,
       style: propertyStyles,
-      medias: mediasOf(),
-      floorPlans: sql<(typeof floorPlans.$inferSelect)[]>`${rowsOf(floorPlans, floorPlans.property_profile_id, sql`${floorPlans.position}, ${floorPlans.floor_plan_id}`)}`,
-      epcs: sql<(typeof epcs.$inferSelect)[]>`${rowsOf(epcs, epcs.property_profile_id, sql`${epcs.position}, ${epcs.epc_id}`)}`,
-      priceHistory: sql<PriceHistoryJson[]>`${rowsOf(priceHistory, priceHistory.property_profile_id, sql`${priceHistory.changed_at} desc, ${priceHistory.price_history_id} desc`)}`,
-      documents: sql<(typeof propertyDocuments.$inferSelect)[]>`${rowsOf(propertyDocuments, propertyDocuments.property_profile_id, sql`${propertyDocuments.position}, ${propertyDocuments.property_document_id}`)}`,
+      medias: mediasOf(PROPERTY_ID),
+      floorPlans: sql<(typeof floorPlans.$inferSelect)[]>`${rowsOf(floorPlans, floorPlans.property_profile_id, sql`${floorPlans.position}, ${floorPlans.floor_plan_id}`, PROPERTY_ID)}`,
+      epcs: sql<(typeof epcs.$inferSelect)[]>`${rowsOf(epcs, epcs.property_profile_id, sql`${epcs.position}, ${epcs.epc_id}`, PROPERTY_ID)}`,
+      priceHistory: sql<PriceHistoryJson[]>`${rowsOf(priceHistory, priceHistory.property_profile_id, sql`${priceHistory.changed_at} desc, ${priceHistory.price_history_id} desc`, PROPERTY_ID)}`,
+      documents: sql<(typeof propertyDocuments.$inferSelect)[]>`${rowsOf(propertyDocuments, propertyDocuments.property_profile_id, sql`${propertyDocuments.position}, ${propertyDocuments.property_document_id}`, PROPERTY_ID)}`,
     })
     .from(properties)
     .leftJoin(branches, eq(branches.branch_id, properties.branch_id))
@@ -561,10 +568,9 @@ const markerColumns = {
 /**
  * The media key of a property's card picture, in the statement that reads the property: its first
  * photo in gallery order, else its first poster. Computed for the rows answered alone (PostgreSQL
- * evaluates a subquery of the select list after the sort and the limit). Written out: Drizzle leaves
- * a column unqualified in a one-table select, and inside the subquery it would name the medias' own.
+ * evaluates a subquery of the select list after the sort and the limit).
  */
-const cardPictureSql = sql<string | null>`(select m.media_key from property_medias m where m.property_profile_id = properties.property_profile_id order by (m.kind = 'photo') desc, m.position, m.property_profile_media_id limit 1)`
+const cardPictureSql = sql<string | null>`(select ${propertyMedias.media_key} from ${propertyMedias} where ${propertyMedias.property_profile_id} = ${PROPERTY_ID} order by (${propertyMedias.kind} = 'photo') desc, ${propertyMedias.position}, ${propertyMedias.property_profile_media_id} limit 1)`
 
 /**
  * One page of a search's map markers (the list's filters, locations and bounds; newest first on the
