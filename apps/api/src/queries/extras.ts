@@ -2,6 +2,7 @@ import { toDetailPageUrl } from '@agency/domain'
 import { properties, type Db } from '@agency/db'
 import { and, asc, between, desc, eq, gt, gte, lt, ne, sql } from 'drizzle-orm'
 import { unionAll } from 'drizzle-orm/pg-core'
+import { perDatabase } from './per-database.ts'
 import { cardColumns, type PropertyCardRow, type SearchAudience } from './properties.ts'
 
 /** How far a similar property's price may lie from the property's: ±20%. */
@@ -17,7 +18,29 @@ export const SIMILAR_LIMIT = 4
  * price), and locked properties are never offered to such a caller.
  */
 export async function getSimilarProperties(db: Db, id: number, audience: SearchAudience): Promise<PropertyCardRow[] | null> {
-  const [target] = await db
+  const [target] = await statementsOf(db).target.execute({ id })
+  if (!target) return null
+  if (target.is_locked && !audience.canSeeLocked) return []
+  const byBranch = target.branch_id !== null
+  const similar = statementsOf(db).similar[audience.canSeeLocked ? 'all' : 'unlocked'][byBranch ? 'branch' : 'town']
+  return similar.execute({
+    id,
+    transactionType: target.transaction_type_id,
+    propertyType: target.property_type_id,
+    area: byBranch ? target.branch_id : target.town,
+    price: target.price,
+    highest: Math.ceil(target.price * (1 + SIMILAR_PRICE_BAND)),
+    lowest: Math.floor(target.price * (1 - SIMILAR_PRICE_BAND)),
+  })
+}
+
+/**
+ * The statements of getSimilarProperties, built once for each database with the property's facts as
+ * placeholders: the similar properties' one for each kind of caller and of area. Drizzle took a
+ * fraction of a millisecond to write them at every property page.
+ */
+function buildStatements(db: Db) {
+  const target = db
     .select({
       transaction_type_id: properties.transaction_type_id,
       property_type_id: properties.property_type_id,
@@ -27,41 +50,52 @@ export async function getSimilarProperties(db: Db, id: number, audience: SearchA
       is_locked: properties.is_locked,
     })
     .from(properties)
-    .where(eq(properties.property_profile_id, id))
-  if (!target) return null
-  if (target.is_locked && !audience.canSeeLocked) return []
-  const like = and(
-    eq(properties.transaction_type_id, target.transaction_type_id),
-    eq(properties.property_type_id, target.property_type_id),
-    ne(properties.property_profile_id, id),
-    eq(properties.availability, 'available'),
-    audience.canSeeLocked ? undefined : eq(properties.is_locked, false),
-    target.branch_id === null ? eq(properties.town, target.town) : eq(properties.branch_id, target.branch_id),
-  )
-  // Nearest in price, from each side of it: the first few at or above its price and the first few
-  // below, each a walk of the branch's (or town's) index by price that stops after them, so the
-  // cost does not grow with the market's size. The nearest of all are among those.
-  const keys = { id: properties.property_profile_id, price: properties.price, created_at: properties.created_at }
-  const above = db
-    .select(keys)
-    .from(properties)
-    .where(and(like, between(properties.price, target.price, Math.ceil(target.price * (1 + SIMILAR_PRICE_BAND)))))
-    .orderBy(asc(properties.price), desc(properties.created_at), desc(properties.property_profile_id))
-    .limit(SIMILAR_LIMIT)
-  const below = db
-    .select(keys)
-    .from(properties)
-    .where(and(like, gte(properties.price, Math.floor(target.price * (1 - SIMILAR_PRICE_BAND))), lt(properties.price, target.price)))
-    .orderBy(desc(properties.price), desc(properties.created_at), desc(properties.property_profile_id))
-    .limit(SIMILAR_LIMIT)
-  const nearest = unionAll(above, below).as('nearest')
-  return db
-    .select(cardColumns)
-    .from(nearest)
-    .innerJoin(properties, eq(properties.property_profile_id, nearest.id))
-    .orderBy(sql`abs(${nearest.price} - ${target.price})`, desc(nearest.created_at), desc(nearest.id))
-    .limit(SIMILAR_LIMIT)
+    .where(eq(properties.property_profile_id, sql.placeholder('id')))
+    .prepare('similar_target')
+  const similar = (canSeeLocked: boolean, byBranch: boolean) => {
+    const like = and(
+      eq(properties.transaction_type_id, sql.placeholder('transactionType')),
+      eq(properties.property_type_id, sql.placeholder('propertyType')),
+      ne(properties.property_profile_id, sql.placeholder('id')),
+      eq(properties.availability, 'available'),
+      canSeeLocked ? undefined : eq(properties.is_locked, false),
+      byBranch ? eq(properties.branch_id, sql.placeholder('area')) : eq(properties.town, sql.placeholder('area')),
+    )
+    // Nearest in price, from each side of it: the first few at or above its price and the first few
+    // below, each a walk of the branch's (or town's) index by price that stops after them, so the
+    // cost does not grow with the market's size. The nearest of all are among those.
+    const keys = { id: properties.property_profile_id, price: properties.price, created_at: properties.created_at }
+    const above = db
+      .select(keys)
+      .from(properties)
+      .where(and(like, between(properties.price, sql.placeholder('price'), sql.placeholder('highest'))))
+      .orderBy(asc(properties.price), desc(properties.created_at), desc(properties.property_profile_id))
+      .limit(SIMILAR_LIMIT)
+    const below = db
+      .select(keys)
+      .from(properties)
+      .where(and(like, gte(properties.price, sql.placeholder('lowest')), lt(properties.price, sql.placeholder('price'))))
+      .orderBy(desc(properties.price), desc(properties.created_at), desc(properties.property_profile_id))
+      .limit(SIMILAR_LIMIT)
+    const nearest = unionAll(above, below).as('nearest')
+    return db
+      .select(cardColumns)
+      .from(nearest)
+      .innerJoin(properties, eq(properties.property_profile_id, nearest.id))
+      .orderBy(sql`abs(${nearest.price} - ${sql.placeholder('price')}::integer)`, desc(nearest.created_at), desc(nearest.id))
+      .limit(SIMILAR_LIMIT)
+      .prepare(`similar_${canSeeLocked ? 'all' : 'unlocked'}_${byBranch ? 'branch' : 'town'}`)
+  }
+  return {
+    target,
+    similar: {
+      all: { branch: similar(true, true), town: similar(true, false) },
+      unlocked: { branch: similar(false, true), town: similar(false, false) },
+    },
+  }
 }
+
+const statementsOf = perDatabase(buildStatements)
 
 /** The most sitemap entries one call answers. */
 export const SITEMAP_PAGE_MAX = 5_000

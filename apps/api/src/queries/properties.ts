@@ -25,6 +25,7 @@ import {
 import { and, asc, desc, eq, getTableColumns, gte, inArray, lte, ne, or, sql, type SQL } from 'drizzle-orm'
 import { union, type PgColumn, type PgTable } from 'drizzle-orm/pg-core'
 import { EXACT_POSITION, EXACT_POSITION_BY_BAND, PUBLIC_POSITION, distanceMilesSql, withinBoundsSql, withinSql, type PositionColumns } from './geo.ts'
+import { perDatabase } from './per-database.ts'
 
 /** The columns a property card is made of. */
 export const cardColumns = {
@@ -121,8 +122,21 @@ function keywordsSql(keywords: string, searchType: 'sales' | 'lettings', audienc
   return or(and(eq(properties.is_locked, false), full), and(eq(properties.is_locked, true), lockedCard))
 }
 
-/** A gallery item: a photo, or a video or virtual tour with its poster picture. */
-export type PropertyMediaRow = typeof propertyMedias.$inferSelect
+/**
+ * A gallery item as a card and a property page show it (presenters/property.ts `toMedia`): a photo, or
+ * a video or virtual tour with its poster picture. A search page reads the galleries of 24 cards and
+ * every field costs its parsing (on the embedded database in JavaScript, one by one), so the columns
+ * no page shows (the file's name, the caption, the position) are not read.
+ */
+export type PropertyMediaRow = Pick<typeof propertyMedias.$inferSelect, 'media_key' | 'kind' | 'link' | 'is_downloadable'>
+
+/** The columns of PropertyMediaRow. */
+const galleryColumns = {
+  media_key: propertyMedias.media_key,
+  kind: propertyMedias.kind,
+  link: propertyMedias.link,
+  is_downloadable: propertyMedias.is_downloadable,
+}
 
 /** The column each SPEC §3 include/exclude/show-only filter reads. */
 const INCLUSION_COLUMNS: Record<InclusionFilter, PgColumn> = {
@@ -456,10 +470,10 @@ export async function searchProperties(
   // a second statement after the page reads them (building JSON there cost more than the round trip).
   const withMedias = !parallel
   const queries = toSearchQueries(db, query, audience, { countApart, withMedias })
-  type PageRow = PropertySearchRow & { total: number | null; medias: PropertyMediaRow[] | null }
+  type PageRow = PropertySearchRow & { total: number | null; medias: GalleryTuple[] | null }
   const strip = (rows: PageRow[]) => rows.map(({ total: _total, medias: _medias, ...row }) => row)
   const mediasOfPage = async (rows: PageRow[]) =>
-    withMedias ? new Map(rows.map((row) => [row.property_profile_id, row.medias ?? []])) : getMediasOf(db, rows.map((row) => row.property_profile_id))
+    withMedias ? new Map(rows.map((row) => [row.property_profile_id, fromGalleryJson(row.medias)])) : getMediasOf(db, rows.map((row) => row.property_profile_id))
   if (countApart) {
     const [rows, count] = await Promise.all([queries.page, queries.count])
     return { rows: strip(rows), medias: await mediasOfPage(rows), ...toCount(count[0]?.total ?? 0) }
@@ -474,11 +488,11 @@ export async function getMediasOf(db: Db, ids: readonly number[]): Promise<Map<n
   const byProperty = new Map<number, PropertyMediaRow[]>(ids.map((id) => [id, []]))
   if (!ids.length) return byProperty
   const rows = await db
-    .select()
+    .select({ property_profile_id: propertyMedias.property_profile_id, ...galleryColumns })
     .from(propertyMedias)
     .where(inArray(propertyMedias.property_profile_id, [...ids]))
     .orderBy(asc(propertyMedias.property_profile_id), asc(propertyMedias.position), asc(propertyMedias.property_profile_media_id))
-  for (const row of rows) byProperty.get(row.property_profile_id)?.push(row)
+  for (const { property_profile_id: id, ...media } of rows) byProperty.get(id)?.push(media)
   return byProperty
 }
 
@@ -501,9 +515,23 @@ function rowsOf(table: PgTable, propertyId: PgColumn, order: SQL, ofProperty: SQ
   return sql`(select coalesce(json_agg(${table} order by ${order}), '[]'::json) from ${table} where ${propertyId} = ${ofProperty})`
 }
 
-/** A property's gallery in gallery order, as JSON: a subquery of a statement that reads the property. */
-function mediasOf(ofProperty: SQL | PgColumn): SQL<PropertyMediaRow[]> {
-  return sql<PropertyMediaRow[]>`${rowsOf(propertyMedias, propertyMedias.property_profile_id, sql`${propertyMedias.position}, ${propertyMedias.property_profile_media_id}`, ofProperty)}`
+/** A gallery item as mediasOf writes it: PropertyMediaRow's columns in galleryColumns' order. */
+type GalleryTuple = [media_key: string, kind: PropertyMediaRow['kind'], link: string | null, is_downloadable: boolean]
+
+/**
+ * A property's gallery in gallery order, as JSON: a subquery of a statement that reads the property.
+ * Each item is an array of galleryColumns (fromGalleryJson makes it a PropertyMediaRow): a search
+ * page's 24 galleries are some 200 items, built, parsed and passed on as text half as long as
+ * objects with their names.
+ */
+function mediasOf(ofProperty: SQL | PgColumn): SQL<GalleryTuple[]> {
+  const columns = sql.join(Object.values(galleryColumns), sql`, `)
+  return sql<GalleryTuple[]>`(select coalesce(json_agg(json_build_array(${columns}) order by ${propertyMedias.position}, ${propertyMedias.property_profile_media_id}), '[]'::json) from ${propertyMedias} where ${propertyMedias.property_profile_id} = ${ofProperty})`
+}
+
+/** A gallery as mediasOf reads it, as PropertyMediaRows. */
+function fromGalleryJson(gallery: readonly GalleryTuple[] | null): PropertyMediaRow[] {
+  return (gallery ?? []).map(([media_key, kind, link, is_downloadable]) => ({ media_key, kind, link, is_downloadable }))
 }
 
 /** A price change as JSON holds it: the time as text. */
@@ -516,7 +544,17 @@ type PriceHistoryJson = Omit<typeof priceHistory.$inferSelect, 'changed_at'> & {
  * on PostgreSQL a round trip, and either way a statement to build.
  */
 export async function getPropertyDetail(db: Db, id: number) {
-  const [found] = await db
+  const [found] = await detailStatementOf(db).execute({ id })
+  if (!found) return null
+  return { ...found, medias: fromGalleryJson(found.medias), priceHistory: found.priceHistory.map((entry) => ({ ...entry, changed_at: new Date(entry.changed_at) })) }
+}
+
+/**
+ * The detail's statement, built once for each database: its text (some hundred columns and five
+ * subqueries) took Drizzle half a millisecond to write at every property page.
+ */
+function buildDetailStatement(db: Db) {
+  return db
     .select({
       property: propertyColumns,
       branch: branches,
@@ -532,10 +570,11 @@ export async function getPropertyDetail(db: Db, id: number) {
     .leftJoin(branches, eq(branches.branch_id, properties.branch_id))
     .leftJoin(propertyTypes, eq(propertyTypes.property_type_id, properties.property_type_id))
     .leftJoin(propertyStyles, eq(propertyStyles.property_style_id, properties.property_style_id))
-    .where(and(eq(properties.property_profile_id, id), ne(properties.availability, WITHDRAWN_AVAILABILITY)))
-  if (!found) return null
-  return { ...found, priceHistory: found.priceHistory.map((entry) => ({ ...entry, changed_at: new Date(entry.changed_at) })) }
+    .where(and(eq(properties.property_profile_id, sql.placeholder('id')), ne(properties.availability, WITHDRAWN_AVAILABILITY)))
+    .prepare('property_detail')
 }
+
+const detailStatementOf = perDatabase(buildDetailStatement)
 
 /** A property's full detail as loaded. */
 export type PropertyDetailRows = NonNullable<Awaited<ReturnType<typeof getPropertyDetail>>>

@@ -1,5 +1,7 @@
 import { PropertySearchQuerySchema } from '@agency/domain'
+import { propertyMedias } from '@agency/db'
 import { createTestDatabase, type TestDatabase } from '@agency/db/testing'
+import { asc, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { insertFixture } from '#app/testing/fixtures.ts'
 import { getPropertyDetail, searchProperties } from './properties.ts'
@@ -38,8 +40,12 @@ describe('the statements of a search and of a property page on the embedded data
     const galleries = [...medias.values()]
     expect(galleries.some((gallery) => gallery.length > 1)).toBe(true)
     for (const [id, gallery] of medias) {
-      expect(gallery.every((media) => media.property_profile_id === id)).toBe(true)
-      expect(gallery.map((media) => media.position)).toEqual(gallery.map((media) => media.position).sort((a, b) => a - b))
+      const stored = await database.db
+        .select({ media_key: propertyMedias.media_key, kind: propertyMedias.kind, link: propertyMedias.link, is_downloadable: propertyMedias.is_downloadable })
+        .from(propertyMedias)
+        .where(eq(propertyMedias.property_profile_id, id))
+        .orderBy(asc(propertyMedias.position), asc(propertyMedias.property_profile_media_id))
+      expect(gallery).toEqual(stored)
     }
   })
 

@@ -38,6 +38,10 @@ describe.each(testDatabaseKinds())('property extras on %s', (kind) => {
       // A locked property elsewhere (branch 3) with one neighbour like it.
       ['lockedTarget', { price: 5_000_000, is_locked: true, branch_id: 3 }],
       ['lockedNeighbour', { price: 5_000_000, branch_id: 3 }],
+      // A property with no branch, whose area is its town.
+      ['noBranch', { price: 7_000_000, branch_id: null, town: 'Ashbourne' }],
+      ['sameTown', { price: 7_100_000, branch_id: null, town: 'Ashbourne' }],
+      ['otherTown', { price: 7_050_000, branch_id: null, town: 'Bakewell' }],
     ]
     for (const [name, changes] of market) {
       const [inserted] = await db
@@ -77,6 +81,11 @@ describe.each(testDatabaseKinds())('property extras on %s', (kind) => {
     it('gives a visitor nothing like a locked property, which would tell its type and price', async () => {
       expect(await similarIds(ids.lockedTarget!)).toEqual([])
       expect(await similarIds(ids.lockedTarget!, { cookie: buyerCookie })).toEqual([ids.lockedNeighbour])
+    })
+
+    it('takes a property without a branch to mean its town', async () => {
+      expect(await similarIds(ids.noBranch!)).toEqual([ids.sameTown])
+      expect(await similarIds(ids.noBranch!, { cookie: buyerCookie })).toEqual([ids.sameTown])
     })
 
     it('answers 404 for an unknown property and 400 for a bad id', async () => {
