@@ -2,9 +2,8 @@ import { Writable } from 'node:stream'
 import type { AppLoadContext, EntryContext } from 'react-router'
 import { ServerRouter } from 'react-router'
 import { renderToPipeableStream } from 'react-dom/server'
-import { compactDocument } from '#app/lib/compact-document.server.ts'
+import { finishDocument } from '#app/lib/finish-document.server.ts'
 import { toHydrationStart } from '#app/lib/hydration-start.server.ts'
-import { paintBeforeHydration } from '#app/lib/paint-first.server.ts'
 
 // How long loader data may stay pending before the render gives up on it (React Router reads it).
 export const streamTimeout = 5_000
@@ -17,7 +16,8 @@ export const streamTimeout = 5_000
  * ServerRouter gives it to React Router's inline scripts (<Scripts>, <ScrollRestoration>) and <Links>.
  * The whole document at hand, compactDocument writes React Router's manifest and preloads shorter,
  * and paintBeforeHydration makes the page's scripts wait for its first paint, or for a visitor's
- * first sign of intent where the route asks for that (toHydrationStart).
+ * first sign of intent where the route asks for that (toHydrationStart); finishDocument reads as text
+ * only the parts of the document they change.
  */
 export default function handleRequest(
   request: Request,
@@ -42,7 +42,7 @@ export default function handleRequest(
       },
       final(callback) {
         clearTimeout(timeoutId)
-        const html = Buffer.from(paintBeforeHydration(compactDocument(Buffer.concat(chunks).toString('utf8')), toHydrationStart(routerContext)))
+        const html = finishDocument(chunks, toHydrationStart(routerContext))
         responseHeaders.set('Content-Type', 'text/html')
         responseHeaders.set('Content-Length', String(html.byteLength))
         resolve(new Response(html, { status, headers: responseHeaders }))
