@@ -20,8 +20,9 @@ describe('the shared dialogs', () => {
     expect(await dialog.evaluate((el) => el.contains(document.activeElement))).toBe(true)
     await page.keyboard.press('Escape')
     await dialog.waitFor({ state: 'detached' })
-    expect(await opener.evaluate((el) => el === document.activeElement)).toBe(true)
-    expect(await page.evaluate(() => getComputedStyle(document.body).overflow)).not.toBe('hidden')
+    // the dialog hands focus back in a timer after it unmounts
+    await expect.poll(() => opener.evaluate((el) => el === document.activeElement)).toBe(true)
+    await expect.poll(() => page.evaluate(() => getComputedStyle(document.body).overflow)).not.toBe('hidden')
   })
 
   it('shows the success popup with the SPEC text and closes it with OK', async () => {
@@ -112,7 +113,7 @@ describe('the full-screen gallery', () => {
     expect(await dialog.evaluate((el) => el.contains(document.activeElement))).toBe(true)
     await page.keyboard.press('Escape')
     await dialog.waitFor({ state: 'detached' })
-    expect(await main.evaluate((el) => el === document.activeElement)).toBe(true)
+    await expect.poll(() => main.evaluate((el) => el === document.activeElement)).toBe(true)
   })
 
   it('opens at the thumbnail chosen and turns on a swipe', async () => {
@@ -313,7 +314,7 @@ describe('the floor plan and EPC grids', () => {
     await expectNoAxeViolations(page)
     await dialog.getByRole('button', { name: 'Close' }).click()
     await dialog.waitFor({ state: 'detached' })
-    expect(await second.evaluate((el) => el === document.activeElement)).toBe(true)
+    await expect.poll(() => second.evaluate((el) => el === document.activeElement)).toBe(true)
   })
 
   it('opens a picture EPC in the lightbox', async () => {
