@@ -1,11 +1,20 @@
 import { defineConfig } from 'vitest/config'
 
+/**
+ * Test files run PGlite in their worker's main thread, whose V8 stack is under 1 MB by default: a
+ * statement that recursed past it failed inside PGlite's WebAssembly, which PGlite hid and which could
+ * leave PostgreSQL looping for ever (packages/db/src/pglite-failures.ts). Four megabytes (the site's
+ * database thread has 16), well within the 8 MB the system gives a process's main thread.
+ */
+const execArgv = ['--stack-size=3900']
+
 export default defineConfig({
   test: {
     projects: [
       {
         test: {
           name: 'domain',
+          execArgv,
           root: './packages/domain',
           include: ['src/**/*.test.ts'],
         },
@@ -13,6 +22,7 @@ export default defineConfig({
       {
         test: {
           name: 'api-client',
+          execArgv,
           root: './packages/api-client',
           include: ['src/**/*.test.ts'],
         },
@@ -20,6 +30,7 @@ export default defineConfig({
       {
         test: {
           name: 'web',
+          execArgv,
           root: './apps/web',
           include: ['app/**/*.test.ts'],
         },
@@ -27,6 +38,7 @@ export default defineConfig({
       {
         test: {
           name: 'server',
+          execArgv,
           root: './apps/server',
           include: ['src/**/*.test.ts'],
         },
@@ -34,6 +46,7 @@ export default defineConfig({
       {
         test: {
           name: 'db',
+          execArgv,
           root: './packages/db',
           include: ['src/**/*.test.ts'],
           testTimeout: 60_000,
@@ -43,6 +56,7 @@ export default defineConfig({
       {
         test: {
           name: 'api',
+          execArgv,
           root: './apps/api',
           include: ['src/**/*.test.ts'],
           testTimeout: 60_000,

@@ -2,17 +2,16 @@ import { mkdirSync } from 'node:fs'
 import { userInfo } from 'node:os'
 import path from 'node:path'
 import { PGlite } from '@electric-sql/pglite'
-import { cube } from '@electric-sql/pglite/contrib/cube'
-import { earthdistance } from '@electric-sql/pglite/contrib/earthdistance'
-import { fuzzystrmatch } from '@electric-sql/pglite/contrib/fuzzystrmatch'
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
 import type { SQL } from 'drizzle-orm'
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres'
 import pg from 'pg'
 import { DEFAULT_PREPARED_STATEMENTS, prepareStatementsOf, withCustomPlans } from './named-statements.ts'
+import { PGLITE_EXTENSIONS } from './pglite-extensions.ts'
+import { guardPglite } from './pglite-failures.ts'
 import { EMBEDDED_BUSY_MESSAGE, gatePglite } from './pglite-gate.ts'
+import { startPgliteThread, type EmbeddedClient } from './pglite-thread.ts'
 import * as schema from './schema/index.ts'
 
 export { EMBEDDED_BUSY_MESSAGE } from './pglite-gate.ts'
@@ -59,6 +58,19 @@ export interface DatabaseOptions {
    * Defaults to DEFAULT_PREPARED_STATEMENTS.
    */
   preparedStatements?: number
+  /**
+   * PGlite: runs the database in a worker thread of its own (pglite-thread.ts), so that statements run
+   * beside the rendering and answering of requests instead of between them. Off by default; the
+   * site turns it on (EMBEDDED_DATABASE_THREAD).
+   */
+  thread?: boolean
+  /**
+   * PGlite in its thread: the longest one statement may run, in milliseconds, before the thread is
+   * taken as stuck and stopped (every call then fails, and onStopped is told). Unset or 0: for ever.
+   */
+  stallTimeoutMs?: number
+  /** PGlite in its thread: called once if the thread stops other than by close() (stuck, or an error of its own). */
+  onStopped?: (error: Error) => void
 }
 
 /** How long a query waits for one of the pool's connections by default: long enough for a burst, short of a visitor giving up. */
@@ -97,8 +109,7 @@ export function withDefaultUser(url: string): string {
   return parsed.toString()
 }
 
-/** PGlite's extensions, in the order that works (see STACK.md: pg_trgm before cube breaks `%`). */
-export const PGLITE_EXTENSIONS = { cube, earthdistance, fuzzystrmatch, pg_trgm }
+export { PGLITE_EXTENSIONS } from './pglite-extensions.ts'
 
 /**
  * Opens the database: PostgreSQL when `databaseUrl` is set, else PGlite under `dataDir`
@@ -120,16 +131,17 @@ export async function createDatabase(options: DatabaseOptions = {}): Promise<Dat
     return { db, kind: 'postgres', close: () => pool.end() }
   }
   const dataDir = options.dataDir ?? './data'
-  let client: PGlite
-  if (dataDir === 'memory') {
-    client = await PGlite.create({ extensions: PGLITE_EXTENSIONS })
-  } else {
-    const dir = path.resolve(dataDir, 'pglite')
+  let dir: string | undefined
+  if (dataDir !== 'memory') {
+    dir = path.resolve(dataDir, 'pglite')
     mkdirSync(dir, { recursive: true })
-    client = await PGlite.create({ dataDir: dir, extensions: PGLITE_EXTENSIONS })
   }
+  const client: EmbeddedClient = options.thread
+    ? await startPgliteThread(dir, { stallTimeoutMs: options.stallTimeoutMs, onStopped: options.onStopped })
+    : guardPglite(await PGlite.create({ ...(dir ? { dataDir: dir } : {}), extensions: PGLITE_EXTENSIONS }))
   const gated = options.acquireTimeoutMs ? gatePglite(client, options.acquireTimeoutMs) : client
-  const db = drizzlePglite(gated, { schema }) as unknown as Db
+  // Drizzle's PGlite driver calls no more than an EmbeddedClient has.
+  const db = drizzlePglite(gated as PGlite, { schema }) as unknown as Db
   return { db, kind: 'pglite', close: () => client.close() }
 }
 

@@ -2,11 +2,14 @@ import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createDatabase, isDatabaseBusy, queryRows, type Database } from './client.ts'
 
-describe('the embedded database with a bounded wait', () => {
+describe.each([
+  { where: 'in this thread', thread: false },
+  { where: 'in a thread of its own', thread: true },
+])('the embedded database $where with a bounded wait', ({ thread }) => {
   let database: Database
 
   beforeAll(async () => {
-    database = await createDatabase({ dataDir: 'memory', acquireTimeoutMs: 1000 })
+    database = await createDatabase({ dataDir: 'memory', acquireTimeoutMs: 1000, thread })
     await database.db.execute(sql`create table marks (id serial primary key, label text not null)`)
   })
   afterAll(async () => {

@@ -1,5 +1,3 @@
-import type { PGlite } from '@electric-sql/pglite'
-
 /**
  * The message of a call that waited longer than its limit for the embedded database, which
  * isDatabaseBusy knows (as it knows the pool's acquire timeout on PostgreSQL).
@@ -15,7 +13,7 @@ const GATED = new Set<PropertyKey>(['query', 'exec', 'transaction'])
  * with EMBEDDED_BUSY_MESSAGE, so a request behind a long transaction answers 503 rather than hang.
  * The queue is ours, not PGlite's, so a call that gave up is taken out of it and never runs late.
  */
-export function gatePglite(client: PGlite, timeoutMs: number): PGlite {
+export function gatePglite<Client extends object>(client: Client, timeoutMs: number): Client {
   let busy = false
   const waiting: (() => void)[] = []
 

@@ -1,0 +1,60 @@
+// The messages between the site's thread and the embedded database's thread (pglite-thread.ts).
+import { types, type QueryOptions, type Results } from '@electric-sql/pglite'
+
+export type ThreadRequest =
+  | { op: 'query'; id: number; tx?: number | undefined; sql: string; params: unknown[]; rowMode: 'array' | 'object' }
+  | { op: 'exec'; id: number; tx?: number | undefined; sql: string }
+  | { op: 'begin'; id: number }
+  | { op: 'end'; id: number; tx: number; commit: boolean }
+  | { op: 'close'; id: number }
+  | { op: 'ping'; id: number }
+
+/** The answer to request `id`; id 0 says the thread's database is open (or why it is not). */
+export type ThreadReply = { id: number; ok: true; value: Results<unknown> | Results[] | number | null } | { id: number; ok: false; error: ErrorFields }
+
+const identity = (value: unknown) => value
+
+/**
+ * The parsers Drizzle passes with every query (dates, times and intervals, alone or in arrays, stay
+ * the strings PostgreSQL sends); functions cannot cross threads, so the database's thread holds them.
+ */
+export const DRIZZLE_PARSERS = Object.fromEntries(
+  [types.TIMESTAMP, types.TIMESTAMPTZ, types.INTERVAL, types.DATE, 1231, 1115, 1185, 1187, 1182].map((type) => [type, identity]),
+)
+
+/** Whether `options` ask for nothing but a row mode and the parsers the database's thread holds. */
+export function isDrizzleQueryOptions(options: QueryOptions | undefined): boolean {
+  if (!options) return true
+  const { rowMode: _rowMode, parsers, ...rest } = options
+  if (Object.keys(rest).length > 0) return false
+  return Object.keys(parsers ?? {}).every((type) => type in DRIZZLE_PARSERS)
+}
+
+/** An error as plain values: its message and the fields of PostgreSQL's error report (code, detail, constraint…). */
+export interface ErrorFields {
+  name: string
+  message: string
+  [field: string]: string | number | undefined
+}
+
+/** The fields of PostgreSQL's error report that PGlite's DatabaseError carries. */
+const FIELDS = ['severity', 'code', 'detail', 'hint', 'position', 'internalPosition', 'internalQuery', 'where', 'schema', 'table', 'column', 'dataType', 'constraint', 'routine']
+
+export function errorFields(error: unknown): ErrorFields {
+  if (!(error instanceof Error)) return { name: 'Error', message: String(error) }
+  const fields: ErrorFields = { name: error.name, message: error.message }
+  const record = error as unknown as Record<string, unknown>
+  for (const field of FIELDS) {
+    const value = record[field]
+    if (typeof value === 'string' || typeof value === 'number') fields[field] = value
+  }
+  return fields
+}
+
+/** The error the site's thread throws for an error of the database's thread, with the same fields. */
+export function errorOf(fields: ErrorFields): Error {
+  const { name, message, ...rest } = fields
+  const error = Object.assign(new Error(message), rest)
+  error.name = name
+  return error
+}
