@@ -5,7 +5,7 @@ import closeWithGrace from 'close-with-grace'
 import * as build from '@agency/web/build/server'
 import { runPrimary } from './cluster.ts'
 import { loadConfig } from './config.ts'
-import { createSite } from './site.ts'
+import { createSite, type Site } from './site.ts'
 
 /** The web app's static files, beside its server build (the same path from src/ and from dist/). */
 const CLIENT_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/build/client')
@@ -19,7 +19,21 @@ async function main(): Promise<void> {
   const config = loadConfig()
   // Several processes on one PostgreSQL: this one prepares the data and keeps the workers running.
   if (config.workers > 1 && cluster.isPrimary) return runPrimary(config)
-  const site = await createSite(config, { build, mode: config.env === 'development' ? 'development' : 'production', clientDir: CLIENT_DIR })
+  // With its database stopped the site could only answer 503: it closes (10 s at most) and exits, for
+  // its supervisor (Docker's restart policy, systemd) to start it again on the data last committed.
+  // Stopped while it starts, createSite fails and the process exits below.
+  let site: Site | undefined = undefined
+  let exiting = false
+  const exitForRestart = () => {
+    if (exiting || !site) return
+    exiting = true
+    const closed = Promise.race([site.close(), new Promise((resolve) => setTimeout(resolve, 10_000))])
+    void closed.then(
+      () => process.exit(1),
+      () => process.exit(1),
+    )
+  }
+  site = await createSite(config, { build, mode: config.env === 'development' ? 'development' : 'production', clientDir: CLIENT_DIR }, { onDatabaseStopped: exitForRestart })
   const { app } = site
   for (const warning of config.warnings) app.log.warn(warning)
 

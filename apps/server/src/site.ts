@@ -1,5 +1,5 @@
 import { buildApp, createMailTransport, startAlertWorker, startWorker } from '@agency/api'
-import { createDatabase, migrate } from '@agency/db'
+import { createDatabase, migrate, type Database } from '@agency/db'
 import type { FastifyInstance } from 'fastify'
 import type { Config } from './config.ts'
 import { registerLoadShedding } from './load-shedding.ts'
@@ -13,7 +13,17 @@ export const BODY_LIMIT = 1024 * 1024
 /** The running parts of the site, not yet listening. */
 export interface Site {
   app: FastifyInstance
+  database: Database
   close(): Promise<void>
+}
+
+export interface SiteHooks {
+  /**
+   * The embedded database's thread stopped (stuck in one statement past EMBEDDED_DATABASE_STALL_MS, or
+   * ended by an error): nothing more can be read or written, and the site answers 503. It has been
+   * logged; a server exits, for its supervisor to start it again.
+   */
+  onDatabaseStopped?: (error: Error) => void
 }
 
 /**
@@ -21,17 +31,24 @@ export interface Site {
  * API under /api and the web app beside it, and starts the outbox and alert workers. Production (main.ts) and
  * development (dev.ts) differ only in where the web app comes from.
  */
-export async function createSite(config: Config, web: Pick<WebOptions, 'build' | 'mode' | 'clientDir'>): Promise<Site> {
+export async function createSite(config: Config, web: Pick<WebOptions, 'build' | 'mode' | 'clientDir'>, hooks: SiteHooks = {}): Promise<Site> {
   // The site's key signs ALTCHA challenges and, with reCAPTCHA too, the questions of forms sent without JavaScript.
   const siteKey = getAltchaHmacKey(config.dataDir, config.accounts.captcha.altchaHmacKey)
   const captcha = config.accounts.captcha.recaptchaSecret ? config.accounts.captcha : { ...config.accounts.captcha, altchaHmacKey: siteKey }
   // Until the app's logger exists, a failed idle connection is reported on stderr.
   let reportConnectionError = (error: Error) => console.error(`database: ${error.message}`)
+  let reportStopped = (error: Error) => console.error(`database: ${error.message}`)
   const database = await createDatabase({
     databaseUrl: config.databaseUrl,
     dataDir: config.dataDir,
     acquireTimeoutMs: config.database.acquireTimeoutMs,
     statementTimeoutMs: config.database.statementTimeoutMs,
+    thread: config.database.thread,
+    stallTimeoutMs: config.database.stallTimeoutMs,
+    onStopped: (error) => {
+      reportStopped(error)
+      hooks.onDatabaseStopped?.(error)
+    },
     ...(config.database.preparedStatements !== undefined ? { preparedStatements: config.database.preparedStatements } : {}),
     onConnectionError: (error) => reportConnectionError(error),
   })
@@ -54,6 +71,7 @@ export async function createSite(config: Config, web: Pick<WebOptions, 'build' |
     visitorCacheTtlMs: config.searchCacheSeconds * 1000,
   })
   reportConnectionError = (err) => app.log.warn({ err }, 'an idle database connection failed and was dropped')
+  reportStopped = (err) => app.log.fatal({ err }, 'the embedded database stopped')
 
   await prepareData(database, { seedProperties: config.seedProperties, seed: config.seed, mediaDir: config.mediaDir, log: app.log })
 
@@ -74,6 +92,7 @@ export async function createSite(config: Config, web: Pick<WebOptions, 'build' |
 
   return {
     app,
+    database,
     async close() {
       await alertWorker?.stop()
       await worker.stop()

@@ -73,6 +73,12 @@ describe('loadConfig', () => {
     expect(config.warnings).toEqual([])
   })
 
+  it('runs the embedded database in a thread of its own unless told not to', () => {
+    expect(loadConfig({}).database.thread).toBe(true)
+    expect(loadConfig({ EMBEDDED_DATABASE_THREAD: 'false' }).database.thread).toBe(false)
+    expect(() => loadConfig({ EMBEDDED_DATABASE_THREAD: 'no' })).toThrow('EMBEDDED_DATABASE_THREAD')
+  })
+
   it('runs one process per core on PostgreSQL, one on the embedded database, and refuses more there', () => {
     expect(loadConfig({}).workers).toBe(1)
     expect(loadConfig({ DATABASE_URL: 'postgres://db.example/agency' }).workers).toBe(os.availableParallelism())
