@@ -42,9 +42,12 @@ const EnvSchema = z.object({
   DB_PREPARED_STATEMENTS: z.coerce.number().int().min(0).max(10_000).optional(),
   // The embedded database runs in a thread of its own (false: in the site's thread, as the CLI tools run it).
   EMBEDDED_DATABASE_THREAD: z.enum(['true', 'false']).default('true'),
-  // The longest one statement may run in that thread before it is taken as stuck and the server exits
-  // to be started again (0: never).
+  // The longest one statement may run in that thread before it is taken as stuck and the thread is
+  // started again (0: never).
   EMBEDDED_DATABASE_STALL_MS: z.coerce.number().int().min(0).max(3_600_000).default(120_000),
+  // How many times in ten minutes a stopped thread is started again before the server exits to be
+  // started again itself (0: at once).
+  EMBEDDED_DATABASE_RESTARTS: z.coerce.number().int().min(0).max(100).default(3),
   // Checked by the places provider (values and their combination); read here and nowhere else.
   PLACES_PROVIDER: z.string().optional(),
   ADDRESS_PROVIDER: z.string().optional(),
@@ -90,7 +93,7 @@ export interface Config {
   cacheDir: string
   databaseUrl: string | undefined
   /** How long a query waits for the database (a pooled connection, or the embedded database's turn), and how long a PostgreSQL statement may run (ms; 0: no limit). */
-  database: { acquireTimeoutMs: number; statementTimeoutMs: number; preparedStatements: number | undefined; thread: boolean; stallTimeoutMs: number }
+  database: { acquireTimeoutMs: number; statementTimeoutMs: number; preparedStatements: number | undefined; thread: boolean; stallTimeoutMs: number; maxRestarts: number }
   logLevel: string
   seedProperties: number
   seed: number
@@ -152,7 +155,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mediaDir: path.join(dataDir, 'media'),
     cacheDir: path.join(dataDir, 'cache'),
     databaseUrl: e.DATABASE_URL || undefined,
-    database: { acquireTimeoutMs: e.DB_ACQUIRE_TIMEOUT_MS ?? (e.DATABASE_URL ? 3000 : 15_000), statementTimeoutMs: e.DB_STATEMENT_TIMEOUT_MS, preparedStatements: e.DB_PREPARED_STATEMENTS, thread: e.EMBEDDED_DATABASE_THREAD === 'true', stallTimeoutMs: e.EMBEDDED_DATABASE_STALL_MS },
+    database: { acquireTimeoutMs: e.DB_ACQUIRE_TIMEOUT_MS ?? (e.DATABASE_URL ? 3000 : 15_000), statementTimeoutMs: e.DB_STATEMENT_TIMEOUT_MS, preparedStatements: e.DB_PREPARED_STATEMENTS, thread: e.EMBEDDED_DATABASE_THREAD === 'true', stallTimeoutMs: e.EMBEDDED_DATABASE_STALL_MS, maxRestarts: e.EMBEDDED_DATABASE_RESTARTS },
     logLevel: e.LOG_LEVEL,
     // Demo data by default only on the embedded database: a PostgreSQL one is an agency's own.
     seedProperties: e.SEED_PROPERTIES ?? (e.DATABASE_URL ? 0 : DEFAULT_DEMO_PROPERTIES),

@@ -19,9 +19,11 @@ export interface Site {
 
 export interface SiteHooks {
   /**
-   * The embedded database's thread stopped (stuck in one statement past EMBEDDED_DATABASE_STALL_MS, or
-   * ended by an error): nothing more can be read or written, and the site answers 503. It has been
-   * logged; a server exits, for its supervisor to start it again.
+   * The embedded database stopped for good: its thread stopped (stuck in one statement past
+   * EMBEDDED_DATABASE_STALL_MS, or ended by a fault inside PGlite) more than EMBEDDED_DATABASE_RESTARTS
+   * times in ten minutes, or a new thread could not open the data directory. Nothing more can be read
+   * or written, and the site answers 503. It has been logged; a server exits, for its supervisor to
+   * start it again.
    */
   onDatabaseStopped?: (error: Error) => void
 }
@@ -38,6 +40,7 @@ export async function createSite(config: Config, web: Pick<WebOptions, 'build' |
   // Until the app's logger exists, a failed idle connection is reported on stderr.
   let reportConnectionError = (error: Error) => console.error(`database: ${error.message}`)
   let reportStopped = (error: Error) => console.error(`database: ${error.message}`)
+  let reportRestarted = (error: Error) => console.error(`database: ${error.message}; started again`)
   const database = await createDatabase({
     databaseUrl: config.databaseUrl,
     dataDir: config.dataDir,
@@ -45,6 +48,8 @@ export async function createSite(config: Config, web: Pick<WebOptions, 'build' |
     statementTimeoutMs: config.database.statementTimeoutMs,
     thread: config.database.thread,
     stallTimeoutMs: config.database.stallTimeoutMs,
+    maxRestarts: config.database.maxRestarts,
+    onRestarted: (error) => reportRestarted(error),
     onStopped: (error) => {
       reportStopped(error)
       hooks.onDatabaseStopped?.(error)
@@ -72,6 +77,7 @@ export async function createSite(config: Config, web: Pick<WebOptions, 'build' |
   })
   reportConnectionError = (err) => app.log.warn({ err }, 'an idle database connection failed and was dropped')
   reportStopped = (err) => app.log.fatal({ err }, 'the embedded database stopped')
+  reportRestarted = (err) => app.log.error({ err }, "the embedded database's thread stopped and was started again on what was last committed")
 
   await prepareData(database, { seedProperties: config.seedProperties, seed: config.seed, mediaDir: config.mediaDir, log: app.log })
 

@@ -77,6 +77,9 @@ describe('loadConfig', () => {
     expect(loadConfig({}).database.thread).toBe(true)
     expect(loadConfig({ EMBEDDED_DATABASE_THREAD: 'false' }).database.thread).toBe(false)
     expect(() => loadConfig({ EMBEDDED_DATABASE_THREAD: 'no' })).toThrow('EMBEDDED_DATABASE_THREAD')
+    expect(loadConfig({}).database.maxRestarts).toBe(3)
+    expect(loadConfig({ EMBEDDED_DATABASE_RESTARTS: '0' }).database.maxRestarts).toBe(0)
+    expect(() => loadConfig({ EMBEDDED_DATABASE_RESTARTS: '-1' })).toThrow('EMBEDDED_DATABASE_RESTARTS')
   })
 
   it('runs one process per core on PostgreSQL, one on the embedded database, and refuses more there', () => {

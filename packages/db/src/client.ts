@@ -11,6 +11,7 @@ import { DEFAULT_PREPARED_STATEMENTS, prepareStatementsOf, withCustomPlans } fro
 import { PGLITE_EXTENSIONS } from './pglite-extensions.ts'
 import { guardPglite } from './pglite-failures.ts'
 import { EMBEDDED_BUSY_MESSAGE, gatePglite } from './pglite-gate.ts'
+import { startRestartingPgliteThread } from './pglite-restart.ts'
 import { startPgliteThread, type EmbeddedClient } from './pglite-thread.ts'
 import * as schema from './schema/index.ts'
 
@@ -69,7 +70,19 @@ export interface DatabaseOptions {
    * taken as stuck and stopped (every call then fails, and onStopped is told). Unset or 0: for ever.
    */
   stallTimeoutMs?: number
-  /** PGlite in its thread: called once if the thread stops other than by close() (stuck, or an error of its own). */
+  /**
+   * PGlite in its thread, on a data directory: how many times in ten minutes a thread that stopped
+   * (stuck, or a fault inside PGlite) is replaced by a new one on the same directory
+   * (pglite-restart.ts); one stop more is for good. Defaults to DEFAULT_MAX_RESTARTS; 0 never.
+   */
+  maxRestarts?: number
+  /** PGlite in its thread: a thread stopped and a new one is starting on the same data directory. */
+  onRestarted?: (error: Error) => void
+  /**
+   * PGlite in its thread: called once when the database stops for good, other than by close(): the
+   * thread stopped (stuck, or an error of its own) past maxRestarts, or in memory, where a new
+   * thread would start empty.
+   */
   onStopped?: (error: Error) => void
 }
 
@@ -136,9 +149,12 @@ export async function createDatabase(options: DatabaseOptions = {}): Promise<Dat
     dir = path.resolve(dataDir, 'pglite')
     mkdirSync(dir, { recursive: true })
   }
-  const client: EmbeddedClient = options.thread
-    ? await startPgliteThread(dir, { stallTimeoutMs: options.stallTimeoutMs, onStopped: options.onStopped })
-    : guardPglite(await PGlite.create({ ...(dir ? { dataDir: dir } : {}), extensions: PGLITE_EXTENSIONS }))
+  const threadOptions = { stallTimeoutMs: options.stallTimeoutMs, onStopped: options.onStopped }
+  const client: EmbeddedClient = !options.thread
+    ? guardPglite(await PGlite.create({ ...(dir ? { dataDir: dir } : {}), extensions: PGLITE_EXTENSIONS }))
+    : dir
+      ? await startRestartingPgliteThread(dir, { ...threadOptions, maxRestarts: options.maxRestarts, onRestarted: options.onRestarted })
+      : await startPgliteThread(undefined, threadOptions)
   const gated = options.acquireTimeoutMs ? gatePglite(client, options.acquireTimeoutMs) : client
   // Drizzle's PGlite driver calls no more than an EmbeddedClient has.
   const db = drizzlePglite(gated as PGlite, { schema }) as unknown as Db

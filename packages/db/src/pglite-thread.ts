@@ -10,6 +10,14 @@ export interface EmbeddedClient {
   close(): Promise<void>
 }
 
+/** One thread's client, with what a caller that starts a new thread after it needs to know. */
+export interface PgliteThread extends EmbeddedClient {
+  /** Settles once the thread has ended, for whatever reason: its data directory is free again. */
+  exited: Promise<void>
+  /** The error that stopped the thread (every call then fails with it), or undefined while it runs. */
+  stoppedWith(): Error | undefined
+}
+
 /** Each kind of request without its id, which the thread's client gives it. */
 type Request = DistributiveOmit<ThreadRequest, 'id'>
 type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never
@@ -69,8 +77,9 @@ const WATCHDOG_INTERVAL_MS = 5_000
  *
  * `dataDir` is PGlite's data directory, or undefined for a database in memory.
  */
-export async function startPgliteThread(dataDir: string | undefined, options: PgliteThreadOptions = {}): Promise<EmbeddedClient> {
+export async function startPgliteThread(dataDir: string | undefined, options: PgliteThreadOptions = {}): Promise<PgliteThread> {
   const worker = startWorker(dataDir, options.stackSizeMb ?? THREAD_STACK_MB)
+  const exited = new Promise<void>((resolve) => worker.once('exit', () => resolve()))
   const pending = new Map<number, { resolve: (value: unknown) => void; reject: (error: Error) => void }>()
   let nextId = 1
   let stopped: Error | undefined
@@ -151,6 +160,8 @@ export async function startPgliteThread(dataDir: string | undefined, options: Pg
   }
 
   return {
+    exited,
+    stoppedWith: () => stopped,
     query: (sql, params, options) => query(undefined, sql, params, options),
     exec: (sql, options) => exec(undefined, sql, options),
     async transaction(callback) {
