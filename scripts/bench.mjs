@@ -12,6 +12,7 @@
 // price reduction to its e-mails in the outbox (`--alerts-only` runs just that part).
 // `--connections 1,10` measures each target at each concurrency: one connection shows the latency of
 // a request on an idle server, ten what queueing adds when requests arrive together on two cores.
+// `--targets "2 locations,typo"` measures only the targets whose names contain one of those words.
 // `--search-only` stops after the search, page and Lighthouse lines; `--pages-only` prints only the page
 // weights and Lighthouse lines.
 // On the first size it also prints each page's weight (HTML, render-blocking stylesheets, first-load
@@ -111,6 +112,9 @@ const TARGETS = [
   { name: 'SSR property page (page cache)', path: null },
   { name: 'SSR property page (rendered)', path: null, headers: RENDER },
 ]
+
+const targetWords = arg('targets', '').split(',').map((word) => word.trim()).filter(Boolean)
+const chosen = (target) => targetWords.length === 0 || targetWords.some((word) => target.name.includes(word))
 
 /** Latency and throughput of `url`; with `vary`, each request adds a parameter of its own, so no cache answers it. */
 async function measure(url, connections, headers = {}, vary = false) {
@@ -254,7 +258,7 @@ for (const size of sizes) {
     const load = os.loadavg().map((n) => n.toFixed(2)).join(', ')
     console.log(`\n${kind}, ${size.toLocaleString('en-GB')} properties: ready (migrate + seed + start) in ${seconds} s; load average ${load} on ${os.cpus().length} CPUs`)
     const first = await (await fetch(`${server.url}/api/properties?page_size=1`)).json()
-    for (const t of args.includes('--pages-only') ? [] : TARGETS) {
+    for (const t of args.includes('--pages-only') ? [] : TARGETS.filter(chosen)) {
       const path = t.path ?? new URL(first.data[0].detail_page_url, server.url).pathname
       for (const connections of connectionCounts) {
         const m = await measure(server.url + path, connections, t.headers, t.vary)
