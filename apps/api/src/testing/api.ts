@@ -32,6 +32,8 @@ export async function createTestApi(
     alertLimits?: ApiOptions['alertLimits']
     /** Limits on lead enquiries. */
     leadLimits?: ApiOptions['leadLimits']
+    /** How long visitors' search and place answers are kept (none by default). */
+    visitorCacheTtlMs?: number
   } = {},
 ): Promise<TestApi> {
   const database = await createTestDatabase(kind)
@@ -49,6 +51,7 @@ export async function createTestApi(
     ...(options.feeds ? { feeds: options.feeds } : {}),
     ...(options.alertLimits ? { alertLimits: options.alertLimits } : {}),
     ...(options.leadLimits ? { leadLimits: options.leadLimits } : {}),
+    ...(options.visitorCacheTtlMs ? { visitorCacheTtlMs: options.visitorCacheTtlMs } : {}),
   })
   options.register?.(app)
   await app.ready()

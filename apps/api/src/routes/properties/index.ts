@@ -6,6 +6,7 @@ import {
   PropertyTypeSchema,
   SAVED_PROPERTIES_MAX,
 } from '@agency/domain'
+import type { FastifyReply } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { canSeeLocked, getActiveApplicantCriteria } from '#app/access.ts'
@@ -51,15 +52,21 @@ const properties: FastifyPluginAsyncZod<PropertiesRoutesOptions> = async (app, o
   const visitorAnswers = createVisitorAnswerCache({ ttlMs: options.visitorCacheTtlMs ?? 0 })
   /**
    * A visitor's answer from the cache (every visitor gets the same one): only for requests with no
-   * session, no cookie and no credentials at all, as a shared cache would keep them.
+   * session, no cookie and no credentials at all, as a shared cache would keep them. The cache keeps
+   * the answer as the JSON text the route's own serializer made of it (checked against the route's
+   * response schema once, when it was computed), so a kept answer is sent as it is, neither checked
+   * nor serialized again; every other caller's answer is serialized as usual.
    */
-  const forVisitors = <T extends object>(
+  const forVisitors = async <T extends object>(
     request: { session: unknown; url: string; headers: Record<string, string | string[] | undefined> },
+    reply: FastifyReply,
     load: () => Promise<T>,
-  ): Promise<T> =>
-    request.session === null && request.headers.cookie === undefined && request.headers.authorization === undefined
-      ? visitorAnswers.get(request.url, load)
-      : load()
+  ): Promise<T | FastifyReply> => {
+    if (request.session !== null || request.headers.cookie !== undefined || request.headers.authorization !== undefined) return load()
+    const kept = await visitorAnswers.get(request.url, async () => ({ json: reply.serialize(await load()) }))
+    // A string with a JSON content type is sent as it is (Fastify serializes only other payloads).
+    return reply.type('application/json; charset=utf-8').send(kept.json)
+  }
 
   app.get(
     '/cards',
@@ -89,8 +96,8 @@ const properties: FastifyPluginAsyncZod<PropertiesRoutesOptions> = async (app, o
         response: { 200: ApiPropertyListResponseSchema, 400: ApiErrorSchema },
       },
     },
-    async (request) =>
-      forVisitors(request, async () => {
+    async (request, reply) =>
+      forVisitors(request, reply, async () => {
         const query = request.query
         const context = { media: app.media, canSeeLocked: canSeeLocked(request) }
         const { rows, medias, total, capped } = await searchProperties(app.db, query, context, { parallel: app.dbKind === 'postgres' })
@@ -120,8 +127,8 @@ const properties: FastifyPluginAsyncZod<PropertiesRoutesOptions> = async (app, o
         response: { 200: ApiPropertyMarkersResponseSchema, 400: ApiErrorSchema },
       },
     },
-    async (request) =>
-      forVisitors(request, async () => {
+    async (request, reply) =>
+      forVisitors(request, reply, async () => {
         const query = request.query
         const context = { media: app.media, canSeeLocked: canSeeLocked(request) }
         const { rows, total, capped } = await searchPropertyMarkers(app.db, query, context)
