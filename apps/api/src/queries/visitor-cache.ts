@@ -7,13 +7,15 @@ import { LRUCache } from 'lru-cache'
  * these answers within the cache's lifetime; answers for a logged-in contact are never kept.
  */
 export interface VisitorAnswerCache {
+  /** Whether answers are kept at all (a lifetime above 0). */
+  readonly keeps: boolean
   /** The kept answer for `key`, else `load`'s (kept for the cache's lifetime). */
   get<T extends object>(key: string, load: () => Promise<T>): Promise<T>
 }
 
 /** The cache; with a lifetime of 0 every call loads afresh. */
 export function createVisitorAnswerCache(options: { ttlMs: number; maxEntries?: number }): VisitorAnswerCache {
-  if (options.ttlMs <= 0) return { get: (_key, load) => load() }
+  if (options.ttlMs <= 0) return { keeps: false, get: (_key, load) => load() }
   const cache = new LRUCache<string, object, () => Promise<object>>({
     max: options.maxEntries ?? 500,
     ttl: options.ttlMs,
@@ -22,6 +24,7 @@ export function createVisitorAnswerCache(options: { ttlMs: number; maxEntries?: 
     fetchMethod: (_key, _stale, { context }) => context(),
   })
   return {
+    keeps: true,
     async get<T extends object>(key: string, load: () => Promise<T>): Promise<T> {
       const answer = await cache.fetch(key, { context: load })
       // fetchMethod always answers an object; undefined would mean it was aborted.

@@ -1,4 +1,5 @@
 import os from 'node:os'
+import { gunzipSync } from 'node:zlib'
 import { rebuildPlaces } from '@agency/db'
 import { createTestDatabase, type TestDatabase } from '@agency/db/testing'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -54,6 +55,22 @@ describe('place search answers kept by keyword', () => {
       // Each address is an answer of its own.
       await app.inject('/api/places?keyword=leeds&limit=3')
       expect(searched).toEqual(['leeds', 'york', 'leeds'])
+    } finally {
+      await app.close()
+    }
+  })
+
+  it('sends a kept answer as the same JSON, gzipped to a caller that accepts gzip', async () => {
+    const { app, searched } = await appWith(60_000)
+    try {
+      const plain = await app.inject('/api/places?keyword=leeds')
+      expect(plain.headers['content-type']).toBe('application/json; charset=utf-8')
+      expect(plain.headers['content-encoding']).toBeUndefined()
+      const zipped = await app.inject({ url: '/api/places?keyword=leeds', headers: { 'accept-encoding': 'gzip, deflate, br' } })
+      expect(zipped.headers['content-encoding']).toBe('gzip')
+      expect(zipped.headers.vary).toBe('accept-encoding')
+      expect(JSON.parse(gunzipSync(zipped.rawPayload).toString('utf8'))).toEqual(plain.json())
+      expect(searched).toEqual(['leeds'])
     } finally {
       await app.close()
     }

@@ -8,6 +8,7 @@ import {
   PlaceSearchQuerySchema,
   SearchResultPlaceSchema,
 } from '#app/places/schemas.ts'
+import { KeptAnswer, sendKept } from '#app/kept-answer.ts'
 import { createVisitorAnswerCache } from '#app/queries/visitor-cache.ts'
 import { dataResponseSchema } from '#app/schemas.ts'
 
@@ -33,7 +34,12 @@ const places: FastifyPluginAsyncZod<PlacesRoutesOptions> = async (app, options) 
         response: { 200: dataResponseSchema(z.array(SearchResultPlaceSchema)), 400: ApiErrorSchema },
       },
     },
-    async (request) => answers.get(request.url, async () => ({ data: await app.places.search(request.query.keyword) })),
+    async (request, reply) => {
+      const load = async () => ({ data: await app.places.search(request.query.keyword) })
+      if (!answers.keeps) return load()
+      // Kept as the bytes it is sent as (kept-answer.ts), made by the route's own serializer once.
+      return sendKept(request, reply, await answers.get(request.url, async () => new KeptAnswer(reply.serialize(await load()))))
+    },
   )
 
   app.get(

@@ -17,6 +17,7 @@ import { listPropertyStyles, listPropertyTypes } from '#app/queries/catalogue.ts
 import { getSimilarProperties } from '#app/queries/extras.ts'
 import { getMediasOf, getPropertyDetail, searchProperties, searchPropertyMarkers } from '#app/queries/properties.ts'
 import { getCardsByIds } from '#app/queries/saved.ts'
+import { KeptAnswer, sendKept } from '#app/kept-answer.ts'
 import { createVisitorAnswerCache } from '#app/queries/visitor-cache.ts'
 import {
   ApiPropertyCardSchema,
@@ -53,19 +54,19 @@ const properties: FastifyPluginAsyncZod<PropertiesRoutesOptions> = async (app, o
   /**
    * A visitor's answer from the cache (every visitor gets the same one): only for requests with no
    * session, no cookie and no credentials at all, as a shared cache would keep them. The cache keeps
-   * the answer as the JSON text the route's own serializer made of it (checked against the route's
-   * response schema once, when it was computed), so a kept answer is sent as it is, neither checked
-   * nor serialized again; every other caller's answer is serialized as usual.
+   * the answer as the bytes of the JSON text the route's own serializer made of it (checked against the
+   * route's response schema once, when it was computed), and those bytes gzipped once for browsers
+   * (kept-answer.ts), so a kept answer is sent as it is, neither checked, serialized nor compressed
+   * again; every other caller's answer is serialized (and compressed) as usual.
    */
   const forVisitors = async <T extends object>(
     request: { session: unknown; url: string; headers: Record<string, string | string[] | undefined> },
     reply: FastifyReply,
     load: () => Promise<T>,
   ): Promise<T | FastifyReply> => {
-    if (request.session !== null || request.headers.cookie !== undefined || request.headers.authorization !== undefined) return load()
-    const kept = await visitorAnswers.get(request.url, async () => ({ json: reply.serialize(await load()) }))
-    // A string with a JSON content type is sent as it is (Fastify serializes only other payloads).
-    return reply.type('application/json; charset=utf-8').send(kept.json)
+    if (!visitorAnswers.keeps || request.session !== null || request.headers.cookie !== undefined || request.headers.authorization !== undefined) return load()
+    const kept = await visitorAnswers.get(request.url, async () => new KeptAnswer(reply.serialize(await load())))
+    return sendKept(request, reply, kept)
   }
 
   app.get(

@@ -1,3 +1,4 @@
+import { gunzipSync } from 'node:zlib'
 import { properties } from '@agency/db'
 import { testDatabaseKinds } from '@agency/db/testing'
 import { eq } from 'drizzle-orm'
@@ -7,8 +8,9 @@ import { createTestApi, type TestApi } from '#app/testing/api.ts'
 type Answer = { data: Array<{ property_profile_id: number; is_locked: boolean; advert_heading: string }> }
 
 /**
- * A visitor's search and map markers are kept for the cache's lifetime as the JSON text the route's
- * serializer made once; callers with a cookie or a session are answered afresh.
+ * A visitor's search and map markers are kept for the cache's lifetime as the bytes of the JSON text
+ * the route's serializer made once (and those bytes gzipped, for browsers); callers with a cookie or a
+ * session are answered afresh.
  */
 describe.each(testDatabaseKinds())("visitors' kept answers on %s", (kind) => {
   let api: TestApi
@@ -47,6 +49,35 @@ describe.each(testDatabaseKinds())("visitors' kept answers on %s", (kind) => {
     expect(withCookie.body).not.toBe(first.body)
     expect(withCookie.body).toContain(`Renamed while kept ${kind}`)
     await rename(id, shown!.advert_heading)
+  })
+
+  it.each([
+    ['the search', '/api/properties?transaction_type_id=1&page_size=24'],
+    ['the map markers', '/api/properties/markers?transaction_type_id=1'],
+  ])('sends %s gzipped to a caller that accepts gzip, kept or fresh, and as it is to one that does not', async (_name, url) => {
+    const plain = await api.app.inject(url)
+    expect(plain.statusCode, plain.body).toBe(200)
+    expect(plain.headers['content-encoding']).toBeUndefined()
+    expect(plain.headers.vary).toBe('accept-encoding')
+    const browser = 'gzip, deflate, br, zstd'
+    // Kept (no cookie), then fresh (a cookie): each is the same JSON, gzipped, and says so.
+    for (const headers of [{ 'accept-encoding': browser }, { 'accept-encoding': browser, cookie: 'bench=1' }]) {
+      const zipped = await api.app.inject({ url, headers })
+      expect(zipped.statusCode).toBe(200)
+      expect(zipped.headers['content-encoding']).toBe('gzip')
+      expect(zipped.headers['content-type']).toBe('application/json; charset=utf-8')
+      expect(String(zipped.headers.vary)).toContain('accept-encoding')
+      // A kept answer's gzip is made once and sent with its length.
+      if (!('cookie' in headers)) expect(Number(zipped.headers['content-length'])).toBe(zipped.rawPayload.byteLength)
+      expect(zipped.rawPayload.byteLength).toBeLessThan(plain.rawPayload.byteLength / 3)
+      expect(JSON.parse(gunzipSync(zipped.rawPayload).toString('utf8'))).toEqual(plain.json())
+    }
+    // gzip refused by weight 0: the JSON as it is, kept or fresh.
+    for (const headers of [{ 'accept-encoding': 'gzip;q=0, br' }, { 'accept-encoding': 'gzip;q=0, br', cookie: 'bench=1' }]) {
+      const refused = await api.app.inject({ url, headers })
+      expect(refused.headers['content-encoding']).toBeUndefined()
+      expect(refused.json()).toEqual(plain.json())
+    }
   })
 
   it('refuses a bad query with the usual 400 error', async () => {
