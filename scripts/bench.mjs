@@ -113,8 +113,11 @@ const TARGETS = [
   { name: 'place search typo "harogate" (uncached)', path: '/api/places?keyword=harogate', vary: true },
   // A visitor's page is kept by the server's page cache for 10 s; any cookie makes it render afresh.
   { name: 'SSR sales list page (page cache)', path: '/sales/property-for-sale?min_price=150000&min_bedroom=2' },
+  // As a browser asks: a kept page is gzipped once around its nonce, not for every answer.
+  { name: 'SSR sales list page (page cache), gzip', path: '/sales/property-for-sale?min_price=150000&min_bedroom=2', headers: GZIP },
   { name: 'SSR sales list page (rendered)', path: '/sales/property-for-sale?min_price=150000&min_bedroom=2', headers: RENDER },
   { name: 'SSR property page (page cache)', path: null },
+  { name: 'SSR property page (page cache), gzip', path: null, headers: GZIP },
   { name: 'SSR property page (rendered)', path: null, headers: RENDER },
 ]
 

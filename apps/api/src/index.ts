@@ -9,6 +9,7 @@ export {
 export { DEFAULT_FEEDS_OPTIONS, type FeedsOptions } from './routes/feeds/index.ts'
 export { DEFAULT_LEAD_ENQUIRY_LIMITS, type LeadEnquiryLimits } from './routes/leads/index.ts'
 export { canSeeLocked } from './access.ts'
+export { acceptsGzip } from './kept-answer.ts'
 export {
   createFixedCaptchaVerifier,
   createMailTransport,

@@ -1,3 +1,4 @@
+import { gunzipSync } from 'node:zlib'
 import { magicLinks } from '@agency/db'
 import { createTestDatabase, testDatabaseKinds, type TestDatabase } from '@agency/db/testing'
 import type { FastifyInstance } from 'fastify'
@@ -62,6 +63,30 @@ describe.each(testDatabaseKinds())('pages in production on %s', (kind) => {
       expect(scripts.filter((s) => s.nonce !== nonces[i])).toEqual([])
       expect(new Set(noncesOf(answer.body))).toEqual(new Set([nonces[i]]))
     }
+  })
+
+  it('gzips a kept page once for browsers, each answer unzipping to the page with its own nonce', async () => {
+    const browser = { host: 'localhost:3000', 'accept-encoding': 'gzip, deflate, br, zstd' }
+    const plain = await app.inject({ url: '/sales/property-for-sale', headers: { host: 'localhost:3000' } })
+    const answers = [await app.inject({ url: '/sales/property-for-sale', headers: browser }), await app.inject({ url: '/sales/property-for-sale', headers: browser })]
+    expect(plain.headers['content-encoding']).toBeUndefined()
+    expect(plain.headers.vary).toBe('Cookie, accept-encoding')
+    const plainNonce = policyNonce(plain.headers['content-security-policy'])
+    for (const answer of answers) {
+      expect(answer.statusCode).toBe(200)
+      expect(answer.headers['x-cache']).toBe('HIT')
+      expect(answer.headers['content-encoding']).toBe('gzip')
+      expect(answer.headers.vary).toBe('Cookie, accept-encoding')
+      expect(Number(answer.headers['content-length'])).toBe(answer.rawPayload.byteLength)
+      expect(answer.rawPayload.byteLength).toBeLessThan(plain.rawPayload.byteLength / 3)
+      const nonce = policyNonce(answer.headers['content-security-policy'])
+      expect(nonce).not.toBe(plainNonce)
+      const html = gunzipSync(answer.rawPayload).toString('utf8')
+      // The same page, byte for byte, but for its nonce.
+      expect(html).toBe(plain.body.split(plainNonce).join(nonce))
+      expect(new Set(noncesOf(html))).toEqual(new Set([nonce]))
+    }
+    expect(policyNonce(answers[0]!.headers['content-security-policy'])).not.toBe(policyNonce(answers[1]!.headers['content-security-policy']))
   })
 
   it('sends a strict policy and the other security headers with a page no cache keeps', async () => {

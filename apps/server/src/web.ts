@@ -2,11 +2,13 @@ import path from 'node:path'
 import fastifyCompress from '@fastify/compress'
 import fastifyHelmet from '@fastify/helmet'
 import fastifyStatic from '@fastify/static'
+import { acceptsGzip } from '@agency/api'
 import { createApiClient } from '@agency/api-client'
 import { createRequest } from '@remix-run/node-fetch-server'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { createRequestHandler, type ServerBuild } from 'react-router'
 import { DEFAULT_MAP_TILES } from './config.ts'
+import { GzipAroundNonce } from './gzip-around-nonce.ts'
 import { createInProcessFetch } from './in-process-fetch.ts'
 import { BUSY_PAGE } from './load-shedding.ts'
 import { createPageCache, isSharedRequest, type CachedPage } from './page-cache.ts'
@@ -48,12 +50,27 @@ export function swapNonce(body: Buffer, from: string, to: string): Buffer {
   return out
 }
 
-function sendCachedPage(reply: FastifyReply, page: CachedPage, hit: boolean, body: Buffer): FastifyReply {
+/** Each kept page gzipped once around its nonce, made when a browser that takes gzip first asks for it. */
+const gzippedPages = new WeakMap<CachedPage, GzipAroundNonce>()
+
+/**
+ * A kept page as this answer's: with `nonce` in place of the cache's, gzipped (once per kept page,
+ * gzip-around-nonce.ts) for a browser that takes gzip, else as it is.
+ */
+function sendCachedPage(req: FastifyRequest, reply: FastifyReply, page: CachedPage, hit: boolean, cacheNonce: string, nonce: string): FastifyReply {
   reply.code(page.status)
   for (const [name, value] of page.headers) reply.header(name, value)
   reply.header('age', String(Math.max(0, Math.floor((Date.now() - page.storedAt) / 1000))))
   reply.header('x-cache', hit ? 'HIT' : 'MISS')
-  return reply.send(body)
+  // Beside the page's own (Cookie): a cache between keeps the gzipped and the plain answer apart.
+  const vary = reply.getHeader('vary')
+  reply.header('vary', vary ? `${String(vary)}, accept-encoding` : 'accept-encoding')
+  if (page.body.byteLength >= 1024 && acceptsGzip(req.headers['accept-encoding'])) {
+    let gzipped = gzippedPages.get(page)
+    if (!gzipped) gzippedPages.set(page, (gzipped = new GzipAroundNonce(page.body, cacheNonce)))
+    return reply.header('content-encoding', 'gzip').send(gzipped.answer(nonce))
+  }
+  return reply.send(swapNonce(page.body, cacheNonce, nonce))
 }
 
 /** A short HTML answer for a request the pages cannot take, with its status. */
@@ -172,7 +189,7 @@ export async function registerWeb(app: FastifyInstance, options: WebOptions): Pr
         let response: Response
         if (options.pageCacheEntries > 0 && isSharedRequest(req.method, req.headers)) {
           const result = await pageCache.serve(req.url, () => render(cacheNonce))
-          if ('page' in result) return sendCachedPage(reply, result.page, result.hit, swapNonce(result.page.body, cacheNonce, nonce))
+          if ('page' in result) return sendCachedPage(req, reply, result.page, result.hit, cacheNonce, nonce)
           const unkept = result.response
           response = unkept.body ? new Response(swapNonce(Buffer.from(await unkept.arrayBuffer()), cacheNonce, nonce), { status: unkept.status, headers: unkept.headers }) : unkept
         } else {
