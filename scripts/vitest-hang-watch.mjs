@@ -8,7 +8,8 @@
 /**
  * The exit code that tells scripts/test.mjs the embedded database failed, not a test: a worker
  * stopped answering, or every failure of the run is an EmbeddedDatabaseFailure (a fault of PGlite's
- * WebAssembly that packages/db/src/pglite-failures.ts brings to light instead of letting it answer).
+ * WebAssembly that packages/db/src/pglite-failures.ts brings to light instead of letting it answer)
+ * or followed one in the same file's tests on the same database.
  */
 export const HANG_EXIT_CODE = 75
 
@@ -65,15 +66,33 @@ export default class HangWatch {
    */
   onTestRunEnd(testModules, unhandledErrors) {
     clearTimeout(this.timer)
-    const failures = [...unhandledErrors]
+    // Failures in groups: each unhandled error and each file's own error alone, and each top-level
+    // suite of a file (its tests on one database: `describe.each(testDatabaseKinds())`) as one. Once a
+    // test's embedded database has failed, the tests after it on that database fail too, often as a
+    // plain 500 from the API that names no cause; they are that failure's, not tests' of their own.
+    const groups = unhandledErrors.map((error) => [error])
     for (const testModule of testModules) {
-      failures.push(...testModule.errors())
-      for (const suite of testModule.children.allSuites()) failures.push(...suite.errors())
-      for (const test of testModule.children.allTests('failed')) failures.push(...(test.result().errors ?? []))
+      groups.push(...testModule.errors().map((error) => [error]))
+      for (const child of testModule.children) groups.push(failuresOf(child))
     }
-    if (failures.length > 0 && failures.every((failure) => JSON.stringify(failure).includes(DATABASE_FAULT))) {
-      console.error(`\nEvery failure above is an ${DATABASE_FAULT}: the embedded database failed inside PGlite, not a test.`)
+    const failed = groups.filter((group) => group.length > 0)
+    if (failed.length > 0 && failed.every((group) => group.some((failure) => JSON.stringify(failure).includes(DATABASE_FAULT)))) {
+      console.error(`\nEvery failure above is an ${DATABASE_FAULT}, or came after one on the same database: the embedded database failed inside PGlite, not a test.`)
       process.exit(HANG_EXIT_CODE)
     }
   }
+}
+
+/**
+ * Every failure of a suite and what it holds (its hooks', its tests'), or of a test.
+ * @param {any} entity a TestSuite or TestCase of vitest's reporter API
+ * @returns {unknown[]}
+ */
+function failuresOf(entity) {
+  if (entity.type === 'test') return entity.result().state === 'failed' ? [...(entity.result().errors ?? [])] : []
+  return [
+    ...entity.errors(),
+    ...[...entity.children.allSuites()].flatMap((suite) => suite.errors()),
+    ...[...entity.children.allTests('failed')].flatMap((test) => test.result().errors ?? []),
+  ]
 }
