@@ -4,13 +4,14 @@ import { constants, crc32, deflateRawSync } from 'node:zlib'
 const GZIP_HEADER = Buffer.from([0x1f, 0x8b, 0x08, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0xff])
 /** The last deflate block (RFC 1951 §3.2.4): a final stored block of no bytes. */
 const LAST_BLOCK = Buffer.from([0x01, 0x00, 0x00, 0xff, 0xff])
+/** How far back deflate may refer (RFC 1951 §2: 32 KB). */
+const WINDOW = 32 * 1024
 
 /**
  * A kept page gzipped once, around the nonce that every answer made of it replaces with its own
- * (web.ts `swapNonce`). The text between nonces is deflated once, each part on its own and ending on
- * a byte boundary (a full flush: no part refers back into another); an answer is those parts with its
- * nonce between them as stored blocks, a last empty block, and the CRC-32 and length of the page it
- * holds. So a browser gets the kept page gzipped for the cost of a CRC over it, where gzipping it
+ * (web.ts `swapNonce`). The text between nonces is deflated once, each part ending on a byte boundary
+ * (a full flush); an answer is those parts with its nonce between them as stored blocks, a last empty
+ * block, and the CRC-32 and length of the page it holds. So a browser gets the kept page gzipped for the cost of a CRC over it, where gzipping it
  * afresh for every answer (each answer's bytes differ by their nonce) cost the process most of its time.
  */
 export class GzipAroundNonce {
@@ -29,7 +30,18 @@ export class GzipAroundNonce {
       from = at + marker.byteLength
     }
     this.#parts.push(body.subarray(from))
-    this.#deflated = this.#parts.map((part) => deflateRawSync(part, { level, finishFlush: constants.Z_FULL_FLUSH }))
+    // Each part may refer back into the text before it, as one deflate stream would, through that
+    // text as its dictionary: the page so far with each nonce blanked out by 0xFF bytes. No match can
+    // take a byte from a blank (a part holding no 0xFF byte cannot match one, and UTF-8 text has
+    // none), so the distances line up with what a browser's inflater holds, its own nonce in each
+    // blank, and nothing is read from it.
+    const blank = Buffer.alloc(marker.byteLength, 0xff)
+    this.#deflated = this.#parts.map((part, i) => {
+      const options = { level, finishFlush: constants.Z_FULL_FLUSH }
+      if (i === 0 || part.includes(0xff)) return deflateRawSync(part, options)
+      const before = Buffer.concat(this.#parts.slice(0, i).flatMap((previous) => [previous, blank]))
+      return deflateRawSync(part, { ...options, dictionary: before.subarray(Math.max(0, before.byteLength - WINDOW)) })
+    })
     this.#nonceLength = marker.byteLength
     this.#length = body.byteLength
   }
