@@ -1,5 +1,6 @@
 import { gzipSync } from 'node:zlib'
 import type { FastifyReply } from 'fastify'
+import type { VisitorAnswerCache } from '#app/queries/visitor-cache.ts'
 
 /**
  * An answer kept for many callers (visitor-cache.ts) as the bytes it is sent as: the UTF-8 of the
@@ -44,10 +45,19 @@ export function acceptsGzip(header: string | string[] | undefined): boolean {
 }
 
 /**
- * Sends a kept answer as JSON: gzipped to a caller that accepts it, else as it is. Either way the
- * answer says it varies by Accept-Encoding, so a cache between keeps the two apart.
+ * A route's answer from `cache`, kept by the request's address as the bytes the route's own serializer
+ * made of `load`'s answer (checked against its response schema then), and sent as JSON: gzipped to a
+ * caller that accepts it, else as it is, either way saying it varies by Accept-Encoding, so a cache
+ * between keeps the two apart. A cache that keeps nothing answers `load()` as a route would.
  */
-export function sendKept(request: { headers: Record<string, string | string[] | undefined> }, reply: FastifyReply, kept: KeptAnswer): FastifyReply {
+export async function answerKept<T extends object>(
+  cache: VisitorAnswerCache,
+  request: { url: string; headers: Record<string, string | string[] | undefined> },
+  reply: FastifyReply,
+  load: () => Promise<T>,
+): Promise<T | FastifyReply> {
+  if (!cache.keeps) return load()
+  const kept = await cache.get(request.url, async () => new KeptAnswer(reply.serialize(await load())))
   reply.type('application/json; charset=utf-8').header('vary', 'accept-encoding')
   if (acceptsGzip(request.headers['accept-encoding'])) return reply.header('content-encoding', 'gzip').send(kept.gzip)
   return reply.send(kept.json)

@@ -50,6 +50,9 @@ export function swapNonce(body: Buffer, from: string, to: string): Buffer {
   return out
 }
 
+/** The smallest page sent gzipped: a smaller one gains too little to be worth it. */
+const GZIP_THRESHOLD_BYTES = 1024
+
 /** Each kept page gzipped once around its nonce, made when a browser that takes gzip first asks for it. */
 const gzippedPages = new WeakMap<CachedPage, GzipAroundNonce>()
 
@@ -65,7 +68,7 @@ function sendCachedPage(req: FastifyRequest, reply: FastifyReply, page: CachedPa
   // Beside the page's own (Cookie): a cache between keeps the gzipped and the plain answer apart.
   const vary = reply.getHeader('vary')
   reply.header('vary', vary ? `${String(vary)}, accept-encoding` : 'accept-encoding')
-  if (page.body.byteLength >= 1024 && acceptsGzip(req.headers['accept-encoding'])) {
+  if (page.body.byteLength >= GZIP_THRESHOLD_BYTES && acceptsGzip(req.headers['accept-encoding'])) {
     let gzipped = gzippedPages.get(page)
     if (!gzipped) gzippedPages.set(page, (gzipped = new GzipAroundNonce(page.body, cacheNonce)))
     return reply.header('content-encoding', 'gzip').send(gzipped.answer(nonce))
@@ -140,7 +143,7 @@ export async function registerWeb(app: FastifyInstance, options: WebOptions): Pr
     // level 1 served 11–17% more of them a second than the default 6 (2,000 properties, PostgreSQL,
     // one process, by turns) for 14% more bytes (a list page 20.6 KB instead of 18.1 KB). A visitor's
     // kept page is gzipped once at level 6 (gzip-around-nonce.ts).
-    await web.register(fastifyCompress, { global: true, encodings: ['gzip'], threshold: 1024, zlibOptions: { level: 1 } })
+    await web.register(fastifyCompress, { global: true, encodings: ['gzip'], threshold: GZIP_THRESHOLD_BYTES, zlibOptions: { level: 1 } })
 
     if (options.clientDir) {
       await web.register(fastifyStatic, {

@@ -8,7 +8,7 @@ import {
   PlaceSearchQuerySchema,
   SearchResultPlaceSchema,
 } from '#app/places/schemas.ts'
-import { KeptAnswer, sendKept } from '#app/kept-answer.ts'
+import { answerKept } from '#app/kept-answer.ts'
 import { createVisitorAnswerCache } from '#app/queries/visitor-cache.ts'
 import { dataResponseSchema } from '#app/schemas.ts'
 
@@ -34,12 +34,7 @@ const places: FastifyPluginAsyncZod<PlacesRoutesOptions> = async (app, options) 
         response: { 200: dataResponseSchema(z.array(SearchResultPlaceSchema)), 400: ApiErrorSchema },
       },
     },
-    async (request, reply) => {
-      const load = async () => ({ data: await app.places.search(request.query.keyword) })
-      if (!answers.keeps) return load()
-      // Kept as the bytes it is sent as (kept-answer.ts), made by the route's own serializer once.
-      return sendKept(request, reply, await answers.get(request.url, async () => new KeptAnswer(reply.serialize(await load()))))
-    },
+    async (request, reply) => answerKept(answers, request, reply, async () => ({ data: await app.places.search(request.query.keyword) })),
   )
 
   app.get(

@@ -17,7 +17,7 @@ import { listPropertyStyles, listPropertyTypes } from '#app/queries/catalogue.ts
 import { getSimilarProperties } from '#app/queries/extras.ts'
 import { getMediasOf, getPropertyDetail, searchProperties, searchPropertyMarkers } from '#app/queries/properties.ts'
 import { getCardsByIds } from '#app/queries/saved.ts'
-import { KeptAnswer, sendKept } from '#app/kept-answer.ts'
+import { answerKept } from '#app/kept-answer.ts'
 import { createVisitorAnswerCache } from '#app/queries/visitor-cache.ts'
 import {
   ApiPropertyCardSchema,
@@ -64,9 +64,8 @@ const properties: FastifyPluginAsyncZod<PropertiesRoutesOptions> = async (app, o
     reply: FastifyReply,
     load: () => Promise<T>,
   ): Promise<T | FastifyReply> => {
-    if (!visitorAnswers.keeps || request.session !== null || request.headers.cookie !== undefined || request.headers.authorization !== undefined) return load()
-    const kept = await visitorAnswers.get(request.url, async () => new KeptAnswer(reply.serialize(await load())))
-    return sendKept(request, reply, kept)
+    if (request.session !== null || request.headers.cookie !== undefined || request.headers.authorization !== undefined) return load()
+    return answerKept(visitorAnswers, request, reply, load)
   }
 
   app.get(
