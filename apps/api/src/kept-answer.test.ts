@@ -19,6 +19,12 @@ describe('acceptsGzip', () => {
     ['*, gzip;q=0', false],
     ['br, *;q=0.1', true],
     [['deflate', 'gzip'], true],
+    // Hostile or broken weights refuse gzip rather than fail.
+    ['gzip;q=abc', false],
+    ['gzip;q=-1', false],
+    ['gzip;q=1e999', false],
+    [';;,,;q=', false],
+    ['x'.repeat(10_000), false],
   ] as const)('%j → %s', (header, expected) => {
     expect(acceptsGzip(header as string | string[] | undefined)).toBe(expected)
   })

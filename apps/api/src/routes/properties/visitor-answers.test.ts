@@ -80,6 +80,17 @@ describe.each(testDatabaseKinds())("visitors' kept answers on %s", (kind) => {
     }
   })
 
+  it('answers plain JSON, never an error, to a broken Accept-Encoding', async () => {
+    for (const header of ['gzip;q=abc', ';;,,', 'x'.repeat(8_000)]) {
+      for (const headers of [{ 'accept-encoding': header }, { 'accept-encoding': header, cookie: 'bench=1' }]) {
+        const answer = await api.app.inject({ url: '/api/properties?transaction_type_id=1&page_size=5', headers })
+        expect(answer.statusCode).toBe(200)
+        expect(answer.headers['content-encoding']).toBeUndefined()
+        expect(answer.json()).toHaveProperty('data')
+      }
+    }
+  })
+
   it('refuses a bad query with the usual 400 error', async () => {
     const bad = await api.app.inject('/api/properties?transaction_type_id=9')
     expect(bad.statusCode).toBe(400)
