@@ -127,7 +127,7 @@ export function createMap(element: HTMLElement, options: MapOptions): MapHandle 
       if (!outline || removed) return
       L.geoJSON(data as GeoJSON.Feature, {
         interactive: false,
-        style: { color: '#5b7083', weight: 1, fillColor: '#eef2e6', fillOpacity: 1 },
+        style: { color: '#5b7083', weight: 1, fillColor: '#eef2e6', fillOpacity: 1, className: 'map-outline' },
       }).addTo(outline as L.LayerGroup)
       ;(outline as L.LayerGroup).addTo(map)
       ;(outline as L.LayerGroup).eachLayer((layer) => (layer as L.GeoJSON).bringToBack())
