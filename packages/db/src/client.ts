@@ -36,6 +36,11 @@ export interface DatabaseOptions {
   databaseUrl?: string | undefined
   /** PGlite data directory parent (the database lives in `${dataDir}/pglite`); `memory` for an in-memory one. */
   dataDir?: string | undefined
+  /**
+   * PGlite in memory, not in a thread: the data directory to start from, as PGlite's `dumpDataDir`
+   * made it, instead of a new empty cluster (the tests' migrated database, made once: testing.ts).
+   */
+  loadDataDir?: Blob | undefined
   /** Pool size for PostgreSQL. */
   poolSize?: number
   /**
@@ -151,7 +156,7 @@ export async function createDatabase(options: DatabaseOptions = {}): Promise<Dat
   }
   const threadOptions = { stallTimeoutMs: options.stallTimeoutMs, onStopped: options.onStopped }
   const client: EmbeddedClient = !options.thread
-    ? guardPglite(await PGlite.create({ ...(dir ? { dataDir: dir } : {}), extensions: PGLITE_EXTENSIONS }))
+    ? guardPglite(await PGlite.create({ ...(dir ? { dataDir: dir } : {}), ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}), extensions: PGLITE_EXTENSIONS }))
     : dir
       ? await startRestartingPgliteThread(dir, { ...threadOptions, maxRestarts: options.maxRestarts, onRestarted: options.onRestarted })
       : await startPgliteThread(undefined, threadOptions)

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
-import { queryRows } from './client.ts'
+import { createDatabase, queryRows, type Database } from './client.ts'
+import { migrate } from './migrate.ts'
 import { createTestDatabase, testDatabaseKinds } from './testing.ts'
 
 describe.each(testDatabaseKinds())('migrate on %s', (kind) => {
@@ -15,6 +16,33 @@ describe.each(testDatabaseKinds())('migrate on %s', (kind) => {
       expect(ext.map((r) => r.extname)).toEqual(['cube', 'earthdistance', 'pg_trgm'])
     } finally {
       await database.close()
+    }
+  })
+})
+
+describe('the tests’ migrated PGlite dump', () => {
+  /** What the migrations made: tables and their columns, indexes, functions and the migrations applied. */
+  const schemaOf = async (database: Database) => {
+    const columns = await queryRows(database.db, sql`select table_name, column_name, data_type, is_nullable, column_default from information_schema.columns where table_schema = 'public' order by 1, 2`)
+    const indexes = await queryRows(database.db, sql`select indexname, indexdef from pg_indexes where schemaname = 'public' order by 1`)
+    const functions = await queryRows(database.db, sql`select proname, pg_get_function_identity_arguments(oid) as args from pg_proc where pronamespace = 'public'::regnamespace order by 1, 2`)
+    const migrations = await queryRows(database.db, sql`select hash, created_at from drizzle.__drizzle_migrations order by id`)
+    const types = await queryRows(database.db, sql`select * from property_types order by 1`)
+    return { columns, indexes, functions, migrations, types }
+  }
+
+  it('holds what migrating a new database makes', async () => {
+    const fresh = await createDatabase({ dataDir: 'memory' })
+    const loaded = await createTestDatabase('pglite')
+    try {
+      await migrate(fresh)
+      const expected = await schemaOf(fresh)
+      expect(expected.migrations.length).toBeGreaterThan(20)
+      expect(expected.indexes.length).toBeGreaterThan(20)
+      expect(await schemaOf(loaded)).toEqual(expected)
+    } finally {
+      await fresh.close()
+      await loaded.close()
     }
   })
 })
