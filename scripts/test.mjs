@@ -1,15 +1,18 @@
 // `npm test`: the whole suite. Unit and API tests (PGlite, and PostgreSQL when TEST_DATABASE_URL is set
 // or under CI), then the end-to-end tests in Chromium against the production build.
 //
-// Under CI=true (or TEST_NODE24=1) the unit and API tests run a second time under Node 24, the current
-// LTS, from the npm package `node@24` (npx fetches it once into its cache): the site supports both the
-// Node 20 of today's machines and Node 24, which the Dockerfile uses. TEST_NODE24=0 skips that run.
+// Under CI=true (or TEST_NODE24=1) a second part runs under Node 24, the current LTS, from the npm
+// package `node@24` (npx fetches it once into its cache): the site supports both the Node 20 of today's
+// machines and Node 24, which the Dockerfile uses. With PostgreSQL at hand (always under CI) the
+// database tests then run on PGlite under Node 20 and on PostgreSQL under Node 24, once each; without
+// it the whole suite runs again under Node 24. TEST_NODE24=0 skips the second part; TEST_DATABASE_KINDS
+// set by hand runs both parts on those kinds.
 //
 // Each part has a time limit (minutes, TEST_PART_LIMIT_MINUTES overrides all three): a part that hangs
 // fails with what was still running, its processes and the PostgreSQL sessions, instead of holding CI
 // until CI's own limit ends it without a word. Within the unit parts a test worker that has answered
 // nothing for TEST_HANG_MINUTES (5) is taken as stuck, named and killed, and the part runs once more
-// (scripts/vitest-hang-watch.mjs). The whole suite takes about 20 minutes on two cores.
+// (scripts/vitest-hang-watch.mjs). The whole suite takes about 25 minutes on two cores.
 import { spawn, spawnSync } from 'node:child_process'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -37,9 +40,9 @@ function reportHang(part) {
 }
 
 /** Runs one part, resolving to its exit status; a part past its limit is stopped and fails. */
-function run(part, cmd, args) {
+function run(part, cmd, args, env = {}) {
   return new Promise((resolve) => {
-    const child = spawn(cmd, args, { cwd: root, stdio: 'inherit', detached: true })
+    const child = spawn(cmd, args, { cwd: root, stdio: 'inherit', detached: true, env: { ...process.env, ...env } })
     current = child.pid
     const timer = setTimeout(() => {
       reportHang(part)
@@ -89,27 +92,52 @@ for (const signal of ['SIGINT', 'SIGTERM']) {
  * light) the stuck worker is named and killed and the part runs once more; a second time fails it.
  * A test's own failure is never run again.
  */
-async function runVitest(part, cmd, args) {
+async function runVitest(part, cmd, args, env = {}) {
   const withWatch = [...args, '--reporter=default', '--reporter=./scripts/vitest-hang-watch.mjs']
-  const first = await run(part, cmd, withWatch)
+  const first = await run(part, cmd, withWatch, env)
   if (first !== HANG_EXIT_CODE) return first
   console.error(`\n${part}: the embedded database failed, not a test (told above). Running the ${part} tests once more.\n`)
-  const second = await run(part, cmd, withWatch)
+  const second = await run(part, cmd, withWatch, env)
   return second === HANG_EXIT_CODE ? 1 : second
 }
 
-const unit = await runVitest('unit', 'npx', ['vitest', 'run'])
-if (unit !== 0) process.exit(unit)
+/**
+ * The test files whose tests run on each database kind (`describe.each(testDatabaseKinds())` and the
+ * PostgreSQL-only files that ask testDatabaseKinds too).
+ */
+function databaseTestFiles() {
+  const listed = spawnSync('git', ['grep', '-l', '-F', 'testDatabaseKinds(', '--', '*.test.ts'], { cwd: root, encoding: 'utf8' })
+  if (listed.status !== 0) throw new Error(`could not list the database test files: ${listed.stderr}`)
+  return listed.stdout.split('\n').filter((file) => file && !file.startsWith('apps/web/tests/e2e/'))
+}
 
 const onLts = process.env.TEST_NODE24 ? process.env.TEST_NODE24 === '1' : process.env.CI === 'true'
+const postgresAvailable = Boolean(process.env.TEST_DATABASE_URL) || process.env.CI === 'true'
+// With a second runtime and a PostgreSQL server, each database test runs once on each pairing the
+// site is deployed as: PGlite under Node 20 (npm start on today's machines) and PostgreSQL under
+// Node 24 (the Docker image). The other tests run under Node 20. Running everything under both took
+// two passes of about eight minutes each on two cores.
+const split = onLts && postgresAvailable && !process.env.TEST_DATABASE_KINDS
+
+const unit = await runVitest('unit', 'npx', ['vitest', 'run'], split ? { TEST_DATABASE_KINDS: 'pglite' } : {})
+if (unit !== 0) process.exit(unit)
+
 if (onLts) {
   const version = spawnSync('npx', ['-y', '-p', NODE_LTS_PACKAGE, 'node', '--version'], { cwd: root, encoding: 'utf8' })
   if (version.status !== 0) {
     console.error(`could not run ${NODE_LTS_PACKAGE} through npx:\n${version.stderr}`)
     process.exit(version.status ?? 1)
   }
-  console.log(`\nUnit and API tests again under Node ${version.stdout.trim()} (${NODE_LTS_PACKAGE})\n`)
-  const lts = await runVitest('lts', 'npx', ['-y', '-p', NODE_LTS_PACKAGE, 'node', 'node_modules/vitest/vitest.mjs', 'run'])
+  const vitestUnderLts = ['-y', '-p', NODE_LTS_PACKAGE, 'node', 'node_modules/vitest/vitest.mjs', 'run']
+  let lts
+  if (split) {
+    const files = databaseTestFiles()
+    console.log(`\nThe database tests on PostgreSQL, under Node ${version.stdout.trim()} (${NODE_LTS_PACKAGE}): ${files.length} files\n`)
+    lts = await runVitest('lts', 'npx', [...vitestUnderLts, ...files], { TEST_DATABASE_KINDS: 'postgres' })
+  } else {
+    console.log(`\nUnit and API tests again under Node ${version.stdout.trim()} (${NODE_LTS_PACKAGE})\n`)
+    lts = await runVitest('lts', 'npx', vitestUnderLts)
+  }
   if (lts !== 0) process.exit(lts)
 }
 

@@ -1,5 +1,5 @@
 import { createDatabase, EMBEDDED_BUSY_MESSAGE, isDatabaseBusy, migrate, type Database } from '@agency/db'
-import { createTestDatabase, testDatabaseUrl, type TestDatabase } from '@agency/db/testing'
+import { createTestDatabase, testDatabaseKinds, type TestDatabase } from '@agency/db/testing'
 import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { BUSY_MESSAGE } from './load-shedding.ts'
@@ -21,7 +21,7 @@ describe('isDatabaseBusy', () => {
 })
 
 /** The databases a request may wait for: the embedded one always, PostgreSQL with TEST_DATABASE_URL. */
-const kinds = testDatabaseUrl() ? (['pglite', 'postgres'] as const) : (['pglite'] as const)
+const kinds = testDatabaseKinds()
 
 // PostgreSQL: a pool of one connection. PGlite: its one connection, behind the queue that bounds the
 // wait for it (pglite-gate.ts). Either way the test holds that connection busy.

@@ -71,9 +71,25 @@ export function testDatabaseUrl(): string | undefined {
   return undefined
 }
 
-/** The database kinds the tests run on: PGlite always; PostgreSQL too under CI or when TEST_DATABASE_URL is set. */
+/** The database kinds the tests may name in TEST_DATABASE_KINDS. */
+const DATABASE_KINDS = ['pglite', 'postgres'] as const
+
+/**
+ * The database kinds the tests run on: PGlite always; PostgreSQL too under CI or when
+ * TEST_DATABASE_URL is set. TEST_DATABASE_KINDS (`pglite`, `postgres`, or both with a comma) narrows
+ * them: under CI `npm test` runs the PGlite half under Node 20 and the PostgreSQL half under Node 24
+ * (scripts/test.mjs). Asking for PostgreSQL with no server to run it on is an error, never a skip.
+ */
 export function testDatabaseKinds(): Array<'pglite' | 'postgres'> {
-  return testDatabaseUrl() ? ['pglite', 'postgres'] : ['pglite']
+  const available: Array<'pglite' | 'postgres'> = testDatabaseUrl() ? ['pglite', 'postgres'] : ['pglite']
+  const wanted = process.env.TEST_DATABASE_KINDS?.trim()
+  if (!wanted) return available
+  const kinds = wanted.split(',').map((kind) => kind.trim())
+  for (const kind of kinds) {
+    if (!DATABASE_KINDS.includes(kind as 'pglite')) throw new Error(`TEST_DATABASE_KINDS: '${kind}' is not one of ${DATABASE_KINDS.join(', ')}`)
+    if (!available.includes(kind as 'pglite')) throw new Error(`TEST_DATABASE_KINDS asks for ${kind}, but TEST_DATABASE_URL is not set`)
+  }
+  return available.filter((kind) => kinds.includes(kind))
 }
 export * from './blm/write.ts'
 

@@ -1,5 +1,5 @@
 import { PropertySearchQuerySchema } from '@agency/domain'
-import { createTestDatabase, testDatabaseUrl, type TestDatabase } from '@agency/db/testing'
+import { createTestDatabase, testDatabaseKinds, type TestDatabase } from '@agency/db/testing'
 import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { insertFixture, TOWNS } from '#app/testing/fixtures.ts'
@@ -8,7 +8,7 @@ import { toSearchQueries } from './properties.ts'
 // The index of real positions leads with an expression (migration 0029); a search whose band of
 // latitude is written otherwise still answers (the API tests' oracles), but reads every entry of
 // the index. This holds the two together.
-describe.runIf(testDatabaseUrl())('a location search on PostgreSQL', () => {
+describe.runIf(testDatabaseKinds().includes('postgres'))('a location search on PostgreSQL', () => {
   let database: TestDatabase
 
   beforeAll(async () => {
