@@ -14,6 +14,7 @@
 // nothing for TEST_HANG_MINUTES (5) is taken as stuck, named and killed, and the part runs once more
 // (scripts/vitest-hang-watch.mjs). The whole suite takes about 25 minutes on two cores.
 import { spawn, spawnSync } from 'node:child_process'
+import { readdirSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { HANG_EXIT_CODE } from './vitest-hang-watch.mjs'
@@ -106,9 +107,16 @@ async function runVitest(part, cmd, args, env = {}) {
  * PostgreSQL-only files that ask testDatabaseKinds too).
  */
 function databaseTestFiles() {
-  const listed = spawnSync('git', ['grep', '-l', '-F', 'testDatabaseKinds(', '--', '*.test.ts'], { cwd: root, encoding: 'utf8' })
-  if (listed.status !== 0) throw new Error(`could not list the database test files: ${listed.stderr}`)
-  return listed.stdout.split('\n').filter((file) => file && !file.startsWith('apps/web/tests/e2e/'))
+  const files = []
+  for (const top of ['apps', 'packages']) {
+    for (const entry of readdirSync(path.join(root, top), { recursive: true, withFileTypes: true })) {
+      if (!entry.isFile() || !entry.name.endsWith('.test.ts')) continue
+      const file = path.relative(root, path.join(entry.parentPath, entry.name))
+      if (file.includes('node_modules') || file.startsWith(path.join('apps', 'web', 'tests', 'e2e'))) continue
+      if (readFileSync(path.join(root, file), 'utf8').includes('testDatabaseKinds(')) files.push(file)
+    }
+  }
+  return files.sort()
 }
 
 const onLts = process.env.TEST_NODE24 ? process.env.TEST_NODE24 === '1' : process.env.CI === 'true'
