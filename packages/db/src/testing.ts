@@ -73,6 +73,8 @@ export function testDatabaseUrl(): string | undefined {
 
 /** The database kinds the tests may name in TEST_DATABASE_KINDS. */
 const DATABASE_KINDS = ['pglite', 'postgres'] as const
+type DatabaseKind = (typeof DATABASE_KINDS)[number]
+const isDatabaseKind = (kind: string): kind is DatabaseKind => (DATABASE_KINDS as readonly string[]).includes(kind)
 
 /**
  * The database kinds the tests run on: PGlite always; PostgreSQL too under CI or when
@@ -80,14 +82,14 @@ const DATABASE_KINDS = ['pglite', 'postgres'] as const
  * them: under CI `npm test` runs the PGlite half under Node 20 and the PostgreSQL half under Node 24
  * (scripts/test.mjs). Asking for PostgreSQL with no server to run it on is an error, never a skip.
  */
-export function testDatabaseKinds(): Array<'pglite' | 'postgres'> {
-  const available: Array<'pglite' | 'postgres'> = testDatabaseUrl() ? ['pglite', 'postgres'] : ['pglite']
+export function testDatabaseKinds(): DatabaseKind[] {
+  const available: DatabaseKind[] = testDatabaseUrl() ? ['pglite', 'postgres'] : ['pglite']
   const wanted = process.env.TEST_DATABASE_KINDS?.trim()
   if (!wanted) return available
   const kinds = wanted.split(',').map((kind) => kind.trim())
   for (const kind of kinds) {
-    if (!DATABASE_KINDS.includes(kind as 'pglite')) throw new Error(`TEST_DATABASE_KINDS: '${kind}' is not one of ${DATABASE_KINDS.join(', ')}`)
-    if (!available.includes(kind as 'pglite')) throw new Error(`TEST_DATABASE_KINDS asks for ${kind}, but TEST_DATABASE_URL is not set`)
+    if (!isDatabaseKind(kind)) throw new Error(`TEST_DATABASE_KINDS: '${kind}' is not one of ${DATABASE_KINDS.join(', ')}`)
+    if (!available.includes(kind)) throw new Error(`TEST_DATABASE_KINDS asks for ${kind}, but TEST_DATABASE_URL is not set`)
   }
   return available.filter((kind) => kinds.includes(kind))
 }
