@@ -55,7 +55,7 @@ describe('the embedded database in a thread started again when it stops', () => 
 
   it('after a thread stuck in one statement, starts a new one; a transaction open on the old one fails', async () => {
     const restarted: Error[] = []
-    const client = await startRestartingPgliteThread(dir, { stallTimeoutMs: 300, onRestarted: (e) => restarted.push(e) })
+    const client = await startRestartingPgliteThread(dir, { stallTimeoutMs: 2000, onRestarted: (e) => restarted.push(e) })
     try {
       await client.exec('create table kept (n int); insert into kept values (1)')
       const transaction = failureOf(
@@ -64,7 +64,7 @@ describe('the embedded database in a thread started again when it stops', () => 
           await tx.exec('do $$ begin loop end loop; end $$')
         }),
       )
-      expect(await transaction).toMatchObject({ message: "the embedded database's thread has not answered for 300 ms: stopped" })
+      expect(await transaction).toMatchObject({ message: "the embedded database's thread has not answered for 2000 ms: stopped" })
       expect((await client.query('select n from kept')).rows).toEqual([{ n: 1 }])
       expect(restarted).toHaveLength(1)
     } finally {

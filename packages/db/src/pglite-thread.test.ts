@@ -121,22 +121,22 @@ const FOREVER = 'do $$ begin loop end loop; end $$'
 describe("the embedded database's thread, watched", () => {
   it('stops a thread stuck in one statement past its stall time: that call and every later one fail, and onStopped is told once', async () => {
     const stops: Error[] = []
-    const client = await startPgliteThread(undefined, { stallTimeoutMs: 400, onStopped: (error) => stops.push(error) })
-    await expect(client.query(FOREVER)).rejects.toThrow("the embedded database's thread has not answered for 400 ms: stopped")
-    await expect(client.query('select 1')).rejects.toThrow('has not answered for 400 ms')
+    const client = await startPgliteThread(undefined, { stallTimeoutMs: 2000, onStopped: (error) => stops.push(error) })
+    await expect(client.query(FOREVER)).rejects.toThrow("the embedded database's thread has not answered for 2000 ms: stopped")
+    await expect(client.query('select 1')).rejects.toThrow('has not answered for 2000 ms')
     await new Promise((resolve) => setTimeout(resolve, 200))
-    expect(stops.map((error) => error.message)).toEqual(["the embedded database's thread has not answered for 400 ms: stopped"])
+    expect(stops.map((error) => error.message)).toEqual(["the embedded database's thread has not answered for 2000 ms: stopped"])
     await client.close()
   })
 
   it('leaves alone a thread that is idle, or holds a transaction open, for longer than the stall time; close() is not a stop', async () => {
     const stops: Error[] = []
-    const database = await createDatabase({ dataDir: 'memory', thread: true, stallTimeoutMs: 200, onStopped: (error) => stops.push(error) })
+    const database = await createDatabase({ dataDir: 'memory', thread: true, stallTimeoutMs: 1000, onStopped: (error) => stops.push(error) })
     await createNotes(database)
-    await new Promise((resolve) => setTimeout(resolve, 700))
+    await new Promise((resolve) => setTimeout(resolve, 1500))
     await database.db.transaction(async (tx) => {
       await tx.insert(notes).values({ label: 'slow' })
-      await new Promise((resolve) => setTimeout(resolve, 700))
+      await new Promise((resolve) => setTimeout(resolve, 1500))
     })
     expect(await database.db.select({ label: notes.label }).from(notes)).toEqual([{ label: 'slow' }])
     await database.close()
@@ -165,13 +165,13 @@ describe('a data directory of the embedded database in its own thread', () => {
   })
 
   it('opens again after a thread stopped in the middle of a statement, with what was committed before it', async () => {
-    const first = await createDatabase({ dataDir: dir, thread: true, stallTimeoutMs: 400 })
+    const first = await createDatabase({ dataDir: dir, thread: true, stallTimeoutMs: 2000 })
     await first.db.insert(notes).values({ label: 'before the stop' })
     const error = await first.db.execute(sql.raw(FOREVER)).then(
       () => null,
       (e: unknown) => e,
     )
-    expect((error as Error).cause).toMatchObject({ message: "the embedded database's thread has not answered for 400 ms: stopped" })
+    expect((error as Error).cause).toMatchObject({ message: "the embedded database's thread has not answered for 2000 ms: stopped" })
     await first.close()
     const second = await createDatabase({ dataDir: dir, thread: true })
     try {
