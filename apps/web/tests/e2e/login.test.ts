@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { SPEC } from './spec-texts.ts'
 import { readOutbox, seenMails, toLoginLink, waitForMail } from './outbox.ts'
-import { BASE_URL, expectNoAxeViolations, setupBrowser } from './support.ts'
+import { BASE_URL, axeViolations, expectNoAxeViolations, setupBrowser } from './support.ts'
 
 const browser = setupBrowser()
 
@@ -275,5 +275,15 @@ describe('magic link login in a browser', () => {
     await page.goto(`${BASE_URL}/login`)
     expect(await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth)).toBe(false)
     await expectNoAxeViolations(page)
+  })
+
+  it('is scanned by an accessibility check that fails on a button without a name or a picture without a text', async () => {
+    const page = await browser.page()
+    await page.goto(`${BASE_URL}/login`)
+    await page.evaluate(() => {
+      const main = document.querySelector('main')
+      main?.append(document.createElement('button'), Object.assign(document.createElement('img'), { src: '/favicon.svg' }))
+    })
+    expect((await axeViolations(page)).map((line) => line.split(':')[0])).toEqual(['button-name', 'image-alt'])
   })
 })
