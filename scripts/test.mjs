@@ -120,6 +120,7 @@ function databaseTestFiles() {
 }
 
 const onLts = process.env.TEST_NODE24 ? process.env.TEST_NODE24 === '1' : process.env.CI === 'true'
+// The rule of testDatabaseUrl() in packages/db/src/testing.ts, which this script cannot import.
 const postgresAvailable = Boolean(process.env.TEST_DATABASE_URL) || process.env.CI === 'true'
 // With a second runtime and a PostgreSQL server, each database test runs once on each pairing the
 // site is deployed as: PGlite under Node 20 (npm start on today's machines) and PostgreSQL under

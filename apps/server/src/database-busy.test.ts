@@ -20,7 +20,7 @@ describe('isDatabaseBusy', () => {
   })
 })
 
-/** The databases a request may wait for: the embedded one always, PostgreSQL with TEST_DATABASE_URL. */
+/** The databases a request may wait for: those the tests run on (testDatabaseKinds). */
 const kinds = testDatabaseKinds()
 
 // PostgreSQL: a pool of one connection. PGlite: its one connection, behind the queue that bounds the
