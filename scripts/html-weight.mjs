@@ -25,7 +25,7 @@ function report(name, html) {
   const hydration = all(html, /<script[^>]*>window\.__reactRouterContext\.streamController\.enqueue[\s\S]*?<\/script>/g)
   const scripts = all(html, /<script[^>]*>[\s\S]*?<\/script>/g)
   const cards = all(html, /<article class="card[\s\S]*?<\/article>/g)
-  const pictures = all(html, /<picture[\s\S]*?<\/picture>/g)
+  const pictures = all(html, /<img [^>]*srcSet=[^>]*>/g)
   const rows = [
     ['whole page', html.length],
     ['  gzipped', gzipSync(html).length],

@@ -27,7 +27,14 @@ describe('short media URLs', () => {
     expect(toShortMediaVariant(320, 'jpeg')).toBe('320j')
     expect(parseShortMediaVariant('1600j')).toEqual({ width: 1600, format: 'jpeg' })
     expect(parseShortMediaVariant('480w')).toEqual({ width: 480, format: 'webp' })
-    for (const name of ['500a', '640x', '640', 'card', '0640a']) expect(parseShortMediaVariant(name)).toBeNull()
+    for (const name of ['500a', '640x', '500', 'card', '0640a', '0640', '640aa', '']) expect(parseShortMediaVariant(name)).toBeNull()
     expect(toShortMediaPath('PyqcTosdTm-nxQ2ei3psVA', 960, 'avif')).toBe('/api/m/PyqcTosdTm-nxQ2ei3psVA/960a')
+  })
+
+  it('names a copy by its width alone when the browser\'s Accept is to choose the format', () => {
+    expect(toShortMediaVariant(640, null)).toBe('640')
+    expect(parseShortMediaVariant('640')).toEqual({ width: 640, format: null })
+    expect(parseShortMediaVariant('1600')).toEqual({ width: 1600, format: null })
+    expect(toShortMediaPath('PyqcTosdTm-nxQ2ei3psVA', 320, null)).toBe('/api/m/PyqcTosdTm-nxQ2ei3psVA/320')
   })
 })

@@ -1,9 +1,10 @@
 /**
- * The short form of a picture's URL that pages write in their `srcset`s: `/api/m/{key}/{width}{format}`,
- * e.g. `/api/m/PyqcTosdTm-nxQ2ei3psVA/640a` for the 640px AVIF copy. A list page names
- * fifteen copies of each card's picture (five widths in three formats), so the long form
- * `/api/media/{media_key}/{variant}` made most of a card's HTML. The media key is the same random UUID,
- * written as its 16 bytes in base64url (22 characters instead of 36); the long form keeps working.
+ * The short form of a picture's URL that pages write in their `srcset`s: `/api/m/{key}/{width}`, e.g.
+ * `/api/m/PyqcTosdTm-nxQ2ei3psVA/640` for the 640px copy in the best format the browser reads (the
+ * media route picks AVIF, WebP or JPEG by the request's `Accept`), or `/api/m/{key}/{width}{format}`
+ * for one format, e.g. `…/640a` for the AVIF copy. The long form `/api/media/{media_key}/{variant}`
+ * made most of a card's HTML. The media key is the same random UUID, written as its 16 bytes in
+ * base64url (22 characters instead of 36); the long form keeps working.
  */
 
 /** Where the short picture URLs live. */
@@ -53,21 +54,28 @@ export function fromShortMediaKey(short: string): string | null {
   return MEDIA_KEY.test(key) ? key : null
 }
 
-/** A short picture variant's name: its width and its format's letter (`640a`, `640w`, `640j`). */
-export function toShortMediaVariant(width: PictureWidth, format: PictureFormat): string {
-  return `${width}${FORMAT_LETTERS[format]}`
+/**
+ * A short picture variant's name: its width and its format's letter (`640a`, `640w`, `640j`), or its
+ * width alone (`640`) when the format is left to the request's `Accept` (`format` null).
+ */
+export function toShortMediaVariant(width: PictureWidth, format: PictureFormat | null): string {
+  return format ? `${width}${FORMAT_LETTERS[format]}` : String(width)
 }
 
-/** The width and format a short variant's name stands for; null when it names none. */
-export function parseShortMediaVariant(name: string): { width: PictureWidth; format: PictureFormat } | null {
-  const match = /^(\d{3,4})([awj])$/.exec(name)
+/**
+ * The width and format a short variant's name stands for (format null: chosen by the request's
+ * `Accept`); null when it names none.
+ */
+export function parseShortMediaVariant(name: string): { width: PictureWidth; format: PictureFormat | null } | null {
+  const match = /^(\d{3,4})([awj]?)$/.exec(name)
   if (!match) return null
   const width = PICTURE_WIDTHS.find((w) => String(w) === match[1])
-  const format = LETTER_FORMATS[match[2] ?? '']
-  return width && format ? { width, format } : null
+  const letter = match[2] ?? ''
+  const format = letter === '' ? null : LETTER_FORMATS[letter]
+  return width && format !== undefined ? { width, format } : null
 }
 
-/** The short path of one copy of a picture, from its short key (toShortMediaKey). */
-export function toShortMediaPath(shortKey: string, width: PictureWidth, format: PictureFormat): string {
+/** The short path of one copy of a picture (format null: the best the browser reads), from its short key (toShortMediaKey). */
+export function toShortMediaPath(shortKey: string, width: PictureWidth, format: PictureFormat | null): string {
   return `${SHORT_MEDIA_PATH}/${shortKey}/${toShortMediaVariant(width, format)}`
 }

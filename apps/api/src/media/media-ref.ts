@@ -21,15 +21,15 @@ export const IMAGE_VARIANTS = {
   /** The lightbox's largest copy; `full` is the same size as a JPEG, for downloads and old browsers. */
   large: { width: 1600, format: 'webp' },
   full: { width: 1600, format: 'jpeg' },
-  // Each WebP size again in AVIF, which browsers that can read it take first (`<picture>`): about a
-  // third smaller again at the same quality.
+  // Each WebP size again in AVIF, which browsers that can read it get first (the short URLs' choice
+  // by Accept, picture-format.ts): about a third smaller again at the same quality.
   'thumb-avif': { width: 320, format: 'avif' },
   'small-avif': { width: 480, format: 'avif' },
   'card-avif': { width: 640, format: 'avif' },
   'medium-avif': { width: 960, format: 'avif' },
   'hd-avif': { width: 1280, format: 'avif' },
   'large-avif': { width: 1600, format: 'avif' },
-  // And in JPEG, the `<img>`'s own srcset for browsers that read neither.
+  // And in JPEG, for browsers that read neither.
   'thumb-jpeg': { width: 320, format: 'jpeg' },
   'small-jpeg': { width: 480, format: 'jpeg' },
   'card-jpeg': { width: 640, format: 'jpeg' },

@@ -1,10 +1,11 @@
 /**
  * The picture variants the API's media route serves (apps/api media-ref.ts): a media URL ends
  * `/api/media/{media_id}/{variant}`, and every picture comes at these widths in WebP, AVIF and JPEG,
- * also under the short URLs that srcsets name (@agency/domain media-url.ts).
+ * also under the short URLs that srcsets name (@agency/domain media-url.ts), which leave the format to
+ * the browser's `Accept`.
  */
 import { PICTURE_WIDTHS, toShortMediaKey, toShortMediaPath } from '@agency/domain'
-import type { PictureFormat, PictureWidth } from '@agency/domain'
+import type { PictureWidth } from '@agency/domain'
 
 /** Widths in pixels of the API's picture variants, smallest first. */
 const WIDTHS = { thumb: 320, small: 480, card: 640, medium: 960, hd: 1280, large: 1600 } as const
@@ -22,19 +23,16 @@ export function toMediaVariantUrl(url: string, variant: MediaVariant): string | 
   return match ? `${match[1]}${match[2]}/${variant}` : null
 }
 
-/** A `<source>`'s type and srcset. */
-export interface PictureSource {
-  type: 'image/avif' | 'image/webp'
-  srcSet: string
-}
-
-/** A picture's sources: AVIF and WebP for `<source>`, JPEG for the `<img>` itself. */
+/** A picture's `<img>` attributes. */
 export interface PictureSet {
-  sources: PictureSource[]
-  /** The JPEG srcset, for browsers that read neither AVIF nor WebP. */
-  jpegSrcSet: string
-  /** The JPEG copy closest above `boxWidth`, the `<img>`'s own src. */
-  jpegSrc: string
+  /**
+   * The copies at each width, each URL leaving the format to the browser's `Accept` (the media route
+   * answers AVIF, WebP or JPEG, whichever is the best it reads): one srcset where a `<picture>` needed
+   * three, the same files.
+   */
+  srcSet: string
+  /** The JPEG copy closest above half the widest width, for browsers that read no srcset. */
+  src: string
 }
 
 const toJpegVariant = (variant: SizedVariant): JpegVariant => (variant === 'large' ? 'full' : `${variant}-jpeg`)
@@ -46,16 +44,8 @@ function toWidths(maxWidth: number): PictureWidth[] {
 }
 
 /**
- * The AVIF and WebP sources of a picture up to `maxWidth` (a thumbnail never needs the 1600px copy),
- * in the order a `<picture>` tries them; empty when `url` is not a media URL (an outside picture).
- */
-export function toPictureSources(url: string, maxWidth: number = WIDTHS.large): PictureSource[] {
-  return toPictureSet(url, maxWidth)?.sources ?? []
-}
-
-/**
- * A picture of the media route in every format and in the widths up to `maxWidth` (see toWidths);
- * null when `url` is not a media URL.
+ * A picture of the media route in the widths up to `maxWidth` (see toWidths), in the best format each
+ * browser reads; null when `url` is not a media URL (an outside picture, a blurred card picture).
  */
 export function toPictureSet(url: string, maxWidth: number = WIDTHS.large): PictureSet | null {
   const match = MEDIA_URL.exec(url)
@@ -63,20 +53,16 @@ export function toPictureSet(url: string, maxWidth: number = WIDTHS.large): Pict
   const [, base = '', mediaKey = ''] = match
   const shortKey = toShortMediaKey(mediaKey)
   if (!shortKey) return null
-  // A card names fifteen copies of its picture: the srcsets write them as the media route's short
-  // paths (@agency/domain media-url.ts), without spaces between entries, which keeps a list page's
-  // HTML short.
-  const widths = toWidths(maxWidth)
-  const srcSet = (format: PictureFormat) => widths.map((width) => `${toShortMediaPath(shortKey, width, format)} ${width}w`).join(',')
+  // A card names five copies of its picture: the srcset writes them as the media route's short paths
+  // (@agency/domain media-url.ts), without spaces between entries, which keeps a list page's HTML short.
+  const srcSet = toWidths(maxWidth)
+    .map((width) => `${toShortMediaPath(shortKey, width, null)} ${width}w`)
+    .join(',')
   const boxWidth = toWidths(maxWidth / 2).at(-1) ?? WIDTHS.thumb
   const boxVariant = (Object.keys(WIDTHS) as SizedVariant[]).find((variant) => WIDTHS[variant] === boxWidth) ?? 'thumb'
   return {
-    sources: [
-      { type: 'image/avif', srcSet: srcSet('avif') },
-      { type: 'image/webp', srcSet: srcSet('webp') },
-    ],
-    jpegSrcSet: srcSet('jpeg'),
+    srcSet,
     // The src, which browsers that read no srcset fetch, stays the API's own URL as it wrote it.
-    jpegSrc: `${base}${mediaKey}/${toJpegVariant(boxVariant)}`,
+    src: `${base}${mediaKey}/${toJpegVariant(boxVariant)}`,
   }
 }

@@ -108,9 +108,38 @@ describe.each(testDatabaseKinds())('GET /api/media/:media_id/:variant on %s', (k
     expect(response.rawPayload.equals(long.rawPayload)).toBe(true)
   })
 
+  const CHROMIUM_ACCEPT = 'image/avif,image/webp,image/apng,image/svg+xml,image/*,*/*;q=0.8'
+  it.each([
+    [CHROMIUM_ACCEPT, 'card-avif', 'image/avif'],
+    ['image/webp,*/*', 'card', 'image/webp'],
+    ['*/*', 'card-jpeg', 'image/jpeg'],
+    [undefined, 'card-jpeg', 'image/jpeg'],
+  ])('serves /api/m/{key}/640 to Accept %s as the %s variant, varying by Accept', async (accept, variant, contentType) => {
+    const response = await get(`/api/m/${toShortMediaKey(openPhoto)}/640`, accept ? { accept } : {})
+    expect(response.statusCode).toBe(200)
+    expect(response.headers['content-type']).toBe(contentType)
+    expect(String(response.headers['vary']).toLowerCase().split(/,\s*/)).toContain('accept')
+    expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable')
+    const long = await get(`/api/media/${openPhoto}/${variant}`)
+    expect(response.headers['etag']).toBe(long.headers['etag'])
+    expect(response.rawPayload.equals(long.rawPayload)).toBe(true)
+    // A revalidation with the tag of the format this Accept gets is answered 304, and the same Accept.
+    const again = await get(`/api/m/${toShortMediaKey(openPhoto)}/640`, { ...(accept ? { accept } : {}), 'if-none-match': long.headers['etag'] as string })
+    expect(again.statusCode).toBe(304)
+  })
+
+  it('names no Vary on a short URL that names its format', async () => {
+    const response = await get(`/api/m/${toShortMediaKey(openPhoto)}/640a`, { accept: '*/*' })
+    expect(response.headers['content-type']).toBe('image/avif')
+    expect(String(response.headers['vary'] ?? '').toLowerCase()).not.toContain('accept,')
+    expect(String(response.headers['vary'] ?? '').toLowerCase().split(/,\s*/)).not.toContain('accept')
+  })
+
   it.each([
     ['a key of no media', () => `${toShortMediaKey(randomUUID())}/640w`, 404],
     ['a width no copy has', () => `${toShortMediaKey(openPhoto)}/500w`, 400],
+    ['a width alone that no copy has', () => `${toShortMediaKey(openPhoto)}/500`, 400],
+    ['a negotiated URL of no media', () => `${toShortMediaKey(randomUUID())}/640`, 404],
     ['a long variant name', () => `${toShortMediaKey(openPhoto)}/card`, 400],
     ['a long media key', () => `${openPhoto}/640w`, 400],
     ['bits beyond the key', () => `${toShortMediaKey(openPhoto)!.slice(0, 21)}B/640w`, 400],
@@ -314,8 +343,8 @@ describe.each(testDatabaseKinds())('media of locked properties on %s', (kind) =>
     }
     // The short URLs name no blurred copy: every one of a locked property is not found.
     for (const media of locked) {
-      for (const short of ['320a', '640w', '1600j']) {
-        const response = await get(`/api/m/${toShortMediaKey(media.key)}/${short}`)
+      for (const short of ['320a', '640w', '1600j', '640']) {
+        const response = await get(`/api/m/${toShortMediaKey(media.key)}/${short}`, { accept: 'image/avif,image/webp,*/*' })
         expect(response.statusCode, `${media.what} ${media.key} ${short}`).toBe(404)
       }
     }
@@ -353,6 +382,10 @@ describe.each(testDatabaseKinds())('media of locked properties on %s', (kind) =>
     expect(response.statusCode).toBe(200)
     expect(response.headers['content-type']).toBe('image/avif')
     expect(response.headers['cache-control']).toBe('private, max-age=31536000, immutable')
+    const chosen = await get(`/api/m/${toShortMediaKey(photo.key)}/640`, { cookie: buyerCookie, accept: 'image/webp,*/*' })
+    expect(chosen.statusCode).toBe(200)
+    expect(chosen.headers['content-type']).toBe('image/webp')
+    expect(chosen.headers['cache-control']).toBe('private, max-age=31536000, immutable')
   })
 
   it("serves a buyer a locked property's EPC picture and document, privately", async () => {

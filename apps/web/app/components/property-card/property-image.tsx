@@ -12,7 +12,7 @@ export type ImagePriority = PicturePriority
  * a 2× or 3× phone would otherwise take the 960px or 1280px copy, two to four times the bytes, for a
  * difference no one sees on a card a few inches wide. The widths named for phones make the browser
  * pick 640px there (320px × 2, 210px × 3). Written without optional spaces: a list page repeats it
- * three times a card.
+ * on every card.
  */
 const CARD_SIZES = '(max-width:639px) and (min-resolution:2.5dppx) 210px,(max-width:639px) 320px,(min-width:1200px) 384px,(min-width:1024px) 31vw,48vw'
 

@@ -20,26 +20,26 @@ export interface PictureProps {
 }
 
 /**
- * A picture of the API's media route in AVIF, WebP and JPEG at every width up to twice the box's
- * (sharp screens), the browser choosing by `sizes`; other pictures as a plain `<img>`. `high` is fetched
- * first (the page's largest paint), `lazy` only near the viewport.
+ * A picture of the API's media route at every width up to twice the box's (sharp screens), the browser
+ * choosing the width by `sizes` and the media route the format by the browser's `Accept` (AVIF, WebP or
+ * JPEG); other pictures as a plain `<img>`. `high` is fetched first (the page's largest paint), `lazy`
+ * only near the viewport.
  */
 export function Picture({ src, alt, width, height, sizes, priority, className, style }: PictureProps) {
   const set = toPictureSet(src, width * 2)
   // The page's largest paint is announced in the document's head, so that it downloads beside the
-  // stylesheet instead of after the HTML above it has been read. Every browser that preloads reads
-  // AVIF, and the <picture> then picks the same file from the cache.
-  const avif = set?.sources.find((source) => source.type === 'image/avif')
-  if (priority === 'high' && set && avif) {
-    preload(set.jpegSrc, { as: 'image', type: avif.type, imageSrcSet: avif.srcSet, imageSizes: sizes, fetchPriority: 'high' })
+  // stylesheet instead of after the HTML above it has been read; the <img> then finds the same file
+  // (the same URL and Accept) in the cache.
+  if (priority === 'high' && set) {
+    preload(set.src, { as: 'image', imageSrcSet: set.srcSet, imageSizes: sizes, fetchPriority: 'high' })
   }
-  const image = (
+  return (
     <img
       className={className}
       // srcset and sizes before src: a browser given src first may start fetching it.
-      srcSet={set?.jpegSrcSet}
+      srcSet={set?.srcSet}
       sizes={set ? sizes : undefined}
-      src={set ? set.jpegSrc : src}
+      src={set ? set.src : src}
       alt={alt}
       width={width}
       height={height}
@@ -48,14 +48,5 @@ export function Picture({ src, alt, width, height, sizes, priority, className, s
       decoding={priority === 'high' ? undefined : 'async'}
       style={style}
     />
-  )
-  if (!set) return image
-  return (
-    <picture className="picture">
-      {set.sources.map((source) => (
-        <source key={source.type} type={source.type} srcSet={source.srcSet} sizes={sizes} />
-      ))}
-      {image}
-    </picture>
   )
 }
