@@ -2,7 +2,7 @@ import path from 'node:path'
 import fastifyCompress from '@fastify/compress'
 import fastifyHelmet from '@fastify/helmet'
 import fastifyStatic from '@fastify/static'
-import { acceptsGzip } from '@agency/api'
+import { acceptsGzip, shareSessionLookups } from '@agency/api'
 import { createApiClient } from '@agency/api-client'
 import { createRequest } from '@remix-run/node-fetch-server'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
@@ -188,7 +188,10 @@ export async function registerWeb(app: FastifyInstance, options: WebOptions): Pr
         }
         const render = (nonce: string) => {
           const api = createApiClient({ baseUrl: `${origin}/api`, fetch: fetchNoticingBusy })
-          return handler(request, { api, publicUrl: options.publicUrl, mapTiles: options.mapTiles ?? DEFAULT_MAP_TILES, cspNonce: nonce })
+          // The API calls of one render look the visitor's session up once between them.
+          return shareSessionLookups(() =>
+            handler(request, { api, publicUrl: options.publicUrl, mapTiles: options.mapTiles ?? DEFAULT_MAP_TILES, cspNonce: nonce }),
+          )
         }
         // Each answer's own nonce: its inline scripts carry it and its policy names it.
         const nonce = createNonce()

@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks'
 import { APPLICANT_PROFILE, findNewestActiveApplicant, toSessionCookieName } from '@agency/domain'
 import { contactApplicants, queryRows, sessions, type Db } from '@agency/db'
 import { and, eq, sql } from 'drizzle-orm'
@@ -47,8 +48,11 @@ interface SessionRow extends Record<string, unknown> {
   profile_ids: number[] | null
 }
 
+/** A live session as a lookup finds it. */
+type FoundSession = Session & { last_seen_at: Date }
+
 /** The live session whose id hashes to `idHash`, or null when there is none or it has ended. */
-export async function findSession(db: Db, idHash: string, settings: SessionSettings): Promise<(Session & { last_seen_at: Date }) | null> {
+export async function findSession(db: Db, idHash: string, settings: SessionSettings): Promise<FoundSession | null> {
   const now = settings.now()
   const idleCutoff = new Date(now.getTime() - settings.idleTimeoutMs)
   const [row] = await queryRows<SessionRow>(
@@ -193,24 +197,63 @@ export function createSessionService(database: Db, settings: SessionSettings): S
 const sessionIdHashes = new WeakMap<FastifyRequest, string>()
 
 /**
- * Reads the request's session once (one indexed lookup; none without a cookie) and refreshes
- * last_seen_at now and then, which keeps the idle timeout moving.
+ * The session lookups of one page render (shareSessionLookups): its API calls, made in the process
+ * while it renders, share one lookup per session cookie. `open` turns false at the render's first call
+ * that may change a session (a POST, PUT, PATCH or DELETE), after which every call looks for itself.
  */
-export async function loadRequestSession(request: FastifyRequest, db: Db, settings: SessionSettings): Promise<void> {
-  request.session = null
-  const id = readSessionCookie(request, settings)
-  if (!id) return
-  const idHash = hashToken(id)
+interface SharedLookups {
+  open: boolean
+  found: Map<string, Promise<FoundSession | null>>
+  /** The active applicants' criteria (getActiveApplicantCriteria), by contact and applicant. */
+  criteria: Map<string, Promise<ActiveApplicant | null>>
+}
+
+const renderLookups = new AsyncLocalStorage<SharedLookups>()
+
+/**
+ * Runs `render` (a page's server render) so that the API calls it makes in the process look the
+ * session (and its active applicant's criteria) up once between them rather than once each: a
+ * logged-in contact's property page calls the API five times, and each lookup is a statement of its own. Only the calls `render` causes share it
+ * (the lookups live in its async context, which no other request's handling is in), and only until
+ * one of them may change a session: logging out during a render is seen by the calls after it.
+ */
+export function shareSessionLookups<T>(render: () => Promise<T>): Promise<T> {
+  return renderLookups.run({ open: true, found: new Map(), criteria: new Map() }, render)
+}
+
+/** Finds the session and refreshes last_seen_at now and then, which keeps the idle timeout moving. */
+async function lookUpSession(db: Db, idHash: string, settings: SessionSettings): Promise<FoundSession | null> {
   const found = await findSession(db, idHash, settings)
-  if (!found) return
+  if (!found) return null
   const now = settings.now()
   if (now.getTime() - found.last_seen_at.getTime() >= TOUCH_EVERY_MS) {
     await db.update(sessions).set({ last_seen_at: now }).where(eq(sessions.session_id_hash, idHash))
   }
+  return found
+}
+
+/**
+ * Reads the request's session once (one indexed lookup; none without a cookie, and one for all the
+ * calls of a page render: shareSessionLookups) and refreshes last_seen_at now and then.
+ */
+export async function loadRequestSession(request: FastifyRequest, db: Db, settings: SessionSettings): Promise<void> {
+  request.session = null
+  const shared = renderLookups.getStore()
+  if (shared && request.method !== 'GET' && request.method !== 'HEAD') shared.open = false
+  const id = readSessionCookie(request, settings)
+  if (!id) return
+  const idHash = hashToken(id)
+  let lookup = shared?.open ? shared.found.get(idHash) : undefined
+  if (!lookup) {
+    lookup = lookUpSession(db, idHash, settings)
+    if (shared?.open) shared.found.set(idHash, lookup)
+  }
+  const found = await lookup
+  if (!found) return
   request.session = {
     contact_id: found.contact_id,
     active_contact_applicant_id: found.active_contact_applicant_id,
-    profile_ids: found.profile_ids,
+    profile_ids: [...found.profile_ids],
   }
   sessionIdHashes.set(request, idHash)
 }
@@ -246,18 +289,27 @@ export function getActiveApplicantCriteria(request: FastifyRequest): Promise<Act
   if (cached) return cached
   const session = request.session
   const id = session?.active_contact_applicant_id ?? null
-  const result: Promise<ActiveApplicant | null> =
-    !session || id === null
-      ? Promise.resolve(null)
-      : request.server.db
-          .select({
-            contact_applicant_id: contactApplicants.contact_applicant_id,
-            profile_id: contactApplicants.profile_id,
-            criteria: contactApplicants.criteria,
-          })
-          .from(contactApplicants)
-          .where(and(eq(contactApplicants.contact_applicant_id, id), eq(contactApplicants.contact_id, session.contact_id)))
-          .then((rows) => rows[0] ?? null)
+  if (!session || id === null) {
+    const none = Promise.resolve(null)
+    activeApplicants.set(request, none)
+    return none
+  }
+  // The calls of one page render read it once between them, as they do the session.
+  const shared = renderLookups.getStore()
+  const key = `${session.contact_id}:${id}`
+  let result = shared?.open ? shared.criteria.get(key) : undefined
+  if (!result) {
+    result = request.server.db
+      .select({
+        contact_applicant_id: contactApplicants.contact_applicant_id,
+        profile_id: contactApplicants.profile_id,
+        criteria: contactApplicants.criteria,
+      })
+      .from(contactApplicants)
+      .where(and(eq(contactApplicants.contact_applicant_id, id), eq(contactApplicants.contact_id, session.contact_id)))
+      .then((rows) => rows[0] ?? null)
+    if (shared?.open) shared.criteria.set(key, result)
+  }
   activeApplicants.set(request, result)
   return result
 }
