@@ -1,6 +1,7 @@
 // `npm run bench`: seeds 2,000 and 100,000 properties into PGlite (and PostgreSQL when DATABASE_URL is
 // given), starts the production server on each, and prints p50/p99 latency and req/s of the search API
-// and the server-rendered list page, measured with autocannon on loopback. Figures only; no assertions.
+// and the server-rendered list and property pages (for a visitor, from the page cache and rendered, and
+// for the demo's buyer logged in), measured with autocannon on loopback. Figures only; no assertions.
 //   npm run bench -- --sizes 2000,100000 --duration 10 --connections 10 --databases pglite,postgres
 // Then the feed import: 10,000 properties without media imported and re-imported, on PGlite and on
 // PostgreSQL when TEST_DATABASE_URL (or DATABASE_URL) is set (`--import-only` runs just that part,
@@ -19,7 +20,7 @@
 // JavaScript, gzipped) and, when the `lighthouse` package is installed (it is not a dependency: see
 // LIGHTHOUSE below), Lighthouse's mobile scores, median of `--lighthouse-runs` (3) runs per page.
 import { spawnSync } from 'node:child_process'
-import { existsSync } from 'node:fs'
+import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { gzipSync } from 'node:zlib'
 import autocannon from 'autocannon'
 import os from 'node:os'
@@ -119,7 +120,46 @@ const TARGETS = [
   { name: 'SSR property page (page cache)', path: null },
   { name: 'SSR property page (page cache), gzip', path: null, headers: GZIP },
   { name: 'SSR property page (rendered)', path: null, headers: RENDER },
+  // A logged-in buyer (the demo's buyer@example.com, who sees pre-market properties and match
+  // percentages): every page renders, and calls the API for the contact and its saved properties too.
+  { name: 'SSR sales list page (logged-in buyer)', path: '/sales/property-for-sale?min_price=150000&min_bedroom=2', buyer: true },
+  { name: 'SSR property page (logged-in buyer)', path: null, buyer: true },
 ]
+
+const NUMBER_WORDS = ['zero', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten']
+
+/**
+ * The session cookie of the demo's buyer, logged in as a browser without JavaScript would: the
+ * question in place of the captcha, the link from the e-mail in the server's outbox, then its Log in.
+ */
+async function logInBuyer(server) {
+  const origin = { origin: server.url, 'content-type': 'application/json' }
+  const question = (await (await fetch(`${server.url}/api/captcha/question`)).json()).data
+  const [, a, b] = /^What is (\w+) plus (\w+)\?$/.exec(question.text) ?? []
+  const answer = String(NUMBER_WORDS.indexOf(a) + NUMBER_WORDS.indexOf(b))
+  const outbox = path.join(server.dataDir, 'outbox')
+  const before = new Set(existsSync(outbox) ? readdirSync(outbox) : [])
+  const asked = await fetch(`${server.url}/api/contacts/oauth/magic-links`, {
+    method: 'POST',
+    headers: origin,
+    body: JSON.stringify({ email: 'buyer@example.com', request_page_url: `${server.url}/`, recaptcha_token: `${question.token}.${Buffer.from(answer).toString('base64url')}` }),
+  })
+  if (asked.status !== 202) throw new Error(`the login link was refused: ${asked.status} ${await asked.text()}`)
+  for (let tries = 0; tries < 100; tries++) {
+    for (const name of (existsSync(outbox) ? readdirSync(outbox) : []).filter((n) => n.endsWith('.eml') && !before.has(n))) {
+      // Quoted-printable: soft line breaks and escapes undone, enough to read the link.
+      const mail = readFileSync(path.join(outbox, name), 'utf8').replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex) => String.fromCharCode(parseInt(hex, 16)))
+      const token = /\/login\/verify\?token=([A-Za-z0-9_-]+)/.exec(mail)?.[1]
+      if (!token) continue
+      const session = await fetch(`${server.url}/api/contacts/oauth/sessions`, { method: 'POST', headers: origin, body: JSON.stringify({ token }) })
+      const cookie = session.headers.getSetCookie()[0]?.split(';')[0]
+      if (session.status !== 200 || !cookie) throw new Error(`logging in failed: ${session.status}`)
+      return cookie
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100))
+  }
+  throw new Error('no login link reached the outbox')
+}
 
 const targetWords = arg('targets', '').split(',').map((word) => word.trim()).filter(Boolean)
 const chosen = (target) => targetWords.length === 0 || targetWords.some((word) => target.name.includes(word))
@@ -266,10 +306,12 @@ for (const size of sizes) {
     const load = os.loadavg().map((n) => n.toFixed(2)).join(', ')
     console.log(`\n${kind}, ${size.toLocaleString('en-GB')} properties: ready (migrate + seed + start) in ${seconds} s; load average ${load} on ${os.cpus().length} CPUs`)
     const first = await (await fetch(`${server.url}/api/properties?page_size=1`)).json()
+    let buyerCookie
     for (const t of args.includes('--pages-only') ? [] : TARGETS.filter(chosen)) {
       const path = t.path ?? new URL(first.data[0].detail_page_url, server.url).pathname
+      if (t.buyer) buyerCookie ??= await logInBuyer(server)
       for (const connections of connectionCounts) {
-        const m = await measure(server.url + path, connections, t.headers, t.vary)
+        const m = await measure(server.url + path, connections, t.buyer ? { cookie: buyerCookie } : t.headers, t.vary)
         rows.push({ database: kind, properties: size, target: t.name, connections, ...m })
         console.log(
           `  ${t.name.padEnd(48)} c=${String(connections).padEnd(3)} p50 ${String(m.p50).padStart(4)} ms  p99 ${String(m.p99).padStart(4)} ms  ${String(m.rps).padStart(5)} req/s  errors ${m.errors}`,
