@@ -128,6 +128,18 @@ describe.each(testDatabaseKinds())('GET /api/media/:media_id/:variant on %s', (k
     expect(again.statusCode).toBe(304)
   })
 
+  it.each([
+    ['a q that is no number', 'image/avif;q=NaN, image/webp;q=abc', 'image/jpeg'],
+    ['a q past 1 and below 0', 'image/avif;q=1e999, image/webp;q=-1', 'image/jpeg'],
+    ['a NUL byte in a type', 'image/av\u0000if, image/webp', 'image/webp'],
+    ['8 KB of ranges', `${'x/y;q=0.5,'.repeat(800)}image/webp`, 'image/webp'],
+    ['nothing but separators', ',,;;,;q=,', 'image/jpeg'],
+  ])('answers a negotiated URL asked with %s as it would without them (%s)', async (_name, accept, contentType) => {
+    const response = await get(`/api/m/${toShortMediaKey(openPhoto)}/640`, { accept })
+    expect(response.statusCode).toBe(200)
+    expect(response.headers['content-type']).toBe(contentType)
+  })
+
   it('names no Vary on a short URL that names its format', async () => {
     const response = await get(`/api/m/${toShortMediaKey(openPhoto)}/640a`, { accept: '*/*' })
     expect(response.headers['content-type']).toBe('image/avif')
@@ -140,6 +152,10 @@ describe.each(testDatabaseKinds())('GET /api/media/:media_id/:variant on %s', (k
     ['a width no copy has', () => `${toShortMediaKey(openPhoto)}/500w`, 400],
     ['a width alone that no copy has', () => `${toShortMediaKey(openPhoto)}/500`, 400],
     ['a negotiated URL of no media', () => `${toShortMediaKey(randomUUID())}/640`, 404],
+    ['a NUL byte after the width', () => `${toShortMediaKey(openPhoto)}/640%00`, 400],
+    ['a huge width', () => `${toShortMediaKey(openPhoto)}/99999999999999999999`, 400],
+    ['a negative width', () => `${toShortMediaKey(openPhoto)}/-640`, 400],
+    ['a width with a fraction', () => `${toShortMediaKey(openPhoto)}/640.0`, 400],
     ['a long variant name', () => `${toShortMediaKey(openPhoto)}/card`, 400],
     ['a long media key', () => `${openPhoto}/640w`, 400],
     ['bits beyond the key', () => `${toShortMediaKey(openPhoto)!.slice(0, 21)}B/640w`, 400],
