@@ -211,11 +211,25 @@ interface SharedLookups {
 const renderLookups = new AsyncLocalStorage<SharedLookups>()
 
 /**
+ * `look()`, or the answer an earlier call of the same page render got for `key` from the list `of`
+ * picks; outside a render, or once its sharing has ended, always `look()`.
+ */
+function lookUpOnce<T>(of: (shared: SharedLookups) => Map<string, Promise<T>>, key: string, look: () => Promise<T>): Promise<T> {
+  const shared = renderLookups.getStore()
+  if (!shared?.open) return look()
+  const lookups = of(shared)
+  let lookup = lookups.get(key)
+  if (!lookup) lookups.set(key, (lookup = look()))
+  return lookup
+}
+
+/**
  * Runs `render` (a page's server render) so that the API calls it makes in the process look the
  * session (and its active applicant's criteria) up once between them rather than once each: a
- * logged-in contact's property page calls the API five times, and each lookup is a statement of its own. Only the calls `render` causes share it
- * (the lookups live in its async context, which no other request's handling is in), and only until
- * one of them may change a session: logging out during a render is seen by the calls after it.
+ * logged-in contact's property page calls the API five times, and each lookup is a statement of its
+ * own. Only the calls `render` causes share it (the lookups live in its async context, which no other
+ * request's handling is in), and only until one of them may change a session: logging out during a
+ * render is seen by the calls after it.
  */
 export function shareSessionLookups<T>(render: () => Promise<T>): Promise<T> {
   return renderLookups.run({ open: true, found: new Map(), criteria: new Map() }, render)
@@ -243,12 +257,7 @@ export async function loadRequestSession(request: FastifyRequest, db: Db, settin
   const id = readSessionCookie(request, settings)
   if (!id) return
   const idHash = hashToken(id)
-  let lookup = shared?.open ? shared.found.get(idHash) : undefined
-  if (!lookup) {
-    lookup = lookUpSession(db, idHash, settings)
-    if (shared?.open) shared.found.set(idHash, lookup)
-  }
-  const found = await lookup
+  const found = await lookUpOnce((lookups) => lookups.found, idHash, () => lookUpSession(db, idHash, settings))
   if (!found) return
   request.session = {
     contact_id: found.contact_id,
@@ -295,11 +304,8 @@ export function getActiveApplicantCriteria(request: FastifyRequest): Promise<Act
     return none
   }
   // The calls of one page render read it once between them, as they do the session.
-  const shared = renderLookups.getStore()
-  const key = `${session.contact_id}:${id}`
-  let result = shared?.open ? shared.criteria.get(key) : undefined
-  if (!result) {
-    result = request.server.db
+  const result = lookUpOnce((lookups) => lookups.criteria, `${session.contact_id}:${id}`, () =>
+    request.server.db
       .select({
         contact_applicant_id: contactApplicants.contact_applicant_id,
         profile_id: contactApplicants.profile_id,
@@ -307,9 +313,8 @@ export function getActiveApplicantCriteria(request: FastifyRequest): Promise<Act
       })
       .from(contactApplicants)
       .where(and(eq(contactApplicants.contact_applicant_id, id), eq(contactApplicants.contact_id, session.contact_id)))
-      .then((rows) => rows[0] ?? null)
-    if (shared?.open) shared.criteria.set(key, result)
-  }
+      .then((rows) => rows[0] ?? null),
+  )
   activeApplicants.set(request, result)
   return result
 }
