@@ -12,7 +12,8 @@ export const SERVE_WITHOUT_HYDRATION = { hydrate: false } as const
  * (a pointer over the page, a touch, a key, a focus, a wheel: lib/paint-first.server.ts) rather than
  * once it has painted. The page works without JavaScript meanwhile, so a visitor who only reads it
  * never downloads React. `atOnce` names the page's data that needs its scripts without anyone
- * asking (a map shown from the start).
+ * asking (a map shown from the start); a part of the page that needs them once it is seen carries
+ * HYDRATE_ON_VIEW_ATTRIBUTE (lib/hydration-flag.ts) and starts them when it comes near the screen.
  */
 export function hydrateOnIntent(atOnce: (loaderData: unknown) => boolean = () => false) {
   return { hydrate: 'on-intent', atOnce } as const

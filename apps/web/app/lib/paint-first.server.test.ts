@@ -1,6 +1,6 @@
 import { runInNewContext } from 'node:vm'
 import { describe, expect, it } from 'vitest'
-import { HYDRATING_FLAG } from './hydration-flag.ts'
+import { HYDRATE_ON_VIEW_ATTRIBUTE, HYDRATING_FLAG } from './hydration-flag.ts'
 import { HYDRATION_SCRIPT_ID, INTENT_EVENTS, paintBeforeHydration } from './paint-first.server.ts'
 import { STORAGE_KEY } from './saved-browser.ts'
 
@@ -19,7 +19,13 @@ interface FakeButton {
 }
 
 /** A document and a window, as much of them as the boot script touches. */
-function fakeBrowser(visibilityState: 'visible' | 'hidden', preloads: string, start: string | null = null, saves: string | null = null) {
+function fakeBrowser(
+  visibilityState: 'visible' | 'hidden',
+  preloads: string,
+  start: string | null = null,
+  saves: string | null = null,
+  { onView = 0, intersectionObserver = true }: { onView?: number; intersectionObserver?: boolean } = {},
+) {
   const appended: { tag: string; rel?: string; href?: string; type?: string; nonce?: string; textContent?: string }[] = []
   const frames: (() => void)[] = []
   const timers: (() => void)[] = []
@@ -27,6 +33,9 @@ function fakeBrowser(visibilityState: 'visible' | 'hidden', preloads: string, st
   const clickListeners: ((event: { target: unknown }) => void)[] = []
   const attributes = new Map<string, string>()
   let observed: (() => void) | null = null
+  // The elements marked to start the page once seen, and what an IntersectionObserver was asked to watch.
+  const marked = Array.from({ length: onView }, (_, i) => ({ marked: i }))
+  const watched: { element: unknown; rootMargin: string | undefined; report: (entries: { isIntersecting: boolean }[]) => void; connected: () => boolean }[] = []
   const element = (tag: string) => ({ tag }) as (typeof appended)[number]
   const document = {
     visibilityState,
@@ -38,6 +47,7 @@ function fakeBrowser(visibilityState: 'visible' | 'hidden', preloads: string, st
     addEventListener: (type: string, listener: (event: { target: unknown }) => void) => type === 'click' && clickListeners.push(listener),
     createElement: element,
     getElementById: (id: string) => (id === HYDRATION_SCRIPT_ID ? { textContent: MODULE_TEXT } : null),
+    querySelectorAll: (selector: string) => (selector === `[${HYDRATE_ON_VIEW_ATTRIBUTE}]` ? marked : []),
     head: { appendChild: (e: (typeof appended)[number]) => appended.push(e) },
     body: { appendChild: (e: (typeof appended)[number]) => appended.push(e) },
   }
@@ -50,9 +60,23 @@ function fakeBrowser(visibilityState: 'visible' | 'hidden', preloads: string, st
       observed = null
     }
   }
+  class IntersectionObserver {
+    private connected = true
+    constructor(
+      private readonly callback: (entries: { isIntersecting: boolean }[]) => void,
+      private readonly options: { rootMargin?: string } = {},
+    ) {}
+    observe(element: unknown) {
+      watched.push({ element, rootMargin: this.options.rootMargin, report: (entries) => this.connected && this.callback(entries), connected: () => this.connected })
+    }
+    disconnect() {
+      this.connected = false
+    }
+  }
   const context: Record<string, unknown> = {
     document,
     MutationObserver,
+    ...(intersectionObserver ? { IntersectionObserver } : {}),
     localStorage: { getItem: (key: string) => (key === STORAGE_KEY ? saves : null) },
     requestAnimationFrame: (f: () => void) => frames.push(f),
     setTimeout: (f: () => void) => timers.push(f),
@@ -71,6 +95,9 @@ function fakeBrowser(visibilityState: 'visible' | 'hidden', preloads: string, st
     fire: (type: string) => (listeners.get(type) ?? []).forEach((listener) => listener()),
     /** A click on an element inside `button` (a button of type "button"), or on one outside any. */
     click: (button: FakeButton | null) => clickListeners.forEach((listener) => listener({ target: { closest: () => button } })),
+    /** The elements an IntersectionObserver watches, with its margin; `report` tells it what is on screen. */
+    watched,
+    marked,
     /** What entry.client.tsx does before React hydrates, then root.tsx once it has. */
     startReact: () => {
       context[HYDRATING_FLAG] = true
@@ -163,6 +190,57 @@ describe('paintBeforeHydration', () => {
     browser.frames.forEach((f) => f())
     browser.timers.forEach((f) => f())
     expect(browser.appended.map((e) => e.tag)).toEqual(['link', 'link', 'script'])
+  })
+
+  it('on intent, starts when a part marked to start the page comes near the screen, and only then', () => {
+    const boot = bootOf(paintBeforeHydration(page, 'on-intent'))
+    const browser = fakeBrowser('visible', boot.preloads, 'intent', null, { onView: 2 })
+    runInNewContext(boot.code, browser.context)
+    browser.frames.forEach((f) => f())
+    browser.timers.forEach((f) => f())
+    expect(browser.watched.map((w) => [w.element, w.rootMargin])).toEqual([
+      [browser.marked[0], '300px'],
+      [browser.marked[1], '300px'],
+    ])
+    // Entries that are not on screen (the observer's first report for an element far down) start nothing.
+    browser.watched[0]?.report([{ isIntersecting: false }, { isIntersecting: false }])
+    expect(browser.appended).toEqual([])
+    browser.watched[1]?.report([{ isIntersecting: false }, { isIntersecting: true }])
+    expect(browser.appended).toEqual([
+      { tag: 'link', rel: 'modulepreload', href: '/assets/entry.client-A.js' },
+      { tag: 'link', rel: 'modulepreload', href: '/assets/root-D.js' },
+      { tag: 'script', type: 'module', nonce: 'n0nce+/=', textContent: MODULE_TEXT },
+    ])
+    // Once started, it neither watches nor listens any more, and a later sign of intent starts nothing again.
+    expect(browser.watched.every((w) => !w.connected())).toBe(true)
+    expect(browser.listening()).toEqual([])
+    browser.fire('keydown')
+    expect(browser.appended).toHaveLength(3)
+  })
+
+  it('on intent, a marked part seen after a sign of intent starts nothing twice', () => {
+    const boot = bootOf(paintBeforeHydration(page, 'on-intent'))
+    const browser = fakeBrowser('visible', boot.preloads, 'intent', null, { onView: 1 })
+    runInNewContext(boot.code, browser.context)
+    browser.fire('focusin')
+    expect(browser.appended).toHaveLength(3)
+    browser.watched[0]?.report([{ isIntersecting: true }])
+    expect(browser.appended).toHaveLength(3)
+  })
+
+  it('on intent, starts after painting in a browser without IntersectionObserver when a part is marked to start the page, and waits otherwise', () => {
+    const boot = bootOf(paintBeforeHydration(page, 'on-intent'))
+    const old = fakeBrowser('visible', boot.preloads, 'intent', null, { onView: 1, intersectionObserver: false })
+    runInNewContext(boot.code, old.context)
+    old.frames.forEach((f) => f())
+    old.timers.forEach((f) => f())
+    expect(old.appended.map((e) => e.tag)).toEqual(['link', 'link', 'script'])
+    const unmarked = fakeBrowser('visible', boot.preloads, 'intent', null, { onView: 0, intersectionObserver: false })
+    runInNewContext(boot.code, unmarked.context)
+    unmarked.frames.forEach((f) => f())
+    unmarked.timers.forEach((f) => f())
+    expect(unmarked.appended).toEqual([])
+    expect(unmarked.watched).toEqual([])
   })
 
   it('presses again, once React has the page, a button of type "button" pressed before React started, and no other', () => {

@@ -1,5 +1,5 @@
 import type { HydrationStart } from './hydration-start.server.ts'
-import { HYDRATING_FLAG } from './hydration-flag.ts'
+import { HYDRATE_ON_VIEW_ATTRIBUTE, HYDRATING_FLAG } from './hydration-flag.ts'
 import { STORAGE_KEY as BROWSER_SAVES_KEY } from './saved-browser.ts'
 
 /** The id of the element that keeps React Router's module script until the page has painted. */
@@ -19,8 +19,12 @@ export const INTENT_EVENTS = ['pointerover', 'pointermove', 'pointerdown', 'mous
  * - by default after the browser has painted the page (the frame that requestAnimationFrame
  *   precedes); a page opened in a hidden tab, which paints nothing and runs no animation frame, starts
  *   at once;
- * - with `data-start="intent"`, at the visitor's first sign of intent (INTENT_EVENTS), or as by default
- *   when this browser holds a visitor's saved properties (their hearts are drawn by the page's script).
+ * - with `data-start="intent"`, at the visitor's first sign of intent (INTENT_EVENTS), or when an element
+ *   marked with HYDRATE_ON_VIEW_ATTRIBUTE comes within 300 px of the screen (the home page's branch
+ *   map, at once on a screen tall enough to show it, or once scrolled to without a key, a wheel or a
+ *   touch: the browser's find, a link to it), or as by default when this browser holds a visitor's
+ *   saved properties (their hearts are drawn by the page's script); a browser without
+ *   IntersectionObserver starts after painting when the page has such an element.
  * A button with no action of its own without JavaScript (`type="button"`, the map toggle, a gallery's
  * arrows) pressed before React runs is pressed again, once, when React has taken the page over
  * (`data-hydrated` on the root element); clicks after React has started are React's own to replay.
@@ -36,7 +40,10 @@ const BOOT_SCRIPT =
   `d.addEventListener('click',function(e){var t=e.target;if(w.${HYDRATING_FLAG}||!t||!t.closest)return;var b=t.closest('button[type=button]');if(b&&q.indexOf(b)<0)q.push(b)},true);` +
   "if(w.MutationObserver)new MutationObserver(function(x,o){if(r.getAttribute('data-hydrated')!=='true')return;o.disconnect();q.splice(0).forEach(function(b){if(b.isConnected)b.click()})}).observe(r,{attributes:true,attributeFilter:['data-hydrated']});" +
   "var i=c.getAttribute('data-start')==='intent';if(i)try{if(w.localStorage.getItem('" + BROWSER_SAVES_KEY + "'))i=false}catch(e){}" +
-  "if(!i)return painted();E.forEach(function(e){w.addEventListener(e,go,{capture:true,passive:true})})})()"
+  "if(!i)return painted();E.forEach(function(e){w.addEventListener(e,go,{capture:true,passive:true})});" +
+  `var v=d.querySelectorAll('[${HYDRATE_ON_VIEW_ATTRIBUTE}]');if(!v.length)return;if(!w.IntersectionObserver)return painted();` +
+  "var o=new IntersectionObserver(function(x){for(var k=0;k<x.length;k++)if(x[k].isIntersecting){o.disconnect();return go()}},{rootMargin:'300px'});" +
+  "for(var k=0;k<v.length;k++)o.observe(v[k])})()"
 
 /**
  * A rendered document whose scripts wait for its first paint (issue 13). React Router preloads every

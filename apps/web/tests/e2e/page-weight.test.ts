@@ -97,14 +97,14 @@ describe('page weight', () => {
     }
   })
 
-  it('asks for no script on a visitor\'s list and property pages until they show intent, and for them after painting elsewhere', async () => {
-    for (const path of ['/sales/property-for-sale', '/lettings/property-to-rent', await aPropertyPath()]) {
+  it('asks for no script on a visitor\'s home, list and property pages until they show intent, and for them after painting elsewhere', async () => {
+    for (const path of ['/', '/sales/property-for-sale', '/lettings/property-to-rent', await aPropertyPath()]) {
       const { firstLoad, onIntent } = scriptsOf(await getHtml(path))
       expect(firstLoad, path).toEqual([])
       expect(onIntent.length, path).toBeGreaterThan(5)
     }
-    // The home page shows the branch map from the start; login works on load; a map area's list shows its map.
-    for (const path of ['/', '/login', '/sales/property-for-sale?bounds=53.4,-2.3,53.5,-2.2']) {
+    // Login works on load; a map area's list shows its map from the start.
+    for (const path of ['/login', '/sales/property-for-sale?bounds=53.4,-2.3,53.5,-2.2']) {
       const { firstLoad, onIntent } = scriptsOf(await getHtml(path))
       expect(onIntent, path).toEqual([])
       expect(firstLoad.length, path).toBeGreaterThan(5)
@@ -126,6 +126,31 @@ describe('page weight', () => {
     expect(scripts.length).toBeGreaterThan(5)
     await expect.poll(() => page.locator('.list-page__map-toggle').getAttribute('aria-pressed')).toBe('true')
     await page.locator('.list-page__map').waitFor()
+    await page.close()
+  })
+
+  it('starts the home page\'s scripts when its branch map comes near the screen, with no sign of intent, and draws the map', async () => {
+    // A phone: the map is far below the fold, and the page downloads no script while it is read.
+    const page = await browser.page({ width: 412, waitForHydration: false })
+    const scripts: string[] = []
+    page.on('request', (request) => request.resourceType() === 'script' && scripts.push(request.url()))
+    await page.goto(`${BASE_URL}/`)
+    await page.waitForLoadState('networkidle')
+    expect(scripts).toEqual([])
+    expect(await page.evaluate(() => document.documentElement.dataset.hydrated)).toBeUndefined()
+    // Brought into view as the browser's find or a link to it would (no key, wheel, touch or pointer).
+    await page.evaluate(() => document.querySelector('.home-branches')?.scrollIntoView())
+    await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true')
+    await expect.poll(() => page.locator('.home-branches .leaflet-marker-icon').count(), { timeout: 15_000 }).toBeGreaterThan(0)
+    expect(scripts.some((url) => url.includes('leaflet'))).toBe(true)
+    await page.close()
+  })
+
+  it('starts the home page\'s scripts at once on a screen tall enough to show its branch map', async () => {
+    const page = await browser.page({ height: 4000, waitForHydration: false })
+    await page.goto(`${BASE_URL}/`)
+    await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true')
+    await expect.poll(() => page.locator('.home-branches .leaflet-marker-icon').count(), { timeout: 15_000 }).toBeGreaterThan(0)
     await page.close()
   })
 

@@ -47,7 +47,7 @@ let browser: Browser | undefined
  * Content-Security-Policy violations (`policyViolations`, which a test that provokes one empties).
  */
 export function setupBrowser(): {
-  page: (options?: { javaScriptEnabled?: boolean; width?: number; waitForHydration?: boolean }) => Promise<Page>
+  page: (options?: { javaScriptEnabled?: boolean; width?: number; height?: number; waitForHydration?: boolean }) => Promise<Page>
   policyViolations: string[]
 } {
   const contexts: BrowserContext[] = []
@@ -73,7 +73,7 @@ export function setupBrowser(): {
       if (!browser) throw new Error('browser not started')
       const context = await browser.newContext({
         javaScriptEnabled: options.javaScriptEnabled ?? true,
-        viewport: { width: options.width ?? 1280, height: 900 },
+        viewport: { width: options.width ?? 1280, height: options.height ?? 900 },
         locale: 'en-GB',
       })
       contexts.push(context)
@@ -102,7 +102,7 @@ export function setupBrowser(): {
 }
 
 /**
- * The page's scripts start after its first paint, or for a visitor on a list or property page at
+ * The page's scripts start after its first paint, or for a visitor on the home, a list or a property page at
  * their first sign of intent (lib/paint-first.server.ts), so a loaded page may not be React's yet:
  * goto, reload, goBack and goForward then show intent as a visitor would (a key pressed: Shift, which
  * changes nothing on the page) and wait until it is (the `data-hydrated` root.tsx sets), as a
