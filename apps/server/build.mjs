@@ -1,5 +1,5 @@
-// Compiles the production server into dist/main.js (and the embedded database's thread into
-// dist/pglite-thread-worker.js): the server, the API, the data layer and the web
+// Compiles the production server into dist/serve.js, its entry into dist/main.js (and the embedded
+// database's thread into dist/pglite-thread-worker.js): the server, the API, the data layer and the web
 // app's server build (apps/web/build/server, built first) in one ES module, so each workspace package
 // exists once in the process. npm packages stay external and load from node_modules at run time, found
 // from apps/server: a package the web app uses on the server is a dependency of the server too, at the
@@ -8,7 +8,8 @@ import { build } from 'esbuild'
 
 await build({
   // The embedded database's thread (packages/db/src/pglite-thread.ts) loads its module from beside main.js.
-  entryPoints: { main: 'src/main.ts', 'pglite-thread-worker': '../../packages/db/src/pglite-thread-worker.ts' },
+  // main.js sets NODE_ENV's default before it loads serve.js, the server (src/main.ts says why).
+  entryPoints: { main: 'src/main.ts', serve: 'src/serve.ts', 'pglite-thread-worker': '../../packages/db/src/pglite-thread-worker.ts' },
   outdir: 'dist',
   bundle: true,
   platform: 'node',

@@ -30,7 +30,7 @@ export interface SiteHooks {
 
 /**
  * The one process of the site: migrates the database, loads demo data into an empty one, builds the
- * API under /api and the web app beside it, and starts the outbox and alert workers. Production (main.ts) and
+ * API under /api and the web app beside it, and starts the outbox and alert workers. Production (serve.ts) and
  * development (dev.ts) differ only in where the web app comes from.
  */
 export async function createSite(config: Config, web: Pick<WebOptions, 'build' | 'mode' | 'clientDir'>, hooks: SiteHooks = {}): Promise<Site> {
