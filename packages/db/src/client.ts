@@ -59,9 +59,9 @@ export interface DatabaseOptions {
    */
   onConnectionError?: (error: Error) => void
   /**
-   * PostgreSQL: how many statement texts each connection prepares (parsed once, then bound and run
-   * by name; named-statements.ts). 0 prepares none, for a connection pooler that cannot hold them.
-   * Defaults to DEFAULT_PREPARED_STATEMENTS.
+   * How many statement texts each PostgreSQL connection, or the embedded database, prepares (parsed
+   * once, then bound and run by name; named-statements.ts, pglite-named-statements.ts). 0 prepares
+   * none, for a connection pooler that cannot hold them. Defaults to DEFAULT_PREPARED_STATEMENTS.
    */
   preparedStatements?: number
   /**
@@ -154,9 +154,12 @@ export async function createDatabase(options: DatabaseOptions = {}): Promise<Dat
     dir = path.resolve(dataDir, 'pglite')
     mkdirSync(dir, { recursive: true })
   }
-  const threadOptions = { stallTimeoutMs: options.stallTimeoutMs, onStopped: options.onStopped }
+  const threadOptions = { stallTimeoutMs: options.stallTimeoutMs, onStopped: options.onStopped, preparedStatements: options.preparedStatements }
   const client: EmbeddedClient = !options.thread
-    ? guardPglite(await PGlite.create({ ...(dir ? { dataDir: dir } : {}), ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}), extensions: PGLITE_EXTENSIONS }))
+    ? guardPglite(
+        await PGlite.create({ ...(dir ? { dataDir: dir } : {}), ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}), extensions: PGLITE_EXTENSIONS }),
+        options.preparedStatements,
+      )
     : dir
       ? await startRestartingPgliteThread(dir, { ...threadOptions, maxRestarts: options.maxRestarts, onRestarted: options.onRestarted })
       : await startPgliteThread(undefined, threadOptions)

@@ -2,7 +2,8 @@ import { createHash } from 'node:crypto'
 import type pg from 'pg'
 
 /**
- * How many statements one PostgreSQL connection keeps prepared, by default. A search's statement
+ * How many statements one PostgreSQL connection (or the embedded database: pglite-named-statements.ts)
+ * keeps prepared, by default. A search's statement
  * text depends on which filters it has, not on their values, so a site's searches have a few dozen
  * texts; past the limit a connection runs new texts unnamed, as before, so a caller sending every
  * combination of filters cannot make the server's memory grow.

@@ -1,4 +1,5 @@
 import type { PGlite, Transaction } from '@electric-sql/pglite'
+import { namedQueriesOf } from './pglite-named-statements.ts'
 import type { EmbeddedClient } from './pglite-thread.ts'
 
 /** The status of PostgreSQL's own errors (its longjmp) as they reach PGlite's loop, which recovers from them. */
@@ -44,8 +45,10 @@ export function watchPgliteFailures(pg: PGlite): { failure(): EmbeddedDatabaseFa
  * A PGlite as the client Drizzle calls (query, exec, transaction), that fails a statement PGlite
  * would have answered as a success after such a failure, and every call after it.
  */
-export function guardPglite(pg: PGlite): EmbeddedClient {
+export function guardPglite(pg: PGlite, preparedStatements?: number): EmbeddedClient {
   const watch = watchPgliteFailures(pg)
+  // A statement outside a transaction is prepared once under a name (pglite-named-statements.ts).
+  const query = namedQueriesOf(pg, preparedStatements)
   const checked = async <T>(run: () => Promise<T>): Promise<T> => {
     const before = watch.failure()
     if (before) throw before
@@ -65,7 +68,7 @@ export function guardPglite(pg: PGlite): EmbeddedClient {
       },
     })
   return {
-    query: (sql, params, options) => checked(() => pg.query(sql, params, options)),
+    query: (sql, params, options) => checked(() => query(sql, params, options)),
     exec: (sql, options) => checked(() => pg.exec(sql, options)),
     transaction: (callback) => checked(() => pg.transaction((tx) => callback(guardTransaction(tx)))),
     // After such a failure PostgreSQL's shutdown could walk the broken error state for ever: the

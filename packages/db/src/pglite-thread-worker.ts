@@ -5,12 +5,13 @@ import { parentPort, workerData, type MessagePort } from 'node:worker_threads'
 import { PGlite, type Transaction } from '@electric-sql/pglite'
 import { PGLITE_EXTENSIONS } from './pglite-extensions.ts'
 import { watchPgliteFailures } from './pglite-failures.ts'
+import { namedQueriesOf } from './pglite-named-statements.ts'
 import { DRIZZLE_PARSERS, errorFields, type ThreadReply, type ThreadRequest } from './pglite-thread-protocol.ts'
 
 if (!parentPort) throw new Error('pglite-thread-worker runs as a worker thread')
 const port: MessagePort = parentPort
 
-const { dataDir } = workerData as { dataDir: string | undefined }
+const { dataDir, preparedStatements } = workerData as { dataDir: string | undefined; preparedStatements: number | undefined }
 
 /** A rollback the site's thread asked for: not an error of its own. */
 class RolledBack extends Error {}
@@ -41,6 +42,8 @@ try {
   throw error
 }
 const watch = watchPgliteFailures(pg)
+// A statement outside a transaction is prepared once under a name (pglite-named-statements.ts).
+const namedQuery = namedQueriesOf(pg, preparedStatements)
 reply({ id: 0, ok: true, value: null })
 
 port.on('message', (request: ThreadRequest) => {
@@ -71,7 +74,8 @@ async function answer(request: ThreadRequest): Promise<void> {
     if (request.op !== 'ping') checkFailure()
     switch (request.op) {
       case 'query': {
-        const result = await clientOf(request).query(request.sql, request.params, { rowMode: request.rowMode, parsers: DRIZZLE_PARSERS })
+        const options = { rowMode: request.rowMode, parsers: DRIZZLE_PARSERS }
+        const result = await (request.tx === undefined ? namedQuery(request.sql, request.params, options) : clientOf(request).query(request.sql, request.params, options))
         checkFailure()
         reply({ id: request.id, ok: true, value: result })
         return

@@ -106,6 +106,26 @@ describe('the embedded database in a thread of its own', () => {
     expect(await after).toEqual([{ n: 1 }])
   })
 
+  it('prepares each statement text outside a transaction once, in the thread as in this thread, and none when told 0', async () => {
+    const texts = async (database: Database) =>
+      (await queryRows<{ statement: string }>(database.db, sql`select statement from pg_prepared_statements`)).map((r) => r.statement)
+    const rank = (database: Database, label: string) => database.db.select({ rank: notes.rank }).from(notes).where(sql`${notes.label} = ${label}`)
+    for (const database of [threaded, local]) {
+      await rank(database, 'first')
+      await rank(database, 'second')
+      const prepared = await texts(database)
+      expect(prepared.filter((text) => text.includes('from "notes" where "notes"."label" = $1'))).toHaveLength(1)
+    }
+    const unprepared = await createDatabase({ dataDir: 'memory', thread: true, preparedStatements: 0 })
+    try {
+      await createNotes(unprepared)
+      await rank(unprepared, 'first')
+      expect(await texts(unprepared)).toEqual([])
+    } finally {
+      await unprepared.close()
+    }
+  })
+
   it('refuses query options it cannot carry to the thread, and calls once closed', async () => {
     const client = await startPgliteThread(undefined)
     await expect(client.query('select 1', [], { serializers: {} })).rejects.toThrow("the embedded database's thread takes a row mode and Drizzle's date parsers")

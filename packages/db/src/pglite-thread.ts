@@ -35,8 +35,8 @@ const THREAD_STACK_MB = 16
  * Starts the database's thread. From the sources (tests, development) its module is TypeScript, which
  * tsx loads there; the production build compiles it beside the server (apps/server/build.mjs).
  */
-function startWorker(dataDir: string | undefined, stackSizeMb: number): Worker {
-  const workerData = { dataDir }
+function startWorker(dataDir: string | undefined, stackSizeMb: number, preparedStatements: number | undefined): Worker {
+  const workerData = { dataDir, preparedStatements }
   const options = { workerData, resourceLimits: { stackSizeMb } }
   if (!import.meta.url.endsWith('.ts')) return new Worker(new URL('./pglite-thread-worker.js', import.meta.url), options)
   const module = new URL('./pglite-thread-worker.ts', import.meta.url).href
@@ -63,6 +63,8 @@ export interface PgliteThreadOptions {
    * purpose, as a test of what happens then does.
    */
   stackSizeMb?: number
+  /** How many statement texts the thread prepares (pglite-named-statements.ts); DEFAULT_PREPARED_STATEMENTS when unset. */
+  preparedStatements?: number
 }
 
 /** How often the watchdog asks the thread for an answer, at most. */
@@ -78,7 +80,7 @@ const WATCHDOG_INTERVAL_MS = 5_000
  * `dataDir` is PGlite's data directory, or undefined for a database in memory.
  */
 export async function startPgliteThread(dataDir: string | undefined, options: PgliteThreadOptions = {}): Promise<PgliteThread> {
-  const worker = startWorker(dataDir, options.stackSizeMb ?? THREAD_STACK_MB)
+  const worker = startWorker(dataDir, options.stackSizeMb ?? THREAD_STACK_MB, options.preparedStatements)
   const exited = new Promise<void>((resolve) => worker.once('exit', () => resolve()))
   const pending = new Map<number, { resolve: (value: unknown) => void; reject: (error: Error) => void }>()
   let nextId = 1
