@@ -36,8 +36,8 @@ function concat(parts: Uint8Array[]): Uint8Array {
  * Execute, each a round of its main loop); here a known text is bound and run in one crossing (Bind,
  * Describe, Execute, Sync). Plans stay custom, made for each execution's values, as on PostgreSQL
  * (`plan_cache_mode = force_custom_plan`, set here for the session): a search's best plan depends on
- * them. Past the limit a text runs unnamed, by PGlite's `query`, so that a caller sending ever new
- * texts cannot make the memory grow.
+ * them. Past the limit a text runs as PostgreSQL's unnamed statement, parsed each time as by PGlite's
+ * `query`, so that a caller sending ever new texts cannot make the memory grow.
  *
  * It takes PGlite's locks as `query` does, so it never runs inside another caller's transaction;
  * the statements of a transaction go by the transaction's own `query`. A named statement PostgreSQL
@@ -52,11 +52,12 @@ export function namedQueriesOf(pg: PGlite, limit: number = DEFAULT_PREPARED_STAT
   const { serialize } = protocol
 
   async function prepare(text: string): Promise<{ name: string; paramTypes: number[] }> {
-    const name = `pglite_s${++named}`
+    // Past the limit, the unnamed statement, which the next text unnamed replaces (PGlite's `query` uses it too).
+    const name = statements.size < limit ? `pglite_s${++named}` : ''
     // Sync ends the exchange whatever happens: a text PostgreSQL refuses leaves nothing prepared.
     const { messages } = await pg.execProtocol(concat([serialize.parse({ name, text }), serialize.describe({ type: 'S', name }), serialize.sync()]))
     const statement = { name, paramTypes: parse.parseDescribeStatementResults(messages) }
-    statements.set(text, statement)
+    if (name) statements.set(text, statement)
     return statement
   }
 
@@ -87,7 +88,7 @@ export function namedQueriesOf(pg: PGlite, limit: number = DEFAULT_PREPARED_STAT
   }
 
   return async <T>(text: string, params: unknown[] = [], options?: QueryOptions): Promise<Results<T>> => {
-    if (!isPlain(options) || (!statements.has(text) && statements.size >= limit)) return pg.query<T>(text, params, options)
+    if (!isPlain(options)) return pg.query<T>(text, params, options)
     await pg._checkReady()
     return pg._runExclusiveTransaction(() =>
       pg._runExclusiveQuery(async () => {
