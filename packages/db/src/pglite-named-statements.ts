@@ -19,16 +19,6 @@ const isPlain = (options: QueryOptions | undefined): boolean =>
 /** Statements named so far in this process: no two runners on one database name theirs alike. */
 let named = 0
 
-function concat(parts: Uint8Array[]): Uint8Array {
-  const out = new Uint8Array(parts.reduce((length, part) => length + part.length, 0))
-  let offset = 0
-  for (const part of parts) {
-    out.set(part, offset)
-    offset += part.length
-  }
-  return out
-}
-
 /**
  * PGlite's `query` with each statement text prepared once under a name, up to `limit` texts, as the
  * PostgreSQL pool does (named-statements.ts). PGlite's own `query` parses, analyses and rewrites the
@@ -55,7 +45,7 @@ export function namedQueriesOf(pg: PGlite, limit: number = DEFAULT_PREPARED_STAT
     // Past the limit, the unnamed statement, which the next text unnamed replaces (PGlite's `query` uses it too).
     const name = statements.size < limit ? `pglite_s${++named}` : ''
     // Sync ends the exchange whatever happens: a text PostgreSQL refuses leaves nothing prepared.
-    const { messages } = await pg.execProtocol(concat([serialize.parse({ name, text }), serialize.describe({ type: 'S', name }), serialize.sync()]))
+    const { messages } = await pg.execProtocol(Buffer.concat([serialize.parse({ name, text }), serialize.describe({ type: 'S', name }), serialize.sync()]))
     const statement = { name, paramTypes: parse.parseDescribeStatementResults(messages) }
     if (name) statements.set(text, statement)
     return statement
@@ -74,7 +64,7 @@ export function namedQueriesOf(pg: PGlite, limit: number = DEFAULT_PREPARED_STAT
       return serializer ? serializer(value) : String(value)
     })
     const { messages } = await pg.execProtocol(
-      concat([serialize.bind({ statement: statement.name, values }), serialize.describe({ type: 'P' }), serialize.execute({}), serialize.sync()]),
+      Buffer.concat([serialize.bind({ statement: statement.name, values }), serialize.describe({ type: 'P' }), serialize.execute({}), serialize.sync()]),
     )
     const [result] = parse.parseResults(messages, pg.parsers, options)
     if (!result) throw new Error('the embedded database answered a statement with no result')
@@ -99,7 +89,7 @@ export function namedQueriesOf(pg: PGlite, limit: number = DEFAULT_PREPARED_STAT
           if (typeof code !== 'string' || !STALE_STATEMENT.has(code) || !statements.has(text)) throw withStatement(error, text, params, options)
           const stale = statements.get(text)
           statements.delete(text)
-          if (stale) await pg.execProtocol(concat([serialize.close({ type: 'S', name: stale.name }), serialize.sync()]))
+          if (stale) await pg.execProtocol(Buffer.concat([serialize.close({ type: 'S', name: stale.name }), serialize.sync()]))
           try {
             return await run<T>(text, params, options)
           } catch (again) {
