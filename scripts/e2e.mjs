@@ -1,59 +1,152 @@
 // `npm run test:e2e`: the production build on a seeded database, driven by Debian's Chromium through
-// playwright-core, with an axe scan of every page. Two servers run: one with the default company
-// settings and one whose settings choose the other variants (card grid v2, …), on a copy of the data.
-import { spawnSync } from 'node:child_process'
+// playwright-core, with an axe scan of every page. Each worker runs two servers: one with the default
+// company settings and one whose settings choose the other variants (card grid v2, …), each on its own
+// copy of one seeded database, so the tests of one worker never see another's logins, alerts, e-mails
+// or rate limits.
+//
+// The test files are shared among E2E_WORKERS workers (default: two, or one on a single core) by their
+// usual duration, each worker running its files one at a time with a Chromium of its own: a run spends
+// much of its time waiting on a browser or a server, so two workers share two cores well (the whole
+// run took 599 s as one worker on two cores). Arguments (file filters, vitest options) run one worker
+// with them.
+import { spawn, spawnSync } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
-import { cpSync, mkdtempSync, rmSync } from 'node:fs'
+import { cpSync, mkdtempSync, readdirSync, rmSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
+import { createInterface } from 'node:readline'
 import { ensureChromium } from './ensure-chromium.mjs'
 import { ROOT, startServer } from './serve-for-tests.mjs'
 
 const VARIANT_SETTINGS = { 102: 'v2', 104: 'dark', 105: 7, 106: 'v3', 108: 'v4' }
 
-ensureChromium()
-const build = spawnSync('npm', ['run', 'build'], { cwd: ROOT, stdio: 'inherit' })
-if (build.status !== 0) process.exit(build.status ?? 1)
+const E2E_DIR = path.join('apps', 'web', 'tests', 'e2e')
 
-const base = mkdtempSync(path.join(os.tmpdir(), 'agency-e2e-'))
-const dirA = path.join(base, 'default')
-const dirB = path.join(base, 'variants')
-let status
-const servers = []
-try {
-  // Seed once through a first start, then copy the closed database for the variants server.
-  const seeding = await startServer({ properties: 600, dataDir: dirA })
-  await seeding.stop()
-  cpSync(dirA, dirB, { recursive: true })
-  for (const [id, value] of Object.entries(VARIANT_SETTINGS)) {
-    const r = spawnSync('npm', ['run', '--silent', 'settings', '--', id, JSON.stringify(value)], {
-      cwd: ROOT,
-      stdio: ['ignore', 'ignore', 'inherit'],
-      env: { ...process.env, DATA_DIR: dirB, INIT_CWD: ROOT, DATABASE_URL: '' },
-    })
-    if (r.status !== 0) throw new Error(`could not set company setting ${id}`)
-  }
-  // The feed test imports through the API with this key (the server reads it from its environment).
-  const feedApiKey = randomBytes(24).toString('hex')
-  // The tests change properties and read them back at once: no visitor search answer is kept.
-  const noSearchCache = { SEARCH_CACHE_SECONDS: '0' }
-  // Every enquiry of the run comes from one address: the per-IP limit (10 an hour) is the API tests' to prove.
-  const testLimits = { LEAD_ENQUIRIES_PER_IP_HOUR: '500' }
-  servers.push(await startServer({ dataDir: dirA, env: { FEED_API_KEY: feedApiKey, ...noSearchCache, ...testLimits } }), await startServer({ dataDir: dirB, env: { ...noSearchCache, ...testLimits } }))
-  const run = spawnSync('npx', ['vitest', 'run', '--config', 'apps/web/vitest.e2e.config.ts', ...process.argv.slice(2)], {
-    cwd: ROOT,
-    stdio: 'inherit',
-    env: {
-      ...process.env,
-      E2E_BASE_URL: servers[0].url,
-      E2E_DATA_DIR: dirA,
-      E2E_BASE_URL_VARIANTS: servers[1].url,
-      E2E_FEED_API_KEY: feedApiKey,
-    },
-  })
-  status = run.status ?? 1
-} finally {
-  for (const s of servers) await s.stop()
-  rmSync(base, { recursive: true, force: true })
+/**
+ * Seconds each file took as the only worker on two cores (its share of the run); a file not named
+ * here counts as DEFAULT_SECONDS. Only the balance of the workers depends on them.
+ */
+const FILE_SECONDS = {
+  'alerts.test.ts': 143,
+  'search.test.ts': 86,
+  'maps.test.ts': 58,
+  'property-page.test.ts': 49,
+  'login.test.ts': 43,
+  'enquiry.test.ts': 32,
+  'catalogue.test.ts': 32,
+  'workers.test.ts': 30,
+  'shutdown.test.ts': 23,
+  'property-extras.test.ts': 23,
+  'saved.test.ts': 23,
+  'heads-up.test.ts': 20,
+  'page-weight.test.ts': 17,
+  'buyer-tools.test.ts': 11,
 }
-process.exit(status ?? 1)
+const DEFAULT_SECONDS = 8
+
+/** The test files shared among `count` workers, the longest first, each to the least loaded worker. */
+function shareFiles(files, count) {
+  const workers = Array.from({ length: count }, () => ({ seconds: 0, files: [] }))
+  const bySeconds = [...files].sort((a, b) => secondsOf(b) - secondsOf(a) || a.localeCompare(b))
+  for (const file of bySeconds) {
+    const least = workers.reduce((min, w) => (w.seconds < min.seconds ? w : min))
+    least.files.push(file)
+    least.seconds += secondsOf(file)
+  }
+  return workers.filter((w) => w.files.length > 0).map((w) => w.files)
+}
+
+function secondsOf(file) {
+  return FILE_SECONDS[path.basename(file)] ?? DEFAULT_SECONDS
+}
+
+function workerCount() {
+  const asked = process.env.E2E_WORKERS
+  if (asked !== undefined) {
+    const n = Number(asked)
+    if (!Number.isInteger(n) || n < 1) throw new Error(`E2E_WORKERS must be a whole number of at least 1, not ${asked}`)
+    return n
+  }
+  return os.availableParallelism() >= 2 ? 2 : 1
+}
+
+/** Runs vitest on `args`, each line of its output prefixed with the worker's name; resolves to its exit status. */
+function runVitest(name, args, env) {
+  return new Promise((resolve) => {
+    const child = spawn('npx', ['vitest', 'run', '--config', 'apps/web/vitest.e2e.config.ts', ...args], {
+      cwd: ROOT,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: { ...process.env, ...env },
+    })
+    for (const [stream, out] of [
+      [child.stdout, process.stdout],
+      [child.stderr, process.stderr],
+    ]) {
+      createInterface({ input: stream }).on('line', (line) => out.write(name ? `[${name}] ${line}\n` : `${line}\n`))
+    }
+    child.on('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0)))
+  })
+}
+
+async function main() {
+  const args = process.argv.slice(2)
+  const files = readdirSync(path.join(ROOT, E2E_DIR))
+    .filter((f) => f.endsWith('.test.ts'))
+    .map((f) => path.join(E2E_DIR, f))
+  const shares = args.length > 0 ? [args] : shareFiles(files, workerCount())
+
+  ensureChromium()
+  const build = spawnSync('npm', ['run', 'build'], { cwd: ROOT, stdio: 'inherit' })
+  if (build.status !== 0) return build.status ?? 1
+
+  const base = mkdtempSync(path.join(os.tmpdir(), 'agency-e2e-'))
+  const seeded = path.join(base, 'seeded')
+  const servers = []
+  try {
+    // Seed once through a first start and set the variants' settings on a copy; each worker's servers
+    // get copies of the closed databases.
+    const seeding = await startServer({ properties: 600, dataDir: seeded })
+    await seeding.stop()
+    const seededVariants = path.join(base, 'seeded-variants')
+    cpSync(seeded, seededVariants, { recursive: true })
+    for (const [id, value] of Object.entries(VARIANT_SETTINGS)) {
+      const r = spawnSync('npm', ['run', '--silent', 'settings', '--', id, JSON.stringify(value)], {
+        cwd: ROOT,
+        stdio: ['ignore', 'ignore', 'inherit'],
+        env: { ...process.env, DATA_DIR: seededVariants, INIT_CWD: ROOT, DATABASE_URL: '' },
+      })
+      if (r.status !== 0) throw new Error(`could not set company setting ${id}`)
+    }
+    // The feed test imports through the API with this key (the server reads it from its environment).
+    const feedApiKey = randomBytes(24).toString('hex')
+    // The tests change properties and read them back at once: no visitor search answer is kept.
+    const noSearchCache = { SEARCH_CACHE_SECONDS: '0' }
+    // Every enquiry of the run comes from one address: the per-IP limit (10 an hour) is the API tests' to prove.
+    const testLimits = { LEAD_ENQUIRIES_PER_IP_HOUR: '500' }
+    const runs = await Promise.all(
+      shares.map(async (share, i) => {
+        const dirA = path.join(base, `default-${i + 1}`)
+        const dirB = path.join(base, `variants-${i + 1}`)
+        cpSync(seeded, dirA, { recursive: true })
+        cpSync(seededVariants, dirB, { recursive: true })
+        const a = await startServer({ dataDir: dirA, env: { FEED_API_KEY: feedApiKey, ...noSearchCache, ...testLimits } })
+        servers.push(a)
+        const b = await startServer({ dataDir: dirB, env: { ...noSearchCache, ...testLimits } })
+        servers.push(b)
+        return { share, env: { E2E_BASE_URL: a.url, E2E_DATA_DIR: dirA, E2E_BASE_URL_VARIANTS: b.url, E2E_FEED_API_KEY: feedApiKey } }
+      }),
+    )
+    if (runs.length > 1) {
+      runs.forEach(({ share }, i) => console.log(`e2e worker ${i + 1}: ${share.map((f) => path.basename(f)).join(', ')}`))
+    }
+    const statuses = await Promise.all(runs.map(({ share, env }, i) => runVitest(runs.length > 1 ? `e2e ${i + 1}` : '', share, env)))
+    const failed = statuses.findIndex((s) => s !== 0)
+    if (runs.length > 1) console.log(`\ne2e workers: ${statuses.map((s, i) => `${i + 1} ${s === 0 ? 'passed' : `failed (${s})`}`).join(', ')}`)
+    return failed === -1 ? 0 : statuses[failed]
+  } finally {
+    for (const s of servers) await s.stop()
+    rmSync(base, { recursive: true, force: true })
+  }
+}
+
+process.exit(await main())

@@ -1,6 +1,7 @@
 import { defineConfig } from 'vitest/config'
 
-// End-to-end tests: one Chromium, files in sequence, against servers started by scripts/e2e.mjs.
+// End-to-end tests: one Chromium, files in sequence, against servers started by scripts/e2e.mjs (which
+// runs several of these, each on its share of the files and its own servers).
 export default defineConfig({
   test: {
     name: 'e2e',
