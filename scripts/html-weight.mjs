@@ -1,7 +1,8 @@
 // `node scripts/html-weight.mjs [--url http://127.0.0.1:PORT]`: the bytes of the default sales list page
 // and of a property page as the server renders them (a `bench` cookie keeps the page cache from
 // answering), raw and gzipped, broken down by part: the head, the search form and its no-JavaScript
-// filters, the cards and their pictures, the footer, React Router's scripts and the hydration data.
+// filters, the cards and their pictures, the footer, React Router's scripts and the hydration data (in
+// the page, or asked for apart by a page that waits for a visitor's intent).
 // Without --url it starts the production build (`npm run build` first) with 2,000 properties.
 import { gzipSync } from 'node:zlib'
 import { startServer } from './serve-for-tests.mjs'
@@ -15,13 +16,18 @@ const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`.padStart(9)
 const all = (html, re) => html.match(re) ?? []
 const sum = (parts) => parts.reduce((total, part) => total + part.length, 0)
 
-async function getPage(path) {
-  const response = await fetch(`${base}${path}`, { headers: { cookie: 'bench=1' } })
+async function getPage(path, headers = {}) {
+  const response = await fetch(`${base}${path}`, { headers: { cookie: 'bench=1', ...headers } })
   if (!response.ok) throw new Error(`${path}: ${response.status}`)
   return response.text()
 }
 
-function report(name, html) {
+/** The hydration data a page that waits for intent leaves out of its HTML (apps/web/app/entry.server.tsx). */
+async function dataApart(path, html) {
+  return html.includes('data-start="intent"') ? getPage(path, { 'x-hydration-data': '1' }) : ''
+}
+
+function report(name, html, apart) {
   const hydration = all(html, /<script[^>]*>window\.__reactRouterContext\.streamController\.enqueue[\s\S]*?<\/script>/g)
   const scripts = all(html, /<script[^>]*>[\s\S]*?<\/script>/g)
   const cards = all(html, /<article class="card[\s\S]*?<\/article>/g)
@@ -41,6 +47,7 @@ function report(name, html) {
     ['footer', sum(all(html, /<footer[\s\S]*?<\/footer>/g))],
     ['scripts', sum(scripts)],
     ['  hydration data', sum(hydration)],
+    ['hydration data apart', apart.length],
   ]
   console.log(`\n${name}`)
   for (const [label, bytes] of rows) console.log(`  ${label.padEnd(20)}${kb(bytes)}  ${String(bytes).padStart(7)} B`)
@@ -48,9 +55,12 @@ function report(name, html) {
 
 try {
   const list = await getPage('/sales/property-for-sale')
-  report('/sales/property-for-sale', list)
+  report('/sales/property-for-sale', list, await dataApart('/sales/property-for-sale', list))
   const first = /href="(\/property\/[^"]+)"/.exec(list)?.[1]
-  if (first) report(first, await getPage(first))
+  if (first) {
+    const property = await getPage(first)
+    report(first, property, await dataApart(first, property))
+  }
 } finally {
   await server?.stop()
 }

@@ -70,13 +70,13 @@ describe.each(testDatabaseKinds())('pages in production on %s', (kind) => {
     const plain = await app.inject({ url: '/sales/property-for-sale', headers: { host: 'localhost:3000' } })
     const answers = [await app.inject({ url: '/sales/property-for-sale', headers: browser }), await app.inject({ url: '/sales/property-for-sale', headers: browser })]
     expect(plain.headers['content-encoding']).toBeUndefined()
-    expect(plain.headers.vary).toBe('Cookie, accept-encoding')
+    expect(plain.headers.vary).toBe('Cookie, X-Hydration-Data, accept-encoding')
     const plainNonce = policyNonce(plain.headers['content-security-policy'])
     for (const answer of answers) {
       expect(answer.statusCode).toBe(200)
       expect(answer.headers['x-cache']).toBe('HIT')
       expect(answer.headers['content-encoding']).toBe('gzip')
-      expect(answer.headers.vary).toBe('Cookie, accept-encoding')
+      expect(answer.headers.vary).toBe('Cookie, X-Hydration-Data, accept-encoding')
       expect(Number(answer.headers['content-length'])).toBe(answer.rawPayload.byteLength)
       expect(answer.rawPayload.byteLength).toBeLessThan(plain.rawPayload.byteLength / 3)
       const nonce = policyNonce(answer.headers['content-security-policy'])

@@ -76,6 +76,18 @@ function sendCachedPage(req: FastifyRequest, reply: FastifyReply, page: CachedPa
   return reply.send(swapNonce(page.body, cacheNonce, nonce))
 }
 
+/**
+ * The header with which a page that waits for a visitor's intent is asked for its hydration data
+ * alone (apps/web/app/lib/hydration-flag.ts HYDRATION_DATA_HEADER; the page and the data answers vary
+ * with it).
+ */
+const HYDRATION_DATA_HEADER = 'x-hydration-data'
+
+/** What the page cache keeps an answer under: its address, and whether it is a page's hydration data. */
+function pageCacheKey(req: FastifyRequest): string {
+  return req.headers[HYDRATION_DATA_HEADER] === undefined ? req.url : `${req.url} ${HYDRATION_DATA_HEADER}`
+}
+
 /** A short HTML answer for a request the pages cannot take, with its status. */
 /** A percent-encoded control character in a path. */
 const CONTROL_IN_PATH = /%(?:[01][0-9a-f]|7f)/i
@@ -198,7 +210,7 @@ export async function registerWeb(app: FastifyInstance, options: WebOptions): Pr
         reply.header('content-security-policy', pageContentSecurityPolicy(nonce, policy))
         let response: Response
         if (options.pageCacheEntries > 0 && isSharedRequest(req.method, req.headers)) {
-          const result = await pageCache.serve(req.url, () => render(cacheNonce))
+          const result = await pageCache.serve(pageCacheKey(req), () => render(cacheNonce))
           if ('page' in result) return sendCachedPage(req, reply, result.page, result.hit, cacheNonce, nonce)
           const unkept = result.response
           response = unkept.body ? new Response(swapNonce(Buffer.from(await unkept.arrayBuffer()), cacheNonce, nonce), { status: unkept.status, headers: unkept.headers }) : unkept

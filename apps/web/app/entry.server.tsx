@@ -3,6 +3,7 @@ import type { AppLoadContext, EntryContext } from 'react-router'
 import { ServerRouter } from 'react-router'
 import { renderToPipeableStream } from 'react-dom/server'
 import { finishDocument } from '#app/lib/finish-document.server.ts'
+import { HYDRATION_DATA_HEADER, HYDRATION_DATA_TYPE } from '#app/lib/hydration-flag.ts'
 import { toHydrationStart } from '#app/lib/hydration-start.server.ts'
 
 // How long loader data may stay pending before the render gives up on it (React Router reads it).
@@ -18,6 +19,12 @@ export const streamTimeout = 5_000
  * and paintBeforeHydration makes the page's scripts wait for its first paint, or for a visitor's
  * first sign of intent where the route asks for that (toHydrationStart); finishDocument reads as text
  * only the parts of the document they change.
+ *
+ * A page that waits for intent leaves React Router's hydration data out of its HTML (the loaders'
+ * answers again, as a script: about a fifth of a list page's bytes, and of the work of rendering it):
+ * its boot script asks for them when it starts the scripts, at the same address with
+ * HYDRATION_DATA_HEADER, and that request is answered with the data alone, rendering nothing. A visitor
+ * who only reads never downloads them.
  */
 export default function handleRequest(
   request: Request,
@@ -31,6 +38,19 @@ export default function handleRequest(
     return new Response(null, { status: responseStatusCode, headers: responseHeaders })
   }
 
+  const start = toHydrationStart(routerContext)
+  if (start === 'on-intent') {
+    // Both answers vary with the header: a cache between keeps them apart, as the site's own does.
+    responseHeaders.append('Vary', HYDRATION_DATA_HEADER)
+    const data = routerContext.serverHandoffStream
+    routerContext.serverHandoffStream = undefined
+    if (request.headers.has(HYDRATION_DATA_HEADER)) {
+      responseHeaders.set('Content-Type', `${HYDRATION_DATA_TYPE}; charset=utf-8`)
+      return new Response(data ?? null, { status: responseStatusCode, headers: responseHeaders })
+    }
+    void data?.cancel()
+  }
+
   return new Promise<Response>((resolve, reject) => {
     let status = responseStatusCode
     let shellRendered = false
@@ -42,7 +62,7 @@ export default function handleRequest(
       },
       final(callback) {
         clearTimeout(timeoutId)
-        const html = finishDocument(chunks, toHydrationStart(routerContext))
+        const html = finishDocument(chunks, start)
         responseHeaders.set('Content-Type', 'text/html')
         responseHeaders.set('Content-Length', String(html.byteLength))
         resolve(new Response(html, { status, headers: responseHeaders }))

@@ -1,6 +1,6 @@
 import { runInNewContext } from 'node:vm'
 import { describe, expect, it } from 'vitest'
-import { HYDRATE_ON_VIEW_ATTRIBUTE, HYDRATING_FLAG } from './hydration-flag.ts'
+import { HYDRATE_ON_VIEW_ATTRIBUTE, HYDRATING_FLAG, HYDRATION_DATA_HEADER, HYDRATION_DATA_TYPE } from './hydration-flag.ts'
 import { HYDRATION_SCRIPT_ID, INTENT_EVENTS, paintBeforeHydration } from './paint-first.server.ts'
 import { STORAGE_KEY } from './saved-browser.ts'
 
@@ -11,6 +11,13 @@ const page =
   '<link rel="modulepreload" href="/assets/entry.client-A.js"/><link rel="modulepreload" href="/assets/root-D.js"/></head>' +
   '<body><main>Homes</main><script nonce="n0nce+/=">window.__reactRouterContext = {};</script>' +
   `<script nonce="n0nce+/=" type="module" async="">${MODULE_TEXT}</script><script nonce="n0nce+/=">window.__reactRouterContext.streamController.close();</script></body></html>`
+
+const PAGE_URL = 'https://www.example.co.uk/sales/property-for-sale?min_bedroom=2'
+/** A page's hydration data as the server answers them (React Router's turbo-stream text). */
+const DATA = '[{"_1":2},"loaderData",{}]\n'
+
+/** Lets the boot script's fetch and its answer run their course. */
+const settle = () => new Promise((resolve) => setImmediate(resolve))
 
 interface FakeButton {
   isConnected: boolean
@@ -24,7 +31,11 @@ function fakeBrowser(
   preloads: string,
   start: string | null = null,
   saves: string | null = null,
-  { onView = 0, intersectionObserver = true }: { onView?: number; intersectionObserver?: boolean } = {},
+  {
+    onView = 0,
+    intersectionObserver = true,
+    dataAnswer = { type: `${HYDRATION_DATA_TYPE}; charset=utf-8`, text: DATA },
+  }: { onView?: number; intersectionObserver?: boolean; dataAnswer?: { type: string; text: string } | 'offline' } = {},
 ) {
   const appended: { tag: string; rel?: string; href?: string; type?: string; nonce?: string; textContent?: string }[] = []
   const frames: (() => void)[] = []
@@ -73,8 +84,18 @@ function fakeBrowser(
       this.connected = false
     }
   }
+  // What the page asked the server for, and what it handed React Router's stream of hydration data.
+  const fetched: { url: string; init: unknown }[] = []
+  const stream: string[] = []
   const context: Record<string, unknown> = {
     document,
+    location: { href: PAGE_URL },
+    fetch: (url: string, init: unknown) => {
+      fetched.push({ url, init })
+      if (dataAnswer === 'offline') return Promise.reject(new TypeError('Failed to fetch'))
+      return Promise.resolve({ headers: { get: (name: string) => (name === 'content-type' ? dataAnswer.type : null) }, text: () => Promise.resolve(dataAnswer.text) })
+    },
+    __reactRouterContext: { streamController: { enqueue: (text: string) => stream.push(text), close: () => stream.push('(closed)') } },
     MutationObserver,
     ...(intersectionObserver ? { IntersectionObserver } : {}),
     localStorage: { getItem: (key: string) => (key === STORAGE_KEY ? saves : null) },
@@ -88,6 +109,8 @@ function fakeBrowser(
   return {
     context,
     appended,
+    fetched,
+    stream,
     frames,
     timers,
     /** The events the window listens for. */
@@ -165,7 +188,7 @@ describe('paintBeforeHydration', () => {
     expect(paintBeforeHydration('<p>no head</p>')).toBe('<p>no head</p>')
   })
 
-  it('on intent, waits for a visitor\'s first sign of it, then starts the scripts once and stops listening', () => {
+  it('on intent, waits for a visitor\'s first sign of it, then asks for the page\'s data, starts the scripts once and stops listening', async () => {
     const out = paintBeforeHydration(page, 'on-intent')
     expect(out).toContain('data-start="intent"')
     const boot = bootOf(out)
@@ -177,22 +200,60 @@ describe('paintBeforeHydration', () => {
     expect(browser.appended).toEqual([])
     expect(browser.listening().sort()).toEqual([...INTENT_EVENTS].sort())
     browser.fire('touchstart')
+    // The scripts are asked for at once, beside the page's hydration data; they run once the data have come.
+    expect(browser.appended.map((e) => e.tag)).toEqual(['link', 'link'])
+    expect(browser.fetched).toEqual([{ url: PAGE_URL, init: { headers: { [HYDRATION_DATA_HEADER]: '1' }, credentials: 'same-origin' } }])
+    await settle()
+    expect(browser.stream).toEqual([DATA, '(closed)'])
     expect(browser.appended.map((e) => e.tag)).toEqual(['link', 'link', 'script'])
     expect(browser.appended[2]).toEqual({ tag: 'script', type: 'module', nonce: 'n0nce+/=', textContent: MODULE_TEXT })
     expect(browser.listening()).toEqual([])
+    browser.fire('keydown')
+    await settle()
+    expect(browser.fetched).toHaveLength(1)
+    expect(browser.appended).toHaveLength(3)
   })
 
-  it('on intent, starts after painting in a browser that keeps a visitor\'s saved properties (their hearts need the scripts)', () => {
+  it('on intent, runs no script when the page\'s data do not come: offline, or an answer that is not the data', async () => {
+    const boot = bootOf(paintBeforeHydration(page, 'on-intent'))
+    const offline = fakeBrowser('visible', boot.preloads, 'intent', null, { dataAnswer: 'offline' })
+    runInNewContext(boot.code, offline.context)
+    offline.fire('pointerdown')
+    await settle()
+    expect(offline.fetched).toHaveLength(1)
+    expect(offline.stream).toEqual([])
+    expect(offline.appended.map((e) => e.tag)).toEqual(['link', 'link'])
+    // A proxy's or a server's error page: HTML, not the data.
+    const errorPage = fakeBrowser('visible', boot.preloads, 'intent', null, { dataAnswer: { type: 'text/html; charset=utf-8', text: '<h1>Something went wrong</h1>' } })
+    runInNewContext(boot.code, errorPage.context)
+    errorPage.fire('keydown')
+    await settle()
+    expect(errorPage.stream).toEqual([])
+    expect(errorPage.appended.map((e) => e.tag)).toEqual(['link', 'link'])
+  })
+
+  it('after painting, runs the scripts with the data the page holds and asks for none', () => {
+    const boot = bootOf(paintBeforeHydration(page))
+    const browser = fakeBrowser('hidden', boot.preloads)
+    runInNewContext(boot.code, browser.context)
+    expect(browser.appended.map((e) => e.tag)).toEqual(['link', 'link', 'script'])
+    expect(browser.fetched).toEqual([])
+    expect(browser.stream).toEqual([])
+  })
+
+  it('on intent, starts after painting in a browser that keeps a visitor\'s saved properties (their hearts need the scripts)', async () => {
     const boot = bootOf(paintBeforeHydration(page, 'on-intent'))
     const browser = fakeBrowser('visible', boot.preloads, 'intent', '[{"id":1}]')
     runInNewContext(boot.code, browser.context)
     expect(browser.listening()).toEqual([])
     browser.frames.forEach((f) => f())
     browser.timers.forEach((f) => f())
+    await settle()
+    expect(browser.fetched).toHaveLength(1)
     expect(browser.appended.map((e) => e.tag)).toEqual(['link', 'link', 'script'])
   })
 
-  it('on intent, starts when a part marked to start the page comes near the screen, and only then', () => {
+  it('on intent, starts when a part marked to start the page comes near the screen, and only then', async () => {
     const boot = bootOf(paintBeforeHydration(page, 'on-intent'))
     const browser = fakeBrowser('visible', boot.preloads, 'intent', null, { onView: 2 })
     runInNewContext(boot.code, browser.context)
@@ -206,6 +267,7 @@ describe('paintBeforeHydration', () => {
     browser.watched[0]?.report([{ isIntersecting: false }, { isIntersecting: false }])
     expect(browser.appended).toEqual([])
     browser.watched[1]?.report([{ isIntersecting: false }, { isIntersecting: true }])
+    await settle()
     expect(browser.appended).toEqual([
       { tag: 'link', rel: 'modulepreload', href: '/assets/entry.client-A.js' },
       { tag: 'link', rel: 'modulepreload', href: '/assets/root-D.js' },
@@ -215,25 +277,31 @@ describe('paintBeforeHydration', () => {
     expect(browser.watched.every((w) => !w.connected())).toBe(true)
     expect(browser.listening()).toEqual([])
     browser.fire('keydown')
+    await settle()
     expect(browser.appended).toHaveLength(3)
+    expect(browser.fetched).toHaveLength(1)
   })
 
-  it('on intent, a marked part seen after a sign of intent starts nothing twice', () => {
+  it('on intent, a marked part seen after a sign of intent starts nothing twice', async () => {
     const boot = bootOf(paintBeforeHydration(page, 'on-intent'))
     const browser = fakeBrowser('visible', boot.preloads, 'intent', null, { onView: 1 })
     runInNewContext(boot.code, browser.context)
     browser.fire('focusin')
+    await settle()
     expect(browser.appended).toHaveLength(3)
     browser.watched[0]?.report([{ isIntersecting: true }])
+    await settle()
     expect(browser.appended).toHaveLength(3)
+    expect(browser.fetched).toHaveLength(1)
   })
 
-  it('on intent, starts after painting in a browser without IntersectionObserver when a part is marked to start the page, and waits otherwise', () => {
+  it('on intent, starts after painting in a browser without IntersectionObserver when a part is marked to start the page, and waits otherwise', async () => {
     const boot = bootOf(paintBeforeHydration(page, 'on-intent'))
     const old = fakeBrowser('visible', boot.preloads, 'intent', null, { onView: 1, intersectionObserver: false })
     runInNewContext(boot.code, old.context)
     old.frames.forEach((f) => f())
     old.timers.forEach((f) => f())
+    await settle()
     expect(old.appended.map((e) => e.tag)).toEqual(['link', 'link', 'script'])
     const unmarked = fakeBrowser('visible', boot.preloads, 'intent', null, { onView: 0, intersectionObserver: false })
     runInNewContext(boot.code, unmarked.context)

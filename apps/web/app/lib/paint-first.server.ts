@@ -1,5 +1,5 @@
 import type { HydrationStart } from './hydration-start.server.ts'
-import { HYDRATE_ON_VIEW_ATTRIBUTE, HYDRATING_FLAG } from './hydration-flag.ts'
+import { HYDRATE_ON_VIEW_ATTRIBUTE, HYDRATING_FLAG, HYDRATION_DATA_HEADER, HYDRATION_DATA_TYPE } from './hydration-flag.ts'
 import { STORAGE_KEY as BROWSER_SAVES_KEY } from './saved-browser.ts'
 
 /** The id of the element that keeps React Router's module script until the page has painted. */
@@ -25,6 +25,10 @@ export const INTENT_EVENTS = ['pointerover', 'pointermove', 'pointerdown', 'mous
  *   touch: the browser's find, a link to it), or as by default when this browser holds a visitor's
  *   saved properties (their hearts are drawn by the page's script); a browser without
  *   IntersectionObserver starts after painting when the page has such an element.
+ * A page that waits for intent comes without React Router's hydration data (entry.server.tsx): when it
+ * starts, it asks for them at its own address with HYDRATION_DATA_HEADER, beside the preloads, and
+ * runs the module script once they have come, handing them to React Router as its inline scripts
+ * would have. Should they not come (offline, an error), the page stays as it is without JavaScript.
  * A button with no action of its own without JavaScript (`type="button"`, the map toggle, a gallery's
  * arrows) pressed before React runs is pressed again, once, when React has taken the page over
  * (`data-hydrated` on the root element); clicks after React has started are React's own to replay.
@@ -35,11 +39,14 @@ const BOOT_SCRIPT =
   `E=${JSON.stringify(INTENT_EVENTS).replace(/"/g, "'")};` +
   "function go(){if(s)return;s=1;E.forEach(function(e){w.removeEventListener(e,go,true)});" +
   "c.getAttribute('data-preloads').split(' ').forEach(function(u){if(!u)return;var l=d.createElement('link');l.rel='modulepreload';l.href=u;d.head.appendChild(l)});" +
-  `var m=d.createElement('script');m.type='module';if(n)m.nonce=n;m.textContent=d.getElementById('${HYDRATION_SCRIPT_ID}').textContent;d.body.appendChild(m)}` +
+  "if(!f)return run();if(!w.fetch)return;var x=w.__reactRouterContext.streamController;" +
+  `w.fetch(w.location.href,{headers:{'${HYDRATION_DATA_HEADER}':'1'},credentials:'same-origin'}).then(function(a){if((a.headers.get('content-type')||'').indexOf('${HYDRATION_DATA_TYPE}')!==0)throw 0;return a.text()})` +
+  ".then(function(t){x.enqueue(t);x.close();run()},function(){})}" +
+  `function run(){var m=d.createElement('script');m.type='module';if(n)m.nonce=n;m.textContent=d.getElementById('${HYDRATION_SCRIPT_ID}').textContent;d.body.appendChild(m)}` +
   "function painted(){if(d.visibilityState==='hidden')go();else requestAnimationFrame(function(){setTimeout(go,0)})}" +
   `d.addEventListener('click',function(e){var t=e.target;if(w.${HYDRATING_FLAG}||!t||!t.closest)return;var b=t.closest('button[type=button]');if(b&&q.indexOf(b)<0)q.push(b)},true);` +
   "if(w.MutationObserver)new MutationObserver(function(x,o){if(r.getAttribute('data-hydrated')!=='true')return;o.disconnect();q.splice(0).forEach(function(b){if(b.isConnected)b.click()})}).observe(r,{attributes:true,attributeFilter:['data-hydrated']});" +
-  "var i=c.getAttribute('data-start')==='intent';if(i)try{if(w.localStorage.getItem('" + BROWSER_SAVES_KEY + "'))i=false}catch(e){}" +
+  "var i=c.getAttribute('data-start')==='intent',f=i;if(i)try{if(w.localStorage.getItem('" + BROWSER_SAVES_KEY + "'))i=false}catch(e){}" +
   "if(!i)return painted();E.forEach(function(e){w.addEventListener(e,go,{capture:true,passive:true})});" +
   `var v=d.querySelectorAll('[${HYDRATE_ON_VIEW_ATTRIBUTE}]');if(!v.length)return;if(!w.IntersectionObserver)return painted();` +
   "var o=new IntersectionObserver(function(x){for(var k=0;k<x.length;k++)if(x[k].isIntersecting){o.disconnect();return go()}},{rootMargin:'300px'});" +
@@ -53,7 +60,8 @@ const BOOT_SCRIPT =
  * Router's module script waits, unrun (a script of a type no browser runs), for a small script that
  * starts it once the page has painted: the HTML and the stylesheet alone decide the first paint, and
  * the page, usable without JavaScript, hydrates a frame later — or, with `start` 'on-intent'
- * (toHydrationStart), at the visitor's first sign of intent. A document without that module script
+ * (toHydrationStart), at the visitor's first sign of intent, with its hydration data asked for then
+ * (entry.server.tsx leaves them out of such a page). A document without that module script
  * (an error page, a page rendered without scripts) comes back as it was.
  */
 export function paintBeforeHydration(html: string, start: HydrationStart = 'after-paint'): string {

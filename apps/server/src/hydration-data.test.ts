@@ -1,0 +1,88 @@
+import { createTestDatabase, testDatabaseKinds, type TestDatabase } from '@agency/db/testing'
+import type { FastifyInstance } from 'fastify'
+import { UNSAFE_decodeViaTurboStream as decodeViaTurboStream } from 'react-router'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { buildTestSite } from './testing.ts'
+
+const PUBLIC_URL = 'http://localhost:3000'
+const HOST = { host: 'localhost:3000' }
+/** The header the boot script asks a page's hydration data with (apps/web/app/lib/hydration-flag.ts). */
+const DATA = { ...HOST, 'x-hydration-data': '1' }
+/** React Router's inline scripts that carry the loaders' answers to the browser. */
+const INLINE_DATA = 'streamController.enqueue('
+
+/** The hydration data as React Router's client reads them. */
+async function decode(body: Buffer): Promise<{ loaderData: Record<string, unknown>; actionData: unknown; errors: unknown }> {
+  const stream = new ReadableStream<Uint8Array>({
+    start(controller) {
+      controller.enqueue(new Uint8Array(body))
+      controller.close()
+    },
+  })
+  const decoded = await decodeViaTurboStream(stream, globalThis as unknown as Window)
+  await decoded.done
+  return decoded.value as { loaderData: Record<string, unknown>; actionData: unknown; errors: unknown }
+}
+
+describe.each(testDatabaseKinds())("a page's hydration data, asked for apart from its HTML, on %s", (kind) => {
+  let database: TestDatabase
+  let app: FastifyInstance
+
+  beforeAll(async () => {
+    database = await createTestDatabase(kind)
+    app = await buildTestSite({ database, publicUrl: PUBLIC_URL, pageCacheEntries: 100 })
+  }, 120_000)
+  afterAll(async () => {
+    await app?.close()
+    await database?.close()
+  })
+
+  it("leaves the data out of a visitor's list page, which waits for intent, and answers them alone at the same address", async () => {
+    const page = await app.inject({ url: '/sales/property-for-sale?min_bedroom=2', headers: HOST })
+    expect(page.statusCode).toBe(200)
+    expect(page.headers['content-type']).toBe('text/html')
+    expect(page.body).toContain('data-start="intent"')
+    expect(page.body).not.toContain(INLINE_DATA)
+    expect(page.headers.vary).toBe('Cookie, X-Hydration-Data, accept-encoding')
+
+    const data = await app.inject({ url: '/sales/property-for-sale?min_bedroom=2', headers: DATA })
+    expect(data.statusCode).toBe(200)
+    expect(data.headers['content-type']).toBe('text/x-hydration-data; charset=utf-8')
+    expect(data.headers.vary).toBe('Cookie, X-Hydration-Data, accept-encoding')
+    // Kept as the page is (public, for a short while), in an entry of its own.
+    expect(data.headers['cache-control']).toBe(page.headers['cache-control'])
+    expect(data.body).not.toContain('<html')
+    const state = await decode(data.rawPayload)
+    expect(state.actionData).toBeNull()
+    expect(state.errors).toBeNull()
+    expect(Object.keys(state.loaderData).sort()).toEqual(['root', 'routes/sales'])
+    expect(state.loaderData['routes/sales']).toMatchObject({ kind: 'results', searchType: 'sales', query: { min_bedroom: 2 }, results: { page: 1 } })
+    expect(state.loaderData.root).toMatchObject({ contact: null, savedIds: null })
+  })
+
+  it('keeps the page and its data apart in the page cache', async () => {
+    const url = '/lettings/property-to-rent'
+    const data = await app.inject({ url, headers: DATA })
+    const page = await app.inject({ url, headers: HOST })
+    const dataAgain = await app.inject({ url, headers: DATA })
+    const pageAgain = await app.inject({ url, headers: HOST })
+    expect([data, page, dataAgain, pageAgain].map((a) => a.headers['x-cache'])).toEqual(['MISS', 'MISS', 'HIT', 'HIT'])
+    expect(page.headers['content-type']).toBe('text/html')
+    expect(pageAgain.body.replace(/nonce="[^"]*"/g, '')).toBe(page.body.replace(/nonce="[^"]*"/g, ''))
+    expect(dataAgain.headers['content-type']).toBe('text/x-hydration-data; charset=utf-8')
+    expect(dataAgain.body).toBe(data.body)
+    expect((await decode(dataAgain.rawPayload)).loaderData['routes/lettings']).toMatchObject({ kind: 'results', searchType: 'lettings' })
+  })
+
+  it('keeps the data in a page that starts its scripts at once, and answers it as a page whatever the header', async () => {
+    for (const url of ['/login', '/sales/property-for-sale?bounds=53.4,-2.3,53.5,-2.2']) {
+      const page = await app.inject({ url, headers: HOST })
+      expect(page.body, url).toContain(INLINE_DATA)
+      expect(page.body, url).not.toContain('data-start="intent"')
+      expect(String(page.headers.vary ?? ''), url).not.toContain('X-Hydration-Data')
+      const withHeader = await app.inject({ url, headers: DATA })
+      expect(withHeader.headers['content-type'], url).toBe('text/html')
+      expect(withHeader.body, url).toContain(INLINE_DATA)
+    }
+  })
+})
