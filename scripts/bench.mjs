@@ -204,6 +204,12 @@ async function pageWeight(base, pagePath) {
   for (const src of scripts) js += await gzippedSize(base + src)
   let intentJs = 0
   for (const src of onIntent) intentJs += await gzippedSize(base + src)
+  // A page that waits for intent asks for its hydration data then, apart from its HTML (X-Hydration-Data).
+  let intentData = 0
+  if (waitsForIntent) {
+    const data = await fetch(`${base}${pagePath}`, { headers: { ...RENDER, 'x-hydration-data': '1' } })
+    if (data.headers.get('content-type')?.startsWith('text/x-hydration-data')) intentData = gzipSync(Buffer.from(await data.arrayBuffer())).length
+  }
   return {
     htmlKb: (Buffer.byteLength(html) / 1024).toFixed(1),
     htmlGzKb: (gzipSync(html).length / 1024).toFixed(1),
@@ -213,6 +219,7 @@ async function pageWeight(base, pagePath) {
     jsFiles: scripts.size,
     intentJsKb: (intentJs / 1024).toFixed(1),
     intentJsFiles: onIntent.size,
+    intentDataKb: (intentData / 1024).toFixed(1),
   }
 }
 
@@ -328,7 +335,7 @@ for (const size of sizes) {
     for (const [name, pagePath] of Object.entries(pages)) {
       const w = await pageWeight(server.url, pagePath)
       console.log(
-        `  ${name.padEnd(16)} HTML ${w.htmlKb} KB (${w.htmlGzKb} KB gzipped)  render-blocking stylesheets ${w.blocking} (${w.cssKb} KB gzipped)  first-load JS ${w.jsKb} KB gzipped in ${w.jsFiles} files${w.intentJsFiles ? `, on intent ${w.intentJsKb} KB in ${w.intentJsFiles}` : ''}`,
+        `  ${name.padEnd(16)} HTML ${w.htmlKb} KB (${w.htmlGzKb} KB gzipped)  render-blocking stylesheets ${w.blocking} (${w.cssKb} KB gzipped)  first-load JS ${w.jsKb} KB gzipped in ${w.jsFiles} files${w.intentJsFiles ? `, on intent ${w.intentJsKb} KB in ${w.intentJsFiles}` : ''}${w.intentDataKb !== '0.0' ? ` and its data ${w.intentDataKb} KB gzipped` : ''}`,
       )
     }
     // Lighthouse once: its figures do not depend on the catalogue's size.

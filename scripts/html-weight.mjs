@@ -16,15 +16,18 @@ const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`.padStart(9)
 const all = (html, re) => html.match(re) ?? []
 const sum = (parts) => parts.reduce((total, part) => total + part.length, 0)
 
-async function getPage(path, headers = {}) {
+async function get(path, headers = {}) {
   const response = await fetch(`${base}${path}`, { headers: { cookie: 'bench=1', ...headers } })
   if (!response.ok) throw new Error(`${path}: ${response.status}`)
-  return response.text()
+  return response
 }
 
+const getPage = async (path) => (await get(path)).text()
+
 /** The hydration data a page that waits for intent leaves out of its HTML (apps/web/app/entry.server.tsx). */
-async function dataApart(path, html) {
-  return html.includes('data-start="intent"') ? getPage(path, { 'x-hydration-data': '1' }) : ''
+async function dataApart(path) {
+  const response = await get(path, { 'x-hydration-data': '1' })
+  return response.headers.get('content-type')?.startsWith('text/x-hydration-data') ? response.text() : ''
 }
 
 function report(name, html, apart) {
@@ -42,7 +45,8 @@ function report(name, html, apart) {
     ['  per card', cards.length ? Math.round(sum(cards) / cards.length) : 0],
     [`pictures (${pictures.length})`, sum(pictures)],
     ['  per picture', pictures.length ? Math.round(sum(pictures) / pictures.length) : 0],
-    ['save buttons', sum(all(html, /<form class="save-button[\s\S]*?<\/form>/g))],
+    // The hearts and their one form (a form each before).
+    ['save buttons', sum(all(html, /<div class="save-button[\s\S]*?<\/div>|<form id="save-form"[\s\S]*?<\/form>|<form class="save-button[\s\S]*?<\/form>/g))],
     ['svg', sum(all(html, /<svg[\s\S]*?<\/svg>/g))],
     ['footer', sum(all(html, /<footer[\s\S]*?<\/footer>/g))],
     ['scripts', sum(scripts)],
@@ -55,11 +59,11 @@ function report(name, html, apart) {
 
 try {
   const list = await getPage('/sales/property-for-sale')
-  report('/sales/property-for-sale', list, await dataApart('/sales/property-for-sale', list))
+  report('/sales/property-for-sale', list, await dataApart('/sales/property-for-sale'))
   const first = /href="(\/property\/[^"]+)"/.exec(list)?.[1]
   if (first) {
     const property = await getPage(first)
-    report(first, property, await dataApart(first, property))
+    report(first, property, await dataApart(first))
   }
 } finally {
   await server?.stop()

@@ -7,6 +7,7 @@ import type { ShouldRevalidateFunctionArgs } from 'react-router'
 import { SiteFooter } from '#app/components/layout/site-footer.tsx'
 import { SiteHeader } from '#app/components/layout/site-header.tsx'
 import { BrowserSavesMerge } from '#app/components/saved/browser-saves-merge.tsx'
+import { SaveForm } from '#app/components/saved/save-form.tsx'
 import { COPY } from '#app/copy.ts'
 import { getFooterBranches } from '#app/lib/branches.server.ts'
 import { useHydration } from '#app/lib/hydration.ts'
@@ -65,6 +66,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <main id="main" tabIndex={-1}>
           {children}
         </main>
+        <SaveForm />
         <SiteFooter agencyName={agencyName} branches={branches} />
         {hydrate && (
           <>

@@ -70,17 +70,22 @@ export async function action({ request, context }: Route.ActionArgs) {
     return answer('merged')
   }
 
-  const propertyId = parseIdSegment(field('property_profile_id'))
-  if (propertyId === null || (intent !== 'save' && intent !== 'remove')) return answer('invalid', 400)
+  // A heart sent without JavaScript is a button of the page's save form (save-form.tsx), named for
+  // what it does, its value the property; the page's script sends `intent` and `property_profile_id`.
+  const [toggle, ...others] = (['save', 'remove'] as const).filter((name) => form.has(name))
+  if (others.length > 0 || (toggle && (intent || form.has('property_profile_id')))) return answer('invalid', 400)
+  const action = toggle ?? intent
+  const propertyId = parseIdSegment(field(toggle ?? 'property_profile_id'))
+  if (propertyId === null || (action !== 'save' && action !== 'remove')) return answer('invalid', 400)
   try {
-    if (intent === 'save') await context.api.saveProperty(propertyId)
+    if (action === 'save') await context.api.saveProperty(propertyId)
     else await context.api.unsaveProperty(propertyId)
   } catch (error) {
     if (error instanceof ApiClientError && error.status === 404) return answer('not_found', 404)
     if (error instanceof ApiClientError && error.status === 422) return answer('full', 422)
     throw error
   }
-  return answer(intent === 'save' ? 'saved' : 'removed')
+  return answer(action === 'save' ? 'saved' : 'removed')
 }
 
 export function meta({ matches }: Route.MetaArgs) {

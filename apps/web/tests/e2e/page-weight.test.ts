@@ -199,6 +199,10 @@ describe('page weight', () => {
     const data = await fetch(`${BASE_URL}/sales/property-for-sale`, { headers: { 'x-hydration-data': '1' } })
     expect(data.headers.get('content-type')).toBe('text/x-hydration-data; charset=utf-8')
     expect((await data.text()).length).toBeLessThan(17_000)
+    // The hearts are buttons of the page's one save form, not a form each.
+    expect(html.match(/<form\b/g)).toHaveLength(3)
+    expect(html.match(/<form id="save-form" action="\/saved-properties" method="post"><input type="hidden" name="redirect" value="\/sales\/property-for-sale"\/><\/form>/g)).toHaveLength(1)
+    expect(html.match(/<button type="submit" form="save-form" value="\d+"[^>]* name="save">/g)).toHaveLength(24)
     // The heart is drawn from one symbol of a sprite file, not a path on each card (nor in the page).
     expect(html.match(/<symbol /g)).toBeNull()
     const uses = [...html.matchAll(/<use href="(\/assets\/icons-[\w-]+\.svg)#icon-heart">/g)]

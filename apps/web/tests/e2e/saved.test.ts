@@ -37,7 +37,7 @@ describe('saved properties', () => {
     await page.goto(`${BASE_URL}${LIST_PATHS.sales}`)
     await settled(page)
     const { card, heading } = await firstOpenCard(page)
-    await card.locator('form.save-button[data-enhanced]').waitFor()
+    await card.locator('.save-button[data-enhanced]').waitFor()
     const heart = heartOf(card)
     expect(await heart.getAttribute('aria-pressed')).toBe('false')
     // The heart is drawn from the sprite file: its shape has a size once the file has loaded.
@@ -50,7 +50,7 @@ describe('saved properties', () => {
 
     // Kept in this browser: still saved after a reload, and listed on the Saved properties page.
     await page.reload()
-    await page.locator('article.card form.save-button[data-enhanced]').first().waitFor()
+    await page.locator('article.card .save-button[data-enhanced]').first().waitFor()
     expect(await heartOf((await firstOpenCard(page)).card).getAttribute('aria-pressed')).toBe('true')
     await page.getByRole('banner').getByRole('link', { name: SAVED_COPY.TITLE }).click()
     await page.getByRole('heading', { level: 1, name: SAVED_COPY.TITLE }).waitFor()
@@ -84,7 +84,7 @@ describe('saved properties', () => {
     await expectNoAxeViolations(page)
 
     // Taken off the list with its heart.
-    await main.locator('form.save-button[data-enhanced]').first().waitFor()
+    await main.locator('.save-button[data-enhanced]').first().waitFor()
     // The page's script posts it; wait for the answer before reloading.
     const removed = page.waitForResponse((r) => r.request().method() === 'POST' && new URL(r.url()).pathname.startsWith('/saved-properties'))
     await heartOf(main).first().click()
@@ -104,7 +104,10 @@ describe('saved properties', () => {
     await heartOf(card).click()
     // The post comes back to the list, which now shows the heart pressed.
     await page.waitForURL((url) => url.pathname === LIST_PATHS.lettings)
-    expect(await heartOf((await firstOpenCard(page)).card).getAttribute('aria-pressed')).toBe('true')
+    const pressed = heartOf((await firstOpenCard(page)).card)
+    expect(await pressed.getAttribute('aria-pressed')).toBe('true')
+    const id = (await pressed.getAttribute('value')) ?? ''
+    expect(id).toMatch(/^\d+$/)
 
     await page.goto(`${BASE_URL}/saved-properties`)
     const main = page.locator('main')
@@ -112,6 +115,16 @@ describe('saved properties', () => {
     await heartOf(main).first().click()
     await page.waitForURL((url) => url.pathname === '/saved-properties')
     expect(await main.innerText()).toContain(SAVED_PAGE_COPY.EMPTY)
+
+    // A post that says both, or two properties, is refused and saves nothing.
+    const ids = async () => (await (await page.request.get(`${BASE_URL}/api/contacts/me/saved_properties/ids`)).json()) as unknown
+    const before = await ids()
+    const refusals: Record<string, string>[] = [{ save: id, remove: id }, { save: id, property_profile_id: id, intent: 'save' }]
+    for (const form of refusals) {
+      const refused = await page.request.post(`${BASE_URL}/saved-properties`, { form: { ...form, via: 'fetch' }, headers: { origin: BASE_URL } })
+      expect(refused.status()).toBe(400)
+    }
+    expect(await ids()).toEqual(before)
   })
 
   it("sends a visitor without JavaScript to log in, and back to the page they were on", async () => {
@@ -130,7 +143,7 @@ describe('saved properties', () => {
     await page.goto(`${BASE_URL}${LIST_PATHS.sales}`)
     await settled(page)
     const { card, heading } = await firstOpenCard(page)
-    await card.locator('form.save-button[data-enhanced]').waitFor()
+    await card.locator('.save-button[data-enhanced]').waitFor()
     await heartOf(card).click()
     await card.getByRole('link').last().click()
     await page.getByRole('heading', { level: 1, name: heading }).waitFor()

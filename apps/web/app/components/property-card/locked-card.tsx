@@ -17,7 +17,7 @@ export function LockedCard({ property, imagePriority, headingLevel, returnTo, va
     <article className={`card card--${variant} card--locked`} aria-labelledby={headingId}>
       <div className="card__media">
         <PropertyImage src={property.image} alt={toImageAlt(property)} priority={imagePriority} locked />
-        <SaveButton propertyId={property.property_profile_id} price={property.price?.numberPrice ?? null} returnTo={returnTo} describedBy={headingId} className="card__save" />
+        <SaveButton propertyId={property.property_profile_id} price={property.price?.numberPrice ?? null} describedBy={headingId} className="card__save" />
         <p className="badge badge--pre-market card__badge">{COPY.PRE_MARKET}</p>
       </div>
       <div className="card__body">

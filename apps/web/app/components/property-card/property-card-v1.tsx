@@ -9,14 +9,14 @@ import { CardDistance } from '#app/components/property-card/card-distance.tsx'
 import { toImageAlt } from '#app/lib/property-text.ts'
 
 /** SPEC §2 card grid v1: price type, price, match, heading, address, summary and 'View This Property'. */
-export function PropertyCardV1({ property, imagePriority, headingLevel, returnTo }: CardProps) {
+export function PropertyCardV1({ property, imagePriority, headingLevel }: CardProps) {
   const headingId = useId()
   const Heading = headingLevel === 2 ? 'h2' : 'h3'
   return (
     <article className="card card--v1" aria-labelledby={headingId}>
       <div className="card__media">
         <PropertyImage src={property.image} alt={toImageAlt(property)} priority={imagePriority} />
-        <SaveButton propertyId={property.property_profile_id} price={property.price?.numberPrice ?? null} returnTo={returnTo} describedBy={headingId} className="card__save" />
+        <SaveButton propertyId={property.property_profile_id} price={property.price?.numberPrice ?? null} describedBy={headingId} className="card__save" />
       </div>
       <div className="card__body">
         <CardPriceRow property={property} />

@@ -9,7 +9,7 @@ import { CardDistance } from '#app/components/property-card/card-distance.tsx'
 import { toImageAlt, toRoomCounts } from '#app/lib/property-text.ts'
 
 /** SPEC §2 card grid v2: image, status badge, heading, address, price and room counts. */
-export function PropertyCardV2({ property, imagePriority, headingLevel, returnTo }: CardProps) {
+export function PropertyCardV2({ property, imagePriority, headingLevel }: CardProps) {
   const headingId = useId()
   const Heading = headingLevel === 2 ? 'h2' : 'h3'
   const status = property.custom_property_status_title
@@ -18,7 +18,7 @@ export function PropertyCardV2({ property, imagePriority, headingLevel, returnTo
     <article className="card card--v2" aria-labelledby={headingId}>
       <div className="card__media">
         <PropertyImage src={property.image} alt={toImageAlt(property)} priority={imagePriority} />
-        <SaveButton propertyId={property.property_profile_id} price={property.price?.numberPrice ?? null} returnTo={returnTo} describedBy={headingId} className="card__save" />
+        <SaveButton propertyId={property.property_profile_id} price={property.price?.numberPrice ?? null} describedBy={headingId} className="card__save" />
         {status && status !== AVAILABILITY_TITLES.available && <p className="badge card__badge">{status}</p>}
       </div>
       <div className="card__body">

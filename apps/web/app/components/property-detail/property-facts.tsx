@@ -19,7 +19,6 @@ export function PropertyFacts({ property }: { property: PropertyDetail }) {
         <SaveButton
           propertyId={property.property_profile_id}
           price={property.price?.numberPrice ?? null}
-          returnTo={property.detail_page_url}
           describedBy="detail-heading"
         />
       </div>

@@ -1,7 +1,8 @@
-import type { FormEvent } from 'react'
+import type { MouseEvent } from 'react'
 import { useState, useSyncExternalStore } from 'react'
 import { SAVED_COPY } from '@agency/domain'
 import { useFetcher } from 'react-router'
+import { SAVE_FORM_ID } from '#app/components/saved/save-form.tsx'
 import { useHydrated } from '#app/components/search/use-hydrated.ts'
 import { Icon } from '#app/components/ui/icons.tsx'
 import { SAVED_PATH, useSavedIds } from '#app/lib/saved.ts'
@@ -12,8 +13,6 @@ interface SaveButtonProps {
   propertyId: number
   /** The price the visitor sees (null when hidden), kept with the save to tell a later change. */
   price: number | null
-  /** The page to come back to after a save made without JavaScript. */
-  returnTo: string
   /** Names the property, for the button's description (the heading's id). */
   describedBy?: string
   className?: string
@@ -22,15 +21,16 @@ interface SaveButtonProps {
 /**
  * The heart: saves a property to the shortlist, or takes it off. A toggle button ('Save property',
  * pressed when saved). A logged-in contact's saves go to the API through the saved page's action; a
- * visitor's stay in this browser. Without JavaScript the form posts: saved for a logged-in contact,
- * the login page for a visitor.
+ * visitor's stay in this browser. Without JavaScript it posts the page's one save form (save-form.tsx),
+ * as `save` or `remove` with the property's id: saved for a logged-in contact, the login page for a
+ * visitor, and back to the page.
  */
-export function SaveButton({ propertyId, price, returnTo, describedBy, className = '' }: SaveButtonProps) {
+export function SaveButton({ propertyId, price, describedBy, className = '' }: SaveButtonProps) {
   const savedIds = useSavedIds()
   const browserSaves = useSyncExternalStore(subscribeToBrowserSaves, getBrowserSaves, getServerSaves)
   const fetcher = useFetcher<SavedActionData>()
   const [full, setFull] = useState(false)
-  // Marks the form once the page's script handles it (tests wait for it; it changes nothing else).
+  // Marks the heart once the page's script handles it (tests wait for it; it changes nothing else).
   const enhanced = useHydrated()
   const signedIn = savedIds !== null
   const pendingIntent = fetcher.formData?.get('intent')
@@ -39,7 +39,8 @@ export function SaveButton({ propertyId, price, returnTo, describedBy, className
     : browserSaves.some((save) => save.id === propertyId)
   const refused = full || (fetcher.state === 'idle' && fetcher.data?.status === 'full')
 
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
+  function onClick(event: MouseEvent<HTMLButtonElement>) {
+    // The script saves it; the form is not sent.
     event.preventDefault()
     if (signedIn) {
       const intent = saved ? 'remove' : 'save'
@@ -50,14 +51,13 @@ export function SaveButton({ propertyId, price, returnTo, describedBy, className
   }
 
   return (
-    <form method="post" action={SAVED_PATH} className={`save-button ${className}`} onSubmit={onSubmit} data-enhanced={enhanced || undefined}>
-      <input type="hidden" name="intent" value={saved ? 'remove' : 'save'} />
-      <input type="hidden" name="redirect" value={returnTo} />
-      {/* The property's id travels as the button's value, the form's only way to be sent. */}
+    <div className={`save-button ${className}`} data-enhanced={enhanced || undefined}>
       <button
         type="submit"
-        name="property_profile_id"
+        form={SAVE_FORM_ID}
+        name={saved ? 'remove' : 'save'}
         value={propertyId}
+        onClick={onClick}
         className="save-button__heart"
         aria-pressed={saved}
         aria-describedby={describedBy}
@@ -71,6 +71,6 @@ export function SaveButton({ propertyId, price, returnTo, describedBy, className
           {SAVED_COPY.TOO_MANY}
         </p>
       )}
-    </form>
+    </div>
   )
 }

@@ -37,7 +37,7 @@ export function SavedList({ items }: { items: readonly SavedItem[] }) {
           {gone.map((item) => (
             <li key={item.id} className="saved__gone">
               <p>{SAVED_PAGE_COPY.NO_LONGER_ON_MARKET}</p>
-              <SaveButton propertyId={item.id} price={null} returnTo={SAVED_PATH} />
+              <SaveButton propertyId={item.id} price={null} />
             </li>
           ))}
         </ul>
