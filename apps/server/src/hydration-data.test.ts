@@ -19,7 +19,7 @@ async function decode(body: Buffer): Promise<{ loaderData: Record<string, unknow
       controller.close()
     },
   })
-  const decoded = await decodeViaTurboStream(stream, globalThis as unknown as Window)
+  const decoded = await decodeViaTurboStream(stream, globalThis as unknown as Parameters<typeof decodeViaTurboStream>[1])
   await decoded.done
   return decoded.value as { loaderData: Record<string, unknown>; actionData: unknown; errors: unknown }
 }
