@@ -116,13 +116,24 @@ describe('saved properties', () => {
     await page.waitForURL((url) => url.pathname === '/saved-properties')
     expect(await main.innerText()).toContain(SAVED_PAGE_COPY.EMPTY)
 
-    // A post that says both, or two properties, is refused and saves nothing.
+    // A post that says both, or two properties, or no property, is refused and saves nothing; so is one
+    // for a property that does not exist.
     const ids = async () => (await (await page.request.get(`${BASE_URL}/api/contacts/me/saved_properties/ids`)).json()) as unknown
     const before = await ids()
-    const refusals: Record<string, string>[] = [{ save: id, remove: id }, { save: id, property_profile_id: id, intent: 'save' }]
-    for (const form of refusals) {
+    const refusals: [Record<string, string>, number][] = [
+      [{ save: id, remove: id }, 400],
+      [{ save: id, property_profile_id: id, intent: 'save' }, 400],
+      [{ save: 'abc' }, 400],
+      [{ save: `${id}\u0000` }, 400],
+      [{ remove: '' }, 400],
+      [{ save: '-1' }, 400],
+      [{ save: '0' }, 400],
+      [{ save: '99999999999999999999999' }, 400],
+      [{ save: '2147483647' }, 404],
+    ]
+    for (const [form, status] of refusals) {
       const refused = await page.request.post(`${BASE_URL}/saved-properties`, { form: { ...form, via: 'fetch' }, headers: { origin: BASE_URL } })
-      expect(refused.status()).toBe(400)
+      expect(refused.status(), JSON.stringify(form)).toBe(status)
     }
     expect(await ids()).toEqual(before)
   })
