@@ -15,7 +15,7 @@
 // a request on an idle server, ten what queueing adds when requests arrive together on two cores.
 // `--targets "2 locations,typo"` measures only the targets whose names contain one of those words.
 // `--search-only` stops after the search, page and Lighthouse lines; `--pages-only` prints only the page
-// weights and Lighthouse lines.
+// weights and Lighthouse lines, and stops there too.
 // On the first size it also prints each page's weight (HTML, render-blocking stylesheets, first-load
 // JavaScript, gzipped) and, when the `lighthouse` package is installed (it is not a dependency: see
 // LIGHTHOUSE below), Lighthouse's mobile scores, median of `--lighthouse-runs` (3) runs per page.
@@ -346,7 +346,7 @@ for (const size of sizes) {
 console.log('\nSummary')
 console.table(rows)
 
-if (!args.includes('--search-only')) {
+if (!args.includes('--search-only') && !args.includes('--pages-only')) {
   benchImport()
   benchPlaces()
   benchAlerts()

@@ -88,10 +88,10 @@ function pageCacheKey(req: FastifyRequest): string {
   return req.headers[HYDRATION_DATA_HEADER] === undefined ? req.url : `${req.url} ${HYDRATION_DATA_HEADER}`
 }
 
-/** A short HTML answer for a request the pages cannot take, with its status. */
 /** A percent-encoded control character in a path. */
 const CONTROL_IN_PATH = /%(?:[01][0-9a-f]|7f)/i
 
+/** A short HTML answer for a request the pages cannot take, with its status. */
 function sendProblem(reply: FastifyReply, status: number, message: string): FastifyReply {
   const html = `<!doctype html><html lang="en-GB"><meta charset="utf-8"><title>${message}</title><h1>${message}</h1><p><a href="/">Go to the home page</a></p></html>`
   return reply.code(status).header('content-type', 'text/html; charset=utf-8').header('cache-control', 'no-store').send(html)
