@@ -9,6 +9,7 @@ import {
   type MapMarkersQuery,
   type PropertySearchFilters,
   type PropertySearchQuery,
+  type PropertyTypeSelection,
 } from '@agency/domain'
 import {
   branches,
@@ -22,8 +23,9 @@ import {
   propertyTypes,
   type Db,
 } from '@agency/db'
-import { and, asc, desc, eq, getTableColumns, gte, inArray, lte, ne, or, sql, type SQL } from 'drizzle-orm'
+import { and, asc, desc, eq, getTableColumns, gte, inArray, lte, ne, or, sql, type Placeholder, type SQL } from 'drizzle-orm'
 import { union, type PgColumn, type PgTable } from 'drizzle-orm/pg-core'
+import { LRUCache } from 'lru-cache'
 import { EXACT_POSITION, EXACT_POSITION_BY_BAND, PUBLIC_POSITION, distanceMilesSql, withinBoundsSql, withinSql, type PositionColumns } from './geo.ts'
 import { perDatabase } from './per-database.ts'
 
@@ -110,11 +112,9 @@ function reductionShareSql(change: LastPriceChange, audience: SearchAudience): S
  * read of a property: its heading, summary, description and features, or for a locked property shown
  * to a visitor only its locked card's heading and town.
  */
-function keywordsSql(keywords: string, searchType: 'sales' | 'lettings', audience: SearchAudience): SQL | undefined {
-  // Without a letter or digit there is no word to look for (websearch_to_tsquery would make an empty
-  // query, which matches nothing).
-  if (!/[\p{L}\p{N}]/u.test(keywords)) return undefined
-  const query = sql`websearch_to_tsquery('english', ${keywords})`
+function keywordsSql(keywords: string, searchType: 'sales' | 'lettings', audience: SearchAudience, bind: Bind): SQL | undefined {
+  if (!hasWord(keywords)) return undefined
+  const query = sql`websearch_to_tsquery('english', ${bind('keywords', keywords)})`
   const full = sql`${properties.search_document} @@ ${query}`
   if (audience.canSeeLocked) return full
   const lockedCard = sql`to_tsvector('english', ${toLockedHeading(searchType)} || ' ' || ${properties.town}) @@ ${query}`
@@ -151,9 +151,39 @@ const INCLUSION_COLUMNS: Record<InclusionFilter, PgColumn> = {
 
 const isInteger4 = (id: number) => id <= 2_147_483_647
 
-function range(column: PgColumn, min: number | null, max: number | null): SQL | undefined {
-  return and(min !== null ? gte(column, min) : undefined, max !== null ? lte(column, max) : undefined)
+/**
+ * The styles a type selection filters by (none: any of the type), or null when it can match nothing:
+ * the query schema allows any positive id, and one beyond the integer columns' range matches nothing
+ * (and must not reach PostgreSQL, which would refuse the parameter).
+ */
+function typeStylesOf(selection: PropertyTypeSelection): number[] | null {
+  const styles = selection.property_style_ids.filter(isInteger4)
+  if (!isInteger4(selection.property_type_id) || (selection.property_style_ids.length && !styles.length)) return null
+  return styles
 }
+
+/**
+ * Without a letter or digit there is no word to look for (websearch_to_tsquery would make an empty
+ * query, which matches nothing), and the words are no filter.
+ */
+const hasWord = (keywords: string) => /[\p{L}\p{N}]/u.test(keywords)
+
+/**
+ * Where a search's values go: into its statement as they are (`inline`), or as named placeholders
+ * (`placeholders`), for a statement built once for every search of its shape (`searchShapeOf`) and
+ * run with each search's values (`searchValuesOf`).
+ */
+type Bind = <T>(name: string, value: T) => T | Placeholder<string, T>
+const inline: Bind = (_name, value) => value
+const placeholders: Bind = <T>(name: string) => sql.placeholder(name) as Placeholder<string, T>
+
+/** A range filter on a column (`min_…`, `max_…`; null: no limit). */
+function range(column: PgColumn, name: string, min: number | null, max: number | null, bind: Bind): SQL | undefined {
+  return and(min !== null ? gte(column, bind(`min_${name}`, min)) : undefined, max !== null ? lte(column, bind(`max_${name}`, max)) : undefined)
+}
+
+/** SPEC §3: a price of 0 means no limit. */
+const priceLimit = (price: number) => price || null
 
 
 /** Who a search is for: whether locked (pre-market) properties are shown to them in full. */
@@ -181,8 +211,9 @@ export function toSearchConditions(
   filters: PropertySearchFilters,
   audience: SearchAudience,
   change?: LastPriceChange,
+  bind: Bind = inline,
 ): SQL | undefined {
-  const { shown, details } = toSearchParts(filters, audience, change)
+  const { shown, details } = toSearchParts(filters, audience, change, bind)
   // Within any chosen location and, when the map gives one, within its visible area (both on the
   // lat/lng index; a locked property by its rounded position, where its marker stands).
   const near = (at: PositionColumns) =>
@@ -231,7 +262,7 @@ function toLocationBranches(filters: PropertySearchFilters, audience: SearchAudi
  * date added, words and reduction), which a locked property matches by too, and the details a
  * visitor cannot see of a locked one (`details`: price, rooms, type, features).
  */
-function toSearchParts(filters: PropertySearchFilters, audience: SearchAudience, change?: LastPriceChange) {
+function toSearchParts(filters: PropertySearchFilters, audience: SearchAudience, change?: LastPriceChange, bind: Bind = inline) {
   const searchType = toSearchType(filters.transaction_type_id)
   const otherType = searchType === 'sales' ? 'lettings' : 'sales'
   const ignored = new Set<string>(SEARCH_TYPE_ONLY_FILTERS[otherType])
@@ -242,12 +273,13 @@ function toSearchParts(filters: PropertySearchFilters, audience: SearchAudience,
     return eq(INCLUSION_COLUMNS[name], value === 'show_only')
   })
 
-  const typeSelections = filters.property_types.map((selection) => {
-    // The query schema allows any positive id; one beyond the integer columns' range matches nothing
-    // (and must not reach PostgreSQL, which would refuse the parameter).
-    const styles = selection.property_style_ids.filter(isInteger4)
-    if (!isInteger4(selection.property_type_id) || (selection.property_style_ids.length && !styles.length)) return sql`false`
-    return and(eq(properties.property_type_id, selection.property_type_id), styles.length ? inArray(properties.property_style_id, styles) : undefined)
+  const typeSelections = filters.property_types.map((selection, i) => {
+    const styles = typeStylesOf(selection)
+    if (!styles) return sql`false`
+    return and(
+      eq(properties.property_type_id, bind(`type${i}`, selection.property_type_id)),
+      styles.length ? inArray(properties.property_style_id, styles.map((style, j) => bind(`type${i}_style${j}`, style))) : undefined,
+    )
   })
 
   const shown = and(
@@ -255,17 +287,16 @@ function toSearchParts(filters: PropertySearchFilters, audience: SearchAudience,
     // What every card shows: its date added, its words (those of the locked card for a locked one), and
     // whether its price fell (never, for a visitor, a locked property's).
     filters.added_within_days ? sql`${properties.created_at} >= now() - make_interval(days => ${filters.added_within_days}::int)` : undefined,
-    keywordsSql(filters.keywords, searchType, audience),
+    keywordsSql(filters.keywords, searchType, audience, bind),
     filters.reduced && change ? reducedSql(change, audience) : undefined,
     // A withdrawn property (a feed stopped listing it) is kept but never shown.
     filters.include_unavailable ? ne(properties.availability, WITHDRAWN_AVAILABILITY) : eq(properties.availability, 'available'),
   )
   const details = and(
-    // SPEC §3: a price of 0 means no limit.
-    range(properties.price, filters.min_price || null, filters.max_price || null),
-    range(properties.bedroom, filters.min_bedroom, filters.max_bedroom),
-    range(properties.bathroom, filters.min_bathroom, filters.max_bathroom),
-    range(properties.reception, filters.min_reception, filters.max_reception),
+    range(properties.price, 'price', priceLimit(filters.min_price), priceLimit(filters.max_price), bind),
+    range(properties.bedroom, 'bedroom', filters.min_bedroom, filters.max_bedroom, bind),
+    range(properties.bathroom, 'bathroom', filters.min_bathroom, filters.max_bathroom, bind),
+    range(properties.reception, 'reception', filters.min_reception, filters.max_reception, bind),
     typeSelections.length ? or(...typeSelections) : undefined,
     filters.must_haves.includes('garden') ? eq(properties.has_garden, true) : undefined,
     filters.must_haves.includes('parking') ? eq(properties.has_parking, true) : undefined,
@@ -353,10 +384,16 @@ const readsPriceHistory = (query: PropertySearchQuery) => query.reduced || query
  * none. A count stops at one past SEARCH_COUNT_LIMIT: it reads at most that many matching index
  * entries, however many properties match.
  */
-export function toSearchQueries(db: Db, query: PropertySearchQuery, audience: SearchAudience, { countApart = false, withMedias = false } = {}) {
+export function toSearchQueries(
+  db: Db,
+  query: PropertySearchQuery,
+  audience: SearchAudience,
+  { countApart = false, withMedias = false }: SearchStatementOptions = {},
+  bind: Bind = inline,
+) {
   const change = lastPriceChange(db)
   const joinsChange = readsPriceHistory(query)
-  const where = toSearchConditions(query, audience, joinsChange ? change : undefined)
+  const where = toSearchConditions(query, audience, joinsChange ? change : undefined, bind)
   const distances = query.locations.map((location) => distanceMilesSql(location, positionFor(audience)))
   const nearest = distances.length ? sql<number>`least(${sql.join(distances, sql`, `)})` : sql<null>`null::double precision`
   const orderBy = toOrderBy(query, tableSortKeys(query, audience), () => reductionShareSql(change, audience))
@@ -388,8 +425,9 @@ export function toSearchQueries(db: Db, query: PropertySearchQuery, audience: Se
     : (joinsChange ? db.select(found).from(properties).leftJoinLateral(change, sql`true`) : db.select(found).from(properties))
         .where(where)
         .orderBy(...orderBy)
-        .limit(query.page_size)
-        .offset((query.page - 1) * query.page_size)
+        .limit(bind('limit', query.page_size))
+        // No OFFSET for the first page (Drizzle writes none for 0; nor, then, for its placeholder).
+        .offset(query.page > 1 ? bind('offset', (query.page - 1) * query.page_size) : 0)
         .as('page')
   const pageChange = lastPriceChange(db, page.property_profile_id)
   const cardOfPage = Object.fromEntries(Object.keys(cardColumns).map((key) => [key, page[key as keyof typeof cardColumns]])) as {
@@ -411,6 +449,116 @@ export function toSearchQueries(db: Db, query: PropertySearchQuery, audience: Se
       .orderBy(asc(page.ordinal)),
     count,
   }
+}
+
+/** How a search's statements are run: the count beside the page, the galleries in the page's rows. */
+interface SearchStatementOptions {
+  countApart?: boolean
+  withMedias?: boolean
+}
+
+/**
+ * The shape of a search: everything that decides the text of its statements (which filters it has,
+ * which values of those with a few values, its sort, its audience), and none of the values that go in
+ * as parameters (prices, rooms, types, words, page). Every search of a shape runs the same statements
+ * (`toSearchQueries` with placeholders), built once: Drizzle takes ~0.5 ms of the server's thread to
+ * write a search's statement, more than the rest of the request's work. Null for a search near a place
+ * or within a map's area, whose statements carry values computed from its positions and are written
+ * for each search.
+ *
+ * It must follow every choice `toSearchQueries` makes; `search-shapes.test.ts` checks, for searches of
+ * every filter, that a statement kept for a shape and run with a search's values is the statement that
+ * search would have written.
+ */
+export function searchShapeOf(query: PropertySearchQuery, audience: SearchAudience, { countApart = false, withMedias = false }: SearchStatementOptions = {}): string | null {
+  if (query.locations.length || query.bounds) return null
+  const ignored = new Set<string>(SEARCH_TYPE_ONLY_FILTERS[toSearchType(query.transaction_type_id) === 'sales' ? 'lettings' : 'sales'])
+  return JSON.stringify([
+    query.transaction_type_id,
+    audience.canSeeLocked,
+    countApart,
+    withMedias,
+    query.sort,
+    // The first page has no OFFSET.
+    query.page > 1,
+    query.reduced,
+    query.include_unavailable,
+    query.added_within_days,
+    hasWord(query.keywords),
+    (Object.keys(INCLUSION_COLUMNS) as InclusionFilter[]).map((name) => (ignored.has(name) ? 'include' : query[name])),
+    ignored.has('furnishing') ? 'any' : query.furnishing,
+    [priceLimit(query.min_price), priceLimit(query.max_price)].map((limit) => limit !== null),
+    [query.min_bedroom, query.max_bedroom, query.min_bathroom, query.max_bathroom, query.min_reception, query.max_reception].map((limit) => limit !== null),
+    query.property_types.map((selection) => typeStylesOf(selection)?.length ?? null),
+    query.must_haves.includes('garden'),
+    query.must_haves.includes('parking'),
+  ])
+}
+
+/** The values of a search's placeholders, by name (see `searchShapeOf`). */
+export function searchValuesOf(query: PropertySearchQuery): Record<string, unknown> {
+  const values: Record<string, unknown> = {
+    min_price: priceLimit(query.min_price),
+    max_price: priceLimit(query.max_price),
+    min_bedroom: query.min_bedroom,
+    max_bedroom: query.max_bedroom,
+    min_bathroom: query.min_bathroom,
+    max_bathroom: query.max_bathroom,
+    min_reception: query.min_reception,
+    max_reception: query.max_reception,
+    keywords: query.keywords,
+    limit: query.page_size,
+    offset: (query.page - 1) * query.page_size,
+  }
+  query.property_types.forEach((selection, i) => {
+    values[`type${i}`] = selection.property_type_id
+    typeStylesOf(selection)?.forEach((style, j) => {
+      values[`type${i}_style${j}`] = style
+    })
+  })
+  return values
+}
+
+/** The most shapes of search whose statements a database keeps; a shape past them is built again when next used. */
+const KEPT_SEARCH_SHAPES = 200
+
+const keptSearchStatements = perDatabase(() => new LRUCache<string, ReturnType<typeof prepareSearchStatements>>({ max: KEPT_SEARCH_SHAPES }))
+
+/**
+ * A search shape's statements, with placeholders for its values. Unnamed: on PostgreSQL each connection
+ * prepares a text it runs often under a name of its own (@agency/db named-statements.ts).
+ */
+function prepareSearchStatements(db: Db, query: PropertySearchQuery, audience: SearchAudience, options: SearchStatementOptions) {
+  const queries = toSearchQueries(db, query, audience, options, placeholders)
+  const unnamed = undefined as unknown as string
+  return { page: queries.page.prepare(unnamed), count: queries.count.prepare(unnamed) }
+}
+
+/** The statements kept for a search's shape (built at its first search), or null for a search that has none. */
+export function keptSearchStatementsOf(db: Db, query: PropertySearchQuery, audience: SearchAudience, options: SearchStatementOptions = {}) {
+  const shape = searchShapeOf(query, audience, options)
+  if (shape === null) return null
+  const kept = keptSearchStatements(db)
+  let statements = kept.get(shape)
+  if (!statements) {
+    statements = prepareSearchStatements(db, query, audience, options)
+    kept.set(shape, statements)
+  }
+  return statements
+}
+
+/**
+ * A search's page and count statements, ready to run: kept for its shape, or written for it alone (a
+ * search near a place or within a map's area).
+ */
+function searchStatementsOf(db: Db, query: PropertySearchQuery, audience: SearchAudience, options: SearchStatementOptions) {
+  const kept = keptSearchStatementsOf(db, query, audience, options)
+  if (!kept) {
+    const queries = toSearchQueries(db, query, audience, options)
+    return { page: () => queries.page.execute(), count: () => queries.count.execute() }
+  }
+  const values = searchValuesOf(query)
+  return { page: () => kept.page.execute(values), count: () => kept.count.execute(values) }
 }
 
 /**
@@ -469,17 +617,17 @@ export async function searchProperties(
   // result parsing costs per field: the page's galleries come as one JSON value a row. On PostgreSQL
   // a second statement after the page reads them (building JSON there cost more than the round trip).
   const withMedias = !parallel
-  const queries = toSearchQueries(db, query, audience, { countApart, withMedias })
+  const queries = searchStatementsOf(db, query, audience, { countApart, withMedias })
   type PageRow = PropertySearchRow & { total: number | null; medias: GalleryTuple[] | null }
   const strip = (rows: PageRow[]) => rows.map(({ total: _total, medias: _medias, ...row }) => row)
   const mediasOfPage = async (rows: PageRow[]) =>
     withMedias ? new Map(rows.map((row) => [row.property_profile_id, fromGalleryJson(row.medias)])) : getMediasOf(db, rows.map((row) => row.property_profile_id))
   if (countApart) {
-    const [rows, count] = await Promise.all([queries.page, queries.count])
+    const [rows, count] = await Promise.all([queries.page(), queries.count()])
     return { rows: strip(rows), medias: await mediasOfPage(rows), ...toCount(count[0]?.total ?? 0) }
   }
-  const rows = await queries.page
-  const counted = rows[0]?.total ?? (query.page === 1 ? 0 : ((await queries.count)[0]?.total ?? 0))
+  const rows = await queries.page()
+  const counted = rows[0]?.total ?? (query.page === 1 ? 0 : ((await queries.count())[0]?.total ?? 0))
   return { rows: strip(rows), medias: await mediasOfPage(rows), ...toCount(counted) }
 }
 

@@ -1,0 +1,111 @@
+import { PropertySearchQuerySchema, type PropertySearchQuery } from '@agency/domain'
+import { schema, type Db } from '@agency/db'
+import { fillPlaceholders } from 'drizzle-orm'
+import { drizzle } from 'drizzle-orm/node-postgres'
+import { describe, expect, it } from 'vitest'
+import { keptSearchStatementsOf, searchShapeOf, searchValuesOf, toSearchQueries, type SearchAudience } from './properties.ts'
+
+// A search's statements are built once per shape and run with each search's values
+// (properties.ts `searchShapeOf`). Here, for searches of every filter in many combinations, each run
+// through one database's kept statements in turn (so that searches of one shape meet), the kept
+// statement filled with a search's values is, to the letter and parameter, the statement the search
+// writes for itself. Drizzle writes statements without a connection: no database is needed.
+
+/** A small deterministic generator, so a failure names a search that can be run again. */
+function randomOf(seed: number) {
+  let state = seed
+  const next = () => {
+    state = (state * 1_103_515_245 + 12_345) % 2_147_483_648
+    return state / 2_147_483_648
+  }
+  return <T>(choices: readonly T[]): T => choices[Math.floor(next() * choices.length)] as T
+}
+
+/**
+ * Each filter of a search and values it may take (as in a search's address), and who searches
+ * (`audience`) and how its statements run (`options`).
+ */
+const FIELDS: Record<string, readonly (string | string[])[]> = {
+  audience: ['visitor', 'buyer'],
+  options: ['', 'countApart', 'withMedias'],
+  transaction_type_id: ['1', '2'],
+  sort: ['newest', 'price_desc', 'price_asc', 'distance', 'most_reduced'],
+  reduced: ['', 'true'],
+  include_unavailable: ['', 'true'],
+  added_within_days: ['', '1', '3', '7', '14'],
+  keywords: ['', '!!', 'garage', '"sea view" -retirement', 'cottage'],
+  furnishing: ['', 'any', 'furnished', 'part_furnished', 'unfurnished'],
+  min_price: ['', '0', '100000', '250000'],
+  max_price: ['', '0', '300000', '1000000'],
+  min_bedroom: ['', '0', '2'],
+  max_bedroom: ['', '3', '6'],
+  min_bathroom: ['', '1', '2'],
+  max_bathroom: ['', '2', '5'],
+  min_reception: ['', '1'],
+  max_reception: ['', '2', '5'],
+  property_types: [[], ['1'], ['3'], ['1:1,7'], ['2:10,12'], ['1', '2:9,10,11,12,13'], ['2147483648'], ['1:2147483648', '3'], ['1:5,2147483648', '4:17', '2']],
+  must_haves: [[], ['garden'], ['parking'], ['garden', 'parking']],
+  page: ['', '1', '2', '7'],
+  page_size: ['', '10', '24'],
+  ...Object.fromEntries(
+    ['new_homes', 'shared_ownership', 'retirement_homes', 'short_let', 'house_flat_share', 'pets_allowed', 'bills_included'].map((name) => [
+      name,
+      ['', 'include', 'exclude', 'show_only'],
+    ]),
+  ),
+}
+type SearchParams = Record<string, string | string[]>
+
+const randomSearch = (pick: ReturnType<typeof randomOf>): SearchParams =>
+  Object.fromEntries(Object.entries(FIELDS).map(([name, choices]) => [name, pick(choices)]))
+
+/**
+ * A search and its neighbours: the same search with one filter changed, for each filter. Where a
+ * filter changes a statement's text and its shape does not say so, a neighbour meets the search's
+ * kept statement with a text it would not write.
+ */
+function withNeighbours(search: SearchParams, pick: ReturnType<typeof randomOf>): SearchParams[] {
+  return [search, ...Object.entries(FIELDS).map(([name, choices]) => ({ ...search, [name]: pick(choices) }))]
+}
+
+const AUDIENCES: Record<string, SearchAudience> = { visitor: { canSeeLocked: false }, buyer: { canSeeLocked: true } }
+
+describe('a search statement kept for its shape', () => {
+  it('is the statement each search of the shape would write, with its own values', () => {
+    const db = drizzle.mock({ schema }) as unknown as Db
+    const pick = randomOf(20_261_128)
+    const shapes = new Set<string>()
+    let searches = 0
+    let met = 0
+    const searchesToRun = Array.from({ length: 120 }, () => withNeighbours(randomSearch(pick), pick)).flat()
+    for (const { audience: who, options: how, ...params } of searchesToRun) {
+      const query: PropertySearchQuery = PropertySearchQuerySchema.parse(params)
+      const audience = AUDIENCES[String(who)]!
+      const options = how ? { [String(how)]: true } : {}
+      const shape = searchShapeOf(query, audience, options) ?? ''
+      if (shapes.has(shape)) met++
+      shapes.add(shape)
+      const kept = keptSearchStatementsOf(db, query, audience, options)
+      if (!kept) throw new Error('a search without a place has a kept statement')
+      const own = toSearchQueries(db, query, audience, options)
+      const values = (statement: { getQuery(): { sql: string; params: unknown[] } }) => {
+        const { sql, params } = statement.getQuery()
+        return { sql, params: fillPlaceholders(params, searchValuesOf(query)) }
+      }
+      expect(values(kept.page), JSON.stringify({ query, audience, options })).toEqual(own.page.toSQL())
+      expect(values(kept.count), JSON.stringify({ query, audience, options })).toEqual(own.count.toSQL())
+      searches++
+    }
+    expect(searches).toBe(searchesToRun.length)
+    // Most neighbours meet their search's statement (their filter changed a value, not the text).
+    expect(met).toBeGreaterThan(searchesToRun.length / 3)
+  })
+
+  it('is not kept for a search near a place or within a map’s area, whose statements carry its positions', () => {
+    const db = drizzle.mock({ schema }) as unknown as Db
+    const near = PropertySearchQuerySchema.parse({ transaction_type_id: '1', locations: '53.4794,-2.2453,5' })
+    const within = PropertySearchQuerySchema.parse({ transaction_type_id: '1', bounds: '51.4,-0.2,51.6,0.1' })
+    expect(keptSearchStatementsOf(db, near, { canSeeLocked: false })).toBeNull()
+    expect(keptSearchStatementsOf(db, within, { canSeeLocked: true })).toBeNull()
+  })
+})
