@@ -2,6 +2,7 @@ import { EARTH_RADIUS_MILES, type BoundingBox, type LocationFilter } from '@agen
 import { properties } from '@agency/db'
 import { and, between, or, sql, type SQL } from 'drizzle-orm'
 import type { PgColumn } from 'drizzle-orm/pg-core'
+import { inline, type Bind } from './bind.ts'
 
 export { EARTH_RADIUS_MILES }
 
@@ -55,18 +56,39 @@ export const EXACT_POSITION_BY_BAND: PositionColumns = {
 }
 
 /**
- * Latitudes from `south` to `north`, with their bands for an index that leads with them: the bands as
- * a list when they are few (each then a range of longitude on the index), else as a range. The band
- * of a latitude in the range is always among them: multiplying and flooring keep the order.
+ * The bands of latitudes from `south` to `north`: as a list (a PostgreSQL array's text) when they are
+ * few, else as a range. The band of a latitude in the range is always among them: multiplying and
+ * flooring keep the order.
  */
-function latitudeRangeSql(at: PositionColumns, south: number, north: number): SQL | undefined {
-  const range = between(at.lat, south, north)
-  if (!at.band) return range
+function bandsOf(south: number, north: number): { listed: string } | { first: number; last: number } {
   const first = Math.floor(south * GEO_BANDS_PER_DEGREE)
   const last = Math.floor(north * GEO_BANDS_PER_DEGREE)
-  if (last - first + 1 > MAX_LISTED_BANDS) return and(sql`${at.band} between ${first} and ${last}`, range)
-  const bands = Array.from({ length: last - first + 1 }, (_, i) => first + i)
-  return and(sql`${at.band} = any(${`{${bands.join(',')}}`}::smallint[])`, range)
+  if (last - first + 1 > MAX_LISTED_BANDS) return { first, last }
+  return { listed: `{${Array.from({ length: last - first + 1 }, (_, i) => first + i).join(',')}}` }
+}
+
+/**
+ * Latitudes from `south` to `north`, with their bands for an index that leads with them: the bands as
+ * a list when they are few (each then a range of longitude on the index), else as a range. Its
+ * values go through `bind` as `{name}_south`, `{name}_north` and `{name}_bands` (or `_band_first`,
+ * `_band_last`).
+ */
+function latitudeRangeSql(at: PositionColumns, south: number, north: number, bind: Bind, name: string): SQL | undefined {
+  const range = between(at.lat, bind(`${name}_south`, south), bind(`${name}_north`, north))
+  if (!at.band) return range
+  const bands = bandsOf(south, north)
+  if (!('listed' in bands)) return and(sql`${at.band} between ${bind(`${name}_band_first`, bands.first)} and ${bind(`${name}_band_last`, bands.last)}`, range)
+  return and(sql`${at.band} = any(${bind(`${name}_bands`, bands.listed)}::smallint[])`, range)
+}
+
+/** The values `latitudeRangeSql` binds, by name. */
+function latitudeValuesOf(south: number, north: number, name: string): Record<string, unknown> {
+  const bands = bandsOf(south, north)
+  return {
+    [`${name}_south`]: south,
+    [`${name}_north`]: north,
+    ...('listed' in bands ? { [`${name}_bands`]: bands.listed } : { [`${name}_band_first`]: bands.first, [`${name}_band_last`]: bands.last }),
+  }
 }
 
 /**
@@ -79,53 +101,101 @@ export const PUBLIC_POSITION: PositionColumns = { lat: properties.public_lat, ln
  * The haversine distance in miles from a property to a point, as SQL. Plain trigonometry rather than
  * earthdistance, so it uses the same radius as every other distance the product shows.
  */
-export function distanceMilesSql(location: Pick<LocationFilter, 'lat' | 'lng'>, at: PositionColumns = EXACT_POSITION): SQL<number> {
-  const lat = sql`${location.lat}::double precision`
-  const lng = sql`${location.lng}::double precision`
+export function distanceMilesSql(
+  location: Pick<LocationFilter, 'lat' | 'lng'>,
+  at: PositionColumns = EXACT_POSITION,
+  bind: Bind = inline,
+  name = 'location',
+): SQL<number> {
+  const lat = sql`${bind(`${name}_lat`, location.lat)}::double precision`
+  const lng = sql`${bind(`${name}_lng`, location.lng)}::double precision`
   return sql<number>`(2 * ${EARTH_RADIUS_MILES}::double precision * asin(sqrt(least(1::double precision,
     power(sin(radians(${at.lat} - ${lat}) / 2), 2)
     + cos(radians(${lat})) * cos(radians(${at.lat})) * power(sin(radians(${at.lng} - ${lng}) / 2), 2)))))`
 }
 
 /**
- * The bounding box around a search circle, a little larger than the circle, so the lat/lng index
- * narrows the rows before the exact distance check.
+ * The box around a search circle, a little larger than the circle: its latitudes and, unless it spans
+ * them all (near a pole), its longitudes from `west` to `east`, which `wraps` when the box crosses the
+ * antimeridian (then it is two ranges: east of `west`, and west of `east`).
  */
-export function boundingBoxSql(location: LocationFilter, at: PositionColumns = EXACT_POSITION): SQL | undefined {
+function circleBoxOf(location: LocationFilter): { south: number; north: number; longitudes: { west: number; east: number; wraps: boolean } | null } {
   const radius = toSearchRadius(location) * 1.01
   const dLat = radius / MILES_PER_DEGREE_LAT
   const cosLat = Math.cos((location.lat * Math.PI) / 180)
-  const latRange = latitudeRangeSql(at, location.lat - dLat, location.lat + dLat)
-  // Near a pole the circle spans every longitude.
-  if (Math.abs(location.lat) + dLat >= 89.9 || cosLat < 1e-6) return latRange
+  const south = location.lat - dLat
+  const north = location.lat + dLat
+  if (Math.abs(location.lat) + dLat >= 89.9 || cosLat < 1e-6) return { south, north, longitudes: null }
   const dLng = radius / (MILES_PER_DEGREE_LAT * cosLat)
-  if (dLng >= 180) return latRange
+  if (dLng >= 180) return { south, north, longitudes: null }
   const west = location.lng - dLng
   const east = location.lng + dLng
-  // A box across the antimeridian is two ranges.
-  const lngRange =
-    west < -180
-      ? sql`(${at.lng} >= ${west + 360} or ${at.lng} <= ${east})`
-      : east > 180
-        ? sql`(${at.lng} >= ${west} or ${at.lng} <= ${east - 360})`
-        : between(at.lng, west, east)
-  return and(latRange, lngRange)
+  if (west < -180) return { south, north, longitudes: { west: west + 360, east, wraps: true } }
+  if (east > 180) return { south, north, longitudes: { west, east: east - 360, wraps: true } }
+  return { south, north, longitudes: { west, east, wraps: false } }
+}
+
+/**
+ * The bounding box around a search circle, so the lat/lng index narrows the rows before the exact
+ * distance check.
+ */
+export function boundingBoxSql(location: LocationFilter, at: PositionColumns = EXACT_POSITION, bind: Bind = inline, name = 'location'): SQL | undefined {
+  const { south, north, longitudes } = circleBoxOf(location)
+  const latRange = latitudeRangeSql(at, south, north, bind, name)
+  if (!longitudes) return latRange
+  const west = bind(`${name}_west`, longitudes.west)
+  const east = bind(`${name}_east`, longitudes.east)
+  return and(latRange, longitudes.wraps ? sql`(${at.lng} >= ${west} or ${at.lng} <= ${east})` : between(at.lng, west, east))
 }
 
 /** Whether a property lies within a place's bounds (edges included; west > east crosses the antimeridian). */
-export function withinBoundsSql(bounds: BoundingBox, at: PositionColumns = EXACT_POSITION): SQL | undefined {
-  const lngRange =
-    bounds.west <= bounds.east
-      ? between(at.lng, bounds.west, bounds.east)
-      : or(sql`${at.lng} >= ${bounds.west}`, sql`${at.lng} <= ${bounds.east}`)
-  return and(latitudeRangeSql(at, bounds.south, bounds.north), lngRange)
+export function withinBoundsSql(bounds: BoundingBox, at: PositionColumns = EXACT_POSITION, bind: Bind = inline, name = 'bounds'): SQL | undefined {
+  const west = bind(`${name}_west`, bounds.west)
+  const east = bind(`${name}_east`, bounds.east)
+  const lngRange = bounds.west <= bounds.east ? between(at.lng, west, east) : or(sql`${at.lng} >= ${west}`, sql`${at.lng} <= ${east}`)
+  return and(latitudeRangeSql(at, bounds.south, bounds.north, bind, name), lngRange)
 }
 
 /**
  * Whether a property lies within a location filter: within the place's bounds for radius 0 when they
  * are known, else within its circle (box prefilter on the index, then the exact distance check).
  */
-export function withinSql(location: LocationFilter, at: PositionColumns = EXACT_POSITION): SQL | undefined {
-  if (location.radius === 0 && location.bounds) return withinBoundsSql(location.bounds, at)
-  return and(boundingBoxSql(location, at), sql`${distanceMilesSql(location, at)} <= ${toSearchRadius(location)}::double precision`)
+export function withinSql(location: LocationFilter, at: PositionColumns = EXACT_POSITION, bind: Bind = inline, name = 'location'): SQL | undefined {
+  if (location.radius === 0 && location.bounds) return withinBoundsSql(location.bounds, at, bind, name)
+  return and(
+    boundingBoxSql(location, at, bind, name),
+    sql`${distanceMilesSql(location, at, bind, name)} <= ${bind(`${name}_radius`, toSearchRadius(location))}::double precision`,
+  )
+}
+
+/**
+ * What decides the text of a location filter's conditions (`withinSql`, `distanceMilesSql`): its
+ * bounds or its circle, whether its longitudes wrap or are all, whether its bands are listed.
+ */
+export function locationShapeOf(location: LocationFilter): string {
+  if (location.radius === 0 && location.bounds) return `bounds:${boundsShapeOf(location.bounds)}`
+  const { south, north, longitudes } = circleBoxOf(location)
+  return `circle:${longitudes ? (longitudes.wraps ? 'wraps' : 'range') : 'all'}:${'listed' in bandsOf(south, north)}`
+}
+
+/** What decides the text of a bounds' conditions (`withinBoundsSql`). */
+export function boundsShapeOf(bounds: BoundingBox): string {
+  return `${bounds.west <= bounds.east}:${'listed' in bandsOf(bounds.south, bounds.north)}`
+}
+
+/** The values the conditions of a location filter bind, by name (`withinSql`, `distanceMilesSql`). */
+export function locationValuesOf(location: LocationFilter, name: string): Record<string, unknown> {
+  const point = { [`${name}_lat`]: location.lat, [`${name}_lng`]: location.lng, [`${name}_radius`]: toSearchRadius(location) }
+  if (location.radius === 0 && location.bounds) return { ...point, ...boundsValuesOf(location.bounds, name) }
+  const { south, north, longitudes } = circleBoxOf(location)
+  return {
+    ...point,
+    ...latitudeValuesOf(south, north, name),
+    ...(longitudes ? { [`${name}_west`]: longitudes.west, [`${name}_east`]: longitudes.east } : {}),
+  }
+}
+
+/** The values the conditions of a bounds bind, by name (`withinBoundsSql`). */
+export function boundsValuesOf(bounds: BoundingBox, name: string): Record<string, unknown> {
+  return { [`${name}_west`]: bounds.west, [`${name}_east`]: bounds.east, ...latitudeValuesOf(bounds.south, bounds.north, name) }
 }

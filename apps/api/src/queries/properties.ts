@@ -23,10 +23,23 @@ import {
   propertyTypes,
   type Db,
 } from '@agency/db'
-import { and, asc, desc, eq, getTableColumns, gte, inArray, lte, ne, or, sql, type Placeholder, type SQL } from 'drizzle-orm'
+import { and, asc, desc, eq, getTableColumns, gte, inArray, lte, ne, or, sql, type SQL } from 'drizzle-orm'
 import { union, type PgColumn, type PgTable } from 'drizzle-orm/pg-core'
 import { LRUCache } from 'lru-cache'
-import { EXACT_POSITION, EXACT_POSITION_BY_BAND, PUBLIC_POSITION, distanceMilesSql, withinBoundsSql, withinSql, type PositionColumns } from './geo.ts'
+import { inline, placeholders, type Bind } from './bind.ts'
+import {
+  EXACT_POSITION,
+  EXACT_POSITION_BY_BAND,
+  PUBLIC_POSITION,
+  boundsShapeOf,
+  boundsValuesOf,
+  distanceMilesSql,
+  locationShapeOf,
+  locationValuesOf,
+  withinBoundsSql,
+  withinSql,
+  type PositionColumns,
+} from './geo.ts'
 import { perDatabase } from './per-database.ts'
 
 /** The columns a property card is made of. */
@@ -168,15 +181,6 @@ function typeStylesOf(selection: PropertyTypeSelection): number[] | null {
  */
 const hasWord = (keywords: string) => /[\p{L}\p{N}]/u.test(keywords)
 
-/**
- * Where a search's values go: into its statement as they are (`inline`), or as named placeholders
- * (`placeholders`), for a statement built once for every search of its shape (`searchShapeOf`) and
- * run with each search's values (`searchValuesOf`).
- */
-type Bind = <T>(name: string, value: T) => T | Placeholder<string, T>
-const inline: Bind = (_name, value) => value
-const placeholders: Bind = <T>(name: string) => sql.placeholder(name) as Placeholder<string, T>
-
 /** A range filter on a column (`min_…`, `max_…`; null: no limit). */
 function range(column: PgColumn, name: string, min: number | null, max: number | null, bind: Bind): SQL | undefined {
   return and(min !== null ? gte(column, bind(`min_${name}`, min)) : undefined, max !== null ? lte(column, bind(`max_${name}`, max)) : undefined)
@@ -218,8 +222,10 @@ export function toSearchConditions(
   // lat/lng index; a locked property by its rounded position, where its marker stands).
   const near = (at: PositionColumns) =>
     and(
-      filters.locations.length ? or(...filters.locations.map((l) => withinSql(l, at === EXACT_POSITION ? EXACT_POSITION_BY_BAND : at))) : undefined,
-      filters.bounds ? withinBoundsSql(filters.bounds, at) : undefined,
+      filters.locations.length
+        ? or(...filters.locations.map((l, i) => withinSql(l, at === EXACT_POSITION ? EXACT_POSITION_BY_BAND : at, bind, locationName(i))))
+        : undefined,
+      filters.bounds ? withinBoundsSql(filters.bounds, at, bind, BOUNDS_NAME) : undefined,
     )
 
   if (audience.canSeeLocked) return and(shown, details, near(EXACT_POSITION))
@@ -242,17 +248,17 @@ export function toSearchConditions(
  * (position, then every column a filter or sort reads), which PostgreSQL scans index-only; the OR of
  * them in one WHERE clause can only be a bitmap of candidates, each read from the table.
  */
-function toLocationBranches(filters: PropertySearchFilters, audience: SearchAudience): SQL[] {
-  const { shown, details } = toSearchParts(filters, audience)
+function toLocationBranches(filters: PropertySearchFilters, audience: SearchAudience, bind: Bind): SQL[] {
+  const { shown, details } = toSearchParts(filters, audience, undefined, bind)
   // The place's range leads the scan (by band, for real positions); the map's area is a filter on it.
-  const near = (location: LocationFilter, at: PositionColumns) =>
-    and(withinSql(location, at), filters.bounds ? withinBoundsSql(filters.bounds, { lat: at.lat, lng: at.lng }) : undefined)
-  return filters.locations.flatMap((location) =>
+  const near = (location: LocationFilter, i: number, at: PositionColumns) =>
+    and(withinSql(location, at, bind, locationName(i)), filters.bounds ? withinBoundsSql(filters.bounds, { lat: at.lat, lng: at.lng }, bind, BOUNDS_NAME) : undefined)
+  return filters.locations.flatMap((location, i) =>
     audience.canSeeLocked
-      ? [and(shown, details, near(location, EXACT_POSITION_BY_BAND)) ?? sql`true`]
+      ? [and(shown, details, near(location, i, EXACT_POSITION_BY_BAND)) ?? sql`true`]
       : [
-          and(shown, eq(properties.is_locked, false), details, near(location, EXACT_POSITION_BY_BAND)) ?? sql`true`,
-          and(shown, eq(properties.is_locked, true), near(location, PUBLIC_POSITION)) ?? sql`true`,
+          and(shown, eq(properties.is_locked, false), details, near(location, i, EXACT_POSITION_BY_BAND)) ?? sql`true`,
+          and(shown, eq(properties.is_locked, true), near(location, i, PUBLIC_POSITION)) ?? sql`true`,
         ],
   )
 }
@@ -325,13 +331,13 @@ const newestBy = (keys: Pick<SortKeys, 'id' | 'createdAt'>): SQL[] => [sql`${key
 const NEWEST = newestBy({ id: properties.property_profile_id, createdAt: properties.created_at })
 
 /** The sort keys of a search, read from the table. */
-function tableSortKeys(query: PropertySearchQuery, audience: SearchAudience): SortKeys {
+function tableSortKeys(query: PropertySearchQuery, audience: SearchAudience, bind: Bind): SortKeys {
   const [first] = query.locations
   return {
     id: properties.property_profile_id,
     createdAt: properties.created_at,
     price: audience.canSeeLocked ? properties.price : properties.public_price,
-    distance: first ? distanceMilesSql(first, positionFor(audience)) : undefined,
+    distance: first ? distanceMilesSql(first, positionFor(audience), bind, locationName(0)) : undefined,
   }
 }
 
@@ -394,9 +400,9 @@ export function toSearchQueries(
   const change = lastPriceChange(db)
   const joinsChange = readsPriceHistory(query)
   const where = toSearchConditions(query, audience, joinsChange ? change : undefined, bind)
-  const distances = query.locations.map((location) => distanceMilesSql(location, positionFor(audience)))
+  const distances = query.locations.map((location, i) => distanceMilesSql(location, positionFor(audience), bind, locationName(i)))
   const nearest = distances.length ? sql<number>`least(${sql.join(distances, sql`, `)})` : sql<null>`null::double precision`
-  const orderBy = toOrderBy(query, tableSortKeys(query, audience), () => reductionShareSql(change, audience))
+  const orderBy = toOrderBy(query, tableSortKeys(query, audience, bind), () => reductionShareSql(change, audience))
   const matches = (joinsChange ? db.select({ one: sql`1` }).from(properties).leftJoinLateral(change, sql`true`) : db.select({ one: sql`1` }).from(properties))
     .where(where)
     .limit(SEARCH_COUNT_LIMIT + 1)
@@ -415,7 +421,7 @@ export function toSearchQueries(
   }
   // A location search (without the price history) finds its page's ids by the union of its branches,
   // each read index-only, and then reads the table for the page's rows alone.
-  const keys = query.locations.length && !joinsChange ? toLocationPageKeys(db, query, audience) : undefined
+  const keys = query.locations.length && !joinsChange ? toLocationPageKeys(db, query, audience, bind) : undefined
   const page = keys
     ? db
         .select({ ...found, total: sql<number>`${keys.total}`.as('total'), ordinal: sql<number>`${keys.ordinal}`.as('ordinal') })
@@ -459,19 +465,17 @@ interface SearchStatementOptions {
 
 /**
  * The shape of a search: everything that decides the text of its statements (which filters it has,
- * which values of those with a few values, its sort, its audience), and none of the values that go in
- * as parameters (prices, rooms, types, words, page). Every search of a shape runs the same statements
- * (`toSearchQueries` with placeholders), built once: Drizzle takes ~0.5 ms of the server's thread to
- * write a search's statement, more than the rest of the request's work. Null for a search near a place
- * or within a map's area, whose statements carry values computed from its positions and are written
- * for each search.
+ * which values of those with a few values, its sort, its audience, how many places and what kind of
+ * area each is), and none of the values that go in as parameters (prices, rooms, types, words,
+ * positions, page). Every search of a shape runs the same statements (`toSearchQueries` with
+ * placeholders), built once: Drizzle takes 0.5 ms of the server's thread to write a search's
+ * statements, 1 ms for two places, more than the rest of the request's work.
  *
  * It must follow every choice `toSearchQueries` makes; `search-shapes.test.ts` checks, for searches of
  * every filter, that a statement kept for a shape and run with a search's values is the statement that
  * search would have written.
  */
-export function searchShapeOf(query: PropertySearchQuery, audience: SearchAudience, { countApart = false, withMedias = false }: SearchStatementOptions = {}): string | null {
-  if (query.locations.length || query.bounds) return null
+export function searchShapeOf(query: PropertySearchQuery, audience: SearchAudience, { countApart = false, withMedias = false }: SearchStatementOptions = {}): string {
   const ignored = new Set<string>(SEARCH_TYPE_ONLY_FILTERS[toSearchType(query.transaction_type_id) === 'sales' ? 'lettings' : 'sales'])
   return JSON.stringify([
     query.transaction_type_id,
@@ -492,8 +496,14 @@ export function searchShapeOf(query: PropertySearchQuery, audience: SearchAudien
     query.property_types.map((selection) => typeStylesOf(selection)?.length ?? null),
     query.must_haves.includes('garden'),
     query.must_haves.includes('parking'),
+    query.locations.map(locationShapeOf),
+    query.bounds && boundsShapeOf(query.bounds),
   ])
 }
+
+/** The names a search's locations and map area bind their values under. */
+const locationName = (i: number) => `location${i}`
+const BOUNDS_NAME = 'bounds'
 
 /** The values of a search's placeholders, by name (see `searchShapeOf`). */
 export function searchValuesOf(query: PropertySearchQuery): Record<string, unknown> {
@@ -510,6 +520,8 @@ export function searchValuesOf(query: PropertySearchQuery): Record<string, unkno
     limit: query.page_size,
     offset: (query.page - 1) * query.page_size,
   }
+  query.locations.forEach((location, i) => Object.assign(values, locationValuesOf(location, locationName(i))))
+  if (query.bounds) Object.assign(values, boundsValuesOf(query.bounds, BOUNDS_NAME))
   query.property_types.forEach((selection, i) => {
     values[`type${i}`] = selection.property_type_id
     typeStylesOf(selection)?.forEach((style, j) => {
@@ -534,10 +546,9 @@ function prepareSearchStatements(db: Db, query: PropertySearchQuery, audience: S
   return { page: queries.page.prepare(unnamed), count: queries.count.prepare(unnamed) }
 }
 
-/** The statements kept for a search's shape (built at its first search), or null for a search that has none. */
+/** The statements kept for a search's shape, built at its first search. */
 export function keptSearchStatementsOf(db: Db, query: PropertySearchQuery, audience: SearchAudience, options: SearchStatementOptions = {}) {
   const shape = searchShapeOf(query, audience, options)
-  if (shape === null) return null
   const kept = keptSearchStatements(db)
   let statements = kept.get(shape)
   if (!statements) {
@@ -547,16 +558,9 @@ export function keptSearchStatementsOf(db: Db, query: PropertySearchQuery, audie
   return statements
 }
 
-/**
- * A search's page and count statements, ready to run: kept for its shape, or written for it alone (a
- * search near a place or within a map's area).
- */
+/** A search's page and count statements, ready to run: those kept for its shape, with its values. */
 function searchStatementsOf(db: Db, query: PropertySearchQuery, audience: SearchAudience, options: SearchStatementOptions) {
   const kept = keptSearchStatementsOf(db, query, audience, options)
-  if (!kept) {
-    const queries = toSearchQueries(db, query, audience, options)
-    return { page: () => queries.page.execute(), count: () => queries.count.execute() }
-  }
   const values = searchValuesOf(query)
   return { page: () => kept.page.execute(values), count: () => kept.count.execute(values) }
 }
@@ -567,8 +571,8 @@ function searchStatementsOf(db: Db, query: PropertySearchQuery, audience: Search
  * from its covering index, sorted and cut to the page. A property in two searched circles is one
  * match: its keys are the same in every branch, and the union keeps one.
  */
-function toLocationPageKeys(db: Db, query: PropertySearchQuery, audience: SearchAudience) {
-  const { price, distance } = tableSortKeys(query, audience)
+function toLocationPageKeys(db: Db, query: PropertySearchQuery, audience: SearchAudience, bind: Bind) {
+  const { price, distance } = tableSortKeys(query, audience, bind)
   const keyColumns = {
     id: sql<number>`${properties.property_profile_id}`.as('id'),
     created_at: sql<Date>`${properties.created_at}`.as('created_at'),
@@ -576,7 +580,7 @@ function toLocationPageKeys(db: Db, query: PropertySearchQuery, audience: Search
     // Computed only when the page is sorted by it.
     distance: (distance && query.sort === 'distance' ? sql<number>`${distance}` : sql<null>`null::double precision`).as('distance'),
   }
-  const [first, second, ...rest] = toLocationBranches(query, audience).map((branch) => db.select(keyColumns).from(properties).where(branch))
+  const [first, second, ...rest] = toLocationBranches(query, audience, bind).map((branch) => db.select(keyColumns).from(properties).where(branch))
   if (!first) throw new Error('a location search has a location')
   const matches = (second ? union(first, second, ...rest) : first).as('location_matches')
   const orderBy = toOrderBy(
@@ -593,8 +597,8 @@ function toLocationPageKeys(db: Db, query: PropertySearchQuery, audience: Search
     })
     .from(matches)
     .orderBy(...orderBy)
-    .limit(query.page_size)
-    .offset((query.page - 1) * query.page_size)
+    .limit(bind('limit', query.page_size))
+    .offset(query.page > 1 ? bind('offset', (query.page - 1) * query.page_size) : 0)
     .as('page_keys')
 }
 
