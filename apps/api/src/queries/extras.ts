@@ -4,6 +4,7 @@ import { and, asc, between, desc, eq, gt, gte, lt, ne, sql } from 'drizzle-orm'
 import { unionAll } from 'drizzle-orm/pg-core'
 import { perDatabase } from './per-database.ts'
 import { cardColumns, type PropertyCardRow, type SearchAudience } from './properties.ts'
+import { withFlatRows } from './row-mapper.ts'
 
 /** How far a similar property's price may lie from the property's: ±20%. */
 export const SIMILAR_PRICE_BAND = 0.2
@@ -40,18 +41,20 @@ export async function getSimilarProperties(db: Db, id: number, audience: SearchA
  * fraction of a millisecond to write them at every property page.
  */
 function buildStatements(db: Db) {
-  const target = db
-    .select({
-      transaction_type_id: properties.transaction_type_id,
-      property_type_id: properties.property_type_id,
-      price: properties.price,
-      branch_id: properties.branch_id,
-      town: properties.town,
-      is_locked: properties.is_locked,
-    })
-    .from(properties)
-    .where(eq(properties.property_profile_id, sql.placeholder('id')))
-    .prepare('similar_target')
+  const target = withFlatRows(
+    db
+      .select({
+        transaction_type_id: properties.transaction_type_id,
+        property_type_id: properties.property_type_id,
+        price: properties.price,
+        branch_id: properties.branch_id,
+        town: properties.town,
+        is_locked: properties.is_locked,
+      })
+      .from(properties)
+      .where(eq(properties.property_profile_id, sql.placeholder('id')))
+      .prepare('similar_target'),
+  )
   const similar = (canSeeLocked: boolean, byBranch: boolean) => {
     const like = and(
       eq(properties.transaction_type_id, sql.placeholder('transactionType')),
@@ -78,13 +81,15 @@ function buildStatements(db: Db) {
       .orderBy(desc(properties.price), desc(properties.created_at), desc(properties.property_profile_id))
       .limit(SIMILAR_LIMIT)
     const nearest = unionAll(above, below).as('nearest')
-    return db
-      .select(cardColumns)
-      .from(nearest)
-      .innerJoin(properties, eq(properties.property_profile_id, nearest.id))
-      .orderBy(sql`abs(${nearest.price} - ${sql.placeholder('price')}::integer)`, desc(nearest.created_at), desc(nearest.id))
-      .limit(SIMILAR_LIMIT)
-      .prepare(`similar_${canSeeLocked ? 'all' : 'unlocked'}_${byBranch ? 'branch' : 'town'}`)
+    return withFlatRows(
+      db
+        .select(cardColumns)
+        .from(nearest)
+        .innerJoin(properties, eq(properties.property_profile_id, nearest.id))
+        .orderBy(sql`abs(${nearest.price} - ${sql.placeholder('price')}::integer)`, desc(nearest.created_at), desc(nearest.id))
+        .limit(SIMILAR_LIMIT)
+        .prepare(`similar_${canSeeLocked ? 'all' : 'unlocked'}_${byBranch ? 'branch' : 'town'}`),
+    )
   }
   return {
     target,

@@ -41,6 +41,7 @@ import {
   type PositionColumns,
 } from './geo.ts'
 import { perDatabase } from './per-database.ts'
+import { withFlatRows } from './row-mapper.ts'
 
 /** The columns a property card is made of. */
 export const cardColumns = {
@@ -543,7 +544,7 @@ const keptSearchStatements = perDatabase(() => new LRUCache<string, ReturnType<t
 function prepareSearchStatements(db: Db, query: PropertySearchQuery, audience: SearchAudience, options: SearchStatementOptions) {
   const queries = toSearchQueries(db, query, audience, options, placeholders)
   const unnamed = undefined as unknown as string
-  return { page: queries.page.prepare(unnamed), count: queries.count.prepare(unnamed) }
+  return { page: withFlatRows(queries.page.prepare(unnamed)), count: withFlatRows(queries.count.prepare(unnamed)) }
 }
 
 /** The statements kept for a search's shape, built at its first search. */
@@ -635,15 +636,23 @@ export async function searchProperties(
   return { rows: strip(rows), medias: await mediasOfPage(rows), ...toCount(counted) }
 }
 
+/** The medias of the properties of an array of ids, in gallery order: one statement for any number of them. */
+const mediasStatementOf = perDatabase((db) =>
+  withFlatRows(
+    db
+      .select({ property_profile_id: propertyMedias.property_profile_id, ...galleryColumns })
+      .from(propertyMedias)
+      .where(sql`${propertyMedias.property_profile_id} = any(${sql.placeholder('ids')}::integer[])`)
+      .orderBy(asc(propertyMedias.property_profile_id), asc(propertyMedias.position), asc(propertyMedias.property_profile_media_id))
+      .prepare(undefined as unknown as string),
+  ),
+)
+
 /** The medias of many properties in one query, in gallery order, by property id. */
 export async function getMediasOf(db: Db, ids: readonly number[]): Promise<Map<number, PropertyMediaRow[]>> {
   const byProperty = new Map<number, PropertyMediaRow[]>(ids.map((id) => [id, []]))
   if (!ids.length) return byProperty
-  const rows = await db
-    .select({ property_profile_id: propertyMedias.property_profile_id, ...galleryColumns })
-    .from(propertyMedias)
-    .where(inArray(propertyMedias.property_profile_id, [...ids]))
-    .orderBy(asc(propertyMedias.property_profile_id), asc(propertyMedias.position), asc(propertyMedias.property_profile_media_id))
+  const rows = await mediasStatementOf(db).execute({ ids: [...ids] })
   for (const { property_profile_id: id, ...media } of rows) byProperty.get(id)?.push(media)
   return byProperty
 }

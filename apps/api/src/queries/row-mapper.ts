@@ -1,0 +1,49 @@
+import { Column, SQL, Subquery, is, type DriverValueDecoder } from 'drizzle-orm'
+
+/**
+ * What Drizzle keeps of a prepared select (drizzle-orm 0.45, its node-postgres and PGlite sessions):
+ * the selected fields in the order of the row's columns, and a mapper that, when set, turns the rows
+ * into objects instead of its own `mapResultRow`.
+ */
+interface PreparedSelect {
+  fields?: { path: string[]; field: unknown }[]
+  customResultMapper?: (rows: unknown[][]) => unknown
+}
+
+type Decoder = DriverValueDecoder<unknown, unknown>
+
+/** An SQL expression's decoder (its `mapWith`), which Drizzle's types keep internal. */
+const decoderOfSql = (expression: SQL): Decoder => (expression as unknown as { decoder: Decoder }).decoder
+
+/** The decoder Drizzle's `mapResultRow` takes for a field. */
+function decoderOf(field: unknown): Decoder {
+  if (is(field, Column)) return field
+  if (is(field, SQL)) return decoderOfSql(field)
+  if (is(field, Subquery)) return decoderOfSql((field as unknown as { _: { sql: SQL } })._.sql)
+  return decoderOfSql((field as SQL.Aliased).sql)
+}
+
+/**
+ * Makes a prepared select map its rows as Drizzle's own `mapResultRow` does, with the decoder of each
+ * column found once instead of for every value: Drizzle asks of each value several times what its
+ * field is (`is`, a walk of prototypes), half a millisecond of the server's thread for a page of 24
+ * cards. Only for a select whose fields are flat (no nested object, so nothing a left join nulls);
+ * any other is left as it is. `row-mapper.test.ts` holds the rows to Drizzle's own.
+ */
+export function withFlatRows<T>(prepared: T): T {
+  const select = prepared as PreparedSelect
+  const fields = select.fields
+  if (!fields || select.customResultMapper || fields.some(({ path }) => path.length !== 1)) return prepared
+  const keys = fields.map(({ path }) => path[0] ?? '')
+  const decoders = fields.map(({ field }) => decoderOf(field))
+  select.customResultMapper = (rows) =>
+    rows.map((row) => {
+      const out: Record<string, unknown> = {}
+      for (let i = 0; i < keys.length; i++) {
+        const value = row[i]
+        out[keys[i] as string] = value === null ? null : (decoders[i] as Decoder).mapFromDriverValue(value)
+      }
+      return out
+    })
+  return prepared
+}
