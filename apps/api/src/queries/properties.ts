@@ -477,15 +477,16 @@ interface SearchStatementOptions {
  * search would have written.
  */
 export function searchShapeOf(query: PropertySearchQuery, audience: SearchAudience, { countApart = false, withMedias = false }: SearchStatementOptions = {}): string {
+  // The first page has no OFFSET.
+  return JSON.stringify(['search', countApart, withMedias, query.sort, query.page > 1, ...filtersShapeOf(query, audience)])
+}
+
+/** What of a search's filters and audience decides the text of its conditions (`toSearchConditions`). */
+function filtersShapeOf(query: PropertySearchFilters, audience: SearchAudience): unknown[] {
   const ignored = new Set<string>(SEARCH_TYPE_ONLY_FILTERS[toSearchType(query.transaction_type_id) === 'sales' ? 'lettings' : 'sales'])
-  return JSON.stringify([
+  return [
     query.transaction_type_id,
     audience.canSeeLocked,
-    countApart,
-    withMedias,
-    query.sort,
-    // The first page has no OFFSET.
-    query.page > 1,
     query.reduced,
     query.include_unavailable,
     query.added_within_days,
@@ -499,15 +500,15 @@ export function searchShapeOf(query: PropertySearchQuery, audience: SearchAudien
     query.must_haves.includes('parking'),
     query.locations.map(locationShapeOf),
     query.bounds && boundsShapeOf(query.bounds),
-  ])
+  ]
 }
 
 /** The names a search's locations and map area bind their values under. */
 const locationName = (i: number) => `location${i}`
 const BOUNDS_NAME = 'bounds'
 
-/** The values of a search's placeholders, by name (see `searchShapeOf`). */
-export function searchValuesOf(query: PropertySearchQuery): Record<string, unknown> {
+/** The values of a search's placeholders, by name (see `searchShapeOf`), and of a page of map markers' (`markersShapeOf`). */
+export function searchValuesOf(query: PropertySearchQuery | MapMarkersQuery): Record<string, unknown> {
   const values: Record<string, unknown> = {
     min_price: priceLimit(query.min_price),
     max_price: priceLimit(query.max_price),
@@ -773,6 +774,58 @@ const markerColumns = {
 const cardPictureSql = sql<string | null>`(select ${propertyMedias.media_key} from ${propertyMedias} where ${propertyMedias.property_profile_id} = ${PROPERTY_ID} order by (${propertyMedias.kind} = 'photo') desc, ${propertyMedias.position}, ${propertyMedias.property_profile_media_id} limit 1)`
 
 /**
+ * The statements of a page of a map's markers and of their count. `bind` as for a search's
+ * (`toSearchQueries`): the markers of a shape (`markersShapeOf`) run statements kept for it.
+ */
+export function toMarkerQueries(db: Db, query: MapMarkersQuery, audience: SearchAudience, bind: Bind = inline) {
+  const change = lastPriceChange(db)
+  const where = toSearchConditions(query, audience, change, bind)
+  const base = db.select({ ...markerColumns, picture: cardPictureSql }).from(properties)
+  const matches = (query.reduced ? db.select({ one: sql`1` }).from(properties).leftJoinLateral(change, sql`true`) : db.select({ one: sql`1` }).from(properties))
+    .where(query.reduced ? where : toSearchConditions(query, audience, undefined, bind))
+    .limit(SEARCH_COUNT_LIMIT + 1)
+    .as('matches')
+  const limit = bind('limit', query.page_size)
+  // No OFFSET for the first page (Drizzle writes none for 0; nor, then, for its placeholder).
+  const offset = query.page > 1 ? bind('offset', (query.page - 1) * query.page_size) : 0
+  // The page's ids first, from the covering index in newest-first order (an index-only scan that stops
+  // after the page), then those rows alone from the table: hundreds of rows read, not every one in the
+  // bounds. A search on the price history (reduced) reads the table anyway, in one query.
+  const pageIds = db.select({ id: properties.property_profile_id }).from(properties).where(where).orderBy(...NEWEST).limit(limit).offset(offset)
+  return {
+    found: query.reduced
+      ? base.leftJoinLateral(change, sql`true`).where(where).orderBy(...NEWEST).limit(limit).offset(offset)
+      : base.where(inArray(properties.property_profile_id, pageIds)).orderBy(...NEWEST),
+    count: db.select({ total: sql<number>`count(*)::int` }).from(matches),
+  }
+}
+
+/** The shape of a page of a map's markers, as a search's (`searchShapeOf`). */
+export function markersShapeOf(query: MapMarkersQuery, audience: SearchAudience): string {
+  return JSON.stringify(['markers', query.page > 1, ...filtersShapeOf(query, audience)])
+}
+
+function prepareMarkerStatements(db: Db, query: MapMarkersQuery, audience: SearchAudience) {
+  const queries = toMarkerQueries(db, query, audience, placeholders)
+  const unnamed = undefined as unknown as string
+  return { found: withFlatRows(queries.found.prepare(unnamed)), count: withFlatRows(queries.count.prepare(unnamed)) }
+}
+
+const keptMarkerStatements = perDatabase(() => new LRUCache<string, ReturnType<typeof prepareMarkerStatements>>({ max: KEPT_SEARCH_SHAPES }))
+
+/** The statements kept for the shape of a page of markers, built at its first use. */
+export function keptMarkerStatementsOf(db: Db, query: MapMarkersQuery, audience: SearchAudience) {
+  const shape = markersShapeOf(query, audience)
+  const kept = keptMarkerStatements(db)
+  let statements = kept.get(shape)
+  if (!statements) {
+    statements = prepareMarkerStatements(db, query, audience)
+    kept.set(shape, statements)
+  }
+  return statements
+}
+
+/**
  * One page of a search's map markers (the list's filters, locations and bounds; newest first on the
  * list's index) and the number of matches. The card picture is the one the card shows: the first photo
  * in gallery order, else the first poster (presenters/property.ts `cardPicture`).
@@ -782,24 +835,9 @@ export async function searchPropertyMarkers(
   query: MapMarkersQuery,
   audience: SearchAudience,
 ): Promise<SearchResult<PropertyMarkerRow>> {
-  const change = lastPriceChange(db)
-  const where = toSearchConditions(query, audience, change)
-  const base = db.select({ ...markerColumns, picture: cardPictureSql }).from(properties)
-  const matches = (query.reduced ? db.select({ one: sql`1` }).from(properties).leftJoinLateral(change, sql`true`) : db.select({ one: sql`1` }).from(properties))
-    .where(query.reduced ? where : toSearchConditions(query, audience))
-    .limit(SEARCH_COUNT_LIMIT + 1)
-    .as('matches')
-  const offset = (query.page - 1) * query.page_size
-  // The page's ids first, from the covering index in newest-first order (an index-only scan that stops
-  // after the page), then those rows alone from the table: hundreds of rows read, not every one in the
-  // bounds. A search on the price history (reduced) reads the table anyway, in one query.
-  const pageIds = db.select({ id: properties.property_profile_id }).from(properties).where(where).orderBy(...NEWEST).limit(query.page_size).offset(offset)
-  const [found, count] = await Promise.all([
-    query.reduced
-      ? base.leftJoinLateral(change, sql`true`).where(where).orderBy(...NEWEST).limit(query.page_size).offset(offset)
-      : base.where(inArray(properties.property_profile_id, pageIds)).orderBy(...NEWEST),
-    db.select({ total: sql<number>`count(*)::int` }).from(matches),
-  ])
+  const statements = keptMarkerStatementsOf(db, query, audience)
+  const values = searchValuesOf(query)
+  const [found, count] = await Promise.all([statements.found.execute(values), statements.count.execute(values)])
   return { rows: found, ...toCount(count[0]?.total ?? 0) }
 }
 

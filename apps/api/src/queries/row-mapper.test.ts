@@ -1,8 +1,8 @@
-import { PropertySearchQuerySchema } from '@agency/domain'
+import { MapMarkersQuerySchema, PropertySearchQuerySchema } from '@agency/domain'
 import { createTestDatabase, testDatabaseKinds, type TestDatabase } from '@agency/db/testing'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { insertFixture } from '#app/testing/fixtures.ts'
-import { keptSearchStatementsOf, searchValuesOf, toSearchQueries } from './properties.ts'
+import { keptMarkerStatementsOf, keptSearchStatementsOf, searchValuesOf, toMarkerQueries, toSearchQueries } from './properties.ts'
 
 // A kept search statement maps its rows itself (row-mapper.ts `withFlatRows`); Drizzle's own mapper
 // maps the same statement written for the search alone. Their rows must be the same, value for value
@@ -40,6 +40,21 @@ describe.each(testDatabaseKinds())('the rows of a kept search statement on %s', 
       const rows = await kept.page.execute(searchValuesOf(query))
       expect(rows.length).toBeGreaterThan(0)
       expect(rows).toStrictEqual(await own.page.execute())
+      expect(await kept.count.execute(searchValuesOf(query))).toStrictEqual(await own.count.execute())
+    },
+  )
+
+  it.each(SEARCHES.flatMap((search) => [false, true].map((canSeeLocked) => ({ search, canSeeLocked }))))(
+    'of map markers are Drizzle’s rows for $search (locked shown: $canSeeLocked)',
+    async ({ search: { sort: _sort, ...search }, canSeeLocked }) => {
+      const query = MapMarkersQuerySchema.parse(search)
+      const audience = { canSeeLocked }
+      const kept = keptMarkerStatementsOf(database.db, query, audience)
+      expect(Reflect.get(kept.found, 'customResultMapper')).toBeTypeOf('function')
+      const own = toMarkerQueries(database.db, query, audience)
+      const rows = await kept.found.execute(searchValuesOf(query))
+      expect(rows.length).toBeGreaterThan(0)
+      expect(rows).toStrictEqual(await own.found.execute())
       expect(await kept.count.execute(searchValuesOf(query))).toStrictEqual(await own.count.execute())
     },
   )

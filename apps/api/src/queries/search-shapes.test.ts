@@ -1,9 +1,18 @@
-import { PropertySearchQuerySchema, type PropertySearchQuery } from '@agency/domain'
+import { MapMarkersQuerySchema, PropertySearchQuerySchema, type PropertySearchQuery } from '@agency/domain'
 import { schema, type Db } from '@agency/db'
 import { fillPlaceholders } from 'drizzle-orm'
 import { drizzle } from 'drizzle-orm/node-postgres'
 import { describe, expect, it } from 'vitest'
-import { keptSearchStatementsOf, searchShapeOf, searchValuesOf, toSearchQueries, type SearchAudience } from './properties.ts'
+import {
+  keptMarkerStatementsOf,
+  keptSearchStatementsOf,
+  markersShapeOf,
+  searchShapeOf,
+  searchValuesOf,
+  toMarkerQueries,
+  toSearchQueries,
+  type SearchAudience,
+} from './properties.ts'
 
 // A search's statements are built once per shape and run with each search's values
 // (properties.ts `searchShapeOf`). Here, for searches of every filter and kind of place in many
@@ -89,6 +98,12 @@ function withNeighbours(search: SearchParams, pick: ReturnType<typeof randomOf>)
 
 const AUDIENCES: Record<string, SearchAudience> = { visitor: { canSeeLocked: false }, buyer: { canSeeLocked: true } }
 
+/** A kept statement's text, and its parameters with a search's values in its placeholders. */
+function filled(statement: { getQuery(): { sql: string; params: unknown[] } }, values: Record<string, unknown>) {
+  const { sql, params } = statement.getQuery()
+  return { sql, params: fillPlaceholders(params, values) }
+}
+
 describe('a search statement kept for its shape', () => {
   it('is the statement each search of the shape would write, with its own values', () => {
     const db = drizzle.mock({ schema }) as unknown as Db
@@ -106,16 +121,32 @@ describe('a search statement kept for its shape', () => {
       shapes.add(shape)
       const kept = keptSearchStatementsOf(db, query, audience, options)
       const own = toSearchQueries(db, query, audience, options)
-      const values = (statement: { getQuery(): { sql: string; params: unknown[] } }) => {
-        const { sql, params } = statement.getQuery()
-        return { sql, params: fillPlaceholders(params, searchValuesOf(query)) }
-      }
-      expect(values(kept.page), JSON.stringify({ query, audience, options })).toEqual(own.page.toSQL())
-      expect(values(kept.count), JSON.stringify({ query, audience, options })).toEqual(own.count.toSQL())
+      expect(filled(kept.page, searchValuesOf(query)), JSON.stringify({ query, audience, options })).toEqual(own.page.toSQL())
+      expect(filled(kept.count, searchValuesOf(query)), JSON.stringify({ query, audience, options })).toEqual(own.count.toSQL())
       searches++
     }
     expect(searches).toBe(searchesToRun.length)
     // Most neighbours meet their search's statement (their filter changed a value, not the text).
+    expect(met).toBeGreaterThan(searchesToRun.length / 3)
+  })
+
+  it('of a page of map markers is the statement the page would write, with its own values', () => {
+    const db = drizzle.mock({ schema }) as unknown as Db
+    const pick = randomOf(28_112_026)
+    const shapes = new Set<string>()
+    let met = 0
+    const searchesToRun = Array.from({ length: 50 }, () => withNeighbours(randomSearch(pick), pick)).flat()
+    for (const { audience: who, options: _how, sort: _sort, ...params } of searchesToRun) {
+      const query = MapMarkersQuerySchema.parse(params)
+      const audience = AUDIENCES[String(who)]!
+      const shape = markersShapeOf(query, audience)
+      if (shapes.has(shape)) met++
+      shapes.add(shape)
+      const kept = keptMarkerStatementsOf(db, query, audience)
+      const own = toMarkerQueries(db, query, audience)
+      expect(filled(kept.found, searchValuesOf(query)), JSON.stringify({ query, audience })).toEqual(own.found.toSQL())
+      expect(filled(kept.count, searchValuesOf(query)), JSON.stringify({ query, audience })).toEqual(own.count.toSQL())
+    }
     expect(met).toBeGreaterThan(searchesToRun.length / 3)
   })
 })
