@@ -25,7 +25,6 @@ import {
 } from '@agency/db'
 import { and, asc, desc, eq, getTableColumns, gte, inArray, lte, ne, or, sql, type SQL } from 'drizzle-orm'
 import { union, type PgColumn, type PgTable } from 'drizzle-orm/pg-core'
-import { LRUCache } from 'lru-cache'
 import { inline, placeholders, type Bind } from './bind.ts'
 import {
   EXACT_POSITION,
@@ -40,8 +39,8 @@ import {
   withinSql,
   type PositionColumns,
 } from './geo.ts'
-import { perDatabase } from './per-database.ts'
-import { withFlatRows } from './row-mapper.ts'
+import { perDatabase, perDatabaseAndKey } from './per-database.ts'
+import { prepareWithFlatRows } from './row-mapper.ts'
 
 /** The columns a property card is made of. */
 export const cardColumns = {
@@ -536,28 +535,17 @@ export function searchValuesOf(query: PropertySearchQuery | MapMarkersQuery): Re
 /** The most shapes of search whose statements a database keeps; a shape past them is built again when next used. */
 const KEPT_SEARCH_SHAPES = 200
 
-const keptSearchStatements = perDatabase(() => new LRUCache<string, ReturnType<typeof prepareSearchStatements>>({ max: KEPT_SEARCH_SHAPES }))
-
-/**
- * A search shape's statements, with placeholders for its values. Unnamed: on PostgreSQL each connection
- * prepares a text it runs often under a name of its own (@agency/db named-statements.ts).
- */
+/** A search shape's statements, with placeholders for its values. */
 function prepareSearchStatements(db: Db, query: PropertySearchQuery, audience: SearchAudience, options: SearchStatementOptions) {
   const queries = toSearchQueries(db, query, audience, options, placeholders)
-  const unnamed = undefined as unknown as string
-  return { page: withFlatRows(queries.page.prepare(unnamed)), count: withFlatRows(queries.count.prepare(unnamed)) }
+  return { page: prepareWithFlatRows(queries.page), count: prepareWithFlatRows(queries.count) }
 }
+
+const keptSearchStatements = perDatabaseAndKey<ReturnType<typeof prepareSearchStatements>>(KEPT_SEARCH_SHAPES)
 
 /** The statements kept for a search's shape, built at its first search. */
 export function keptSearchStatementsOf(db: Db, query: PropertySearchQuery, audience: SearchAudience, options: SearchStatementOptions = {}) {
-  const shape = searchShapeOf(query, audience, options)
-  const kept = keptSearchStatements(db)
-  let statements = kept.get(shape)
-  if (!statements) {
-    statements = prepareSearchStatements(db, query, audience, options)
-    kept.set(shape, statements)
-  }
-  return statements
+  return keptSearchStatements(db, searchShapeOf(query, audience, options), () => prepareSearchStatements(db, query, audience, options))
 }
 
 /** A search's page and count statements, ready to run: those kept for its shape, with its values. */
@@ -639,13 +627,12 @@ export async function searchProperties(
 
 /** The medias of the properties of an array of ids, in gallery order: one statement for any number of them. */
 const mediasStatementOf = perDatabase((db) =>
-  withFlatRows(
+  prepareWithFlatRows(
     db
       .select({ property_profile_id: propertyMedias.property_profile_id, ...galleryColumns })
       .from(propertyMedias)
       .where(sql`${propertyMedias.property_profile_id} = any(${sql.placeholder('ids')}::integer[])`)
-      .orderBy(asc(propertyMedias.property_profile_id), asc(propertyMedias.position), asc(propertyMedias.property_profile_media_id))
-      .prepare(undefined as unknown as string),
+      .orderBy(asc(propertyMedias.property_profile_id), asc(propertyMedias.position), asc(propertyMedias.property_profile_media_id)),
   ),
 )
 
@@ -807,22 +794,14 @@ export function markersShapeOf(query: MapMarkersQuery, audience: SearchAudience)
 
 function prepareMarkerStatements(db: Db, query: MapMarkersQuery, audience: SearchAudience) {
   const queries = toMarkerQueries(db, query, audience, placeholders)
-  const unnamed = undefined as unknown as string
-  return { found: withFlatRows(queries.found.prepare(unnamed)), count: withFlatRows(queries.count.prepare(unnamed)) }
+  return { found: prepareWithFlatRows(queries.found), count: prepareWithFlatRows(queries.count) }
 }
 
-const keptMarkerStatements = perDatabase(() => new LRUCache<string, ReturnType<typeof prepareMarkerStatements>>({ max: KEPT_SEARCH_SHAPES }))
+const keptMarkerStatements = perDatabaseAndKey<ReturnType<typeof prepareMarkerStatements>>(KEPT_SEARCH_SHAPES)
 
 /** The statements kept for the shape of a page of markers, built at its first use. */
 export function keptMarkerStatementsOf(db: Db, query: MapMarkersQuery, audience: SearchAudience) {
-  const shape = markersShapeOf(query, audience)
-  const kept = keptMarkerStatements(db)
-  let statements = kept.get(shape)
-  if (!statements) {
-    statements = prepareMarkerStatements(db, query, audience)
-    kept.set(shape, statements)
-  }
-  return statements
+  return keptMarkerStatements(db, markersShapeOf(query, audience), () => prepareMarkerStatements(db, query, audience))
 }
 
 /**

@@ -47,3 +47,12 @@ export function withFlatRows<T>(prepared: T): T {
     })
   return prepared
 }
+
+/**
+ * A select prepared unnamed, its rows mapped by `withFlatRows`. Unnamed: on PostgreSQL each connection
+ * prepares a text it runs under a name of its own (@agency/db named-statements.ts), and the embedded
+ * database likewise (pglite-named-statements.ts).
+ */
+export function prepareWithFlatRows<Prepared>(select: { prepare(name: string): Prepared }): Prepared {
+  return withFlatRows(select.prepare(undefined as unknown as string))
+}
