@@ -383,20 +383,13 @@ function toCount(counted: number): { total: number; capped: boolean } {
 const readsPriceHistory = (query: PropertySearchQuery) => query.reduced || query.sort === 'most_reduced'
 
 /**
- * The queries of a search. `page` answers a page in one statement: its cards in order, the number
- * of matches, and when each card's price last fell, read from the price history for the page's rows
- * alone. `count` is the number of matches by itself, for a page past the last, which has no row to
- * carry it, and for a search whose count runs beside its page (`countApart`), when `page` carries
- * none. A count stops at one past SEARCH_COUNT_LIMIT: it reads at most that many matching index
- * entries, however many properties match.
+ * The queries of a search. `page` answers a page in one statement: its cards in order with their
+ * galleries, the number of matches, and when each card's price last fell, read from the price history
+ * for the page's rows alone. `count` is the number of matches by itself, for a page past the last,
+ * which has no row to carry it. A count stops at one past SEARCH_COUNT_LIMIT: it reads at most that
+ * many matching index entries, however many properties match.
  */
-export function toSearchQueries(
-  db: Db,
-  query: PropertySearchQuery,
-  audience: SearchAudience,
-  { countApart = false, withMedias = false }: SearchStatementOptions = {},
-  bind: Bind = inline,
-) {
+export function toSearchQueries(db: Db, query: PropertySearchQuery, audience: SearchAudience, bind: Bind = inline) {
   const change = lastPriceChange(db)
   const joinsChange = readsPriceHistory(query)
   const where = toSearchConditions(query, audience, joinsChange ? change : undefined, bind)
@@ -411,7 +404,7 @@ export function toSearchQueries(
   // Near a location the index finds every match and the page must read and sort them all anyway, so
   // a window counts them on the way. Elsewhere the page walks the sort's index and stops after a
   // page, and the count is a subquery run once, on the covering index, up to the limit.
-  const total = query.locations.length ? sql<number>`(count(*) over ())::int` : countApart ? sql<number>`null::int` : sql<number>`(${count})`
+  const total = query.locations.length ? sql<number>`(count(*) over ())::int` : sql<number>`(${count})`
   const found = {
     ...cardColumns,
     distance: nearest.as('distance'),
@@ -448,19 +441,13 @@ export function toSearchQueries(
         reduced_at: sql<Date | null>`case when ${reducedSql(pageChange, audience, page.is_locked)} then ${pageChange.changed_at} end`.mapWith(
           (v: string | Date | null) => (v === null ? null : new Date(v)),
         ),
-        medias: withMedias ? mediasOf(page.property_profile_id) : sql<null>`null`,
+        medias: mediasOf(page.property_profile_id),
       })
       .from(page)
       .leftJoinLateral(pageChange, sql`true`)
       .orderBy(asc(page.ordinal)),
     count,
   }
-}
-
-/** How a search's statements are run: the count beside the page, the galleries in the page's rows. */
-interface SearchStatementOptions {
-  countApart?: boolean
-  withMedias?: boolean
 }
 
 /**
@@ -475,9 +462,9 @@ interface SearchStatementOptions {
  * every filter, that a statement kept for a shape and run with a search's values is the statement that
  * search would have written.
  */
-export function searchShapeOf(query: PropertySearchQuery, audience: SearchAudience, { countApart = false, withMedias = false }: SearchStatementOptions = {}): string {
+export function searchShapeOf(query: PropertySearchQuery, audience: SearchAudience): string {
   // The first page has no OFFSET.
-  return JSON.stringify(['search', countApart, withMedias, query.sort, query.page > 1, ...filtersShapeOf(query, audience)])
+  return JSON.stringify(['search', query.sort, query.page > 1, ...filtersShapeOf(query, audience)])
 }
 
 /** What of a search's filters and audience decides the text of its conditions (`toSearchConditions`). */
@@ -536,21 +523,21 @@ export function searchValuesOf(query: PropertySearchQuery | MapMarkersQuery): Re
 const KEPT_SEARCH_SHAPES = 200
 
 /** A search shape's statements, with placeholders for its values. */
-function prepareSearchStatements(db: Db, query: PropertySearchQuery, audience: SearchAudience, options: SearchStatementOptions) {
-  const queries = toSearchQueries(db, query, audience, options, placeholders)
+function prepareSearchStatements(db: Db, query: PropertySearchQuery, audience: SearchAudience) {
+  const queries = toSearchQueries(db, query, audience, placeholders)
   return { page: prepareWithFlatRows(queries.page), count: prepareWithFlatRows(queries.count) }
 }
 
 const keptSearchStatements = perDatabaseAndKey<ReturnType<typeof prepareSearchStatements>>(KEPT_SEARCH_SHAPES)
 
 /** The statements kept for a search's shape, built at its first search. */
-export function keptSearchStatementsOf(db: Db, query: PropertySearchQuery, audience: SearchAudience, options: SearchStatementOptions = {}) {
-  return keptSearchStatements(db, searchShapeOf(query, audience, options), () => prepareSearchStatements(db, query, audience, options))
+export function keptSearchStatementsOf(db: Db, query: PropertySearchQuery, audience: SearchAudience) {
+  return keptSearchStatements(db, searchShapeOf(query, audience), () => prepareSearchStatements(db, query, audience))
 }
 
 /** A search's page and count statements, ready to run: those kept for its shape, with its values. */
-function searchStatementsOf(db: Db, query: PropertySearchQuery, audience: SearchAudience, options: SearchStatementOptions) {
-  const kept = keptSearchStatementsOf(db, query, audience, options)
+function searchStatementsOf(db: Db, query: PropertySearchQuery, audience: SearchAudience) {
+  const kept = keptSearchStatementsOf(db, query, audience)
   const values = searchValuesOf(query)
   return { page: () => kept.page.execute(values), count: () => kept.count.execute(values) }
 }
@@ -593,36 +580,29 @@ function toLocationPageKeys(db: Db, query: PropertySearchQuery, audience: Search
 }
 
 /**
- * One page of a property search and the number of matches, ordered and limited in the database.
+ * One page of a property search, its cards' galleries and the number of matches, ordered and limited
+ * in the database, in one statement: near a location the page's statement counts the matches it
+ * reads anyway; elsewhere the count is a subquery of it, a walk of the covering index up to the
+ * limit. A page past the last has no row to carry the count, and counts apart.
  *
- * Near a location the page's statement counts the matches it reads anyway. Elsewhere the count is a
- * walk of its own over the covering index: on PostgreSQL (`parallel`, a pool of connections) it runs
- * beside the page on a second connection, so a search takes the longer of the two rather than their
- * sum; PGlite runs one statement at a time, so there the page's statement carries the count.
+ * On PostgreSQL the count ran beside the page on a second connection and a third statement read the
+ * page's galleries, but each statement's round trip (a write to the server's socket, a wake of its
+ * backend, a pooled connection) cost more than the JSON of the galleries and the count's walk: one
+ * statement answers 8–11% more uncached searches a second (README).
  */
 export async function searchProperties(
   db: Db,
   query: PropertySearchQuery,
   audience: SearchAudience,
-  { parallel = false }: { parallel?: boolean } = {},
 ): Promise<SearchResult<PropertySearchRow> & { medias: Map<number, PropertyMediaRow[]> }> {
-  const countApart = parallel && !query.locations.length
-  // One statement on PGlite, whose every statement waits its turn on the one connection and whose
-  // result parsing costs per field: the page's galleries come as one JSON value a row. On PostgreSQL
-  // a second statement after the page reads them (building JSON there cost more than the round trip).
-  const withMedias = !parallel
-  const queries = searchStatementsOf(db, query, audience, { countApart, withMedias })
-  type PageRow = PropertySearchRow & { total: number | null; medias: GalleryTuple[] | null }
-  const strip = (rows: PageRow[]) => rows.map(({ total: _total, medias: _medias, ...row }) => row)
-  const mediasOfPage = async (rows: PageRow[]) =>
-    withMedias ? new Map(rows.map((row) => [row.property_profile_id, fromGalleryJson(row.medias)])) : getMediasOf(db, rows.map((row) => row.property_profile_id))
-  if (countApart) {
-    const [rows, count] = await Promise.all([queries.page(), queries.count()])
-    return { rows: strip(rows), medias: await mediasOfPage(rows), ...toCount(count[0]?.total ?? 0) }
-  }
+  const queries = searchStatementsOf(db, query, audience)
   const rows = await queries.page()
   const counted = rows[0]?.total ?? (query.page === 1 ? 0 : ((await queries.count())[0]?.total ?? 0))
-  return { rows: strip(rows), medias: await mediasOfPage(rows), ...toCount(counted) }
+  return {
+    rows: rows.map(({ total: _total, medias: _medias, ...row }) => row),
+    medias: new Map(rows.map((row) => [row.property_profile_id, fromGalleryJson(row.medias)])),
+    ...toCount(counted),
+  }
 }
 
 /** The medias of the properties of an array of ids, in gallery order: one statement for any number of them. */

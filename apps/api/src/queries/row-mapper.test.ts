@@ -28,15 +28,15 @@ describe.each(testDatabaseKinds())('the rows of a kept search statement on %s', 
     await database?.close()
   })
 
-  it.each(SEARCHES.flatMap((search) => [false, true].flatMap((canSeeLocked) => [false, true].map((withMedias) => ({ search, canSeeLocked, withMedias })))))(
-    'are Drizzle’s rows for $search (locked shown: $canSeeLocked, galleries: $withMedias)',
-    async ({ search, canSeeLocked, withMedias }) => {
+  it.each(SEARCHES.flatMap((search) => [false, true].map((canSeeLocked) => ({ search, canSeeLocked }))))(
+    'are Drizzle’s rows for $search (locked shown: $canSeeLocked)',
+    async ({ search, canSeeLocked }) => {
       const query = PropertySearchQuerySchema.parse(search)
       const audience = { canSeeLocked }
-      const kept = keptSearchStatementsOf(database.db, query, audience, { withMedias })
+      const kept = keptSearchStatementsOf(database.db, query, audience)
       // The kept statement maps its rows itself.
       expect(Reflect.get(kept.page, 'customResultMapper')).toBeTypeOf('function')
-      const own = toSearchQueries(database.db, query, audience, { withMedias })
+      const own = toSearchQueries(database.db, query, audience)
       const rows = await kept.page.execute(searchValuesOf(query))
       expect(rows.length).toBeGreaterThan(0)
       expect(rows).toStrictEqual(await own.page.execute())

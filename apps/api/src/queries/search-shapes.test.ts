@@ -33,11 +33,10 @@ function randomOf(seed: number) {
 
 /**
  * Each filter of a search and values it may take (as in a search's address), and who searches
- * (`audience`) and how its statements run (`options`).
+ * (`audience`).
  */
 const FIELDS: Record<string, readonly (string | string[])[]> = {
   audience: ['visitor', 'buyer'],
-  options: ['', 'countApart', 'withMedias'],
   transaction_type_id: ['1', '2'],
   sort: ['newest', 'price_desc', 'price_asc', 'distance', 'most_reduced'],
   reduced: ['', 'true'],
@@ -112,17 +111,16 @@ describe('a search statement kept for its shape', () => {
     let searches = 0
     let met = 0
     const searchesToRun = Array.from({ length: 80 }, () => withNeighbours(randomSearch(pick), pick)).flat()
-    for (const { audience: who, options: how, ...params } of searchesToRun) {
+    for (const { audience: who, ...params } of searchesToRun) {
       const query: PropertySearchQuery = PropertySearchQuerySchema.parse(params)
       const audience = AUDIENCES[String(who)]!
-      const options = how ? { [String(how)]: true } : {}
-      const shape = searchShapeOf(query, audience, options)
+      const shape = searchShapeOf(query, audience)
       if (shapes.has(shape)) met++
       shapes.add(shape)
-      const kept = keptSearchStatementsOf(db, query, audience, options)
-      const own = toSearchQueries(db, query, audience, options)
-      expect(filled(kept.page, searchValuesOf(query)), JSON.stringify({ query, audience, options })).toEqual(own.page.toSQL())
-      expect(filled(kept.count, searchValuesOf(query)), JSON.stringify({ query, audience, options })).toEqual(own.count.toSQL())
+      const kept = keptSearchStatementsOf(db, query, audience)
+      const own = toSearchQueries(db, query, audience)
+      expect(filled(kept.page, searchValuesOf(query)), JSON.stringify({ query, audience })).toEqual(own.page.toSQL())
+      expect(filled(kept.count, searchValuesOf(query)), JSON.stringify({ query, audience })).toEqual(own.count.toSQL())
       searches++
     }
     expect(searches).toBe(searchesToRun.length)
@@ -136,7 +134,7 @@ describe('a search statement kept for its shape', () => {
     const shapes = new Set<string>()
     let met = 0
     const searchesToRun = Array.from({ length: 50 }, () => withNeighbours(randomSearch(pick), pick)).flat()
-    for (const { audience: who, options: _how, sort: _sort, ...params } of searchesToRun) {
+    for (const { audience: who, sort: _sort, ...params } of searchesToRun) {
       const query = MapMarkersQuerySchema.parse(params)
       const audience = AUDIENCES[String(who)]!
       const shape = markersShapeOf(query, audience)

@@ -1,22 +1,24 @@
 import { PropertySearchQuerySchema } from '@agency/domain'
 import { propertyMedias } from '@agency/db'
-import { createTestDatabase, type TestDatabase } from '@agency/db/testing'
+import { createTestDatabase, testDatabaseKinds, type TestDatabase } from '@agency/db/testing'
 import { asc, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { insertFixture } from '#app/testing/fixtures.ts'
 import { getPropertyDetail, searchProperties } from './properties.ts'
 
-// On the embedded database each statement waits its turn on the one connection and each field of
-// its rows is parsed in JavaScript: a search page and a property's detail are one statement each
-// there, their lists as JSON. This holds them to it; the API tests hold their answers.
-describe('the statements of a search and of a property page on the embedded database', () => {
+// A search page and a property's detail are one statement each, their lists as JSON: on the embedded
+// database each statement waits its turn on the one connection and each field of its rows is parsed
+// in JavaScript; on PostgreSQL each statement's round trip costs more than the JSON. This holds them
+// to it; the API tests hold their answers.
+describe.each(testDatabaseKinds())('the statements of a search and of a property page on %s', (kind) => {
   let database: TestDatabase
   let statements: string[]
 
   beforeAll(async () => {
-    database = await createTestDatabase('pglite')
+    database = await createTestDatabase(kind)
     await insertFixture(database)
-    // Drizzle's PGlite session calls the client's `query` for every statement.
+    // Drizzle's sessions call the client's `query` for every statement outside a transaction: PGlite's,
+    // or the pool's on PostgreSQL.
     const client = (database.db as unknown as { $client: { query: (...args: unknown[]) => Promise<unknown> } }).$client
     const query = client.query.bind(client)
     client.query = (...args: unknown[]) => {

@@ -100,7 +100,7 @@ const properties: FastifyPluginAsyncZod<PropertiesRoutesOptions> = async (app, o
       forVisitors(request, reply, async () => {
         const query = request.query
         const context = { media: app.media, canSeeLocked: canSeeLocked(request) }
-        const { rows, medias, total, capped } = await searchProperties(app.db, query, context, { parallel: app.dbKind === 'postgres' })
+        const { rows, medias, total, capped } = await searchProperties(app.db, query, context)
         // Scored here for the whole page, from the active applicant read once per request.
         const criteria = toApplicantMatchCriteria(await getActiveApplicantCriteria(request))
         return {
