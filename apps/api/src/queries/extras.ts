@@ -3,7 +3,7 @@ import { properties, type Db } from '@agency/db'
 import { and, asc, between, desc, eq, gt, gte, lt, ne, sql } from 'drizzle-orm'
 import { unionAll } from 'drizzle-orm/pg-core'
 import { perDatabase } from './per-database.ts'
-import { cardColumns, type PropertyCardRow, type SearchAudience } from './properties.ts'
+import { cardColumns, fromGalleryJson, mediasOf, type PropertyCardRow, type PropertyMediaRow, type SearchAudience } from './properties.ts'
 import { withFlatRows } from './row-mapper.ts'
 
 /** How far a similar property's price may lie from the property's: ±20%. */
@@ -11,20 +11,24 @@ export const SIMILAR_PRICE_BAND = 0.2
 /** How many similar properties a page shows. */
 export const SIMILAR_LIMIT = 4
 
+/** A similar property's card and its gallery. */
+export type SimilarProperty = PropertyCardRow & { gallery: PropertyMediaRow[] }
+
 /**
  * Properties like this one: the same transaction type and property type, on the market, priced
  * within ±20%, in the same branch's area (the same town when it has no branch), itself excluded;
- * nearest in price first, then newest. Null when there is no such property. A locked property a
- * caller may not see has no similar properties for them (its neighbours would tell its type and
- * price), and locked properties are never offered to such a caller.
+ * nearest in price first, then newest; each with its gallery, read in the same statement. Null when
+ * there is no such property. A locked property a caller may not see has no similar properties for
+ * them (its neighbours would tell its type and price), and locked properties are never offered to
+ * such a caller.
  */
-export async function getSimilarProperties(db: Db, id: number, audience: SearchAudience): Promise<PropertyCardRow[] | null> {
+export async function getSimilarProperties(db: Db, id: number, audience: SearchAudience): Promise<SimilarProperty[] | null> {
   const [target] = await statementsOf(db).target.execute({ id })
   if (!target) return null
   if (target.is_locked && !audience.canSeeLocked) return []
   const byBranch = target.branch_id !== null
   const similar = statementsOf(db).similar[audience.canSeeLocked ? 'all' : 'unlocked'][byBranch ? 'branch' : 'town']
-  return similar.execute({
+  const rows = await similar.execute({
     id,
     transactionType: target.transaction_type_id,
     propertyType: target.property_type_id,
@@ -33,6 +37,7 @@ export async function getSimilarProperties(db: Db, id: number, audience: SearchA
     highest: Math.ceil(target.price * (1 + SIMILAR_PRICE_BAND)),
     lowest: Math.floor(target.price * (1 - SIMILAR_PRICE_BAND)),
   })
+  return rows.map(({ medias, ...row }) => ({ ...row, gallery: fromGalleryJson(medias) }))
 }
 
 /**
@@ -83,7 +88,7 @@ function buildStatements(db: Db) {
     const nearest = unionAll(above, below).as('nearest')
     return withFlatRows(
       db
-        .select(cardColumns)
+        .select({ ...cardColumns, medias: mediasOf(properties.property_profile_id) })
         .from(nearest)
         .innerJoin(properties, eq(properties.property_profile_id, nearest.id))
         .orderBy(sql`abs(${nearest.price} - ${sql.placeholder('price')}::integer)`, desc(nearest.created_at), desc(nearest.id))

@@ -645,7 +645,7 @@ function rowsOf(table: PgTable, propertyId: PgColumn, order: SQL, ofProperty: SQ
 }
 
 /** A gallery item as mediasOf writes it: PropertyMediaRow's columns in galleryColumns' order. */
-type GalleryTuple = [media_key: string, kind: PropertyMediaRow['kind'], link: string | null, is_downloadable: boolean]
+export type GalleryTuple = [media_key: string, kind: PropertyMediaRow['kind'], link: string | null, is_downloadable: boolean]
 
 /**
  * A property's gallery in gallery order, as JSON: a subquery of a statement that reads the property.
@@ -653,13 +653,13 @@ type GalleryTuple = [media_key: string, kind: PropertyMediaRow['kind'], link: st
  * page's 24 galleries are some 200 items, built, parsed and passed on as text half as long as
  * objects with their names.
  */
-function mediasOf(ofProperty: SQL | PgColumn): SQL<GalleryTuple[]> {
+export function mediasOf(ofProperty: SQL | PgColumn): SQL<GalleryTuple[]> {
   const columns = sql.join(Object.values(galleryColumns), sql`, `)
   return sql<GalleryTuple[]>`(select coalesce(json_agg(json_build_array(${columns}) order by ${propertyMedias.position}, ${propertyMedias.property_profile_media_id}), '[]'::json) from ${propertyMedias} where ${propertyMedias.property_profile_id} = ${ofProperty})`
 }
 
 /** A gallery as mediasOf reads it, as PropertyMediaRows. */
-function fromGalleryJson(gallery: readonly GalleryTuple[] | null): PropertyMediaRow[] {
+export function fromGalleryJson(gallery: readonly GalleryTuple[] | null): PropertyMediaRow[] {
   return (gallery ?? []).map(([media_key, kind, link, is_downloadable]) => ({ media_key, kind, link, is_downloadable }))
 }
 

@@ -1,5 +1,5 @@
 import { MATERIAL_INFORMATION_DETAIL_KEYS } from '@agency/domain'
-import { outbox, properties } from '@agency/db'
+import { outbox, properties, propertyMedias } from '@agency/db'
 import { testDatabaseKinds } from '@agency/db/testing'
 import { asc, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -50,6 +50,10 @@ describe.each(testDatabaseKinds())('property extras on %s', (kind) => {
         .returning({ id: properties.property_profile_id })
       ids[name] = inserted!.id
     }
+    // The nearest one above has a gallery of its own, stored out of gallery order.
+    await db.insert(propertyMedias).values(
+      [2, 0, 1].map((position) => ({ property_profile_id: ids.above!, position, kind: position === 1 ? 'video' : 'photo', file: `similar-${position}.jpg`, link: position === 1 ? 'https://www.youtube.com/embed/abc' : null })),
+    )
     await insertTestContact({ ...api, clock: createTestClock() }, { email: 'buyer@example.com' })
     expect((await requestLink(api.app, 'buyer@example.com')).statusCode).toBe(202)
     const [mail] = await db.select().from(outbox)
@@ -76,6 +80,16 @@ describe.each(testDatabaseKinds())('property extras on %s', (kind) => {
       expect(await similarIds(ids.target!, { cookie: buyerCookie })).toEqual([ids.locked, ids.above, ids.below, ids.topEdge])
       const cards = (await get(`/api/properties/${ids.target}/similar`, { cookie: buyerCookie })).json().data
       expect(cards[0]).toMatchObject({ is_locked: false, price: { numberPrice: 5_050_000 } })
+    })
+
+    it("gives each card its gallery in gallery order, as the property's card elsewhere has it", async () => {
+      const similar = (await get(`/api/properties/${ids.target}/similar`)).json<{ data: Array<{ property_profile_id: number; medias: unknown[] }> }>().data
+      const above = similar.find((card) => card.property_profile_id === ids.above)
+      expect(above?.medias).toHaveLength(3)
+      // The cards of a saved list read their galleries with a statement of their own.
+      const cards = (await get(`/api/properties/cards?ids=${similar.map((card) => card.property_profile_id).join(',')}`)).json<{ data: Array<{ medias: unknown[] }> }>()
+      expect(similar.map((card) => card.medias)).toEqual(cards.data.map((card) => card.medias))
+      expect(similar.filter((card) => card.property_profile_id !== ids.above).every((card) => card.medias.length === 0)).toBe(true)
     })
 
     it('gives a visitor nothing like a locked property, which would tell its type and price', async () => {

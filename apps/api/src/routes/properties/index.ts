@@ -200,8 +200,7 @@ const properties: FastifyPluginAsyncZod<PropertiesRoutesOptions> = async (app, o
       const context = { media: app.media, canSeeLocked: canSeeLocked(request) }
       const rows = await getSimilarProperties(app.db, request.params.property_profile_id, context)
       if (!rows) return reply.code(404).send({ message: API_MESSAGES.PROPERTY_NOT_FOUND })
-      const medias = await getMediasOf(app.db, rows.map((row) => row.property_profile_id))
-      return { data: rows.map((row) => presentCard(row, medias.get(row.property_profile_id) ?? [], context)) }
+      return { data: rows.map(({ gallery, ...row }) => presentCard(row, gallery, context)) }
     },
   )
 }
