@@ -1,10 +1,11 @@
-import type { CaptchaClientConfig, CaptchaQuestion } from '@agency/api-client'
+import type { CaptchaQuestion } from '@agency/api-client'
 import { PROPERTIES_PATH, parseMagicLinkEmail, toSafeReturnPath } from '@agency/domain'
 import { Link, data, redirect } from 'react-router'
 import { Toaster } from 'sonner'
 import { MagicLinkForm, QUESTION_ANSWER_FIELD, QUESTION_TOKEN_FIELD } from '#app/components/account/magic-link-form.tsx'
 import type { MagicLinkResult } from '#app/components/account/magic-link-form.tsx'
 import { COPY } from '#app/copy.ts'
+import { getCaptchaConfig } from '#app/lib/captcha-config.server.ts'
 import { toQuestionCaptchaToken } from '#app/lib/captcha-question.server.ts'
 import { getAgencyName, toTitle } from '#app/lib/meta.ts'
 import { getCurrentContact, getLoginReturnPath } from '#app/lib/session.server.ts'
@@ -20,7 +21,7 @@ const IDEMPOTENCY_KEY_SHAPE = /^[A-Za-z0-9-]{8,100}$/
 export async function loader({ request, context }: Route.LoaderArgs) {
   // SPEC §2: a logged-in user who reaches the login component goes to the properties route.
   if (await getCurrentContact(request, context)) throw redirect(PROPERTIES_PATH)
-  const captcha = await context.api.getCaptchaConfig().catch((): CaptchaClientConfig => ({ provider: 'none' }))
+  const captcha = await getCaptchaConfig(context)
   // Each rendering of the form names its submission: a browser's retry of the post (a resend after a
   // lost answer, with or without JavaScript) carries the same key, and the API sends no second e-mail.
   return { captcha, returnTo: getLoginReturnPath(request, context.publicUrl), idempotencyKey: crypto.randomUUID() }

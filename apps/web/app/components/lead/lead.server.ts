@@ -1,5 +1,5 @@
 import { ApiClientError } from '@agency/api-client'
-import type { CaptchaClientConfig, CaptchaQuestion } from '@agency/api-client'
+import type { CaptchaQuestion } from '@agency/api-client'
 import { LEAD_CONFIRM_VALUE, defaultViewingTime, parseLeadEnquiry, toLeadEnquiryPayload, toLeadErrorMessage } from '@agency/domain'
 import type { LeadEnquiryContext } from '@agency/domain'
 import { data } from 'react-router'
@@ -8,6 +8,7 @@ import { LEAD_FIELD, readLeadFormValues, toLeadFormInput, withPrefill } from '#a
 import type { AddressChoice, LeadActionResult, LeadFormData } from '#app/components/lead/lead-form.tsx'
 import { LEAD_COPY } from '#app/components/lead/lead-copy.ts'
 import { toLeadPrefill } from '#app/components/lead/lead-prefill.ts'
+import { getCaptchaConfig } from '#app/lib/captcha-config.server.ts'
 import { toQuestionCaptchaToken } from '#app/lib/captcha-question.server.ts'
 import { getCurrentContact, toSetCookieHeaders } from '#app/lib/session.server.ts'
 
@@ -22,7 +23,7 @@ const IDEMPOTENCY_KEY_SHAPE = /^[A-Za-z0-9-]{8,100}$/
  */
 export async function getLeadFormData(request: Request, context: AppLoadContext, now = new Date()): Promise<LeadFormData> {
   const [captcha, contact] = await Promise.all([
-    context.api.getCaptchaConfig().catch((): CaptchaClientConfig => ({ provider: 'none' })),
+    getCaptchaConfig(context),
     getCurrentContact(request, context),
   ])
   return {
