@@ -1,10 +1,8 @@
-import { Writable } from 'node:stream'
 import type { AppLoadContext, EntryContext } from 'react-router'
 import { ServerRouter } from 'react-router'
-import { renderToPipeableStream } from 'react-dom/server'
-import { finishDocument } from '#app/lib/finish-document.server.ts'
 import { HYDRATION_DATA_HEADER, HYDRATION_DATA_TYPE } from '#app/lib/hydration-flag.ts'
 import { toHydrationStart } from '#app/lib/hydration-start.server.ts'
+import { renderDocument } from '#app/lib/render-document.server.tsx'
 
 // How long loader data may stay pending before the render gives up on it (React Router reads it).
 export const streamTimeout = 5_000
@@ -13,7 +11,8 @@ export const streamTimeout = 5_000
  * Renders a page as one HTML answer with its length. The pages have nothing worth streaming (every
  * loader awaits its data and nothing suspends on the server), so the whole document is rendered
  * first and sent in one write: no chain of Node and web streams carrying small chunks, and the
- * server's gzip sees the page at once. The server hands each answer's CSP nonce in the load context;
+ * server's gzip sees the page at once; a page without data to stream is written to a string in one
+ * pass (renderDocument). The server hands each answer's CSP nonce in the load context;
  * ServerRouter gives it to React Router's inline scripts (<Scripts>, <ScrollRestoration>) and <Links>.
  * The whole document at hand, compactDocument writes React Router's manifest and preloads shorter,
  * and paintBeforeHydration makes the page's scripts wait for its first paint, or for a visitor's
@@ -51,45 +50,12 @@ export default function handleRequest(
     void data?.cancel()
   }
 
-  return new Promise<Response>((resolve, reject) => {
-    let status = responseStatusCode
-    let shellRendered = false
-    const chunks: Buffer[] = []
-    const body = new Writable({
-      write(chunk: Buffer, _encoding, callback) {
-        chunks.push(chunk)
-        callback()
-      },
-      final(callback) {
-        clearTimeout(timeoutId)
-        const html = finishDocument(chunks, start)
-        responseHeaders.set('Content-Type', 'text/html')
-        responseHeaders.set('Content-Length', String(html.byteLength))
-        resolve(new Response(html, { status, headers: responseHeaders }))
-        callback()
-      },
-    })
-
-    // Abort after `streamTimeout`, leaving time to render what was rejected.
-    const timeoutId = setTimeout(() => abort(), streamTimeout + 1000)
-
-    const { pipe, abort } = renderToPipeableStream(<ServerRouter context={routerContext} url={request.url} nonce={loadContext?.cspNonce} />, {
-      onShellReady() {
-        shellRendered = true
-      },
-      onAllReady() {
-        pipe(body)
-      },
-      onShellError(error: unknown) {
-        clearTimeout(timeoutId)
-        reject(error)
-      },
-      onError(error: unknown) {
-        // As a streamed answer would: an error before the shell is ready makes the page a 500 (or
-        // rejects, and React Router logs it); a later one is logged and the page keeps its status.
-        if (shellRendered) console.error(error)
-        else status = 500
-      },
-    })
+  return renderDocument(<ServerRouter context={routerContext} url={request.url} nonce={loadContext?.cspNonce} />, {
+    start,
+    status: responseStatusCode,
+    headers: responseHeaders,
+    // Without its data the page has nothing left to wait for.
+    asString: start === 'on-intent',
+    timeoutMs: streamTimeout,
   })
 }
