@@ -1,6 +1,7 @@
 import type { AppLoadContext, EntryContext } from 'react-router'
 import { ServerRouter } from 'react-router'
 import { HYDRATION_DATA_HEADER, HYDRATION_DATA_TYPE } from '#app/lib/hydration-flag.ts'
+import { readHydrationDataAhead } from '#app/lib/hydration-data-ahead.server.ts'
 import { toHydrationStart } from '#app/lib/hydration-start.server.ts'
 import { renderDocument } from '#app/lib/render-document.server.tsx'
 
@@ -23,15 +24,16 @@ export const streamTimeout = 5_000
  * answers again, as a script: about a fifth of a list page's bytes, and of the work of rendering it):
  * its boot script asks for them when it starts the scripts, at the same address with
  * HYDRATION_DATA_HEADER, and that request is answered with the data alone, rendering nothing. A visitor
- * who only reads never downloads them.
+ * who only reads never downloads them. Any other page has its data read whole first, so that its
+ * scripts are written with the page in the same pass (readHydrationDataAhead).
  */
-export default function handleRequest(
+export default async function handleRequest(
   request: Request,
   responseStatusCode: number,
   responseHeaders: Headers,
   routerContext: EntryContext,
   loadContext?: AppLoadContext,
-): Response | Promise<Response> {
+): Promise<Response> {
   // https://httpwg.org/specs/rfc9110.html#HEAD
   if (request.method.toUpperCase() === 'HEAD') {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders })
@@ -48,14 +50,16 @@ export default function handleRequest(
       return new Response(data ?? null, { status: responseStatusCode, headers: responseHeaders })
     }
     void data?.cancel()
+  } else {
+    await readHydrationDataAhead(routerContext)
   }
 
   return renderDocument(<ServerRouter context={routerContext} url={request.url} nonce={loadContext?.cspNonce} />, {
     start,
     status: responseStatusCode,
     headers: responseHeaders,
-    // Without its data the page has nothing left to wait for.
-    asString: start === 'on-intent',
+    // With its data read ahead, or without them, the page has nothing left to wait for.
+    asString: true,
     timeoutMs: streamTimeout,
   })
 }

@@ -11,7 +11,7 @@ export interface RenderDocumentOptions {
   start: HydrationStart
   status: number
   headers: Headers
-  /** The page has no data to stream after it (its hydration data left out): it may be written as a string. */
+  /** The page has no data to stream after it (its hydration data left out, or read ahead): it may be written as a string. */
   asString: boolean
   /** How long the stream waits for what suspends before it gives up (React Router's `streamTimeout`). */
   timeoutMs: number
@@ -20,7 +20,7 @@ export interface RenderDocumentOptions {
 /**
  * Renders a document whole and answers it with its length, finished (finishDocument).
  *
- * A page with nothing to stream after it (`asString`: its hydration data left out) is written to a
+ * A page with nothing to stream after it (`asString`: its hydration data left out, or read ahead) is written to a
  * string in one pass, sparing the stream's chunks and their encoding one by one: a rendered list page
  * 15% more a second, a property page 18% (README). Should a part of it suspend after all (a lazy
  * component, which a string cannot wait for) or fail, it is rendered again as a stream, which waits
