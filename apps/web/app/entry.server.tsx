@@ -12,8 +12,7 @@ export const streamTimeout = 5_000
  * Renders a page as one HTML answer with its length. The pages have nothing worth streaming (every
  * loader awaits its data and nothing suspends on the server), so the whole document is rendered
  * first and sent in one write: no chain of Node and web streams carrying small chunks, and the
- * server's gzip sees the page at once; a page without data to stream is written to a string in one
- * pass (renderDocument). The server hands each answer's CSP nonce in the load context;
+ * server's gzip sees the page at once; it is written to a string in one pass (renderDocument). The server hands each answer's CSP nonce in the load context;
  * ServerRouter gives it to React Router's inline scripts (<Scripts>, <ScrollRestoration>) and <Links>.
  * The whole document at hand, compactDocument writes React Router's manifest and preloads shorter,
  * and paintBeforeHydration makes the page's scripts wait for its first paint, or for a visitor's
@@ -58,8 +57,6 @@ export default async function handleRequest(
     start,
     status: responseStatusCode,
     headers: responseHeaders,
-    // With its data read ahead, or without them, the page has nothing left to wait for.
-    asString: true,
     timeoutMs: streamTimeout,
   })
 }

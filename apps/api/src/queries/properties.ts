@@ -40,7 +40,7 @@ import {
   type PositionColumns,
 } from './geo.ts'
 import { perDatabase, perDatabaseAndKey } from './per-database.ts'
-import { prepareWithFlatRows } from './row-mapper.ts'
+import { prepareAllWithFlatRows, prepareWithFlatRows } from './row-mapper.ts'
 
 /** The columns a property card is made of. */
 export const cardColumns = {
@@ -523,10 +523,8 @@ export function searchValuesOf(query: PropertySearchQuery | MapMarkersQuery): Re
 const KEPT_SEARCH_SHAPES = 200
 
 /** A search shape's statements, with placeholders for its values. */
-function prepareSearchStatements(db: Db, query: PropertySearchQuery, audience: SearchAudience) {
-  const queries = toSearchQueries(db, query, audience, placeholders)
-  return { page: prepareWithFlatRows(queries.page), count: prepareWithFlatRows(queries.count) }
-}
+const prepareSearchStatements = (db: Db, query: PropertySearchQuery, audience: SearchAudience) =>
+  prepareAllWithFlatRows(toSearchQueries(db, query, audience, placeholders))
 
 const keptSearchStatements = perDatabaseAndKey<ReturnType<typeof prepareSearchStatements>>(KEPT_SEARCH_SHAPES)
 
@@ -772,10 +770,8 @@ export function markersShapeOf(query: MapMarkersQuery, audience: SearchAudience)
   return JSON.stringify(['markers', query.page > 1, ...filtersShapeOf(query, audience)])
 }
 
-function prepareMarkerStatements(db: Db, query: MapMarkersQuery, audience: SearchAudience) {
-  const queries = toMarkerQueries(db, query, audience, placeholders)
-  return { found: prepareWithFlatRows(queries.found), count: prepareWithFlatRows(queries.count) }
-}
+const prepareMarkerStatements = (db: Db, query: MapMarkersQuery, audience: SearchAudience) =>
+  prepareAllWithFlatRows(toMarkerQueries(db, query, audience, placeholders))
 
 const keptMarkerStatements = perDatabaseAndKey<ReturnType<typeof prepareMarkerStatements>>(KEPT_SEARCH_SHAPES)
 

@@ -56,3 +56,12 @@ export function withFlatRows<T>(prepared: T): T {
 export function prepareWithFlatRows<Prepared>(select: { prepare(name: string): Prepared }): Prepared {
   return withFlatRows(select.prepare(undefined as unknown as string))
 }
+
+/** Each select of a record prepared unnamed with flat rows (`prepareWithFlatRows`), under its name. */
+export function prepareAllWithFlatRows<Selects extends Record<string, { prepare(name: string): unknown }>>(
+  selects: Selects,
+): { [Name in keyof Selects]: ReturnType<Selects[Name]['prepare']> } {
+  return Object.fromEntries(Object.entries(selects).map(([name, select]) => [name, prepareWithFlatRows(select)])) as {
+    [Name in keyof Selects]: ReturnType<Selects[Name]['prepare']>
+  }
+}

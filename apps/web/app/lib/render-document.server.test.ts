@@ -1,11 +1,14 @@
 import { Suspense, createElement as h, lazy, useId, type ReactElement } from 'react'
 import { describe, expect, it, vi } from 'vitest'
-import { renderDocument, type RenderDocumentOptions } from './render-document.server.tsx'
+import { renderDocument, streamDocument, type RenderDocumentOptions } from './render-document.server.tsx'
 
-const options = (asString: boolean): RenderDocumentOptions => ({ start: 'on-intent', status: 200, headers: new Headers(), asString, timeoutMs: 1_000 })
+const options = (): RenderDocumentOptions => ({ start: 'on-intent', status: 200, headers: new Headers(), timeoutMs: 1_000 })
+
+/** Written as a string (renderDocument, falling back to the stream), or as a stream (streamDocument). */
+const render = (asString: boolean) => (asString ? renderDocument : streamDocument)
 
 async function rendered(element: ReactElement, asString: boolean) {
-  const response = await renderDocument(element, options(asString))
+  const response = await render(asString)(element, options())
   return { status: response.status, length: response.headers.get('Content-Length'), text: await response.text() }
 }
 
@@ -58,8 +61,8 @@ describe('renderDocument', () => {
     }
     const error = vi.spyOn(console, 'error').mockImplementation(() => {})
     try {
-      await expect(Promise.resolve().then(() => renderDocument(documentOf(h(Broken)), options(true)))).rejects.toThrow('no settings')
-      await expect(Promise.resolve().then(() => renderDocument(documentOf(h(Broken)), options(false)))).rejects.toThrow('no settings')
+      await expect(Promise.resolve().then(() => render(true)(documentOf(h(Broken)), options()))).rejects.toThrow('no settings')
+      await expect(Promise.resolve().then(() => render(false)(documentOf(h(Broken)), options()))).rejects.toThrow('no settings')
     } finally {
       error.mockRestore()
     }

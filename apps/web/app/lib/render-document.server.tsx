@@ -11,8 +11,6 @@ export interface RenderDocumentOptions {
   start: HydrationStart
   status: number
   headers: Headers
-  /** The page has no data to stream after it (its hydration data left out, or read ahead): it may be written as a string. */
-  asString: boolean
   /** How long the stream waits for what suspends before it gives up (React Router's `streamTimeout`). */
   timeoutMs: number
 }
@@ -20,21 +18,24 @@ export interface RenderDocumentOptions {
 /**
  * Renders a document whole and answers it with its length, finished (finishDocument).
  *
- * A page with nothing to stream after it (`asString`: its hydration data left out, or read ahead) is written to a
- * string in one pass, sparing the stream's chunks and their encoding one by one: a rendered list page
- * 15% more a second, a property page 18% (README). Should a part of it suspend after all (a lazy
- * component, which a string cannot wait for) or fail, it is rendered again as a stream, which waits
- * for it or reports the error as every other page does.
- *
- * Every other page is rendered as a stream whose chunks are kept until all is ready: an error before
- * the shell is ready makes the page a 500 (or rejects, and React Router logs it and renders its error
- * boundary); a later one is logged and the page keeps its status.
+ * A page has nothing to stream after it (its hydration data left out, or read ahead: entry.server.tsx),
+ * so it is written to a string in one pass, sparing the stream's chunks and their encoding one by one:
+ * a rendered list page 15% more a second, a property page 18% (README). Should a part of it suspend
+ * after all (a lazy component, which a string cannot wait for) or fail, it is rendered again as a
+ * stream (streamDocument), which waits for it or reports the error.
  */
-export function renderDocument(element: ReactElement, { start, status, headers, asString, timeoutMs }: RenderDocumentOptions): Response | Promise<Response> {
-  if (asString) {
-    const html = renderToString(element)
-    if (!html.includes(CLIENT_RENDERED_BOUNDARY)) return documentResponse([Buffer.from(`<!DOCTYPE html>${html}`)], start, status, headers)
-  }
+export function renderDocument(element: ReactElement, options: RenderDocumentOptions): Response | Promise<Response> {
+  const html = renderToString(element)
+  if (html.includes(CLIENT_RENDERED_BOUNDARY)) return streamDocument(element, options)
+  return documentResponse([Buffer.from(`<!DOCTYPE html>${html}`)], options.start, options.status, options.headers)
+}
+
+/**
+ * Renders a document as a stream whose chunks are kept until all is ready: an error before the shell
+ * is ready makes the page a 500 (or rejects, and React Router logs it and renders its error boundary);
+ * a later one is logged and the page keeps its status.
+ */
+export function streamDocument(element: ReactElement, { start, status, headers, timeoutMs }: RenderDocumentOptions): Promise<Response> {
   return new Promise<Response>((resolve, reject) => {
     let answerStatus = status
     let shellRendered = false
