@@ -63,9 +63,18 @@ export const ApiPropertyCardSchema = z.discriminatedUnion('is_locked', [
   PropertyCardSchema.extend(LOCKED_CARD_FIELDS),
 ])
 
+/**
+ * A search's card as answered: a card as above, whose photo list (`medias`) is left out when the
+ * search asks for none (`include_medias=false`).
+ */
+const ApiSearchCardSchema = z.discriminatedUnion('is_locked', [
+  PropertyCardSchema.extend({ is_locked: z.literal(false), medias: PropertyCardSchema.shape.medias.optional() }),
+  PropertyCardSchema.extend({ ...LOCKED_CARD_FIELDS, medias: LOCKED_CARD_FIELDS.medias.optional() }),
+])
+
 /** The property list as answered. */
 export const ApiPropertyListResponseSchema = PropertyListResponseSchema.extend({
-  data: z.array(ApiPropertyCardSchema),
+  data: z.array(ApiSearchCardSchema),
 })
 
 /** A map marker as answered: in full, or locked for this caller (no price, no rooms, blurred picture). */

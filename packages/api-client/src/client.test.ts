@@ -25,6 +25,19 @@ describe('createApiClient', () => {
     expect(answer).toEqual({ data: [card], total: 1, page: 2, page_size: 24 })
   })
 
+  it('asks for a page of cards without their photo lists, and reads it by its own contract', async () => {
+    const { fetch, calls } = fakeFetch(realAnswer(API_ANSWERS.searchPageWithoutMedias), realAnswer(API_ANSWERS.searchPageWithoutMedias))
+    const api = createApiClient({ baseUrl: '/api/', fetch })
+    const answer = await api.searchPropertyCards({ transaction_type_id: 2, min_bedroom: 3, page: 2 })
+    expect(calls[0]?.url).toBe('/api/properties?min_bedroom=3&page=2&transaction_type_id=2&include_medias=false')
+    const { medias: _medias, ...bare } = card
+    expect(answer).toEqual({ data: [bare], total: 1, page: 2, page_size: 24 })
+    // The whole search's contract wants every card's photo list.
+    const refused = await api.searchProperties({ transaction_type_id: 2 }).catch((error: unknown) => error)
+    expect(refused).toBeInstanceOf(ApiClientError)
+    expect((refused as ApiClientError).status).toBe(502)
+  })
+
   it('asks for the map markers of a search with its bounds, without the list sort', async () => {
     const { fetch, calls } = fakeFetch(realAnswer(API_ANSWERS.markers))
     const api = createApiClient({ baseUrl: '/api', fetch })

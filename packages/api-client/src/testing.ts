@@ -165,11 +165,15 @@ export const QUESTION: ApplicantQuestion = {
   ],
 }
 
+const { medias: _medias, ...CARD_WITHOUT_MEDIAS } = CARD
+
 const INVALID = 'The given data was invalid.'
 
 /** The answers the client's tests fake, by what they show. */
 export const API_ANSWERS = {
   searchPage: { method: 'GET', path: '/api/properties', status: 200, body: { data: [CARD], total: 1, page: 2, page_size: 24 } },
+  // include_medias=false: each card without its photo list.
+  searchPageWithoutMedias: { method: 'GET', path: '/api/properties', status: 200, body: { data: [CARD_WITHOUT_MEDIAS], total: 1, page: 2, page_size: 24 } },
   emptySearch: { method: 'GET', path: '/api/properties', status: 200, body: { data: [], total: 0, page: 1, page_size: 24 } },
   // API.md: a query the schema refuses (page_size over 100) is a malformed request, 400.
   searchRefused: {

@@ -213,6 +213,27 @@ export const PropertyListResponseSchema = listResponseSchema(PropertyCardSchema)
 /** The property list answer. */
 export type PropertyListResponse = z.infer<typeof PropertyListResponseSchema>
 
+/** A property card without its photo list (`medias`): what a search answers with `include_medias=false`. */
+export const PropertyCardWithoutMediasSchema = PropertyCardSchema.omit({ medias: true })
+/** A property card without its photo list. */
+export type PropertyCardWithoutMedias = z.infer<typeof PropertyCardWithoutMediasSchema>
+
+/** The property list answer with `include_medias=false`: the same cards, each without its photo list. */
+export const PropertyCardsWithoutMediasResponseSchema = listResponseSchema(PropertyCardWithoutMediasSchema).extend({
+  total_capped: z.literal(true).optional(),
+})
+/** The property list answer with `include_medias=false`. */
+export type PropertyCardsWithoutMediasResponse = z.infer<typeof PropertyCardsWithoutMediasResponseSchema>
+
+/**
+ * GET /api/properties's `include_medias`: `false` answers each card without its photo list, which is
+ * three quarters of a search answer's bytes, for a caller that shows a card's one picture (`image`),
+ * as the site's list pages do. `true`, the default, answers the cards whole.
+ */
+export const IncludeMediasQuerySchema = z.object({
+  include_medias: z.enum(['true', 'false']).default('true').transform((value) => value === 'true'),
+})
+
 /** A company setting (SPEC §7: setting 51 gives the registration text as data.value). */
 export const CompanySettingSchema = z.object({ setting_id: z.number().int(), value: z.json() })
 /** A company setting. */

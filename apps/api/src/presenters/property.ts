@@ -22,6 +22,9 @@ import { toBranch } from './branch.ts'
 
 /** A card as answered to one caller. */
 export type ApiPropertyCard = z.output<typeof ApiPropertyCardSchema>
+/** A card as answered to one caller without its photo list. */
+export type ApiPropertyCardWithoutMedias = DistributiveOmit<ApiPropertyCard, 'medias'>
+type DistributiveOmit<T, Key extends PropertyKey> = T extends unknown ? Omit<T, Key> : never
 /** A map marker as answered to one caller. */
 export type ApiPropertyMarker = z.output<typeof ApiPropertyMarkerSchema>
 /** A detail as answered to one caller. */
@@ -63,9 +66,13 @@ function toFullAddress(row: PropertyCardRow): string {
 
 const roundTo = (value: number, places: number) => Math.round(value * 10 ** places) / 10 ** places
 
-function toCard(row: PropertyCardRow & { distance?: number | null; reduced_at?: Date | null }, medias: readonly PropertyMediaRow[], media: MediaService): PropertyCard {
+function toCard(
+  row: PropertyCardRow & { distance?: number | null; reduced_at?: Date | null },
+  medias: readonly PropertyMediaRow[],
+  media: MediaService,
+  picture = cardPicture(medias),
+): PropertyCard {
   const transactionTypeId = row.transaction_type_id as TransactionTypeId
-  const picture = cardPicture(medias)
   return {
     property_profile_id: row.property_profile_id,
     image: picture ? media.url(picture, 'card') : null,
@@ -234,15 +241,29 @@ export function toCallerView(full: PropertyCard | PropertyDetail, locked: Locked
   }
 }
 
-/** A search row and its medias as the caller may see them. */
+/** A search row and its medias as the caller may see them; `picture`, the card picture's key, is the medias' own. */
 export function presentCard(
   row: PropertyCardRow & { distance?: number | null; reduced_at?: Date | null },
   medias: readonly PropertyMediaRow[],
   context: PresentContext,
+  picture = cardPicture(medias),
 ): ApiPropertyCard {
-  const picture = cardPicture(medias)
   const blurred = picture ? context.media.url(picture, 'blurred') : null
-  return toCallerView(toCard(row, medias, context.media), toLockedFacts(row, blurred), context.canSeeLocked)
+  return toCallerView(toCard(row, medias, context.media, picture), toLockedFacts(row, blurred), context.canSeeLocked)
+}
+
+/**
+ * A search row as the caller may see it without its photo list (a search with `include_medias=false`),
+ * from its card picture's key alone (read by the search as `cardPicture` picks it from a gallery): the
+ * same card as `presentCard`'s, less `medias`.
+ */
+export function presentCardWithoutMedias(
+  row: PropertyCardRow & { distance?: number | null; reduced_at?: Date | null },
+  picture: string | null,
+  context: PresentContext,
+): ApiPropertyCardWithoutMedias {
+  const { medias: _medias, ...card } = presentCard(row, [], context, picture)
+  return card
 }
 
 /** A property's detail as the caller may see it. */

@@ -384,12 +384,12 @@ const readsPriceHistory = (query: PropertySearchQuery) => query.reduced || query
 
 /**
  * The queries of a search. `page` answers a page in one statement: its cards in order with their
- * galleries, the number of matches, and when each card's price last fell, read from the price history
- * for the page's rows alone. `count` is the number of matches by itself, for a page past the last,
+ * galleries (`withMedias`; else each card's picture alone, its media key), the number of matches, and when each card's
+ * price last fell, read from the price history for the page's rows alone. `count` is the number of matches by itself, for a page past the last,
  * which has no row to carry it. A count stops at one past SEARCH_COUNT_LIMIT: it reads at most that
  * many matching index entries, however many properties match.
  */
-export function toSearchQueries(db: Db, query: PropertySearchQuery, audience: SearchAudience, bind: Bind = inline) {
+export function toSearchQueries(db: Db, query: PropertySearchQuery, audience: SearchAudience, bind: Bind = inline, withMedias = true) {
   const change = lastPriceChange(db)
   const joinsChange = readsPriceHistory(query)
   const where = toSearchConditions(query, audience, joinsChange ? change : undefined, bind)
@@ -441,7 +441,8 @@ export function toSearchQueries(db: Db, query: PropertySearchQuery, audience: Se
         reduced_at: sql<Date | null>`case when ${reducedSql(pageChange, audience, page.is_locked)} then ${pageChange.changed_at} end`.mapWith(
           (v: string | Date | null) => (v === null ? null : new Date(v)),
         ),
-        medias: mediasOf(page.property_profile_id),
+        medias: withMedias ? mediasOf(page.property_profile_id) : sql<GalleryTuple[] | null>`null::json`,
+        picture: withMedias ? sql<string | null>`null::text` : cardPictureOf(page.property_profile_id),
       })
       .from(page)
       .leftJoinLateral(pageChange, sql`true`)
@@ -462,9 +463,9 @@ export function toSearchQueries(db: Db, query: PropertySearchQuery, audience: Se
  * every filter, that a statement kept for a shape and run with a search's values is the statement that
  * search would have written.
  */
-export function searchShapeOf(query: PropertySearchQuery, audience: SearchAudience): string {
+export function searchShapeOf(query: PropertySearchQuery, audience: SearchAudience, withMedias = true): string {
   // The first page has no OFFSET.
-  return JSON.stringify(['search', query.sort, query.page > 1, ...filtersShapeOf(query, audience)])
+  return JSON.stringify(['search', query.sort, query.page > 1, withMedias, ...filtersShapeOf(query, audience)])
 }
 
 /** What of a search's filters and audience decides the text of its conditions (`toSearchConditions`). */
@@ -523,19 +524,19 @@ export function searchValuesOf(query: PropertySearchQuery | MapMarkersQuery): Re
 const KEPT_SEARCH_SHAPES = 200
 
 /** A search shape's statements, with placeholders for its values. */
-const prepareSearchStatements = (db: Db, query: PropertySearchQuery, audience: SearchAudience) =>
-  prepareAllWithFlatRows(toSearchQueries(db, query, audience, placeholders))
+const prepareSearchStatements = (db: Db, query: PropertySearchQuery, audience: SearchAudience, withMedias: boolean) =>
+  prepareAllWithFlatRows(toSearchQueries(db, query, audience, placeholders, withMedias))
 
 const keptSearchStatements = perDatabaseAndKey<ReturnType<typeof prepareSearchStatements>>(KEPT_SEARCH_SHAPES)
 
 /** The statements kept for a search's shape, built at its first search. */
-export function keptSearchStatementsOf(db: Db, query: PropertySearchQuery, audience: SearchAudience) {
-  return keptSearchStatements(db, searchShapeOf(query, audience), () => prepareSearchStatements(db, query, audience))
+export function keptSearchStatementsOf(db: Db, query: PropertySearchQuery, audience: SearchAudience, withMedias = true) {
+  return keptSearchStatements(db, searchShapeOf(query, audience, withMedias), () => prepareSearchStatements(db, query, audience, withMedias))
 }
 
 /** A search's page and count statements, ready to run: those kept for its shape, with its values. */
-function searchStatementsOf(db: Db, query: PropertySearchQuery, audience: SearchAudience) {
-  const kept = keptSearchStatementsOf(db, query, audience)
+function searchStatementsOf(db: Db, query: PropertySearchQuery, audience: SearchAudience, withMedias: boolean) {
+  const kept = keptSearchStatementsOf(db, query, audience, withMedias)
   const values = searchValuesOf(query)
   return { page: () => kept.page.execute(values), count: () => kept.count.execute(values) }
 }
@@ -578,8 +579,8 @@ function toLocationPageKeys(db: Db, query: PropertySearchQuery, audience: Search
 }
 
 /**
- * One page of a property search, its cards' galleries and the number of matches, ordered and limited
- * in the database, in one statement: near a location the page's statement counts the matches it
+ * One page of a property search, its cards' galleries (unless `withMedias` is false: then `medias` is
+ * null and `pictures` has each card's picture) and the number of matches, ordered and limited in the database, in one statement: near a location the page's statement counts the matches it
  * reads anyway; elsewhere the count is a subquery of it, a walk of the covering index up to the
  * limit. A page past the last has no row to carry the count, and counts apart.
  *
@@ -592,13 +593,16 @@ export async function searchProperties(
   db: Db,
   query: PropertySearchQuery,
   audience: SearchAudience,
-): Promise<SearchResult<PropertySearchRow> & { medias: Map<number, PropertyMediaRow[]> }> {
-  const queries = searchStatementsOf(db, query, audience)
+  { withMedias = true }: { withMedias?: boolean } = {},
+): Promise<SearchResult<PropertySearchRow> & { medias: Map<number, PropertyMediaRow[]> | null; pictures: Map<number, string | null> | null }> {
+  const queries = searchStatementsOf(db, query, audience, withMedias)
   const rows = await queries.page()
   const counted = rows[0]?.total ?? (query.page === 1 ? 0 : ((await queries.count())[0]?.total ?? 0))
   return {
-    rows: rows.map(({ total: _total, medias: _medias, ...row }) => row),
-    medias: new Map(rows.map((row) => [row.property_profile_id, fromGalleryJson(row.medias)])),
+    rows: rows.map(({ total: _total, medias: _medias, picture: _picture, ...row }) => row),
+    // Without the galleries (most of a page's bytes) the statement read each card's picture alone.
+    medias: withMedias ? new Map(rows.map((row) => [row.property_profile_id, fromGalleryJson(row.medias)])) : null,
+    pictures: withMedias ? null : new Map(rows.map((row) => [row.property_profile_id, row.picture])),
     ...toCount(counted),
   }
 }
@@ -732,11 +736,14 @@ const markerColumns = {
 }
 
 /**
- * The media key of a property's card picture, in the statement that reads the property: its first
- * photo in gallery order, else its first poster. Computed for the rows answered alone (PostgreSQL
- * evaluates a subquery of the select list after the sort and the limit).
+ * The media key of a property's card picture, a subquery of the statement that reads the property
+ * (`ofProperty`, its id): its first photo in gallery order, else its first poster, as the presenter
+ * picks it from a gallery. Computed for the rows answered alone (PostgreSQL evaluates a subquery of
+ * the select list after the sort and the limit).
  */
-const cardPictureSql = sql<string | null>`(select ${propertyMedias.media_key} from ${propertyMedias} where ${propertyMedias.property_profile_id} = ${PROPERTY_ID} order by (${propertyMedias.kind} = 'photo') desc, ${propertyMedias.position}, ${propertyMedias.property_profile_media_id} limit 1)`
+function cardPictureOf(ofProperty: SQL | PgColumn): SQL<string | null> {
+  return sql<string | null>`(select ${propertyMedias.media_key} from ${propertyMedias} where ${propertyMedias.property_profile_id} = ${ofProperty} order by (${propertyMedias.kind} = 'photo') desc, ${propertyMedias.position}, ${propertyMedias.property_profile_media_id} limit 1)`
+}
 
 /**
  * The statements of a page of a map's markers and of their count. `bind` as for a search's
@@ -745,7 +752,7 @@ const cardPictureSql = sql<string | null>`(select ${propertyMedias.media_key} fr
 export function toMarkerQueries(db: Db, query: MapMarkersQuery, audience: SearchAudience, bind: Bind = inline) {
   const change = lastPriceChange(db)
   const where = toSearchConditions(query, audience, change, bind)
-  const base = db.select({ ...markerColumns, picture: cardPictureSql }).from(properties)
+  const base = db.select({ ...markerColumns, picture: cardPictureOf(PROPERTY_ID) }).from(properties)
   const matches = (query.reduced ? db.select({ one: sql`1` }).from(properties).leftJoinLateral(change, sql`true`) : db.select({ one: sql`1` }).from(properties))
     .where(query.reduced ? where : toSearchConditions(query, audience, undefined, bind))
     .limit(SEARCH_COUNT_LIMIT + 1)

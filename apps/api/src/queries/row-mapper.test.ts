@@ -28,15 +28,23 @@ describe.each(testDatabaseKinds())('the rows of a kept search statement on %s', 
     await database?.close()
   })
 
-  it.each(SEARCHES.flatMap((search) => [false, true].map((canSeeLocked) => ({ search, canSeeLocked }))))(
-    'are Drizzle’s rows for $search (locked shown: $canSeeLocked)',
-    async ({ search, canSeeLocked }) => {
+  it.each(
+    SEARCHES.flatMap((search) =>
+      [
+        { canSeeLocked: false, withMedias: true },
+        { canSeeLocked: true, withMedias: true },
+        { canSeeLocked: false, withMedias: false },
+      ].map((how) => ({ search, ...how })),
+    ),
+  )(
+    'are Drizzle’s rows for $search (locked shown: $canSeeLocked, galleries: $withMedias)',
+    async ({ search, canSeeLocked, withMedias }) => {
       const query = PropertySearchQuerySchema.parse(search)
       const audience = { canSeeLocked }
-      const kept = keptSearchStatementsOf(database.db, query, audience)
+      const kept = keptSearchStatementsOf(database.db, query, audience, withMedias)
       // The kept statement maps its rows itself.
       expect(Reflect.get(kept.page, 'customResultMapper')).toBeTypeOf('function')
-      const own = toSearchQueries(database.db, query, audience)
+      const own = toSearchQueries(database.db, query, audience, undefined, withMedias)
       const rows = await kept.page.execute(searchValuesOf(query))
       expect(rows.length).toBeGreaterThan(0)
       expect(rows).toStrictEqual(await own.page.execute())

@@ -30,25 +30,49 @@ describe.each(testDatabaseKinds())('the statements of a search and of a property
     await database?.close()
   })
 
+  const storedGallery = (id: number) =>
+    database.db
+      .select({ media_key: propertyMedias.media_key, kind: propertyMedias.kind, link: propertyMedias.link, is_downloadable: propertyMedias.is_downloadable })
+      .from(propertyMedias)
+      .where(eq(propertyMedias.property_profile_id, id))
+      .orderBy(asc(propertyMedias.position), asc(propertyMedias.property_profile_media_id))
+
   it('reads a page of a search, its count and its galleries in one statement', async () => {
     statements = []
     const query = PropertySearchQuerySchema.parse({ transaction_type_id: '1', min_bedroom: '1', page_size: '5' })
-    const { rows, medias, total } = await searchProperties(database.db, query, { canSeeLocked: false })
+    const { rows, medias, pictures, total } = await searchProperties(database.db, query, { canSeeLocked: false })
     expect(statements).toHaveLength(1)
     expect(rows).toHaveLength(5)
     expect(total).toBeGreaterThan(5)
+    expect(pictures).toBeNull()
     // Every card's gallery, in gallery order, for the cards of the page alone.
-    expect([...medias.keys()]).toEqual(rows.map((row) => row.property_profile_id))
-    const galleries = [...medias.values()]
+    expect([...(medias ?? new Map()).keys()]).toEqual(rows.map((row) => row.property_profile_id))
+    const galleries = [...(medias ?? new Map()).values()]
     expect(galleries.some((gallery) => gallery.length > 1)).toBe(true)
-    for (const [id, gallery] of medias) {
-      const stored = await database.db
-        .select({ media_key: propertyMedias.media_key, kind: propertyMedias.kind, link: propertyMedias.link, is_downloadable: propertyMedias.is_downloadable })
-        .from(propertyMedias)
-        .where(eq(propertyMedias.property_profile_id, id))
-        .orderBy(asc(propertyMedias.position), asc(propertyMedias.property_profile_media_id))
-      expect(gallery).toEqual(stored)
-    }
+    for (const [id, gallery] of medias ?? new Map()) expect(gallery).toEqual(await storedGallery(id))
+  })
+
+  it("reads a page of a search without its galleries, each card's picture alone, in one statement", async () => {
+    const query = PropertySearchQuerySchema.parse({ transaction_type_id: '1', min_bedroom: '1', page_size: '24' })
+    const whole = await searchProperties(database.db, query, { canSeeLocked: true })
+    statements = []
+    const { rows, medias, pictures, total } = await searchProperties(database.db, query, { canSeeLocked: true }, { withMedias: false })
+    expect(statements).toHaveLength(1)
+    expect(statements[0]).not.toContain('json_agg')
+    expect(medias).toBeNull()
+    expect(rows).toEqual(whole.rows)
+    expect(total).toBe(whole.total)
+    // The picture a card shows: its first photo in gallery order, else the first of its gallery; none without one.
+    const expected = await Promise.all(
+      rows.map(async (row) => {
+        const gallery = await storedGallery(row.property_profile_id)
+        return [row.property_profile_id, (gallery.find((media) => media.kind === 'photo') ?? gallery[0])?.media_key ?? null] as const
+      }),
+    )
+    expect([...(pictures ?? new Map()).entries()]).toEqual(expected)
+    // The fixture's page has cards without pictures and cards whose gallery opens with a video.
+    expect(expected.some(([, picture]) => picture === null)).toBe(true)
+    expect(expected.some(([id, picture]) => picture !== null && picture !== whole.medias?.get(id)?.[0]?.media_key)).toBe(true)
   })
 
   it("reads a property's detail, with its gallery, plans, EPCs, price history and brochures, in one statement", async () => {

@@ -76,7 +76,7 @@ export async function loadPropertyList(request: Request, context: AppLoadContext
   if (!notFoundKeyword && !isSameQuery(url.searchParams, canonical)) throw redirect(toSearchUrl(searchType, query, names))
 
   try {
-    const results = await context.api.searchProperties(query)
+    const results = await context.api.searchPropertyCards(query)
     return data(
       {
         kind: 'results' as const,

@@ -19,7 +19,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const [latest, branches] = await Promise.all([
     Promise.all(
       SEARCH_TYPES.map(async (searchType) => {
-        const results = await context.api.searchProperties({
+        const results = await context.api.searchPropertyCards({
           transaction_type_id: toTransactionTypeId(searchType),
           sort: 'newest',
           page_size: LATEST_COUNT,

@@ -445,6 +445,22 @@ describe.each(testDatabaseKinds())('the catalogue routes on %s', (kind) => {
       expect(body.data[0].price.price).toBe(`${toPriceLabel(cheapest.price, 'sales')} PCM`)
     })
 
+    it.each(['1', '2'])('answers the same cards without their photo lists with include_medias=false (transaction type %s)', async (type) => {
+      const query = `transaction_type_id=${type}&include_unavailable=true&page_size=100`
+      const whole = await get(`/api/properties?${query}`)
+      const bare = await get(`/api/properties?${query}&include_medias=false`)
+      expect(bare.statusCode).toBe(200)
+      const wholeBody = whole.json<{ data: Array<{ medias?: unknown; is_locked: boolean; image: string | null }> }>()
+      const bareBody = bare.json<{ data: Array<Record<string, unknown>> }>()
+      expect(wholeBody.data.every((card) => Array.isArray(card.medias))).toBe(true)
+      expect(bareBody).toEqual({ ...wholeBody, data: wholeBody.data.map(({ medias: _medias, ...card }) => card) })
+      expect(bareBody.data.every((card) => !('medias' in card))).toBe(true)
+      // The fixture's cards include locked ones (their blurred picture) and ones with no picture at all.
+      expect(wholeBody.data.some((card) => card.is_locked && card.image !== null)).toBe(true)
+      expect(wholeBody.data.some((card) => card.image === null)).toBe(true)
+      expect(await get(`/api/properties?${query}&include_medias=true`).then((r) => r.json())).toEqual(wholeBody)
+    })
+
     it('shows no image on a card without medias', async () => {
       const row = all[0]!
       expect(medias.some((m) => m.property_profile_id === row.property_profile_id)).toBe(false)
@@ -709,6 +725,7 @@ describe.each(testDatabaseKinds())('the catalogue routes on %s', (kind) => {
       ['bounds=53.7,,53.9,-1.4', { bounds: [BOUNDS_PARAM_MESSAGE] }],
       ['bounds=0x10,-1.6,53.9,-1.4', { bounds: [BOUNDS_PARAM_MESSAGE] }],
       ['bounds=53.7,-1.6,53.9,-1.4&bounds=53.7,-1.6,53.9,-1.4', { bounds: ['Invalid input: expected string, received array'] }],
+      ['include_medias=no', { include_medias: ['Invalid option: expected one of "true"|"false"'] }],
     ])('refuses %s with 400 and the field errors', async (query, errors) => {
       const response = await get(`/api/properties?${query}`)
       expect(response.statusCode).toBe(400)

@@ -1,5 +1,6 @@
 import {
   ApiErrorSchema,
+  IncludeMediasQuerySchema,
   MapMarkersQuerySchema,
   PropertySearchQuerySchema,
   PropertyStyleSchema,
@@ -12,7 +13,7 @@ import { z } from 'zod'
 import { canSeeLocked, getActiveApplicantCriteria } from '#app/access.ts'
 import { toApplicantMatchCriteria, toCardMatch } from '#app/presenters/match.ts'
 import { API_MESSAGES } from '#app/messages.ts'
-import { presentCard, presentDetail, presentMarker } from '#app/presenters/property.ts'
+import { presentCard, presentCardWithoutMedias, presentDetail, presentMarker } from '#app/presenters/property.ts'
 import { listPropertyStyles, listPropertyTypes } from '#app/queries/catalogue.ts'
 import { getSimilarProperties } from '#app/queries/extras.ts'
 import { getMediasOf, getPropertyDetail, searchProperties, searchPropertyMarkers } from '#app/queries/properties.ts'
@@ -92,7 +93,7 @@ const properties: FastifyPluginAsyncZod<PropertiesRoutesOptions> = async (app, o
       schema: {
         summary: 'Search properties (SPEC §3 search filters)',
         tags: ['catalogue'],
-        querystring: PropertySearchQuerySchema,
+        querystring: PropertySearchQuerySchema.extend(IncludeMediasQuerySchema.shape),
         response: { 200: ApiPropertyListResponseSchema, 400: ApiErrorSchema },
       },
     },
@@ -100,12 +101,13 @@ const properties: FastifyPluginAsyncZod<PropertiesRoutesOptions> = async (app, o
       forVisitors(request, reply, async () => {
         const query = request.query
         const context = { media: app.media, canSeeLocked: canSeeLocked(request) }
-        const { rows, medias, total, capped } = await searchProperties(app.db, query, context)
+        const { rows, medias, pictures, total, capped } = await searchProperties(app.db, query, context, { withMedias: query.include_medias })
         // Scored here for the whole page, from the active applicant read once per request.
         const criteria = toApplicantMatchCriteria(await getActiveApplicantCriteria(request))
         return {
           data: rows.map((row) => {
-            const card = presentCard(row, medias.get(row.property_profile_id) ?? [], context)
+            const id = row.property_profile_id
+            const card = medias ? presentCard(row, medias.get(id) ?? [], context) : presentCardWithoutMedias(row, pictures?.get(id) ?? null, context)
             return criteria ? { ...card, ...toCardMatch(criteria, row) } : card
           }),
           total,

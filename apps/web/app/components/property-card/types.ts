@@ -1,5 +1,5 @@
 import { truncateSummary } from '@agency/domain'
-import type { CardVariant, PropertyCard } from '@agency/domain'
+import type { CardVariant, PropertyCard, PropertyCardWithoutMedias } from '@agency/domain'
 import type { ImagePriority } from '#app/components/property-card/property-image.tsx'
 
 /** A property as a card shows it (SPEC §3 Property card, less what no card shows, e.g. the photo list). */
@@ -32,7 +32,7 @@ const OWN_MEDIA = /^https?:\/\/[^/]+(?=\/api\/media\/)/
  * page's data travels in the HTML for hydration: the photo list alone is most of an API card, and
  * a card shows its summary cut at 120 characters.
  */
-export function toListCard(card: PropertyCard): ListCard {
+export function toListCard(card: PropertyCardWithoutMedias): ListCard {
   const listCard: ListCard = {
     property_profile_id: card.property_profile_id,
     image: card.image === null ? null : card.image.replace(OWN_MEDIA, ''),
