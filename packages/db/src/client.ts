@@ -46,8 +46,8 @@ export interface DatabaseOptions {
   /**
    * PostgreSQL: how long a query may wait for a connection of the pool (all busy) or for a new one
    * to open, in milliseconds, before it fails with a busy error (isDatabaseBusy). 0 waits for ever.
-   * PGlite: how long a query or transaction may wait for the ones before it (pglite-gate.ts); unset
-   * or 0 waits for ever.
+   * PGlite: how long a query or transaction may wait for the ones before it (in its own thread, which
+   * queues them: pglite-thread.ts; else pglite-gate.ts); unset or 0 waits for ever.
    */
   acquireTimeoutMs?: number
   /** PostgreSQL: the server cancels a statement running longer than this, in milliseconds (0: never). */
@@ -154,7 +154,12 @@ export async function createDatabase(options: DatabaseOptions = {}): Promise<Dat
     dir = path.resolve(dataDir, 'pglite')
     mkdirSync(dir, { recursive: true })
   }
-  const threadOptions = { stallTimeoutMs: options.stallTimeoutMs, onStopped: options.onStopped, preparedStatements: options.preparedStatements }
+  const threadOptions = {
+    stallTimeoutMs: options.stallTimeoutMs,
+    onStopped: options.onStopped,
+    preparedStatements: options.preparedStatements,
+    acquireTimeoutMs: options.acquireTimeoutMs,
+  }
   const client: EmbeddedClient = !options.thread
     ? guardPglite(
         await PGlite.create({ ...(dir ? { dataDir: dir } : {}), ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}), extensions: PGLITE_EXTENSIONS }),
@@ -163,7 +168,8 @@ export async function createDatabase(options: DatabaseOptions = {}): Promise<Dat
     : dir
       ? await startRestartingPgliteThread(dir, { ...threadOptions, maxRestarts: options.maxRestarts, onRestarted: options.onRestarted })
       : await startPgliteThread(undefined, threadOptions)
-  const gated = options.acquireTimeoutMs ? gatePglite(client, options.acquireTimeoutMs) : client
+  // In its own thread the database queues the calls itself, each bounded by acquireTimeoutMs (pglite-thread.ts).
+  const gated = options.acquireTimeoutMs && !options.thread ? gatePglite(client, options.acquireTimeoutMs) : client
   // Drizzle's PGlite driver calls no more than an EmbeddedClient has.
   const db = drizzlePglite(gated as PGlite, { schema }) as unknown as Db
   return { db, kind: 'pglite', close: () => client.close() }

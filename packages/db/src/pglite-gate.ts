@@ -12,6 +12,8 @@ const GATED = new Set<PropertyKey>(['query', 'exec', 'transaction'])
  * This puts a queue of its own in front, in which a call waits at most `timeoutMs` before it fails
  * with EMBEDDED_BUSY_MESSAGE, so a request behind a long transaction answers 503 rather than hang.
  * The queue is ours, not PGlite's, so a call that gave up is taken out of it and never runs late.
+ * For PGlite in this thread; in a thread of its own the database's thread queues the calls
+ * (pglite-thread.ts), with the same bound and the same message.
  */
 export function gatePglite<Client extends object>(client: Client, timeoutMs: number): Client {
   let busy = false

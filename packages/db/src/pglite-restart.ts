@@ -1,5 +1,4 @@
-import type { QueryOptions, Results } from '@electric-sql/pglite'
-import { startPgliteThread, type EmbeddedClient, type PgliteThread, type PgliteThreadOptions } from './pglite-thread.ts'
+import { NotStartedError, startPgliteThread, type EmbeddedClient, type PgliteThread, type PgliteThreadOptions } from './pglite-thread.ts'
 
 /** How often the database's thread may be started again, and whom to tell. */
 export interface PgliteRestartOptions extends PgliteThreadOptions {
@@ -30,9 +29,9 @@ const READ = /^\s*select\b/i
  * directory when the thread stops under it: PGlite faults now and then inside its WebAssembly (a trap
  * such as 'null function or function signature mismatch' in pg_trgm, under load), after which that
  * PGlite cannot go on (pglite-failures.ts), and the watchdog stops a thread stuck in one statement.
- * PostgreSQL opens the directory as after a crash, with everything committed. The calls the thread
- * was running or had queued fail, except reads outside a transaction, which run again on the new
- * thread; calls made meanwhile wait for it. Past `maxRestarts` in `restartWindowMs`, or when a new
+ * PostgreSQL opens the directory as after a crash, with everything committed. The calls still waiting
+ * for their turn there run on the new thread, having never begun; of those it had begun, reads outside
+ * a transaction run again on the new thread and the rest fail; calls made meanwhile wait for it. Past `maxRestarts` in `restartWindowMs`, or when a new
  * thread cannot open the directory, the database is stopped for good and `onStopped` is told.
  */
 export async function startRestartingPgliteThread(dataDir: string, options: PgliteRestartOptions = {}): Promise<EmbeddedClient> {
@@ -92,23 +91,27 @@ export async function startRestartingPgliteThread(dataDir: string, options: Pgli
     return error instanceof Error && (error.name === 'EmbeddedDatabaseFailure' || error === thread.stoppedWith())
   }
 
-  async function query<T>(sql: string, params?: unknown[], queryOptions?: QueryOptions): Promise<Results<T>> {
+  /**
+   * A call on the live thread; on the next thread too when that one stopped before beginning it, or,
+   * for a read (`rerun`), under it.
+   */
+  async function onLive<T>(run: (thread: PgliteThread) => Promise<T>, rerun = false): Promise<T> {
     const thread = await live()
     try {
-      return await thread.query<T>(sql, params, queryOptions)
+      return await run(thread)
     } catch (error) {
-      if (!READ.test(sql) || !endedWith(thread, error)) throw error
+      if (!(error instanceof NotStartedError) && !(rerun && endedWith(thread, error))) throw error
       await thread.exited
       const next = await live()
       if (next === thread) throw error
-      return next.query<T>(sql, params, queryOptions)
+      return onLive(run, rerun)
     }
   }
 
   return {
-    query,
-    exec: async (sql, execOptions) => (await live()).exec(sql, execOptions),
-    transaction: async (callback) => (await live()).transaction(callback),
+    query: (sql, params, queryOptions) => onLive((thread) => thread.query(sql, params, queryOptions), READ.test(sql)),
+    exec: (sql, execOptions) => onLive((thread) => thread.exec(sql, execOptions)),
+    transaction: (callback) => onLive((thread) => thread.transaction(callback)),
     async close() {
       closing = true
       if (stoppedForGood) return

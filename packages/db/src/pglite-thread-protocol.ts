@@ -2,12 +2,32 @@
 import { types, type QueryOptions, type Results } from '@electric-sql/pglite'
 
 export type ThreadRequest =
-  | { op: 'query'; id: number; tx?: number | undefined; sql: string; params: unknown[]; rowMode: 'array' | 'object' }
-  | { op: 'exec'; id: number; tx?: number | undefined; sql: string }
-  | { op: 'begin'; id: number }
+  | { op: 'query'; id: number; tx?: number | undefined; slot?: number | undefined; sql: string; params: unknown[]; rowMode: 'array' | 'object' }
+  | { op: 'exec'; id: number; tx?: number | undefined; slot?: number | undefined; sql: string }
+  | { op: 'begin'; id: number; slot?: number | undefined }
   | { op: 'end'; id: number; tx: number; commit: boolean }
   | { op: 'close'; id: number }
   | { op: 'ping'; id: number }
+
+/** A request that may take its turn (takesTurn says which do). */
+export type TurnRequest = Extract<ThreadRequest, { op: 'query' | 'exec' | 'begin' }>
+
+/**
+ * The calls that take the database's one connection in turn: a statement outside a transaction, or a
+ * transaction's start (which holds it until the transaction ends). The database's thread queues them
+ * and runs one at a time, in the order they came; the statements of an open transaction go straight in.
+ */
+export function takesTurn(request: ThreadRequest): request is TurnRequest {
+  return request.op === 'begin' || ((request.op === 'query' || request.op === 'exec') && request.tx === undefined)
+}
+
+/**
+ * Where a call that takes its turn stands, in the memory both threads share (an Int32Array, a slot a
+ * call): queued, started by the database's thread, or given up by the site's thread past its wait.
+ * Each thread moves a slot from QUEUED with a compare-and-exchange, so exactly one of them wins: a call
+ * given up is never run, and a call started is never given up.
+ */
+export const TURN = { FREE: 0, QUEUED: 1, STARTED: 2, GIVEN_UP: 3 } as const
 
 /** The answer to request `id`; id 0 says the thread's database is open (or why it is not). */
 export type ThreadReply = { id: number; ok: true; value: Results<unknown> | Results[] | number | null } | { id: number; ok: false; error: ErrorFields }

@@ -6,12 +6,12 @@ import { PGlite, type Transaction } from '@electric-sql/pglite'
 import { PGLITE_EXTENSIONS } from './pglite-extensions.ts'
 import { watchPgliteFailures } from './pglite-failures.ts'
 import { namedQueriesOf } from './pglite-named-statements.ts'
-import { DRIZZLE_PARSERS, errorFields, type ThreadReply, type ThreadRequest } from './pglite-thread-protocol.ts'
+import { DRIZZLE_PARSERS, errorFields, takesTurn, TURN, type ThreadReply, type ThreadRequest, type TurnRequest } from './pglite-thread-protocol.ts'
 
 if (!parentPort) throw new Error('pglite-thread-worker runs as a worker thread')
 const port: MessagePort = parentPort
 
-const { dataDir, preparedStatements } = workerData as { dataDir: string | undefined; preparedStatements: number | undefined }
+const { dataDir, preparedStatements, turns } = workerData as { dataDir: string | undefined; preparedStatements: number | undefined; turns: Int32Array }
 
 /** A rollback the site's thread asked for: not an error of its own. */
 class RolledBack extends Error {}
@@ -47,8 +47,50 @@ const namedQuery = namedQueriesOf(pg, preparedStatements)
 reply({ id: 0, ok: true, value: null })
 
 port.on('message', (request: ThreadRequest) => {
-  void answer(request)
+  if (takesTurn(request)) {
+    queue.push(request)
+    runSoon()
+  } else void answer(request)
 })
+
+/**
+ * The calls waiting for their turn on the connection (takesTurn), in the order they came. They are
+ * sent as soon as they are made, so that one runs right after another here, whatever the site's
+ * thread is busy with; each waits as long as its caller allows (pglite-thread.ts gives it up past that).
+ */
+const queue: TurnRequest[] = []
+/** Whether a call has the connection: a statement running, or a transaction open. */
+let taken = false
+let scheduled = false
+
+/**
+ * Runs the next call in a later turn of this thread's loop, after the messages that have come: PGlite
+ * runs a statement without yielding to the loop, so a statement begun in a message's callback would
+ * hold back every message behind it, the watchdog's pings too, until the whole queue had run.
+ */
+function runSoon(): void {
+  if (scheduled || taken) return
+  scheduled = true
+  setImmediate(runNext)
+}
+
+function runNext(): void {
+  scheduled = false
+  while (!taken) {
+    const next = queue.shift()
+    if (!next) return
+    // Given up by the site's thread while it waited: not run, and its slot handed back.
+    if (next.slot !== undefined && Atomics.compareExchange(turns, next.slot, TURN.QUEUED, TURN.STARTED) !== TURN.QUEUED) {
+      reply({ id: next.id, ok: false, error: { name: 'Error', message: 'given up before its turn' } })
+      continue
+    }
+    taken = true
+    void answer(next).then(() => {
+      taken = false
+      runSoon()
+    })
+  }
+}
 
 /** Throws the failure PGlite hid (pglite-failures.ts), if one has happened: no answer after it holds. */
 function checkFailure(): void {
@@ -69,6 +111,7 @@ function endIfFailed(): void {
   }
 }
 
+/** Answers a request; for a transaction's start, settles once the transaction has ended. */
 async function answer(request: ThreadRequest): Promise<void> {
   try {
     if (request.op !== 'ping') checkFailure()
@@ -91,7 +134,7 @@ async function answer(request: ThreadRequest): Promise<void> {
         // PGlite's transaction holds its lock until the callback settles; the callback settles when
         // the site's thread ends the transaction.
         let began = false
-        pg.transaction(
+        await pg.transaction(
           (tx) =>
             new Promise<void>((resolve, reject) => {
               began = true

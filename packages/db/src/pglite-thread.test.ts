@@ -149,6 +149,21 @@ describe("the embedded database's thread, watched", () => {
     await client.close()
   })
 
+  it('leaves alone a thread busy with a queue of calls for longer than the stall time, each shorter than it', async () => {
+    const stops: Error[] = []
+    const client = await startPgliteThread(undefined, { stallTimeoutMs: 500, onStopped: (error) => stops.push(error) })
+    try {
+      // Sent at once, they wait their turn in the database's thread and run one after another: seconds
+      // in all (tens of milliseconds each), which the watchdog's pings, answered between two of them,
+      // must not take as stuck.
+      const counts = await Promise.all(Array.from({ length: 30 }, () => client.query<{ n: number }>('select count(*)::int as n from generate_series(1, 300000)')))
+      expect(counts.every((result) => result.rows[0]?.n === 300_000)).toBe(true)
+      expect(stops).toEqual([])
+    } finally {
+      await client.close()
+    }
+  })
+
   it('leaves alone a thread that is idle, or holds a transaction open, for longer than the stall time; close() is not a stop', async () => {
     const stops: Error[] = []
     const database = await createDatabase({ dataDir: 'memory', thread: true, stallTimeoutMs: 1000, onStopped: (error) => stops.push(error) })

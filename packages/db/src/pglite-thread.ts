@@ -1,6 +1,7 @@
 import { Worker } from 'node:worker_threads'
 import type { QueryOptions, Results, Transaction } from '@electric-sql/pglite'
-import { errorOf, isDrizzleQueryOptions, type ThreadReply, type ThreadRequest } from './pglite-thread-protocol.ts'
+import { EMBEDDED_BUSY_MESSAGE } from './pglite-gate.ts'
+import { errorOf, isDrizzleQueryOptions, takesTurn, TURN, type ThreadReply, type ThreadRequest } from './pglite-thread-protocol.ts'
 
 /** What Drizzle calls on a PGlite client, and how to close it. */
 export interface EmbeddedClient {
@@ -18,8 +19,8 @@ export interface PgliteThread extends EmbeddedClient {
   stoppedWith(): Error | undefined
 }
 
-/** Each kind of request without its id, which the thread's client gives it. */
-type Request = DistributiveOmit<ThreadRequest, 'id'>
+/** Each kind of request without its id and slot, which the thread's client gives it. */
+type Request = DistributiveOmit<ThreadRequest, 'id' | 'slot'>
 type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never
 
 /**
@@ -35,8 +36,8 @@ const THREAD_STACK_MB = 16
  * Starts the database's thread. From the sources (tests, development) its module is TypeScript, which
  * tsx loads there; the production build compiles it beside the server (apps/server/build.mjs).
  */
-function startWorker(dataDir: string | undefined, stackSizeMb: number, preparedStatements: number | undefined): Worker {
-  const workerData = { dataDir, preparedStatements }
+function startWorker(dataDir: string | undefined, stackSizeMb: number, preparedStatements: number | undefined, turns: Int32Array): Worker {
+  const workerData = { dataDir, preparedStatements, turns }
   const options = { workerData, resourceLimits: { stackSizeMb } }
   if (!import.meta.url.endsWith('.ts')) return new Worker(new URL('./pglite-thread-worker.js', import.meta.url), options)
   const module = new URL('./pglite-thread-worker.ts', import.meta.url).href
@@ -65,6 +66,29 @@ export interface PgliteThreadOptions {
   stackSizeMb?: number
   /** How many statement texts the thread prepares (pglite-named-statements.ts); DEFAULT_PREPARED_STATEMENTS when unset. */
   preparedStatements?: number
+  /**
+   * The longest a call waits for its turn on the connection, in milliseconds, behind the statements and
+   * transactions before it; past it, it fails with EMBEDDED_BUSY_MESSAGE and is never run. 0 (the
+   * default) waits for ever.
+   */
+  acquireTimeoutMs?: number
+}
+
+/**
+ * The calls that may wait for their turn at once (each has a slot of the memory the threads share);
+ * one more fails as busy at once. Far more than a server's calls waiting out DB_ACQUIRE_TIMEOUT_MS.
+ */
+const TURN_SLOTS = 16_384
+
+/**
+ * A call that never began in a thread that then stopped: nothing of it ran, so it may run on another
+ * thread (pglite-restart.ts), a write as well as a read. `cause` is the thread's end.
+ */
+export class NotStartedError extends Error {
+  constructor(cause: Error) {
+    super(cause.message, { cause })
+    this.name = 'NotStartedError'
+  }
 }
 
 /** How often the watchdog asks the thread for an answer, at most. */
@@ -77,12 +101,23 @@ const WATCHDOG_INTERVAL_MS = 5_000
  * thread; rows come back as plain values, errors with PostgreSQL's fields (code, detail, constraint).
  * Dates, times and intervals stay the strings PostgreSQL sends, as Drizzle asks of PGlite.
  *
+ * The calls that take the one connection in turn (a statement outside a transaction, a transaction) are
+ * sent to the database's thread as soon as they are made and wait there, in order: each runs the
+ * moment the one before it ends, rather than when this thread, busy rendering a page, has read that
+ * answer and sent the next call. A call that waits past `acquireTimeoutMs` is given up (a slot of
+ * shared memory says which thread came first: pglite-thread-protocol.ts `TURN`).
+ *
  * `dataDir` is PGlite's data directory, or undefined for a database in memory.
  */
 export async function startPgliteThread(dataDir: string | undefined, options: PgliteThreadOptions = {}): Promise<PgliteThread> {
-  const worker = startWorker(dataDir, options.stackSizeMb ?? THREAD_STACK_MB, options.preparedStatements)
+  const turns = new Int32Array(new SharedArrayBuffer(TURN_SLOTS * Int32Array.BYTES_PER_ELEMENT))
+  const freeSlots = Array.from({ length: TURN_SLOTS }, (_, slot) => TURN_SLOTS - 1 - slot)
+  /** The slot of each call that has one, until the thread has answered it (or given it back). */
+  const slotOf = new Map<number, number>()
+  const worker = startWorker(dataDir, options.stackSizeMb ?? THREAD_STACK_MB, options.preparedStatements, turns)
   const exited = new Promise<void>((resolve) => worker.once('exit', () => resolve()))
   const pending = new Map<number, { resolve: (value: unknown) => void; reject: (error: Error) => void }>()
+  const acquireTimeoutMs = options.acquireTimeoutMs ?? 0
   let nextId = 1
   let stopped: Error | undefined
   let closing = false
@@ -91,6 +126,12 @@ export async function startPgliteThread(dataDir: string | undefined, options: Pg
     pending.set(0, { resolve: () => resolve(), reject })
   })
   worker.on('message', (reply: ThreadReply) => {
+    const slot = slotOf.get(reply.id)
+    if (slot !== undefined) {
+      slotOf.delete(reply.id)
+      Atomics.store(turns, slot, TURN.FREE)
+      freeSlots.push(slot)
+    }
     const waiting = pending.get(reply.id)
     if (!waiting) return
     pending.delete(reply.id)
@@ -102,7 +143,11 @@ export async function startPgliteThread(dataDir: string | undefined, options: Pg
     const first = !stopped
     stopped ??= error
     clearInterval(watchdog)
-    for (const waiting of pending.values()) waiting.reject(stopped)
+    for (const [id, waiting] of pending) {
+      const slot = slotOf.get(id)
+      // Still queued, so never begun: the thread has stopped, and nothing will begin it now.
+      waiting.reject(slot !== undefined && Atomics.load(turns, slot) === TURN.QUEUED ? new NotStartedError(stopped) : stopped)
+    }
     pending.clear()
     if (first && !closing) options.onStopped?.(stopped)
   }
@@ -112,9 +157,33 @@ export async function startPgliteThread(dataDir: string | undefined, options: Pg
   function call(request: Request): Promise<unknown> {
     if (stopped) return Promise.reject(stopped)
     const id = nextId++
+    const message = { ...request, id } satisfies ThreadRequest
+    if (!takesTurn(message)) {
+      return new Promise((resolve, reject) => {
+        pending.set(id, { resolve, reject })
+        worker.postMessage(message)
+      })
+    }
+    const slot = freeSlots.pop()
+    if (slot === undefined) return Promise.reject(new Error(EMBEDDED_BUSY_MESSAGE))
+    slotOf.set(id, slot)
+    Atomics.store(turns, slot, TURN.QUEUED)
     return new Promise((resolve, reject) => {
-      pending.set(id, { resolve, reject })
-      worker.postMessage({ ...request, id } satisfies ThreadRequest)
+      let timer: NodeJS.Timeout | undefined
+      const settle = <T>(then: (value: T) => void) => (value: T) => {
+        clearTimeout(timer)
+        then(value)
+      }
+      pending.set(id, { resolve: settle(resolve), reject: settle(reject) })
+      if (acquireTimeoutMs > 0) {
+        timer = setTimeout(() => {
+          // Given up only if the thread has not begun it; its slot comes back with the thread's reply.
+          if (Atomics.compareExchange(turns, slot, TURN.QUEUED, TURN.GIVEN_UP) !== TURN.QUEUED) return
+          pending.delete(id)
+          reject(new Error(EMBEDDED_BUSY_MESSAGE))
+        }, acquireTimeoutMs)
+      }
+      worker.postMessage({ ...message, slot } satisfies ThreadRequest)
     })
   }
 
