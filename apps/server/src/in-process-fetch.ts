@@ -1,42 +1,109 @@
-import type { FastifyInstance } from 'fastify'
+import type { ApiResponse, FetchFunction } from '@agency/api-client'
+import type { FastifyInstance, LightMyRequestResponse as InjectedResponse } from 'fastify'
 
 /**
  * A `fetch` for the api-client that calls the API in the same process through `app.inject`, so a
  * server render costs no network hop. The visitor's cookie travels with it, so the API sees the same
  * session as a browser call would.
+ *
+ * It reads the client's call as it comes (a URL, a method, headers and a JSON text) and answers with
+ * what the client reads (status, headers, text), rather than building a WHATWG Request and Response
+ * around each call: their streams and header lists were some 6% of the server's thread on a
+ * rendered page. A call with another kind of body goes through a Request as before.
  */
-export function createInProcessFetch(app: FastifyInstance, incoming: Headers, remoteAddress: string): typeof fetch {
+export function createInProcessFetch(app: FastifyInstance, incoming: Headers, remoteAddress: string): FetchFunction {
   // The API checks Origin (against PUBLIC_URL or the Host asked for) on mutating calls and
   // rate-limits by client: pass on what the browser sent.
   const passOn = ['cookie', 'origin', 'referer', 'host', 'x-forwarded-host', 'user-agent', 'x-forwarded-for', 'accept-language']
     .map((name) => [name, incoming.get(name)] as const)
     .filter((entry): entry is readonly [string, string] => entry[1] !== null)
   return async (input, init) => {
-    const request = new Request(input, init)
-    const url = new URL(request.url)
-    const headers: Record<string, string> = {}
-    request.headers.forEach((value, key) => {
-      headers[key] = value
-    })
-    for (const [name, value] of passOn) if (!headers[name]) headers[name] = value
-    const body = request.method === 'GET' || request.method === 'HEAD' ? undefined : Buffer.from(await request.arrayBuffer())
-    const res = await app.inject({
-      method: request.method as 'GET',
-      url: url.pathname + url.search,
-      headers,
+    const body = init?.body
+    const call = body === undefined || body === null || typeof body === 'string' ? plainCall(input, init, body ?? undefined) : await requestCall(input, init)
+    for (const [name, value] of passOn) if (!(name in call.headers)) call.headers[name] = value
+    const answer = await app.inject({
+      method: call.method as 'GET',
+      url: call.url,
+      headers: call.headers,
       // The API sees the visitor's address, not loopback, so per-IP limits apply per visitor.
       remoteAddress,
-      ...(body ? { payload: body } : {}),
+      ...(call.payload === undefined ? {} : { payload: call.payload }),
     })
-    const responseHeaders = new Headers()
-    for (const [key, value] of Object.entries(res.headers)) {
-      if (value === undefined) continue
-      if (Array.isArray(value)) for (const v of value) responseHeaders.append(key, v)
-      else responseHeaders.set(key, String(value))
+    return new InProcessResponse(answer)
+  }
+}
+
+interface Call {
+  method: string
+  /** The path and query. */
+  url: string
+  /** Lower-case names. */
+  headers: Record<string, string>
+  payload: string | Buffer | undefined
+}
+
+/** A call whose body is JSON text, or none: read as it is. */
+function plainCall(input: string, init: RequestInit | undefined, payload: string | undefined): Call {
+  const url = new URL(input)
+  const headers: Record<string, string> = {}
+  const given = init?.headers
+  if (given instanceof Headers) {
+    given.forEach((value, key) => {
+      headers[key] = value
+    })
+  } else if (Array.isArray(given)) {
+    for (const [key, value] of given) if (key !== undefined && value !== undefined) headers[key.toLowerCase()] = value
+  } else if (given) {
+    for (const [key, value] of Object.entries(given)) headers[key.toLowerCase()] = typeof value === 'string' ? value : value.join(', ')
+  }
+  if (payload !== undefined && !('content-type' in headers)) headers['content-type'] = 'text/plain;charset=UTF-8'
+  return { method: (init?.method ?? 'GET').toUpperCase(), url: url.pathname + url.search, headers, payload }
+}
+
+/** Any other call, through a WHATWG Request, which reads its body whatever its kind. */
+async function requestCall(input: string, init: RequestInit | undefined): Promise<Call> {
+  const request = new Request(input, init)
+  const url = new URL(request.url)
+  const headers: Record<string, string> = {}
+  request.headers.forEach((value, key) => {
+    headers[key] = value
+  })
+  const payload = request.method === 'GET' || request.method === 'HEAD' ? undefined : Buffer.from(await request.arrayBuffer())
+  return { method: request.method, url: url.pathname + url.search, headers, payload }
+}
+
+/** The API's answer as the client reads it; its headers made a Headers only when asked for. */
+class InProcessResponse implements ApiResponse {
+  readonly ok: boolean
+  readonly status: number
+  #answer: InjectedResponse
+  #headers: Headers | undefined
+
+  constructor(answer: InjectedResponse) {
+    this.#answer = answer
+    this.status = answer.statusCode
+    this.ok = answer.statusCode >= 200 && answer.statusCode <= 299
+  }
+
+  get headers(): Headers {
+    if (!this.#headers) {
+      const headers = new Headers()
+      for (const [key, value] of Object.entries(this.#answer.headers)) {
+        if (value === undefined) continue
+        if (Array.isArray(value)) for (const v of value) headers.append(key, v)
+        else headers.set(key, String(value))
+      }
+      this.#headers = headers
     }
-    return new Response(res.statusCode === 204 || res.statusCode === 304 ? null : res.rawPayload, {
-      status: res.statusCode,
-      headers: responseHeaders,
-    })
+    return this.#headers
+  }
+
+  text(): Promise<string> {
+    // 204 and 304 carry no body.
+    return Promise.resolve(this.status === 204 || this.status === 304 ? '' : this.#answer.payload)
+  }
+
+  async json(): Promise<unknown> {
+    return JSON.parse(await this.text())
   }
 }

@@ -3,7 +3,7 @@ import fastifyCompress from '@fastify/compress'
 import fastifyHelmet from '@fastify/helmet'
 import fastifyStatic from '@fastify/static'
 import { acceptsGzip, shareSessionLookups } from '@agency/api'
-import { createApiClient } from '@agency/api-client'
+import { createApiClient, type FetchFunction } from '@agency/api-client'
 import { createRequest } from '@remix-run/node-fetch-server'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { createRequestHandler, type ServerBuild } from 'react-router'
@@ -193,7 +193,7 @@ export async function registerWeb(app: FastifyInstance, options: WebOptions): Pr
         // Whether an API call of this render was refused as busy (503): then so is the page.
         let busy: string | null = null
         const apiFetch = createInProcessFetch(app, request.headers, req.ip)
-        const fetchNoticingBusy: typeof fetch = async (input, init) => {
+        const fetchNoticingBusy: FetchFunction = async (input, init) => {
           const answer = await apiFetch(input, init)
           if (answer.status === 503) busy = answer.headers.get('retry-after') ?? '5'
           return answer

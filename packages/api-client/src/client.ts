@@ -66,8 +66,20 @@ import { PlaceDetailsSchema, PlaceSearchAnswerSchema } from './places.ts'
 import type { PlaceDetails, SearchResultPlace } from './places.ts'
 import type { CaptchaClientConfig, CaptchaQuestion, ContactView, CreatedSession, MagicLinkRequestBody, WithSetCookie } from './contacts.ts'
 
-/** The fetch the client calls: the global one in the browser, an in-process one on the server. */
-export type FetchFunction = (input: string, init?: RequestInit) => Promise<Response>
+/** What the client reads of an answer; a fetch Response is one. */
+export interface ApiResponse {
+  readonly ok: boolean
+  readonly status: number
+  readonly headers: Pick<Headers, 'get' | 'getSetCookie'>
+  text(): Promise<string>
+  json(): Promise<unknown>
+}
+
+/**
+ * The fetch the client calls: the global one in the browser, an in-process one on the server (which
+ * answers with no more than an ApiResponse).
+ */
+export type FetchFunction = (input: string, init?: RequestInit) => Promise<ApiResponse>
 
 /** How to reach the API. */
 export interface ApiClientOptions {
@@ -460,7 +472,7 @@ function toSearchApiParams(query: SearchPropertiesQuery): URLSearchParams {
   return params
 }
 
-async function readJson(response: Response): Promise<unknown> {
+async function readJson(response: ApiResponse): Promise<unknown> {
   const text = await response.text()
   if (text === '') return undefined
   try {

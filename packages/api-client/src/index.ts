@@ -1,5 +1,5 @@
 export { ApiClientError, createApiClient, isNotFoundError } from './client.ts'
-export type { ApiClient, ApiClientOptions, ApplicantChangeOptions, CreateOptions, FetchFunction, Health, LeadEnquiryRequest, RequestOptions, SearchPropertiesQuery, SitemapPage } from './client.ts'
+export type { ApiClient, ApiClientOptions, ApiResponse, ApplicantChangeOptions, CreateOptions, FetchFunction, Health, LeadEnquiryRequest, RequestOptions, SearchPropertiesQuery, SitemapPage } from './client.ts'
 export { ApplicantSummarySchema, CaptchaClientConfigSchema, ContactViewSchema, CreatedSessionSchema } from './contacts.ts'
 export type {
   ApplicantSummary,
