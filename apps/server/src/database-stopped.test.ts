@@ -10,7 +10,10 @@ import { loadConfig } from './config.ts'
 import { createSite, type Site } from './site.ts'
 
 const STUCK = 'do $$ begin loop end loop; end $$'
-const STALLED = "the embedded database's thread has not answered for 400 ms: stopped"
+// Long enough that no statement of the site's start (the gazetteer's inserts, some hundred milliseconds
+// on a loaded machine) is taken for stuck; a stuck one still fails within seconds.
+const STALL_MS = 2000
+const STALLED = `the embedded database's thread has not answered for ${STALL_MS} ms: stopped`
 
 async function failureOf(promise: Promise<unknown>): Promise<unknown> {
   return promise.then(
@@ -19,12 +22,12 @@ async function failureOf(promise: Promise<unknown>): Promise<unknown> {
   )
 }
 
-/** A site on a fresh data directory whose embedded database takes 400 ms for stuck. */
+/** A site on a fresh data directory whose embedded database takes STALL_MS for stuck. */
 function siteWith(env: Record<string, string>) {
   const state: { dir: string; site: Site | undefined; stops: Error[] } = { dir: '', site: undefined, stops: [] }
   beforeAll(async () => {
     state.dir = mkdtempSync(path.join(tmpdir(), 'agency-stopped-'))
-    const config = loadConfig({ DATA_DIR: state.dir, SEED_PROPERTIES: '0', EMBEDDED_DATABASE_STALL_MS: '400', ALERT_INTERVAL_MS: '0', LOG_LEVEL: 'silent', ...env })
+    const config = loadConfig({ DATA_DIR: state.dir, SEED_PROPERTIES: '0', EMBEDDED_DATABASE_STALL_MS: String(STALL_MS), ALERT_INTERVAL_MS: '0', LOG_LEVEL: 'silent', ...env })
     state.site = await createSite(config, { build, mode: 'production' }, { onDatabaseStopped: (error) => state.stops.push(error) })
   }, 120_000)
   afterAll(async () => {
