@@ -726,10 +726,19 @@ describe.each(testDatabaseKinds())('the catalogue routes on %s', (kind) => {
       ['bounds=0x10,-1.6,53.9,-1.4', { bounds: [BOUNDS_PARAM_MESSAGE] }],
       ['bounds=53.7,-1.6,53.9,-1.4&bounds=53.7,-1.6,53.9,-1.4', { bounds: ['Invalid input: expected string, received array'] }],
       ['include_medias=no', { include_medias: ['Invalid option: expected one of "true"|"false"'] }],
+      ['include_medias=1', { include_medias: ['Invalid option: expected one of "true"|"false"'] }],
+      [`include_medias=${'x'.repeat(5000)}`, { include_medias: ['Invalid option: expected one of "true"|"false"'] }],
+      ['include_medias=false&include_medias=true', { include_medias: ['Invalid option: expected one of "true"|"false"'] }],
     ])('refuses %s with 400 and the field errors', async (query, errors) => {
       const response = await get(`/api/properties?${query}`)
       expect(response.statusCode).toBe(400)
       expect(response.json()).toEqual({ message: INVALID, errors })
+    })
+
+    it('refuses a NUL byte in include_medias with 400, as in any field', async () => {
+      const response = await get('/api/properties?include_medias=false%00')
+      expect(response.statusCode).toBe(400)
+      expect(response.json().message).toBe(INVALID)
     })
 
     it('reports every bad field at once', async () => {
