@@ -67,7 +67,7 @@ export const ApiPropertyCardSchema = z.discriminatedUnion('is_locked', [
  * A search's card as answered: a card as above, whose photo list (`medias`) is left out when the
  * search asks for none (`include_medias=false`).
  */
-const ApiSearchCardSchema = z.discriminatedUnion('is_locked', [
+export const ApiSearchCardSchema = z.discriminatedUnion('is_locked', [
   PropertyCardSchema.extend({ is_locked: z.literal(false), medias: PropertyCardSchema.shape.medias.optional() }),
   PropertyCardSchema.extend({ ...LOCKED_CARD_FIELDS, medias: LOCKED_CARD_FIELDS.medias.optional() }),
 ])

@@ -44,32 +44,25 @@ interface Call {
 
 /** A call whose body is JSON text, or none: read as it is. */
 function plainCall(input: string, init: RequestInit | undefined, payload: string | undefined): Call {
-  const url = new URL(input)
-  const headers: Record<string, string> = {}
-  const given = init?.headers
-  if (given instanceof Headers) {
-    given.forEach((value, key) => {
-      headers[key] = value
-    })
-  } else if (Array.isArray(given)) {
-    for (const [key, value] of given) if (key !== undefined && value !== undefined) headers[key.toLowerCase()] = value
-  } else if (given) {
-    for (const [key, value] of Object.entries(given)) headers[key.toLowerCase()] = typeof value === 'string' ? value : value.join(', ')
-  }
-  if (payload !== undefined && !('content-type' in headers)) headers['content-type'] = 'text/plain;charset=UTF-8'
-  return { method: (init?.method ?? 'GET').toUpperCase(), url: url.pathname + url.search, headers, payload }
+  const headers = new Headers(init?.headers)
+  if (payload !== undefined && !headers.has('content-type')) headers.set('content-type', 'text/plain;charset=UTF-8')
+  return toCall(input, (init?.method ?? 'GET').toUpperCase(), headers, payload)
 }
 
 /** Any other call, through a WHATWG Request, which reads its body whatever its kind. */
 async function requestCall(input: string, init: RequestInit | undefined): Promise<Call> {
   const request = new Request(input, init)
-  const url = new URL(request.url)
+  const payload = request.method === 'GET' || request.method === 'HEAD' ? undefined : Buffer.from(await request.arrayBuffer())
+  return toCall(request.url, request.method, request.headers, payload)
+}
+
+function toCall(input: string, method: string, given: Headers, payload: string | Buffer | undefined): Call {
+  const url = new URL(input)
   const headers: Record<string, string> = {}
-  request.headers.forEach((value, key) => {
+  given.forEach((value, key) => {
     headers[key] = value
   })
-  const payload = request.method === 'GET' || request.method === 'HEAD' ? undefined : Buffer.from(await request.arrayBuffer())
-  return { method: request.method, url: url.pathname + url.search, headers, payload }
+  return { method, url: url.pathname + url.search, headers, payload }
 }
 
 /** The API's answer as the client reads it; its headers made a Headers only when asked for. */

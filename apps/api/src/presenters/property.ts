@@ -17,14 +17,13 @@ import {
 import type { z } from 'zod'
 import type { MediaService } from '#app/plugins/media.ts'
 import type { PropertyCardRow, PropertyDetailRows, PropertyMarkerRow, PropertyMediaRow } from '#app/queries/properties.ts'
-import type { ApiPropertyCardSchema, ApiPropertyDetailSchema, ApiPropertyMarkerSchema } from '#app/schemas.ts'
+import type { ApiPropertyCardSchema, ApiPropertyDetailSchema, ApiPropertyMarkerSchema, ApiSearchCardSchema } from '#app/schemas.ts'
 import { toBranch } from './branch.ts'
 
 /** A card as answered to one caller. */
 export type ApiPropertyCard = z.output<typeof ApiPropertyCardSchema>
-/** A card as answered to one caller without its photo list. */
-export type ApiPropertyCardWithoutMedias = DistributiveOmit<ApiPropertyCard, 'medias'>
-type DistributiveOmit<T, Key extends PropertyKey> = T extends unknown ? Omit<T, Key> : never
+/** A search's card as answered to one caller: whole, or without its photo list. */
+export type ApiSearchCard = z.output<typeof ApiSearchCardSchema>
 /** A map marker as answered to one caller. */
 export type ApiPropertyMarker = z.output<typeof ApiPropertyMarkerSchema>
 /** A detail as answered to one caller. */
@@ -261,7 +260,7 @@ export function presentCardWithoutMedias(
   row: PropertyCardRow & { distance?: number | null; reduced_at?: Date | null },
   picture: string | null,
   context: PresentContext,
-): ApiPropertyCardWithoutMedias {
+): ApiSearchCard {
   const { medias: _medias, ...card } = presentCard(row, [], context, picture)
   return card
 }
