@@ -13,6 +13,7 @@ import {
 } from '@agency/domain'
 import {
   branches,
+  catalogueVersion,
   epcs,
   floorPlans,
   propertyDocuments,
@@ -39,6 +40,7 @@ import {
   withinSql,
   type PositionColumns,
 } from './geo.ts'
+import { keepCount, keptCountOf } from './kept-counts.ts'
 import { perDatabase, perDatabaseAndKey } from './per-database.ts'
 import { prepareAllWithFlatRows, prepareWithFlatRows } from './row-mapper.ts'
 
@@ -382,14 +384,36 @@ function toCount(counted: number): { total: number; capped: boolean } {
  */
 const readsPriceHistory = (query: PropertySearchQuery) => query.reduced || query.sort === 'most_reduced'
 
+/** How a search's statements are written: with each card's gallery or its picture alone, and with the count or without it (one is kept). */
+export interface SearchStatementsHow {
+  withMedias?: boolean
+  countKept?: boolean
+}
+
+/**
+ * The catalogue's version in the statement's snapshot (`catalogueVersion`), as text; null inside a
+ * transaction that has written, whose own writes are not yet in the version (the triggers set it at
+ * commit), so that nothing it counts is kept.
+ */
+const catalogueVersionSql = sql<string | null>`(select ${catalogueVersion.version}::text from ${catalogueVersion} where txid_current_if_assigned() is null)`
+
 /**
  * The queries of a search. `page` answers a page in one statement: its cards in order with their
- * galleries (`withMedias`; else each card's picture alone, its media key), the number of matches, and when each card's
+ * galleries (`withMedias`; else each card's picture alone, its media key), the number of matches (unless
+ * `countKept`: a count kept from an earlier search of the same filters stands, and `total` is null), the
+ * catalogue's version the page was read at, and when each card's
  * price last fell, read from the price history for the page's rows alone. `count` is the number of matches by itself, for a page past the last,
- * which has no row to carry it. A count stops at one past SEARCH_COUNT_LIMIT: it reads at most that
+ * which has no row to carry it, or when a kept count is out of date; with the version it was read at.
+ * A count stops at one past SEARCH_COUNT_LIMIT: it reads at most that
  * many matching index entries, however many properties match.
  */
-export function toSearchQueries(db: Db, query: PropertySearchQuery, audience: SearchAudience, bind: Bind = inline, withMedias = true) {
+export function toSearchQueries(
+  db: Db,
+  query: PropertySearchQuery,
+  audience: SearchAudience,
+  bind: Bind = inline,
+  { withMedias = true, countKept = false }: SearchStatementsHow = {},
+) {
   const change = lastPriceChange(db)
   const joinsChange = readsPriceHistory(query)
   const where = toSearchConditions(query, audience, joinsChange ? change : undefined, bind)
@@ -400,11 +424,17 @@ export function toSearchQueries(db: Db, query: PropertySearchQuery, audience: Se
     .where(where)
     .limit(SEARCH_COUNT_LIMIT + 1)
     .as('matches')
-  const count = db.select({ total: sql<number>`count(*)::int` }).from(matches)
+  const count = db.select({ total: sql<number>`count(*)::int`, version: catalogueVersionSql.as('version') }).from(matches)
   // Near a location the index finds every match and the page must read and sort them all anyway, so
   // a window counts them on the way. Elsewhere the page walks the sort's index and stops after a
-  // page, and the count is a subquery run once, on the covering index, up to the limit.
-  const total = query.locations.length ? sql<number>`(count(*) over ())::int` : sql<number>`(${count})`
+  // page, and the count is a subquery run once, on the covering index, up to the limit: unless a
+  // count is kept, which only a search without a location can be.
+  const counted = db.select({ total: sql<number>`count(*)::int` }).from(matches)
+  const total = query.locations.length
+    ? sql<number | null>`(count(*) over ())::int`
+    : countKept
+      ? sql<number | null>`null::int`
+      : sql<number | null>`(${counted})`
   const found = {
     ...cardColumns,
     distance: nearest.as('distance'),
@@ -417,7 +447,7 @@ export function toSearchQueries(db: Db, query: PropertySearchQuery, audience: Se
   const keys = query.locations.length && !joinsChange ? toLocationPageKeys(db, query, audience, bind) : undefined
   const page = keys
     ? db
-        .select({ ...found, total: sql<number>`${keys.total}`.as('total'), ordinal: sql<number>`${keys.ordinal}`.as('ordinal') })
+        .select({ ...found, total: sql<number | null>`${keys.total}`.as('total'), ordinal: sql<number>`${keys.ordinal}`.as('ordinal') })
         .from(keys)
         .innerJoin(properties, eq(properties.property_profile_id, keys.id))
         .as('page')
@@ -438,6 +468,7 @@ export function toSearchQueries(db: Db, query: PropertySearchQuery, audience: Se
         ...cardOfPage,
         distance: page.distance,
         total: page.total,
+        version: catalogueVersionSql,
         reduced_at: sql<Date | null>`case when ${reducedSql(pageChange, audience, page.is_locked)} then ${pageChange.changed_at} end`.mapWith(
           (v: string | Date | null) => (v === null ? null : new Date(v)),
         ),
@@ -463,9 +494,21 @@ export function toSearchQueries(db: Db, query: PropertySearchQuery, audience: Se
  * every filter, that a statement kept for a shape and run with a search's values is the statement that
  * search would have written.
  */
-export function searchShapeOf(query: PropertySearchQuery, audience: SearchAudience, withMedias = true): string {
+export function searchShapeOf(query: PropertySearchQuery, audience: SearchAudience, { withMedias = true, countKept = false }: SearchStatementsHow = {}): string {
   // The first page has no OFFSET.
-  return JSON.stringify(['search', query.sort, query.page > 1, withMedias, ...filtersShapeOf(query, audience)])
+  return JSON.stringify(['search', query.sort, query.page > 1, withMedias, countKept, ...filtersShapeOf(query, audience)])
+}
+
+/**
+ * What decides the number of a search's matches, as a key its count is kept by (`kept-counts.ts`):
+ * its filters, their values and its audience, not its sort or page. Null for a search whose count is
+ * not kept: one near a location (its page's statement reads every match to sort them, and counts them
+ * on the way) and one of properties added within some days (its matches change as time passes).
+ */
+export function countKeyOf(query: PropertySearchQuery, audience: SearchAudience): string | null {
+  if (query.locations.length || query.added_within_days) return null
+  const { limit: _limit, offset: _offset, ...values } = searchValuesOf(query)
+  return JSON.stringify([filtersShapeOf(query, audience), values])
 }
 
 /** What of a search's filters and audience decides the text of its conditions (`toSearchConditions`). */
@@ -524,19 +567,19 @@ export function searchValuesOf(query: PropertySearchQuery | MapMarkersQuery): Re
 const KEPT_SEARCH_SHAPES = 200
 
 /** A search shape's statements, with placeholders for its values. */
-const prepareSearchStatements = (db: Db, query: PropertySearchQuery, audience: SearchAudience, withMedias: boolean) =>
-  prepareAllWithFlatRows(toSearchQueries(db, query, audience, placeholders, withMedias))
+const prepareSearchStatements = (db: Db, query: PropertySearchQuery, audience: SearchAudience, how: SearchStatementsHow) =>
+  prepareAllWithFlatRows(toSearchQueries(db, query, audience, placeholders, how))
 
 const keptSearchStatements = perDatabaseAndKey<ReturnType<typeof prepareSearchStatements>>(KEPT_SEARCH_SHAPES)
 
 /** The statements kept for a search's shape, built at its first search. */
-export function keptSearchStatementsOf(db: Db, query: PropertySearchQuery, audience: SearchAudience, withMedias = true) {
-  return keptSearchStatements(db, searchShapeOf(query, audience, withMedias), () => prepareSearchStatements(db, query, audience, withMedias))
+export function keptSearchStatementsOf(db: Db, query: PropertySearchQuery, audience: SearchAudience, how: SearchStatementsHow = {}) {
+  return keptSearchStatements(db, searchShapeOf(query, audience, how), () => prepareSearchStatements(db, query, audience, how))
 }
 
 /** A search's page and count statements, ready to run: those kept for its shape, with its values. */
-function searchStatementsOf(db: Db, query: PropertySearchQuery, audience: SearchAudience, withMedias: boolean) {
-  const kept = keptSearchStatementsOf(db, query, audience, withMedias)
+function searchStatementsOf(db: Db, query: PropertySearchQuery, audience: SearchAudience, how: SearchStatementsHow) {
+  const kept = keptSearchStatementsOf(db, query, audience, how)
   const values = searchValuesOf(query)
   return { page: () => kept.page.execute(values), count: () => kept.count.execute(values) }
 }
@@ -584,6 +627,12 @@ function toLocationPageKeys(db: Db, query: PropertySearchQuery, audience: Search
  * reads anyway; elsewhere the count is a subquery of it, a walk of the covering index up to the
  * limit. A page past the last has no row to carry the count, and counts apart.
  *
+ * Elsewhere the count is kept (`kept-counts.ts`, by `countKeyOf`) with the catalogue's version it was
+ * read at: the next search of the same filters, whatever its sort or page, leaves the count out of its
+ * statement, and takes the kept one if its page was read at the same version. Else (a property or a
+ * price was written since) it counts apart, and keeps that count. The count's walk was three quarters of
+ * a search's statement on the embedded database (README).
+ *
  * On PostgreSQL the count ran beside the page on a second connection and a third statement read the
  * page's galleries, but each statement's round trip (a write to the server's socket, a wake of its
  * backend, a pooled connection) cost more than the JSON of the galleries and the count's walk: one
@@ -595,11 +644,28 @@ export async function searchProperties(
   audience: SearchAudience,
   { withMedias = true }: { withMedias?: boolean } = {},
 ): Promise<SearchResult<PropertySearchRow> & { medias: Map<number, PropertyMediaRow[]> | null; pictures: Map<number, string | null> | null }> {
-  const queries = searchStatementsOf(db, query, audience, withMedias)
+  const key = countKeyOf(query, audience)
+  const kept = key === null ? undefined : keptCountOf(db, key)
+  const queries = searchStatementsOf(db, query, audience, { withMedias, countKept: kept !== undefined })
   const rows = await queries.page()
-  const counted = rows[0]?.total ?? (query.page === 1 ? 0 : ((await queries.count())[0]?.total ?? 0))
+  const first = rows[0]
+  let counted: number
+  if (first === undefined && query.page === 1) {
+    // No match at all.
+    counted = 0
+  } else if (first !== undefined && first.total !== null) {
+    counted = first.total
+    if (key !== null) keepCount(db, key, counted, first.version)
+  } else if (first !== undefined && kept !== undefined && first.version === kept.version) {
+    counted = kept.counted
+  } else {
+    // A page past the last, which has no row to carry the count, or a kept count out of date.
+    const [row] = await queries.count()
+    counted = row?.total ?? 0
+    if (key !== null && row) keepCount(db, key, counted, row.version)
+  }
   return {
-    rows: rows.map(({ total: _total, medias: _medias, picture: _picture, ...row }) => row),
+    rows: rows.map(({ total: _total, version: _version, medias: _medias, picture: _picture, ...row }) => row),
     // Without the galleries (most of a page's bytes) the statement read each card's picture alone.
     medias: withMedias ? new Map(rows.map((row) => [row.property_profile_id, fromGalleryJson(row.medias)])) : null,
     pictures: withMedias ? null : new Map(rows.map((row) => [row.property_profile_id, row.picture])),

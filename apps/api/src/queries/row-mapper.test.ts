@@ -41,10 +41,10 @@ describe.each(testDatabaseKinds())('the rows of a kept search statement on %s', 
     async ({ search, canSeeLocked, withMedias }) => {
       const query = PropertySearchQuerySchema.parse(search)
       const audience = { canSeeLocked }
-      const kept = keptSearchStatementsOf(database.db, query, audience, withMedias)
+      const kept = keptSearchStatementsOf(database.db, query, audience, { withMedias })
       // The kept statement maps its rows itself.
       expect(Reflect.get(kept.page, 'customResultMapper')).toBeTypeOf('function')
-      const own = toSearchQueries(database.db, query, audience, undefined, withMedias)
+      const own = toSearchQueries(database.db, query, audience, undefined, { withMedias })
       const rows = await kept.page.execute(searchValuesOf(query))
       expect(rows.length).toBeGreaterThan(0)
       expect(rows).toStrictEqual(await own.page.execute())

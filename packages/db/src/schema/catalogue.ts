@@ -1,6 +1,8 @@
 import { sql } from 'drizzle-orm'
 import {
+  bigint,
   boolean,
+  check,
   customType,
   date,
   doublePrecision,
@@ -321,6 +323,22 @@ export const priceHistory = pgTable(
     changed_at: timestamp('changed_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('price_history_property_idx').on(t.property_profile_id, t.changed_at)],
+)
+
+/**
+ * The catalogue's version, one row: the id of the last transaction that wrote a property or a price
+ * change, set by triggers as each such transaction commits (migration 0031), whoever writes (the API,
+ * a feed import, the property CLI, SQL by hand). A search's statement reads it beside its matches, in
+ * one snapshot, so a count kept from an earlier search of the same filters is still the count while
+ * the version is the same (apps/api/src/queries/kept-counts.ts).
+ */
+export const catalogueVersion = pgTable(
+  'catalogue_version',
+  {
+    id: boolean('id').primaryKey().default(true),
+    version: bigint('version', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [check('catalogue_version_one_row', sql`${t.id}`)],
 )
 
 /** Company settings by id (SPEC §7; 51 = registration intro text). Values are JSON. */

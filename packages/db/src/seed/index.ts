@@ -114,6 +114,9 @@ export async function seedDemoData(database: Database, options: SeedOptions): Pr
       totals.priceHistory += written.priceHistory
       if ((offset / CHUNK_SIZE) % 10 === 9) log(`${offset + size} properties written`)
     }
+    // The catalogue's version is set at commit by deferred triggers (migration 0031); a table with
+    // such triggers still to fire cannot be altered, so they fire now.
+    await db.execute(sql`set constraints all immediate`)
     await db.execute(sql`alter table properties enable trigger properties_postcode_places_insert`)
     if (count > 0) {
       await db.execute(
