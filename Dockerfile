@@ -14,7 +14,8 @@ COPY apps/web/package.json apps/web/
 COPY apps/server/package.json apps/server/
 RUN npm ci --ignore-scripts --no-audit --no-fund
 COPY . .
-RUN npm run build && npm prune --omit=dev --ignore-scripts
+# The dependencies' patches (patches/, as npm install's postinstall applies them), then the build.
+RUN npx patch-package && npm run build && npm prune --omit=dev --ignore-scripts
 
 FROM node:24-bookworm-slim
 ENV NODE_ENV=production \

@@ -28,6 +28,14 @@ describe('Dockerfile', () => {
     }
   })
 
+  it("applies the dependencies' patches before it builds, as npm install's postinstall does", () => {
+    const build = instructions.findIndex((i) => i.startsWith('RUN ') && i.includes('npm run build'))
+    expect(build).toBeGreaterThan(instructions.findIndex((i) => i.startsWith('COPY . .')))
+    expect(instructions[build]).toMatch(/^RUN npx patch-package && npm run build/)
+    expect(JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')).scripts.postinstall).toBe('patch-package')
+    expect(readdirSync(path.join(ROOT, 'patches'))).toContain('react-router+7.18.4.patch')
+  })
+
   it('runs the compiled server with plain node as a non-root user, with a health check', () => {
     const lastFrom = instructions.findLastIndex((i) => i.startsWith('FROM '))
     const runtime = instructions.slice(lastFrom)
