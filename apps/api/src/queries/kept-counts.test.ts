@@ -2,6 +2,7 @@ import { PropertySearchQuerySchema, type PropertySearchQuery } from '@agency/dom
 import { queryRows } from '@agency/db'
 import { createTestDatabase, testDatabaseKinds, type TestDatabase } from '@agency/db/testing'
 import { sql } from 'drizzle-orm'
+import pg from 'pg'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { insertFixture } from '#app/testing/fixtures.ts'
 import { searchProperties } from './properties.ts'
@@ -132,5 +133,60 @@ describe.each(testDatabaseKinds())('a search’s kept count on %s', (kind) => {
     statements = []
     expect((await searchProperties(database.db, { ...near, page: 2 }, buyer)).total).toBe(first.total)
     expect(statements.some((text) => /count\(\*\) over \(\)/.test(text))).toBe(true)
+  })
+})
+
+// Two writers at once (a feed import and an agent's price change, say), each on a connection of its
+// own: the catalogue's version is set at each one's commit, so neither holds it while it waits for a
+// row the other has, and the triggers add no deadlock; a search between and after counts each write.
+describe.runIf(testDatabaseKinds().includes('postgres'))('the catalogue’s version, with two writers at once on PostgreSQL', () => {
+  let database: TestDatabase
+  const connections: pg.Client[] = []
+  const buyer = { canSeeLocked: true }
+  const onTheMarket = PropertySearchQuerySchema.parse({ transaction_type_id: '1', page_size: '5' })
+
+  beforeAll(async () => {
+    database = await createTestDatabase('postgres')
+    await insertFixture(database)
+    for (let i = 0; i < 2; i++) {
+      const client = new pg.Client({ connectionString: database.url })
+      await client.connect()
+      // A writer kept waiting for a lock fails the test soon rather than hanging it.
+      await client.query(`set lock_timeout = '5s'`)
+      connections.push(client)
+    }
+  }, 120_000)
+  afterAll(async () => {
+    await Promise.all(connections.map((client) => client.end()))
+    await database?.close()
+  })
+
+  it('lets each commit in turn, one waiting for the row the other changed, and counts what each took off the market', async () => {
+    const [first, second] = connections as [pg.Client, pg.Client]
+    const ids = (
+      await queryRows<{ id: number }>(
+        database.db,
+        sql`select property_profile_id as id from properties where transaction_type_id = 1 and availability = 'available' order by property_profile_id limit 2`,
+      )
+    ).map((row) => Number(row.id))
+    const [a, b] = ids
+    const before = (await searchProperties(database.db, onTheMarket, buyer)).total
+
+    await first.query('begin')
+    await second.query('begin')
+    await first.query(`update properties set availability = 'sstc' where property_profile_id = $1`, [a])
+    // With the version set by each statement (not at commit), this would wait for the first writer's
+    // hold on the version, and the first writer's next change would wait for this one: a deadlock.
+    await second.query(`update properties set availability = 'sstc' where property_profile_id = $1`, [b])
+    // The first writer now wants the row the second holds, and waits for its commit.
+    const waiting = first.query(`update properties set availability = 'under_offer' where property_profile_id = $1`, [b])
+    // Nothing is committed yet: the kept count stands.
+    expect((await searchProperties(database.db, onTheMarket, buyer)).total).toBe(before)
+    await second.query('commit')
+    await waiting
+    expect((await searchProperties(database.db, onTheMarket, buyer)).total).toBe(before - 1)
+    await first.query('commit')
+    // b was taken off by the second writer; the first took a off and put b under offer.
+    expect((await searchProperties(database.db, onTheMarket, buyer)).total).toBe(before - 2)
   })
 })
