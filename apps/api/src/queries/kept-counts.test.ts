@@ -5,6 +5,7 @@ import { sql } from 'drizzle-orm'
 import pg from 'pg'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { insertFixture } from '#app/testing/fixtures.ts'
+import { recordStatements } from '#app/testing/statements.ts'
 import { searchProperties } from './properties.ts'
 
 // A search without a location keeps its count (kept-counts.ts) for as long as the catalogue's version
@@ -38,14 +39,7 @@ describe.each(testDatabaseKinds())('a search’s kept count on %s', (kind) => {
   beforeAll(async () => {
     database = await createTestDatabase(kind)
     await insertFixture(database)
-    const client = (database.db as unknown as { $client: { query: (...args: unknown[]) => Promise<unknown> } }).$client
-    const query = client.query.bind(client)
-    client.query = (...args: unknown[]) => {
-      // A statement's text, or (node-postgres, a named statement) its config's.
-      const [statement] = args
-      statements.push(typeof statement === 'object' && statement !== null && 'text' in statement ? String(statement.text) : String(statement))
-      return query(...args)
-    }
+    recordStatements(database.db, (text) => statements.push(text))
   }, 120_000)
   afterAll(async () => {
     await database?.close()

@@ -4,6 +4,7 @@ import { createTestDatabase, testDatabaseKinds, type TestDatabase } from '@agenc
 import { asc, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { insertFixture } from '#app/testing/fixtures.ts'
+import { recordStatements } from '#app/testing/statements.ts'
 import { getPropertyDetail, searchProperties } from './properties.ts'
 
 // A search page and a property's detail are one statement each, their lists as JSON: on the embedded
@@ -17,14 +18,7 @@ describe.each(testDatabaseKinds())('the statements of a search and of a property
   beforeAll(async () => {
     database = await createTestDatabase(kind)
     await insertFixture(database)
-    // Drizzle's sessions call the client's `query` for every statement outside a transaction: PGlite's,
-    // or the pool's on PostgreSQL.
-    const client = (database.db as unknown as { $client: { query: (...args: unknown[]) => Promise<unknown> } }).$client
-    const query = client.query.bind(client)
-    client.query = (...args: unknown[]) => {
-      statements.push(String(args[0]))
-      return query(...args)
-    }
+    recordStatements(database.db, (text) => statements.push(text))
   }, 120_000)
   afterAll(async () => {
     await database?.close()
