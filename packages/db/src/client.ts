@@ -128,6 +128,7 @@ export function withDefaultUser(url: string): string {
 }
 
 export { PGLITE_EXTENSIONS } from './pglite-extensions.ts'
+export { GENERIC_PLAN_COMMENT } from './pglite-named-statements.ts'
 
 /**
  * Opens the database: PostgreSQL when `databaseUrl` is set, else PGlite under `dataDir`

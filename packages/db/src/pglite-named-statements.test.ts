@@ -1,6 +1,6 @@
 import { PGlite } from '@electric-sql/pglite'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { namedQueriesOf } from './pglite-named-statements.ts'
+import { GENERIC_PLAN_COMMENT, namedQueriesOf } from './pglite-named-statements.ts'
 import { DRIZZLE_PARSERS } from './pglite-thread-protocol.ts'
 
 // One in-memory database for the file; each test uses tables of its own.
@@ -103,5 +103,18 @@ describe('namedQueriesOf', () => {
       })
       .catch(() => undefined)
     expect(((await asked) as { rows: unknown[] }).rows).toEqual([{ n: 0 }])
+  })
+
+  it('runs a statement marked for it with the generic plan, and every other statement planned for its values', async () => {
+    const query = namedQueriesOf(pg)
+    const mode = async (text: string, params: unknown[] = []) => (await query<{ mode: string }>(text, params)).rows[0]?.mode
+    const marked = `select current_setting('plan_cache_mode') as mode, $1::int as n ${GENERIC_PLAN_COMMENT}`
+    const plain = `select current_setting('plan_cache_mode') as mode, $1::int as n`
+    expect(await mode(marked, [1])).toBe('force_generic_plan')
+    expect(await mode(plain, [1])).toBe('force_custom_plan')
+    expect(await mode(marked, [2])).toBe('force_generic_plan')
+    // A marked statement that fails leaves the next one planned for its values.
+    await expect(query(`select 1 / $1::int as n ${GENERIC_PLAN_COMMENT}`, [0])).rejects.toThrow('division by zero')
+    expect(await mode(plain, [3])).toBe('force_custom_plan')
   })
 })

@@ -26,7 +26,7 @@ let named = 0
  * Execute, each a round of its main loop); here a known text is bound and run in one crossing (Bind,
  * Describe, Execute, Sync). Plans stay custom, made for each execution's values, as on PostgreSQL
  * (`plan_cache_mode = force_custom_plan`, set here for the session): a search's best plan depends on
- * them. Past the limit a text runs as PostgreSQL's unnamed statement, parsed each time as by PGlite's
+ * them; a text marked with GENERIC_PLAN_COMMENT is the exception, planned once. Past the limit a text runs as PostgreSQL's unnamed statement, parsed each time as by PGlite's
  * `query`, so that a caller sending ever new texts cannot make the memory grow.
  *
  * It takes PGlite's locks as `query` does, so it never runs inside another caller's transaction;
@@ -34,6 +34,15 @@ let named = 0
  * no longer has as prepared (a column changed its type, DEALLOCATE ALL) is prepared again and run
  * once more.
  */
+/**
+ * A statement whose text holds this comment is run with PostgreSQL's generic plan, made once for the
+ * statement and kept, not planned for each execution's values (`plan_cache_mode = force_generic_plan`
+ * for its executions alone). For a statement whose plan is the same whatever its values, and whose
+ * planning costs more than its execution: a search near a place (apps/api `queries/properties.ts`).
+ * PostgreSQL itself plans such a statement far faster, and the pool leaves the comment be.
+ */
+export const GENERIC_PLAN_COMMENT = '/* plan: generic */'
+
 export function namedQueriesOf(pg: PGlite, limit: number = DEFAULT_PREPARED_STATEMENTS): QueryRunner {
   if (limit <= 0) return (text, params, options) => pg.query(text, params, options)
   let customPlans = false
@@ -63,9 +72,15 @@ export function namedQueriesOf(pg: PGlite, limit: number = DEFAULT_PREPARED_STAT
       const serializer = options?.serializers?.[type] ?? pg.serializers[type]
       return serializer ? serializer(value) : String(value)
     })
-    const { messages } = await pg.execProtocol(
-      Buffer.concat([serialize.bind({ statement: statement.name, values }), serialize.describe({ type: 'P' }), serialize.execute({}), serialize.sync()]),
-    )
+    const generic = statement.name !== '' && text.includes(GENERIC_PLAN_COMMENT)
+    if (generic) await pg.execProtocol(serialize.query('SET plan_cache_mode = force_generic_plan'))
+    const { messages } = await pg
+      .execProtocol(
+        Buffer.concat([serialize.bind({ statement: statement.name, values }), serialize.describe({ type: 'P' }), serialize.execute({}), serialize.sync()]),
+      )
+      .finally(async () => {
+        if (generic) await pg.execProtocol(serialize.query('SET plan_cache_mode = force_custom_plan'))
+      })
     const [result] = parse.parseResults(messages, pg.parsers, options)
     if (!result) throw new Error('the embedded database answered a statement with no result')
     return result as Results<T>

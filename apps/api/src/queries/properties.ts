@@ -12,6 +12,7 @@ import {
   type PropertyTypeSelection,
 } from '@agency/domain'
 import {
+  GENERIC_PLAN_COMMENT,
   branches,
   catalogueVersion,
   epcs,
@@ -259,8 +260,10 @@ function toLocationBranches(filters: PropertySearchFilters, audience: SearchAudi
     audience.canSeeLocked
       ? [and(shown, details, near(location, i, EXACT_POSITION_BY_BAND)) ?? sql`true`]
       : [
-          and(shown, eq(properties.is_locked, false), details, near(location, i, EXACT_POSITION_BY_BAND)) ?? sql`true`,
-          and(shown, eq(properties.is_locked, true), near(location, i, PUBLIC_POSITION)) ?? sql`true`,
+          // Whether locked written as such, not as a parameter: so that a plan made for any values (the
+          // embedded database's, GENERIC_PLAN_COMMENT) can read the locked properties' own index, which holds those alone.
+          and(shown, sql`not ${properties.is_locked}`, details, near(location, i, EXACT_POSITION_BY_BAND)) ?? sql`true`,
+          and(shown, sql`${properties.is_locked}`, near(location, i, PUBLIC_POSITION)) ?? sql`true`,
         ],
   )
 }
@@ -611,7 +614,10 @@ function toLocationPageKeys(db: Db, query: PropertySearchQuery, audience: Search
   return db
     .select({
       id: matches.id,
-      total: sql<number>`(count(*) over ())::int`.as('total'),
+      // The page's statement is planned once on the embedded database (GENERIC_PLAN_COMMENT): its plan, a
+      // range of an index for each place and kind of position, is the same whatever the values, and
+      // planning it took 2.6 ms of its 4 ms.
+      total: sql<number>`(count(*) over ())::int ${sql.raw(GENERIC_PLAN_COMMENT)}`.as('total'),
       ordinal: sql<number>`row_number() over (order by ${sql.join(orderBy, sql`, `)})`.as('ordinal'),
     })
     .from(matches)
