@@ -432,12 +432,12 @@ export function toSearchQueries(
   // a window counts them on the way. Elsewhere the page walks the sort's index and stops after a
   // page, and the count is a subquery run once, on the covering index, up to the limit: unless a
   // count is kept, which only a search without a location can be.
-  const counted = db.select({ total: sql<number>`count(*)::int` }).from(matches)
+  const countInPage = db.select({ total: sql<number>`count(*)::int` }).from(matches)
   const total = query.locations.length
     ? sql<number | null>`(count(*) over ())::int`
     : countKept
       ? sql<number | null>`null::int`
-      : sql<number | null>`(${counted})`
+      : sql<number | null>`(${countInPage})`
   const found = {
     ...cardColumns,
     distance: nearest.as('distance'),
@@ -471,7 +471,8 @@ export function toSearchQueries(
         ...cardOfPage,
         distance: page.distance,
         total: page.total,
-        version: catalogueVersionSql,
+        // Read only where a count may be kept.
+        version: keepsCount(query) ? catalogueVersionSql : sql<string | null>`null::text`,
         reduced_at: sql<Date | null>`case when ${reducedSql(pageChange, audience, page.is_locked)} then ${pageChange.changed_at} end`.mapWith(
           (v: string | Date | null) => (v === null ? null : new Date(v)),
         ),
@@ -503,13 +504,19 @@ export function searchShapeOf(query: PropertySearchQuery, audience: SearchAudien
 }
 
 /**
+ * Whether a search's count may be kept: not near a location (its page's statement reads every match to
+ * sort them, and counts them on the way), nor of properties added within some days (its matches change
+ * as time passes).
+ */
+const keepsCount = (query: PropertySearchFilters) => !query.locations.length && !query.added_within_days
+
+/**
  * What decides the number of a search's matches, as a key its count is kept by (`kept-counts.ts`):
  * its filters, their values and its audience, not its sort or page. Null for a search whose count is
- * not kept: one near a location (its page's statement reads every match to sort them, and counts them
- * on the way) and one of properties added within some days (its matches change as time passes).
+ * not kept (`keepsCount`).
  */
 export function countKeyOf(query: PropertySearchQuery, audience: SearchAudience): string | null {
-  if (query.locations.length || query.added_within_days) return null
+  if (!keepsCount(query)) return null
   const { limit: _limit, offset: _offset, ...values } = searchValuesOf(query)
   return JSON.stringify([filtersShapeOf(query, audience), values])
 }
