@@ -20,21 +20,6 @@ const isPlain = (options: QueryOptions | undefined): boolean =>
 let named = 0
 
 /**
- * PGlite's `query` with each statement text prepared once under a name, up to `limit` texts, as the
- * PostgreSQL pool does (named-statements.ts). PGlite's own `query` parses, analyses and rewrites the
- * text every time and crosses into PostgreSQL five times to do it (Parse, Describe, Bind, Describe,
- * Execute, each a round of its main loop); here a known text is bound and run in one crossing (Bind,
- * Describe, Execute, Sync). Plans stay custom, made for each execution's values, as on PostgreSQL
- * (`plan_cache_mode = force_custom_plan`, set here for the session): a search's best plan depends on
- * them; a text marked with GENERIC_PLAN_COMMENT is the exception, planned once. Past the limit a text runs as PostgreSQL's unnamed statement, parsed each time as by PGlite's
- * `query`, so that a caller sending ever new texts cannot make the memory grow.
- *
- * It takes PGlite's locks as `query` does, so it never runs inside another caller's transaction;
- * the statements of a transaction go by the transaction's own `query`. A named statement PostgreSQL
- * no longer has as prepared (a column changed its type, DEALLOCATE ALL) is prepared again and run
- * once more.
- */
-/**
  * A statement whose text holds this comment is run with PostgreSQL's generic plan, made once for the
  * statement and kept, not planned for each execution's values (`plan_cache_mode = force_generic_plan`
  * for its executions alone). For a statement whose plan is the same whatever its values, and whose
@@ -43,6 +28,22 @@ let named = 0
  */
 export const GENERIC_PLAN_COMMENT = '/* plan: generic */'
 
+/**
+ * PGlite's `query` with each statement text prepared once under a name, up to `limit` texts, as the
+ * PostgreSQL pool does (named-statements.ts). PGlite's own `query` parses, analyses and rewrites the
+ * text every time and crosses into PostgreSQL five times to do it (Parse, Describe, Bind, Describe,
+ * Execute, each a round of its main loop); here a known text is bound and run in one crossing (Bind,
+ * Describe, Execute, Sync). Plans stay custom, made for each execution's values, as on PostgreSQL
+ * (`plan_cache_mode = force_custom_plan`, set here for the session): a search's best plan depends on
+ * them; a text marked with GENERIC_PLAN_COMMENT is the exception, planned once. Past the limit a
+ * text runs as PostgreSQL's unnamed statement, parsed each time as by PGlite's `query`, so that a
+ * caller sending ever new texts cannot make the memory grow.
+ *
+ * It takes PGlite's locks as `query` does, so it never runs inside another caller's transaction;
+ * the statements of a transaction go by the transaction's own `query`. A named statement PostgreSQL
+ * no longer has as prepared (a column changed its type, DEALLOCATE ALL) is prepared again and run
+ * once more.
+ */
 export function namedQueriesOf(pg: PGlite, limit: number = DEFAULT_PREPARED_STATEMENTS): QueryRunner {
   if (limit <= 0) return (text, params, options) => pg.query(text, params, options)
   let customPlans = false

@@ -73,7 +73,7 @@ export function testDatabaseUrl(): string | undefined {
 
 /** The database kinds the tests may name in TEST_DATABASE_KINDS. */
 const DATABASE_KINDS = ['pglite', 'postgres'] as const
-type DatabaseKind = (typeof DATABASE_KINDS)[number]
+export type DatabaseKind = (typeof DATABASE_KINDS)[number]
 const isDatabaseKind = (kind: string): kind is DatabaseKind => (DATABASE_KINDS as readonly string[]).includes(kind)
 
 /**

@@ -1,8 +1,8 @@
 import { PropertySearchQuerySchema } from '@agency/domain'
-import { createTestDatabase, testDatabaseKinds, type TestDatabase } from '@agency/db/testing'
+import { testDatabaseKinds, type TestDatabase } from '@agency/db/testing'
 import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { insertFixture, TOWNS } from '#app/testing/fixtures.ts'
+import { createAnalysedFixtureDatabase, TOWNS } from '#app/testing/fixtures.ts'
 import { toSearchQueries } from './properties.ts'
 
 // The index of real positions leads with an expression (migration 0029); a search whose band of
@@ -12,10 +12,7 @@ describe.runIf(testDatabaseKinds().includes('postgres'))('a location search on P
   let database: TestDatabase
 
   beforeAll(async () => {
-    database = await createTestDatabase('postgres')
-    await insertFixture(database)
-    // As after a seed or an import (vacuumCatalogue): the visibility map lets an index-only scan skip the table.
-    await database.db.execute(sql`vacuum analyze properties`)
+    database = await createAnalysedFixtureDatabase('postgres')
   }, 120_000)
   afterAll(async () => {
     await database?.close()

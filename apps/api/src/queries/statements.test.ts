@@ -1,9 +1,9 @@
 import { PropertySearchQuerySchema } from '@agency/domain'
 import { GENERIC_PLAN_COMMENT, propertyMedias } from '@agency/db'
 import { createTestDatabase, testDatabaseKinds, type TestDatabase } from '@agency/db/testing'
-import { asc, eq, sql } from 'drizzle-orm'
+import { asc, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { insertFixture } from '#app/testing/fixtures.ts'
+import { createAnalysedFixtureDatabase, insertFixture } from '#app/testing/fixtures.ts'
 import { recordStatements } from '#app/testing/statements.ts'
 import { getPropertyDetail, searchProperties, toSearchQueries } from './properties.ts'
 
@@ -88,10 +88,7 @@ describe('a search near a place on the embedded database', () => {
   let database: TestDatabase
 
   beforeAll(async () => {
-    database = await createTestDatabase('pglite')
-    await insertFixture(database)
-    // As after a seed or an import (vacuumCatalogue): the planner knows the catalogue.
-    await database.db.execute(sql`vacuum analyze properties`)
+    database = await createAnalysedFixtureDatabase('pglite')
   }, 120_000)
   afterAll(async () => {
     await database?.close()

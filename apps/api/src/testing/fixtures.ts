@@ -18,6 +18,8 @@ import {
   propertyMedias,
   type Database,
 } from '@agency/db'
+import { createTestDatabase, type DatabaseKind, type TestDatabase } from '@agency/db/testing'
+import { sql } from 'drizzle-orm'
 import sharp from 'sharp'
 
 /** The towns the fixture properties sit around. */
@@ -93,6 +95,18 @@ const MILES_PER_DEGREE = (Math.PI * 3958.7613) / 180
 const STREETS = ['High Street', 'Station Road', 'Church Lane', 'Park Avenue', 'Mill Lane', 'Victoria Road']
 const SALES_QUALIFIERS = ['Guide Price', 'Offers Over', 'Fixed Price', 'Offers in Region of']
 const FURNISHINGS = ['furnished', 'part_furnished', 'unfurnished'] as const
+
+/**
+ * A new database of `kind` holding the fixture, vacuumed and analysed as after a seed or an import
+ * (vacuumCatalogue): the planner knows the catalogue, and the visibility map lets an index-only scan
+ * skip the table. For tests that read a statement's plan.
+ */
+export async function createAnalysedFixtureDatabase(kind: DatabaseKind): Promise<TestDatabase> {
+  const database = await createTestDatabase(kind)
+  await insertFixture(database)
+  await database.db.execute(sql`vacuum analyze properties`)
+  return database
+}
 
 /** What the fixture inserted, for tests to pick examples from. */
 export interface Fixture {
