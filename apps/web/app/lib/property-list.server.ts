@@ -14,7 +14,7 @@ import type { Bounds, LocationFilter, PropertySearchQuery, SearchType } from '@a
 import { data, redirect } from 'react-router'
 import type { AppLoadContext } from 'react-router'
 import { toListCard } from '#app/components/property-card/types.ts'
-import { PAGE_PARAMS, isSameQuery, readPageRequest, toSearchUrl, toSearchUrlParams } from '#app/components/search/search-url.ts'
+import { FILTERS_OPEN, PAGE_PARAMS, isSameQuery, readPageRequest, toSearchUrlParams } from '#app/components/search/search-url.ts'
 import { toCataloguePageHeaders } from '#app/lib/page-headers.server.ts'
 import { toPublicUrl } from '#app/lib/urls.ts'
 
@@ -73,7 +73,13 @@ export async function loadPropertyList(request: Request, context: AppLoadContext
     throw redirect(`${LIST_PATHS[target]}${search ? `?${search}` : ''}`)
   }
   const canonical = toSearchUrlParams(query, names)
-  if (!notFoundKeyword && !isSameQuery(url.searchParams, canonical)) throw redirect(toSearchUrl(searchType, query, names))
+  // The Filters panel without JavaScript is the same search with `filters=open` (search-url.ts).
+  const address = new URLSearchParams(canonical)
+  if (page.filtersOpen) address.set(PAGE_PARAMS.FILTERS, FILTERS_OPEN)
+  if (!notFoundKeyword && !isSameQuery(url.searchParams, address)) {
+    const search = address.toString()
+    throw redirect(`${path}${search ? `?${search}` : ''}`)
+  }
 
   try {
     const results = await context.api.searchPropertyCards(query)
@@ -84,6 +90,7 @@ export async function loadPropertyList(request: Request, context: AppLoadContext
         query,
         locationNames: names,
         notFoundKeyword,
+        filtersOpen: page.filtersOpen,
         results: { ...results, data: results.data.map(toListCard) },
         canonicalUrl: toPublicUrl(context.publicUrl, path, canonical),
         // Where a locked card's Login link brings the visitor back to.

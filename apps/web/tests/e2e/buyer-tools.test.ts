@@ -2,7 +2,7 @@ import { LIST_PATHS } from '@agency/domain'
 import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { SPEC } from './spec-texts.ts'
-import { BASE_URL, expectNoAxeViolations, settled, setupBrowser } from './support.ts'
+import { BASE_URL, expectNoAxeViolations, openFiltersWithoutScript, settled, setupBrowser } from './support.ts'
 
 const browser = setupBrowser()
 const DAY_MS = 86_400_000
@@ -85,7 +85,7 @@ describe('new and reduced', () => {
   it("'Last 3 days' and 'Reduced only' work without JavaScript", async () => {
     const page = await browser.page({ javaScriptEnabled: false })
     await page.goto(`${BASE_URL}${LIST_PATHS.sales}`)
-    await page.locator('summary', { hasText: 'Filters' }).click()
+    await openFiltersWithoutScript(page)
     await page.getByLabel('Added to site').selectOption({ label: 'Last 3 days' })
     await page.getByRole('button', { name: SPEC.SEARCH, exact: true }).first().click()
     await page.waitForURL(/added_within_days=3/)
@@ -96,7 +96,7 @@ describe('new and reduced', () => {
     for (const card of recent.data) expect(Date.now() - Date.parse(card.created_at)).toBeLessThanOrEqual(3 * DAY_MS)
 
     await page.goto(`${BASE_URL}${LIST_PATHS.sales}`)
-    await page.locator('summary', { hasText: 'Filters' }).click()
+    await openFiltersWithoutScript(page)
     await page.getByRole('checkbox', { name: 'Reduced only' }).check()
     await page.getByRole('button', { name: SPEC.SEARCH, exact: true }).first().click()
     await page.waitForURL(/reduced=true/)

@@ -2,7 +2,7 @@ import { LABELS, LIST_PATHS, LOCATION_SEARCH_DEBOUNCE_MS, SEARCH_INPUT_MAX_LENGT
 import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { SPEC } from './spec-texts.ts'
-import { BASE_URL, BASE_URL_VARIANTS, expectNoAxeViolations, settled, setupBrowser } from './support.ts'
+import { BASE_URL, BASE_URL_VARIANTS, expectNoAxeViolations, openFiltersWithoutScript, settled, setupBrowser } from './support.ts'
 
 const browser = setupBrowser()
 
@@ -374,6 +374,20 @@ describe('the type and style picker', () => {
 })
 
 describe('the advanced search panel', () => {
+  it('opens at once on the Filters view, where a click before the page was ready led', async () => {
+    const page = await browser.page()
+    await page.goto(`${BASE_URL}${LIST_PATHS.sales}?min_bedroom=2&filters=open`)
+    const panel = page.getByRole('dialog', { name: 'Filters' })
+    await panel.waitFor()
+    await panel.getByRole('checkbox', { name: 'Garden' }).check()
+    await panel.getByRole('button', { name: SPEC.SEARCH, exact: true }).click()
+    await page.waitForURL(/must_haves=garden/)
+    expect([...params(page)]).toEqual([
+      ['min_bedroom', '2'],
+      ['must_haves', 'garden'],
+    ])
+  })
+
   it('sends every sales field, and locks the page while open', async () => {
     const page = await browser.page()
     await page.goto(`${BASE_URL}${LIST_PATHS.sales}`)
@@ -544,8 +558,8 @@ describe('the search form without JavaScript', () => {
     ])
     expect(await page.getByRole('button', { name: 'Remove Manchester' }).isVisible()).toBe(true)
 
-    // The panel is a disclosure inside the form.
-    await page.locator('summary', { hasText: 'Filters' }).click()
+    // Filters leads to the same search with the panel open, a disclosure inside the form.
+    await openFiltersWithoutScript(page)
     await page.getByRole('checkbox', { name: 'Garden' }).check()
     await page.getByRole('checkbox', { name: 'Bungalow' }).check()
     await page.getByRole('button', { name: SPEC.SEARCH, exact: true }).first().click()
@@ -567,6 +581,22 @@ describe('the search form without JavaScript', () => {
     ])
   })
 
+  it('sends a list page without the Filters panel, which has a view of its own that keeps the search', async () => {
+    const html = await (await fetch(`${BASE_URL}${LIST_PATHS.sales}?min_bedroom=2`)).text()
+    expect(html).not.toContain('name="must_haves"')
+    expect(html).toContain(`href="${LIST_PATHS.sales}?min_bedroom=2&amp;filters=open"`)
+    // A form sent without JavaScript (every field, at its default) comes back to the view's clean URL.
+    const sent = await fetch(`${BASE_URL}${LIST_PATHS.sales}?keyword=&radius=0.25&min_price=0&min_bedroom=2&filters=open`, { redirect: 'manual' })
+    expect(sent.status).toBe(302)
+    expect(sent.headers.get('location')).toBe(`${LIST_PATHS.sales}?min_bedroom=2&filters=open`)
+    const view = await fetch(`${BASE_URL}${LIST_PATHS.sales}?min_bedroom=2&filters=open`)
+    expect(view.status).toBe(200)
+    const viewHtml = await view.text()
+    expect(viewHtml).toContain('name="must_haves"')
+    // The view is the same search: search engines are sent to the list.
+    expect(viewHtml).toMatch(/<link rel="canonical" href="https?:\/\/[^/"]+\/sales\/property-for-sale\?min_bedroom=2"\/>/)
+  })
+
   it("says Couldn't find the address. for a keyword nothing matches", async () => {
     const page = await browser.page({ javaScriptEnabled: false })
     await page.goto(`${BASE_URL}${LIST_PATHS.lettings}`)
@@ -580,7 +610,7 @@ describe('the search form without JavaScript', () => {
   it('switches to For Rent through the server', async () => {
     const page = await browser.page({ javaScriptEnabled: false })
     await page.goto(`${BASE_URL}${LIST_PATHS.sales}?min_price=250000&shared_ownership=exclude&min_bedroom=3`)
-    await page.locator('summary', { hasText: 'Filters' }).click()
+    await openFiltersWithoutScript(page)
     await page.getByRole('radio', { name: SPEC.FOR_RENT }).check()
     await page.getByRole('button', { name: SPEC.SEARCH, exact: true }).first().click()
     await page.waitForURL(new RegExp(LIST_PATHS.lettings))

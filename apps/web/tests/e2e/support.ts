@@ -168,3 +168,18 @@ export function poundsOf(text: string): number {
 export async function settled(page: Page): Promise<void> {
   await page.waitForFunction(() => document.querySelector<HTMLLinkElement>('link[rel="canonical"]')?.href === window.location.href)
 }
+
+/**
+ * Opens the Filters panel without JavaScript: Filters is a link to the same search with the panel open
+ * (`filters=open`), where the panel is a disclosure inside the search form.
+ */
+export async function openFiltersWithoutScript(page: Page): Promise<void> {
+  const before = new URL(page.url())
+  await page.getByRole('link', { name: /^Filters/ }).click()
+  await page.waitForURL((url) => url.searchParams.get('filters') === 'open')
+  const after = new URL(page.url())
+  after.searchParams.delete('filters')
+  // The search itself is kept.
+  expect(after.searchParams.toString()).toBe(before.searchParams.toString())
+  expect(await page.locator('details.search-form__inline-panel').getAttribute('open')).toBe('')
+}

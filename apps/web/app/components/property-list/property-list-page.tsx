@@ -25,6 +25,8 @@ export type PropertyListData =
       locationNames: string[]
       /** A keyword the places search could not find (a form sent without JavaScript). */
       notFoundKeyword: string
+      /** The Filters panel is shown open (`filters=open`: the panel without JavaScript). */
+      filtersOpen: boolean
       /** The API's answer, its cards cut down to what the cards show. */
       results: Omit<PropertyListResponse, 'data'> & { data: ListCard[] }
       canonicalUrl: string
@@ -60,7 +62,7 @@ export function PropertyListPage({ data }: { data: PropertyListData }) {
   const first = query.locations[0] ?? branches[0] ?? DEFAULT_MAP_CENTRE
   return (
     <div className={`container page list-page${mapShown ? ' list-page--map' : ''}`}>
-      <SearchForm variant="list" criteria={{ searchType, query, locationNames }} notFoundKeyword={data.notFoundKeyword} />
+      <SearchForm variant="list" criteria={{ searchType, query, locationNames }} notFoundKeyword={data.notFoundKeyword} filtersOpen={data.filtersOpen} />
       <header className="list-page__header">
         <div>
           <h1 className="list-page__title">{title}</h1>

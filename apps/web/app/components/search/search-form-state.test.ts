@@ -1,6 +1,6 @@
 import { MAX_LOCATIONS, toEmptySearchQuery } from '@agency/domain'
 import { describe, expect, it } from 'vitest'
-import { searchFormReducer, toFormUrl, toSearchFormState } from '#app/components/search/search-form-state.ts'
+import { searchFormReducer, toFormUrl, toKeptParams, toSearchFormState } from '#app/components/search/search-form-state.ts'
 
 const manchester = { name: 'Manchester', lat: 53.48095, lng: -2.23743 }
 const leeds = { name: 'Leeds', lat: 53.79648, lng: -1.54785 }
@@ -94,5 +94,41 @@ describe('toFormUrl', () => {
     let state = searchFormReducer(blank(), { type: 'keywordChanged', keyword: '  leeds ' })
     state = searchFormReducer(state, { type: 'radiusChanged', radius: 5 })
     expect(toFormUrl(state)).toBe('/sales/property-for-sale?keyword=leeds&radius=5')
+  })
+})
+
+describe('toKeptParams', () => {
+  const filtered = () =>
+    toSearchFormState({
+      searchType: 'sales',
+      query: {
+        ...toEmptySearchQuery('sales'),
+        locations: [{ lat: 1, lng: 2, radius: 3 }],
+        min_price: 100_000,
+        min_bedroom: 2,
+        min_bathroom: 2,
+        must_haves: ['garden', 'parking'],
+        property_types: [{ property_type_id: 3, property_style_ids: [] }],
+        keywords: 'sea view',
+        sort: 'price_asc',
+        page: 3,
+      },
+      locationNames: ['Manchester'],
+    })
+
+  it('keeps only the sort and the page size where the Filters panel is on the page', () => {
+    expect(toKeptParams(filtered(), true).toString()).toBe('sort=price_asc')
+  })
+
+  it("carries the panel's criteria where it is not, and leaves the bar's fields and the page to the form", () => {
+    expect([...toKeptParams(filtered(), false)]).toEqual([
+      ['min_bathroom', '2'],
+      ['property_types', '3'],
+      ['must_haves', 'garden'],
+      ['must_haves', 'parking'],
+      ['keywords', 'sea view'],
+      ['sort', 'price_asc'],
+    ])
+    expect(toKeptParams(blank(), false).toString()).toBe('')
   })
 })

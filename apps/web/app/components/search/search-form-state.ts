@@ -7,6 +7,7 @@ import {
   RADIUS_DEFAULT_MILES,
   initTypeSelection,
   isRadiusOption,
+  toSearchParams,
   typeSelectionReducer,
 } from '@agency/domain'
 import type { PropertySearchQuery, RadiusMiles, SearchType, TypeSelectionAction, TypeSelectionState } from '@agency/domain'
@@ -99,6 +100,21 @@ export function toFormQuery(state: SearchFormState): PropertySearchQuery {
     property_types: [...state.types.selection],
     page: 1,
   }
+}
+
+/** The query parameters a list page's bar sends with fields of its own (the location chips send `locations`). */
+const BAR_FIELDS = ['locations', 'min_price', 'max_price', 'min_bedroom', 'max_bedroom'] as const
+
+/**
+ * What a list page's form sends besides its fields, as hidden inputs: the sort and the page size and,
+ * when the Filters panel is not on the page (without JavaScript, away from the panel's view), the
+ * panel's criteria, so that a search sent from the bar, or a chip removed, keeps them.
+ */
+export function toKeptParams(state: SearchFormState, panelOnPage: boolean): URLSearchParams {
+  if (panelOnPage) return toSearchParams({ sort: state.query.sort, page_size: state.query.page_size })
+  const params = toSearchParams(toFormQuery(state))
+  for (const name of BAR_FIELDS) params.delete(name)
+  return params
 }
 
 /**

@@ -1,14 +1,14 @@
 import { Suspense, lazy, useId, useReducer, useState } from 'react'
 import type { Dispatch } from 'react'
-import { LABELS, LIST_PATHS, SHOW_ME_PROPERTIES_OPTIONS, getPriceOptions, getRoomOptions, toPriceLabel, toRoomValueLabel, toSearchParams, toSwitchedQuery } from '@agency/domain'
+import { LABELS, LIST_PATHS, SHOW_ME_PROPERTIES_OPTIONS, getPriceOptions, getRoomOptions, toPriceLabel, toRoomValueLabel, toSwitchedQuery } from '@agency/domain'
 import type { SearchType } from '@agency/domain'
 import { Form, useLocation } from 'react-router'
 import { AdvancedFields, countPanelFilters } from '#app/components/search/advanced-fields.tsx'
 import { LocationChips, LocationSearch } from '#app/components/search/location-search.tsx'
 import { RangeSelect } from '#app/components/search/range-select.tsx'
-import { searchFormReducer, toFormQuery, toFormUrl, toSearchFormState } from '#app/components/search/search-form-state.ts'
+import { searchFormReducer, toFormQuery, toFormUrl, toKeptParams, toSearchFormState } from '#app/components/search/search-form-state.ts'
 import type { SearchFormAction, SearchFormState } from '#app/components/search/search-form-state.ts'
-import { PAGE_PARAMS, toSearchUrl } from '#app/components/search/search-url.ts'
+import { PAGE_PARAMS, toFiltersViewUrl, toSearchUrl } from '#app/components/search/search-url.ts'
 import type { SearchCriteria } from '#app/components/search/search-url.ts'
 import { useApplySearch } from '#app/components/search/use-apply-search.ts'
 import { useHydrated } from '#app/components/search/use-hydrated.ts'
@@ -30,16 +30,19 @@ interface SearchFormProps {
   criteria: SearchCriteria
   /** A keyword the list page's loader could not find (a form sent without JavaScript). */
   notFoundKeyword?: string
+  /** The list page was asked for with its Filters panel open (`filters=open`). */
+  filtersOpen?: boolean
 }
 
 /**
  * The property search as ONE GET form whose fields carry the API's query parameter names: the
  * location live search, price and bedrooms, the Filters panel, Search. Without JavaScript the browser
- * sends it as it is and the list page's loader does the rest; with JavaScript, Search navigates to the
+ * sends it as it is and the list page's loader does the rest (the Filters panel is then on a view of
+ * its own, `filters=open`, and elsewhere its criteria travel as hidden inputs); with JavaScript, Search navigates to the
  * canonical URL of the form's state, so history holds every search. The state starts from the URL and
  * starts again whenever the URL changes, so back and forward restore the form as well as the results.
  */
-export function SearchForm({ variant, criteria, notFoundKeyword = '' }: SearchFormProps) {
+export function SearchForm({ variant, criteria, notFoundKeyword = '', filtersOpen = false }: SearchFormProps) {
   const hydrated = useHydrated()
   const location = useLocation()
   const applySearch = useApplySearch()
@@ -52,7 +55,7 @@ export function SearchForm({ variant, criteria, notFoundKeyword = '' }: SearchFo
     setSyncedKey(syncKey)
     dispatch({ type: 'reset', state: toSearchFormState(criteria, notFoundKeyword) })
   }
-  const [panelOpen, setPanelOpen] = useState(() => variant === 'list' && isPanelRequested(location.state))
+  const [panelOpen, setPanelOpen] = useState(() => variant === 'list' && (filtersOpen || isPanelRequested(location.state)))
 
   function changeSearchType(searchType: SearchType) {
     if (searchType === state.searchType) return
@@ -69,7 +72,8 @@ export function SearchForm({ variant, criteria, notFoundKeyword = '' }: SearchFo
       <AdvancedFields state={state} dispatch={dispatch} hydrated={hydrated} theme={theme} onSearchTypeChange={changeSearchType} />
     ) : null
   const activeFilters = countPanelFilters(state)
-  const kept = variant === 'list' ? toSearchParams({ sort: state.query.sort, page_size: state.query.page_size }) : new URLSearchParams()
+  // Without JavaScript the panel is on the page only in its own view (filters=open).
+  const kept = variant === 'list' ? toKeptParams(state, hydrated || filtersOpen) : new URLSearchParams()
 
   return (
     <>
@@ -111,10 +115,19 @@ export function SearchForm({ variant, criteria, notFoundKeyword = '' }: SearchFo
                 <FiltersCount count={activeFilters} />
               </button>
             )}
-            {fields && !hydrated && (
-              // Without JavaScript the panel is a disclosure inside the form, sent with it. Its summary
-              // takes the Filters button's place and size, so nothing moves when the page hydrates.
-              <details className="search-form__inline-panel">
+            {fields && !hydrated && !filtersOpen && (
+              // Without JavaScript the panel is a view of its own, the same search with the panel open:
+              // a list page's HTML does not carry the closed panel's fields. The link takes the Filters
+              // button's place and size, so nothing moves when the page hydrates.
+              <a className="button button--secondary search-form__filters" href={toFiltersViewUrl(location.pathname, location.search)}>
+                {COPY.FILTERS}
+                <FiltersCount count={activeFilters} />
+              </a>
+            )}
+            {fields && !hydrated && filtersOpen && (
+              // The panel without JavaScript: a disclosure inside the form, open, sent with it. Its summary
+              // takes the Filters button's place and size.
+              <details className="search-form__inline-panel" open>
                 <summary className="button button--secondary search-form__filters">
                   {COPY.FILTERS}
                   <FiltersCount count={activeFilters} />
@@ -136,7 +149,7 @@ export function SearchForm({ variant, criteria, notFoundKeyword = '' }: SearchFo
         </div>
         <LocationChips locations={state.locations} dispatch={dispatch} />
         {[...kept].map(([name, value]) => (
-          <input key={name} type="hidden" name={name} value={value} />
+          <input key={`${name}=${value}`} type="hidden" name={name} value={value} />
         ))}
       </Form>
       {fields && hydrated && panelOpen && (

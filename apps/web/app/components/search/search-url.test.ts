@@ -1,7 +1,7 @@
 import { toEmptySearchQuery } from '@agency/domain'
 import type { PropertySearchQuery } from '@agency/domain'
 import { describe, expect, it } from 'vitest'
-import { isSameQuery, readPageRequest, toSearchUrl, toSearchUrlParams } from '#app/components/search/search-url.ts'
+import { isSameQuery, readPageRequest, toFiltersViewUrl, toSearchUrl, toSearchUrlParams } from '#app/components/search/search-url.ts'
 
 const manchester = { lat: 53.48095, lng: -2.23743, radius: 3 }
 const leeds = { lat: 53.79648, lng: -1.54785, radius: 3 }
@@ -35,7 +35,7 @@ describe('readPageRequest', () => {
   it("separates the page's own parameters from the API's", () => {
     const request = readPageRequest(
       new URLSearchParams(
-        'locations=53.48095,-2.23743,3&location_names=%20Greater%20%20Manchester%20&keyword=%20leeds%20&radius=5&search_type=lettings&remove_location=0&min_bedroom=2',
+        'locations=53.48095,-2.23743,3&location_names=%20Greater%20%20Manchester%20&keyword=%20leeds%20&radius=5&search_type=lettings&remove_location=0&filters=open&min_bedroom=2',
       ),
     )
     expect(request.apiParams.toString()).toBe('locations=53.48095%2C-2.23743%2C3&min_bedroom=2')
@@ -45,7 +45,14 @@ describe('readPageRequest', () => {
       radius: 5,
       searchType: 'lettings',
       removeLocation: 0,
+      filtersOpen: true,
     })
+  })
+
+  it('opens the Filters panel for filters=open only', () => {
+    expect(readPageRequest(new URLSearchParams('min_bedroom=2')).filtersOpen).toBe(false)
+    expect(readPageRequest(new URLSearchParams('filters=1')).filtersOpen).toBe(false)
+    expect(readPageRequest(new URLSearchParams('filters=1')).apiParams.toString()).toBe('')
   })
 
   it('ignores a radius that is not an option, an unknown search type and a malformed index', () => {
@@ -55,6 +62,16 @@ describe('readPageRequest', () => {
 
   it('cuts a keyword at 256 characters (SPEC §5)', () => {
     expect(readPageRequest(new URLSearchParams({ keyword: 'a'.repeat(300) })).keyword).toHaveLength(256)
+  })
+})
+
+describe('toFiltersViewUrl', () => {
+  it('is the same search with the Filters panel open', () => {
+    expect(toFiltersViewUrl('/sales/property-for-sale', '')).toBe('/sales/property-for-sale?filters=open')
+    expect(toFiltersViewUrl('/lettings/property-to-rent', '?min_bedroom=2&must_haves=garden')).toBe(
+      '/lettings/property-to-rent?min_bedroom=2&must_haves=garden&filters=open',
+    )
+    expect(toFiltersViewUrl('/sales/property-for-sale', '?filters=open')).toBe('/sales/property-for-sale?filters=open')
   })
 })
 

@@ -10,7 +10,8 @@ import type { LocationFilter, PropertySearchQuery, RadiusMiles, SearchType } fro
  * The page's own query parameters. `location_names` runs parallel to `locations` so the chips render
  * from the URL alone; `keyword` and `radius` are the location search without JavaScript (the loader
  * looks the keyword up); `search_type` is the For Sale / For Rent switch; `remove_location` is a chip's
- * remove button without JavaScript. The API never sees them.
+ * remove button without JavaScript; `filters=open` is the Filters panel without JavaScript (the page
+ * shows it open, so a list page's HTML does not carry a closed panel). The API never sees them.
  */
 export const PAGE_PARAMS = {
   LOCATION_NAMES: 'location_names',
@@ -18,7 +19,11 @@ export const PAGE_PARAMS = {
   RADIUS: 'radius',
   SEARCH_TYPE: 'search_type',
   REMOVE_LOCATION: 'remove_location',
+  FILTERS: 'filters',
 } as const
+
+/** The value of `filters` that opens the Filters panel. */
+export const FILTERS_OPEN = 'open'
 
 /**
  * Reserved for the property list map (a later change): dragging the map will search the visible area.
@@ -51,6 +56,8 @@ export interface PageRequest {
   radius: RadiusMiles | null
   searchType: SearchType | null
   removeLocation: number | null
+  /** The Filters panel is asked for open (`filters=open`). */
+  filtersOpen: boolean
 }
 
 /** Splits a list URL's query into the API's part and the page's own parameters. */
@@ -67,6 +74,7 @@ export function readPageRequest(params: URLSearchParams): PageRequest {
     radius: isRadiusOption(radius) ? radius : null,
     searchType,
     removeLocation: remove !== null && /^\d+$/.test(remove) ? Number(remove) : null,
+    filtersOpen: params.get(PAGE_PARAMS.FILTERS) === FILTERS_OPEN,
   }
 }
 
@@ -103,6 +111,13 @@ export function toSearchUrlParams(query: Partial<PropertySearchQuery>, locationN
 export function toSearchUrl(searchType: SearchType, query: Partial<PropertySearchQuery>, locationNames: readonly string[] = []): string {
   const params = toSearchUrlParams(query, locationNames).toString()
   return `${LIST_PATHS[searchType]}${params ? `?${params}` : ''}`
+}
+
+/** The URL of a list page's search with its Filters panel open: where Filters leads without JavaScript. */
+export function toFiltersViewUrl(pathname: string, search: string): string {
+  const params = new URLSearchParams(search)
+  params.set(PAGE_PARAMS.FILTERS, FILTERS_OPEN)
+  return `${pathname}?${params.toString()}`
 }
 
 /** Whether two queries carry the same parameters, whatever their order. */
