@@ -4,6 +4,8 @@ import { fileURLToPath } from 'node:url'
 import { reactRouter } from '@react-router/dev/vite'
 import type { ChunkingContext, CodeSplittingGroup } from 'rolldown'
 import { defineConfig } from 'vite'
+import type { Plugin } from 'vite'
+import { BOOT_SCRIPT, BOOT_SCRIPT_PATH } from './app/lib/boot-script.ts'
 
 const DOMAIN_SRC = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../packages/domain/src')
 
@@ -55,8 +57,30 @@ const CHUNK_GROUPS: CodeSplittingGroup[] = [
 /** The workspace packages the server process holds once (see `ssr` below). */
 const SHARED_PACKAGES = ['@agency/domain', '@agency/api-client']
 
+/**
+ * The pages' boot script (app/lib/boot-script.ts) as the file the pages name: written into the client
+ * build beside the other assets (precompressed and kept a year as they are), and answered by the
+ * development server.
+ */
+function bootScriptFile(): Plugin {
+  return {
+    name: 'agency-boot-script',
+    configureServer(server) {
+      server.middlewares.use((request, response, next) => {
+        if (request.url !== BOOT_SCRIPT_PATH) return next()
+        response.setHeader('Content-Type', 'text/javascript; charset=utf-8')
+        response.end(BOOT_SCRIPT)
+      })
+    },
+    generateBundle() {
+      if (this.environment.name !== 'client') return
+      this.emitFile({ type: 'asset', fileName: BOOT_SCRIPT_PATH.slice(1), source: BOOT_SCRIPT })
+    },
+  }
+}
+
 export default defineConfig(({ isSsrBuild }) => ({
-  plugins: [reactRouter()],
+  plugins: [reactRouter(), bootScriptFile()],
   // The server render imports these from the server's own process (compiled in by the server's build,
   // loaded by it in development) rather than bundling copies: one of each in the process.
   ssr: { external: SHARED_PACKAGES },

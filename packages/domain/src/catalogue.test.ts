@@ -5,7 +5,7 @@ import { PropertySearchQuerySchema, parseLocationParam } from './catalogue.schem
 describe('PropertySearchQuerySchema', () => {
   it('fills the defaults of an empty query', () => {
     const q = PropertySearchQuerySchema.parse({})
-    expect(q).toMatchObject({ transaction_type_id: 1, min_price: 0, max_price: 0, min_bedroom: null, furnishing: 'any', new_homes: 'include', sort: 'newest', page: 1, page_size: 24, locations: [], property_types: [], must_haves: [], include_unavailable: false })
+    expect(q).toMatchObject({ transaction_type_id: 1, min_price: 0, max_price: 0, min_bedroom: null, furnishing: 'any', new_homes: 'include', sort: 'newest', page: 1, page_size: 12, locations: [], property_types: [], must_haves: [], include_unavailable: false })
   })
   it('round-trips through URL search params', () => {
     const raw = 'locations=53.48,-2.24,3&min_price=100000&min_bedroom=0&property_types=1:1,2&property_types=3&must_haves=garden&new_homes=show_only&include_unavailable=true&sort=price_desc&page=2'

@@ -83,8 +83,12 @@ export type AddedWithinDays = (typeof ADDED_WITHIN_DAYS_VALUES)[number]
 /** The longest keyword search a caller may send. */
 export const KEYWORDS_MAX_LENGTH = 200
 
-/** Default and largest page size of the property list. */
-export const PAGE_SIZE_DEFAULT = 24
+/**
+ * The cards of a page of the property list when the caller names no page size: twelve, as agency
+ * sites show (four rows of three on a wide screen, six of two, twelve on a phone), which keeps the
+ * list page's HTML within its 40 KB budget (issue 13); a link may ask for more with `page_size`.
+ */
+export const PAGE_SIZE_DEFAULT = 12
 /** The largest page size a caller may ask for (API.md). */
 export const PAGE_SIZE_MAX = 100
 

@@ -20,5 +20,5 @@ export function getBranches(context: AppLoadContext): Promise<Branch[]> {
  * a map marker's fields (its Google link, colour, marker) would be most of them.
  */
 export async function getFooterBranches(context: AppLoadContext): Promise<FooterBranch[]> {
-  return (await getBranches(context)).map(({ id, branchName, address, phone, email, lat, lng }) => ({ id, branchName, address, phone, email, lat, lng }))
+  return (await getBranches(context)).map(({ id, branchName, phone, lat, lng }) => ({ id, branchName, phone, lat, lng }))
 }

@@ -18,3 +18,9 @@ export const HYDRATION_DATA_HEADER = 'X-Hydration-Data'
 
 /** The content type of a page's hydration data asked for with HYDRATION_DATA_HEADER. */
 export const HYDRATION_DATA_TYPE = 'text/x-hydration-data'
+
+/**
+ * Where a visitor's saved properties are kept in the browser (localStorage, lib/saved-browser.ts): the
+ * boot script starts a page's scripts after painting when it holds any (their hearts are the script's).
+ */
+export const BROWSER_SAVES_KEY = 'agency.saved-properties'

@@ -26,9 +26,9 @@ describe('picture variants of a media URL', () => {
     expect(toPictureSet(MEDIUM, 100)?.srcSet).toBe(`${PATH}/320 320w`)
   })
 
-  it('gives the <img> as src the JPEG copy that covers the box, at the API\'s address', () => {
-    expect(toPictureSet(MEDIUM, 1200)?.src).toBe('https://agency.example/api/media/3f2a9c4e-8b1d-4e6f-a7c5-0d9e8b7a6c54/card-jpeg')
-    expect(toPictureSet('/api/media/3f2a9c4e-8b1d-4e6f-a7c5-0d9e8b7a6c54/card', 4000)?.src).toBe('/api/media/3f2a9c4e-8b1d-4e6f-a7c5-0d9e8b7a6c54/full')
+  it('gives the <img> as src the JPEG copy that covers the box, by its short path', () => {
+    expect(toPictureSet(MEDIUM, 1200)?.src).toBe(`${PATH}/640j`)
+    expect(toPictureSet('/api/media/3f2a9c4e-8b1d-4e6f-a7c5-0d9e8b7a6c54/card', 4000)?.src).toBe(`${PATH}/1600j`)
     expect(toPictureSet('https://www.youtube-nocookie.com/embed/abc')).toBeNull()
   })
 })

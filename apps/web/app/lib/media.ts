@@ -35,8 +35,6 @@ export interface PictureSet {
   src: string
 }
 
-const toJpegVariant = (variant: SizedVariant): JpegVariant => (variant === 'large' ? 'full' : `${variant}-jpeg`)
-
 /** The widths a picture shown at most `maxWidth` pixels wide needs: every one up to the first that covers it. */
 function toWidths(maxWidth: number): PictureWidth[] {
   const covering = PICTURE_WIDTHS.findIndex((width) => width >= maxWidth)
@@ -50,7 +48,7 @@ function toWidths(maxWidth: number): PictureWidth[] {
 export function toPictureSet(url: string, maxWidth: number = WIDTHS.large): PictureSet | null {
   const match = MEDIA_URL.exec(url)
   if (!match) return null
-  const [, base = '', mediaKey = ''] = match
+  const mediaKey = match[2] ?? ''
   const shortKey = toShortMediaKey(mediaKey)
   if (!shortKey) return null
   // A card names five copies of its picture: the srcset writes them as the media route's short paths
@@ -59,10 +57,9 @@ export function toPictureSet(url: string, maxWidth: number = WIDTHS.large): Pict
     .map((width) => `${toShortMediaPath(shortKey, width, null)} ${width}w`)
     .join(',')
   const boxWidth = toWidths(maxWidth / 2).at(-1) ?? WIDTHS.thumb
-  const boxVariant = (Object.keys(WIDTHS) as SizedVariant[]).find((variant) => WIDTHS[variant] === boxWidth) ?? 'thumb'
   return {
     srcSet,
-    // The src, which browsers that read no srcset fetch, stays the API's own URL as it wrote it.
-    src: `${base}${mediaKey}/${toJpegVariant(boxVariant)}`,
+    // The src, which browsers that read no srcset fetch, is the JPEG copy under its short path too.
+    src: toShortMediaPath(shortKey, boxWidth, 'jpeg'),
   }
 }

@@ -1,7 +1,8 @@
 import { runInNewContext } from 'node:vm'
 import { describe, expect, it } from 'vitest'
+import { BOOT_SCRIPT, BOOT_SCRIPT_PATH, HYDRATION_SCRIPT_ID, INTENT_EVENTS } from './boot-script.ts'
 import { HYDRATE_ON_VIEW_ATTRIBUTE, HYDRATING_FLAG, HYDRATION_DATA_HEADER, HYDRATION_DATA_TYPE } from './hydration-flag.ts'
-import { HYDRATION_SCRIPT_ID, INTENT_EVENTS, paintBeforeHydration } from './paint-first.server.ts'
+import { paintBeforeHydration } from './paint-first.server.ts'
 import { STORAGE_KEY } from './saved-browser.ts'
 
 const MODULE_TEXT = ';\nimport * as route0 from "/assets/root-D.js";\n  window.__reactRouterManifest = {"url":"/assets/manifest-1.js"};\n  window.__reactRouterRouteModules = {"root":route0};\n\nimport("/assets/entry.client-A.js");'
@@ -137,10 +138,10 @@ function fakeButton(): FakeButton {
   return button
 }
 
-/** The boot script of a document and the scripts it preloads. */
+/** The boot script a document names (the file's code: BOOT_SCRIPT) and the scripts it preloads. */
 function bootOf(html: string): { code: string; preloads: string } {
-  const found = /<script nonce="n0nce\+\/=" data-preloads="([^"]*)"(?: data-start="intent")?>(\(function\(\)[\s\S]*?)<\/script>/.exec(html)
-  return { preloads: found?.[1] ?? '', code: found?.[2] ?? '' }
+  const found = /<script nonce="n0nce\+\/=" src="([^"]+)" data-preloads="([^"]*)"(?: data-start="intent")? defer><\/script>/.exec(html)
+  return { preloads: found?.[2] ?? '', code: found?.[1] === BOOT_SCRIPT_PATH ? BOOT_SCRIPT : '' }
 }
 
 describe('paintBeforeHydration', () => {
@@ -153,6 +154,9 @@ describe('paintBeforeHydration', () => {
     expect(out).not.toContain('type="module"')
     expect(out).toContain(`<script nonce="n0nce+/=" type="text/x-deferred-module" id="${HYDRATION_SCRIPT_ID}">${MODULE_TEXT}</script>`)
     expect(bootOf(out).preloads).toBe('/assets/entry.client-A.js /assets/root-D.js')
+    // The boot script is a file, named by its content, that the browser keeps for the next page.
+    expect(BOOT_SCRIPT_PATH).toMatch(/^\/assets\/boot-[0-9a-f]{8}\.js$/)
+    expect(out).not.toContain(BOOT_SCRIPT.slice(0, 40))
     // Every script keeps the nonce; the rest of the page is as it was.
     expect(out.match(/<script nonce="n0nce\+\/="/g)).toHaveLength(4)
     expect(out).toContain('<body><main>Homes</main>')

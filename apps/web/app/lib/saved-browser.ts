@@ -1,11 +1,12 @@
 import { SAVED_PROPERTIES_MAX, isBrowserSave, mergeSaves, type BrowserSave } from '@agency/domain'
+import { BROWSER_SAVES_KEY } from './hydration-flag.ts'
 
 /**
  * A visitor's saved properties, kept in this browser (localStorage) until they log in, when the site
  * moves them to their contact. Every heart on the page reads the same list and hears its changes,
  * those of other tabs too.
  */
-export const STORAGE_KEY = 'agency.saved-properties'
+export const STORAGE_KEY = BROWSER_SAVES_KEY
 const NONE: readonly BrowserSave[] = []
 
 let cached: readonly BrowserSave[] | null = null

@@ -16,11 +16,11 @@ export function useSiteSettings(): PageSettings {
 }
 
 /**
- * A branch as the footer lists it, with the place that centres a list page's map when no location
- * is chosen. The branch map's other fields (SPEC §3 Map marker) travel only with the pages that
- * show it (home, branches).
+ * A branch as the footer lists it (its name and telephone number), with the place that centres a list
+ * page's map when no location is chosen. Its address, e-mail and the branch map's other fields (SPEC §3
+ * Map marker) travel only with the pages that show them (home, branches).
  */
-export type FooterBranch = Pick<Branch, 'id' | 'branchName' | 'address' | 'phone' | 'email' | 'lat' | 'lng'>
+export type FooterBranch = Pick<Branch, 'id' | 'branchName' | 'phone' | 'lat' | 'lng'>
 
 /** The branches the root loader read for the footer (lib/branches.server.ts). */
 export function useBranches(): FooterBranch[] {

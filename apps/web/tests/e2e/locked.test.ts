@@ -134,7 +134,7 @@ describe("a locked (pre-market) property's page", () => {
     const pictures = await pictureSources(page)
     expect(pictures.length).toBeGreaterThan(0)
     expect(pictures.every((src) => !src.endsWith('/blurred'))).toBe(true)
-    const picture = await page.request.get(pictures[0]!)
+    const picture = await page.request.get(new URL(pictures[0]!, BASE_URL).href)
     expect(picture.status()).toBe(200)
     expect(picture.headers()['cache-control']).toBe('private, max-age=31536000, immutable')
     await expectNoAxeViolations(page)

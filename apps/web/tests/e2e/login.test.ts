@@ -1,4 +1,4 @@
-import { MESSAGES } from '@agency/domain'
+import { MESSAGES, SHORT_MEDIA_PATH, toShortMediaKey } from '@agency/domain'
 import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { SPEC } from './spec-texts.ts'
@@ -54,8 +54,14 @@ async function emailErrorText(page: Page): Promise<string> {
   return page.locator(`[id="${id}"]`).innerText()
 }
 
+/**
+ * A card on the page by its photo's media path: a locked card's photo is its blurred variant there, an
+ * unlocked card's a copy under the short path of the same key (@agency/domain media-url.ts).
+ */
 function cardOf(page: Page, mediaPath: string) {
-  return page.locator('article').filter({ has: page.locator(`img[src^="${mediaPath}"]`) })
+  const shortKey = toShortMediaKey(mediaPath.split('/').at(-2) ?? '')
+  if (!shortKey) throw new Error(`no media key in ${mediaPath}`)
+  return page.locator('article').filter({ has: page.locator(`img[src^="${mediaPath}"], img[src^="${SHORT_MEDIA_PATH}/${shortKey}/"]`) })
 }
 
 /** Answers the question a form shows without JavaScript in place of the captcha ('What is two plus three?'). */

@@ -1,5 +1,5 @@
 import { toBlmText, toSampleBlmRecord } from '@agency/db/testing'
-import { LIST_PATHS, MAP, MAP_DRAG_DEBOUNCE_MS } from '@agency/domain'
+import { LIST_PATHS, MAP, MAP_DRAG_DEBOUNCE_MS, PAGE_SIZE_DEFAULT } from '@agency/domain'
 import type { Locator, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { BASE_URL, expectNoAxeViolations, routeMapTiles, settled, setupBrowser } from './support.ts'
@@ -63,14 +63,14 @@ async function expectNoOverlap(elements: Locator): Promise<void> {
 
 const zoomOf = async (page: Page) => Number(await page.locator('.map-canvas').getAttribute('data-zoom'))
 
-/** A search near a branch with a handful of results (2 to 24, one list page), found through the API. */
+/** A search near a branch with a handful of results (2 to a list page's 12), found through the API. */
 async function findSmallSearch(page: Page): Promise<{ url: string; total: number }> {
   const branches = (await getJson<{ data: Branch[] }>(page, `${BASE_URL}/api/branches`)).data
   for (const branch of branches) {
     for (const radius of [1, 3, 0.5, 5, 10]) {
       const locations = `${branch.lat},${branch.lng},${radius}`
       const answer = await getJson<{ total: number }>(page, `${BASE_URL}/api/properties?transaction_type_id=1&page_size=1&locations=${locations}`)
-      if (answer.total >= 2 && answer.total <= 24) {
+      if (answer.total >= 2 && answer.total <= PAGE_SIZE_DEFAULT) {
         return { url: `${LIST_PATHS.sales}?locations=${encodeURIComponent(locations)}`, total: answer.total }
       }
     }

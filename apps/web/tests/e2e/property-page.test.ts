@@ -1,4 +1,4 @@
-import { MESSAGES } from '@agency/domain'
+import { MESSAGES, SHORT_MEDIA_PATH, toShortMediaKey } from '@agency/domain'
 import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { BASE_URL, BASE_URL_VARIANTS, expectNoAxeViolations, setupBrowser } from './support.ts'
@@ -299,6 +299,12 @@ async function findDetail(test: (detail: Detail) => boolean): Promise<Detail> {
   throw new Error('no such property in the demo data')
 }
 
+/** The short path of the largest JPEG copy of a picture of the media route (@agency/domain media-url.ts). */
+function toLargestJpeg(url: string | undefined): string {
+  const mediaKey = new URL(url ?? '', BASE_URL).pathname.split('/')[3] ?? ''
+  return `${SHORT_MEDIA_PATH}/${toShortMediaKey(mediaKey) ?? 'not-a-media-key'}/1600j`
+}
+
 describe('the floor plan and EPC grids', () => {
   it('labels floor plans Floor Plan 1..n and opens one in the lightbox, giving focus back on close', async () => {
     const detail = await findDetail((d) => d.floor_plans.length >= 2)
@@ -312,7 +318,8 @@ describe('the floor plan and EPC grids', () => {
     await second.click()
     const dialog = page.getByRole('dialog', { name: 'Floor Plan 2' })
     await dialog.waitFor()
-    expect(await dialog.getByRole('img', { name: 'Floor Plan 2' }).getAttribute('src')).toBe(detail.floor_plans[1]?.image)
+    // The same picture, its largest JPEG under the short path (srcset offers the rest).
+    expect(await dialog.getByRole('img', { name: 'Floor Plan 2' }).getAttribute('src')).toBe(toLargestJpeg(detail.floor_plans[1]?.image))
     await expectNoAxeViolations(page)
     await dialog.getByRole('button', { name: 'Close' }).click()
     await dialog.waitFor({ state: 'detached' })
@@ -328,7 +335,7 @@ describe('the floor plan and EPC grids', () => {
     await link.click()
     const dialog = page.getByRole('dialog', { name: 'EPC 1' })
     await dialog.waitFor()
-    expect(await dialog.getByRole('img').getAttribute('src')).toBe(detail.epcs[0]?.fileURL)
+    expect(await dialog.getByRole('img').getAttribute('src')).toBe(toLargestJpeg(detail.epcs[0]?.fileURL))
   })
 
   it('opens a PDF EPC in a new tab', async () => {

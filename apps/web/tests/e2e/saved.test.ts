@@ -40,12 +40,17 @@ describe('saved properties', () => {
     await card.locator('.save-button[data-enhanced]').waitFor()
     const heart = heartOf(card)
     expect(await heart.getAttribute('aria-pressed')).toBe('false')
-    // The heart is drawn from the sprite file: its shape has a size once the file has loaded.
-    await expect
-      .poll(() => heart.locator('use').evaluate((use) => (use as SVGUseElement).getBBox().width), { timeout: 5_000 })
-      .toBeGreaterThan(15)
+    // The heart is drawn by the stylesheet: an outline, filled once the property is saved.
+    const heartShape = () =>
+      heart.evaluate((button) => {
+        const style = getComputedStyle(button, '::before')
+        return `${style.width} ${style.getPropertyValue('mask-image') || style.getPropertyValue('-webkit-mask-image')}`
+      })
+    expect(await heartShape()).toMatch(/^22px url\("data:image\/svg\+xml,.*fill='none'/)
     await heart.click()
     expect(await heart.getAttribute('aria-pressed')).toBe('true')
+    expect(await heartShape()).toMatch(/^22px url\("data:image\/svg\+xml,/)
+    expect(await heartShape()).not.toContain("fill='none'")
     await expectNoAxeViolations(page)
 
     // Kept in this browser: still saved after a reload, and listed on the Saved properties page.

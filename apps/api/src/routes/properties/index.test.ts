@@ -346,12 +346,12 @@ describe.each(testDatabaseKinds())('the catalogue routes on %s', (kind) => {
       expect(new Set(totals)).toEqual(new Set([expected.length]))
     })
 
-    it('answers 24 cards on page 1 by default', async () => {
+    it('answers 12 cards on page 1 by default', async () => {
       const response = await get('/api/properties')
       const body = response.json()
       expect(body.page).toBe(1)
-      expect(body.page_size).toBe(24)
-      expect(body.data.map((c: { property_profile_id: number }) => c.property_profile_id)).toEqual(expectedIds(all, {}).slice(0, 24))
+      expect(body.page_size).toBe(12)
+      expect(body.data.map((c: { property_profile_id: number }) => c.property_profile_id)).toEqual(expectedIds(all, {}).slice(0, 12))
     })
 
     it('answers an empty page past the end, with the total', async () => {
@@ -371,7 +371,7 @@ describe.each(testDatabaseKinds())('the catalogue routes on %s', (kind) => {
       const past = (await get(toUrl('/api/properties', { ...near, page: '400', page_size: '3' }))).json()
       expect(past).toEqual({ data: [], total: nearTotal, page: 400, page_size: 3 })
       const nowhere = (await get(toUrl('/api/properties', { locations: '51.5074,-0.1278,5' }))).json()
-      expect(nowhere).toEqual({ data: [], total: 0, page: 1, page_size: 24 })
+      expect(nowhere).toEqual({ data: [], total: 0, page: 1, page_size: 12 })
     })
 
     it('gives each card its distance in miles to the nearest location', async () => {

@@ -5,7 +5,7 @@ import { COPY } from '#app/copy.ts'
 import { toTelHref } from '#app/lib/property-text.ts'
 import type { FooterBranch } from '#app/lib/use-root-data.ts'
 
-/** The site footer: every branch with its contact details. */
+/** The site footer: every branch with its telephone number, and the way to their addresses and the map. */
 export function SiteFooter({ agencyName, branches }: { agencyName: string; branches: FooterBranch[] }) {
   return (
     <footer className="site-footer">
@@ -22,15 +22,10 @@ export function SiteFooter({ agencyName, branches }: { agencyName: string; branc
             </p>
             <ul className="site-footer__branches" role="list">
               {branches.map((branch) => (
-                <li key={branch.id} className="site-footer__branch">
-                  <h3 className="site-footer__branch-name">{branch.branchName}</h3>
-                  <address className="site-footer__address">
-                    {branch.address}
-                    <br />
-                    <a href={toTelHref(branch.phone)}>{branch.phone}</a>
-                    <br />
-                    <a href={`mailto:${branch.email}`}>{branch.email}</a>
-                  </address>
+                // One line a branch, its telephone number to tap; addresses and e-mail are on /branches.
+                <li key={branch.id}>
+                  {`${branch.branchName} `}
+                  <a href={toTelHref(branch.phone)}>{branch.phone}</a>
                 </li>
               ))}
             </ul>

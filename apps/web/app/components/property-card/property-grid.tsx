@@ -38,7 +38,7 @@ export function PropertyGrid({ properties, variant, promoCards = [], headingLeve
       {items.map((item) => {
         if (item.kind === 'promo') {
           return (
-            <li key={`promo-${item.promo.position}-${item.promo.title}`} className="property-grid__item">
+            <li key={`promo-${item.promo.position}-${item.promo.title}`}>
               <PromoCard promo={item.promo} headingLevel={headingLevel} />
             </li>
           )
@@ -52,7 +52,7 @@ export function PropertyGrid({ properties, variant, promoCards = [], headingLeve
         }
         const Card = item.property.is_locked ? LockedCard : variant === 'v2' ? PropertyCardV2 : PropertyCardV1
         return (
-          <li key={item.property.property_profile_id} className="property-grid__item" data-property-id={item.property.property_profile_id}>
+          <li key={item.property.property_profile_id} data-property-id={item.property.property_profile_id}>
             {notes?.get(item.property.property_profile_id)?.map((note) => (
               <p key={note} className="badge property-grid__note">
                 {note}

@@ -4,7 +4,6 @@ import { SAVED_COPY } from '@agency/domain'
 import { useFetcher } from 'react-router'
 import { SAVE_FORM_ID } from '#app/components/saved/save-form.tsx'
 import { useHydrated } from '#app/components/search/use-hydrated.ts'
-import { Icon } from '#app/components/ui/icons.tsx'
 import { SAVED_PATH, useSavedIds } from '#app/lib/saved.ts'
 import { getBrowserSaves, getServerSaves, subscribeToBrowserSaves, toggleBrowserSave } from '#app/lib/saved-browser.ts'
 import type { SavedActionData } from '#app/routes/saved-properties.tsx'
@@ -23,7 +22,8 @@ interface SaveButtonProps {
  * pressed when saved). A logged-in contact's saves go to the API through the saved page's action; a
  * visitor's stay in this browser. Without JavaScript it posts the page's one save form (save-form.tsx),
  * as `save` or `remove` with the property's id: saved for a logged-in contact, the login page for a
- * visitor, and back to the page.
+ * visitor, and back to the page. The heart itself is drawn by the stylesheet (global.css), not repeated
+ * in the HTML of each of a list's 24 cards.
  */
 export function SaveButton({ propertyId, price, describedBy, className = '' }: SaveButtonProps) {
   const savedIds = useSavedIds()
@@ -60,12 +60,10 @@ export function SaveButton({ propertyId, price, describedBy, className = '' }: S
         onClick={onClick}
         className="save-button__heart"
         aria-pressed={saved}
+        aria-label={SAVED_COPY.SAVE}
         aria-describedby={describedBy}
         title={SAVED_COPY.SAVE}
-      >
-        <Icon name="heart" size={22} />
-        <span className="visually-hidden">{SAVED_COPY.SAVE}</span>
-      </button>
+      />
       {refused && (
         <p className="save-button__message" role="alert">
           {SAVED_COPY.TOO_MANY}
