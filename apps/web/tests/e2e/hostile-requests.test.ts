@@ -177,6 +177,25 @@ describe('page addresses no page has', () => {
   })
 })
 
+describe('odd values of the Filters view parameter', () => {
+  it('moves a list address to its clean form, never 5xx, for any filters value but open', async () => {
+    const list = '/sales/property-for-sale'
+    const odd = ['filters=', 'filters=%00', 'filters=OPEN', 'filters=1', `filters=${'o'.repeat(5000)}`, 'filters[]=open', 'filters=open%00']
+    for (const query of odd) {
+      const response = await fetch(new URL(`${list}?min_bedroom=2&${query}`, BASE_URL), { redirect: 'manual' })
+      expect(response.status, query).toBe(302)
+      expect(response.headers.get('location'), query).toBe(`${list}?min_bedroom=2`)
+    }
+    // Twice is once; any other parameter odd beside it is the list's 400 page, not an error.
+    const twice = await fetch(new URL(`${list}?filters=open&filters=open`, BASE_URL), { redirect: 'manual' })
+    expect(twice.status).toBe(302)
+    expect(twice.headers.get('location')).toBe(`${list}?filters=open`)
+    const bad = await fetch(new URL(`${list}?filters=open&min_bedroom=99999999999999999999`, BASE_URL), { redirect: 'manual' })
+    expect(bad.status).toBe(400)
+    expect(await (await fetch(new URL(`${list}?filters=open`, BASE_URL))).text()).toContain('name="must_haves"')
+  })
+})
+
 describe('an odd key in an alert address', () => {
   it("answers 'Applicant not found' with a 404, not an error page, for a key the API refuses as malformed", async () => {
     for (const key of ['x'.repeat(300), 'not-a-key']) {
