@@ -1,9 +1,8 @@
 import { runInNewContext } from 'node:vm'
 import { describe, expect, it } from 'vitest'
 import { BOOT_SCRIPT, BOOT_SCRIPT_PATH, HYDRATION_SCRIPT_ID, INTENT_EVENTS } from './boot-script.ts'
-import { HYDRATE_ON_VIEW_ATTRIBUTE, HYDRATING_FLAG, HYDRATION_DATA_HEADER, HYDRATION_DATA_TYPE } from './hydration-flag.ts'
+import { BROWSER_SAVES_KEY, HYDRATE_ON_VIEW_ATTRIBUTE, HYDRATING_FLAG, HYDRATION_DATA_HEADER, HYDRATION_DATA_TYPE } from './hydration-flag.ts'
 import { paintBeforeHydration } from './paint-first.server.ts'
-import { STORAGE_KEY } from './saved-browser.ts'
 
 const MODULE_TEXT = ';\nimport * as route0 from "/assets/root-D.js";\n  window.__reactRouterManifest = {"url":"/assets/manifest-1.js"};\n  window.__reactRouterRouteModules = {"root":route0};\n\nimport("/assets/entry.client-A.js");'
 
@@ -99,7 +98,7 @@ function fakeBrowser(
     __reactRouterContext: { streamController: { enqueue: (text: string) => stream.push(text), close: () => stream.push('(closed)') } },
     MutationObserver,
     ...(intersectionObserver ? { IntersectionObserver } : {}),
-    localStorage: { getItem: (key: string) => (key === STORAGE_KEY ? saves : null) },
+    localStorage: { getItem: (key: string) => (key === BROWSER_SAVES_KEY ? saves : null) },
     requestAnimationFrame: (f: () => void) => frames.push(f),
     setTimeout: (f: () => void) => timers.push(f),
     addEventListener: (type: string, listener: () => void) => listeners.set(type, [...(listeners.get(type) ?? []), listener]),

@@ -16,7 +16,7 @@ import type { AppLoadContext } from 'react-router'
 import { toListCard } from '#app/components/property-card/types.ts'
 import { FILTERS_OPEN, PAGE_PARAMS, isSameQuery, readPageRequest, toSearchUrlParams } from '#app/components/search/search-url.ts'
 import { toCataloguePageHeaders } from '#app/lib/page-headers.server.ts'
-import { toPublicUrl } from '#app/lib/urls.ts'
+import { toPublicUrl, toUrlWithParams } from '#app/lib/urls.ts'
 
 /**
  * The list pages' loader: the URL query is the search (so every result page can be shared), parsed
@@ -69,17 +69,13 @@ export async function loadPropertyList(request: Request, context: AppLoadContext
       switched.set(PAGE_PARAMS.KEYWORD, notFoundKeyword)
       if (page.radius !== null) switched.set(PAGE_PARAMS.RADIUS, String(page.radius))
     }
-    const search = switched.toString()
-    throw redirect(`${LIST_PATHS[target]}${search ? `?${search}` : ''}`)
+    throw redirect(toUrlWithParams(LIST_PATHS[target], switched))
   }
   const canonical = toSearchUrlParams(query, names)
   // The Filters panel without JavaScript is the same search with `filters=open` (search-url.ts).
   const address = new URLSearchParams(canonical)
   if (page.filtersOpen) address.set(PAGE_PARAMS.FILTERS, FILTERS_OPEN)
-  if (!notFoundKeyword && !isSameQuery(url.searchParams, address)) {
-    const search = address.toString()
-    throw redirect(`${path}${search ? `?${search}` : ''}`)
-  }
+  if (!notFoundKeyword && !isSameQuery(url.searchParams, address)) throw redirect(toUrlWithParams(path, address))
 
   try {
     const results = await context.api.searchPropertyCards(query)

@@ -6,7 +6,6 @@ import { BROWSER_SAVES_KEY } from './hydration-flag.ts'
  * moves them to their contact. Every heart on the page reads the same list and hears its changes,
  * those of other tabs too.
  */
-export const STORAGE_KEY = BROWSER_SAVES_KEY
 const NONE: readonly BrowserSave[] = []
 
 let cached: readonly BrowserSave[] | null = null
@@ -15,7 +14,7 @@ const listeners = new Set<() => void>()
 function read(): readonly BrowserSave[] {
   if (cached) return cached
   try {
-    const parsed: unknown = JSON.parse(window.localStorage.getItem(STORAGE_KEY) ?? '[]')
+    const parsed: unknown = JSON.parse(window.localStorage.getItem(BROWSER_SAVES_KEY) ?? '[]')
     cached = Array.isArray(parsed) ? parsed.filter(isBrowserSave).slice(0, SAVED_PROPERTIES_MAX) : NONE
   } catch {
     // Storage turned off, or a value that is not JSON: nothing saved.
@@ -27,8 +26,8 @@ function read(): readonly BrowserSave[] {
 function write(saves: readonly BrowserSave[]): void {
   cached = saves
   try {
-    if (saves.length) window.localStorage.setItem(STORAGE_KEY, JSON.stringify(saves))
-    else window.localStorage.removeItem(STORAGE_KEY)
+    if (saves.length) window.localStorage.setItem(BROWSER_SAVES_KEY, JSON.stringify(saves))
+    else window.localStorage.removeItem(BROWSER_SAVES_KEY)
   } catch {
     // Storage full or turned off: the saves last as long as the page.
   }
@@ -49,7 +48,7 @@ export function getServerSaves(): readonly BrowserSave[] {
 export function subscribeToBrowserSaves(listener: () => void): () => void {
   listeners.add(listener)
   const onStorage = (event: StorageEvent) => {
-    if (event.key !== STORAGE_KEY && event.key !== null) return
+    if (event.key !== BROWSER_SAVES_KEY && event.key !== null) return
     cached = null
     listener()
   }

@@ -1,9 +1,14 @@
 import { ALERT_PATHS } from '@agency/domain'
 
+/** A path with its query parameters, without a `?` when there are none. */
+export function toUrlWithParams(path: string, params: URLSearchParams = new URLSearchParams()): string {
+  const search = params.toString()
+  return search ? `${path}?${search}` : path
+}
+
 /** An absolute URL on the public site, for canonical links. */
 export function toPublicUrl(publicUrl: string, path: string, params?: URLSearchParams): string {
-  const query = params?.toString()
-  return `${publicUrl.replace(/\/+$/, '')}${path}${query ? `?${query}` : ''}`
+  return `${publicUrl.replace(/\/+$/, '')}${toUrlWithParams(path, params)}`
 }
 
 /** SPEC §2: the register page of Heads Up Property Alerts. */

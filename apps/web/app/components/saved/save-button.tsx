@@ -23,7 +23,7 @@ interface SaveButtonProps {
  * visitor's stay in this browser. Without JavaScript it posts the page's one save form (save-form.tsx),
  * as `save` or `remove` with the property's id: saved for a logged-in contact, the login page for a
  * visitor, and back to the page. The heart itself is drawn by the stylesheet (global.css), not repeated
- * in the HTML of each of a list's 24 cards.
+ * in the HTML of every card.
  */
 export function SaveButton({ propertyId, price, describedBy, className = '' }: SaveButtonProps) {
   const savedIds = useSavedIds()

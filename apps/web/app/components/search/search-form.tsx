@@ -38,8 +38,8 @@ interface SearchFormProps {
  * The property search as ONE GET form whose fields carry the API's query parameter names: the
  * location live search, price and bedrooms, the Filters panel, Search. Without JavaScript the browser
  * sends it as it is and the list page's loader does the rest (the Filters panel is then on a view of
- * its own, `filters=open`, and elsewhere its criteria travel as hidden inputs); with JavaScript, Search navigates to the
- * canonical URL of the form's state, so history holds every search. The state starts from the URL and
+ * its own, `filters=open`, and elsewhere its criteria travel as hidden inputs); with JavaScript,
+ * Search navigates to the canonical URL of the form's state, so history holds every search. The state starts from the URL and
  * starts again whenever the URL changes, so back and forward restore the form as well as the results.
  */
 export function SearchForm({ variant, criteria, notFoundKeyword = '', filtersOpen = false }: SearchFormProps) {

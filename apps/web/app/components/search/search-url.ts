@@ -5,6 +5,7 @@
  */
 import { LIST_PATHS, SEARCH_INPUT_MAX_LENGTH, SEARCH_TYPES, isRadiusOption, toSearchParams } from '@agency/domain'
 import type { LocationFilter, PropertySearchQuery, RadiusMiles, SearchType } from '@agency/domain'
+import { toUrlWithParams } from '#app/lib/urls.ts'
 
 /**
  * The page's own query parameters. `location_names` runs parallel to `locations` so the chips render
@@ -109,15 +110,14 @@ export function toSearchUrlParams(query: Partial<PropertySearchQuery>, locationN
 
 /** The list page URL of a search: defaults left out, one canonical form per search. */
 export function toSearchUrl(searchType: SearchType, query: Partial<PropertySearchQuery>, locationNames: readonly string[] = []): string {
-  const params = toSearchUrlParams(query, locationNames).toString()
-  return `${LIST_PATHS[searchType]}${params ? `?${params}` : ''}`
+  return toUrlWithParams(LIST_PATHS[searchType], toSearchUrlParams(query, locationNames))
 }
 
 /** The URL of a list page's search with its Filters panel open: where Filters leads without JavaScript. */
 export function toFiltersViewUrl(pathname: string, search: string): string {
   const params = new URLSearchParams(search)
   params.set(PAGE_PARAMS.FILTERS, FILTERS_OPEN)
-  return `${pathname}?${params.toString()}`
+  return toUrlWithParams(pathname, params)
 }
 
 /** Whether two queries carry the same parameters, whatever their order. */
