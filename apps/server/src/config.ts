@@ -1,6 +1,7 @@
 import os from 'node:os'
 import path from 'node:path'
 import { DEFAULT_LEAD_ENQUIRY_LIMITS, loadAccountsEnv, type AccountsEnv, type FeedsOptions, type LeadEnquiryLimits } from '@agency/api'
+import { parseAllowedMediaHosts } from '@agency/db'
 import { DEFAULT_DIGEST_SCHEDULE, parsePreMarketRule, type DigestSchedule } from '@agency/domain'
 import { z } from 'zod'
 import { defaultMaxHeapUsedBytes, type LoadSheddingOptions } from './load-shedding.ts'
@@ -57,6 +58,8 @@ const EnvSchema = z.object({
   FEED_API_KEY: z.string().min(16, { error: 'FEED_API_KEY must be at least 16 characters' }).optional(),
   FEED_MAX_MB: z.coerce.number().int().min(1).max(10_000).default(200),
   FEED_MAX_WITHDRAW_SHARE: z.coerce.number().min(0).max(1).default(0.2),
+  // Media link hosts a feed may name that are fetched even at addresses that are not public (the CRM's own).
+  IMPORT_ALLOWED_MEDIA_HOSTS: z.string().optional().transform(parseAllowedMediaHosts),
   FEED_PRE_MARKET: z
     .string()
     .default('unpublished')
@@ -185,6 +188,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       maxBytes: e.FEED_MAX_MB * 1024 * 1024,
       maxWithdrawShare: e.FEED_MAX_WITHDRAW_SHARE,
       preMarket: e.FEED_PRE_MARKET,
+      allowedMediaHosts: e.IMPORT_ALLOWED_MEDIA_HOSTS,
     },
     mapTiles: { url: e.MAP_TILE_URL, attribution: e.MAP_ATTRIBUTION },
   }

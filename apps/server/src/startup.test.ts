@@ -100,9 +100,9 @@ describe('loadConfig', () => {
   })
 
   it('reads the feed import settings, with a 200 MB limit, a 20 % withdrawal guard and unpublished stock as pre-market by default', () => {
-    expect(loadConfig({}).feeds).toEqual({ apiKey: undefined, maxBytes: 200 * 1024 * 1024, maxWithdrawShare: 0.2, preMarket: { unpublished: true, statusIds: [] } })
-    const config = loadConfig({ FEED_API_KEY: 'k'.repeat(16), FEED_MAX_MB: '10', FEED_MAX_WITHDRAW_SHARE: '0.5', FEED_PRE_MARKET: 'status:4' })
-    expect(config.feeds).toEqual({ apiKey: 'k'.repeat(16), maxBytes: 10 * 1024 * 1024, maxWithdrawShare: 0.5, preMarket: { unpublished: false, statusIds: [4] } })
+    expect(loadConfig({}).feeds).toEqual({ apiKey: undefined, maxBytes: 200 * 1024 * 1024, maxWithdrawShare: 0.2, preMarket: { unpublished: true, statusIds: [] }, allowedMediaHosts: [] })
+    const config = loadConfig({ FEED_API_KEY: 'k'.repeat(16), FEED_MAX_MB: '10', FEED_MAX_WITHDRAW_SHARE: '0.5', FEED_PRE_MARKET: 'status:4', IMPORT_ALLOWED_MEDIA_HOSTS: 'Media.CRM.example, 10.0.4.7' })
+    expect(config.feeds).toEqual({ apiKey: 'k'.repeat(16), maxBytes: 10 * 1024 * 1024, maxWithdrawShare: 0.5, preMarket: { unpublished: false, statusIds: [4] }, allowedMediaHosts: ['media.crm.example', '10.0.4.7'] })
     expect(() => loadConfig({ FEED_API_KEY: 'short' })).toThrow('FEED_API_KEY must be at least 16 characters')
     expect(() => loadConfig({ FEED_PRE_MARKET: 'soon' })).toThrow('FEED_PRE_MARKET: a list of `unpublished` and `status:N`, or `none`')
   })

@@ -1,3 +1,5 @@
+import http from 'node:http'
+import type { AddressInfo } from 'node:net'
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
@@ -9,9 +11,12 @@ import { ensurePlaces } from '../places/index.ts'
 import { branches, epcs, feedImports, floorPlans, places, priceHistory, properties, propertyDocuments, propertyMedias } from '../schema/index.ts'
 import { createTestDatabase, testDatabaseKinds, type TestDatabase } from '../testing.ts'
 import { importBlm, type BlmImportOptions } from './import.ts'
+import { MediaFetchError, type MediaFetcher } from './media-fetch.ts'
 import { toBlmText, toSampleBlmRecord, writeFeedZip } from './write.ts'
 
 const NOW = new Date('2026-11-21T09:00:00Z')
+/** A zip's central directory header signature. */
+const CENTRAL_HEADER = Buffer.from([0x50, 0x4b, 0x01, 0x02])
 
 async function picture(colour: string): Promise<Buffer> {
   return sharp({ create: { width: 1200, height: 800, channels: 3, background: colour } }).jpeg().toBuffer()
@@ -163,15 +168,17 @@ describe.each(testDatabaseKinds())('importBlm on %s', (kind) => {
       toSampleBlmRecord('HW-1', { MEDIA_IMAGE_00: 'https://cdn.example.com/none.jpg' }),
       toSampleBlmRecord('HW-2', { TRANS_TYPE_ID: 2, PRICE: 1250, LET_RENT_FREQUENCY: 1, LET_FURN_ID: 0, LET_BOND: 1500, LET_DATE_AVAILABLE: '2026-12-01 00:00:00', PRICE_QUALIFIER: 0, PROP_SUB_ID: 28, BEDROOMS: 2, POSTCODE2: '3CD' }),
     ])
-    const failing: typeof fetch = async () => new Response('gone', { status: 404 })
+    const failing: MediaFetcher = async () => {
+      throw new MediaFetchError('HTTP 404')
+    }
     const eventsBefore = await lastEventId()
-    const report = await run(file, { fetch: failing })
+    const report = await run(file, { fetchMedia: failing })
     // £300 a week is £1,300 pcm: £1,250 pcm is a reduction.
     expect((await eventsAfter(eventsBefore)).map((e) => [e.agent_ref, e.kind, e.old_price, e.new_price])).toEqual([['HW-2', 'price_reduced', 1300, 1250]])
     expect(report).toMatchObject({ outcome: 'imported', added: 0, updated: 2, unchanged: 0, price_changes: 1, events: { new: 0, price_changed: 1, released: 0 } })
     // A media failure is reported; the property is still imported (here, without its pictures).
     expect(report.errors).toEqual([
-      { line: 12, agent_ref: 'HW-1', message: 'media https://cdn.example.com/none.jpg could not be downloaded (HTTP 404); the property was imported without it' },
+      { line: 12, agent_ref: 'HW-1', message: 'media https://cdn.example.com/none.jpg could not be fetched; the property was imported without it' },
     ])
     const after = await byRef('HW-2')
     expect(after).toMatchObject({ property_profile_id: before!.property_profile_id, price: 1250 })
@@ -290,11 +297,12 @@ describe.each(testDatabaseKinds())('importBlm on %s', (kind) => {
       { name: 'media/br-1-not-a-pdf.pdf', body: Buffer.from('<html>not a document</html>') },
     ])
     let downloads = 0
-    const fetchImpl = (async (url: string | URL | Request) => {
+    const fetchImpl: MediaFetcher = async (url) => {
       downloads++
-      return String(url) === 'https://agent.example/br-1-particulars.pdf' ? new Response(linked) : new Response('gone', { status: 404 })
-    }) as typeof fetch
-    const report = await run(zip, { fetch: fetchImpl })
+      if (url === 'https://agent.example/br-1-particulars.pdf') return linked
+      throw new MediaFetchError('HTTP 404')
+    }
+    const report = await run(zip, { fetchMedia: fetchImpl })
     expect(report).toMatchObject({ outcome: 'imported', added: 1, media: { stored: 2, reused: 0, failed: 1 } })
     expect(report.errors).toEqual([
       { line: expect.any(Number), agent_ref: 'BR-1', message: 'media br-1-not-a-pdf.pdf is not a PDF; the property was imported without it' },
@@ -312,19 +320,101 @@ describe.each(testDatabaseKinds())('importBlm on %s', (kind) => {
     for (const document of documents) expect(readFileSync(path.join(mediaDir, document.file)).equals(document.position === 0 ? brochure : linked)).toBe(true)
 
     // The same feed again: nothing downloaded or stored.
-    const again = await run(zip, { fetch: fetchImpl })
+    const again = await run(zip, { fetchMedia: fetchImpl })
     expect(again).toMatchObject({ unchanged: 1, media: { stored: 0, reused: 0, failed: 0 } })
     expect(downloads).toBe(1)
     // A new caption redoes the record's media, but the unchanged PDFs are found by their content.
     records[0]!.MEDIA_DOCUMENT_TEXT_00 = 'Brochure (updated)'
     const renamed = path.join(dir, 'brochures-2.zip')
     await writeFeedZip(renamed, 'agency.blm', toBlmText(records), [{ name: 'media/br-1-brochure.pdf', body: brochure }])
-    const third = await run(renamed, { fetch: fetchImpl })
+    const third = await run(renamed, { fetchMedia: fetchImpl })
     expect(third).toMatchObject({ updated: 1, media: { stored: 0, reused: 2, failed: 1 } })
     const after = await database.db.select().from(propertyDocuments).where(eq(propertyDocuments.property_profile_id, property!.property_profile_id)).orderBy(asc(propertyDocuments.position))
     expect(after.map((d) => [d.caption, d.file])).toEqual([
       ['Brochure (updated)', documents[0]!.file],
       [null, documents[1]!.file],
     ])
+  })
+  it('fetches media links only from public addresses: a feed naming the machine or its network fetches nothing, and its report says the same of each', async () => {
+    const requests: string[] = []
+    const photo = await picture('#4a7')
+    const server = http.createServer((request, response) => {
+      requests.push(request.url ?? '')
+      if (request.url === '/hop') {
+        response.writeHead(302, { location: `http://127.0.0.1:${(server.address() as AddressInfo).port}/secret.png` })
+        return response.end()
+      }
+      response.end(photo)
+    })
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+    try {
+      const port = (server.address() as AddressInfo).port
+      const links = [
+        `http://127.0.0.1:${port}/secret.png`,
+        `http://[::1]:${port}/secret.png`,
+        `http://localhost:${port}/secret.png`,
+        'http://10.0.0.1/secret.png',
+        'http://192.168.1.20/secret.png',
+        'http://169.254.169.254/latest/meta-data/',
+        `http://127.0.0.1:1/closed.png`,
+      ]
+      const media = Object.fromEntries(links.map((link, i) => [`MEDIA_IMAGE_${String(i).padStart(2, '0')}`, link]))
+      const file = writeBlm([toSampleBlmRecord('SS-1', media)])
+      const report = await run(file, { force: true })
+      expect(report).toMatchObject({ outcome: 'imported', added: 1, media: { stored: 0, reused: 0, failed: links.length } })
+      expect(report.errors.map((e) => e.message)).toEqual(links.map((link) => `media ${link} could not be fetched; the property was imported without it`))
+      expect(requests).toEqual([])
+      const property = await byRef('SS-1')
+      expect(await database.db.select().from(propertyMedias).where(eq(propertyMedias.property_profile_id, property!.property_profile_id))).toEqual([])
+
+      // An agency's own media host, named in IMPORT_ALLOWED_MEDIA_HOSTS, is fetched; a redirect from it is checked again.
+      const allowed = writeBlm([toSampleBlmRecord('SS-1', { MEDIA_IMAGE_00: `http://127.0.0.1:${port}/photo.jpg`, MEDIA_IMAGE_01: `http://127.0.0.1:${port}/hop` })])
+      const again = await run(allowed, { force: true, allowedMediaHosts: ['127.0.0.1'] })
+      expect(again).toMatchObject({ outcome: 'imported', updated: 1, media: { stored: 1, reused: 1, failed: 0 } })
+      expect(requests).toEqual(['/photo.jpg', '/hop', '/secret.png'])
+    } finally {
+      server.closeAllConnections()
+      await new Promise((resolve) => server.close(resolve))
+    }
+  })
+  it('refuses a zip that is broken, truncated or lies about an entry\'s size as an invalid file, and changes nothing', async () => {
+    const photo = await picture('#a74')
+    const zip = path.join(dir, 'honest.zip')
+    const text = toBlmText([toSampleBlmRecord('ZP-1', { MEDIA_IMAGE_00: 'zp-1.jpg' })])
+    await writeFeedZip(zip, 'agency.blm', text, [{ name: 'zp-1.jpg', body: photo }])
+    const honest = readFileSync(zip)
+    /** The zip with its central directory giving `name` a smaller size than its data has. */
+    const lying = (name: string) => {
+      const bytes = Buffer.from(honest)
+      for (let at = bytes.indexOf(CENTRAL_HEADER); at >= 0; at = bytes.indexOf(CENTRAL_HEADER, at + 4)) {
+        const nameLength = bytes.readUInt16LE(at + 28)
+        if (bytes.subarray(at + 46, at + 46 + nameLength).toString() === name) bytes.writeUInt32LE(10, at + 24)
+      }
+      const file = path.join(dir, `lying-${name}.zip`)
+      writeFileSync(file, bytes)
+      return file
+    }
+    const truncated = path.join(dir, 'truncated.zip')
+    writeFileSync(truncated, honest.subarray(0, Math.floor(honest.length / 2)))
+    const garbled = path.join(dir, 'garbled.zip')
+    const garbledBytes = Buffer.from(honest)
+    // The .blm's deflated data, overwritten: its local header is at 0, its data after the 30-byte header and the name.
+    garbledBytes.fill(0xff, 30 + 'agency.blm'.length + 4, 30 + 'agency.blm'.length + 40)
+    writeFileSync(garbled, garbledBytes)
+
+    const before = await queryRows<{ n: number }>(database.db, sql`select count(*)::int as n from properties`)
+    const cases: Array<[string, RegExp]> = [
+      [lying('agency.blm'), /^the zip cannot be read: agency\.blm: too many bytes in the stream/],
+      [lying('zp-1.jpg'), /^the zip cannot be read: zp-1\.jpg: too many bytes in the stream/],
+      [truncated, /^the zip cannot be read: /],
+      [garbled, /^the zip cannot be read: agency\.blm: /],
+    ]
+    for (const [file, reason] of cases) {
+      const report = await run(file, { force: true })
+      expect(report).toMatchObject({ outcome: 'invalid', added: 0, updated: 0, withdrawn: 0 })
+      expect(report.reason).toMatch(reason)
+    }
+    expect(await queryRows<{ n: number }>(database.db, sql`select count(*)::int as n from properties`)).toEqual(before)
+    expect(await byRef('ZP-1')).toBeUndefined()
   })
 })

@@ -23,8 +23,9 @@ import { branches, epcs, feedImports, floorPlans, propertyDocuments, propertyMed
 import type { EpcRow, FloorPlanRow, MediaRow, PriceRow, PropertyRow } from '../seed/generate.ts'
 import { insertCatalogueRows, updatePropertyRows } from '../seed/index.ts'
 import { collectBlmMedia, mapBlmRecord, isMediaUrl, type BlmMedia, type BlmMediaRef, type MappedBlmRecord } from './map.ts'
-import { fetchMedia, MediaError, storeEpcPreview, storePdf, storePicture, type PictureKind } from './media.ts'
+import { MediaError, storeEpcPreview, storePdf, storePicture, type PictureKind } from './media.ts'
 import { BlmFormatError, readBlm, type BlmHeader } from './parse.ts'
+import { createMediaFetcher, MediaFetchError, type MediaFetcher } from './media-fetch.ts'
 import { BlmSourceError, openBlmSource, type BlmSource } from './source.ts'
 
 /** The default share of the live feed stock one file may withdraw without `force`. */
@@ -46,8 +47,10 @@ export interface BlmImportOptions {
   maxWithdrawShare?: number
   /** Which records are pre-market, so imported locked (default: PUBLISHED_FLAG 0). */
   preMarket?: PreMarketRule
-  /** Downloads media given as URLs (default: the global fetch). */
-  fetch?: typeof fetch
+  /** Hosts media links are fetched from even at addresses that are not public (IMPORT_ALLOWED_MEDIA_HOSTS). */
+  allowedMediaHosts?: readonly string[]
+  /** Downloads media given as links (default: createMediaFetcher, public addresses only). */
+  fetchMedia?: MediaFetcher
   /** Where the run is logged (a line, and the report as details). */
   log?: (message: string, details?: object) => void
   /** The run's clock (tests). */
@@ -200,7 +203,7 @@ export async function importBlm(database: Pick<Database, 'db'>, options: BlmImpo
         records.set(ref, { record: mapped.data, hash: hash ?? (await toHash(values, media)) })
       }
     } catch (error) {
-      if (!(error instanceof BlmFormatError)) throw error
+      if (!(error instanceof BlmFormatError || error instanceof BlmSourceError)) throw error
       report.outcome = 'invalid'
       report.reason = error.message
       return finish()
@@ -238,12 +241,12 @@ export async function importBlm(database: Pick<Database, 'db'>, options: BlmImpo
 
     // 5. Media (not on a dry run): stored before the transaction, since sharp is slow and the store is
     // content-addressed, so a file left by a run that then fails is simply found again next time.
-    const fetchImpl = options.fetch ?? fetch
+    const fetchMedia = options.fetchMedia ?? createMediaFetcher({ allowedHosts: options.allowedMediaHosts ?? [] })
     const media = new Map<string, StoredMedia>()
     if (!options.dryRun) {
       for (const item of work) {
         if (!item.mediaChanged) continue
-        media.set(item.record.agent_ref, await storeRecordMedia(item.record, source, options.mediaDir, fetchImpl, report))
+        media.set(item.record.agent_ref, await storeRecordMedia(item.record, source, options.mediaDir, fetchMedia, report, log))
       }
     }
 
@@ -362,6 +365,12 @@ export async function importBlm(database: Pick<Database, 'db'>, options: BlmImpo
       if (!(error instanceof Rollback)) throw error
     }
     if (refusal) report.warnings.push({ line: null, agent_ref: null, message: `forced past the safe-import guard: ${refusal}` })
+  } catch (error) {
+    // A media entry of the zip that cannot be read (before the file's transaction): the file is refused whole.
+    if (!(error instanceof BlmSourceError)) throw error
+    report.outcome = 'invalid'
+    report.reason = error.message
+    return finish()
   } finally {
     await source.close()
   }
@@ -382,27 +391,42 @@ interface StoredMedia {
   documents: Array<{ file: string; caption: string | null; size_bytes: number }>
 }
 
+/** What the report says of a media link that failed, whatever the reason: nothing about what is at the address. */
+export const MEDIA_LINK_FAILED = 'could not be fetched'
+
 /** Stores a record's media; a file that fails is reported and left out, the property still imported. */
-async function storeRecordMedia(record: MappedBlmRecord, source: BlmSource, mediaDir: string, fetchImpl: typeof fetch, report: BlmImportReport): Promise<StoredMedia> {
+async function storeRecordMedia(
+  record: MappedBlmRecord,
+  source: BlmSource,
+  mediaDir: string,
+  fetchMedia: MediaFetcher,
+  report: BlmImportReport,
+  log: (message: string, details?: object) => void,
+): Promise<StoredMedia> {
   const stored: StoredMedia = { photos: [], floorPlans: [], epcs: [], documents: [] }
   const fail = (ref: BlmMediaRef, message: string) => {
     report.media.failed++
-    report.errors.push({ line: record.line, agent_ref: record.agent_ref, message: `media ${ref.source} ${message}; the property was imported without it` })
+    // A link's report line is the same whether its host was refused, closed, slow, or sent something
+    // that is not a picture; the reason goes to the server's log only.
+    const line = isMediaUrl(ref.source) ? MEDIA_LINK_FAILED : message
+    if (line !== message) log(`feed media ${ref.source} ${MEDIA_LINK_FAILED}: ${message}`)
+    report.errors.push({ line: record.line, agent_ref: record.agent_ref, message: `media ${ref.source} ${line}; the property was imported without it` })
   }
   const load = async (ref: BlmMediaRef): Promise<Buffer | null> => {
     try {
-      if (isMediaUrl(ref.source)) return await fetchMedia(ref.source, fetchImpl)
+      if (isMediaUrl(ref.source)) return await fetchMedia(ref.source)
       const bytes = await source.read(ref.source)
       if (!bytes) fail(ref, 'is not in the feed')
       return bytes
     } catch (error) {
-      if (!(error instanceof MediaError)) throw error
-      fail(ref, error.message)
+      if (error instanceof MediaFetchError) fail(ref, error.reason)
+      else if (error instanceof MediaError) fail(ref, error.message)
+      else throw error
       return null
     }
   }
-  const picture = async (ref: BlmMediaRef, kind: PictureKind): Promise<string | null> => {
-    const bytes = await load(ref)
+  const picture = async (ref: BlmMediaRef, kind: PictureKind, loaded?: Buffer): Promise<string | null> => {
+    const bytes = loaded ?? (await load(ref))
     if (!bytes) return null
     try {
       const result = await storePicture(mediaDir, bytes, kind)
@@ -440,7 +464,7 @@ async function storeRecordMedia(record: MappedBlmRecord, source: BlmSource, medi
     } catch (error) {
       if (!(error instanceof MediaError)) throw error
       // An EPC sent as a picture in a document slot is still the EPC.
-      const file = await picture(ref, 'drawing').catch(() => null)
+      const file = await picture(ref, 'drawing', bytes).catch(() => null)
       if (file) graphs.push(file)
     }
   }

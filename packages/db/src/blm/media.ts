@@ -10,7 +10,6 @@ import { existsSync } from 'node:fs'
 import { mkdir, rename, unlink, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import sharp from 'sharp'
-import { MAX_MEDIA_BYTES } from './source.ts'
 
 /** Bump when the recipe changes, so stored originals are made again. */
 const RECIPE_VERSION = 1
@@ -83,20 +82,4 @@ const EPC_PREVIEW_SVG = `<svg xmlns="http://www.w3.org/2000/svg" width="600" hei
 export async function storeEpcPreview(mediaDir: string): Promise<string> {
   const { file } = await storePicture(mediaDir, await sharp(Buffer.from(EPC_PREVIEW_SVG)).png().toBuffer(), 'drawing')
   return file
-}
-
-/** Downloads a media URL, refusing anything that is not a 2xx answer or is too big. */
-export async function fetchMedia(url: string, fetchImpl: typeof fetch, timeoutMs = 30_000): Promise<Buffer> {
-  let response: Response
-  try {
-    response = await fetchImpl(url, { signal: AbortSignal.timeout(timeoutMs), redirect: 'follow' })
-  } catch (error) {
-    throw new MediaError(`could not be downloaded (${(error as Error).message})`)
-  }
-  if (!response.ok) throw new MediaError(`could not be downloaded (HTTP ${response.status})`)
-  const length = Number(response.headers.get('content-length') ?? 0)
-  if (length > MAX_MEDIA_BYTES) throw new MediaError('is larger than 50 MB')
-  const body = Buffer.from(await response.arrayBuffer())
-  if (body.length > MAX_MEDIA_BYTES) throw new MediaError('is larger than 50 MB')
-  return body
 }

@@ -30,7 +30,7 @@ export const MAX_MEDIA_BYTES = 50 * 1024 * 1024
 
 const ZIP_MAGIC = Buffer.from([0x50, 0x4b, 0x03, 0x04])
 
-/** A feed that cannot be opened: no .blm in the zip, two of them, a broken zip. */
+/** A feed that cannot be opened or read: no .blm in the zip, two of them, a broken or truncated zip, an entry whose size lies. */
 export class BlmSourceError extends Error {
   constructor(message: string) {
     super(message)
@@ -80,6 +80,10 @@ function openPlain(file: string, name: string): BlmSource {
   }
 }
 
+function toZipError(entry: yauzl.Entry, error: unknown): BlmSourceError {
+  return new BlmSourceError(`the zip cannot be read: ${entry.fileName}: ${(error as Error).message}`)
+}
+
 async function openZip(file: string, name: string): Promise<BlmSource> {
   let zip: yauzl.ZipFile
   try {
@@ -109,8 +113,24 @@ async function openZip(file: string, name: string): Promise<BlmSource> {
     open() {
       return {
         async *[Symbol.asyncIterator]() {
-          const stream = await zip.openReadStreamPromise(blm)
-          for await (const chunk of stream) yield chunk as Uint8Array
+          // A broken entry (a size that lies, bad compressed data, a truncated file) is the zip's fault, not the site's.
+          let stream: AsyncIterable<unknown>
+          try {
+            stream = await zip.openReadStreamPromise(blm)
+          } catch (error) {
+            throw toZipError(blm, error)
+          }
+          const chunks = stream[Symbol.asyncIterator]()
+          for (;;) {
+            let next: IteratorResult<unknown>
+            try {
+              next = await chunks.next()
+            } catch (error) {
+              throw toZipError(blm, error)
+            }
+            if (next.done) return
+            yield next.value as Uint8Array
+          }
         },
       }
     },
@@ -121,7 +141,12 @@ async function openZip(file: string, name: string): Promise<BlmSource> {
     async read(media) {
       const entry = entries.get(toKey(media))
       if (!entry || entry.uncompressedSize > MAX_MEDIA_BYTES) return null
-      return readStream(await zip.openReadStreamPromise(entry))
+      try {
+        // yauzl stops a stream that runs past the entry's declared size, so the cap above holds.
+        return await readStream(await zip.openReadStreamPromise(entry))
+      } catch (error) {
+        throw toZipError(entry, error)
+      }
     },
     close: async () => zip.close(),
   }

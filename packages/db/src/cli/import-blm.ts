@@ -4,7 +4,8 @@
  * A `.blm`, or a zip holding one `.blm` and its media. Reads DATABASE_URL (PostgreSQL), else the
  * PGlite database under DATA_DIR (default ./data, resolved from where npm was run); media go under
  * DATA_DIR/media. FEED_MAX_WITHDRAW_SHARE (default 0.2) and FEED_PRE_MARKET (default `unpublished`)
- * are read as the server reads them. Stop a server using the embedded database first.
+ * are read as the server reads them, and IMPORT_ALLOWED_MEDIA_HOSTS (media link hosts fetched even at
+ * addresses that are not public). Stop a server using the embedded database first.
  * Exit status: 0 imported (or dry run), 2 refused by the safe-import guard, 1 not a feed or failed.
  */
 import path from 'node:path'
@@ -12,6 +13,7 @@ import { parseArgs } from 'node:util'
 import { parsePreMarketRule, type FeedImportReport } from '@agency/domain'
 import { z } from 'zod'
 import { importBlm } from '../blm/import.ts'
+import { parseAllowedMediaHosts } from '../blm/media-fetch.ts'
 import { createDatabase } from '../client.ts'
 import { migrate } from '../migrate.ts'
 import { ensurePlaces } from '../places/index.ts'
@@ -22,6 +24,7 @@ const EnvSchema = z.object({
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z.string().optional(),
   FEED_MAX_WITHDRAW_SHARE: z.coerce.number().min(0).max(1).default(0.2),
+  IMPORT_ALLOWED_MEDIA_HOSTS: z.string().optional().transform(parseAllowedMediaHosts),
   FEED_PRE_MARKET: z
     .string()
     .default('unpublished')
@@ -65,6 +68,7 @@ async function main(): Promise<void> {
       force: values.force === true,
       maxWithdrawShare: env.data.FEED_MAX_WITHDRAW_SHARE,
       preMarket: env.data.FEED_PRE_MARKET,
+      allowedMediaHosts: env.data.IMPORT_ALLOWED_MEDIA_HOSTS,
     })
     for (const line of toReportLines(report)) console.log(line)
     process.exitCode = report.outcome === 'refused' ? 2 : report.outcome === 'invalid' ? 1 : 0

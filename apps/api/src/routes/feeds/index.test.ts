@@ -14,6 +14,8 @@ import { createTestApi, type TestApi } from '#app/testing/api.ts'
 
 const KEY = 'feed-key-0123456789abcdef'
 const MAX_BYTES = 256 * 1024
+/** A zip's central directory header signature. */
+const CENTRAL_HEADER = Buffer.from([0x50, 0x4b, 0x01, 0x02])
 
 describe.each(testDatabaseKinds())('POST /api/feeds/blm on %s', (kind) => {
   let api: TestApi
@@ -33,7 +35,7 @@ describe.each(testDatabaseKinds())('POST /api/feeds/blm on %s', (kind) => {
   const byRef = async (ref: string) => (await api.database.db.select().from(properties).where(eq(properties.agent_ref, ref)))[0]
 
   beforeAll(async () => {
-    api = await createTestApi(kind, { feeds: { apiKey: KEY, maxBytes: MAX_BYTES, maxWithdrawShare: 0.2, preMarket: DEFAULT_PRE_MARKET_RULE } })
+    api = await createTestApi(kind, { feeds: { apiKey: KEY, maxBytes: MAX_BYTES, maxWithdrawShare: 0.2, preMarket: DEFAULT_PRE_MARKET_RULE, allowedMediaHosts: [] } })
     // The server builds the gazetteer at start; imports place properties with it.
     await ensurePlaces(api.database)
     dir = mkdtempSync(path.join(os.tmpdir(), 'agency-feed-api-'))
@@ -88,6 +90,27 @@ describe.each(testDatabaseKinds())('POST /api/feeds/blm on %s', (kind) => {
   it('answers 415 for a body that is not a feed upload', async () => {
     const response = await post('{}', { type: 'application/json' })
     expect(response.statusCode).toBe(415)
+  })
+
+  it('answers 422 with a report, never 500, for a zip whose entry size lies, a truncated zip, or a garbled one; nothing is imported', async () => {
+    const lying = Buffer.from(zip)
+    // The central directory's uncompressed size of agency.blm, made smaller than its data.
+    for (let at = lying.indexOf(CENTRAL_HEADER); at >= 0; at = lying.indexOf(CENTRAL_HEADER, at + 4)) {
+      const nameLength = lying.readUInt16LE(at + 28)
+      if (lying.subarray(at + 46, at + 46 + nameLength).toString() === 'agency.blm') lying.writeUInt32LE(10, at + 24)
+    }
+    const garbled = Buffer.from(zip)
+    garbled.fill(0xff, 44, 80)
+    for (const [body, reason] of [
+      [lying, /^the zip cannot be read: agency\.blm: too many bytes in the stream/],
+      [zip.subarray(0, zip.length - 30), /^the zip cannot be read: /],
+      [garbled, /^the zip cannot be read: agency\.blm: /],
+    ] as const) {
+      const response = await post(body)
+      expect(response.statusCode).toBe(422)
+      expect(response.json()).toMatchObject({ message: expect.stringMatching(reason), report: { outcome: 'invalid', added: 0 } })
+    }
+    for (const ref of ['API-1', 'API-2', 'API-3']) expect(await byRef(ref)).toBeUndefined()
   })
 
   it('imports a zip with its pictures and answers the report; the properties are then listed and shown', async () => {

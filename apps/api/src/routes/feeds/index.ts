@@ -22,6 +22,8 @@ export interface FeedsOptions {
   maxWithdrawShare: number
   /** Which records are pre-market (locked). */
   preMarket: PreMarketRule
+  /** Media link hosts fetched even at addresses that are not public (IMPORT_ALLOWED_MEDIA_HOSTS). */
+  allowedMediaHosts: readonly string[]
 }
 
 /** The defaults a server without feed settings runs with. */
@@ -30,6 +32,7 @@ export const DEFAULT_FEEDS_OPTIONS: FeedsOptions = {
   maxBytes: 200 * 1024 * 1024,
   maxWithdrawShare: 0.2,
   preMarket: DEFAULT_PRE_MARKET_RULE,
+  allowedMediaHosts: [],
 }
 
 const FEED_CONTENT_TYPES = ['application/zip', 'application/x-zip-compressed', 'application/octet-stream', 'text/plain']
@@ -139,6 +142,7 @@ const feeds: FastifyPluginAsyncZod<{ mediaDir: string; feeds: FeedsOptions }> = 
             force: request.query.force === 'true',
             maxWithdrawShare: settings.maxWithdrawShare,
             preMarket: settings.preMarket,
+            allowedMediaHosts: settings.allowedMediaHosts,
             log: (message, details) => request.log.info({ report: details }, message),
           },
         )
