@@ -11,7 +11,8 @@ import { spawn } from 'node:child_process'
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import { ROOT, createPgDatabase, freePort } from './serve-for-tests.mjs'
+import pg from 'pg'
+import { ROOT, createPgDatabase, freePort, startServer as startSite } from './serve-for-tests.mjs'
 
 const arg = (name, fallback) => Number(process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1] ?? fallback)
 const ENQUIRIES = arg('enquiries', 1000)
@@ -284,9 +285,82 @@ async function runOn(kind) {
   return figures
 }
 
+// 'PostgreSQL restart' (issue 43): the built site on a PostgreSQL database of its own, 6 clients reading
+// property pages and the detail API (no page cache) while every backend of that database is terminated
+// (pg_terminate_backend) once a second, as a restart or failover would. A lost connection must answer
+// 503 with Retry-After (after a read is tried once more on another connection), never 500.
+// `npm run test:faults -- --family=pg-restart [--terminate-seconds=N]` (needs TEST_DATABASE_URL and `npm run build`).
+async function runBackendTerminations() {
+  const seconds = arg('terminate-seconds', 20)
+  const scratch = await createPgDatabase(process.env.TEST_DATABASE_URL, 'agency_faults_restart')
+  cleanups.push(scratch.drop)
+  const site = await startSite({ properties: 60, databaseUrl: scratch.url, env: { PAGE_CACHE_ENTRIES: '0', LOG_LEVEL: 'error' } })
+  cleanups.push(() => site.stop())
+  const admin = new pg.Client({ connectionString: scratch.url })
+  await admin.connect()
+  const name = new URL(scratch.url).pathname.slice(1)
+  const answers = {}
+  let terminations = 0
+  let backends = 0
+  let networkErrors = 0
+  let without = 0
+  try {
+    const list = await (await fetch(`${site.url}/api/properties?transaction_type_id=1&page_size=50`)).json()
+    const ids = list.data.map((p) => p.property_profile_id)
+    const until = Date.now() + seconds * 1000
+    const client = async () => {
+      while (Date.now() < until) {
+        const id = ids[Math.floor(Math.random() * ids.length)]
+        const target = Math.random() < 0.5 ? `/property/${id}` : `/api/properties/${id}`
+        try {
+          const res = await fetch(`${site.url}${target}`, { signal: AbortSignal.timeout(30_000) })
+          await res.arrayBuffer()
+          answers[res.status] = (answers[res.status] ?? 0) + 1
+          if (res.status === 503 && !res.headers.get('retry-after')) without++
+        } catch {
+          networkErrors++
+        }
+      }
+    }
+    const terminator = (async () => {
+      while (Date.now() < until) {
+        await sleep(1000)
+        const killed = await admin.query('select count(*)::int as n from (select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()) t', [name])
+        terminations++
+        backends += killed.rows[0].n
+      }
+    })()
+    await Promise.all([...Array.from({ length: 6 }, client), terminator])
+  } finally {
+    await admin.end()
+  }
+  const health = (await fetch(`${site.url}/api/health`)).status
+  const figures = {
+    family: 'pg-restart',
+    seconds,
+    terminations,
+    backends_terminated: backends,
+    answers,
+    answers_503_without_retry_after: without,
+    network_errors: networkErrors,
+    health_after: health,
+  }
+  console.log(JSON.stringify(figures, null, 2))
+  const statuses = Object.keys(answers).map(Number)
+  const ok = backends > 0 && statuses.every((status) => (status >= 200 && status < 300) || status === 503) && without === 0 && networkErrors === 0 && health === 200
+  console.log(`pg-restart: ${ok ? 'only 2xx and 503 with Retry-After' : 'FAILED'}`)
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup().catch(() => {})
+  return ok
+}
+
 const only = process.argv.find((a) => a.startsWith('--database='))?.split('=')[1]
-const kinds = (process.env.TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite']).filter((kind) => !only || kind === only)
+const family = process.argv.find((a) => a.startsWith('--family='))?.split('=')[1]
+const kinds = family === 'pg-restart' ? [] : (process.env.TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite']).filter((kind) => !only || kind === only)
 let failed = false
+if ((family === 'pg-restart' || (!family && process.env.TEST_DATABASE_URL)) && only !== 'pglite') {
+  if (!process.env.TEST_DATABASE_URL) throw new Error('--family=pg-restart needs TEST_DATABASE_URL')
+  if (!(await runBackendTerminations())) failed = true
+}
 for (const kind of kinds) {
   const figures = await runOn(kind).catch(async (error) => {
     for (const cleanup of cleanups) await cleanup().catch(() => {})

@@ -113,6 +113,60 @@ export function isDatabaseBusy(error: unknown): boolean {
   return false
 }
 
+/**
+ * PostgreSQL's admin_shutdown, crash_shutdown, cannot_connect_now and idle_session_timeout (a backend
+ * terminated, a server restarting or failing over), and the connection_exception class.
+ */
+const UNAVAILABLE_CODES = new Set(['57P01', '57P02', '57P03', '57P05', '08000', '08001', '08003', '08004', '08006'])
+/** The socket's own failures. */
+const UNAVAILABLE_ERRNOS = new Set(['ECONNRESET', 'ECONNREFUSED', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'EAI_AGAIN'])
+/** node-postgres's words for a connection that ended or failed under a query. */
+const UNAVAILABLE_MESSAGES = ['Connection terminated', 'Client has encountered a connection error and is not queryable', 'Connection timeout']
+
+/**
+ * Whether an error (or one it was caused by) says the connection to the database was lost or could
+ * not be made: a backend terminated, a reset or refused socket, a connection timeout, a server
+ * restarting. The request did not fail through its own fault and may be sent again in a moment.
+ */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  for (let e: unknown = error, depth = 0; e instanceof Error && depth < 5; e = e.cause, depth++) {
+    const code = (e as { code?: unknown }).code
+    if (typeof code === 'string' && (UNAVAILABLE_CODES.has(code) || UNAVAILABLE_ERRNOS.has(code))) return true
+    const message = e.message
+    if (UNAVAILABLE_MESSAGES.some((m) => message.includes(m))) return true
+  }
+  return false
+}
+
+/** Whether a statement only reads (so running it again changes nothing): a plain SELECT. */
+function isPlainRead(config: unknown): boolean {
+  const text = typeof config === 'string' ? config : typeof config === 'object' && config !== null ? (config as { text?: unknown }).text : undefined
+  return typeof text === 'string' && /^\s*select\b/i.test(text) && !/\b(nextval|setval|pg_advisory|pg_terminate_backend|pg_cancel_backend|for\s+(update|share|no\s+key\s+update|key\s+share))\b/i.test(text)
+}
+
+/**
+ * A read run on the pool (never one inside a transaction) that fails because its connection was lost
+ * is run once more: the pool drops a failed connection, so the second try takes another, or opens a
+ * new one. A server restart or a terminated backend then costs a safe read nothing; a write is never
+ * sent twice.
+ */
+function retryReadsOnLostConnections(pool: pg.Pool): void {
+  type Query = (config: unknown, values?: unknown, callback?: unknown) => unknown
+  const query = pool.query.bind(pool) as Query
+  const retrying: Query = (config, values, callback) => {
+    if (typeof values === 'function' || callback !== undefined || !isPlainRead(config)) return query(config, values, callback)
+    const first = query(config, values) as Promise<unknown>
+    return first.catch((error: unknown) => {
+      // A wait for a connection that ran out is not retried: it would only wait as long again.
+      if (!isDatabaseUnavailable(error) || isDatabaseBusy(error) || pool.ending) throw error
+      return query(config, values)
+    })
+  }
+  pool.query = retrying as typeof pool.query
+}
+
+const ignoreCheckedOutConnectionError = () => undefined
+
 const reportConnectionError = (error: Error) => {
   console.error(`database: an idle connection failed and was dropped: ${error.message}`)
 }
@@ -145,7 +199,13 @@ export async function createDatabase(options: DatabaseOptions = {}): Promise<Dat
       ...(options.statementTimeoutMs ? { statement_timeout: options.statementTimeoutMs } : {}),
     })
     pool.on('error', options.onConnectionError ?? reportConnectionError)
+    // A connection lost while it is checked out but between statements (inside a transaction, while
+    // the code between two of its statements runs) emits 'error' with none of the pool's listeners on
+    // it, which would end the process. Its next statement fails and is answered for; the event itself
+    // needs no more than this listener.
+    pool.on('connect', (client) => client.on('error', ignoreCheckedOutConnectionError))
     prepareStatementsOf(pool, preparedStatements)
+    retryReadsOnLostConnections(pool)
     const db = drizzlePg(pool, { schema }) as unknown as Db
     return { db, kind: 'postgres', close: () => pool.end() }
   }

@@ -1,4 +1,4 @@
-import { isDatabaseBusy } from '@agency/db'
+import { isDatabaseBusy, isDatabaseUnavailable } from '@agency/db'
 import type { ApiError } from '@agency/domain'
 import type { FastifyError } from 'fastify'
 import fp from 'fastify-plugin'
@@ -18,7 +18,7 @@ function toFieldErrors(error: FastifyError): Record<string, string[]> {
   return errors
 }
 
-/** The Retry-After of a request the database was too busy to take, in seconds. */
+/** The Retry-After of a request the database was too busy to take, or lost its connection under, in seconds. */
 export const BUSY_RETRY_AFTER_SECONDS = 5
 
 /**
@@ -37,10 +37,16 @@ export default fp(
         // Fastify's own client errors (bad JSON, too large a body): its message, never a stack.
         return reply.code(status).type('application/json').send({ message: error.message } satisfies ApiError)
       }
-      if (isDatabaseBusy(error)) {
+      const busy = isDatabaseBusy(error)
+      if (busy || isDatabaseUnavailable(error)) {
         // No connection within the pool's acquire timeout (or a statement over its time): the request
-        // waited long enough, and may be sent again in a moment.
-        request.log.warn({ url: request.url, method: request.method }, 'database busy: request refused')
+        // waited long enough, and may be sent again in a moment. A connection lost under the request
+        // (a terminated backend, a database restarting or failing over, a reset or refused socket) is
+        // no fault of the request either; a read was already tried again on another connection.
+        request.log.warn(
+          { url: request.url, method: request.method, ...(busy ? {} : { reason: error.message }) },
+          busy ? 'database busy: request refused' : 'database unavailable: request refused',
+        )
         return reply
           .code(503)
           .header('retry-after', String(BUSY_RETRY_AFTER_SECONDS))
