@@ -137,4 +137,25 @@ describe('createPageCache', () => {
     expect(pages.renders).toBe(2)
     expect(cache.size).toBe(0)
   })
+  it('never fails a request because the page it waited on was pushed out of the cache while it rendered: each renders for itself', async () => {
+    const cache = createPageCache({ maxEntries: 1, maxBytes: 1_000_000 })
+    let finish: () => void = () => {}
+    const slow = new Promise<void>((resolve) => (finish = resolve))
+    let renders = 0
+    const slowRender = async () => {
+      renders++
+      await slow
+      return page('slow page')
+    }
+    // Two requests for /a share its render; /b arrives meanwhile and takes the one entry.
+    const first = cache.serve('/a', slowRender)
+    const waiter = cache.serve('/a', slowRender)
+    const other = await cache.serve('/b', () => Promise.resolve(page('other page')))
+    expect(await bodyOf(other)).toBe('other page')
+    finish()
+    const answers = await Promise.all([first, waiter])
+    expect(await Promise.all(answers.map(bodyOf))).toEqual(['slow page', 'slow page'])
+    // The first request used its own render; the waiter, whose shared render was dropped, rendered once itself.
+    expect(renders).toBe(2)
+  })
 })

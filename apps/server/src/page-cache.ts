@@ -57,6 +57,8 @@ export interface PageCache {
 interface RenderContext {
   render: () => Promise<Response>
   rendered: boolean
+  /** The render this request started for everyone waiting on the page. */
+  pending?: Promise<Response>
   unkept?: Response
 }
 
@@ -86,7 +88,8 @@ export function createPageCache(options: PageCacheOptions): PageCache {
     ttlResolution: 0,
     fetchMethod: async (_key, _stale, { options: setOptions, context }) => {
       context.rendered = true
-      const response = await context.render()
+      context.pending = context.render()
+      const response = await context.pending
       const page = await toKeepablePage(response.clone(), now())
       if (!page) {
         context.unkept = response
@@ -101,7 +104,18 @@ export function createPageCache(options: PageCacheOptions): PageCache {
   return {
     async serve(key, render) {
       const context: RenderContext = { render, rendered: false }
-      const page = await pages.fetch(key, { context })
+      let page: CachedPage | undefined
+      try {
+        page = await pages.fetch(key, { context })
+      } catch (error) {
+        // A page pushed out of the cache while it rendered (a burst of other addresses) fails every
+        // request waiting on it with lru-cache's 'evicted': the request whose render it was still
+        // answers with that render, and each other one renders for itself. A render's own failure
+        // stays its request's.
+        if (context.pending) return { response: await context.pending }
+        if (context.rendered) throw error
+        return { response: await render() }
+      }
       if (page) return { page, hit: !context.rendered }
       if (context.unkept) return { response: context.unkept }
       // The render this request waited on could not be kept: this one renders for itself.

@@ -17,4 +17,21 @@ describe('createVisitorAnswerCache', () => {
     await cache.get('k', load)
     expect(await cache.get('k', load)).toEqual({ n: 2 })
   })
+  it('never fails a request because the answer it waited on was pushed out of the cache while it was computed: each computes for itself', async () => {
+    const cache = createVisitorAnswerCache({ ttlMs: 60_000, maxEntries: 1 })
+    let finish: () => void = () => {}
+    const slow = new Promise<void>((resolve) => (finish = resolve))
+    let loads = 0
+    const load = async () => {
+      const n = ++loads
+      await slow
+      return { n }
+    }
+    const first = cache.get('/api/properties?page=1', load)
+    const waiter = cache.get('/api/properties?page=1', load)
+    // Another address takes the one entry while page 1 is computed.
+    expect(await cache.get('/api/properties?page=2', async () => ({ n: 0 }))).toEqual({ n: 0 })
+    finish()
+    expect(await Promise.all([first, waiter])).toEqual([{ n: 1 }, { n: 2 }])
+  })
 })
