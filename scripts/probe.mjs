@@ -26,12 +26,14 @@
 //   npm run test:security -- --no-build                    probes the current build
 //   npm run test:security -- --database=pglite|postgres    postgres needs TEST_DATABASE_URL
 //   npm run test:security -- --families=api,forms          only these families (none: --families=)
+//   npm run test:security -- --families=place-flood        only the place-search flood (4., probe-place-flood.mjs)
 import { spawnSync } from 'node:child_process'
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { MAY_CHANGE_ON_REJECTION, diffFingerprints, fingerprint, withDatabase } from './probe-database.mjs'
 import { PAYLOADS, checkMails, checkPages, storePayloads } from './probe-stored-values.mjs'
+import { probePlaceFlood } from './probe-place-flood.mjs'
 import { ROOT, createPgDatabase, startServer } from './serve-for-tests.mjs'
 
 const CONCURRENCY = 6
@@ -391,6 +393,17 @@ try {
   await server?.stop()
   await pgDatabase?.drop()
   rmSync(dataDir, { recursive: true, force: true })
+}
+
+// 4. The place-search flood (probe-place-flood.mjs), on a server and database of its own.
+const familiesArgument = process.argv.find((a) => a.startsWith('--families='))?.split('=')[1]?.split(',')
+if (!familiesArgument || familiesArgument.includes('place-flood')) {
+  const floodDatabase = databaseKind === 'postgres' ? await createPgDatabase(process.env.TEST_DATABASE_URL, 'agency_flood') : null
+  try {
+    failures.push(...(await probePlaceFlood({ databaseUrl: floodDatabase?.url })).failures.map((f) => `place flood: ${f}`))
+  } finally {
+    await floodDatabase?.drop()
+  }
 }
 
 // ---- the report --------------------------------------------------------------------------------

@@ -15,5 +15,7 @@ export const API_MESSAGES = {
   REDIRECT_NOT_FOUND: 'Redirect not found',
   FEED_KEY_REQUIRED: 'A valid feed API key is required (Authorization: Bearer).',
   FEED_TOO_LARGE: 'The feed is larger than this server accepts.',
+  /** Place searches past the per-address limit (429 with Retry-After). */
+  TOO_MANY_PLACE_SEARCHES: 'Too many place searches. Please try again in a moment.',
   FEED_CONTENT_TYPE: 'Send the feed as application/zip, application/octet-stream or text/plain.',
 } as const

@@ -2,6 +2,7 @@ import fp from 'fastify-plugin'
 import { createPlacesProvider } from '#app/places/config.ts'
 import type { FetchLike } from '#app/places/google-provider.ts'
 import type { PlacesProvider } from '#app/places/provider.ts'
+import type { PlaceSearchLimit } from '#app/places/search-limit.ts'
 import placesRoutes from '#app/routes/places/index.ts'
 
 declare module 'fastify' {
@@ -21,6 +22,8 @@ export interface PlacesPluginOptions {
   fetch?: FetchLike
   /** How long a place search's answer is kept, in ms (0 or left out: not kept). */
   answerCacheTtlMs?: number
+  /** Place searches one address may send (default DEFAULT_PLACE_SEARCH_LIMIT). */
+  searchLimit?: PlaceSearchLimit
 }
 
 /**
@@ -33,11 +36,12 @@ export default fp<PlacesPluginOptions>(
       options.provider ??
       createPlacesProvider(options.env ?? {}, {
         db: app.db,
+        dbKind: app.dbKind,
         log: app.log,
         ...(options.fetch ? { fetch: options.fetch } : {}),
       })
     app.decorate('places', provider)
-    await app.register(placesRoutes, { prefix: '/places', answerCacheTtlMs: options.answerCacheTtlMs ?? 0 })
+    await app.register(placesRoutes, { prefix: '/places', answerCacheTtlMs: options.answerCacheTtlMs ?? 0, ...(options.searchLimit ? { searchLimit: options.searchLimit } : {}) })
   },
   { name: 'places', dependencies: ['db'] },
 )

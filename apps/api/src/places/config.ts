@@ -1,6 +1,9 @@
 import type { Db } from '@agency/db'
 import { z } from 'zod'
 import { createDatabasePlacesProvider } from './database-provider.ts'
+
+/** On the embedded database: 2 searches run and 16 wait, of which one trigram comparison runs and one waits (database-provider.ts). */
+const EMBEDDED_PLACE_SEARCH = { searchSlots: { running: 2, waiting: 16 }, similarSlots: { running: 1, waiting: 1 } }
 import { createGooglePlacesProvider, type FetchLike, type PlacesLogger } from './google-provider.ts'
 import type { PlacesProvider } from './provider.ts'
 
@@ -21,6 +24,8 @@ export const PlacesEnvSchema = z
 /** What the providers may need. */
 export interface PlacesDependencies {
   db: Db
+  /** Which database `db` is: on the embedded one, trigram comparisons wait their turn (database-provider.ts). */
+  dbKind?: 'pglite' | 'postgres'
   log: PlacesLogger
   fetch?: FetchLike
 }
@@ -40,5 +45,5 @@ export function createPlacesProvider(env: Record<string, string | undefined>, de
   if (PLACES_PROVIDER === 'google' && GOOGLE_PLACES_API_KEY) {
     return createGooglePlacesProvider({ apiKey: GOOGLE_PLACES_API_KEY, fetch: dependencies.fetch, log: dependencies.log })
   }
-  return createDatabasePlacesProvider(dependencies.db)
+  return createDatabasePlacesProvider(dependencies.db, dependencies.dbKind === 'pglite' ? EMBEDDED_PLACE_SEARCH : {})
 }

@@ -1,4 +1,4 @@
-import { IS_NAMED_PLACE, places, pointOfInterestKeys, pointsOfInterest, toBox, toPlaceSearchKey, type Db } from '@agency/db'
+import { EMBEDDED_BUSY_MESSAGE, IS_NAMED_PLACE, places, pointOfInterestKeys, pointsOfInterest, toBox, toPlaceSearchKey, type Db } from '@agency/db'
 import { and, asc, eq, like, sql } from 'drizzle-orm'
 import { toPlaceLimit, type PlacesProvider } from './provider.ts'
 import type { PlaceDetails, SearchResultPlace } from './schemas.ts'
@@ -8,6 +8,52 @@ const POSTCODE_START = /^[a-z]{1,2}([0-9][a-z0-9]?( [0-9][a-z]{0,2})?)?$/
 
 /** Keywords shorter than this have too few trigrams to be compared usefully. */
 const MIN_SIMILAR_LENGTH = 3
+
+/**
+ * The longest keyword compared by trigrams: comparing costs in proportion to the keyword's trigrams
+ * (a 256-character keyword held the embedded database's one connection for half a second), and no
+ * place's name is longer. A longer keyword is only looked up by its start (an index range).
+ */
+export const MAX_SIMILAR_LENGTH = 40
+
+/** How a provider over the gazetteer runs. */
+export interface DatabasePlacesOptions {
+  /**
+   * How many searches may run or wait at once (default: no bound). On the embedded database a search
+   * is a few short statements, but a flood of them queues those statements ahead of every page's: with
+   * 2 running, a page's statement waits behind at most a few of them, and a search arriving while
+   * the line is full is refused as the database's busy answer (503 with Retry-After).
+   */
+  searchSlots?: { running: number; waiting: number }
+  /**
+   * How many trigram comparisons may run or wait at once (default: no bound). On the embedded
+   * database, 1 runs and 1 waits; a search arriving while both places are taken offers only what
+   * starts with its keyword, so a flood of random keywords cannot queue comparisons ahead of the
+   * pages' statements.
+   */
+  similarSlots?: { running: number; waiting: number }
+}
+
+/** At most `running` calls at once and `waiting` in line; null, at once, when the line is full. */
+export function createSlots(running: number, waiting: number) {
+  let active = 0
+  const line: Array<() => void> = []
+  return async <T>(work: () => Promise<T>): Promise<T | null> => {
+    if (active >= running) {
+      if (line.length >= waiting) return null
+      await new Promise<void>((resolve) => line.push(resolve))
+    } else {
+      active++
+    }
+    try {
+      return await work()
+    } finally {
+      const next = line.shift()
+      if (next) next()
+      else active--
+    }
+  }
+}
 
 const RESULT = { name: places.name, description: places.description, place_id: places.place_id }
 
@@ -138,8 +184,11 @@ function findPostcodesStartingWith(db: Db, key: string, limit: number) {
  * postcode) districts and postcodes; only when those find nothing, names merely like it. Schools and
  * pubs follow the towns, or come first when the keyword names one ('fulwood academy', 'kings arms').
  */
-export function createDatabasePlacesProvider(db: Db): PlacesProvider {
-  return {
+export function createDatabasePlacesProvider(db: Db, options: DatabasePlacesOptions = {}): PlacesProvider {
+  const similarSlots = options.similarSlots ? createSlots(options.similarSlots.running, options.similarSlots.waiting) : null
+  const findSimilar = async (key: string, limit: number): Promise<SearchResultPlace[]> =>
+    similarSlots ? ((await similarSlots(() => findNamesLike(db, key, limit))) ?? []) : findNamesLike(db, key, limit)
+  const provider: PlacesProvider = {
     async search(keyword, limit) {
       const key = toPlaceSearchKey(keyword)
       const wanted = toPlaceLimit(limit)
@@ -164,7 +213,9 @@ export function createDatabasePlacesProvider(db: Db): PlacesProvider {
       // Comparing trigrams costs far more than an index range (tens of milliseconds on PGlite), so it
       // runs only when no name starts with the keyword: a typo, or a word inside a name (a town's
       // then before a school's or pub's).
-      if (found.length === 0 && !points.nameStarts && !hasDigit && key.length >= MIN_SIMILAR_LENGTH) add(await findNamesLike(db, key, wanted))
+      if (found.length === 0 && !points.nameStarts && !hasDigit && key.length >= MIN_SIMILAR_LENGTH && key.length <= MAX_SIMILAR_LENGTH) {
+        add(await findSimilar(key, wanted))
+      }
       add(points.places.slice(0, wanted - found.length))
       return found
     },
@@ -182,6 +233,16 @@ export function createDatabasePlacesProvider(db: Db): PlacesProvider {
         lng: row.lng,
       } satisfies PlaceDetails
     },
+  }
+  if (!options.searchSlots) return provider
+  const searchSlots = createSlots(options.searchSlots.running, options.searchSlots.waiting)
+  return {
+    async search(keyword, limit) {
+      const found = await searchSlots(() => provider.search(keyword, limit))
+      if (found === null) throw new Error(EMBEDDED_BUSY_MESSAGE)
+      return found
+    },
+    details: (placeId) => provider.details(placeId),
   }
 }
 

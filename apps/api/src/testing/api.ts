@@ -1,5 +1,6 @@
 import { createTestDatabase, type TestDatabase } from '@agency/db/testing'
 import type { FastifyInstance, FastifyServerOptions } from 'fastify'
+import type { PlaceSearchLimit } from '#app/places/search-limit.ts'
 import { createFixedCaptchaVerifier } from '#app/auth/captcha.ts'
 import { buildApp, type ApiOptions } from '#app/app.ts'
 import { createMediaFiles, insertFixture, type Fixture } from './fixtures.ts'
@@ -34,6 +35,8 @@ export async function createTestApi(
     leadLimits?: ApiOptions['leadLimits']
     /** How long visitors' search and place answers are kept (none by default). */
     visitorCacheTtlMs?: number
+    /** Place searches one address may send (by default more than any test sends). */
+    placeSearchLimit?: PlaceSearchLimit
   } = {},
 ): Promise<TestApi> {
   const database = await createTestDatabase(kind)
@@ -47,7 +50,10 @@ export async function createTestApi(
     logger: options.logger,
     accounts: options.accounts ?? { captcha: createFixedCaptchaVerifier(true), magicLinkMinResponseMs: 0 },
     // Tests choose the places provider through the environment (vi.stubEnv), as an operator would.
-    places: { env: { PLACES_PROVIDER: process.env.PLACES_PROVIDER, GOOGLE_PLACES_API_KEY: process.env.GOOGLE_PLACES_API_KEY } },
+    places: {
+      env: { PLACES_PROVIDER: process.env.PLACES_PROVIDER, GOOGLE_PLACES_API_KEY: process.env.GOOGLE_PLACES_API_KEY },
+      searchLimit: options.placeSearchLimit ?? { limit: 1_000_000, windowMs: 60_000 },
+    },
     ...(options.feeds ? { feeds: options.feeds } : {}),
     ...(options.alertLimits ? { alertLimits: options.alertLimits } : {}),
     ...(options.leadLimits ? { leadLimits: options.leadLimits } : {}),

@@ -73,6 +73,13 @@ describe.each(testDatabaseKinds())('the places API on %s', (kind) => {
   }
 
   describe('GET /api/places', () => {
+    it('compares at most 40 characters by trigrams: a longer keyword is looked up by its start only', async () => {
+      // Repeated, a name's words keep its trigrams: up to 40 characters the comparison still finds it.
+      expect((await search('newcastle upon tyne newcastle upon tyne'))[0]).toEqual({ name: 'Newcastle upon Tyne', description: 'Tyne and Wear', place_id: 'gb:town:2641673' })
+      expect(await search('newcastle upon tyne newcastle upon tyne newcastle')).toEqual([])
+      expect(await search('x'.repeat(256))).toEqual([])
+    })
+
     it('offers Manchester for "manc"', async () => {
       expect(await search('manc')).toEqual([{ name: 'Manchester', description: 'Greater Manchester', place_id: 'gb:town:2643123' }])
     })
@@ -359,6 +366,26 @@ describe.each(testDatabaseKinds())('the places API on %s', (kind) => {
         expect(response.json()).toEqual({ message: 'Place not found' })
       }
     })
+  })
+})
+
+describe('GET /api/places, from one address', () => {
+  let api: TestApi
+  beforeAll(async () => {
+    api = await createTestApi('pglite', { placeSearchLimit: { limit: 3, windowMs: 60_000 } })
+  })
+  afterAll(async () => {
+    await api?.close()
+  })
+
+  it('answers 429 with Retry-After past the per-address limit, and other addresses still search', async () => {
+    const from = (remoteAddress: string, keyword: string) => api.app.inject({ url: '/api/places', query: { keyword }, remoteAddress })
+    for (const keyword of ['leeds', 'york', 'hull']) expect((await from('203.0.113.7', keyword)).statusCode).toBe(200)
+    const refused = await from('203.0.113.7', 'bath')
+    expect(refused.statusCode).toBe(429)
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0)
+    expect(refused.json()).toEqual({ message: 'Too many place searches. Please try again in a moment.' })
+    expect((await from('203.0.113.8', 'bath')).statusCode).toBe(200)
   })
 })
 

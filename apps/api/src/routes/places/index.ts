@@ -9,12 +9,15 @@ import {
   SearchResultPlaceSchema,
 } from '#app/places/schemas.ts'
 import { answerKept } from '#app/kept-answer.ts'
+import { API_MESSAGES } from '#app/messages.ts'
+import { createPlaceSearchLimiter, DEFAULT_PLACE_SEARCH_LIMIT, type PlaceSearchLimit } from '#app/places/search-limit.ts'
 import { createVisitorAnswerCache } from '#app/queries/visitor-cache.ts'
 import { dataResponseSchema } from '#app/schemas.ts'
 
-/** The routes' options: how long a place search's answer is kept (0, the default, keeps none). */
+/** The routes' options: how long a place search's answer is kept (0, the default, keeps none), and how many searches one address may send. */
 export interface PlacesRoutesOptions {
   answerCacheTtlMs?: number
+  searchLimit?: PlaceSearchLimit
 }
 
 /**
@@ -24,6 +27,7 @@ export interface PlacesRoutesOptions {
  */
 const places: FastifyPluginAsyncZod<PlacesRoutesOptions> = async (app, options) => {
   const answers = createVisitorAnswerCache({ ttlMs: options.answerCacheTtlMs ?? 0, maxEntries: 2000 })
+  const limiter = createPlaceSearchLimiter(options.searchLimit ?? DEFAULT_PLACE_SEARCH_LIMIT)
   app.get(
     '',
     {
@@ -31,10 +35,16 @@ const places: FastifyPluginAsyncZod<PlacesRoutesOptions> = async (app, options) 
         summary: 'Place search by keyword (SPEC §7): towns, villages, postcodes, branches, schools, pubs',
         tags: ['places'],
         querystring: PlaceSearchQuerySchema,
-        response: { 200: dataResponseSchema(z.array(SearchResultPlaceSchema)), 400: ApiErrorSchema },
+        response: { 200: dataResponseSchema(z.array(SearchResultPlaceSchema)), 400: ApiErrorSchema, 429: ApiErrorSchema },
       },
     },
-    async (request, reply) => answerKept(answers, request, reply, async () => ({ data: await app.places.search(request.query.keyword) })),
+    async (request, reply) => {
+      const wait = limiter.hit(request.ip)
+      if (wait > 0) {
+        return reply.code(429).header('retry-after', String(wait)).header('cache-control', 'no-store').send({ message: API_MESSAGES.TOO_MANY_PLACE_SEARCHES })
+      }
+      return answerKept(answers, request, reply, async () => ({ data: await app.places.search(request.query.keyword) }))
+    },
   )
 
   app.get(
