@@ -3,6 +3,7 @@ import type { ApiError } from '@agency/domain'
 import type { FastifyError } from 'fastify'
 import fp from 'fastify-plugin'
 import { API_MESSAGES } from '#app/messages.ts'
+import { redactParams, redactUrl } from '#app/log-redaction.ts'
 
 /**
  * Groups validation issues by the request key they concern (`page`, `locations`,
@@ -40,7 +41,7 @@ export default fp(
       if (isDatabaseBusy(error)) {
         // No connection within the pool's acquire timeout (or a statement over its time): the request
         // waited long enough, and may be sent again in a moment.
-        request.log.warn({ url: request.url, method: request.method }, 'database busy: request refused')
+        request.log.warn({ url: redactUrl(request.url), method: request.method }, 'database busy: request refused')
         return reply
           .code(503)
           .header('retry-after', String(BUSY_RETRY_AFTER_SECONDS))
@@ -48,7 +49,7 @@ export default fp(
           .type('application/json')
           .send({ message: API_MESSAGES.BUSY } satisfies ApiError)
       }
-      request.log.error({ err: error, url: request.url, method: request.method, params: request.params }, 'request failed')
+      request.log.error({ err: error, url: redactUrl(request.url), method: request.method, params: redactParams(request.params) }, 'request failed')
       return reply.code(500).type('application/json').send({ message: API_MESSAGES.SERVER_ERROR } satisfies ApiError)
     })
 

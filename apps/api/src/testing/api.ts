@@ -34,6 +34,8 @@ export async function createTestApi(
     leadLimits?: ApiOptions['leadLimits']
     /** How long visitors' search and place answers are kept (none by default). */
     visitorCacheTtlMs?: number
+    /** Which proxies may name the client (none by default). */
+    trustProxy?: ApiOptions['trustProxy']
   } = {},
 ): Promise<TestApi> {
   const database = await createTestDatabase(kind)
@@ -45,6 +47,7 @@ export async function createTestApi(
     cacheDir: files.cacheDir,
     publicUrl: `${PUBLIC_URL}/`,
     logger: options.logger,
+    ...(options.trustProxy !== undefined ? { trustProxy: options.trustProxy } : {}),
     accounts: options.accounts ?? { captcha: createFixedCaptchaVerifier(true), magicLinkMinResponseMs: 0 },
     // Tests choose the places provider through the environment (vi.stubEnv), as an operator would.
     places: { env: { PLACES_PROVIDER: process.env.PLACES_PROVIDER, GOOGLE_PLACES_API_KEY: process.env.GOOGLE_PLACES_API_KEY } },
