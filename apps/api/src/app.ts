@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto'
 import type { Database } from '@agency/db'
 import fastifyCompress from '@fastify/compress'
 import helmet from '@fastify/helmet'
@@ -33,6 +34,13 @@ import leadsRoutes, { type LeadEnquiryLimits } from '#app/routes/leads/index.ts'
 import alertsRoutes from '#app/routes/alerts/index.ts'
 import potentialViewingsRoutes from '#app/routes/potential_viewings/index.ts'
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The key of the site's own in-process calls to the API (INTERNAL_CALL_HEADER). */
+    internalCallKey: string
+  }
+}
+
 /** What the API needs from the process that runs it. */
 export interface ApiOptions {
   database: Database
@@ -50,6 +58,11 @@ export interface ApiOptions {
   trustProxy?: false | number | string[]
   /** The most bytes a request body may carry (Fastify's default, 1 MB, when left out). */
   bodyLimit?: number
+  /**
+   * The key the site's pages send (x-internal-call) when they call the API in-process; buildApp makes
+   * one for its process and keeps it as `app.internalCallKey`.
+   */
+  internalCallKey?: string
   /** Accounts options beyond publicUrl: captcha, limits, timeouts (tests pass a fixed captcha). */
   accounts?: Omit<AccountsOptions, 'publicUrl'>
   /** The places provider's settings (PLACES_PROVIDER, GOOGLE_PLACES_API_KEY); the offline gazetteer when left out. */
@@ -125,7 +138,11 @@ export const api: FastifyPluginAsync<Omit<ApiOptions, 'logger' | 'trustProxy' | 
     transformObject: jsonSchemaTransformObject,
   })
 
-  await app.register(import('#app/accounts.ts'), { ...options.accounts, publicUrl: options.publicUrl })
+  await app.register(import('#app/accounts.ts'), {
+    ...options.accounts,
+    ...(options.internalCallKey ? { internalCallKey: options.internalCallKey } : {}),
+    publicUrl: options.publicUrl,
+  })
   await app.register(healthRoutes, { prefix: '/health' })
   await app.register(openapiRoutes)
   await app.register(propertiesRoutes, { prefix: '/properties', visitorCacheTtlMs: options.visitorCacheTtlMs ?? 0 })
@@ -183,7 +200,10 @@ export async function buildApp(options: ApiOptions): Promise<FastifyInstance> {
   // Every request line of the log carries its URL with secrets and e-mails redacted (log-redaction.ts).
   const withRedaction = logger === true ? { serializers: requestLogSerializers } : logger ? { ...logger, serializers: { ...logger.serializers, ...requestLogSerializers } } : false
   const app = Fastify({ logger: withRedaction, trustProxy: toFastifyTrustProxy(trustProxy ?? false), bodyLimit: bodyLimit ?? 1024 * 1024, routerOptions: { maxParamLength: 300 } })
+  // The site's own pages call the API in-process with this key (in-process-fetch.ts in the server).
+  const internalCallKey = apiOptions.internalCallKey ?? randomBytes(32).toString('hex')
+  app.decorate('internalCallKey', internalCallKey)
   if (beforeApi) await beforeApi(app)
-  await app.register(api, { ...apiOptions, prefix: '/api' })
+  await app.register(api, { ...apiOptions, internalCallKey, prefix: '/api' })
   return app
 }
