@@ -40,7 +40,7 @@ function requestFrom(localAddress, url, { method = 'GET', headers = {}, body } =
 /** A valuation enquiry (no property named), with a solved captcha. */
 async function enquiry(origin, n) {
   return JSON.stringify({
-    i_would_like: ['my-property-valued'],
+    i_would_like: ['to-sell-my-property'],
     salutation_id: 4,
     name: 'Probe',
     surname: 'Visitor',
@@ -54,6 +54,10 @@ async function enquiry(origin, n) {
     property_address: '4 Mill Lane, Leeds LS6 2AB',
     url: `${origin}/valuation`,
     transaction_type_id: 1,
+    property_profile_id: null,
+    price: null,
+    bedrooms: null,
+    branch_id: null,
     confirm: 'confirmed',
     recaptcha_token: await solvedCaptchaToken(origin),
   })
