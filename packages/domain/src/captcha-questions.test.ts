@@ -15,6 +15,12 @@ describe('the captcha questions of forms sent without JavaScript', () => {
     expect(new Set(questions.map((q) => q.text)).size).toBeGreaterThan(1000)
   })
 
+  it('ask which word does not belong only among words of one category', () => {
+    const odd = questions.filter((q) => /not a (fruit|colour|animal|tool)/.test(q.text))
+    expect(odd.length).toBeGreaterThan(100)
+    for (const q of odd) expect(q.text).not.toMatch(/\b(orange|plum|lemon|cherry)\b/)
+  })
+
   it('are answered as a person reads them', () => {
     for (const q of questions) expect(toCanonicalAnswer(solveCaptchaQuestion(q.text) ?? ''), q.text).toBe(q.answer)
   })

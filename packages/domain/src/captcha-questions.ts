@@ -13,9 +13,10 @@ const WORDS = [
   'castle', 'market', 'button', 'mirror', 'thunder', 'orchard', 'village', 'blanket', 'cottage', 'chimney', 'hedgerow', 'station',
 ] as const
 
+/** Words of one category only: no 'orange', 'plum' or 'lemon', which are fruits and colours both. */
 const CATEGORIES: Record<string, readonly string[]> = {
-  fruit: ['apple', 'pear', 'plum', 'cherry', 'banana', 'lemon', 'grape', 'peach'],
-  colour: ['red', 'green', 'blue', 'yellow', 'purple', 'orange', 'brown', 'grey'],
+  fruit: ['apple', 'pear', 'banana', 'grape', 'mango', 'kiwi', 'melon', 'strawberry'],
+  colour: ['red', 'green', 'blue', 'yellow', 'purple', 'pink', 'brown', 'grey'],
   animal: ['horse', 'sheep', 'rabbit', 'badger', 'otter', 'fox', 'goat', 'mouse'],
   tool: ['hammer', 'spanner', 'chisel', 'saw', 'drill', 'trowel', 'rake', 'spade'],
 }
