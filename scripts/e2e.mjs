@@ -122,7 +122,7 @@ async function main() {
     // The tests change properties and read them back at once: no visitor search answer is kept.
     const noSearchCache = { SEARCH_CACHE_SECONDS: '0' }
     // Every enquiry of the run comes from one address: the per-IP limit (10 an hour) is the API tests' to prove.
-    const testLimits = { LEAD_ENQUIRIES_PER_IP_HOUR: '500' }
+    const testLimits = { LEAD_ENQUIRIES_PER_IP_HOUR: '500', CAPTCHA_QUESTIONS_PER_IP_HOUR: '500' }
     const runs = await Promise.all(
       shares.map(async (share, i) => {
         const dirA = path.join(base, `default-${i + 1}`)

@@ -26,12 +26,16 @@
 //   npm run test:security -- --no-build                    probes the current build
 //   npm run test:security -- --database=pglite|postgres    postgres needs TEST_DATABASE_URL
 //   npm run test:security -- --families=api,forms          only these families (none: --families=)
-//   npm run test:security -- --families=place-flood        only the place-search flood (4., probe-place-flood.mjs)
+//   npm run test:security -- --families=place-flood        only the place-search flood (5., probe-place-flood.mjs)
+//
+// 4. Anonymous writes (probe-anonymous-writes.mjs): the client address behind a proxy, the captcha
+//    questions, the request log's secrets and a page's refusal, each a reproduction of a finding.
 import { spawnSync } from 'node:child_process'
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { MAY_CHANGE_ON_REJECTION, diffFingerprints, fingerprint, withDatabase } from './probe-database.mjs'
+import { ANONYMOUS_WRITE_FAMILIES, runAnonymousWriteFamilies } from './probe-anonymous-writes.mjs'
 import { PAYLOADS, checkMails, checkPages, storePayloads } from './probe-stored-values.mjs'
 import { probePlaceFlood } from './probe-place-flood.mjs'
 import { ROOT, createPgDatabase, startServer } from './serve-for-tests.mjs'
@@ -96,6 +100,8 @@ const dataDir = mkdtempSync(path.join(os.tmpdir(), 'agency-probe-'))
 const pgDatabase = databaseKind === 'postgres' ? await createPgDatabase(process.env.TEST_DATABASE_URL, 'agency_probe') : null
 let server = null
 let ORIGIN = ''
+/** PostgreSQL databases of the anonymous-write families' own servers. */
+const extraDatabases = []
 
 /** Pages read once, one at a time, after each start: they warm a reopened embedded database. */
 const WARM_UP = ['/', '/properties', '/sales/property-for-sale', '/lettings/property-to-rent', '/branches', '/login']
@@ -365,7 +371,7 @@ try {
 
   // 2 and 3. An idle phase, then each family of hostile requests, each between two fingerprints.
   const families = buildFamilies({ SANE, routes, pagePaths })
-  const chosen = process.argv.find((a) => a.startsWith('--families='))?.split('=')[1]?.split(',') ?? Object.keys(families)
+  const chosen = process.argv.find((a) => a.startsWith('--families='))?.split('=')[1]?.split(',') ?? [...Object.keys(families), ...ANONYMOUS_WRITE_FAMILIES]
   for (const family of ['idle', ...Object.keys(families).filter((f) => chosen.includes(f))]) {
     if (!server) await startSite()
     const phaseStarted = Date.now()
@@ -385,6 +391,23 @@ try {
     console.log(`${family}: done in ${seconds} s`)
   }
 
+  // The families of the anonymous writes (probe-anonymous-writes.mjs): reproductions that write on
+  // purpose, so after the write check.
+  if (!server) await startSite()
+  const anonymous = await runAnonymousWriteFamilies({
+    chosen: ANONYMOUS_WRITE_FAMILIES.filter((f) => chosen.includes(f)),
+    main: { origin: ORIGIN, cookie, propertyId: SANE.property_profile_id },
+    databaseFor: async (name) => {
+      if (!pgDatabase) return undefined
+      const database = await createPgDatabase(process.env.TEST_DATABASE_URL, `agency_probe_${name}`)
+      extraDatabases.push(database)
+      return database.url
+    },
+    dataDirOf: (name) => path.join(dataDir, name),
+  })
+  for (const [family, byStatus] of anonymous.counts) counts.set(family, byStatus)
+  failures.push(...anonymous.failures)
+
   // Asked after every family: the server must still answer.
   if (!server) await startSite()
   const health = await fetch(`${ORIGIN}/api/health`).catch(() => null)
@@ -392,10 +415,11 @@ try {
 } finally {
   await server?.stop()
   await pgDatabase?.drop()
+  for (const database of extraDatabases) await database.drop()
   rmSync(dataDir, { recursive: true, force: true })
 }
 
-// 4. The place-search flood (probe-place-flood.mjs), on a server and database of its own.
+// 5. The place-search flood (probe-place-flood.mjs), on a server and database of its own.
 const familiesArgument = process.argv.find((a) => a.startsWith('--families='))?.split('=')[1]?.split(',')
 if (!familiesArgument || familiesArgument.includes('place-flood')) {
   const floodDatabase = databaseKind === 'postgres' ? await createPgDatabase(process.env.TEST_DATABASE_URL, 'agency_flood') : null

@@ -73,6 +73,8 @@ export async function startServer({ properties = 0, databaseUrl, dataDir, env = 
     url,
     dataDir: dir,
     pid: child.pid,
+    /** What the server has logged so far (its last 2 MB or more). */
+    log: () => output,
     /** Resolves once the server has logged a line containing `text` (since it started). */
     async waitForLog(text, timeoutMs = 120_000) {
       const until = Date.now() + timeoutMs
@@ -112,4 +114,18 @@ export async function createPgDatabase(serverUrl, prefix) {
       await dropper.end()
     },
   }
+}
+
+/**
+ * A `recaptcha_token` for a form of the server at `origin`, as a browser with JavaScript makes one:
+ * its ALTCHA challenge solved (the questions of forms sent without JavaScript are issued inside
+ * pages only, and an address may answer few of them).
+ */
+export async function solvedCaptchaToken(origin) {
+  const { solveChallenge } = await import('altcha-lib')
+  const { deriveKey } = await import('altcha-lib/algorithms/pbkdf2')
+  const challenge = await (await fetch(`${origin}/api/captcha/challenge`)).json()
+  const solution = await solveChallenge({ challenge, deriveKey })
+  if (!solution) throw new Error('the captcha challenge was not solved')
+  return Buffer.from(JSON.stringify({ challenge, solution })).toString('base64')
 }

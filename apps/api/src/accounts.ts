@@ -12,7 +12,8 @@ import captchaRoutes from '#app/auth/captcha-routes.ts'
 import { DEFAULT_MAGIC_LINK_LIMITS, type MagicLinkLimits } from '#app/auth/magic-links.ts'
 import { createOriginCheck } from '#app/auth/origin-check.ts'
 import { createSpentChallengeStore } from '#app/auth/captcha-store.ts'
-import { createQuestionChallenges, withQuestionChallenges } from '#app/auth/question-challenge.ts'
+import { createQuestionChallenges, questionsAccepted, withQuestionChallenges } from '#app/auth/question-challenge.ts'
+import { hitRateLimit } from '#app/auth/rate-limit.ts'
 import {
   SESSION_ABSOLUTE_TIMEOUT_MS,
   SESSION_IDLE_TIMEOUT_MS,
@@ -59,6 +60,13 @@ export interface AccountsOptions {
    * ALTCHA key when left out, else a key of this process only.
    */
   questionKey?: string
+  /** The questions of forms sent without JavaScript: beside reCAPTCHA or not, and how many an address may answer. */
+  questions?: QuestionSettings
+  /**
+   * The key the site's own pages send (x-internal-call) when they call the API in-process: the only
+   * callers GET /captcha/question answers. A key of this process when left out (no page can ask).
+   */
+  internalCallKey?: string
   /** Mutating requests under this path must come from the site's origin. */
   apiPrefix?: string
   magicLinkLimits?: MagicLinkLimits
@@ -72,6 +80,17 @@ export interface AccountsOptions {
   now?: () => Date
 }
 
+/** The questions of forms sent without JavaScript (question-challenge.ts). */
+export interface QuestionSettings {
+  /** Accept a question where reCAPTCHA is configured (CAPTCHA_QUESTIONS_WITH_RECAPTCHA); refused by default. */
+  acceptWithRecaptcha: boolean
+  /** Questions one address may answer in an hour (CAPTCHA_QUESTIONS_PER_IP_HOUR; 0 takes none). */
+  perIpHour: number
+}
+
+/** Questions refused beside reCAPTCHA; 4 answers an hour per address (the proof of work has no such limit). */
+export const DEFAULT_QUESTION_SETTINGS: QuestionSettings = { acceptWithRecaptcha: false, perIpHour: 4 }
+
 const EnvSchema = z.object({
   NODE_ENV: z.string().optional(),
   MAIL_TRANSPORT: z.enum(['file', 'smtp']).optional(),
@@ -80,12 +99,15 @@ const EnvSchema = z.object({
   RECAPTCHA_SECRET: z.string().min(1).optional(),
   RECAPTCHA_SITE_KEY: z.string().min(1).optional(),
   ALTCHA_HMAC_KEY: z.string().min(16).optional(),
+  CAPTCHA_QUESTIONS_WITH_RECAPTCHA: z.enum(['true', 'false']).default('false'),
+  CAPTCHA_QUESTIONS_PER_IP_HOUR: z.coerce.number().int().min(0).max(100_000).default(DEFAULT_QUESTION_SETTINGS.perIpHour),
 })
 
 /** Mail and captcha settings read from the environment. */
 export interface AccountsEnv {
   mail: Omit<MailConfig, 'logger'>
   captcha: CaptchaConfig
+  questions: QuestionSettings
 }
 
 /**
@@ -116,6 +138,7 @@ export function loadAccountsEnv(env: NodeJS.ProcessEnv, options: { dataDir: stri
       recaptchaSiteKey: e.RECAPTCHA_SITE_KEY,
       altchaHmacKey: e.ALTCHA_HMAC_KEY,
     },
+    questions: { acceptWithRecaptcha: e.CAPTCHA_QUESTIONS_WITH_RECAPTCHA === 'true', perIpHour: e.CAPTCHA_QUESTIONS_PER_IP_HOUR },
   }
 }
 
@@ -150,10 +173,17 @@ export const accountsPlugin = fp<AccountsOptions>(
     }
     const questionKey = options.questionKey ?? captchaConfig?.altchaHmacKey
     if (!questionKey) app.log.warn('no question key: the no-JavaScript captcha questions are signed with a key of this process only')
-    const questions = createQuestionChallenges({ hmacKey: questionKey ?? randomBytes(32).toString('hex'), spent, now })
+    const questionSettings = options.questions ?? DEFAULT_QUESTION_SETTINGS
+    const questionRule = { limit: questionSettings.perIpHour, windowMs: 60 * 60_000 }
+    const questions = createQuestionChallenges({
+      hmacKey: questionKey ?? randomBytes(32).toString('hex'),
+      spent,
+      now,
+      allowAnswerFrom: async (ip) => (await hitRateLimit(app.db, `captcha-question:ip:${ip}`, questionRule, now())).allowed,
+    })
     // The browser's captcha, or for a form sent without JavaScript an answered question.
     const browserCaptcha = captcha
-    captcha = withQuestionChallenges(browserCaptcha, questions)
+    captcha = withQuestionChallenges(browserCaptcha, questions, questionSettings)
 
     app.decorate('captcha', captcha)
     app.decorateRequest('session', null)
@@ -171,7 +201,14 @@ export const accountsPlugin = fp<AccountsOptions>(
       minResponseMs: options.magicLinkMinResponseMs ?? 250,
       ...(options.sleep ? { sleep: options.sleep } : {}),
     })
-    await app.register(captchaRoutes, { prefix: '/captcha', captcha: browserCaptcha, questions, recaptchaSiteKey: captchaConfig?.recaptchaSiteKey })
+    await app.register(captchaRoutes, {
+      prefix: '/captcha',
+      captcha: browserCaptcha,
+      questions,
+      questionsAccepted: questionsAccepted(browserCaptcha, questionSettings),
+      internalCallKey: options.internalCallKey ?? randomBytes(32).toString('hex'),
+      recaptchaSiteKey: captchaConfig?.recaptchaSiteKey,
+    })
   },
   { name: 'accounts', dependencies: ['db'] },
 )

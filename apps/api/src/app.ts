@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto'
 import type { Database } from '@agency/db'
 import fastifyCompress from '@fastify/compress'
 import helmet from '@fastify/helmet'
@@ -8,6 +9,7 @@ import Fastify, { type FastifyInstance, type FastifyPluginAsync, type FastifySer
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod'
 import dbPlugin from '#app/plugins/db.ts'
 import errorsPlugin from '#app/plugins/errors.ts'
+import { requestLogSerializers } from '#app/log-redaction.ts'
 import mediaPlugin from '#app/plugins/media.ts'
 import branchesRoutes from '#app/routes/branches/index.ts'
 import companySettingsRoutes from '#app/routes/company_settings/index.ts'
@@ -32,6 +34,13 @@ import leadsRoutes, { type LeadEnquiryLimits } from '#app/routes/leads/index.ts'
 import alertsRoutes from '#app/routes/alerts/index.ts'
 import potentialViewingsRoutes from '#app/routes/potential_viewings/index.ts'
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The key of the site's own in-process calls to the API (INTERNAL_CALL_HEADER). */
+    internalCallKey: string
+  }
+}
+
 /** What the API needs from the process that runs it. */
 export interface ApiOptions {
   database: Database
@@ -42,10 +51,18 @@ export interface ApiOptions {
   /** The site's public origin, for absolute media URLs. */
   publicUrl: string
   logger?: FastifyServerOptions['logger']
-  /** Behind a reverse proxy: read the client address from X-Forwarded-For. */
-  trustProxy?: boolean
+  /**
+   * Behind reverse proxies: how many hops, or which proxies' addresses (IP or CIDR), may name the
+   * client in X-Forwarded-For; never every hop, which would let a client name itself.
+   */
+  trustProxy?: false | number | string[]
   /** The most bytes a request body may carry (Fastify's default, 1 MB, when left out). */
   bodyLimit?: number
+  /**
+   * The key the site's pages send (x-internal-call) when they call the API in-process; buildApp makes
+   * one for its process and keeps it as `app.internalCallKey`.
+   */
+  internalCallKey?: string
   /** Accounts options beyond publicUrl: captcha, limits, timeouts (tests pass a fixed captcha). */
   accounts?: Omit<AccountsOptions, 'publicUrl'>
   /** The places provider's settings (PLACES_PROVIDER, GOOGLE_PLACES_API_KEY); the offline gazetteer when left out. */
@@ -121,7 +138,11 @@ export const api: FastifyPluginAsync<Omit<ApiOptions, 'logger' | 'trustProxy' | 
     transformObject: jsonSchemaTransformObject,
   })
 
-  await app.register(import('#app/accounts.ts'), { ...options.accounts, publicUrl: options.publicUrl })
+  await app.register(import('#app/accounts.ts'), {
+    ...options.accounts,
+    ...(options.internalCallKey ? { internalCallKey: options.internalCallKey } : {}),
+    publicUrl: options.publicUrl,
+  })
   await app.register(healthRoutes, { prefix: '/health' })
   await app.register(openapiRoutes)
   await app.register(propertiesRoutes, { prefix: '/properties', visitorCacheTtlMs: options.visitorCacheTtlMs ?? 0 })
@@ -158,14 +179,31 @@ export const api: FastifyPluginAsync<Omit<ApiOptions, 'logger' | 'trustProxy' | 
 }
 
 /**
+ * Fastify's trustProxy for the server's TRUST_PROXY: the proxies' addresses as they are; a number of
+ * hops as a function trusting the socket and the entries the proxies in front of it appended (Fastify
+ * itself trusts no hop for a bare number, as it cannot tell a proxy from a client). A hop count
+ * suits a site reachable only through its proxies; the README says so.
+ */
+export function toFastifyTrustProxy(trustProxy: false | number | string[]): false | string[] | ((address: string, hop: number) => boolean) {
+  if (typeof trustProxy !== 'number') return trustProxy
+  const hops = trustProxy
+  return hops > 0 ? (_address: string, hop: number) => hop < hops : false
+}
+
+/**
  * A complete Fastify instance with every route under `/api`, not yet listening. The caller may add
  * its own routes (the web pages) before `listen()`.
  */
 export async function buildApp(options: ApiOptions): Promise<FastifyInstance> {
   const { logger, trustProxy, bodyLimit, beforeApi, ...apiOptions } = options
   // Place ids from a provider such as Google run past Fastify's default 100-character parameter limit.
-  const app = Fastify({ logger: logger ?? false, trustProxy: trustProxy ?? false, bodyLimit: bodyLimit ?? 1024 * 1024, routerOptions: { maxParamLength: 300 } })
+  // Every request line of the log carries its URL with secrets and e-mails redacted (log-redaction.ts).
+  const withRedaction = logger === true ? { serializers: requestLogSerializers } : logger ? { ...logger, serializers: { ...logger.serializers, ...requestLogSerializers } } : false
+  const app = Fastify({ logger: withRedaction, trustProxy: toFastifyTrustProxy(trustProxy ?? false), bodyLimit: bodyLimit ?? 1024 * 1024, routerOptions: { maxParamLength: 300 } })
+  // The site's own pages call the API in-process with this key (in-process-fetch.ts in the server).
+  const internalCallKey = apiOptions.internalCallKey ?? randomBytes(32).toString('hex')
+  app.decorate('internalCallKey', internalCallKey)
   if (beforeApi) await beforeApi(app)
-  await app.register(api, { ...apiOptions, prefix: '/api' })
+  await app.register(api, { ...apiOptions, internalCallKey, prefix: '/api' })
   return app
 }

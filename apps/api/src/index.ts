@@ -21,3 +21,5 @@ export {
   type MailConfig,
   type Worker,
 } from './accounts.ts'
+export { INTERNAL_CALL_HEADER } from './auth/captcha-routes.ts'
+export { DEFAULT_QUESTION_SETTINGS, type QuestionSettings } from './accounts.ts'

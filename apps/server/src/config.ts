@@ -1,3 +1,4 @@
+import net from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
 import { DEFAULT_LEAD_ENQUIRY_LIMITS, loadAccountsEnv, type AccountsEnv, type FeedsOptions, type LeadEnquiryLimits } from '@agency/api'
@@ -26,7 +27,17 @@ const EnvSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SEED_PROPERTIES: z.coerce.number().int().min(0).max(1_000_000).optional(),
   SEED: z.coerce.number().int().default(1),
-  TRUST_PROXY: z.enum(['true', 'false']).default('false'),
+  TRUST_PROXY: z
+    .string()
+    .default('false')
+    .transform((text, ctx) => {
+      const parsed = parseTrustProxy(text)
+      if (typeof parsed === 'string') {
+        ctx.addIssue({ code: 'custom', message: parsed })
+        return z.NEVER
+      }
+      return parsed
+    }),
   WORKERS: z.coerce.number().int().min(1).max(64).optional(),
   PAGE_CACHE_ENTRIES: z.coerce.number().int().min(0).max(100_000).default(500),
   // How long a visitor's search API answer is kept (0 keeps none), as the page cache keeps pages.
@@ -85,6 +96,45 @@ const EnvSchema = z.object({
   SESSION_SECRET: z.string().optional(),
 })
 
+/** Which proxies may name the client: none, a number of hops, or their addresses (IP or CIDR). */
+export type TrustProxy = false | number | string[]
+
+/** What TRUST_PROXY=true now answers: trusting every hop lets any client write its own address. */
+export const TRUST_PROXY_TRUE_REFUSED =
+  "`true` trusts every X-Forwarded-For entry, which the client itself writes, so any client could choose its own address and pass every per-address limit: give the number of proxies in front of the site (e.g. 1 for nginx) or their addresses as a comma-separated list of IPs or CIDR ranges (e.g. 127.0.0.1,10.0.0.0/8)"
+
+const PROXY_ADDRESS_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal'])
+
+/** Whether an entry of TRUST_PROXY is an IP address, a CIDR range or one of proxy-addr's names. */
+function isProxyAddress(entry: string): boolean {
+  if (PROXY_ADDRESS_NAMES.has(entry)) return true
+  const [address = '', bits, ...rest] = entry.split('/')
+  const version = net.isIP(address)
+  if (version === 0 || rest.length > 0) return false
+  if (bits === undefined) return true
+  if (!/^\d{1,3}$/.test(bits)) return false
+  return Number(bits) <= (version === 4 ? 32 : 128)
+}
+
+/**
+ * TRUST_PROXY as the server uses it, or the message of why it is refused: `false` (or unset, or 0)
+ * trusts no proxy, a whole number trusts that many hops in front of the site, and a comma-separated
+ * list of IP addresses or CIDR ranges trusts those proxies. `true` is refused.
+ */
+export function parseTrustProxy(text: string): TrustProxy | string {
+  const value = text.trim()
+  if (value === '' || value === 'false' || value === '0') return false
+  if (value === 'true') return TRUST_PROXY_TRUE_REFUSED
+  if (/^\d+$/.test(value)) {
+    const hops = Number(value)
+    return hops <= 10 ? hops : 'a number of proxies from 1 to 10'
+  }
+  const entries = value.split(',').map((entry) => entry.trim())
+  const bad = entries.filter((entry) => !isProxyAddress(entry))
+  if (bad.length > 0) return `not an IP address or CIDR range: ${bad.map((entry) => JSON.stringify(entry.slice(0, 60))).join(', ')} (give a number of proxies, or their addresses separated by commas)`
+  return entries
+}
+
 /** The server's validated configuration. */
 export interface Config {
   env: 'development' | 'production' | 'test'
@@ -100,8 +150,11 @@ export interface Config {
   logLevel: string
   seedProperties: number
   seed: number
-  /** Behind a reverse proxy: take the client address from X-Forwarded-For. */
-  trustProxy: boolean
+  /**
+   * Behind reverse proxies: how many hops (a number) or which proxies' addresses (a list) are trusted
+   * to append to X-Forwarded-For; false reads the socket's address.
+   */
+  trustProxy: TrustProxy
   /** How many server processes share the port (node:cluster); above 1 only on PostgreSQL. */
   workers: number
   /** How many visitor pages the shared page cache keeps (0 turns it off). */
@@ -163,7 +216,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     // Demo data by default only on the embedded database: a PostgreSQL one is an agency's own.
     seedProperties: e.SEED_PROPERTIES ?? (e.DATABASE_URL ? 0 : DEFAULT_DEMO_PROPERTIES),
     seed: e.SEED,
-    trustProxy: e.TRUST_PROXY === 'true',
+    trustProxy: e.TRUST_PROXY,
     // One process per core on PostgreSQL, which they share; the embedded database allows one.
     workers: e.WORKERS ?? (e.DATABASE_URL ? os.availableParallelism() : 1),
     pageCacheEntries: e.PAGE_CACHE_ENTRIES,

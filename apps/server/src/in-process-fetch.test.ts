@@ -64,4 +64,18 @@ describe('the in-process fetch the pages call the API with', () => {
     expect([missing.ok, missing.status]).toEqual([false, 404])
     expect(await missing.json()).toEqual({ message: 'Not found' })
   })
+
+  it("carries the process's internal-call key, which a visitor's own header cannot set", async () => {
+    const keyed = Fastify()
+    keyed.decorate('internalCallKey', 'the-key-of-this-process')
+    keyed.get('/api/echo', async (request) => ({ key: request.headers['x-internal-call'] ?? null }))
+    await keyed.ready()
+    try {
+      const visitor = new Headers({ 'x-internal-call': 'guessed' })
+      const answer = await createInProcessFetch(keyed, visitor, '203.0.113.9')('http://agency.example/api/echo')
+      expect(await answer.json()).toEqual({ key: 'the-key-of-this-process' })
+    } finally {
+      await keyed.close()
+    }
+  })
 })

@@ -1,4 +1,5 @@
 import type { ApiResponse, FetchFunction } from '@agency/api-client'
+import { INTERNAL_CALL_HEADER } from '@agency/api'
 import type { FastifyInstance, LightMyRequestResponse as InjectedResponse } from 'fastify'
 
 /**
@@ -17,10 +18,13 @@ export function createInProcessFetch(app: FastifyInstance, incoming: Headers, re
   const passOn = ['cookie', 'origin', 'referer', 'host', 'x-forwarded-host', 'user-agent', 'x-forwarded-for', 'accept-language']
     .map((name) => [name, incoming.get(name)] as const)
     .filter((entry): entry is readonly [string, string] => entry[1] !== null)
+  const internalCallKey = app.hasDecorator('internalCallKey') ? app.internalCallKey : undefined
   return async (input, init) => {
     const body = init?.body
     const call = body === undefined || body === null || typeof body === 'string' ? plainCall(input, init, body ?? undefined) : await requestCall(input, init)
     for (const [name, value] of passOn) if (!(name in call.headers)) call.headers[name] = value
+    // The API tells the site's own pages from anyone else by this key (a question is issued to them only).
+    if (internalCallKey !== undefined) call.headers[INTERNAL_CALL_HEADER] = internalCallKey
     const answer = await app.inject({
       method: call.method as 'GET',
       url: call.url,

@@ -67,7 +67,7 @@ export async function createSite(config: Config, web: Pick<WebOptions, 'build' |
     logger: { level: config.logLevel },
     trustProxy: config.trustProxy,
     bodyLimit: BODY_LIMIT,
-    accounts: { captchaConfig: captcha, questionKey: siteKey },
+    accounts: { captchaConfig: captcha, questionKey: siteKey, questions: config.accounts.questions },
     leadLimits: config.leadLimits,
     places: { env: config.places },
     addresses: { env: config.addresses },

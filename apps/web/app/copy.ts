@@ -109,7 +109,7 @@ export const COPY = {
   LOGIN_SENDING: 'Sending…',
   LOGIN_NO_SCRIPT: 'Without JavaScript we ask you a short question before your link is sent, to check that you are not a robot.',
   LOGIN_QUESTION_LEGEND: 'Check that you are not a robot',
-  LOGIN_QUESTION_HINT: 'Answer in figures or words, then send your link again.',
+  LOGIN_QUESTION_HINT: 'A word or a number is enough, then send your link again.',
   LOGIN_NOT_REGISTERED: 'Not registered yet?',
   LOGIN_REGISTER: 'Register for Heads Up Property Alerts',
   LOGIN_SENT_HEADING: 'Check your e-mail',

@@ -97,10 +97,12 @@ export function meta({ error, matches }: Route.MetaArgs) {
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const notFound = isRouteErrorResponse(error) && error.status === 404
+  // A refusal a page action passed on (page-action.server.ts) says why, in the API's words.
+  const refusal = isRouteErrorResponse(error) && !notFound && error.status >= 400 && error.status < 500 && typeof error.data === 'string' ? error.data : null
   return (
     <div className="container page error-page">
       <h1>{notFound ? COPY.NOT_FOUND_TITLE : COPY.ERROR_TITLE}</h1>
-      <p>{notFound ? COPY.NOT_FOUND_TEXT : COPY.ERROR_TEXT}</p>
+      <p>{notFound ? COPY.NOT_FOUND_TEXT : (refusal ?? COPY.ERROR_TEXT)}</p>
       <ul className="error-page__links" role="list">
         <li>
           <Link to="/" className="button">

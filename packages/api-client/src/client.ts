@@ -196,7 +196,7 @@ export interface ApiClient {
   getCurrentContact(options?: RequestOptions): Promise<ContactView>
   /** GET /captcha/config: which captcha the login form shows. */
   getCaptchaConfig(options?: RequestOptions): Promise<CaptchaClientConfig>
-  /** GET /captcha/question: a question for a form sent without JavaScript. */
+  /** GET /captcha/question: a question for a form sent without JavaScript (answered to the site's own in-process calls only). */
   getCaptchaQuestion(options?: RequestOptions): Promise<CaptchaQuestion>
   /** GET /properties/cards?ids=: the cards of the given properties still on the market, in that order. */
   getPropertyCards(ids: readonly number[], options?: RequestOptions): Promise<PropertyCard[]>

@@ -361,7 +361,6 @@ export async function registerAlert(
       agencyName: (await getSiteSettings(tx)).agency_name,
       link: `${new URL(input.publicUrl).origin}${ALERT_CONFIRM_PATH}?token=${token}`,
       expiresInMinutes: ALERT_CONFIRMATION_TTL_MS / 60_000,
-      name: fields.name,
       looking: payload.profile_id === APPLICANT_PROFILE.TENANT ? 'renting' : 'buying',
     })
     await enqueueMail(tx, { kind: 'alert_confirmation', to: fields.email, ...mail }, now)

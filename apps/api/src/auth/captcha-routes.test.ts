@@ -1,4 +1,5 @@
 import { outbox } from '@agency/db'
+import { solveCaptchaQuestion } from '@agency/domain'
 import { testDatabaseKinds } from '@agency/db/testing'
 import { solveChallenge, type Challenge } from 'altcha-lib'
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2'
@@ -6,6 +7,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createAccountsTestApp, insertTestContact, requestLink, SAME_ORIGIN, type AccountsTestApp } from '#app/routes/contacts/test-support.ts'
 import { createAltchaVerifier, createFixedCaptchaVerifier, createRecaptchaVerifier } from './captcha.ts'
 import { ACCOUNT_MESSAGES } from './messages.ts'
+import { INTERNAL_CALL_HEADER } from './captcha-routes.ts'
+import { createQuestionChallenges, toQuestionCaptchaToken } from './question-challenge.ts'
+import { loadAccountsEnv } from '#app/accounts.ts'
 
 describe.each(testDatabaseKinds())('the login form captcha on %s', (kind) => {
   let t: AccountsTestApp
@@ -69,5 +73,45 @@ describe('the captcha configuration for other verifiers', () => {
       await recaptcha.close()
       await fixed.close()
     }
+  })
+})
+
+describe('the questions of forms sent without JavaScript where reCAPTCHA is configured', () => {
+  const KEY = 'the-internal-call-key-of-this-test'
+  const internal = { [INTERNAL_CALL_HEADER]: KEY }
+
+  /** A question token answered right, made with the app's own question key. */
+  function answered(questionKey: string): string {
+    const question = createQuestionChallenges({ hmacKey: questionKey, spent: async () => true }).create()
+    return toQuestionCaptchaToken(question.token, solveCaptchaQuestion(question.text)!)
+  }
+
+  it('issues none and accepts none, unless the configuration accepts them beside reCAPTCHA', async () => {
+    const questionKey = 'question-key-of-the-recaptcha-test'
+    // Google is never asked for a question's token: a verifier that would accept anything shows it.
+    const recaptchaLike = { provider: 'recaptcha' as const, verify: async () => true }
+    const refusing = await createAccountsTestApp('pglite', { captcha: recaptchaLike, questionKey, internalCallKey: KEY })
+    const accepting = await createAccountsTestApp('pglite', { captcha: recaptchaLike, questionKey, internalCallKey: KEY, questions: { acceptWithRecaptcha: true, perIpHour: 4 } })
+    try {
+      expect((await refusing.app.inject({ url: '/api/captcha/question', headers: internal })).statusCode).toBe(404)
+      const ask = (app: AccountsTestApp['app'], token: string) =>
+        app.inject({ method: 'POST', url: '/api/contacts/oauth/magic-links', headers: SAME_ORIGIN, payload: { email: 'buyer@example.com', request_page_url: '/', recaptcha_token: token } })
+      expect((await ask(refusing.app, answered(questionKey))).statusCode).toBe(422)
+      expect((await accepting.app.inject({ url: '/api/captcha/question', headers: internal })).statusCode).toBe(200)
+      expect((await ask(accepting.app, answered(questionKey))).statusCode).toBe(202)
+      // Google's own tokens still go to Google's check.
+      expect((await ask(refusing.app, 'a-recaptcha-token')).statusCode).toBe(202)
+    } finally {
+      await refusing.close()
+      await accepting.close()
+    }
+  })
+
+  it('reads CAPTCHA_QUESTIONS_WITH_RECAPTCHA and CAPTCHA_QUESTIONS_PER_IP_HOUR from the environment', () => {
+    expect(loadAccountsEnv({}, { dataDir: '/tmp' }).questions).toEqual({ acceptWithRecaptcha: false, perIpHour: 4 })
+    expect(loadAccountsEnv({ CAPTCHA_QUESTIONS_WITH_RECAPTCHA: 'true', CAPTCHA_QUESTIONS_PER_IP_HOUR: '2' }, { dataDir: '/tmp' }).questions).toEqual({
+      acceptWithRecaptcha: true,
+      perIpHour: 2,
+    })
   })
 })

@@ -1,4 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify'
+import { redactUrl } from '#app/log-redaction.ts'
 import { ACCOUNT_MESSAGES } from './messages.ts'
 
 declare module 'fastify' {
@@ -26,7 +27,8 @@ function toOrigin(value: string | undefined): string | null {
 /**
  * Whether a request comes from the site's own pages: its Origin header (or, when a browser sends
  * none, its Referer) names the public origin, or the address the browser itself asked for (the Host
- * header: the site reached as 127.0.0.1 or on a LAN address rather than at PUBLIC_URL). Browsers set
+ * header, over the scheme the request came by: the site reached as 127.0.0.1 or on a LAN address
+ * rather than at PUBLIC_URL). Browsers set
  * Origin, Referer and Host themselves; a page of another site cannot make them name this one. A host
  * that resolves to this server under another name gets none of this site's cookies, so it can do
  * nothing that a request without a browser could not.
@@ -36,8 +38,11 @@ export function isSameOriginRequest(request: FastifyRequest, publicOrigin: strin
   const claimed = origin !== undefined ? toOrigin(origin) : toOrigin(request.headers.referer)
   if (claimed === null) return false
   if (claimed === publicOrigin) return true
+  // Scheme, host and port, as browsers compare origins: http://site cannot post as https://site.
   const url = new URL(claimed)
-  return (url.protocol === 'http:' || url.protocol === 'https:') && url.host === request.host
+  if (url.protocol !== `${request.protocol}:` || (url.protocol !== 'http:' && url.protocol !== 'https:')) return false
+  // The Host header as the browser's origin writes it (a default port dropped, names in lower case).
+  return url.host === toOrigin(`${url.protocol}//${request.host}`)?.slice(url.protocol.length + 2)
 }
 
 /**
@@ -53,7 +58,7 @@ export function createOriginCheck(publicUrl: string, pathPrefix: string) {
     if (prefix && path !== prefix && !path.startsWith(`${prefix}/`) && !path.startsWith(`${prefix}?`)) return
     if (request.routeOptions.config.originCheck === false) return
     if (isSameOriginRequest(request, publicOrigin)) return
-    request.log.warn({ method: request.method, url: request.url, origin: request.headers.origin ?? null }, 'cross-site request refused')
+    request.log.warn({ method: request.method, url: redactUrl(request.url), origin: request.headers.origin ?? null }, 'cross-site request refused')
     await reply.code(403).type('application/json').send({ message: ACCOUNT_MESSAGES.CROSS_SITE_REFUSED })
   }
 }

@@ -1,22 +1,25 @@
 import { createHmac, randomInt, randomUUID, timingSafeEqual } from 'node:crypto'
+import { createCaptchaQuestion, toCanonicalAnswer } from '@agency/domain'
 import type { CaptchaVerifier, SpentChallengeStore } from './captcha.ts'
 
 /*
  * The captcha of a form sent without JavaScript. The login form's captcha (ALTCHA proof of work, or
- * reCAPTCHA) runs in the browser; a visitor without JavaScript gets a short question instead, rendered
- * by the server into the page that answers their post, never into a page a shared cache may keep (a
- * question in a cached page would be handed to every visitor of those seconds, and each is answered
- * once).
+ * reCAPTCHA) runs in the browser; a visitor without JavaScript gets a question instead (a rotating
+ * set of kinds: packages/domain's captcha-questions.ts), rendered by the server into the page that
+ * answers their post, never into a page a shared cache may keep, and never handed out as JSON to
+ * anyone else: GET /captcha/question answers only the site's own pages, calling in-process.
  *
  * A question is stateless until it is answered: its token carries a random id, an expiry and a keyed
  * digest of the answer, signed with the site's key, so nobody without the key can read the answer
  * from the token or forge one. The first answer to a question spends it, right or wrong, in the
  * database table of spent captcha challenges that every process of the site shares: a robot cannot
- * try every answer to one question, nor replay a right one.
+ * try every answer to one question, nor replay a right one. An address may answer only a few
+ * questions an hour (far fewer than the proof of work allows), and where reCAPTCHA is configured a
+ * question is refused unless the site's configuration accepts them beside it.
  *
  * On the wire the form's `recaptcha_token` is `q1.<payload>.<signature>.<digest>.<answer>`: the
- * question's token (as GET /captcha/question answered it) and the visitor's answer in base64url,
- * joined by a dot. The site sends it only when the form carries no token of the browser's captcha.
+ * question's token and the visitor's answer in base64url, joined by a dot. The site sends it only
+ * when the form carries no token of the browser's captcha.
  */
 
 /** Tokens of this kind start with this; any other token is the browser captcha's. */
@@ -36,7 +39,7 @@ export interface Question {
 export interface QuestionChallenges {
   create(): Question
   /** Whether `answer` answers the question of `token`; spends the question either way. */
-  verify(token: string, answer: string): Promise<boolean>
+  verify(token: string, answer: string, ip: string): Promise<boolean>
 }
 
 /** Options of the question challenges. */
@@ -47,20 +50,12 @@ export interface QuestionChallengeOptions {
   spent: SpentChallengeStore
   /** How long a question may be answered, in seconds: time to fill the form in. */
   ttlSeconds?: number
+  /**
+   * Counts one answer from an address and says whether it is within the address's limit (the
+   * database-backed rate limit); every answer is allowed when left out.
+   */
+  allowAnswerFrom?: (ip: string) => Promise<boolean>
   now?: () => Date
-}
-
-const NUMBER_WORDS = [
-  'zero', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten',
-  'eleven', 'twelve', 'thirteen', 'fourteen', 'fifteen', 'sixteen', 'seventeen', 'eighteen', 'nineteen', 'twenty',
-] as const
-
-/** The answer as a number: digits or a number word ('11', ' Eleven. '), else null. */
-export function readAnswer(answer: string): number | null {
-  const text = answer.trim().toLowerCase().replace(/[.!]$/, '').trim()
-  if (/^\d{1,3}$/.test(text)) return Number(text)
-  const index = (NUMBER_WORDS as readonly string[]).indexOf(text)
-  return index === -1 ? null : index
 }
 
 const base64url = (text: string) => Buffer.from(text, 'utf8').toString('base64url')
@@ -81,20 +76,19 @@ export function createQuestionChallenges(options: QuestionChallengeOptions): Que
   const signKey = createHmac('sha256', options.hmacKey).update('question-challenge-signature').digest()
   const answerKey = createHmac('sha256', options.hmacKey).update('question-challenge-answer').digest()
   const sign = (payload: string) => createHmac('sha256', signKey).update(payload).digest('base64url')
-  const digest = (id: string, answer: number) => createHmac('sha256', answerKey).update(`${id}:${answer}`).digest('base64url')
+  const digest = (id: string, answer: string) => createHmac('sha256', answerKey).update(`${id}:${answer}`).digest('base64url')
 
   return {
     create() {
-      const a = randomInt(2, 10)
-      const b = randomInt(2, 10)
+      const question = createCaptchaQuestion(randomInt)
       const id = randomUUID()
       const expiresAt = new Date(now().getTime() + ttlMs)
       const payload = base64url(JSON.stringify({ id, exp: expiresAt.getTime() }))
-      const answerDigest = digest(id, a + b)
+      const answerDigest = digest(id, question.answer)
       const token = `${QUESTION_TOKEN_PREFIX}${payload}.${sign(`${payload}.${answerDigest}`)}.${answerDigest}`
-      return { text: `What is ${NUMBER_WORDS[a]} plus ${NUMBER_WORDS[b]}?`, token, expires_at: expiresAt.toISOString() }
+      return { text: question.text, token, expires_at: expiresAt.toISOString() }
     },
-    async verify(token, answer) {
+    async verify(token, answer, ip) {
       if (!token.startsWith(QUESTION_TOKEN_PREFIX) || token.length > 1024 || answer.length > 64) return false
       const [payload = '', signature = '', answerDigest = '', ...rest] = token.slice(QUESTION_TOKEN_PREFIX.length).split('.')
       if (rest.length > 0 || !sameText(sign(`${payload}.${answerDigest}`), signature)) return false
@@ -107,10 +101,10 @@ export function createQuestionChallenges(options: QuestionChallengeOptions): Que
       if (typeof parsed !== 'object' || parsed === null || !('id' in parsed) || !('exp' in parsed)) return false
       const { id, exp } = parsed
       if (typeof id !== 'string' || typeof exp !== 'number' || exp <= now().getTime()) return false
-      // Spent before the answer is looked at: one try per question.
+      // Counted against the address, then spent, before the answer is looked at: one try per question.
+      if (options.allowAnswerFrom && !(await options.allowAnswerFrom(ip))) return false
       if (!(await options.spent(`question:${id}`, new Date(exp)))) return false
-      const value = readAnswer(answer)
-      return value !== null && sameText(digest(id, value), answerDigest)
+      return sameText(digest(id, toCanonicalAnswer(answer)), answerDigest)
     },
   }
 }
@@ -122,14 +116,17 @@ export function toQuestionCaptchaToken(questionToken: string, answer: string): s
 
 /**
  * The browser captcha, with answered questions accepted beside it: a token of a question goes to the
- * question check alone, any other token to the browser captcha's verifier.
+ * question check alone, any other token to the browser captcha's verifier. Where the browser captcha
+ * is reCAPTCHA, a question is refused unless `acceptWithRecaptcha` (CAPTCHA_QUESTIONS_WITH_RECAPTCHA):
+ * a site that pays for Google's check does not want a cheaper path beside it by default.
  */
-export function withQuestionChallenges(captcha: CaptchaVerifier, questions: QuestionChallenges): CaptchaVerifier {
+export function withQuestionChallenges(captcha: CaptchaVerifier, questions: QuestionChallenges, options: { acceptWithRecaptcha?: boolean } = {}): CaptchaVerifier {
   return {
     provider: captcha.provider,
     ...('createChallenge' in captcha ? { createChallenge: captcha.createChallenge } : {}),
     async verify(token, ip) {
       if (!token.startsWith(QUESTION_TOKEN_PREFIX)) return captcha.verify(token, ip)
+      if (!questionsAccepted(captcha, options)) return false
       const cut = token.lastIndexOf('.')
       let answer: string
       try {
@@ -137,7 +134,12 @@ export function withQuestionChallenges(captcha: CaptchaVerifier, questions: Ques
       } catch {
         return false
       }
-      return questions.verify(token.slice(0, cut), answer)
+      return questions.verify(token.slice(0, cut), answer, ip)
     },
   }
+}
+
+/** Whether questions stand in for the browser captcha: always, but beside reCAPTCHA only when configured so. */
+export function questionsAccepted(captcha: CaptchaVerifier, options: { acceptWithRecaptcha?: boolean }): boolean {
+  return captcha.provider !== 'recaptcha' || options.acceptWithRecaptcha === true
 }

@@ -1,8 +1,9 @@
 import { createHash, randomBytes } from 'node:crypto'
 
-/** 32 bytes (256 bits) from the CSPRNG, base64url: 43 characters. */
+export { isTokenShaped } from '@agency/domain'
+
+/** 32 bytes (256 bits) from the CSPRNG, base64url: 43 characters (the domain's TOKEN_SHAPE). */
 const TOKEN_BYTES = 32
-const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/
 
 /** A fresh secret for a login link, a session id or an applicant key. */
 export function createToken(): string {
@@ -15,9 +16,4 @@ export function createToken(): string {
  */
 export function hashToken(token: string): string {
   return createHash('sha256').update(token, 'utf8').digest('hex')
-}
-
-/** Whether a value has the shape of a token this module creates. */
-export function isTokenShaped(value: string): boolean {
-  return TOKEN_PATTERN.test(value)
 }

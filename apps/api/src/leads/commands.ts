@@ -168,6 +168,7 @@ export async function storeLead(
       branchName: target.branch?.branch_name ?? null,
       branchPhone: target.branch?.phone ?? null,
       payload,
+      confirmed: sender.kind === 'contact',
     })
     await enqueueMail(tx, { kind: 'lead_acknowledgement', to: payload.email, ...mail }, now)
   }

@@ -3,6 +3,7 @@ import type { ApiError } from '@agency/domain'
 import type { FastifyError } from 'fastify'
 import fp from 'fastify-plugin'
 import { API_MESSAGES } from '#app/messages.ts'
+import { redactParams, redactUrl } from '#app/log-redaction.ts'
 
 /**
  * Groups validation issues by the request key they concern (`page`, `locations`,
@@ -44,7 +45,7 @@ export default fp(
         // (a terminated backend, a database restarting or failing over, a reset or refused socket) is
         // no fault of the request either; a read was already tried again on another connection.
         request.log.warn(
-          { url: request.url, method: request.method, ...(busy ? {} : { reason: error.message }) },
+          { url: redactUrl(request.url), method: request.method, ...(busy ? {} : { reason: error.message }) },
           busy ? 'database busy: request refused' : 'database unavailable: request refused',
         )
         return reply
@@ -54,7 +55,7 @@ export default fp(
           .type('application/json')
           .send({ message: API_MESSAGES.BUSY } satisfies ApiError)
       }
-      request.log.error({ err: error, url: request.url, method: request.method, params: request.params }, 'request failed')
+      request.log.error({ err: error, url: redactUrl(request.url), method: request.method, params: redactParams(request.params) }, 'request failed')
       return reply.code(500).type('application/json').send({ message: API_MESSAGES.SERVER_ERROR } satisfies ApiError)
     })
 

@@ -37,6 +37,8 @@ export async function createTestApi(
     visitorCacheTtlMs?: number
     /** Place searches one address may send (by default more than any test sends). */
     placeSearchLimit?: PlaceSearchLimit
+    /** Which proxies may name the client (none by default). */
+    trustProxy?: ApiOptions['trustProxy']
   } = {},
 ): Promise<TestApi> {
   const database = await createTestDatabase(kind)
@@ -48,6 +50,7 @@ export async function createTestApi(
     cacheDir: files.cacheDir,
     publicUrl: `${PUBLIC_URL}/`,
     logger: options.logger,
+    ...(options.trustProxy !== undefined ? { trustProxy: options.trustProxy } : {}),
     accounts: options.accounts ?? { captcha: createFixedCaptchaVerifier(true), magicLinkMinResponseMs: 0 },
     // Tests choose the places provider through the environment (vi.stubEnv), as an operator would.
     places: {

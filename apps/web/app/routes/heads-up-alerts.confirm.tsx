@@ -1,5 +1,5 @@
 import { ApiClientError } from '@agency/api-client'
-import { PROPERTIES_PATH, toSafeReturnPath } from '@agency/domain'
+import { PROPERTIES_PATH, isTokenShaped, toSafeReturnPath } from '@agency/domain'
 import { Form, Link, data, redirect } from 'react-router'
 import { ALERT_COPY } from '#app/components/alerts/alert-copy.ts'
 import { SERVE_WITHOUT_HYDRATION } from '#app/lib/hydration.ts'
@@ -12,11 +12,9 @@ import type { Route } from './+types/heads-up-alerts.confirm'
 // One button and a form post, like the login link's page: nothing here needs React in the browser.
 export const handle = SERVE_WITHOUT_HYDRATION
 
-/** The rough shape of a confirmation token; the API decides whether it is valid. */
-const TOKEN_SHAPE = /^[A-Za-z0-9_-]{16,200}$/
-
+/** The token if it has the shape of one (the domain's one rule); the API decides whether it is valid. */
 function toToken(value: unknown): string | null {
-  return typeof value === 'string' && TOKEN_SHAPE.test(value) ? value : null
+  return isTokenShaped(value) ? value : null
 }
 
 /** Opening the e-mail's link only shows the button: mail scanners open links before people do. */

@@ -1,5 +1,5 @@
 import { ApiClientError } from '@agency/api-client'
-import { PROPERTIES_PATH, toSafeReturnPath } from '@agency/domain'
+import { PROPERTIES_PATH, isTokenShaped, toSafeReturnPath } from '@agency/domain'
 import { Form, Link, data, redirect } from 'react-router'
 import { COPY } from '#app/copy.ts'
 import { SERVE_WITHOUT_HYDRATION } from '#app/lib/hydration.ts'
@@ -11,11 +11,9 @@ import type { Route } from './+types/login.verify'
 // One button and a form post: nothing here needs React in the browser.
 export const handle = SERVE_WITHOUT_HYDRATION
 
-/** The rough shape of a login link's token; the API decides whether it is valid. */
-const TOKEN_SHAPE = /^[A-Za-z0-9_-]{16,512}$/
-
+/** The token if it has the shape of one (the domain's one rule); the API decides whether it is valid. */
 function toToken(value: unknown): string | null {
-  return typeof value === 'string' && TOKEN_SHAPE.test(value) ? value : null
+  return isTokenShaped(value) ? value : null
 }
 
 /**

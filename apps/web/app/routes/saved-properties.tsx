@@ -7,6 +7,7 @@ import { SavedList, type SavedItem } from '#app/components/saved/saved-list.tsx'
 import { getAgencyName, toTitle } from '#app/lib/meta.ts'
 import { SAVED_PATH } from '#app/lib/saved.ts'
 import { getBrowserSaves, getServerSaves, subscribeToBrowserSaves } from '#app/lib/saved-browser.ts'
+import { throwAsPage } from '#app/lib/page-action.server.ts'
 import { getCurrentContact } from '#app/lib/session.server.ts'
 import { toLoginUrl } from '#app/lib/urls.ts'
 import { toListCard } from '#app/components/property-card/types.ts'
@@ -83,7 +84,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   } catch (error) {
     if (error instanceof ApiClientError && error.status === 404) return answer('not_found', 404)
     if (error instanceof ApiClientError && error.status === 422) return answer('full', 422)
-    throw error
+    // Any other refusal (a post whose Origin a privacy extension stripped: 403) is its own 4xx page.
+    if (viaScript && error instanceof ApiClientError && error.status < 500) return answer('invalid', error.status)
+    throwAsPage(error)
   }
   return answer(action === 'save' ? 'saved' : 'removed')
 }

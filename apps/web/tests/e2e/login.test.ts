@@ -1,4 +1,4 @@
-import { MESSAGES, SHORT_MEDIA_PATH, toShortMediaKey } from '@agency/domain'
+import { MESSAGES, SHORT_MEDIA_PATH, solveCaptchaQuestion, toShortMediaKey } from '@agency/domain'
 import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { SPEC } from './spec-texts.ts'
@@ -64,15 +64,15 @@ function cardOf(page: Page, mediaPath: string) {
   return page.locator('article').filter({ has: page.locator(`img[src^="${mediaPath}"], img[src^="${SHORT_MEDIA_PATH}/${shortKey}/"]`) })
 }
 
-/** Answers the question a form shows without JavaScript in place of the captcha ('What is two plus three?'). */
+/** Answers the question a form shows without JavaScript in place of the captcha, as a person reads it. */
 async function answerQuestion(page: Page, beforeAnswer?: () => Promise<void>): Promise<void> {
   const group = page.getByRole('group', { name: 'Check that you are not a robot' })
   await group.waitFor()
-  const words = ['zero', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten']
-  const match = /^What is (\w+) plus (\w+)\?$/.exec((await group.locator('label').innerText()).trim())
-  if (!match) throw new Error('no question')
+  const text = (await group.locator('label').innerText()).trim()
+  const answer = solveCaptchaQuestion(text)
+  if (answer === null) throw new Error(`unexpected question: ${text}`)
   await beforeAnswer?.()
-  await group.getByRole('textbox').fill(String(words.indexOf(match[1]!) + words.indexOf(match[2]!)))
+  await group.getByRole('textbox').fill(answer)
 }
 
 describe('magic link login in a browser', () => {

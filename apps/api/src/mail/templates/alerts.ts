@@ -21,14 +21,15 @@ export interface AlertConfirmationMailInput {
   agencyName: string
   link: string
   expiresInMinutes: number
-  name: string
   /** 'buying' or 'renting'. */
   looking: string
 }
 
 /**
  * The double opt-in e-mail of an alert a visitor registered: the link that confirms it and logs them
- * in, when it expires, and what to do if they did not register.
+ * in, when it expires, and what to do if they did not register. It greets plainly: the address is not
+ * confirmed yet, so it repeats nothing the visitor typed (a stranger's address must not receive the
+ * agency's e-mail with words of someone else's choosing).
  */
 export function renderAlertConfirmationMail(input: AlertConfirmationMailInput): RenderedMail {
   const { agencyName, link, expiresInMinutes } = input
@@ -36,12 +37,12 @@ export function renderAlertConfirmationMail(input: AlertConfirmationMailInput): 
   const intro = `Thank you for registering a Heads Up Property Alert for ${input.looking}. Please confirm it to start receiving suggested properties and price reductions.`
   const expiry = `This link expires in ${expiresInMinutes} minutes and can be used once.`
   const ignore = "If you didn't register, you can ignore this e-mail: nothing is sent to you unless you confirm."
-  const text = [`Hello ${input.name},`, '', intro, '', link, '', expiry, '', ignore, '', agencyName, ''].join('\n')
+  const text = ['Hello,', '', intro, '', link, '', expiry, '', ignore, '', agencyName, ''].join('\n')
   const e = escapeHtml
   const html = page(
     subject,
     `<p style="margin:0 0 16px;font-size:18px;font-weight:bold">${e(agencyName)}</p>
-<p style="margin:0 0 16px">${e(`Hello ${input.name},`)}</p>
+<p style="margin:0 0 16px">Hello,</p>
 <p style="margin:0 0 24px">${e(intro)}</p>
 <p style="margin:0 0 24px"><a href="${e(link)}" style="display:inline-block;padding:12px 24px;background:#0b4f6c;color:#ffffff;text-decoration:none;border-radius:4px;font-weight:bold">Confirm my alert</a></p>
 <p style="margin:0 0 16px;font-size:14px">Or copy this link into your browser:<br><a href="${e(link)}" style="color:#0b4f6c;word-break:break-all">${e(link)}</a></p>

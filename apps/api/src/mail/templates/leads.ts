@@ -77,25 +77,33 @@ export interface LeadAcknowledgementMailInput {
   branchName: string | null
   branchPhone: string | null
   payload: LeadEnquiryPayload
+  /**
+   * Whether the address is a logged-in contact's own. A visitor's is not confirmed: the e-mail then
+   * repeats nothing the visitor typed (name, message, address), so a stranger's address cannot be
+   * sent the agency's e-mail with words of someone else's choosing.
+   */
+  confirmed: boolean
 }
 
 /** The acknowledgement to the sender: their enquiry arrived, what they asked, who will answer. */
 export function renderLeadAcknowledgementMail(input: LeadAcknowledgementMailInput): RenderedMail {
   const { payload, agencyName } = input
   const subject = `We have received your enquiry – ${agencyName}`
-  const about = payload.property_address ? ` about ${payload.property_address}` : ''
+  const about = input.confirmed && payload.property_address ? ` about ${payload.property_address}` : ''
   const intro = `Thank you for your enquiry${about}. ${input.branchName ? `Our ${input.branchName} branch` : 'We'} will be in touch soon.`
   const asked = `You asked: ${payload.i_would_like.map((v) => labelOf(I_WOULD_LIKE_OPTIONS, v)).join(', ')}.`
   const viewing = payload.viewing_lead_date ? `Your ideal viewing time: ${payload.viewing_lead_date.replace('T', ' ')}.` : null
   const call = input.branchPhone ? `If you would rather talk, call us on ${input.branchPhone}.` : null
   const ignore = "If you didn't send this enquiry, please ignore this e-mail."
-  const paragraphs = [intro, asked, viewing, `Your message: ${payload.comment}`, call, ignore].filter((p): p is string => p !== null)
-  const text = [`Hello ${payload.name},`, '', ...paragraphs.flatMap((p) => [p, '']), agencyName, ''].join('\n')
+  const message = input.confirmed ? `Your message: ${payload.comment}` : null
+  const paragraphs = [intro, asked, viewing, message, call, ignore].filter((p): p is string => p !== null)
+  const greeting = input.confirmed ? `Hello ${payload.name},` : 'Hello,'
+  const text = [greeting, '', ...paragraphs.flatMap((p) => [p, '']), agencyName, ''].join('\n')
   const e = escapeHtml
   const html = page(
     subject,
     `<p style="margin:0 0 16px;font-size:18px;font-weight:bold">${e(agencyName)}</p>
-<p style="margin:0 0 16px">${e(`Hello ${payload.name},`)}</p>
+<p style="margin:0 0 16px">${e(greeting)}</p>
 ${paragraphs.map((p) => `<p style="margin:0 0 16px">${e(p)}</p>`).join('\n')}`,
   )
   return { subject, text, html }

@@ -1,4 +1,4 @@
-import { APPLICANT_STATUS } from '@agency/domain'
+import { APPLICANT_STATUS, isTokenShaped } from '@agency/domain'
 import { contactApplicants } from '@agency/db'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { eq } from 'drizzle-orm'
@@ -11,7 +11,6 @@ import { getSiteSettings } from '#app/queries/catalogue.ts'
 
 /** An unsubscribe token: 64 hex characters (contact_applicants.unsubscribe_token). */
 const TokenQuerySchema = z.object({ token: z.string().max(200).default('') })
-const isTokenShaped = (token: string) => /^[0-9a-f]{64}$/.test(token)
 
 /** A small page of its own (the API's CSP forbids styles and scripts: plain HTML is all it needs). */
 function toPage(title: string, body: string): string {

@@ -1,12 +1,14 @@
 import { branches, communicationInfos, contactProfiles, contacts, idempotencyKeys, leads, outbox, potentialViewings, properties, spentCaptchaChallenges } from '@agency/db'
 import { testDatabaseKinds } from '@agency/db/testing'
+import { solveCaptchaQuestion } from '@agency/domain'
 import { and, asc, eq, isNotNull, sql } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { extractToken, logIn, requestLink, toCookieHeader } from '#app/routes/contacts/test-support.ts'
 import { buildApp } from '#app/app.ts'
 import { createSpentChallengeStore } from '#app/auth/captcha-store.ts'
-import { createQuestionChallenges, readAnswer, toQuestionCaptchaToken, type Question } from '#app/auth/question-challenge.ts'
+import { createQuestionChallenges, toQuestionCaptchaToken, type Question } from '#app/auth/question-challenge.ts'
+import { INTERNAL_CALL_HEADER } from '#app/auth/captcha-routes.ts'
 import { createTestApi, PUBLIC_URL, type TestApi } from '#app/testing/api.ts'
 
 const SAME_ORIGIN = { origin: PUBLIC_URL }
@@ -46,11 +48,11 @@ function enquiry(overrides: Record<string, unknown> = {}): Record<string, unknow
 /** The key of the no-JavaScript questions in these tests. */
 const QUESTION_KEY = 'question-key-of-the-lead-tests'
 
-/** The answer to 'What is seven plus four?', as a visitor works it out. */
-function answerTo(question: Question): number {
-  const match = /^What is (\w+) plus (\w+)\?$/.exec(question.text)
-  if (!match) throw new Error(`unexpected question: ${question.text}`)
-  return readAnswer(match[1]!)! + readAnswer(match[2]!)!
+/** The answer to a question, as a visitor works it out. */
+function answerTo(question: Question): string {
+  const answer = solveCaptchaQuestion(question.text)
+  if (answer === null) throw new Error(`unexpected question: ${question.text}`)
+  return answer
 }
 
 /** A verifier that refuses the token 'robot' and a missing one. */
@@ -189,8 +191,13 @@ describe.each(testDatabaseKinds())('lead enquiries on %s', (kind) => {
 
       const ack = mails[1]!
       expect(ack.subject).toMatch(/^We have received your enquiry – /)
-      expect(ack.text).toContain('Hello Harriet,')
-      expect(ack.text).toContain(`Thank you for your enquiry about Park Row, Leeds. Our ${branch!.branch_name} branch will be in touch soon.`)
+      // A visitor's address is not confirmed: nothing the visitor typed is repeated to it.
+      expect(ack.text.startsWith('Hello,\n')).toBe(true)
+      expect(ack.text).toContain(`Thank you for your enquiry. Our ${branch!.branch_name} branch will be in touch soon.`)
+      for (const typed of ['Harriet', 'Park Row', 'Could we see it on Friday morning?']) {
+        expect(ack.text).not.toContain(typed)
+        expect(ack.html).not.toContain(typed)
+      }
       expect(ack.text).toContain('Your ideal viewing time: 2026-07-03 10:30.')
       expect(ack.text).toContain(`call us on ${branch!.phone}`)
     })
@@ -337,8 +344,9 @@ describe.each(testDatabaseKinds())('lead enquiries on %s', (kind) => {
   })
 
   describe('without JavaScript: a question instead of the browser captcha', () => {
+    /** A question as the site's pages get it: in-process, with the key of the process. */
     async function question(): Promise<Question> {
-      const answer = await app.inject({ method: 'GET', url: '/api/captcha/question' })
+      const answer = await app.inject({ method: 'GET', url: '/api/captcha/question', headers: { [INTERNAL_CALL_HEADER]: app.internalCallKey } })
       expect(answer.statusCode).toBe(200)
       expect(answer.headers['cache-control']).toBe('no-store')
       return answer.json<{ data: Question }>().data
@@ -346,39 +354,70 @@ describe.each(testDatabaseKinds())('lead enquiries on %s', (kind) => {
     const refused = { message: 'Please confirm you are not a robot and try again.', errors: { recaptcha_token: ['Please confirm you are not a robot and try again.'] } }
     const leadsOf = (email: string) => t.database.db.select().from(leads).where(eq(leads.email, email))
 
-    it('accepts the right answer, in figures or in words, and stores the lead and its two e-mails', async () => {
+    it('issues questions to the site\'s own pages only: no public JSON of them', async () => {
+      for (const headers of [{}, { [INTERNAL_CALL_HEADER]: 'x'.repeat(64) }, { [INTERNAL_CALL_HEADER]: '' }]) {
+        const answer = await app.inject({ method: 'GET', url: '/api/captcha/question', headers })
+        expect(answer.statusCode).toBe(404)
+        expect(answer.body).not.toContain('token')
+      }
+      const document = (await app.inject('/api/openapi.json')).json<{ paths: Record<string, unknown> }>()
+      expect(Object.keys(document.paths)).not.toContain('/api/captcha/question')
+    })
+
+    it('accepts the right answer, however it is written, and stores the lead and its two e-mails', async () => {
       const asked = await question()
-      expect(asked.text).toMatch(/^What is [a-z]+ plus [a-z]+\?$/)
+      expect(asked.text).not.toMatch(/plus/)
       // The answer is not in the token: its readable part holds only an id and an expiry.
       const payload = asked.token.slice('q1.'.length).split('.')[0] ?? ''
       expect(Object.keys(JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as object).sort()).toEqual(['exp', 'id'])
       const email = 'question.right@example.com'
-      const answer = await send(enquiry({ email, recaptcha_token: toQuestionCaptchaToken(asked.token, String(answerTo(asked))) }))
+      const answer = await send(enquiry({ email, recaptcha_token: toQuestionCaptchaToken(asked.token, answerTo(asked)) }))
       expect(answer.statusCode).toBe(201)
       const [lead] = await leadsOf(email)
       expect(lead).toBeDefined()
       expect(await leadMailsOf(lead!.lead_id)).toHaveLength(2)
 
-      const words = ['zero', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten', 'eleven', 'twelve', 'thirteen', 'fourteen', 'fifteen', 'sixteen', 'seventeen', 'eighteen']
       const again = await question()
-      const inWords = ` ${words[answerTo(again)]!.toUpperCase()} `
-      expect((await send(enquiry({ email: 'question.words@example.com', recaptcha_token: toQuestionCaptchaToken(again.token, inWords) }))).statusCode).toBe(201)
+      const written = ` ‘${answerTo(again).toUpperCase()}’. `
+      expect((await send(enquiry({ email: 'question.written@example.com', recaptcha_token: toQuestionCaptchaToken(again.token, written) }))).statusCode).toBe(201)
+    })
+
+    it('takes 4 answers an hour from one address, right or wrong; the fifth is refused even when right', async () => {
+      const ip = '198.51.100.250'
+      const statuses: number[] = []
+      for (let i = 0; i < 5; i++) {
+        const asked = await question()
+        const right = i === 1 || i === 4
+        const token = toQuestionCaptchaToken(asked.token, right ? answerTo(asked) : `${answerTo(asked)}x`)
+        const link = await app.inject({
+          method: 'POST',
+          url: '/api/contacts/oauth/magic-links',
+          headers: SAME_ORIGIN,
+          remoteAddress: ip,
+          payload: { email: `question.limit.${i}@example.com`, request_page_url: '/', recaptcha_token: token },
+        })
+        statuses.push(link.statusCode)
+      }
+      expect(statuses).toEqual([422, 202, 422, 422, 422])
+      // Another address still answers.
+      const asked = await question()
+      expect((await send(enquiry({ email: 'question.other@example.com', recaptcha_token: toQuestionCaptchaToken(asked.token, answerTo(asked)) }))).statusCode).toBe(201)
     })
 
     it('refuses a wrong answer and spends the question: the right answer after it is refused too', async () => {
       const asked = await question()
       const email = 'question.wrong@example.com'
-      const wrong = await send(enquiry({ email, recaptcha_token: toQuestionCaptchaToken(asked.token, String(answerTo(asked) + 1)) }))
+      const wrong = await send(enquiry({ email, recaptcha_token: toQuestionCaptchaToken(asked.token, `${answerTo(asked)}x`) }))
       expect(wrong.statusCode).toBe(422)
       expect(wrong.json()).toEqual(refused)
-      const right = await send(enquiry({ email, recaptcha_token: toQuestionCaptchaToken(asked.token, String(answerTo(asked))) }))
+      const right = await send(enquiry({ email, recaptcha_token: toQuestionCaptchaToken(asked.token, answerTo(asked)) }))
       expect(right.statusCode).toBe(422)
       expect(await leadsOf(email)).toHaveLength(0)
     })
 
     it('refuses a replayed answer, whichever process it reaches (the database records it)', async () => {
       const asked = await question()
-      const token = toQuestionCaptchaToken(asked.token, String(answerTo(asked)))
+      const token = toQuestionCaptchaToken(asked.token, answerTo(asked))
       expect((await send(enquiry({ email: 'question.first@example.com', recaptcha_token: token }))).statusCode).toBe(201)
       // A second process of the site: its own app, the same database and key.
       const other = await buildApp({
@@ -414,7 +453,7 @@ describe.each(testDatabaseKinds())('lead enquiries on %s', (kind) => {
         [forged, answerTo(asked)],
         [`q1.${payload}.${signature}`, answerTo(asked)],
       ] as const) {
-        const answer_ = await send(enquiry({ email: 'question.refused@example.com', recaptcha_token: toQuestionCaptchaToken(token, String(answer)) }))
+        const answer_ = await send(enquiry({ email: 'question.refused@example.com', recaptcha_token: toQuestionCaptchaToken(token, answer) }))
         expect(answer_.statusCode).toBe(422)
         expect(answer_.json()).toEqual(refused)
       }
@@ -501,6 +540,11 @@ describe.each(testDatabaseKinds())('lead enquiries on %s', (kind) => {
       expect(lead!.contact_applicant_id).toBeNull()
       const [notice] = (await leadMailsOf(lead!.lead_id)).filter((m) => m.kind === 'lead_branch')
       expect(notice!.text).toContain('Sent by a logged-in contact.')
+      // A logged-in contact's own, confirmed address is greeted by name and shown what was asked.
+      const [ack] = (await leadMailsOf(lead!.lead_id)).filter((m) => m.kind === 'lead_acknowledgement')
+      expect(ack!.text.startsWith('Hello Harriet,\n')).toBe(true)
+      expect(ack!.text).toContain('Thank you for your enquiry about Park Row, Leeds.')
+      expect(ack!.text).toContain('Your message: Could we see it on Friday morning?')
     })
   })
 

@@ -1,0 +1,204 @@
+// Families of `npm run test:security` for the anonymous writes of the site: each reproduces a finding
+// of the probe that led to one hardened path for them, and fails if it comes back. They run after the
+// hostile-input families, against their own servers where they need another configuration, and
+// their accepted requests write on purpose (enquiries, login links), so they are outside the write
+// check. Every request goes to 127.0.0.1; a second loopback address (127.0.0.2, 127.0.0.3) plays a
+// client that is not the proxy.
+//
+//   client address      TRUST_PROXY=true is refused at start; behind a trusted proxy fourteen made-up
+//                       X-Forwarded-For addresses from one client meet the limit after 10, and so do
+//                       they from a client that is not a trusted proxy.
+//   captcha questions   no public JSON of a question; the page's question is not a sum of two digits,
+//                       and one address may answer 4 an hour (a fifth right answer is refused).
+//   log redaction       the request log of a login link, a confirmation link and an unsubscribe link
+//                       holds no token, key or e-mail.
+//   page refusals       a heart posted without Origin (a privacy extension strips it) is a 4xx page.
+import { spawnSync } from 'node:child_process'
+import http from 'node:http'
+import path from 'node:path'
+import { tsImport } from 'tsx/esm/api'
+import { ROOT, solvedCaptchaToken, startServer } from './serve-for-tests.mjs'
+
+export const ANONYMOUS_WRITE_FAMILIES = ['client address', 'captcha questions', 'log redaction', 'page refusals']
+
+/** One request from a chosen local address (a client other than the trusted proxy). */
+function requestFrom(localAddress, url, { method = 'GET', headers = {}, body } = {}) {
+  return new Promise((resolve, reject) => {
+    const request = http.request(url, { method, headers, localAddress, timeout: 60_000 }, (response) => {
+      let text = ''
+      response.setEncoding('utf8')
+      response.on('data', (chunk) => (text += chunk))
+      response.on('end', () => resolve({ status: response.statusCode ?? 0, text, headers: response.headers }))
+    })
+    request.on('error', reject)
+    request.on('timeout', () => request.destroy(new Error('timed out')))
+    if (body !== undefined) request.write(body)
+    request.end()
+  })
+}
+
+/** A valuation enquiry (no property named), with a solved captcha. */
+async function enquiry(origin, n) {
+  return JSON.stringify({
+    i_would_like: ['to-sell-my-property'],
+    salutation_id: 4,
+    name: 'Probe',
+    surname: 'Visitor',
+    comment: 'Please value my flat.',
+    email: `probe.address.${n}@example.com`,
+    mobile_phone: '+447400123456',
+    contact_address: { suggestion_id: 'addr-1', display_name: '4 Mill Lane, Leeds LS6 2AB' },
+    i_have_a_property_to_sell: 'yes-not-yet-on-market',
+    i_have_a_property_to_let: 'no',
+    my_property_valued: 'yes',
+    property_address: '4 Mill Lane, Leeds LS6 2AB',
+    url: `${origin}/valuation`,
+    transaction_type_id: 1,
+    property_profile_id: null,
+    price: null,
+    bedrooms: null,
+    branch_id: null,
+    confirm: 'confirmed',
+    recaptcha_token: await solvedCaptchaToken(origin),
+  })
+}
+
+/** The statuses of fourteen enquiries, each naming a made-up client in X-Forwarded-For. */
+async function fourteenEnquiries(origin, localAddress, forwardedFor) {
+  const statuses = []
+  for (let n = 1; n <= 14; n++) {
+    const body = await enquiry(origin, `${localAddress}.${n}`)
+    const answer = await requestFrom(localAddress, `${origin}/api/leads/enquiry`, {
+      method: 'POST',
+      headers: { origin, 'content-type': 'application/json', 'x-forwarded-for': forwardedFor(n) },
+      body,
+    })
+    statuses.push(answer.status)
+  }
+  return statuses
+}
+
+const TEN_THEN_REFUSED = JSON.stringify([...Array(10).fill(201), 429, 429, 429, 429])
+
+/**
+ * Runs the chosen families; `main` is the probe's server (its origin, and a logged-in contact's
+ * cookie with a property id to heart); `databaseFor(name)` gives another server its database (a
+ * PostgreSQL URL, or undefined for an embedded one in `dataDirOf(name)`). Answers the counts by
+ * family and status, and the failures.
+ */
+export async function runAnonymousWriteFamilies({ chosen, main, databaseFor, dataDirOf }) {
+  const failures = []
+  const counts = new Map()
+  const count = (family, status) => {
+    const byStatus = counts.get(family) ?? new Map()
+    counts.set(family, byStatus)
+    byStatus.set(status, (byStatus.get(status) ?? 0) + 1)
+  }
+
+  if (chosen.includes('client address')) {
+    const family = 'client address'
+    // A plain `true` stops the server at start, saying why.
+    const refused = spawnSync(process.execPath, [path.join(ROOT, 'apps/server/dist/main.js')], {
+      cwd: ROOT,
+      env: { ...process.env, TRUST_PROXY: 'true', PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDirOf('trust-true'), DATABASE_URL: '' },
+      encoding: 'utf8',
+      timeout: 60_000,
+    })
+    count(family, refused.status === 0 ? 'started' : 'refused at start')
+    if (refused.status === 0 || !/TRUST_PROXY: `true` trusts every X-Forwarded-For entry/.test(`${refused.stderr}${refused.stdout}`)) {
+      failures.push(`${family}: TRUST_PROXY=true was not refused at start with its message (exit ${refused.status}): ${`${refused.stderr}`.slice(0, 300)}`)
+    }
+    const server = await startServer({ databaseUrl: await databaseFor('client_address'), dataDir: dataDirOf('client-address'), env: { TRUST_PROXY: '127.0.0.1', LOG_LEVEL: 'error' } })
+    try {
+      // Through the proxy (the socket 127.0.0.1): it appends the client's address after what the client wrote.
+      const proxied = await fourteenEnquiries(server.url, '127.0.0.1', (n) => `203.0.113.${n}, 192.0.2.50`)
+      // Straight from a client that is not the proxy, writing the header itself.
+      const direct = await fourteenEnquiries(server.url, '127.0.0.2', (n) => `203.0.113.${n}`)
+      for (const status of [...proxied, ...direct]) count(family, status)
+      if (JSON.stringify(proxied) !== TEN_THEN_REFUSED) failures.push(`${family}: fourteen made-up addresses behind the proxy answered ${proxied.join(', ')}, not 10 × 201 then 429`)
+      if (JSON.stringify(direct) !== TEN_THEN_REFUSED) failures.push(`${family}: fourteen made-up addresses from one client answered ${direct.join(', ')}, not 10 × 201 then 429`)
+    } finally {
+      await server.stop()
+    }
+  }
+
+  if (chosen.includes('captcha questions')) {
+    const family = 'captcha questions'
+    const { solveCaptchaQuestion } = await tsImport(path.join(ROOT, 'packages/domain/src/captcha-questions.ts'), import.meta.url)
+    const origin = main.origin
+    const json = await requestFrom('127.0.0.3', `${origin}/api/captcha/question`)
+    count(family, json.status)
+    if (json.status !== 404) failures.push(`${family}: GET /api/captcha/question answered ${json.status}, a question as JSON to anyone`)
+    const answers = []
+    for (let i = 0; i < 5; i++) {
+      // The login page without JavaScript: the address first, then the question in the page's form.
+      const page = await requestFrom('127.0.0.3', `${origin}/login`, {
+        method: 'POST',
+        headers: { origin, 'content-type': 'application/x-www-form-urlencoded' },
+        body: `email=probe.question.${i}%40example.com`,
+      })
+      count(family, page.status)
+      const token = /name="captcha_question" value="([^"]+)"/.exec(page.text)?.[1]
+      const text = /<label[^>]*for="[^"]*-question"[^>]*>([^<]+)<\/label>/.exec(page.text)?.[1]?.replace(/&#x27;|&#39;/g, "'")
+      if (!token || !text) {
+        failures.push(`${family}: the login page without JavaScript showed no question (${page.status})`)
+        break
+      }
+      if (/^What is \w+ plus \w+\?$/.test(text)) failures.push(`${family}: the question is still a sum of two digits: ${text}`)
+      const answer = solveCaptchaQuestion(text)
+      const link = await requestFrom('127.0.0.3', `${origin}/api/contacts/oauth/magic-links`, {
+        method: 'POST',
+        headers: { origin, 'content-type': 'application/json' },
+        body: JSON.stringify({ email: `probe.question.${i}@example.com`, request_page_url: '/', recaptcha_token: `${token}.${Buffer.from(answer ?? '').toString('base64url')}` }),
+      })
+      count(family, link.status)
+      answers.push(link.status)
+    }
+    if (answers.length === 5 && JSON.stringify(answers) !== JSON.stringify([202, 202, 202, 202, 422])) {
+      failures.push(`${family}: five right answers from one address answered ${answers.join(', ')}, not 4 × 202 then 422`)
+    }
+  }
+
+  if (chosen.includes('log redaction')) {
+    const family = 'log redaction'
+    const server = await startServer({ databaseUrl: await databaseFor('log_redaction'), dataDir: dataDirOf('log-redaction'), env: { LOG_LEVEL: 'info' } })
+    try {
+      const token = 'Pr0beT0kenOfTheLogRedactionFamily_AbCdEfGhI'
+      const hex = 'a1b2c3d4e5f60718293a4b5c6d7e8f90a1b2c3d4e5f60718293a4b5c6d7e8f90'
+      const email = 'probe.logged@example.com'
+      const targets = [
+        `/login/verify?token=${token}`,
+        `/heads-up-alerts/confirm?token=${token}`,
+        `/heads-up-alerts/profiles/${token}`,
+        `/api/contact_applicants/u/${token}`,
+        `/api/alerts/unsubscribe?token=${hex}`,
+        `/login?email=${encodeURIComponent(email)}`,
+      ]
+      for (const target of targets) count(family, (await requestFrom('127.0.0.1', `${server.url}${target}`)).status)
+      const unsubscribed = await requestFrom('127.0.0.1', `${server.url}/api/alerts/unsubscribe?token=${hex}`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'List-Unsubscribe=One-Click' })
+      count(family, unsubscribed.status)
+      await new Promise((r) => setTimeout(r, 500))
+      const log = server.log()
+      if (!log.includes('"url":"/login/verify?token=[redacted]"')) failures.push(`${family}: the log has no redacted line for the login link (is request logging on?)`)
+      for (const secret of [token, hex, email, encodeURIComponent(email)]) {
+        if (log.includes(secret)) failures.push(`${family}: the request log holds ${secret}`)
+      }
+    } finally {
+      await server.stop()
+    }
+  }
+
+  if (chosen.includes('page refusals')) {
+    const family = 'page refusals'
+    // A logged-in contact's heart, posted without JavaScript by a browser whose extension strips Origin and Referer.
+    const answer = await requestFrom('127.0.0.1', `${main.origin}/saved-properties`, {
+      method: 'POST',
+      headers: { cookie: main.cookie, 'content-type': 'application/x-www-form-urlencoded' },
+      body: `save=${main.propertyId}&redirect=%2F`,
+    })
+    count(family, answer.status)
+    if (answer.status < 400 || answer.status >= 500) failures.push(`${family}: a heart posted without Origin answered ${answer.status}, not a 4xx page`)
+  }
+
+  return { counts, failures }
+}
