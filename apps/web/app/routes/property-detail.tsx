@@ -19,7 +19,7 @@ import { LeadForm } from '#app/components/lead/lead-form.tsx'
 import { PotentialViewing } from '#app/components/lead/potential-viewing.tsx'
 import { getLeadFormData, handleLeadAction } from '#app/components/lead/lead.server.ts'
 import { COPY } from '#app/copy.ts'
-import { hydrateOnIntent } from '#app/lib/hydration.ts'
+import { hydrationDataApart } from '#app/lib/hydration.ts'
 import { getAgencyName, toCanonicalLink, toTitle } from '#app/lib/meta.ts'
 import { catalogueFormPageHeaders, toCataloguePageHeaders } from '#app/lib/page-headers.server.ts'
 import { getCurrentContact } from '#app/lib/session.server.ts'
@@ -86,7 +86,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 export const headers = catalogueFormPageHeaders
 
 // A visitor who only reads the page never downloads React (the gallery, the form and the rest work without it).
-export const handle = hydrateOnIntent()
+export const handle = hydrationDataApart()
 
 /** SPEC §3's hidden property fields of the lead form. */
 function toLeadHiddenFields(property: PropertyDetail, canonicalUrl: string): Record<string, string> {

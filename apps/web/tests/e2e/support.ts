@@ -102,18 +102,13 @@ export function setupBrowser(): {
 }
 
 /**
- * The page's scripts start after its first paint, or for a visitor on the home, a list or a property page at
- * their first sign of intent (lib/paint-first.server.ts), so a loaded page may not be React's yet:
- * goto, reload, goBack and goForward then show intent as a visitor would (a key pressed: Shift, which
- * changes nothing on the page) and wait until it is (the `data-hydrated` root.tsx sets), as a
- * visitor's first clicks would before then meet the page that works without JavaScript. A document
- * without scripts to start (a picture, a page rendered without them) is ready when loaded.
+ * The page's scripts start after its first paint (lib/paint-first.server.ts), so a loaded page may not
+ * be React's yet: goto, reload, goBack and goForward wait until it is (the `data-hydrated` root.tsx
+ * sets). A document without scripts to start (a picture, a page rendered without them) is ready when
+ * loaded. Tests of what a first tap does before then (phone.test.ts) use `waitForHydration: false`.
  */
 export function waitForHydrationOnLoad(page: Page): void {
   const hydrated = async () => {
-    if (await page.evaluate(() => document.getElementById('rr-hydrate')?.nextElementSibling?.getAttribute('data-start') === 'intent')) {
-      await page.keyboard.press('Shift')
-    }
     await page.waitForFunction(() => !document.getElementById('rr-hydrate') || document.documentElement.dataset.hydrated === 'true', undefined, { timeout: 15_000 })
   }
   for (const name of ['goto', 'reload', 'goBack', 'goForward'] as const) {

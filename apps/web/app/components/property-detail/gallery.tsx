@@ -5,6 +5,7 @@ import type { PropertyDetail } from '@agency/domain'
 import { PropertyImage } from '#app/components/property-card/property-image.tsx'
 import { lightboxes } from '#app/components/ui/lightbox-state.ts'
 import { COPY } from '#app/copy.ts'
+import { toGalleryPageUrl } from '#app/components/property-detail/gallery-paths.ts'
 import { toImageAlt } from '#app/lib/property-text.ts'
 
 const loadGalleryLightbox = () => import('#app/components/property-detail/gallery-lightbox.tsx')
@@ -21,9 +22,10 @@ function isModifiedClick(event: MouseEvent): boolean {
 }
 
 /**
- * SPEC §2 full-screen gallery. Served as links (the main picture and every thumbnail to its full
- * image, video or tour), so it works before JavaScript loads; once hydrated, a click opens the
- * lightbox at that picture instead, loading its code only then. SPEC §4: it opens only when the
+ * SPEC §2 full-screen gallery. Served as links (the main picture and every thumbnail to the
+ * property's gallery page at that picture, routes/property-gallery.tsx), so a tap before the page's
+ * script runs, or without it, lands on a full-screen page of the site; once hydrated, a click opens
+ * the lightbox at that picture instead, loading its code only then. SPEC §4: it opens only when the
  * property is not locked for this visitor and no other lightbox is open.
  */
 export function Gallery({ property }: { property: PropertyDetail }) {
@@ -60,7 +62,7 @@ export function Gallery({ property }: { property: PropertyDetail }) {
   return (
     <section id="gallery" className="gallery" aria-label={COPY.DETAIL_PHOTOS} onPointerEnter={warm} onFocus={warm}>
       {canLink ? (
-        <a href={main.mediaLink} className="gallery__main-link" onClick={open(mainIndex)}>
+        <a href={toGalleryPageUrl(property.detail_page_url, 'photos', mainIndex + 1)} className="gallery__main-link" onClick={open(mainIndex)}>
           {mainImage}
           <span className="gallery__open">{COPY.GALLERY_OPEN(medias.length)}</span>
         </a>
@@ -74,7 +76,7 @@ export function Gallery({ property }: { property: PropertyDetail }) {
             const kind = toGallerySlideKind(media)
             return (
               <li key={media.property_profile_media_id}>
-                <a href={media.mediaLink} className="gallery__thumb-link" data-kind={kind} onClick={open(index)}>
+                <a href={toGalleryPageUrl(property.detail_page_url, 'photos', index + 1)} className="gallery__thumb-link" data-kind={kind} onClick={open(index)}>
                   <PropertyImage
                     src={media.background}
                     alt={`${COPY.GALLERY_SLIDE(kind, index + 1, medias.length)}: ${alt}`}

@@ -5,6 +5,7 @@ import type { SearchType } from '@agency/domain'
 import { Form, useLocation } from 'react-router'
 import { AdvancedFields, countPanelFilters } from '#app/components/search/advanced-fields.tsx'
 import { LocationChips, LocationSearch } from '#app/components/search/location-search.tsx'
+import type { PlaceChoices } from '#app/components/search/location-search.tsx'
 import { RangeSelect } from '#app/components/search/range-select.tsx'
 import { searchFormReducer, toFormQuery, toFormUrl, toKeptParams, toSearchFormState } from '#app/components/search/search-form-state.ts'
 import type { SearchFormAction, SearchFormState } from '#app/components/search/search-form-state.ts'
@@ -30,6 +31,8 @@ interface SearchFormProps {
   criteria: SearchCriteria
   /** A keyword the list page's loader could not find (a form sent without JavaScript). */
   notFoundKeyword?: string
+  /** The places a keyword sent without JavaScript found, offered to choose from. */
+  placeChoices?: PlaceChoices | null
   /** The list page was asked for with its Filters panel open (`filters=open`). */
   filtersOpen?: boolean
 }
@@ -42,7 +45,9 @@ interface SearchFormProps {
  * Search navigates to the canonical URL of the form's state, so history holds every search. The state starts from the URL and
  * starts again whenever the URL changes, so back and forward restore the form as well as the results.
  */
-export function SearchForm({ variant, criteria, notFoundKeyword = '', filtersOpen = false }: SearchFormProps) {
+export function SearchForm({ variant, criteria, notFoundKeyword: notFound = '', placeChoices = null, filtersOpen = false }: SearchFormProps) {
+  // The keyword stays in the field when it found nothing, or several places to choose from.
+  const notFoundKeyword = placeChoices?.keyword ?? notFound
   const hydrated = useHydrated()
   const location = useLocation()
   const applySearch = useApplySearch()
@@ -96,7 +101,8 @@ export function SearchForm({ variant, criteria, notFoundKeyword = '', filtersOpe
           <LocationSearch
             keyword={state.keyword}
             radius={state.radius}
-            keywordNotFound={notFoundKeyword !== ''}
+            keywordNotFound={notFound !== ''}
+            choices={placeChoices?.places ?? []}
             hydrated={hydrated}
             dispatch={dispatch}
           />
