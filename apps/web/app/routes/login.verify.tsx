@@ -6,8 +6,6 @@ import { SERVE_WITHOUT_HYDRATION } from '#app/lib/hydration.ts'
 import { getAgencyName, toTitle } from '#app/lib/meta.ts'
 import { isLoginPath } from '#app/lib/session.ts'
 import { toSetCookieHeaders } from '#app/lib/session.server.ts'
-import { SAVED_PATH } from '#app/lib/saved.ts'
-import { parseVisitorSaves } from '#app/lib/saved-cookie.ts'
 import type { Route } from './+types/login.verify'
 
 // One button and a form post: nothing here needs React in the browser.
@@ -42,11 +40,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     throw error
   }
   const to = toSafeReturnPath(session.data.redirect_to)
-  const destination = to && !isLoginPath(to) ? to : PROPERTIES_PATH
-  // Hearts pressed as a visitor without JavaScript are merged into the shortlist on the way (the saved
-  // page does it with the new session, then goes on).
-  const through = parseVisitorSaves(request.headers.get('cookie')).length ? `${SAVED_PATH}?redirect=${encodeURIComponent(destination)}` : destination
-  return redirect(through, { headers: toSetCookieHeaders(session.setCookie) })
+  return redirect(to && !isLoginPath(to) ? to : PROPERTIES_PATH, { headers: toSetCookieHeaders(session.setCookie) })
 }
 
 export default function LoginVerifyRoute({ loaderData, actionData }: Route.ComponentProps) {

@@ -50,15 +50,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     })
     return data({ signedIn: false as const, items }, { headers: { 'Cache-Control': 'private, no-cache' } })
   }
-  if (cookieIds.length) {
-    // Logged in with hearts pressed as a visitor without JavaScript (login.verify.tsx comes here then):
-    // they join the shortlist, as the browser-kept list does, and the cookie is cleared.
-    await saveAll(context, [...cookieIds].reverse().map((id) => ({ id, saved_price: null })))
-    const back = toSafeReturnPath(new URL(request.url).searchParams.get('redirect') ?? '') ?? SAVED_PATH
-    throw redirect(back, { headers: { 'Set-Cookie': toVisitorSavesCookie([], isSecure(request)) } })
-  }
   const saved = await context.api.getSavedProperties()
-  return { signedIn: true as const, items: saved.map(toSavedItem) }
+  // Hearts pressed as a visitor without JavaScript, still in the cookie: the page offers to add them
+  // (a post: the API takes no change from a page's GET). With JavaScript they move on their own.
+  const waiting = cookieIds.filter((id) => !saved.some((s) => s.property_profile_id === id)).length
+  return data({ signedIn: true as const, items: saved.map(toSavedItem), waiting }, { headers: { 'Cache-Control': 'private, no-cache' } })
 }
 
 /**
@@ -91,6 +87,13 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 
   const intent = field('intent')
+  if (intent === 'merge-cookie') {
+    // The hearts a visitor pressed without JavaScript, kept in the cookie, join the shortlist (oldest
+    // first), as the browser-kept list does, and the cookie is cleared.
+    await saveAll(context, [...parseVisitorSaves(request.headers.get('cookie'))].reverse().map((id) => ({ id, saved_price: null })))
+    const cleared = { headers: { 'Set-Cookie': toVisitorSavesCookie([], isSecure(request)) } }
+    return viaScript ? data<SavedActionData>({ status: 'merged' }, cleared) : redirect(back, cleared)
+  }
   if (intent === 'merge') {
     let saves: unknown
     try {
@@ -183,6 +186,15 @@ export default function SavedPropertiesRoute({ loaderData }: Route.ComponentProp
   return (
     <div className="container page saved">
       <h1>{SAVED_COPY.TITLE}</h1>
+      {loaderData.signedIn && loaderData.waiting > 0 && (
+        <form method="post" action={SAVED_PATH} className="notice saved__waiting">
+          <p>{SAVED_PAGE_COPY.WAITING(loaderData.waiting)}</p>
+          <input type="hidden" name="redirect" value={SAVED_PATH} />
+          <button type="submit" name="intent" value="merge-cookie" className="button">
+            {SAVED_PAGE_COPY.ADD_WAITING}
+          </button>
+        </form>
+      )}
       {loaderData.signedIn ? (
         loaderData.items.length ? (
           <SavedList items={loaderData.items} />

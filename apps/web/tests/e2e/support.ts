@@ -47,7 +47,7 @@ let browser: Browser | undefined
  * Content-Security-Policy violations (`policyViolations`, which a test that provokes one empties).
  */
 export function setupBrowser(): {
-  page: (options?: { javaScriptEnabled?: boolean; width?: number; height?: number; waitForHydration?: boolean }) => Promise<Page>
+  page: (options?: { javaScriptEnabled?: boolean; width?: number; height?: number; waitForHydration?: boolean; mobile?: boolean }) => Promise<Page>
   policyViolations: string[]
 } {
   const contexts: BrowserContext[] = []
@@ -75,6 +75,8 @@ export function setupBrowser(): {
         javaScriptEnabled: options.javaScriptEnabled ?? true,
         viewport: { width: options.width ?? 1280, height: options.height ?? 900 },
         locale: 'en-GB',
+        // A phone: touch events, taps, and the page laid out for its screen.
+        ...(options.mobile ? { hasTouch: true, isMobile: true } : {}),
       })
       contexts.push(context)
       await watchPolicyViolations(context, (report) => violations.push(report))
