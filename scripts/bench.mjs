@@ -335,7 +335,7 @@ for (const size of sizes) {
       printHydration(
         await measureHydration(server.url, [
           { name: 'home', path: pages.home, tap: '.location-search__input' },
-          { name: 'sales list', path: pages['sales list'], tap: '.location-search__input' },
+          { name: 'sales list', path: pages['sales list'], tap: '.search-form__summary' },
           { name: 'property page', path: pages['property page'], tap: '.gallery__main-link' },
         ]),
       )

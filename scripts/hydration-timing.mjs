@@ -76,6 +76,6 @@ export function printHydration(results) {
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   const [base = 'http://127.0.0.1:3000', ...paths] = process.argv.slice(2)
-  const pages = (paths.length ? paths : ['/', '/sales/property-for-sale']).map((p) => ({ name: p, path: p, tap: '.card__link, .gallery__main-link, .location-search__input' }))
+  const pages = (paths.length ? paths : ['/', '/sales/property-for-sale']).map((p) => ({ name: p, path: p, tap: '.gallery__main-link, .search-form__summary, .location-search__input' }))
   printHydration(await measureHydration(base, pages))
 }

@@ -17,13 +17,13 @@ function contextOf(handle: unknown, page: { data?: unknown; contact?: unknown; a
 }
 
 describe('toHydrationStart', () => {
-  it('starts a visitor\'s page on intent where its route asks for it, and every other page after painting', () => {
+  it('keeps a visitor\'s page data apart where its route asks for it, and inline on every other page', () => {
     expect(toHydrationStart(contextOf(hydrationDataApart()))).toBe('data-apart')
     expect(toHydrationStart(contextOf(undefined))).toBe('after-paint')
     expect(toHydrationStart(contextOf({ hydrate: false }))).toBe('after-paint')
   })
 
-  it('starts after painting for a signed-in contact, a form\'s answer, an error, or data that needs the scripts at once', () => {
+  it('keeps the data inline for a signed-in contact, a form\'s answer, an error, or data better written inline', () => {
     const handle = hydrationDataApart((data) => typeof data === 'object' && data !== null && 'map' in data)
     expect(toHydrationStart(contextOf(handle, { contact: { name: 'Ann' } }))).toBe('after-paint')
     expect(toHydrationStart(contextOf(handle, { actionData: { page: { ok: true } } }))).toBe('after-paint')

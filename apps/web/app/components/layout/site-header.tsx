@@ -22,8 +22,12 @@ const NAV_ITEMS = [
 export function SiteHeader({ agencyName }: { agencyName: string }) {
   const menu = useRef<HTMLDetailsElement>(null)
   const { pathname, search } = useLocation()
-  // A page reached from the menu closes it, as a new page without JavaScript would.
+  // A page reached from the menu closes it, as a new page without JavaScript would (not the page it
+  // was opened on, perhaps before the script ran).
+  const shown = useRef(`${pathname}${search}`)
   useEffect(() => {
+    if (shown.current === `${pathname}${search}`) return
+    shown.current = `${pathname}${search}`
     if (menu.current) menu.current.open = false
   }, [pathname, search])
   return (
