@@ -218,7 +218,8 @@ describe('the same taps with the scripts held back', () => {
     expect(await choices.getByRole('button').count()).toBeGreaterThan(1)
     await choices.getByRole('button', { name: /^Bradford\b/ }).first().tap()
     await landsOnSitePage(page, (url) => url.searchParams.get('location_names') === 'Bradford')
-    await page.getByRole('button', { name: 'Remove Bradford' }).waitFor({ state: 'attached' })
+    // SPEC §9: the default radius, a quarter of a mile; the summary says so on a phone.
+    expect(await page.locator('.search-form__summary-place').innerText()).toBe('Bradford, 0.25 mile')
   })
 
   it('opens the property from a card, the menu, the Filters view and the sort with Apply', async () => {
