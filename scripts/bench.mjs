@@ -26,6 +26,7 @@ import autocannon from 'autocannon'
 import os from 'node:os'
 import path from 'node:path'
 import pg from 'pg'
+import { measureHydration, printHydration } from './hydration-timing.mjs'
 import { ROOT, solvedCaptchaToken, startServer } from './serve-for-tests.mjs'
 
 const args = process.argv.slice(2)
@@ -185,26 +186,19 @@ async function pageWeight(base, pagePath) {
   const head = html.split('</head>')[0] ?? ''
   const stylesheets = [...head.matchAll(/<link[^>]*rel="stylesheet"[^>]*>/g)].map((m) => /href="([^"]+)"/.exec(m[0])?.[1]).filter(Boolean)
   const scripts = new Set([...html.matchAll(/(?:src|href)="(\/assets\/[^"]+\.js)"/g)].map((m) => m[1]))
-  // The preloads the page asks for once it has painted, or on a visitor's first sign of intent
-  // (data-start="intent": apps/web/app/lib/paint-first.server.ts), which a first load does not count.
-  const onIntent = new Set()
-  for (const m of html.matchAll(/data-preloads="([^"]*)"( data-start="intent")?/g)) {
-    for (const href of m[1].split(' ').filter(Boolean)) (m[2] ? onIntent : scripts).add(href)
-  }
-  // React Router's module script imports its entry: run after painting or on intent, as the preloads.
-  const waitsForIntent = html.includes('data-start="intent"')
-  for (const m of html.matchAll(/import\("(\/assets\/[^"]+\.js)"\)/g)) (waitsForIntent ? onIntent : scripts).add(m[1])
+  // The preloads the page asks for once it has painted (apps/web/app/lib/paint-first.server.ts), and
+  // the entry React Router's module script imports.
+  for (const m of html.matchAll(/data-preloads="([^"]*)"/g)) for (const href of m[1].split(' ').filter(Boolean)) scripts.add(href)
+  for (const m of html.matchAll(/import\("(\/assets\/[^"]+\.js)"\)/g)) scripts.add(m[1])
   let css = 0
   for (const href of stylesheets) css += await gzippedSize(new URL(href, base).href)
   let js = 0
   for (const src of scripts) js += await gzippedSize(base + src)
-  let intentJs = 0
-  for (const src of onIntent) intentJs += await gzippedSize(base + src)
-  // A page that waits for intent asks for its hydration data then, apart from its HTML (X-Hydration-Data).
-  let intentData = 0
-  if (waitsForIntent) {
+  // A visitor's page with its data apart asks for them beside its scripts (X-Hydration-Data).
+  let apartData = 0
+  if (/ data-apart defer>/.test(html)) {
     const data = await fetch(`${base}${pagePath}`, { headers: { ...RENDER, 'x-hydration-data': '1' } })
-    if (data.headers.get('content-type')?.startsWith('text/x-hydration-data')) intentData = gzipSync(Buffer.from(await data.arrayBuffer())).length
+    if (data.headers.get('content-type')?.startsWith('text/x-hydration-data')) apartData = gzipSync(Buffer.from(await data.arrayBuffer())).length
   }
   return {
     htmlKb: (Buffer.byteLength(html) / 1024).toFixed(1),
@@ -213,9 +207,7 @@ async function pageWeight(base, pagePath) {
     cssKb: (css / 1024).toFixed(1),
     jsKb: (js / 1024).toFixed(1),
     jsFiles: scripts.size,
-    intentJsKb: (intentJs / 1024).toFixed(1),
-    intentJsFiles: onIntent.size,
-    intentDataKb: (intentData / 1024).toFixed(1),
+    apartDataKb: (apartData / 1024).toFixed(1),
   }
 }
 
@@ -331,11 +323,20 @@ for (const size of sizes) {
     for (const [name, pagePath] of Object.entries(pages)) {
       const w = await pageWeight(server.url, pagePath)
       console.log(
-        `  ${name.padEnd(16)} HTML ${w.htmlKb} KB (${w.htmlGzKb} KB gzipped)  render-blocking stylesheets ${w.blocking} (${w.cssKb} KB gzipped)  first-load JS ${w.jsKb} KB gzipped in ${w.jsFiles} files${w.intentJsFiles ? `, on intent ${w.intentJsKb} KB in ${w.intentJsFiles}` : ''}${w.intentDataKb !== '0.0' ? ` and its data ${w.intentDataKb} KB gzipped` : ''}`,
+        `  ${name.padEnd(16)} HTML ${w.htmlKb} KB (${w.htmlGzKb} KB gzipped)  render-blocking stylesheets ${w.blocking} (${w.cssKb} KB gzipped)  JS after painting ${w.jsKb} KB gzipped in ${w.jsFiles} files${w.apartDataKb !== '0.0' ? `, its data apart ${w.apartDataKb} KB gzipped` : ''}`,
       )
     }
-    // Lighthouse once: its figures do not depend on the catalogue's size.
-    if (size === sizes[0] && kind === databaseKinds[0]) printLighthouse(server.url, pages)
+    // Lighthouse and the phone timings once: their figures do not depend on the catalogue's size.
+    if (size === sizes[0] && kind === databaseKinds[0]) {
+      printHydration(
+        await measureHydration(server.url, [
+          { name: 'home', path: pages.home, tap: '.location-search__input' },
+          { name: 'sales list', path: pages['sales list'], tap: '.search-form__summary' },
+          { name: 'property page', path: pages['property page'], tap: '.gallery__main-link' },
+        ]),
+      )
+      printLighthouse(server.url, pages)
+    }
     await server.stop()
   }
 }

@@ -37,11 +37,11 @@ describe.each(testDatabaseKinds())("a page's hydration data, asked for apart fro
     await database?.close()
   })
 
-  it("leaves the data out of a visitor's list page, which waits for intent, and answers them alone at the same address", async () => {
+  it("leaves the data out of a visitor's list page, whose boot script asks for them after painting, and answers them alone at the same address", async () => {
     const page = await app.inject({ url: '/sales/property-for-sale?min_bedroom=2', headers: HOST })
     expect(page.statusCode).toBe(200)
     expect(page.headers['content-type']).toBe('text/html')
-    expect(page.body).toContain('data-start="intent"')
+    expect(page.body).toMatch(/data-preloads="[^"]+" data-apart defer>/)
     expect(page.body).not.toContain(INLINE_DATA)
     expect(page.headers.vary).toBe('Cookie, X-Hydration-Data, accept-encoding')
 
@@ -74,11 +74,11 @@ describe.each(testDatabaseKinds())("a page's hydration data, asked for apart fro
     expect((await decode(dataAgain.rawPayload)).loaderData['routes/lettings']).toMatchObject({ kind: 'results', searchType: 'lettings' })
   })
 
-  it('keeps the data in a page that starts its scripts at once, and answers it as a page whatever the header', async () => {
+  it('keeps the data in a page that carries them inline, and answers it as a page whatever the header', async () => {
     for (const url of ['/login', '/sales/property-for-sale?bounds=53.4,-2.3,53.5,-2.2']) {
       const page = await app.inject({ url, headers: HOST })
       expect(page.body, url).toContain(INLINE_DATA)
-      expect(page.body, url).not.toContain('data-start="intent"')
+      expect(page.body, url).not.toContain(' data-apart')
       expect(String(page.headers.vary ?? ''), url).not.toContain('X-Hydration-Data')
       const withHeader = await app.inject({ url, headers: DATA })
       expect(withHeader.headers['content-type'], url).toBe('text/html')

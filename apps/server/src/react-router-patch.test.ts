@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest'
 // patches/react-router+7.18.4.patch (applied by `npm install`'s postinstall, and in the Dockerfile):
 // React Router encodes a page's hydration data (its loaders' answers, for the browser) into a stream
 // it hands the entry; unpatched, it encodes all of it at once, before the entry runs. A page that
-// waits for a visitor's intent leaves the data out and cancels that stream (apps/web entry.server.tsx),
+// keeps its data apart (a visitor's home, list or property page) cancels that stream (apps/web entry.server.tsx),
 // so the work was thrown away: some 5% of a rendered list or property page. Patched, the data are
 // encoded when the stream is first read.
 describe('React Router, as patched', () => {

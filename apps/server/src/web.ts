@@ -77,7 +77,7 @@ function sendCachedPage(req: FastifyRequest, reply: FastifyReply, page: CachedPa
 }
 
 /**
- * The header with which a page that waits for a visitor's intent is asked for its hydration data
+ * The header with which a visitor's home, list or property page is asked for its hydration data
  * alone (apps/web/app/lib/hydration-flag.ts HYDRATION_DATA_HEADER; the page and the data answers vary
  * with it).
  */

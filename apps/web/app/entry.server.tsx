@@ -39,7 +39,7 @@ export default async function handleRequest(
   }
 
   const start = toHydrationStart(routerContext)
-  if (start === 'on-intent') {
+  if (start === 'data-apart') {
     // Both answers vary with the header: a cache between keeps them apart, as the site's own does.
     responseHeaders.append('Vary', HYDRATION_DATA_HEADER)
     const data = routerContext.serverHandoffStream

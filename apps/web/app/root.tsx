@@ -13,6 +13,7 @@ import { getFooterBranches } from '#app/lib/branches.server.ts'
 import { useHydration } from '#app/lib/hydration.ts'
 import { getAgencyName, toTitle } from '#app/lib/meta.ts'
 import { getSavedPropertyIds } from '#app/lib/saved.server.ts'
+import { parseVisitorSaves } from '#app/lib/saved-cookie.ts'
 import { getSignedInContact } from '#app/lib/session.server.ts'
 import { getPageSettings } from '#app/lib/site-settings.server.ts'
 import { useBranches, useSiteSettings } from '#app/lib/use-root-data.ts'
@@ -26,8 +27,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     getSignedInContact(request, context),
     getSavedPropertyIds(request, context),
   ])
+  // A visitor's hearts pressed without the page's script (lib/saved-cookie.ts): shown pressed.
+  const visitorSavedIds = contact ? [] : parseVisitorSaves(request.headers.get('cookie'))
   // The maps' tile server reaches the browser with the root data (no page needs it before a map loads).
-  return { settings, branches, contact, savedIds, mapTiles: context.mapTiles }
+  return { settings, branches, contact, savedIds, visitorSavedIds, mapTiles: context.mapTiles }
 }
 
 // Settings and branches do not change between pages; only a form post (a login, a log out) can

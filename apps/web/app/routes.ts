@@ -6,6 +6,7 @@ export default [
   route('properties', 'routes/properties.tsx'),
   route('sales/property-for-sale', 'routes/sales.tsx'),
   route('lettings/property-to-rent', 'routes/lettings.tsx'),
+  route('property/:propertyId/:slug/gallery', 'routes/property-gallery.tsx'),
   route('property/:propertyId/:slug?', 'routes/property-detail.tsx'),
   route('saved-properties', 'routes/saved-properties.tsx'),
   route('branches', 'routes/branches.tsx'),

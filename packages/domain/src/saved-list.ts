@@ -24,6 +24,10 @@ export const SAVED_PAGE_COPY = {
   LOADING: 'Loading your saved properties…',
   LOAD_FAILED: 'Your saved properties could not be loaded. Please try again.',
   DESCRIPTION: 'The properties you have saved, with their price and status today.',
+  /** Hearts pressed before logging in, in a browser without JavaScript, not yet on the list. */
+  WAITING: (count: number) =>
+    count === 1 ? 'You saved 1 property on this browser before logging in.' : `You saved ${count} properties on this browser before logging in.`,
+  ADD_WAITING: 'Add them to my list',
 } as const
 
 /** A save kept in the browser before login: the property, the price seen (null when hidden), and when. */

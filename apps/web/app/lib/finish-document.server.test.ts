@@ -23,11 +23,11 @@ const chunked = (html: string, size: number) => {
   return chunks
 }
 
-const finishedWhole = (html: string, start: 'after-paint' | 'on-intent') => Buffer.from(paintBeforeHydration(compactDocument(html), start))
+const finishedWhole = (html: string, start: 'after-paint' | 'data-apart') => Buffer.from(paintBeforeHydration(compactDocument(html), start))
 
 describe('finishDocument', () => {
   it('gives the bytes that finishing the whole text gives, whatever the chunks, for both starts', () => {
-    for (const start of ['after-paint', 'on-intent'] as const) {
+    for (const start of ['after-paint', 'data-apart'] as const) {
       const expected = finishedWhole(page, start)
       expect(expected.toString()).toContain('data-preloads="/assets/entry.client-A.js /assets/root-D.js"')
       expect(expected.toString()).toContain('window.__reactRouterManifest = {"entry":')

@@ -1,15 +1,18 @@
 import type { EntryContext } from 'react-router'
 
-/** When a rendered page starts its scripts (lib/paint-first.server.ts). */
-export type HydrationStart = 'after-paint' | 'on-intent'
+/**
+ * How a rendered page starts its scripts (lib/paint-first.server.ts): always once it has painted, with
+ * React Router's hydration data inline or, 'data-apart', asked for then beside the scripts.
+ */
+export type HydrationStart = 'after-paint' | 'data-apart'
 
-interface OnIntentHandle {
-  hydrate: 'on-intent'
-  atOnce: (loaderData: unknown) => boolean
+interface DataApartHandle {
+  hydrate: 'data-apart'
+  dataInline: (loaderData: unknown) => boolean
 }
 
-function isOnIntentHandle(handle: unknown): handle is OnIntentHandle {
-  return typeof handle === 'object' && handle !== null && 'hydrate' in handle && handle.hydrate === 'on-intent' && 'atOnce' in handle && typeof handle.atOnce === 'function'
+function isDataApartHandle(handle: unknown): handle is DataApartHandle {
+  return typeof handle === 'object' && handle !== null && 'hydrate' in handle && handle.hydrate === 'data-apart' && 'dataInline' in handle && typeof handle.dataInline === 'function'
 }
 
 /** Whether the root's data names a signed-in contact. */
@@ -18,10 +21,10 @@ function isSignedIn(rootData: unknown): boolean {
 }
 
 /**
- * When the page rendered for `context` starts its scripts. On intent only when its route asks for it
- * (hydrateOnIntent), the page's data does not need them at once, and the reader is a visitor: a
- * signed-in contact's pages do work on load (a property page records a potential viewing) and are
- * never cached for others.
+ * How the page rendered for `context` starts its scripts. Its data come apart only when its route asks
+ * for that (hydrationDataApart), the page's data are not wanted inline (`dataInline`: a map shown from
+ * the start), and the reader is a visitor: a signed-in contact's pages are never cached for others,
+ * so one request serves them best.
  */
 export function toHydrationStart(context: EntryContext): HydrationStart {
   const { matches, loaderData, actionData, errors } = context.staticHandlerContext
@@ -31,6 +34,6 @@ export function toHydrationStart(context: EntryContext): HydrationStart {
   const leaf = matches[matches.length - 1]
   if (!leaf) return 'after-paint'
   const handle = context.routeModules[leaf.route.id]?.handle
-  if (!isOnIntentHandle(handle)) return 'after-paint'
-  return handle.atOnce(loaderData[leaf.route.id]) ? 'after-paint' : 'on-intent'
+  if (!isDataApartHandle(handle)) return 'after-paint'
+  return handle.dataInline(loaderData[leaf.route.id]) ? 'after-paint' : 'data-apart'
 }

@@ -8,15 +8,13 @@ import { useMatches } from 'react-router'
 export const SERVE_WITHOUT_HYDRATION = { hydrate: false } as const
 
 /**
- * A route's `handle` whose page, for a visitor, asks for its scripts at their first sign of intent
- * (a pointer over the page, a touch, a key, a focus, a wheel: lib/paint-first.server.ts) rather than
- * once it has painted. The page works without JavaScript meanwhile, so a visitor who only reads it
- * never downloads React. `atOnce` names the page's data that needs its scripts without anyone
- * asking (a map shown from the start); a part of the page that needs them once it is seen carries
- * HYDRATE_ON_VIEW_ATTRIBUTE (lib/hydration-flag.ts) and starts them when it comes near the screen.
+ * A route's `handle` whose page, for a visitor, leaves React Router's hydration data out of its HTML
+ * (a fifth of a list page's bytes): the boot script asks for them beside the scripts once the page has
+ * painted (lib/paint-first.server.ts), and the page cache keeps them apart. `dataInline` names the
+ * page's data better written inline (a map shown from the start, which hydrates with the page).
  */
-export function hydrateOnIntent(atOnce: (loaderData: unknown) => boolean = () => false) {
-  return { hydrate: 'on-intent', atOnce } as const
+export function hydrationDataApart(dataInline: (loaderData: unknown) => boolean = () => false) {
+  return { hydrate: 'data-apart', dataInline } as const
 }
 
 function isServedWithoutHydration(handle: unknown): boolean {

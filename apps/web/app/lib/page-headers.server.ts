@@ -1,3 +1,4 @@
+import { parseVisitorSaves } from '#app/lib/saved-cookie.ts'
 import { hasSessionCookie } from '#app/lib/session.server.ts'
 
 /**
@@ -13,7 +14,8 @@ export const VISITOR_PAGE_SHARED_SECONDS = 10
  * shows what only they may see, so no shared cache keeps it.
  */
 export function toCataloguePageHeaders(request: Request): Headers {
-  if (hasSessionCookie(request)) return new Headers({ 'Cache-Control': 'private, no-cache' })
+  // A visitor's hearts pressed without JavaScript (lib/saved-cookie.ts) show on the page: theirs alone.
+  if (hasSessionCookie(request) || parseVisitorSaves(request.headers.get('cookie')).length) return new Headers({ 'Cache-Control': 'private, no-cache' })
   return new Headers({
     'Cache-Control': `public, max-age=0, s-maxage=${VISITOR_PAGE_SHARED_SECONDS}`,
     Vary: 'Cookie',

@@ -1,7 +1,7 @@
 import { runInNewContext } from 'node:vm'
 import { describe, expect, it } from 'vitest'
-import { BOOT_SCRIPT, BOOT_SCRIPT_PATH, HYDRATION_SCRIPT_ID, INTENT_EVENTS } from './boot-script.ts'
-import { BROWSER_SAVES_KEY, HYDRATE_ON_VIEW_ATTRIBUTE, HYDRATING_FLAG, HYDRATION_DATA_HEADER, HYDRATION_DATA_TYPE } from './hydration-flag.ts'
+import { BOOT_SCRIPT, BOOT_SCRIPT_PATH, DATA_APART_ATTRIBUTE, HYDRATION_SCRIPT_ID } from './boot-script.ts'
+import { HYDRATING_FLAG, HYDRATION_DATA_HEADER, HYDRATION_DATA_TYPE } from './hydration-flag.ts'
 import { paintBeforeHydration } from './paint-first.server.ts'
 
 const MODULE_TEXT = ';\nimport * as route0 from "/assets/root-D.js";\n  window.__reactRouterManifest = {"url":"/assets/manifest-1.js"};\n  window.__reactRouterRouteModules = {"root":route0};\n\nimport("/assets/entry.client-A.js");'
@@ -29,13 +29,8 @@ interface FakeButton {
 function fakeBrowser(
   visibilityState: 'visible' | 'hidden',
   preloads: string,
-  start: string | null = null,
-  saves: string | null = null,
-  {
-    onView = 0,
-    intersectionObserver = true,
-    dataAnswer = { type: `${HYDRATION_DATA_TYPE}; charset=utf-8`, text: DATA },
-  }: { onView?: number; intersectionObserver?: boolean; dataAnswer?: { type: string; text: string } | 'offline' } = {},
+  apart = false,
+  { dataAnswer = { type: `${HYDRATION_DATA_TYPE}; charset=utf-8`, text: DATA } }: { dataAnswer?: { type: string; text: string } | 'offline' } = {},
 ) {
   const appended: { tag: string; rel?: string; href?: string; type?: string; nonce?: string; textContent?: string }[] = []
   const frames: (() => void)[] = []
@@ -44,21 +39,18 @@ function fakeBrowser(
   const clickListeners: ((event: { target: unknown }) => void)[] = []
   const attributes = new Map<string, string>()
   let observed: (() => void) | null = null
-  // The elements marked to start the page once seen, and what an IntersectionObserver was asked to watch.
-  const marked = Array.from({ length: onView }, (_, i) => ({ marked: i }))
-  const watched: { element: unknown; rootMargin: string | undefined; report: (entries: { isIntersecting: boolean }[]) => void; connected: () => boolean }[] = []
   const element = (tag: string) => ({ tag }) as (typeof appended)[number]
   const document = {
     visibilityState,
     currentScript: {
       nonce: 'n0nce+/=',
-      getAttribute: (name: string) => (name === 'data-preloads' ? preloads : name === 'data-start' ? start : null),
+      getAttribute: (name: string) => (name === 'data-preloads' ? preloads : null),
+      hasAttribute: (name: string) => name === DATA_APART_ATTRIBUTE && apart,
     },
     documentElement: { getAttribute: (name: string) => attributes.get(name) ?? null },
     addEventListener: (type: string, listener: (event: { target: unknown }) => void) => type === 'click' && clickListeners.push(listener),
     createElement: element,
     getElementById: (id: string) => (id === HYDRATION_SCRIPT_ID ? { textContent: MODULE_TEXT } : null),
-    querySelectorAll: (selector: string) => (selector === `[${HYDRATE_ON_VIEW_ATTRIBUTE}]` ? marked : []),
     head: { appendChild: (e: (typeof appended)[number]) => appended.push(e) },
     body: { appendChild: (e: (typeof appended)[number]) => appended.push(e) },
   }
@@ -69,19 +61,6 @@ function fakeBrowser(
     }
     disconnect() {
       observed = null
-    }
-  }
-  class IntersectionObserver {
-    private connected = true
-    constructor(
-      private readonly callback: (entries: { isIntersecting: boolean }[]) => void,
-      private readonly options: { rootMargin?: string } = {},
-    ) {}
-    observe(element: unknown) {
-      watched.push({ element, rootMargin: this.options.rootMargin, report: (entries) => this.connected && this.callback(entries), connected: () => this.connected })
-    }
-    disconnect() {
-      this.connected = false
     }
   }
   // What the page asked the server for, and what it handed React Router's stream of hydration data.
@@ -97,8 +76,6 @@ function fakeBrowser(
     },
     __reactRouterContext: { streamController: { enqueue: (text: string) => stream.push(text), close: () => stream.push('(closed)') } },
     MutationObserver,
-    ...(intersectionObserver ? { IntersectionObserver } : {}),
-    localStorage: { getItem: (key: string) => (key === BROWSER_SAVES_KEY ? saves : null) },
     requestAnimationFrame: (f: () => void) => frames.push(f),
     setTimeout: (f: () => void) => timers.push(f),
     addEventListener: (type: string, listener: () => void) => listeners.set(type, [...(listeners.get(type) ?? []), listener]),
@@ -118,9 +95,6 @@ function fakeBrowser(
     fire: (type: string) => (listeners.get(type) ?? []).forEach((listener) => listener()),
     /** A click on an element inside `button` (a button of type "button"), or on one outside any. */
     click: (button: FakeButton | null) => clickListeners.forEach((listener) => listener({ target: { closest: () => button } })),
-    /** The elements an IntersectionObserver watches, with its margin; `report` tells it what is on screen. */
-    watched,
-    marked,
     /** What entry.client.tsx does before React hydrates, then root.tsx once it has. */
     startReact: () => {
       context[HYDRATING_FLAG] = true
@@ -139,7 +113,7 @@ function fakeButton(): FakeButton {
 
 /** The boot script a document names (the file's code: BOOT_SCRIPT) and the scripts it preloads. */
 function bootOf(html: string): { code: string; preloads: string } {
-  const found = /<script nonce="n0nce\+\/=" src="([^"]+)" data-preloads="([^"]*)"(?: data-start="intent")? defer><\/script>/.exec(html)
+  const found = /<script nonce="n0nce\+\/=" src="([^"]+)" data-preloads="([^"]*)"(?: data-apart)? defer><\/script>/.exec(html)
   return { preloads: found?.[2] ?? '', code: found?.[1] === BOOT_SCRIPT_PATH ? BOOT_SCRIPT : '' }
 }
 
@@ -191,18 +165,18 @@ describe('paintBeforeHydration', () => {
     expect(paintBeforeHydration('<p>no head</p>')).toBe('<p>no head</p>')
   })
 
-  it('on intent, waits for a visitor\'s first sign of it, then asks for the page\'s data, starts the scripts once and stops listening', async () => {
-    const out = paintBeforeHydration(page, 'on-intent')
-    expect(out).toContain('data-start="intent"')
+  it('with its data apart, asks for them once the page has painted, without waiting for anything a visitor does, and runs the scripts once they have come', async () => {
+    const out = paintBeforeHydration(page, 'data-apart')
+    expect(out).toContain(` ${DATA_APART_ATTRIBUTE} defer>`)
     const boot = bootOf(out)
-    const browser = fakeBrowser('visible', boot.preloads, 'intent')
+    const browser = fakeBrowser('visible', boot.preloads, true)
     runInNewContext(boot.code, browser.context)
-    // Painting starts nothing: a reader who never touches the page never downloads its scripts.
+    // Nothing before the frame has painted, and no listener waits for intent.
+    expect(browser.appended).toEqual([])
+    expect(browser.fetched).toEqual([])
+    expect(browser.listening()).toEqual([])
     browser.frames.forEach((f) => f())
     browser.timers.forEach((f) => f())
-    expect(browser.appended).toEqual([])
-    expect(browser.listening().sort()).toEqual([...INTENT_EVENTS].sort())
-    browser.fire('touchstart')
     // The scripts are asked for at once, beside the page's hydration data; they run once the data have come.
     expect(browser.appended.map((e) => e.tag)).toEqual(['link', 'link'])
     expect(browser.fetched).toEqual([{ url: PAGE_URL, init: { headers: { [HYDRATION_DATA_HEADER]: '1' }, credentials: 'same-origin' } }])
@@ -210,26 +184,19 @@ describe('paintBeforeHydration', () => {
     expect(browser.stream).toEqual([DATA, '(closed)'])
     expect(browser.appended.map((e) => e.tag)).toEqual(['link', 'link', 'script'])
     expect(browser.appended[2]).toEqual({ tag: 'script', type: 'module', nonce: 'n0nce+/=', textContent: MODULE_TEXT })
-    expect(browser.listening()).toEqual([])
-    browser.fire('keydown')
-    await settle()
-    expect(browser.fetched).toHaveLength(1)
-    expect(browser.appended).toHaveLength(3)
   })
 
-  it('on intent, runs no script when the page\'s data do not come: offline, or an answer that is not the data', async () => {
-    const boot = bootOf(paintBeforeHydration(page, 'on-intent'))
-    const offline = fakeBrowser('visible', boot.preloads, 'intent', null, { dataAnswer: 'offline' })
+  it('with its data apart, runs no script when the data do not come: offline, or an answer that is not the data', async () => {
+    const boot = bootOf(paintBeforeHydration(page, 'data-apart'))
+    const offline = fakeBrowser('hidden', boot.preloads, true, { dataAnswer: 'offline' })
     runInNewContext(boot.code, offline.context)
-    offline.fire('pointerdown')
     await settle()
     expect(offline.fetched).toHaveLength(1)
     expect(offline.stream).toEqual([])
     expect(offline.appended.map((e) => e.tag)).toEqual(['link', 'link'])
     // A proxy's or a server's error page: HTML, not the data.
-    const errorPage = fakeBrowser('visible', boot.preloads, 'intent', null, { dataAnswer: { type: 'text/html; charset=utf-8', text: '<h1>Something went wrong</h1>' } })
+    const errorPage = fakeBrowser('hidden', boot.preloads, true, { dataAnswer: { type: 'text/html; charset=utf-8', text: '<h1>Something went wrong</h1>' } })
     runInNewContext(boot.code, errorPage.context)
-    errorPage.fire('keydown')
     await settle()
     expect(errorPage.stream).toEqual([])
     expect(errorPage.appended.map((e) => e.tag)).toEqual(['link', 'link'])
@@ -244,79 +211,9 @@ describe('paintBeforeHydration', () => {
     expect(browser.stream).toEqual([])
   })
 
-  it('on intent, starts after painting in a browser that keeps a visitor\'s saved properties (their hearts need the scripts)', async () => {
-    const boot = bootOf(paintBeforeHydration(page, 'on-intent'))
-    const browser = fakeBrowser('visible', boot.preloads, 'intent', '[{"id":1}]')
-    runInNewContext(boot.code, browser.context)
-    expect(browser.listening()).toEqual([])
-    browser.frames.forEach((f) => f())
-    browser.timers.forEach((f) => f())
-    await settle()
-    expect(browser.fetched).toHaveLength(1)
-    expect(browser.appended.map((e) => e.tag)).toEqual(['link', 'link', 'script'])
-  })
-
-  it('on intent, starts when a part marked to start the page comes near the screen, and only then', async () => {
-    const boot = bootOf(paintBeforeHydration(page, 'on-intent'))
-    const browser = fakeBrowser('visible', boot.preloads, 'intent', null, { onView: 2 })
-    runInNewContext(boot.code, browser.context)
-    browser.frames.forEach((f) => f())
-    browser.timers.forEach((f) => f())
-    expect(browser.watched.map((w) => [w.element, w.rootMargin])).toEqual([
-      [browser.marked[0], '300px'],
-      [browser.marked[1], '300px'],
-    ])
-    // Entries that are not on screen (the observer's first report for an element far down) start nothing.
-    browser.watched[0]?.report([{ isIntersecting: false }, { isIntersecting: false }])
-    expect(browser.appended).toEqual([])
-    browser.watched[1]?.report([{ isIntersecting: false }, { isIntersecting: true }])
-    await settle()
-    expect(browser.appended).toEqual([
-      { tag: 'link', rel: 'modulepreload', href: '/assets/entry.client-A.js' },
-      { tag: 'link', rel: 'modulepreload', href: '/assets/root-D.js' },
-      { tag: 'script', type: 'module', nonce: 'n0nce+/=', textContent: MODULE_TEXT },
-    ])
-    // Once started, it neither watches nor listens any more, and a later sign of intent starts nothing again.
-    expect(browser.watched.every((w) => !w.connected())).toBe(true)
-    expect(browser.listening()).toEqual([])
-    browser.fire('keydown')
-    await settle()
-    expect(browser.appended).toHaveLength(3)
-    expect(browser.fetched).toHaveLength(1)
-  })
-
-  it('on intent, a marked part seen after a sign of intent starts nothing twice', async () => {
-    const boot = bootOf(paintBeforeHydration(page, 'on-intent'))
-    const browser = fakeBrowser('visible', boot.preloads, 'intent', null, { onView: 1 })
-    runInNewContext(boot.code, browser.context)
-    browser.fire('focusin')
-    await settle()
-    expect(browser.appended).toHaveLength(3)
-    browser.watched[0]?.report([{ isIntersecting: true }])
-    await settle()
-    expect(browser.appended).toHaveLength(3)
-    expect(browser.fetched).toHaveLength(1)
-  })
-
-  it('on intent, starts after painting in a browser without IntersectionObserver when a part is marked to start the page, and waits otherwise', async () => {
-    const boot = bootOf(paintBeforeHydration(page, 'on-intent'))
-    const old = fakeBrowser('visible', boot.preloads, 'intent', null, { onView: 1, intersectionObserver: false })
-    runInNewContext(boot.code, old.context)
-    old.frames.forEach((f) => f())
-    old.timers.forEach((f) => f())
-    await settle()
-    expect(old.appended.map((e) => e.tag)).toEqual(['link', 'link', 'script'])
-    const unmarked = fakeBrowser('visible', boot.preloads, 'intent', null, { onView: 0, intersectionObserver: false })
-    runInNewContext(boot.code, unmarked.context)
-    unmarked.frames.forEach((f) => f())
-    unmarked.timers.forEach((f) => f())
-    expect(unmarked.appended).toEqual([])
-    expect(unmarked.watched).toEqual([])
-  })
-
   it('presses again, once React has the page, a button of type "button" pressed before React started, and no other', () => {
-    const boot = bootOf(paintBeforeHydration(page, 'on-intent'))
-    const browser = fakeBrowser('visible', boot.preloads, 'intent')
+    const boot = bootOf(paintBeforeHydration(page, 'data-apart'))
+    const browser = fakeBrowser('visible', boot.preloads, true)
     runInNewContext(boot.code, browser.context)
     const early = fakeButton()
     const gone = fakeButton()
@@ -326,7 +223,8 @@ describe('paintBeforeHydration', () => {
     browser.click(gone)
     browser.click(null)
     gone.isConnected = false
-    browser.fire('pointerdown')
+    browser.frames.forEach((f) => f())
+    browser.timers.forEach((f) => f())
     // From here React hears the clicks and replays those it meets while hydrating.
     browser.startReact()
     browser.click(late)

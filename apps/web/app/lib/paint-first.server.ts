@@ -1,4 +1,4 @@
-import { BOOT_SCRIPT_PATH, HYDRATION_SCRIPT_ID } from './boot-script.ts'
+import { BOOT_SCRIPT_PATH, DATA_APART_ATTRIBUTE, HYDRATION_SCRIPT_ID } from './boot-script.ts'
 import type { HydrationStart } from './hydration-start.server.ts'
 
 /** React Router's inline module script: the route modules, the manifest, then the client entry. */
@@ -13,8 +13,8 @@ const PRELOAD = /<link rel="modulepreload" href="(\/assets\/[^"]+)"\/>/g
  * 140 KB of JavaScript downloads beside the stylesheet. Here the preloads leave the head, and React
  * Router's module script waits, unrun (a script of a type no browser runs), for a small script that
  * starts it once the page has painted (boot-script.ts): the HTML and the stylesheet alone decide the
- * first paint, and the page, usable without JavaScript, hydrates a frame later — or, with `start` 'on-intent'
- * (toHydrationStart), at the visitor's first sign of intent, with its hydration data asked for then
+ * first paint, and the page, usable without JavaScript, hydrates a frame later; with `start`
+ * 'data-apart' (toHydrationStart) its hydration data are asked for then, beside the scripts
  * (entry.server.tsx leaves them out of such a page). A document without that module script
  * (an error page, a page rendered without scripts) comes back as it was.
  */
@@ -32,7 +32,7 @@ export function paintBeforeHydration(html: string, start: HydrationStart = 'afte
   // The boot script is a file of its own (boot-script.ts), kept by the browser for the next page.
   const waiting =
     `<script${nonce} type="text/x-deferred-module" id="${HYDRATION_SCRIPT_ID}">${script[2] ?? ''}</script>` +
-    `<script${nonce} src="${BOOT_SCRIPT_PATH}" data-preloads="${hrefs.join(' ')}"${start === 'on-intent' ? ' data-start="intent"' : ''} defer></script>`
+    `<script${nonce} src="${BOOT_SCRIPT_PATH}" data-preloads="${hrefs.join(' ')}"${start === 'data-apart' ? ` ${DATA_APART_ATTRIBUTE}` : ''} defer></script>`
   const end = script.index + script[0].length
   return `${head}${html.slice(headEnd, script.index)}${waiting}${html.slice(end)}`
 }

@@ -10,7 +10,7 @@ import {
   toSwitchedQuery,
   toTransactionTypeId,
 } from '@agency/domain'
-import type { Bounds, LocationFilter, PropertySearchQuery, SearchType } from '@agency/domain'
+import type { Bounds, LocationFilter, PropertySearchQuery, SearchResultPlace, SearchType } from '@agency/domain'
 import { data, redirect } from 'react-router'
 import type { AppLoadContext } from 'react-router'
 import { toListCard } from '#app/components/property-card/types.ts'
@@ -52,10 +52,14 @@ export async function loadPropertyList(request: Request, context: AppLoadContext
   if (radius !== null) query = { ...query, locations: query.locations.map((location) => ({ ...location, radius })) }
 
   let notFoundKeyword = ''
-  if (page.keyword !== '') {
-    const place = await findFirstPlace(context.api, page.keyword)
-    if (!place) notFoundKeyword = page.keyword
-    else if (query.locations.length < MAX_LOCATIONS && !query.locations.some((l) => l.lat === place.lat && l.lng === place.lng)) {
+  // Several places match the keyword sent without JavaScript: the page offers them to choose from.
+  let placeChoices: SearchResultPlace[] = []
+  if (page.keyword !== '' || page.place !== '') {
+    const found = await findPlace(context.api, page.keyword, page.place)
+    if (found.kind === 'none') notFoundKeyword = page.keyword
+    else if (found.kind === 'choices') placeChoices = found.places
+    const place = found.kind === 'place' ? found.place : null
+    if (place && query.locations.length < MAX_LOCATIONS && !query.locations.some((l) => l.lat === place.lat && l.lng === place.lng)) {
       const location: LocationFilter = { lat: place.lat, lng: place.lng, radius: radius ?? RADIUS_DEFAULT_MILES }
       query = { ...query, locations: [...query.locations, place.bounds ? { ...location, bounds: place.bounds } : location] }
       names = [...names, place.name]
@@ -65,8 +69,8 @@ export async function loadPropertyList(request: Request, context: AppLoadContext
   const target = page.searchType ?? searchType
   if (target !== searchType) {
     const switched = toSearchUrlParams(toSwitchedQuery(query, searchType), names)
-    if (notFoundKeyword) {
-      switched.set(PAGE_PARAMS.KEYWORD, notFoundKeyword)
+    if (notFoundKeyword || placeChoices.length) {
+      switched.set(PAGE_PARAMS.KEYWORD, page.keyword)
       if (page.radius !== null) switched.set(PAGE_PARAMS.RADIUS, String(page.radius))
     }
     throw redirect(toUrlWithParams(LIST_PATHS[target], switched))
@@ -75,7 +79,7 @@ export async function loadPropertyList(request: Request, context: AppLoadContext
   // The Filters panel without JavaScript is the same search with `filters=open` (search-url.ts).
   const address = new URLSearchParams(canonical)
   if (page.filtersOpen) address.set(PAGE_PARAMS.FILTERS, FILTERS_OPEN)
-  if (!notFoundKeyword && !isSameQuery(url.searchParams, address)) throw redirect(toUrlWithParams(path, address))
+  if (!notFoundKeyword && !placeChoices.length && !isSameQuery(url.searchParams, address)) throw redirect(toUrlWithParams(path, address))
 
   try {
     const results = await context.api.searchPropertyCards(query)
@@ -86,6 +90,7 @@ export async function loadPropertyList(request: Request, context: AppLoadContext
         query,
         locationNames: names,
         notFoundKeyword,
+        placeChoices: placeChoices.length ? { keyword: page.keyword, places: placeChoices } : null,
         filtersOpen: page.filtersOpen,
         results: { ...results, data: results.data.map(toListCard) },
         canonicalUrl: toPublicUrl(context.publicUrl, path, canonical),
@@ -101,18 +106,38 @@ export async function loadPropertyList(request: Request, context: AppLoadContext
   }
 }
 
+/** A place to search around: its name, position and bounds (SPEC §9 radius 0 searches the bounds). */
+interface FoundPlace {
+  name: string
+  lat: number
+  lng: number
+  bounds: Bounds | null
+}
+
+/** The most places a keyword sent without JavaScript offers to choose from. */
+const PLACE_CHOICES_MAX = 8
+
 /**
- * SPEC §7 place search then details: the first place a keyword finds, as the live search would offer
- * it first. Null when nothing matches (SPEC §8 "Couldn't find the address.") or the keyword is refused.
+ * SPEC §7 place search then details, for a form sent without JavaScript: the place chosen from a
+ * keyword's matches (`place`, its place_id), else the one place the keyword finds (or the first, when
+ * its name is the keyword), else the places it finds to choose from, as the live search lists them.
+ * 'none' when nothing matches (SPEC §8 "Couldn't find the address.") or the keyword is refused.
  */
-async function findFirstPlace(api: ApiClient, keyword: string): Promise<{ name: string; lat: number; lng: number; bounds: Bounds | null } | null> {
+async function findPlace(
+  api: ApiClient,
+  keyword: string,
+  placeId: string,
+): Promise<{ kind: 'place'; place: FoundPlace } | { kind: 'choices'; places: SearchResultPlace[] } | { kind: 'none' }> {
   try {
-    const [first] = await api.searchPlaces(keyword)
-    if (!first) return null
-    const details = await api.getPlace(first.place_id)
-    return { name: first.name, lat: details.lat, lng: details.lng, bounds: details.bounds ?? null }
+    const places = keyword ? await api.searchPlaces(keyword) : []
+    const chosen = placeId ? (places.find((p) => p.place_id === placeId) ?? { name: keyword, place_id: placeId }) : null
+    const first = places[0]
+    const only = chosen ?? (first && (places.length === 1 || first.name.toLowerCase() === keyword.toLowerCase()) ? first : null)
+    if (!only) return places.length ? { kind: 'choices', places: places.slice(0, PLACE_CHOICES_MAX) } : { kind: 'none' }
+    const details = await api.getPlace(only.place_id)
+    return { kind: 'place', place: { name: only.name || keyword, lat: details.lat, lng: details.lng, bounds: details.bounds ?? null } }
   } catch (error) {
-    if (error instanceof ApiClientError && error.status < 500) return null
+    if (error instanceof ApiClientError && error.status < 500) return { kind: 'none' }
     throw error
   }
 }

@@ -61,12 +61,31 @@ export function toTelHref(phone: string): string {
   return `tel:${phone.replace(/[^\d+]/g, '')}`
 }
 
+/** A room count of a card or page: which rooms, SPEC §2's label for them, and how many. */
+export interface RoomCount {
+  kind: 'bedroom' | 'bathroom' | 'reception'
+  label: string
+  count: number
+}
+
 /** The room counts a card or page shows, in SPEC §2 order (BEDROOM, BATHROOM, RECEPTION); unknown ones are left out. */
-export function toRoomCounts(property: Pick<PropertyCard, 'bedroom' | 'bathroom' | 'reception'>): Array<{ label: string; count: number }> {
-  const rooms: Array<{ label: string; count: number | null }> = [
-    { label: LABELS.BEDROOM, count: property.bedroom },
-    { label: LABELS.BATHROOM, count: property.bathroom },
-    { label: LABELS.RECEPTION, count: property.reception },
+export function toRoomCounts(property: Pick<PropertyCard, 'bedroom' | 'bathroom' | 'reception'>): RoomCount[] {
+  const rooms: Array<Omit<RoomCount, 'count'> & { count: number | null }> = [
+    { kind: 'bedroom', label: LABELS.BEDROOM, count: property.bedroom },
+    { kind: 'bathroom', label: LABELS.BATHROOM, count: property.bathroom },
+    { kind: 'reception', label: LABELS.RECEPTION, count: property.reception },
   ]
-  return rooms.filter((room): room is { label: string; count: number } => room.count !== null)
+  return rooms.filter((room): room is RoomCount => room.count !== null)
+}
+
+const ROOM_WORDS: Record<RoomCount['kind'], [one: string, many: string]> = {
+  bedroom: ['bedroom', 'bedrooms'],
+  bathroom: ['bathroom', 'bathrooms'],
+  reception: ['reception', 'receptions'],
+}
+
+/** A room count as words: '3 bedrooms', '1 bathroom', '2 receptions'. */
+export function toRoomPhrase({ kind, count }: Pick<RoomCount, 'kind' | 'count'>): string {
+  const [one, many] = ROOM_WORDS[kind]
+  return `${count} ${count === 1 ? one : many}`
 }

@@ -1,5 +1,6 @@
 import { SAVED_PROPERTIES_MAX, isBrowserSave, mergeSaves, type BrowserSave } from '@agency/domain'
 import { BROWSER_SAVES_KEY } from './hydration-flag.ts'
+import { VISITOR_SAVES_COOKIE, parseVisitorSaves, toVisitorSavesCookie } from './saved-cookie.ts'
 
 /**
  * A visitor's saved properties, kept in this browser (localStorage) until they log in, when the site
@@ -20,7 +21,27 @@ function read(): readonly BrowserSave[] {
     // Storage turned off, or a value that is not JSON: nothing saved.
     cached = NONE
   }
+  cached = takeCookieSaves(cached)
   return cached
+}
+
+/**
+ * The hearts pressed before the page's script ran (or without it) are in a cookie (saved-cookie.ts):
+ * they join this browser's list, which then keeps them, and the cookie is cleared. The price seen is
+ * not known for them.
+ */
+function takeCookieSaves(saves: readonly BrowserSave[]): readonly BrowserSave[] {
+  const ids = parseVisitorSaves(document.cookie)
+  if (!document.cookie.includes(`${VISITOR_SAVES_COOKIE}=`)) return saves
+  const now = new Date().toISOString()
+  const merged = mergeSaves(saves, ids.map((id) => ({ id, saved_price: null, saved_at: now })))
+  try {
+    window.localStorage.setItem(BROWSER_SAVES_KEY, JSON.stringify(merged))
+    document.cookie = toVisitorSavesCookie([], window.location.protocol === 'https:')
+  } catch {
+    // Storage turned off: the cookie keeps them.
+  }
+  return merged
 }
 
 function write(saves: readonly BrowserSave[]): void {

@@ -6,7 +6,7 @@ import { PropertyGrid } from '#app/components/property-card/property-grid.tsx'
 import { toListCard } from '#app/components/property-card/types.ts'
 import { COPY } from '#app/copy.ts'
 import { getBranches } from '#app/lib/branches.server.ts'
-import { hydrateOnIntent } from '#app/lib/hydration.ts'
+import { hydrationDataApart } from '#app/lib/hydration.ts'
 import { getAgencyName, toCanonicalLink, toTitle } from '#app/lib/meta.ts'
 import { cataloguePageHeaders, toCataloguePageHeaders } from '#app/lib/page-headers.server.ts'
 import { useSiteSettings } from '#app/lib/use-root-data.ts'
@@ -37,7 +37,7 @@ export const headers = cataloguePageHeaders
 
 // A visitor's home page works without JavaScript (the hero search is a form, the cards are links): its
 // scripts wait for their first sign of intent, or for the branch map to come near the screen.
-export const handle = hydrateOnIntent()
+export const handle = hydrationDataApart()
 
 export default function HomeRoute({ loaderData }: Route.ComponentProps) {
   const { property_card_variant: cardVariant } = useSiteSettings()

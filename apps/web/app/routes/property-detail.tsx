@@ -3,7 +3,7 @@ import { LIST_PATHS, parseIdSegment, toLeadEnquiryContext, toSearchType } from '
 import type { PropertyDetail } from '@agency/domain'
 import type { AppLoadContext } from 'react-router'
 import { Link, data, redirect } from 'react-router'
-import { BranchContact } from '#app/components/property-detail/branch-contact.tsx'
+import { BranchContact, ContactBar } from '#app/components/property-detail/branch-contact.tsx'
 import { CalculatorsSection } from '#app/components/property-detail/extras/calculators-section.tsx'
 import { EpcChart } from '#app/components/property-detail/extras/epc-chart.tsx'
 import { startLoadingExtras, toPropertyExtras } from '#app/components/property-detail/extras/extras.server.ts'
@@ -19,7 +19,7 @@ import { LeadForm } from '#app/components/lead/lead-form.tsx'
 import { PotentialViewing } from '#app/components/lead/potential-viewing.tsx'
 import { getLeadFormData, handleLeadAction } from '#app/components/lead/lead.server.ts'
 import { COPY } from '#app/copy.ts'
-import { hydrateOnIntent } from '#app/lib/hydration.ts'
+import { hydrationDataApart } from '#app/lib/hydration.ts'
 import { getAgencyName, toCanonicalLink, toTitle } from '#app/lib/meta.ts'
 import { catalogueFormPageHeaders, toCataloguePageHeaders } from '#app/lib/page-headers.server.ts'
 import { getCurrentContact } from '#app/lib/session.server.ts'
@@ -86,7 +86,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 export const headers = catalogueFormPageHeaders
 
 // A visitor who only reads the page never downloads React (the gallery, the form and the rest work without it).
-export const handle = hydrateOnIntent()
+export const handle = hydrationDataApart()
 
 /** SPEC §3's hidden property fields of the lead form. */
 function toLeadHiddenFields(property: PropertyDetail, canonicalUrl: string): Record<string, string> {
@@ -112,10 +112,23 @@ export default function PropertyDetailRoute({ loaderData, actionData }: Route.Co
         <Link to={LIST_PATHS[searchType]}>‹ {COPY.DETAIL_BACK[searchType]}</Link>
       </p>
       <div className="detail__layout">
-        <div className="detail__main">
+        <div className="detail__top">
           <PropertyFacts property={property} />
           <Gallery property={property} />
           {property.is_locked && <LockedPanel returnTo={property.detail_page_url} />}
+        </div>
+        {/* After the photos on a phone, before the long sections; beside them on a wide screen. */}
+        <aside className="detail__aside" aria-label={COPY.DETAIL_CONTACT}>
+          {property.branch && <BranchContact branch={property.branch} />}
+          {!property.is_locked && (
+            <p className="detail__enquire">
+              <a href="#enquiry" className="button">
+                {LEAD_COPY.PROPERTY_HEADING}
+              </a>
+            </p>
+          )}
+        </aside>
+        <div className="detail__main">
           {property.summary && (
             <section className="detail-section" aria-labelledby="summary-heading">
               <h2 id="summary-heading">{COPY.DETAIL_SUMMARY}</h2>
@@ -141,9 +154,9 @@ export default function PropertyDetailRoute({ loaderData, actionData }: Route.Co
             </section>
           )}
           <FloorPlans floorPlans={property.floor_plans} />
-          <Epcs epcs={property.epcs} />
+          {/* One energy section: the chart with the EPC documents beside it. */}
+          <Epcs epcs={property.epcs} chart={<EpcChart info={property.material_information} embedded />} />
           <Brochures documents={property.documents} />
-          <EpcChart info={property.material_information} />
           <MaterialInformation property={property} />
           <PriceHistory property={property} />
           <CalculatorsSection summary={extras.calculator} />
@@ -160,17 +173,8 @@ export default function PropertyDetailRoute({ loaderData, actionData }: Route.Co
           {/* The map of SPEC §2 joins here, after the facts a buyer checks first. */}
           <SimilarProperties cards={extras.similar} />
         </div>
-        <aside className="detail__aside" aria-label={COPY.DETAIL_CONTACT}>
-          {property.branch && <BranchContact branch={property.branch} />}
-          {!property.is_locked && (
-            <p className="detail__enquire">
-              <a href="#enquiry" className="button">
-                {LEAD_COPY.PROPERTY_HEADING}
-              </a>
-            </p>
-          )}
-        </aside>
       </div>
+      {!property.is_locked && property.branch && <ContactBar branch={property.branch} />}
     </article>
   )
 }

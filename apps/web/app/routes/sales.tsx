@@ -1,5 +1,5 @@
 import { PropertyListPage, showsMapFromTheStart } from '#app/components/property-list/property-list-page.tsx'
-import { hydrateOnIntent } from '#app/lib/hydration.ts'
+import { hydrationDataApart } from '#app/lib/hydration.ts'
 import { toListMeta } from '#app/lib/list-meta.ts'
 import { getAgencyName } from '#app/lib/meta.ts'
 import { cataloguePageHeaders } from '#app/lib/page-headers.server.ts'
@@ -13,7 +13,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export const headers = cataloguePageHeaders
 
 // A visitor who only reads the list never downloads React; a map shown from the start needs it.
-export const handle = hydrateOnIntent(showsMapFromTheStart)
+export const handle = hydrationDataApart(showsMapFromTheStart)
 
 export default function SalesRoute({ loaderData }: Route.ComponentProps) {
   return <PropertyListPage data={loaderData} />

@@ -6,10 +6,10 @@ import { data, redirect } from 'react-router'
 import { SavedList, type SavedItem } from '#app/components/saved/saved-list.tsx'
 import { getAgencyName, toTitle } from '#app/lib/meta.ts'
 import { SAVED_PATH } from '#app/lib/saved.ts'
+import { parseVisitorSaves, toVisitorSavesCookie, toggleVisitorSave } from '#app/lib/saved-cookie.ts'
 import { getBrowserSaves, getServerSaves, subscribeToBrowserSaves } from '#app/lib/saved-browser.ts'
 import { throwAsPage } from '#app/lib/page-action.server.ts'
 import { getCurrentContact } from '#app/lib/session.server.ts'
-import { toLoginUrl } from '#app/lib/urls.ts'
 import { toListCard } from '#app/components/property-card/types.ts'
 import type { Route } from './+types/saved-properties'
 
@@ -25,17 +25,44 @@ function toSavedItem(saved: SavedProperty): SavedItem {
   return { id: saved.property_profile_id, card: saved.property ? toListCard(saved.property) : null, notes }
 }
 
+/** Whether the site is served over https (the visitor's cookie is then sent only there). */
+const isSecure = (request: Request) => new URL(request.url).protocol === 'https:'
+
+/** Saves each property to the logged-in contact, oldest first; one gone or a full list leaves that one out. */
+async function saveAll(context: Route.LoaderArgs['context'], saves: readonly { id: number; saved_price: number | null }[]): Promise<void> {
+  for (const save of saves) {
+    await context.api.saveProperty(save.id, save.saved_price).catch((error: unknown) => {
+      if (!(error instanceof ApiClientError && error.status < 500)) throw error
+    })
+  }
+}
+
 export async function loader({ request, context }: Route.LoaderArgs) {
   const contact = await getCurrentContact(request, context)
-  if (!contact) return { signedIn: false as const, items: [] }
+  const cookieIds = parseVisitorSaves(request.headers.get('cookie'))
+  if (!contact) {
+    // A visitor's hearts pressed without JavaScript: their cards, as the server can show them.
+    if (!cookieIds.length) return { signedIn: false as const, items: [] }
+    const cards = await context.api.getPropertyCards(cookieIds)
+    const byId = new Map(cards.map((card) => [card.property_profile_id, card]))
+    const items = cookieIds.map((id): SavedItem => {
+      const card = byId.get(id)
+      return { id, card: card ? toListCard(card) : null, notes: card ? [] : [SAVED_PAGE_COPY.NO_LONGER_ON_MARKET] }
+    })
+    return data({ signedIn: false as const, items }, { headers: { 'Cache-Control': 'private, no-cache' } })
+  }
   const saved = await context.api.getSavedProperties()
-  return { signedIn: true as const, items: saved.map(toSavedItem) }
+  // Hearts pressed as a visitor without JavaScript, still in the cookie: the page offers to add them
+  // (a post: the API takes no change from a page's GET). With JavaScript they move on their own.
+  const waiting = cookieIds.filter((id) => !saved.some((s) => s.property_profile_id === id)).length
+  return data({ signedIn: true as const, items: saved.map(toSavedItem), waiting }, { headers: { 'Cache-Control': 'private, no-cache' } })
 }
 
 /**
  * The hearts' form posts: save or remove one property (a logged-in contact's, in the API), or move a
- * visitor's browser-kept saves to the contact who has just logged in (`merge`). A visitor without
- * JavaScript is sent to log in first; a post without JavaScript comes back to the page it came from.
+ * visitor's browser-kept saves to the contact who has just logged in (`merge`). A visitor's heart
+ * without JavaScript keeps the property in a cookie of ids (lib/saved-cookie.ts); a post without
+ * JavaScript comes back to the page it came from.
  */
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData()
@@ -49,9 +76,25 @@ export async function action({ request, context }: Route.ActionArgs) {
     viaScript ? data<SavedActionData>({ status }, { status: httpStatus }) : redirect(back)
 
   const contact = await getCurrentContact(request, context)
-  if (!contact) return viaScript ? data<SavedActionData>({ status: 'invalid' }, { status: 401 }) : redirect(toLoginUrl(back))
+  if (!contact) {
+    if (viaScript) return data<SavedActionData>({ status: 'invalid' }, { status: 401 })
+    const [toggle, ...others] = (['save', 'remove'] as const).filter((name) => form.has(name))
+    const propertyId = parseIdSegment(toggle ? field(toggle) : '')
+    if (!toggle || others.length > 0 || propertyId === null) return redirect(back)
+    const ids = toggleVisitorSave(parseVisitorSaves(request.headers.get('cookie')), propertyId, toggle)
+    // A full list changes nothing (the script says why; without it the heart stays empty).
+    if (!ids) return redirect(back)
+    return redirect(back, { headers: { 'Set-Cookie': toVisitorSavesCookie(ids, isSecure(request)) } })
+  }
 
   const intent = field('intent')
+  if (intent === 'merge-cookie') {
+    // The hearts a visitor pressed without JavaScript, kept in the cookie, join the shortlist (oldest
+    // first), as the browser-kept list does, and the cookie is cleared.
+    await saveAll(context, [...parseVisitorSaves(request.headers.get('cookie'))].reverse().map((id) => ({ id, saved_price: null })))
+    const cleared = { headers: { 'Set-Cookie': toVisitorSavesCookie([], isSecure(request)) } }
+    return viaScript ? data<SavedActionData>({ status: 'merged' }, cleared) : redirect(back, cleared)
+  }
   if (intent === 'merge') {
     let saves: unknown
     try {
@@ -60,14 +103,9 @@ export async function action({ request, context }: Route.ActionArgs) {
       return answer('invalid', 400)
     }
     if (!Array.isArray(saves)) return answer('invalid', 400)
-    // Oldest first, so the shortlist keeps the order they were saved in.
-    const valid = saves.filter(isBrowserSave).slice(0, SAVED_PROPERTIES_MAX).reverse()
-    for (const save of valid) {
-      // A property gone since, or a full shortlist, leaves that one out; the others still move.
-      await context.api.saveProperty(save.id, save.saved_price).catch((error: unknown) => {
-        if (!(error instanceof ApiClientError && error.status < 500)) throw error
-      })
-    }
+    // Oldest first, so the shortlist keeps the order they were saved in; a property gone since, or a
+    // full shortlist, leaves that one out, and the others still move.
+    await saveAll(context, saves.filter(isBrowserSave).slice(0, SAVED_PROPERTIES_MAX).reverse())
     return answer('merged')
   }
 
@@ -97,7 +135,7 @@ export function meta({ matches }: Route.MetaArgs) {
 }
 
 /** A visitor's saves, read from this browser and shown as the API answers their cards now. */
-function BrowserSavedList() {
+function BrowserSavedList({ cookieItems }: { cookieItems: readonly SavedItem[] }) {
   const saves = useSyncExternalStore(subscribeToBrowserSaves, getBrowserSaves, getServerSaves)
   const [hydrated, setHydrated] = useState(false)
   const [cards, setCards] = useState<Map<number, PropertyCard> | null>(null)
@@ -119,7 +157,15 @@ function BrowserSavedList() {
     return () => controller.abort()
   }, [ids])
 
-  if (!hydrated) return <p className="saved__note">{SAVED_PAGE_COPY.NEEDS_JAVASCRIPT}</p>
+  if (!hydrated) {
+    if (!cookieItems.length) return <p className="saved__note">{SAVED_PAGE_COPY.NEEDS_JAVASCRIPT}</p>
+    return (
+      <>
+        <p className="saved__note">{SAVED_PAGE_COPY.KEPT_IN_BROWSER}</p>
+        <SavedList items={cookieItems} />
+      </>
+    )
+  }
   if (!saves.length) return <p className="saved__empty">{SAVED_PAGE_COPY.EMPTY}</p>
   if (failed) return <p role="alert">{SAVED_PAGE_COPY.LOAD_FAILED}</p>
   if (!cards) return <p role="status">{SAVED_PAGE_COPY.LOADING}</p>
@@ -143,6 +189,15 @@ export default function SavedPropertiesRoute({ loaderData }: Route.ComponentProp
   return (
     <div className="container page saved">
       <h1>{SAVED_COPY.TITLE}</h1>
+      {loaderData.signedIn && loaderData.waiting > 0 && (
+        <form method="post" action={SAVED_PATH} className="notice saved__waiting">
+          <p>{SAVED_PAGE_COPY.WAITING(loaderData.waiting)}</p>
+          <input type="hidden" name="redirect" value={SAVED_PATH} />
+          <button type="submit" name="intent" value="merge-cookie" className="button">
+            {SAVED_PAGE_COPY.ADD_WAITING}
+          </button>
+        </form>
+      )}
       {loaderData.signedIn ? (
         loaderData.items.length ? (
           <SavedList items={loaderData.items} />
@@ -150,7 +205,7 @@ export default function SavedPropertiesRoute({ loaderData }: Route.ComponentProp
           <p className="saved__empty">{SAVED_PAGE_COPY.EMPTY}</p>
         )
       ) : (
-        <BrowserSavedList />
+        <BrowserSavedList cookieItems={loaderData.items} />
       )}
     </div>
   )

@@ -185,9 +185,16 @@ describe('the property catalogue in a browser', () => {
     await page.goto(`${BASE_URL_VARIANTS}/sales/property-for-sale?include_unavailable=true`)
     const cards = page.locator('article.card--v2')
     expect(await cards.count()).toBeGreaterThan(0)
-    // The labels as SPEC writes them, in the page's text itself (not only as styled on screen).
-    const text = (await cards.first().textContent()) ?? ''
-    for (const label of [SPEC.BEDROOM, SPEC.BATHROOM, SPEC.RECEPTION]) expect(text).toContain(label)
+    // SPEC's three counts (BEDROOM, BATHROOM, RECEPTION), each an icon and its number, named in words.
+    const rooms = cards.first().locator('.card__rooms > li')
+    expect(await rooms.evaluateAll((items) => items.map((item) => item.className.replace('card__room ', '')))).toEqual([
+      'card__room--bedroom',
+      'card__room--bathroom',
+      'card__room--reception',
+    ])
+    for (const [index, word] of [SPEC.BEDROOM, SPEC.BATHROOM, SPEC.RECEPTION].entries()) {
+      expect(await rooms.nth(index).innerText()).toMatch(new RegExp(`^(\\d+)\\s*\\1 ${word.toLowerCase()}s?$`))
+    }
     expect(await page.locator('.promo-card, [data-promo-card]').count()).toBeGreaterThan(0)
     await expectNoAxeViolations(page)
   })

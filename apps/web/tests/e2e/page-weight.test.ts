@@ -6,7 +6,7 @@ import { BASE_URL, setupBrowser } from './support.ts'
 // HTML (no browser, no timing): the stylesheets in the head, which block the first paint, and the
 // JavaScript the page preloads and imports.
 
-/** The pages' boot script (app/lib/boot-script.ts): the one script a page loads before intent or painting. */
+/** The pages' boot script (app/lib/boot-script.ts): the one script a page loads before it has painted. */
 const BOOT_SCRIPT = /\/assets\/boot-[0-9a-f]{8}\.js$/
 const isAppScript = (url: string) => !BOOT_SCRIPT.test(url)
 
@@ -22,19 +22,14 @@ async function getHtml(path: string): Promise<string> {
 const headOf = (html: string) => html.split('</head>')[0] ?? ''
 
 /**
- * The scripts a page loads before anyone does anything (those it names, and those it preloads after
- * painting) and those it asks for at a visitor's first sign of intent (`data-start="intent"`).
+ * The scripts a page loads without anyone doing anything: those it names, those its boot script
+ * preloads once it has painted, and the entry React Router's module script imports.
  */
-function scriptsOf(html: string): { firstLoad: string[]; onIntent: string[] } {
+function scriptsOf(html: string): string[] {
   const scripts = new Set([...html.matchAll(/(?:src|href)="(\/assets\/[^"]+\.js)"/g)].map((m) => m[1] ?? '').filter(isAppScript))
-  const onIntent = new Set<string>()
-  for (const m of html.matchAll(/data-preloads="([^"]*)"( data-start="intent")?/g)) {
-    for (const href of (m[1] ?? '').split(' ').filter(Boolean)) (m[2] ? onIntent : scripts).add(href)
-  }
-  // React Router's module script imports its entry: run after painting or on intent, as the preloads.
-  const waitsForIntent = html.includes('data-start="intent"')
-  for (const m of html.matchAll(/import\("(\/assets\/[^"]+\.js)"\)/g)) (waitsForIntent ? onIntent : scripts).add(m[1] ?? '')
-  return { firstLoad: [...scripts], onIntent: [...onIntent] }
+  for (const m of html.matchAll(/data-preloads="([^"]*)"/g)) for (const href of (m[1] ?? '').split(' ').filter(Boolean)) scripts.add(href)
+  for (const m of html.matchAll(/import\("(\/assets\/[^"]+\.js)"\)/g)) scripts.add(m[1] ?? '')
+  return [...scripts]
 }
 
 /** The width in pixels of a picture answered. */
@@ -96,80 +91,65 @@ describe('page weight', () => {
       // preloads in the head, Chromium painted only after running them (Lighthouse's first paint 2.3 s
       // on a list page; 0.9 s without).
       expect(head, path).not.toMatch(/modulepreload|<script[^>]* src=/)
-      const { firstLoad, onIntent } = scriptsOf(await getHtml(path))
-      expect(firstLoad.length + onIntent.length, path).toBeGreaterThan(5)
+      expect(scriptsOf(await getHtml(path)).length, path).toBeGreaterThan(5)
     }
   })
 
-  it('asks for no script on a visitor\'s home, list and property pages until they show intent, and for them after painting elsewhere', async () => {
-    for (const path of ['/', '/sales/property-for-sale', '/lettings/property-to-rent', await aPropertyPath()]) {
-      const { firstLoad, onIntent } = scriptsOf(await getHtml(path))
-      expect(firstLoad, path).toEqual([])
-      expect(onIntent.length, path).toBeGreaterThan(5)
+  it('starts every page\'s scripts once it has painted, without waiting for anything a visitor does, and presses a button pressed meanwhile once React has it', async () => {
+    for (const path of ['/', '/sales/property-for-sale', await aPropertyPath(), '/login']) {
+      const page = await browser.page({ width: 390, height: 844, waitForHydration: false })
+      const scripts: string[] = []
+      const dataRequests: string[] = []
+      page.on('request', (request) => {
+        if (request.resourceType() === 'script') scripts.push(request.url())
+        if (request.headers()['x-hydration-data'] !== undefined) dataRequests.push(request.url())
+      })
+      const answer = await page.goto(`${BASE_URL}${path}`)
+      // No key, pointer, touch, wheel or scroll: the page is React's all the same.
+      await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true')
+      expect(scripts.filter(isAppScript).length, path).toBeGreaterThan(5)
+      // A visitor's home, list and property pages keep React Router's data apart from their HTML.
+      const html = (await answer?.text()) ?? ''
+      if (path === '/login') {
+        expect(dataRequests, path).toEqual([])
+        expect(html, path).toContain('streamController.enqueue(')
+      } else {
+        expect(dataRequests, path).toEqual([`${BASE_URL}${path}`])
+        expect(html, path).not.toContain('streamController.enqueue(')
+      }
+      await page.close()
     }
-    // Login works on load; a map area's list shows its map from the start.
-    for (const path of ['/login', '/sales/property-for-sale?bounds=53.4,-2.3,53.5,-2.2']) {
-      const { firstLoad, onIntent } = scriptsOf(await getHtml(path))
-      expect(onIntent, path).toEqual([])
-      expect(firstLoad.length, path).toBeGreaterThan(5)
-    }
-  })
-
-  it('gives a visitor a list page that downloads no script but its boot script, nor its hydration data, until they show intent, and presses a button they pressed meanwhile once React has it', async () => {
+    // The map toggle does nothing without JavaScript: pressed before React has the page (its scripts
+    // held back until then), it is pressed again once React runs.
     const page = await browser.page({ waitForHydration: false })
-    const scripts: string[] = []
-    const dataRequests: string[] = []
-    page.on('request', (request) => {
-      if (request.resourceType() === 'script') scripts.push(request.url())
-      if (request.headers()['x-hydration-data'] !== undefined) dataRequests.push(request.url())
+    let release = () => {}
+    const held = new Promise<void>((resolve) => (release = resolve))
+    await page.route(/\/assets\/entry\.client-[^/]+\.js$/, async (route) => {
+      await held
+      await route.continue()
     })
-    const answer = await page.goto(`${BASE_URL}/sales/property-for-sale`)
-    // React Router's data are not in the HTML: the boot script asks for them when the page starts.
-    expect(await answer?.text()).not.toContain('streamController.enqueue(')
-    await page.waitForLoadState('networkidle')
-    expect(scripts).toHaveLength(1)
-    expect(scripts[0]).toMatch(BOOT_SCRIPT)
-    expect(dataRequests).toEqual([])
+    await page.goto(`${BASE_URL}/sales/property-for-sale`)
+    await page.getByRole('button', { name: 'Show map' }).click()
     expect(await page.evaluate(() => document.documentElement.dataset.hydrated)).toBeUndefined()
-    // The map toggle does nothing without JavaScript: pressed now, it is pressed again once React runs.
-    const toggle = page.getByRole('button', { name: 'Show map' })
-    await toggle.click()
+    release()
     await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true')
-    expect(scripts.length).toBeGreaterThan(5)
-    expect(dataRequests).toEqual([`${BASE_URL}/sales/property-for-sale`])
     await expect.poll(() => page.locator('.list-page__map-toggle').getAttribute('aria-pressed')).toBe('true')
     await page.locator('.list-page__map').waitFor()
     await page.close()
   })
 
-  it('starts the home page\'s scripts when its branch map comes near the screen, with no sign of intent, and draws the map', async () => {
-    // A phone: the map is far below the fold, and the page downloads no script while it is read.
-    const page = await browser.page({ width: 412, waitForHydration: false })
-    const scripts: string[] = []
-    page.on('request', (request) => request.resourceType() === 'script' && scripts.push(request.url()))
+  it('draws the home page\'s branch map on a phone once scrolled to', async () => {
+    const page = await browser.page({ width: 412 })
     await page.goto(`${BASE_URL}/`)
-    await page.waitForLoadState('networkidle')
-    expect(scripts.filter(isAppScript)).toEqual([])
-    expect(await page.evaluate(() => document.documentElement.dataset.hydrated)).toBeUndefined()
-    // Brought into view as the browser's find or a link to it would (no key, wheel, touch or pointer).
     await page.evaluate(() => document.querySelector('.home-branches')?.scrollIntoView())
-    await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true')
-    await expect.poll(() => page.locator('.home-branches .leaflet-marker-icon').count(), { timeout: 15_000 }).toBeGreaterThan(0)
-    expect(scripts.some((url) => url.includes('leaflet'))).toBe(true)
-    await page.close()
-  })
-
-  it('starts the home page\'s scripts at once on a screen tall enough to show its branch map', async () => {
-    const page = await browser.page({ height: 4000, waitForHydration: false })
-    await page.goto(`${BASE_URL}/`)
-    await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true')
     await expect.poll(() => page.locator('.home-branches .leaflet-marker-icon').count(), { timeout: 15_000 }).toBeGreaterThan(0)
     await page.close()
   })
 
-  it('starts the scripts of a list page that shows its map from the start without waiting for intent', async () => {
+  it('starts the scripts of a list page that shows its map from the start, with its data inline', async () => {
     const page = await browser.page({ waitForHydration: false })
-    await page.goto(`${BASE_URL}/sales/property-for-sale?bounds=53.4,-2.3,53.5,-2.2`)
+    const answer = await page.goto(`${BASE_URL}/sales/property-for-sale?bounds=53.4,-2.3,53.5,-2.2`)
+    expect(await answer?.text()).toContain('streamController.enqueue(')
     await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true')
     await page.locator('.list-page__map').waitFor()
     await page.close()
@@ -177,8 +157,7 @@ describe('page weight', () => {
 
   it('loads no zod before the visitor submits something on the home, list, property and login pages', async () => {
     for (const path of ['/', '/sales/property-for-sale', await aPropertyPath(), '/login']) {
-      const { firstLoad, onIntent } = scriptsOf(await getHtml(path))
-      const scripts = [...firstLoad, ...onIntent]
+      const scripts = scriptsOf(await getHtml(path))
       expect(scripts.length, path).toBeGreaterThan(0)
       for (const script of scripts) {
         const code = await (await fetch(`${BASE_URL}${script}`)).text()
@@ -218,7 +197,7 @@ describe('page weight', () => {
     expect(css).toMatch(/\.save-button__heart:{1,2}before\{[^}]*mask:var\(--heart-outline\)/)
     // The boot script is a file the browser keeps, not text in every page.
     expect(html).not.toContain('(function(){var d=document')
-    const boot = /<script nonce="[^"]+" src="(\/assets\/boot-[0-9a-f]{8}\.js)" data-preloads="[^"]+" data-start="intent" defer><\/script>/.exec(html)?.[1] ?? ''
+    const boot = /<script nonce="[^"]+" src="(\/assets\/boot-[0-9a-f]{8}\.js)" data-preloads="[^"]+" data-apart defer><\/script>/.exec(html)?.[1] ?? ''
     const bootAnswer = await fetch(new URL(boot, BASE_URL))
     expect(bootAnswer.status).toBe(200)
     expect(bootAnswer.headers.get('content-type')).toContain('javascript')

@@ -78,15 +78,38 @@ async function findProperty(test: (media: CardMedia) => boolean): Promise<{ card
 const counter = (page: Page) => page.getByRole('dialog').getByText(/^\d+\/\d+$/)
 
 describe('the full-screen gallery', () => {
-  it('serves the main picture and thumbnails as links to the full images before JavaScript loads', async () => {
+  it('serves the main picture and thumbnails as links to the gallery page, which shows index/total, wraps both ways, reaches the floor plans and EPC and leads back, without JavaScript', async () => {
     const { card, index } = await findProperty((m) => !m.isIframePlayable && !m.isVirtualTour)
+    const total = card.medias.length
     const page = await browser.page({ javaScriptEnabled: false })
     await page.goto(`${BASE_URL}${card.detail_page_url}`)
     const gallery = page.getByRole('region', { name: 'Photos' })
     const links = gallery.getByRole('list').first().getByRole('link')
-    expect(await links.count()).toBe(card.medias.length - 1)
+    expect(await links.count()).toBe(total - 1)
     const main = gallery.getByRole('link', { name: /full screen/ })
-    expect(await main.getAttribute('href')).toBe(card.medias[index]?.mediaLink)
+    expect(await main.getAttribute('href')).toBe(`${card.detail_page_url}/gallery?photo=${index + 1}`)
+    expect(await links.first().getAttribute('href')).toMatch(new RegExp(`^${card.detail_page_url}/gallery\\?photo=\\d+$`))
+    const answer = page.waitForResponse((r) => r.url().includes('/gallery?'))
+    await main.click()
+    expect((await answer).headers()['content-type']).toContain('text/html')
+    const pageCounter = page.locator('.gallery-page__counter')
+    expect(await pageCounter.innerText()).toContain(`${index + 1}/${total}`)
+    // Previous from the first wraps to the last, next from there to the first.
+    await page.goto(`${BASE_URL}${card.detail_page_url}/gallery?photo=1`)
+    await page.getByRole('link', { name: /^Previous: / }).click()
+    expect(await pageCounter.innerText()).toContain(`${total}/${total}`)
+    await page.getByRole('link', { name: /^Next: / }).click()
+    expect(await pageCounter.innerText()).toContain(`1/${total}`)
+    // The floor plans and the EPCs are tabs of the same page.
+    const tabs = page.getByRole('navigation', { name: 'What to show' })
+    expect(await tabs.getByRole('link', { name: /^Photos \(\d+\)$/ }).getAttribute('aria-current')).toBe('page')
+    await page.getByRole('link', { name: 'Back to the property' }).click()
+    expect(new URL(page.url()).pathname).toBe(card.detail_page_url)
+    // The same page with its script (axe needs one to run).
+    const withScript = await browser.page()
+    await withScript.goto(`${BASE_URL}${card.detail_page_url}/gallery?photo=2`)
+    expect(await withScript.locator('.gallery-page__counter').innerText()).toContain(`2/${total}`)
+    await expectNoAxeViolations(withScript)
   })
 
   it('opens from the main picture, counts index/total, wraps both ways, turns with the keys, closes on Escape and gives focus back', async () => {

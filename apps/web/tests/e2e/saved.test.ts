@@ -143,15 +143,61 @@ describe('saved properties', () => {
     expect(await ids()).toEqual(before)
   })
 
-  it("sends a visitor without JavaScript to log in, and back to the page they were on", async () => {
+  it('keeps a visitor\'s heart without JavaScript for that browser in a cookie of ids, lists it on the Saved page, and merges it on login', async () => {
     const page = await browser.page({ javaScriptEnabled: false })
     await page.goto(`${BASE_URL}${LIST_PATHS.sales}`)
-    await heartOf((await firstOpenCard(page)).card).click()
-    await page.waitForURL((url) => url.pathname === '/login')
-    expect(new URL(page.url()).searchParams.get('redirect')).toBe(LIST_PATHS.sales)
-    // The Saved page says where a visitor's saves are kept.
+    const { card, heading } = await firstOpenCard(page)
+    await heartOf(card).click()
+    // Back on the list, not on the login page, with the heart pressed.
+    await page.waitForURL((url) => url.pathname === LIST_PATHS.sales)
+    const pressed = heartOf((await firstOpenCard(page)).card)
+    expect(await pressed.getAttribute('aria-pressed')).toBe('true')
+    const id = (await pressed.getAttribute('value')) ?? ''
+    const cookie = (await page.context().cookies()).find((c) => c.name === 'agency_saved')
+    expect(cookie?.value).toBe(id)
+    expect(cookie?.httpOnly).toBe(false)
+    // The Saved page lists it.
     await page.goto(`${BASE_URL}/saved-properties`)
-    expect(await page.locator('main').innerText()).toContain(SAVED_PAGE_COPY.NEEDS_JAVASCRIPT)
+    const main = page.locator('main')
+    await main.getByRole('heading', { name: heading }).waitFor()
+    expect(await main.innerText()).toContain(SAVED_PAGE_COPY.KEPT_IN_BROWSER)
+    // Pressed again, it leaves the list.
+    await heartOf(main).first().click()
+    await page.waitForURL((url) => url.pathname === '/saved-properties')
+    expect(await main.innerText()).toContain(SAVED_PAGE_COPY.NEEDS_JAVASCRIPT)
+    expect((await page.context().cookies()).find((c) => c.name === 'agency_saved')).toBeUndefined()
+
+    // Saved again, then the visitor logs in: the shortlist takes it in, and the cookie is cleared.
+    await page.goto(`${BASE_URL}${LIST_PATHS.sales}`)
+    await heartOf((await firstOpenCard(page)).card).click()
+    await page.waitForURL((url) => url.pathname === LIST_PATHS.sales)
+    const withScript = await browser.page()
+    await logIn(withScript, 'tenant@example.com')
+    await page.context().addCookies((await withScript.context().cookies()).filter((c) => c.name !== 'agency_saved'))
+    // Without JavaScript the Saved page offers to add them (a post; the page's script does it unasked).
+    await page.goto(`${BASE_URL}/saved-properties`)
+    expect(await main.innerText()).toContain(SAVED_PAGE_COPY.WAITING(1))
+    await page.getByRole('button', { name: SAVED_PAGE_COPY.ADD_WAITING }).click()
+    await page.waitForURL((url) => url.pathname === '/saved-properties')
+    await main.getByRole('heading', { name: heading }).waitFor()
+    expect(await main.innerText()).not.toContain(SAVED_PAGE_COPY.KEPT_IN_BROWSER)
+    expect(await main.innerText()).not.toContain(SAVED_PAGE_COPY.WAITING(1))
+    expect((await page.context().cookies()).find((c) => c.name === 'agency_saved')).toBeUndefined()
+    expect(await heartOf(main).first().getAttribute('value')).toBe(id)
+  })
+
+  it('moves the hearts a visitor pressed before the page\'s script ran into this browser\'s list', async () => {
+    const page = await browser.page()
+    await page.goto(`${BASE_URL}${LIST_PATHS.sales}`)
+    const { card } = await firstOpenCard(page)
+    const id = Number(await heartOf(card).getAttribute('value'))
+    await page.context().addCookies([{ name: 'agency_saved', value: String(id), url: BASE_URL }])
+    await page.reload()
+    await page.locator('article.card .save-button[data-enhanced]').first().waitFor()
+    expect(await heartOf((await firstOpenCard(page)).card).getAttribute('aria-pressed')).toBe('true')
+    const saves = JSON.parse((await page.evaluate((key) => localStorage.getItem(key), STORAGE_KEY)) ?? '[]') as Array<{ id: number }>
+    expect(saves.map((save) => save.id)).toEqual([id])
+    expect((await page.context().cookies()).find((c) => c.name === 'agency_saved')).toBeUndefined()
   })
 
   it('shows the heart on the property page, saved as on the card', async () => {

@@ -47,7 +47,7 @@ let browser: Browser | undefined
  * Content-Security-Policy violations (`policyViolations`, which a test that provokes one empties).
  */
 export function setupBrowser(): {
-  page: (options?: { javaScriptEnabled?: boolean; width?: number; height?: number; waitForHydration?: boolean }) => Promise<Page>
+  page: (options?: { javaScriptEnabled?: boolean; width?: number; height?: number; waitForHydration?: boolean; mobile?: boolean }) => Promise<Page>
   policyViolations: string[]
 } {
   const contexts: BrowserContext[] = []
@@ -75,6 +75,8 @@ export function setupBrowser(): {
         javaScriptEnabled: options.javaScriptEnabled ?? true,
         viewport: { width: options.width ?? 1280, height: options.height ?? 900 },
         locale: 'en-GB',
+        // A phone: touch events, taps, and the page laid out for its screen.
+        ...(options.mobile ? { hasTouch: true, isMobile: true } : {}),
       })
       contexts.push(context)
       await watchPolicyViolations(context, (report) => violations.push(report))
@@ -102,18 +104,13 @@ export function setupBrowser(): {
 }
 
 /**
- * The page's scripts start after its first paint, or for a visitor on the home, a list or a property page at
- * their first sign of intent (lib/paint-first.server.ts), so a loaded page may not be React's yet:
- * goto, reload, goBack and goForward then show intent as a visitor would (a key pressed: Shift, which
- * changes nothing on the page) and wait until it is (the `data-hydrated` root.tsx sets), as a
- * visitor's first clicks would before then meet the page that works without JavaScript. A document
- * without scripts to start (a picture, a page rendered without them) is ready when loaded.
+ * The page's scripts start after its first paint (lib/paint-first.server.ts), so a loaded page may not
+ * be React's yet: goto, reload, goBack and goForward wait until it is (the `data-hydrated` root.tsx
+ * sets). A document without scripts to start (a picture, a page rendered without them) is ready when
+ * loaded. Tests of what a first tap does before then (phone.test.ts) use `waitForHydration: false`.
  */
 export function waitForHydrationOnLoad(page: Page): void {
   const hydrated = async () => {
-    if (await page.evaluate(() => document.getElementById('rr-hydrate')?.nextElementSibling?.getAttribute('data-start') === 'intent')) {
-      await page.keyboard.press('Shift')
-    }
     await page.waitForFunction(() => !document.getElementById('rr-hydrate') || document.documentElement.dataset.hydrated === 'true', undefined, { timeout: 15_000 })
   }
   for (const name of ['goto', 'reload', 'goBack', 'goForward'] as const) {

@@ -3,7 +3,6 @@ import { useEffect, useState } from 'react'
 import type { ComponentProps, ComponentType } from 'react'
 import type { BranchMap } from '#app/components/map/branch-map.tsx'
 import { COPY } from '#app/copy.ts'
-import { HYDRATE_ON_VIEW_ATTRIBUTE } from '#app/lib/hydration-flag.ts'
 
 /**
  * The place of a branch map on a page: on the server and until the map's code has arrived, an empty frame of
@@ -22,12 +21,9 @@ function useLazy<P extends object>(load: () => Promise<ComponentType<P>>): Compo
   return component
 }
 
-/** Until the page's scripts run, the frame starts them when it comes near the screen (a page that waits for intent). */
-const HYDRATE_ON_VIEW = { [HYDRATE_ON_VIEW_ATTRIBUTE]: true }
-
 function MapPlaceholder() {
   return (
-    <div className="map-frame" style={{ height: MAP.HEIGHT_PX }} {...HYDRATE_ON_VIEW}>
+    <div className="map-frame" style={{ height: MAP.HEIGHT_PX }}>
       <p className="map-frame__status">{COPY.MAP_LOADING}</p>
     </div>
   )

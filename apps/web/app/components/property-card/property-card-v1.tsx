@@ -27,7 +27,8 @@ export function PropertyCardV1({ property, imagePriority, headingLevel }: CardPr
         <CardDistance property={property} />
         {/* SPEC §9: summary cut at 120 characters. */}
         {property.summary && <p className="card__summary">{truncateSummary(property.summary)}</p>}
-        <Link to={property.detail_page_url} className="button card__action" aria-describedby={headingId}>
+        {/* Its tap area covers the whole card (picture and heading too), so a card is one link; the heart stays its own button. */}
+        <Link to={property.detail_page_url} className="button card__action card__link-whole" aria-describedby={headingId}>
           {LABELS.VIEW_THIS_PROPERTY}
         </Link>
       </div>

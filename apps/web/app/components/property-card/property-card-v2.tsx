@@ -6,7 +6,7 @@ import { PropertyImage } from '#app/components/property-card/property-image.tsx'
 import type { CardProps } from '#app/components/property-card/types.ts'
 import { SaveButton } from '#app/components/saved/save-button.tsx'
 import { CardDistance } from '#app/components/property-card/card-distance.tsx'
-import { toImageAlt, toRoomCounts } from '#app/lib/property-text.ts'
+import { toImageAlt, toRoomCounts, toRoomPhrase } from '#app/lib/property-text.ts'
 
 /** SPEC §2 card grid v2: image, status badge, heading, address, price and room counts. */
 export function PropertyCardV2({ property, imagePriority, headingLevel }: CardProps) {
@@ -34,8 +34,12 @@ export function PropertyCardV2({ property, imagePriority, headingLevel }: CardPr
         {rooms.length > 0 && (
           <ul className="card__rooms">
             {rooms.map((room) => (
-              <li key={room.label} className="card__room">
-                <span className="card__room-count">{room.count}</span> <span className="card__room-label">{room.label}</span>
+              // SPEC §2's three counts, each an icon and its number ('3 bedrooms' to a screen reader).
+              <li key={room.label} className={`card__room card__room--${room.kind}`} title={toRoomPhrase(room)}>
+                <span className="card__room-count" aria-hidden="true">
+                  {room.count}
+                </span>
+                <span className="visually-hidden">{toRoomPhrase(room)}</span>
               </li>
             ))}
           </ul>

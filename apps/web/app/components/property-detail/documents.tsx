@@ -32,7 +32,7 @@ export interface OpenDocument {
  * before JavaScript loads; once hydrated, a picture opens in the lightbox (SPEC §4: unless another
  * lightbox is open) and a PDF in a new tab.
  */
-function DocumentGrid({ id, heading, tiles }: { id: string; heading: string; tiles: DocumentTile[] }) {
+function DocumentGrid({ id, heading, tiles, before }: { id: string; heading: string; tiles: DocumentTile[]; before?: ReactNode }) {
   const [open, setOpen] = useState<OpenDocument | null>(null)
   const show = (tile: DocumentTile) => (event: MouseEvent<HTMLAnchorElement>) => {
     if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return
@@ -44,23 +44,22 @@ function DocumentGrid({ id, heading, tiles }: { id: string; heading: string; til
   return (
     <section id={id} className="detail-section" aria-labelledby={`${id}-heading`} onPointerEnter={() => void loadDocumentLightbox()}>
       <h2 id={`${id}-heading`}>{heading}</h2>
-      <ul className="document-grid" role="list">
-        {tiles.map((tile) => (
-          <li key={tile.href}>
-            <a
-              href={tile.href}
-              className="document-grid__tile"
-              {...(tile.isPdf ? { target: '_blank', rel: 'noopener noreferrer' } : { onClick: show(tile) })}
-            >
-              <Picture className="document-grid__preview" src={tile.preview} alt="" width={320} height={240} sizes={PREVIEW_SIZES} priority="lazy" />
-              <span className="document-grid__label">
-                {tile.label}
-                {tile.isPdf && <span className="document-grid__note"> ({COPY.DETAIL_PDF})</span>}
-              </span>
-            </a>
-          </li>
-        ))}
-      </ul>
+      {before}
+      {tiles.length > 0 && (
+        <ul className="document-grid" role="list">
+          {tiles.map((tile) => (
+            <li key={tile.href}>
+              <a href={tile.href} className="document-grid__tile" {...(tile.isPdf ? { target: '_blank', rel: 'noopener noreferrer' } : { onClick: show(tile) })}>
+                <Picture className="document-grid__preview" src={tile.preview} alt="" width={320} height={240} sizes={PREVIEW_SIZES} priority="lazy" />
+                <span className="document-grid__label">
+                  {tile.label}
+                  {tile.isPdf && <span className="document-grid__note"> ({COPY.DETAIL_PDF})</span>}
+                </span>
+              </a>
+            </li>
+          ))}
+        </ul>
+      )}
       {open && (
         <Suspense fallback={null}>
           <DocumentLightbox document={open} onClose={() => setOpen(null)} />
@@ -110,9 +109,12 @@ export function Brochures({ documents }: { documents: PropertyDetail['documents'
   )
 }
 
-/** SPEC §2 EPC grid, labelled 'EPC 1..n': a PDF opens in a new tab, a picture in the lightbox. */
-export function Epcs({ epcs }: { epcs: PropertyDetail['epcs'] }): ReactNode {
-  if (epcs.length === 0) return null
+/**
+ * The property page's one energy section: the EPC chart (`chart`, when the rating is known) with SPEC
+ * §2's EPC grid beside it, labelled 'EPC 1..n' (a PDF opens in a new tab, a picture in the lightbox).
+ */
+export function Epcs({ epcs, chart }: { epcs: PropertyDetail['epcs']; chart?: ReactNode }): ReactNode {
+  if (epcs.length === 0 && !chart) return null
   const tiles = epcs.map((epc, index) => ({ label: `${LABELS.EPC} ${index + 1}`, preview: toPreview(epc.image), href: epc.fileURL, isPdf: epc.isPDF }))
-  return <DocumentGrid id="epcs" heading={COPY.DETAIL_EPCS} tiles={tiles} />
+  return <DocumentGrid id="epcs" heading={COPY.DETAIL_EPCS} tiles={tiles} before={chart} />
 }

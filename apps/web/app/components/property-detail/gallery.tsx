@@ -1,10 +1,11 @@
-import { Suspense, lazy, useReducer } from 'react'
-import type { MouseEvent } from 'react'
-import { LABELS, canOpenGallery, galleryReducer, initGallery, toGallerySlideKind } from '@agency/domain'
+import { Suspense, lazy, useReducer, useState } from 'react'
+import type { MouseEvent, UIEvent } from 'react'
+import { LABELS, canOpenGallery, galleryReducer, initGallery, toGalleryCounter, toGallerySlideKind } from '@agency/domain'
 import type { PropertyDetail } from '@agency/domain'
 import { PropertyImage } from '#app/components/property-card/property-image.tsx'
 import { lightboxes } from '#app/components/ui/lightbox-state.ts'
 import { COPY } from '#app/copy.ts'
+import { toGalleryPageUrl } from '#app/components/property-detail/gallery-paths.ts'
 import { toImageAlt } from '#app/lib/property-text.ts'
 
 const loadGalleryLightbox = () => import('#app/components/property-detail/gallery-lightbox.tsx')
@@ -13,7 +14,8 @@ const GalleryLightbox = lazy(loadGalleryLightbox)
 // How wide the pictures are shown: the main column of the page (beside the 340px contact card from
 // 1024px), and the thumbnails' grid cells of at least 140px.
 const MAIN_SIZES = '(min-width: 1200px) 788px, (min-width: 1024px) calc(100vw - 420px), calc(100vw - 2rem)'
-const THUMB_SIZES = '(min-width: 1024px) 160px, (min-width: 640px) 25vw, 45vw'
+// Below 640px the thumbnails are the slides of the main picture's strip, as wide as the screen.
+const THUMB_SIZES = '(min-width: 1024px) 160px, (min-width: 640px) 25vw, calc(100vw - 2rem)'
 
 /** A click the browser should handle itself: a new tab or window, a download, another button. */
 function isModifiedClick(event: MouseEvent): boolean {
@@ -21,19 +23,29 @@ function isModifiedClick(event: MouseEvent): boolean {
 }
 
 /**
- * SPEC §2 full-screen gallery. Served as links (the main picture and every thumbnail to its full
- * image, video or tour), so it works before JavaScript loads; once hydrated, a click opens the
- * lightbox at that picture instead, loading its code only then. SPEC §4: it opens only when the
+ * SPEC §2 full-screen gallery. Served as links (the main picture and every thumbnail to the
+ * property's gallery page at that picture, routes/property-gallery.tsx), so a tap before the page's
+ * script runs, or without it, lands on a full-screen page of the site; once hydrated, a click opens
+ * the lightbox at that picture instead, loading its code only then. SPEC §4: it opens only when the
  * property is not locked for this visitor and no other lightbox is open.
  */
 export function Gallery({ property }: { property: PropertyDetail }) {
   const medias = property.medias
   const [state, dispatch] = useReducer(galleryReducer, medias.length, initGallery)
   const alt = toImageAlt(property)
-  const mainIndex = Math.max(0, medias.findIndex((m) => toGallerySlideKind(m) === 'photo'))
+  const mainIndex = Math.max(
+    0,
+    medias.findIndex((m) => toGallerySlideKind(m) === 'photo'),
+  )
   const main = medias[mainIndex]
   const canLink = !property.is_locked && main !== undefined
   const tours = medias.filter((m) => m.isVirtualTour)
+  // On a phone the pictures are one strip that swipes (gallery.css); the counter follows it.
+  const [slide, setSlide] = useState(0)
+  const onStripScroll = (event: UIEvent<HTMLDivElement>) => {
+    const strip = event.currentTarget
+    if (strip.clientWidth > 0) setSlide(Math.round(strip.scrollLeft / strip.clientWidth))
+  }
 
   const open = (index: number) => (event: MouseEvent<HTMLAnchorElement>) => {
     if (isModifiedClick(event)) return
@@ -59,41 +71,48 @@ export function Gallery({ property }: { property: PropertyDetail }) {
   )
   return (
     <section id="gallery" className="gallery" aria-label={COPY.DETAIL_PHOTOS} onPointerEnter={warm} onFocus={warm}>
-      {canLink ? (
-        <a href={main.mediaLink} className="gallery__main-link" onClick={open(mainIndex)}>
-          {mainImage}
-          <span className="gallery__open">{COPY.GALLERY_OPEN(medias.length)}</span>
-        </a>
-      ) : (
-        mainImage
-      )}
+      <div className="gallery__strip" onScroll={onStripScroll}>
+        {canLink ? (
+          <a href={toGalleryPageUrl(property.detail_page_url, 'photos', mainIndex + 1)} className="gallery__main-link" onClick={open(mainIndex)}>
+            {mainImage}
+            <span className="gallery__open">{COPY.GALLERY_OPEN(medias.length)}</span>
+          </a>
+        ) : (
+          mainImage
+        )}
+        {canLink && medias.length > 1 && (
+          <ul className="gallery__thumbs" role="list">
+            {medias.map((media, index) => {
+              if (index === mainIndex) return null
+              const kind = toGallerySlideKind(media)
+              return (
+                <li key={media.property_profile_media_id}>
+                  <a href={toGalleryPageUrl(property.detail_page_url, 'photos', index + 1)} className="gallery__thumb-link" data-kind={kind} onClick={open(index)}>
+                    <PropertyImage
+                      src={media.background}
+                      alt={`${COPY.GALLERY_SLIDE(kind, index + 1, medias.length)}: ${alt}`}
+                      priority="lazy"
+                      width={320}
+                      height={213}
+                      sizes={THUMB_SIZES}
+                      className="gallery__thumb"
+                    />
+                    {kind !== 'photo' && (
+                      <span className="gallery__thumb-badge" aria-hidden="true">
+                        {kind === 'video' ? '▶' : '360°'}
+                      </span>
+                    )}
+                  </a>
+                </li>
+              )
+            })}
+          </ul>
+        )}
+      </div>
       {canLink && medias.length > 1 && (
-        <ul className="gallery__thumbs" role="list">
-          {medias.map((media, index) => {
-            if (index === mainIndex) return null
-            const kind = toGallerySlideKind(media)
-            return (
-              <li key={media.property_profile_media_id}>
-                <a href={media.mediaLink} className="gallery__thumb-link" data-kind={kind} onClick={open(index)}>
-                  <PropertyImage
-                    src={media.background}
-                    alt={`${COPY.GALLERY_SLIDE(kind, index + 1, medias.length)}: ${alt}`}
-                    priority="lazy"
-                    width={320}
-                    height={213}
-                    sizes={THUMB_SIZES}
-                    className="gallery__thumb"
-                  />
-                  {kind !== 'photo' && (
-                    <span className="gallery__thumb-badge" aria-hidden="true">
-                      {kind === 'video' ? '▶' : '360°'}
-                    </span>
-                  )}
-                </a>
-              </li>
-            )
-          })}
-        </ul>
+        <p className="gallery__counter" aria-hidden="true">
+          {toGalleryCounter({ index: Math.min(slide, medias.length - 1), total: medias.length })}
+        </p>
       )}
       {tours.length > 0 && (
         <ul className="gallery__tours" role="list">

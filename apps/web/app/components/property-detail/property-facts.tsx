@@ -1,7 +1,7 @@
 import { AVAILABILITY_TITLES } from '@agency/domain'
 import type { PropertyDetail } from '@agency/domain'
 import { COPY } from '#app/copy.ts'
-import { toRoomCounts } from '#app/lib/property-text.ts'
+import { toRoomCounts, toRoomPhrase } from '#app/lib/property-text.ts'
 import { SaveButton } from '#app/components/saved/save-button.tsx'
 import { WeeklyRent } from './extras/weekly-rent.tsx'
 
@@ -33,8 +33,9 @@ export function PropertyFacts({ property }: { property: PropertyDetail }) {
       {rooms.length > 0 && (
         <ul className="detail-facts__rooms" role="list">
           {rooms.map((room) => (
-            <li key={room.label} className="detail-facts__room">
-              <span className="detail-facts__room-count">{room.count}</span> <span>{room.label}</span>
+            // '3 bedrooms', '1 bathroom', '2 receptions', each with its icon.
+            <li key={room.label} className={`detail-facts__room card__room--${room.kind}`}>
+              {toRoomPhrase(room)}
             </li>
           ))}
         </ul>

@@ -13,6 +13,7 @@ import { toSearchUrl } from '#app/components/search/search-url.ts'
 import { COPY } from '#app/copy.ts'
 import { toResultsCountText } from '#app/lib/property-text.ts'
 import { useBranches, useSiteSettings } from '#app/lib/use-root-data.ts'
+import type { PlaceChoices } from '#app/components/search/location-search.tsx'
 
 /** What the list loaders answer. */
 export type PropertyListData =
@@ -25,6 +26,8 @@ export type PropertyListData =
       locationNames: string[]
       /** A keyword the places search could not find (a form sent without JavaScript). */
       notFoundKeyword: string
+      /** The places a keyword sent without JavaScript found, to choose from (null when it found one or none). */
+      placeChoices: PlaceChoices | null
       /** The Filters panel is shown open (`filters=open`: the panel without JavaScript). */
       filtersOpen: boolean
       /** The API's answer, its cards cut down to what the cards show. */
@@ -62,7 +65,7 @@ export function PropertyListPage({ data }: { data: PropertyListData }) {
   const first = query.locations[0] ?? branches[0] ?? DEFAULT_MAP_CENTRE
   return (
     <div className={`container page list-page${mapShown ? ' list-page--map' : ''}`}>
-      <SearchForm variant="list" criteria={{ searchType, query, locationNames }} notFoundKeyword={data.notFoundKeyword} filtersOpen={data.filtersOpen} />
+      <SearchForm variant="list" criteria={{ searchType, query, locationNames }} notFoundKeyword={data.notFoundKeyword} placeChoices={data.placeChoices} filtersOpen={data.filtersOpen} />
       <header className="list-page__header">
         <div>
           <h1 className="list-page__title">{title}</h1>
@@ -133,7 +136,7 @@ export function PropertyListPage({ data }: { data: PropertyListData }) {
 
 /**
  * Whether a list page shows its map from the start: the search of a map area (a shared link). Such
- * a page starts its scripts once painted, not on a visitor's intent (routes' hydrateOnIntent).
+ * a page carries its hydration data inline (routes' hydrationDataApart).
  */
 export function showsMapFromTheStart(data: unknown): boolean {
   if (typeof data !== 'object' || data === null || !('kind' in data) || data.kind !== 'results' || !('query' in data)) return false

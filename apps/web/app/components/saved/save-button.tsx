@@ -4,7 +4,7 @@ import { SAVED_COPY } from '@agency/domain'
 import { useFetcher } from 'react-router'
 import { SAVE_FORM_ID } from '#app/components/saved/save-form.tsx'
 import { useHydrated } from '#app/components/search/use-hydrated.ts'
-import { SAVED_PATH, useSavedIds } from '#app/lib/saved.ts'
+import { SAVED_PATH, useSavedIds, useVisitorCookieSavedIds } from '#app/lib/saved.ts'
 import { getBrowserSaves, getServerSaves, subscribeToBrowserSaves, toggleBrowserSave } from '#app/lib/saved-browser.ts'
 import type { SavedActionData } from '#app/routes/saved-properties.tsx'
 
@@ -20,13 +20,14 @@ interface SaveButtonProps {
 /**
  * The heart: saves a property to the shortlist, or takes it off. A toggle button ('Save property',
  * pressed when saved). A logged-in contact's saves go to the API through the saved page's action; a
- * visitor's stay in this browser. Without JavaScript it posts the page's one save form (save-form.tsx),
- * as `save` or `remove` with the property's id: saved for a logged-in contact, the login page for a
- * visitor, and back to the page. The heart itself is drawn by the stylesheet (global.css), not repeated
+ * visitor's stay in this browser. Without JavaScript (or before the page's script runs) it posts the
+ * page's one save form (save-form.tsx), as `save` or `remove` with the property's id: saved for a
+ * logged-in contact, kept in a cookie of ids for a visitor (lib/saved-cookie.ts), and back to the page. The heart itself is drawn by the stylesheet (global.css), not repeated
  * in the HTML of every card.
  */
 export function SaveButton({ propertyId, price, describedBy, className = '' }: SaveButtonProps) {
   const savedIds = useSavedIds()
+  const cookieSavedIds = useVisitorCookieSavedIds()
   const browserSaves = useSyncExternalStore(subscribeToBrowserSaves, getBrowserSaves, getServerSaves)
   const fetcher = useFetcher<SavedActionData>()
   const [full, setFull] = useState(false)
@@ -36,7 +37,10 @@ export function SaveButton({ propertyId, price, describedBy, className = '' }: S
   const pendingIntent = fetcher.formData?.get('intent')
   const saved = signedIn
     ? pendingIntent === 'save' || (pendingIntent !== 'remove' && savedIds.includes(propertyId))
-    : browserSaves.some((save) => save.id === propertyId)
+    : // Until the script has the page, the hearts the server knows of (the cookie); then this browser's list, which has taken them in.
+      enhanced
+      ? browserSaves.some((save) => save.id === propertyId)
+      : cookieSavedIds.includes(propertyId)
   const refused = full || (fetcher.state === 'idle' && fetcher.data?.status === 'full')
 
   function onClick(event: MouseEvent<HTMLButtonElement>) {

@@ -34,11 +34,19 @@ type Status =
   | { kind: 'adding' }
   | { kind: 'added'; name: string }
 
+/** The places a keyword sent without JavaScript found (the list page's loader), to choose from. */
+export interface PlaceChoices {
+  keyword: string
+  places: readonly SearchResultPlace[]
+}
+
 interface LocationSearchProps {
   keyword: string
   radius: RadiusMiles
   /** The server could not find the keyword the form was sent with (no JavaScript). */
   keywordNotFound: boolean
+  /** The places the keyword found when the form was sent without JavaScript: each a button choosing it. */
+  choices?: readonly SearchResultPlace[]
   hydrated: boolean
   dispatch: Dispatch<SearchFormAction>
 }
@@ -69,12 +77,16 @@ function statusText(status: Status): string {
  * the place's details and adds it as a location. Without JavaScript the input is a plain text field
  * the list page's loader looks up.
  */
-export function LocationSearch({ keyword, radius, keywordNotFound, hydrated, dispatch }: LocationSearchProps) {
+export function LocationSearch({ keyword, radius, keywordNotFound, choices: sentChoices = [], hydrated, dispatch }: LocationSearchProps) {
   const radiusId = useId()
   const statusId = useId()
   const hintId = useId()
   const [places, setPlaces] = useState<SearchResultPlace[]>([])
-  const [status, setStatus] = useState<Status>(keywordNotFound ? { kind: 'none' } : { kind: 'idle' })
+  const [status, setStatus] = useState<Status>(
+    keywordNotFound ? { kind: 'none' } : sentChoices.length ? { kind: 'results', count: sentChoices.length } : { kind: 'idle' },
+  )
+  // Shown until the visitor types again or chooses one.
+  const [choices, setChoices] = useState(sentChoices)
   // A new object per keystroke, so the debounce restarts even when the text comes back the same.
   const [pending, setPending] = useState<{ keyword: string } | null>(null)
 
@@ -101,6 +113,7 @@ export function LocationSearch({ keyword, radius, keywordNotFound, hydrated, dis
   }, [pending])
 
   async function choose(place: SearchResultPlace) {
+    setChoices([])
     setPending(null)
     setPlaces([])
     setStatus({ kind: 'adding' })
@@ -143,6 +156,9 @@ export function LocationSearch({ keyword, radius, keywordNotFound, hydrated, dis
   // Typing is handled on the input's own change event, not downshift's onInputValueChange, which
   // runs after the render: a controlled value updated that late loses keys typed in quick succession.
   function typed(keyword: string) {
+    setChoices([])
+    // Typed before the combobox had come (a tap and quick keys as the page hydrated): fetch it now.
+    if (!Combobox) loadOnIntent()
     dispatch({ type: 'keywordChanged', keyword })
     if (isLocationResetKeyword(keyword)) {
       // SPEC §4: an empty keyword resets the locations.
@@ -155,6 +171,20 @@ export function LocationSearch({ keyword, radius, keywordNotFound, hydrated, dis
     setStatus({ kind: 'searching' })
     setPending({ keyword: keyword.trim() })
   }
+
+  // Keys typed before React had the page are in the field, not yet in the state: take them over, and
+  // the field focused then (a tap as the page loaded) gets its combobox as if focused now.
+  const tookOver = useRef(false)
+  useEffect(() => {
+    if (!hydrated || tookOver.current) return
+    tookOver.current = true
+    const input = plainInputRef.current
+    if (!input) return
+    if (input.value !== keyword) typed(input.value)
+    else if (document.activeElement === input) loadOnIntent()
+    // Once, when the page's script has taken the field over.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [hydrated])
 
   const inputProps = {
     name: PAGE_PARAMS.KEYWORD,
@@ -207,6 +237,27 @@ export function LocationSearch({ keyword, radius, keywordNotFound, hydrated, dis
         <p id={statusId} role="status" className="location-search__status" data-kind={status.kind}>
           {statusText(status)}
         </p>
+        {choices.length > 0 && (
+          <ul className="location-search__choices" role="list" aria-label={COPY.LOCATION_CHOOSE}>
+            {choices.map((place) => (
+              <li key={place.place_id}>
+                <button
+                  type="submit"
+                  name={PAGE_PARAMS.PLACE}
+                  value={place.place_id}
+                  className="location-search__choice"
+                  onClick={(event) => {
+                    event.preventDefault()
+                    void choose(place)
+                  }}
+                >
+                  <span className="location-search__choice-name">{place.name}</span>
+                  {place.description && <span className="location-search__choice-description">{place.description}</span>}
+                </button>
+              </li>
+            ))}
+          </ul>
+        )}
         <p id={hintId} className="visually-hidden">
           {COPY.LOCATION_HINT}
         </p>

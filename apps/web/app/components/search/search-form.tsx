@@ -1,15 +1,17 @@
-import { Suspense, lazy, useId, useReducer, useState } from 'react'
-import type { Dispatch } from 'react'
+import { Suspense, lazy, useId, useReducer, useRef, useState } from 'react'
+import type { Dispatch, ReactNode, RefObject } from 'react'
 import { LABELS, LIST_PATHS, SHOW_ME_PROPERTIES_OPTIONS, getPriceOptions, getRoomOptions, toPriceLabel, toRoomValueLabel, toSwitchedQuery } from '@agency/domain'
 import type { SearchType } from '@agency/domain'
 import { Form, useLocation } from 'react-router'
 import { AdvancedFields, countPanelFilters } from '#app/components/search/advanced-fields.tsx'
 import { LocationChips, LocationSearch } from '#app/components/search/location-search.tsx'
+import type { PlaceChoices } from '#app/components/search/location-search.tsx'
 import { RangeSelect } from '#app/components/search/range-select.tsx'
 import { searchFormReducer, toFormQuery, toFormUrl, toKeptParams, toSearchFormState } from '#app/components/search/search-form-state.ts'
 import type { SearchFormAction, SearchFormState } from '#app/components/search/search-form-state.ts'
 import { PAGE_PARAMS, toFiltersViewUrl, toSearchUrl } from '#app/components/search/search-url.ts'
 import type { SearchCriteria } from '#app/components/search/search-url.ts'
+import { toSearchSummary } from '#app/components/search/search-summary.ts'
 import { useApplySearch } from '#app/components/search/use-apply-search.ts'
 import { useHydrated } from '#app/components/search/use-hydrated.ts'
 import { COPY } from '#app/copy.ts'
@@ -30,6 +32,8 @@ interface SearchFormProps {
   criteria: SearchCriteria
   /** A keyword the list page's loader could not find (a form sent without JavaScript). */
   notFoundKeyword?: string
+  /** The places a keyword sent without JavaScript found, offered to choose from. */
+  placeChoices?: PlaceChoices | null
   /** The list page was asked for with its Filters panel open (`filters=open`). */
   filtersOpen?: boolean
 }
@@ -42,7 +46,9 @@ interface SearchFormProps {
  * Search navigates to the canonical URL of the form's state, so history holds every search. The state starts from the URL and
  * starts again whenever the URL changes, so back and forward restore the form as well as the results.
  */
-export function SearchForm({ variant, criteria, notFoundKeyword = '', filtersOpen = false }: SearchFormProps) {
+export function SearchForm({ variant, criteria, notFoundKeyword: notFound = '', placeChoices = null, filtersOpen = false }: SearchFormProps) {
+  // The keyword stays in the field when it found nothing, or several places to choose from.
+  const notFoundKeyword = placeChoices?.keyword ?? notFound
   const hydrated = useHydrated()
   const location = useLocation()
   const applySearch = useApplySearch()
@@ -56,6 +62,9 @@ export function SearchForm({ variant, criteria, notFoundKeyword = '', filtersOpe
     dispatch({ type: 'reset', state: toSearchFormState(criteria, notFoundKeyword) })
   }
   const [panelOpen, setPanelOpen] = useState(() => variant === 'list' && (filtersOpen || isPanelRequested(location.state)))
+  // On a phone the list's search is one line (its summary) with Edit, the form a tap away.
+  const details = useRef<HTMLDetailsElement>(null)
+  const editing = filtersOpen || notFoundKeyword !== ''
 
   function changeSearchType(searchType: SearchType) {
     if (searchType === state.searchType) return
@@ -89,14 +98,17 @@ export function SearchForm({ variant, criteria, notFoundKeyword = '', filtersOpe
         onSubmit={(event) => {
           event.preventDefault()
           setPanelOpen(false)
+          if (details.current) details.current.open = false
           applySearch(toFormUrl(state))
         }}
       >
+        <SearchSummary enabled={variant === 'list'} criteria={criteria} open={editing} detailsRef={details}>
         <div className="search-form__bar">
           <LocationSearch
             keyword={state.keyword}
             radius={state.radius}
-            keywordNotFound={notFoundKeyword !== ''}
+            keywordNotFound={notFound !== ''}
+            choices={placeChoices?.places ?? []}
             hydrated={hydrated}
             dispatch={dispatch}
           />
@@ -148,6 +160,21 @@ export function SearchForm({ variant, criteria, notFoundKeyword = '', filtersOpe
           </div>
         </div>
         <LocationChips locations={state.locations} dispatch={dispatch} />
+        </SearchSummary>
+        {variant === 'list' && !editing && (
+          // The phone's Filters beside the summary (search.css hides it elsewhere, and while editing).
+          hydrated ? (
+            <button type="button" className="button button--secondary search-form__phone-filters" aria-haspopup="dialog" onClick={() => setPanelOpen(true)}>
+              {COPY.FILTERS}
+              <FiltersCount count={activeFilters} />
+            </button>
+          ) : (
+            <a className="button button--secondary search-form__phone-filters" href={toFiltersViewUrl(location.pathname, location.search)}>
+              {COPY.FILTERS}
+              <FiltersCount count={activeFilters} />
+            </a>
+          )
+        )}
         {[...kept].map(([name, value]) => (
           <input key={`${name}=${value}`} type="hidden" name={name} value={value} />
         ))}
@@ -160,6 +187,38 @@ export function SearchForm({ variant, criteria, notFoundKeyword = '', filtersOpe
         </Suspense>
       )}
     </>
+  )
+}
+
+interface SearchSummaryProps {
+  enabled: boolean
+  criteria: SearchCriteria
+  /** Open from the start: the form is being edited (the Filters view, a keyword to look at again). */
+  open: boolean
+  detailsRef: RefObject<HTMLDetailsElement | null>
+  children: ReactNode
+}
+
+/**
+ * A list page's search on a phone: a disclosure (it opens without JavaScript) whose summary is the
+ * search in one line with Edit, and whose content is the form's bar. From 700px the stylesheet shows
+ * the bar and no summary (search.css, `::details-content`).
+ */
+function SearchSummary({ enabled, criteria, open, detailsRef, children }: SearchSummaryProps) {
+  if (!enabled) return children
+  const summary = toSearchSummary(criteria)
+  return (
+    <details className="search-form__details" ref={detailsRef} open={open || undefined}>
+      <summary className="search-form__summary">
+        <span className="visually-hidden">{COPY.SUMMARY_LABEL}: </span>
+        <span className="search-form__summary-text">
+          <span className="search-form__summary-place">{summary.place}</span>
+          <span className="search-form__summary-rest">{summary.rest}</span>
+        </span>
+        <span className="search-form__summary-edit">{COPY.SUMMARY_EDIT}</span>
+      </summary>
+      {children}
+    </details>
   )
 }
 

@@ -12,7 +12,8 @@ import { toUrlWithParams } from '#app/lib/urls.ts'
  * from the URL alone; `keyword` and `radius` are the location search without JavaScript (the loader
  * looks the keyword up); `search_type` is the For Sale / For Rent switch; `remove_location` is a chip's
  * remove button without JavaScript; `filters=open` is the Filters panel without JavaScript (the page
- * shows it open, so a list page's HTML does not carry a closed panel). The API never sees them.
+ * shows it open, so a list page's HTML does not carry a closed panel); `place` is a place chosen from
+ * those a keyword found, without JavaScript (its place_id). The API never sees them.
  */
 export const PAGE_PARAMS = {
   LOCATION_NAMES: 'location_names',
@@ -21,6 +22,7 @@ export const PAGE_PARAMS = {
   SEARCH_TYPE: 'search_type',
   REMOVE_LOCATION: 'remove_location',
   FILTERS: 'filters',
+  PLACE: 'place',
 } as const
 
 /** The value of `filters` that opens the Filters panel. */
@@ -59,6 +61,8 @@ export interface PageRequest {
   removeLocation: number | null
   /** The Filters panel is asked for open (`filters=open`). */
   filtersOpen: boolean
+  /** A place chosen from a keyword's matches without JavaScript (its place_id), or ''. */
+  place: string
 }
 
 /** Splits a list URL's query into the API's part and the page's own parameters. */
@@ -76,6 +80,7 @@ export function readPageRequest(params: URLSearchParams): PageRequest {
     searchType,
     removeLocation: remove !== null && /^\d+$/.test(remove) ? Number(remove) : null,
     filtersOpen: params.get(PAGE_PARAMS.FILTERS) === FILTERS_OPEN,
+    place: (params.get(PAGE_PARAMS.PLACE) ?? '').trim().slice(0, SEARCH_INPUT_MAX_LENGTH),
   }
 }
 

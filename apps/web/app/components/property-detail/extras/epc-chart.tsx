@@ -52,14 +52,17 @@ function Marker({ x, rating, score }: { x: number; rating: EpcRating; score: num
  * The EPC energy efficiency chart, A–G bars with the current and potential ratings, drawn from the
  * data. The picture is one image to assistive technology, named by the caption that states both ratings.
  */
-export function EpcChart({ info }: { info: MaterialInformation | null }) {
+export function EpcChart({ info, embedded = false }: { info: MaterialInformation | null; embedded?: boolean }) {
   if (!info || !isEpcRating(info.epc_rating)) return null
   const current = info.epc_rating
   const potential = info.epc_potential_rating
+  const Wrapper = embedded ? 'div' : 'section'
+  const Heading = embedded ? 'h3' : 'h2'
   const summary = EXTRAS_COPY.EPC_SUMMARY(toLabel(current, info.epc_current_score), potential ? toLabel(potential, info.epc_potential_score) : null)
   return (
-    <section id="energy-efficiency" className="detail-section extras-epc" aria-labelledby="energy-efficiency-heading">
-      <h2 id="energy-efficiency-heading">{EXTRAS_COPY.EPC_HEADING}</h2>
+    // Embedded: a part of the property page's one energy section, beside its EPC documents (documents.tsx).
+    <Wrapper id="energy-efficiency" className={embedded ? 'extras-epc extras-epc--embedded' : 'detail-section extras-epc'} aria-labelledby="energy-efficiency-heading">
+      <Heading id="energy-efficiency-heading">{EXTRAS_COPY.EPC_HEADING}</Heading>
       <figure className="extras-epc__figure">
         <svg viewBox={`0 0 ${WIDTH} ${HEIGHT}`} role="img" aria-labelledby="epc-chart-caption" className="extras-epc__chart">
           <text x={BAR_X} y={TOP - 10} className="extras-epc__small">
@@ -99,6 +102,6 @@ export function EpcChart({ info }: { info: MaterialInformation | null }) {
           {summary}
         </figcaption>
       </figure>
-    </section>
+    </Wrapper>
   )
 }
