@@ -26,6 +26,7 @@ import {
   toDetailPageUrl,
   toLockedSlug,
   toMatchCriteria,
+  toMatchSummary,
   toPriceLabel,
   toSearchType,
   type AlertCriteria,
@@ -265,19 +266,16 @@ function dueCutoffs(now: Date, instantBatchMs: number, digest: DigestSchedule): 
 /** A property of an e-mail, as the card shows it, with the alert's match percentage. */
 function toHeadsUpItem(match: WaitingMatch, criteria: AlertCriteria, origin: string): HeadsUpItem {
   const searchType = toSearchType(match.transaction_type_id === 2 ? 2 : 1)
-  const { score } = scoreMatch(toMatchCriteria(criteria), {
+  const { score, reasons } = scoreMatch(toMatchCriteria(criteria), {
     lat: match.lat,
     lng: match.lng,
     price: match.price,
     bedroom: match.bedroom,
-    bathroom: match.bathroom,
-    reception: match.reception,
     property_type_id: match.property_type_id,
     property_style_id: match.property_style_id,
     has_garden: match.has_garden,
     has_parking: match.has_parking,
     transaction_type_id: match.transaction_type_id === 2 ? 2 : 1,
-    town: match.town,
   })
   // Only a price that is still lower than the one before shows as a reduction.
   const reduced = match.kind === 'price_reduced' && match.old_price !== null && match.old_price > match.price
@@ -289,6 +287,8 @@ function toHeadsUpItem(match: WaitingMatch, criteria: AlertCriteria, origin: str
     price: toPriceLabel(match.price, searchType),
     oldPrice: reduced ? toPriceLabel(match.old_price as number, searchType) : null,
     matchPercentage: score,
+    matchSummary: toMatchSummary(reasons),
+    isPreMarket: match.is_locked,
     link: `${origin}${toDetailPageUrl(match.property_profile_id, slug)}`,
     imageUrl: match.media_key ? toMediaUrl(`${origin}/`, match.media_key, 'card') : null,
   }
