@@ -78,6 +78,11 @@ export const PropertyCardSchema = z.object({
   property_profile_id: z.number().int(),
   image: z.string().nullable(),
   is_locked: z.boolean(),
+  /**
+   * Whether the property is pre-market (SPEC §1), whatever the caller may see of it: a registered
+   * applicant, for whom it is not locked, is told it is early access (LABELS.PRE_MARKET_EARLY_ACCESS).
+   */
+  is_pre_market: z.boolean().optional(),
   custom_property_status_title: z.string().nullable(),
   advert_heading: z.string(),
   display_address: z.string(),

@@ -206,12 +206,6 @@ export function fromSearchParams(params: URLSearchParams): Record<string, string
   return out
 }
 
-/** Filters that apply only to one search type (SPEC §2 advanced panel). */
-export const SEARCH_TYPE_ONLY_FILTERS: Record<SearchType, readonly InclusionFilter[] | readonly string[]> = {
-  sales: ['new_homes', 'shared_ownership'],
-  lettings: ['short_let', 'house_flat_share', 'pets_allowed', 'bills_included', 'furnishing'],
-}
-
 /**
  * What a locked (pre-market) property is called where its details are hidden (SPEC §2 locked card: no
  * price or rooms): a heading that names neither its rooms nor its type.

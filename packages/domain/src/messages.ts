@@ -13,6 +13,8 @@ import type { Furnishing, Inclusion, InclusionFilter, MustHave, SearchType } fro
 
 /** Labels of buttons, links, headings and fields named by SPEC §2. */
 export const LABELS = {
+  /** A locked (pre-market) property as an applicant who may see it is shown it: on its card, its page and in a Heads Up e-mail. */
+  PRE_MARKET_EARLY_ACCESS: 'Pre-market – early access',
   VIEW_THIS_PROPERTY: 'View This Property',
   REGISTER: 'Register',
   LOGIN: 'Login',

@@ -2,10 +2,11 @@
  * SPEC §2 rules over a whole search query (catalogue.ts PropertySearchQuery): the query of a search
  * with no criteria, and what is left of one when the visitor switches between sales and lettings.
  */
-import { INCLUSION_FILTERS, PAGE_SIZE_DEFAULT, SEARCH_TYPE_ONLY_FILTERS, toTransactionTypeId } from './catalogue.ts'
+import { PAGE_SIZE_DEFAULT, toTransactionTypeId } from './catalogue.ts'
 import type { SearchType } from './catalogue.ts'
 import type { PropertySearchQuery } from './catalogue.schema.ts'
 import { FURNISHING_DEFAULT, INCLUSION_DEFAULT } from './constants.ts'
+import { SEARCH_TYPE_ONLY_FILTERS } from './criteria.ts'
 import { PRICE_UNSET } from './price.ts'
 
 /**
@@ -54,8 +55,7 @@ export function toSwitchedQuery(query: PropertySearchQuery, from: SearchType): P
   const next: PropertySearchQuery = { ...query, min_price: PRICE_UNSET, max_price: PRICE_UNSET, page: 1 }
   for (const name of SEARCH_TYPE_ONLY_FILTERS[from]) {
     if (name === 'furnishing') next.furnishing = FURNISHING_DEFAULT
-    const inclusion = INCLUSION_FILTERS.find((filter) => filter === name)
-    if (inclusion) next[inclusion] = INCLUSION_DEFAULT
+    else next[name] = INCLUSION_DEFAULT
   }
   return next
 }

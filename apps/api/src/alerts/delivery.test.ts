@@ -46,7 +46,8 @@ describe.each(testDatabaseKinds())('Heads Up e-mails on %s', (kind) => {
       expect(mail!.to).toBe(alert.email)
       expect(mail!.subject).toMatch(/^Heads Up: New to the market: A detached house/)
       expect(mail!.text).toContain('£300,000')
-      expect(mail!.text).toContain('100% match')
+      // The percentage with what matched (SPEC §2 tooltip's reasons).
+      expect(mail!.text).toContain('100% match: Within 3 miles of Kirkby Stephen · price within range')
       expect(mail!.text).toContain(`https://agency.example/property/${id}/`)
       expect(mail!.html).toMatch(/<img src="https:\/\/agency\.example\/api\/media\/[0-9a-f-]+\/card[^"]*"/)
       expect(mail!.text).toContain(`Update your alert: https://agency.example/heads-up-alerts/profiles/${alert.applicant_key}`)
@@ -69,6 +70,9 @@ describe.each(testDatabaseKinds())('Heads Up e-mails on %s', (kind) => {
       const reduced = mail!.text.indexOf('Price reduced')
       expect(preMarket).toBeGreaterThan(-1)
       expect(preMarket).toBeLessThan(reduced)
+      // The pre-market property is marked as early access, the open-market one is not.
+      expect(mail!.text.split('Pre-market – early access').length).toBe(2)
+      expect(mail!.text.indexOf('Pre-market – early access')).toBeLessThan(reduced)
       // A pre-market property's link is its locked page address, which names nothing hidden.
       expect(mail!.text).toContain(`https://agency.example/property/${early}/`)
     })

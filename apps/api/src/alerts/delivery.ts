@@ -3,7 +3,8 @@
  * each alert's matches go out as one e-mail per batch through the outbox.
  *
  * Two steps, each one transaction, so a crash anywhere loses nothing and sends nothing twice:
- * 1. matchPendingEvents claims pending events (FOR UPDATE SKIP LOCKED), writes a waiting match per alert
+ * 1. matchPendingEvents claims pending events (FOR UPDATE SKIP LOCKED), finds the alerts that want each
+ *    property by the property search's own conditions, writes a waiting match per alert
  *    and property, and marks the events processed.
  * 2. mailDueAlerts claims the alerts that are due (instant: the oldest waiting match has waited the batch
  *    window, a few minutes at most; daily and weekly: a match has been waiting since the last digest time,
@@ -14,9 +15,10 @@
 import {
   APPLICANT_PROFILE,
   APPLICANT_STATUS,
+  AlertCriteriaSchema,
   COMMUNICATION_METHOD,
-  EARTH_RADIUS_MILES,
   scoreMatch,
+  toAlertSearchFilters,
   toAlertUpdatePath,
   DEFAULT_DIGEST_SCHEDULE,
   lastDigestAt,
@@ -24,6 +26,7 @@ import {
   toDetailPageUrl,
   toLockedSlug,
   toMatchCriteria,
+  toMatchSummary,
   toPriceLabel,
   toSearchType,
   type AlertCriteria,
@@ -31,13 +34,14 @@ import {
   type PropertyEventKind,
 } from '@agency/domain'
 import { queryRows, type Database, type Db } from '@agency/db'
-import { sql, type SQL } from 'drizzle-orm'
+import { sql } from 'drizzle-orm'
 import { toMediaUrl } from '#app/media/media-ref.ts'
 import { enqueueMail } from '#app/mail/outbox.ts'
 import { renderHeadsUpMail, type HeadsUpItem } from '#app/mail/templates/heads-up.ts'
 import type { MailLogger } from '#app/mail/transport.ts'
 import { startPeriodicJob, type PeriodicJob } from '#app/periodic.ts'
 import { getSiteSettings } from '#app/queries/catalogue.ts'
+import { matchCriteria } from '#app/queries/criteria-matches.ts'
 
 /** The path of the unsubscribe link and of the List-Unsubscribe header (API.md). */
 export const ALERT_UNSUBSCRIBE_PATH = '/api/alerts/unsubscribe'
@@ -73,88 +77,87 @@ export interface AlertDeliveryResult {
   mails: number
 }
 
-/** SQL: the great-circle distance in miles between an alert location and a property (as the search measures it). */
-const distanceSql = sql`(2 * ${EARTH_RADIUS_MILES}::double precision * asin(sqrt(least(1::double precision,
-    power(sin(radians(p.lat - al.lat) / 2), 2)
-    + cos(radians(al.lat)) * cos(radians(p.lat)) * power(sin(radians(p.lng - al.lng) / 2), 2)))))`
-
-const int = (key: string): SQL => sql.raw(`(a.criteria->>'${key}')::int`)
-/** A room range of the criteria (null is no bound). */
-const roomsSql = (column: string, key: string): SQL =>
-  sql.raw(`((a.criteria->>'min_${key}') is null or p.${column} >= (a.criteria->>'min_${key}')::int)
-    and ((a.criteria->>'max_${key}') is null or p.${column} <= (a.criteria->>'max_${key}')::int)`)
-/** An include/exclude/show-only option of the criteria (SPEC §3) over a property's boolean column. */
-const inclusionSql = (key: string, column: string): SQL =>
-  sql.raw(`(coalesce(a.criteria->>'${key}', 'include') = 'include' or (a.criteria->>'${key}' = 'show_only') = p.${column})`)
+/** Who an alert is: an applicant, who sees pre-market (locked) properties in full (SPEC §6). */
+const ALERT_AUDIENCE = { canSeeLocked: true } as const
 
 /**
- * Whether alert `a` (with its location `al`) wants property `p`: the same filters as the property search
- * (apps/api/src/queries/properties.ts) read from the alert's criteria. Sales-only options apply to sales,
- * lettings-only ones (furnishing among them) to lettings (SPEC §2 advanced panel).
+ * The confirmed, ON alerts with a location whose area's box holds one of the properties, with the
+ * properties it holds (alert_locations, kept by a trigger: a box on a GiST index, a prefilter only).
  */
-const MATCH_SQL = sql`
-  a.contact_applicant_status_id = ${sql.raw(String(APPLICANT_STATUS.ON))}
-  and a.is_confirmed
-  and a.profile_id = case when p.transaction_type_id = 2 then ${sql.raw(String(APPLICANT_PROFILE.TENANT))} else ${sql.raw(String(APPLICANT_PROFILE.BUYER))} end
-  and p.availability = 'available'
-  and (al.is_bounds or ${distanceSql} <= case when al.radius > 0 then al.radius else 0.5 end)
-  and (coalesce(${int('min_price')}, 0) = 0 or p.price >= ${int('min_price')})
-  and (coalesce(${int('max_price')}, 0) = 0 or p.price <= ${int('max_price')})
-  and ${roomsSql('bedroom', 'bedroom')}
-  and ${roomsSql('bathroom', 'bathroom')}
-  and ${roomsSql('reception', 'reception')}
-  and (jsonb_typeof(a.criteria->'property_types') is distinct from 'array'
-    or jsonb_array_length(a.criteria->'property_types') = 0
-    or exists (
-      select 1 from jsonb_array_elements(a.criteria->'property_types') t
-      where (t->>'property_type_id')::int = p.property_type_id
-        and (coalesce(jsonb_array_length(t->'property_style_ids'), 0) = 0
-          or (p.property_style_id is not null and t->'property_style_ids' @> to_jsonb(p.property_style_id)))))
-  and (not coalesce(a.criteria->'must_haves' @> '["garden"]'::jsonb, false) or p.has_garden)
-  and (not coalesce(a.criteria->'must_haves' @> '["parking"]'::jsonb, false) or p.has_parking)
-  and ${inclusionSql('retirement_homes', 'retirement')}
-  and (p.transaction_type_id <> 1 or (${inclusionSql('new_homes', 'new_home')} and ${inclusionSql('shared_ownership', 'shared_ownership')}))
-  and (p.transaction_type_id <> 2 or (
-    (coalesce(a.criteria->>'furnishing', 'any') = 'any' or p.furnishing = a.criteria->>'furnishing')
-    and ${inclusionSql('short_let', 'short_let')}
-    and ${inclusionSql('house_flat_share', 'house_flat_share')}
-    and ${inclusionSql('pets_allowed', 'pets_allowed')}
-    and ${inclusionSql('bills_included', 'bills_included')}))
-  and not exists (
-    select 1 from alert_sent_properties s
-    where s.contact_applicant_id = a.contact_applicant_id and s.property_profile_id = p.property_profile_id
-      and (e.kind <> 'price_reduced' or e.new_price >= s.price))`
+async function alertsAround(db: Db, propertyIds: readonly number[]) {
+  return queryRows<{ contact_applicant_id: number; profile_id: number; criteria: unknown; property_ids: number[] }>(
+    db,
+    sql`select a.contact_applicant_id, a.profile_id, a.criteria, json_agg(distinct p.property_profile_id) as property_ids
+        from properties p
+        join alert_locations al on al.box @> cube(array[p.lat, p.lng])
+        join contact_applicants a on a.contact_applicant_id = al.contact_applicant_id
+        where p.property_profile_id = any(${`{${propertyIds.join(',')}}`}::int[])
+          and a.contact_applicant_status_id = ${APPLICANT_STATUS.ON} and a.is_confirmed
+        group by a.contact_applicant_id`,
+  )
+}
+
+/**
+ * Which of the properties each alert around them wants: the property search's own conditions for the
+ * alert's criteria (domain `toAlertSearchFilters`: its search type by its profile, its locations and
+ * filters, available properties only), run against the properties (queries/criteria-matches.ts).
+ */
+async function alertMatchesOf(db: Db, propertyIds: readonly number[]) {
+  const around = await alertsAround(db, propertyIds)
+  return matchCriteria(
+    db,
+    around.flatMap((alert) => {
+      const criteria = AlertCriteriaSchema.safeParse(alert.criteria)
+      // Criteria the form could not have written match nothing rather than stop every alert's e-mails.
+      if (!criteria.success) return []
+      return [{ id: alert.contact_applicant_id, filters: toAlertSearchFilters(criteria.data, alert.profile_id), property_ids: alert.property_ids }]
+    }),
+    ALERT_AUDIENCE,
+  )
+}
 
 /**
  * Step 1: claims up to `limit` pending events, pre-market ones first (the Heads Up goes before the
  * open market), matches them against the alerts and marks them processed, in one transaction. Several
- * processes may run it at once: SKIP LOCKED gives each its own events.
+ * processes may run it at once: SKIP LOCKED gives each its own events. A property already sent to an
+ * alert is matched again only when its price falls below the price it was sent at.
  */
 export async function matchPendingEvents(
   db: Db,
   options: { now: Date; limit: number; beforeCommit?: AlertDeliveryOptions['beforeCommit'] },
 ): Promise<{ events: number; matches: number }> {
   const now = options.now.toISOString()
-  return db.transaction(async (tx) => {
+  return db.transaction(async (txn) => {
+    const tx = txn as unknown as Db
+    const claimed = await queryRows<{ property_event_id: number; property_profile_id: number }>(
+      tx,
+      sql`select property_event_id, property_profile_id from property_events
+          where processed_at is null
+          order by is_pre_market desc, property_event_id
+          limit ${options.limit}
+          for update skip locked`,
+    )
+    const matched = claimed.length ? await alertMatchesOf(tx, [...new Set(claimed.map((e) => e.property_profile_id))]) : []
     const [counts] = await queryRows<{ events: number; matches: number }>(
-      tx as unknown as Db,
+      tx,
       sql`with claimed as (
-            select property_event_id from property_events
-            where processed_at is null
-            order by is_pre_market desc, property_event_id
-            limit ${options.limit}
-            for update skip locked
+            select unnest(${`{${claimed.map((e) => e.property_event_id).join(',')}}`}::int[]) as property_event_id
+          ),
+          matched as (
+            select (m->>0)::int as contact_applicant_id, (m->>1)::int as property_profile_id
+            from jsonb_array_elements(${JSON.stringify(matched.map((m) => [m.id, m.property_profile_id]))}::jsonb) m
           ),
           found as (
-            select distinct on (a.contact_applicant_id, e.property_profile_id)
-              a.contact_applicant_id, e.property_profile_id, e.property_event_id, e.kind, e.old_price, e.new_price, e.is_pre_market
+            select distinct on (m.contact_applicant_id, e.property_profile_id)
+              m.contact_applicant_id, e.property_profile_id, e.property_event_id, e.kind, e.old_price, e.new_price, e.is_pre_market
             from claimed c
             join property_events e on e.property_event_id = c.property_event_id
-            join properties p on p.property_profile_id = e.property_profile_id
-            join alert_locations al on al.box @> cube(array[p.lat, p.lng])
-            join contact_applicants a on a.contact_applicant_id = al.contact_applicant_id
-            where ${MATCH_SQL}
-            order by a.contact_applicant_id, e.property_profile_id, e.property_event_id desc
+            join matched m on m.property_profile_id = e.property_profile_id
+            where not exists (
+              select 1 from alert_sent_properties s
+              where s.contact_applicant_id = m.contact_applicant_id and s.property_profile_id = e.property_profile_id
+                and (e.kind <> 'price_reduced' or e.new_price >= s.price))
+            order by m.contact_applicant_id, e.property_profile_id, e.property_event_id desc
           ),
           inserted as (
             insert into alert_matches (contact_applicant_id, property_profile_id, property_event_id, kind, old_price, new_price, is_pre_market, created_at)
@@ -263,19 +266,16 @@ function dueCutoffs(now: Date, instantBatchMs: number, digest: DigestSchedule): 
 /** A property of an e-mail, as the card shows it, with the alert's match percentage. */
 function toHeadsUpItem(match: WaitingMatch, criteria: AlertCriteria, origin: string): HeadsUpItem {
   const searchType = toSearchType(match.transaction_type_id === 2 ? 2 : 1)
-  const { score } = scoreMatch(toMatchCriteria(criteria), {
+  const { score, reasons } = scoreMatch(toMatchCriteria(criteria), {
     lat: match.lat,
     lng: match.lng,
     price: match.price,
     bedroom: match.bedroom,
-    bathroom: match.bathroom,
-    reception: match.reception,
     property_type_id: match.property_type_id,
     property_style_id: match.property_style_id,
     has_garden: match.has_garden,
     has_parking: match.has_parking,
     transaction_type_id: match.transaction_type_id === 2 ? 2 : 1,
-    town: match.town,
   })
   // Only a price that is still lower than the one before shows as a reduction.
   const reduced = match.kind === 'price_reduced' && match.old_price !== null && match.old_price > match.price
@@ -287,6 +287,8 @@ function toHeadsUpItem(match: WaitingMatch, criteria: AlertCriteria, origin: str
     price: toPriceLabel(match.price, searchType),
     oldPrice: reduced ? toPriceLabel(match.old_price as number, searchType) : null,
     matchPercentage: score,
+    matchSummary: toMatchSummary(reasons),
+    isPreMarket: match.is_locked,
     link: `${origin}${toDetailPageUrl(match.property_profile_id, slug)}`,
     imageUrl: match.media_key ? toMediaUrl(`${origin}/`, match.media_key, 'card') : null,
   }

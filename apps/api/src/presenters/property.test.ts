@@ -73,6 +73,7 @@ const LOCKED: LockedFacts = {
 describe('toCallerView', () => {
   it('keeps only the locked card fields for a caller who may not see the property', () => {
     expect(toCallerView(card, LOCKED, false)).toEqual({
+      is_pre_market: true,
       property_profile_id: 7,
       image: BLURRED,
       is_locked: true,
@@ -116,11 +117,12 @@ describe('toCallerView', () => {
   })
 
   it('shows a locked property in full to a caller who may see it, as not locked for them', () => {
-    expect(toCallerView(detail, LOCKED, true)).toEqual({ ...detail, is_locked: false })
+    // Not locked for them, and still marked pre-market (its card and page say 'Pre-market – early access').
+    expect(toCallerView(detail, LOCKED, true)).toEqual({ ...detail, is_locked: false, is_pre_market: true })
   })
 
   it('shows an unlocked property in full to everyone', () => {
-    expect(toCallerView({ ...card, is_locked: false }, LOCKED, false)).toEqual({ ...card, is_locked: false })
+    expect(toCallerView({ ...card, is_locked: false }, LOCKED, false)).toEqual({ ...card, is_locked: false, is_pre_market: false })
   })
 })
 

@@ -197,12 +197,14 @@ export function toCallerView(full: PropertyDetail, locked: LockedFacts, canSee: 
 export function toCallerView(full: PropertyCard, locked: LockedFacts, canSee: boolean): ApiPropertyCard
 export function toCallerView(full: PropertyCard | PropertyDetail, locked: LockedFacts, canSee: boolean): ApiPropertyCard | ApiPropertyDetail {
   if (!full.is_locked || canSee) {
-    return 'description' in full ? { ...full, is_locked: false as const } : { ...full, is_locked: false as const }
+    // A pre-market property an applicant may see is not locked for them, and stays marked pre-market.
+    return { ...full, is_locked: false as const, is_pre_market: full.is_locked }
   }
   const card = {
     property_profile_id: full.property_profile_id,
     image: locked.image,
     is_locked: true as const,
+    is_pre_market: true,
     custom_property_status_title: full.custom_property_status_title,
     advert_heading: locked.advert_heading,
     display_address: locked.display_address,

@@ -1,22 +1,10 @@
-import { EARTH_RADIUS_MILES, type BoundingBox, type LocationFilter } from '@agency/domain'
+import { EARTH_RADIUS_MILES, isBoundsLocation, toSearchRadiusMiles, type BoundingBox, type LocationFilter } from '@agency/domain'
 import { properties } from '@agency/db'
 import { and, between, or, sql, type SQL } from 'drizzle-orm'
 import type { PgColumn } from 'drizzle-orm/pg-core'
 import { inline, type Bind } from './bind.ts'
 
 export { EARTH_RADIUS_MILES }
-
-/**
- * SPEC §9 allows a radius of 0, meaning "the place's own bounds", which a location filter carries
- * when it was made from a chosen place. A filter with radius 0 and no bounds (a hand-made link) has
- * only its point: it searches within half a mile of it.
- */
-export const ZERO_RADIUS_MILES = 0.5
-
-/** The radius a location filter searches within, in miles. */
-export function toSearchRadius(location: LocationFilter): number {
-  return location.radius > 0 ? location.radius : ZERO_RADIUS_MILES
-}
 
 const MILES_PER_DEGREE_LAT = (Math.PI * EARTH_RADIUS_MILES) / 180
 
@@ -120,7 +108,7 @@ export function distanceMilesSql(
  * antimeridian (then it is two ranges: east of `west`, and west of `east`).
  */
 function circleBoxOf(location: LocationFilter): { south: number; north: number; longitudes: { west: number; east: number; wraps: boolean } | null } {
-  const radius = toSearchRadius(location) * 1.01
+  const radius = toSearchRadiusMiles(location) * 1.01
   const dLat = radius / MILES_PER_DEGREE_LAT
   const cosLat = Math.cos((location.lat * Math.PI) / 180)
   const south = location.lat - dLat
@@ -161,10 +149,10 @@ export function withinBoundsSql(bounds: BoundingBox, at: PositionColumns = EXACT
  * are known, else within its circle (box prefilter on the index, then the exact distance check).
  */
 export function withinSql(location: LocationFilter, at: PositionColumns = EXACT_POSITION, bind: Bind = inline, name = 'location'): SQL | undefined {
-  if (location.radius === 0 && location.bounds) return withinBoundsSql(location.bounds, at, bind, name)
+  if (isBoundsLocation(location)) return withinBoundsSql(location.bounds, at, bind, name)
   return and(
     boundingBoxSql(location, at, bind, name),
-    sql`${distanceMilesSql(location, at, bind, name)} <= ${bind(`${name}_radius`, toSearchRadius(location))}::double precision`,
+    sql`${distanceMilesSql(location, at, bind, name)} <= ${bind(`${name}_radius`, toSearchRadiusMiles(location))}::double precision`,
   )
 }
 
@@ -173,7 +161,7 @@ export function withinSql(location: LocationFilter, at: PositionColumns = EXACT_
  * bounds or its circle, whether its longitudes wrap or are all, whether its bands are listed.
  */
 export function locationShapeOf(location: LocationFilter): string {
-  if (location.radius === 0 && location.bounds) return `bounds:${boundsShapeOf(location.bounds)}`
+  if (isBoundsLocation(location)) return `bounds:${boundsShapeOf(location.bounds)}`
   const { south, north, longitudes } = circleBoxOf(location)
   return `circle:${longitudes ? (longitudes.wraps ? 'wraps' : 'range') : 'all'}:${'listed' in bandsOf(south, north)}`
 }
@@ -185,8 +173,8 @@ export function boundsShapeOf(bounds: BoundingBox): string {
 
 /** The values the conditions of a location filter bind, by name (`withinSql`, `distanceMilesSql`). */
 export function locationValuesOf(location: LocationFilter, name: string): Record<string, unknown> {
-  const point = { [`${name}_lat`]: location.lat, [`${name}_lng`]: location.lng, [`${name}_radius`]: toSearchRadius(location) }
-  if (location.radius === 0 && location.bounds) return { ...point, ...boundsValuesOf(location.bounds, name) }
+  const point = { [`${name}_lat`]: location.lat, [`${name}_lng`]: location.lng, [`${name}_radius`]: toSearchRadiusMiles(location) }
+  if (isBoundsLocation(location)) return { ...point, ...boundsValuesOf(location.bounds, name) }
   const { south, north, longitudes } = circleBoxOf(location)
   return {
     ...point,

@@ -1,7 +1,7 @@
 import {
   SEARCH_COUNT_LIMIT,
-  SEARCH_TYPE_ONLY_FILTERS,
   WITHDRAWN_AVAILABILITY,
+  appliesToSearchType,
   toLockedHeading,
   toSearchType,
   type InclusionFilter,
@@ -26,21 +26,18 @@ import {
   type Db,
 } from '@agency/db'
 import { and, asc, desc, eq, getTableColumns, gte, inArray, lte, ne, or, sql, type SQL } from 'drizzle-orm'
-import { union, type PgColumn, type PgTable } from 'drizzle-orm/pg-core'
-import { inline, placeholders, type Bind } from './bind.ts'
+import { QueryBuilder, union, type PgColumn, type PgTable } from 'drizzle-orm/pg-core'
+import { bindPaging, inline, placeholders, recordingPlaceholders, toShapeOf, type Bind } from './bind.ts'
 import {
   EXACT_POSITION,
   EXACT_POSITION_BY_BAND,
   PUBLIC_POSITION,
-  boundsShapeOf,
-  boundsValuesOf,
   distanceMilesSql,
-  locationShapeOf,
-  locationValuesOf,
   withinBoundsSql,
   withinSql,
   type PositionColumns,
 } from './geo.ts'
+import { LRUCache } from 'lru-cache'
 import { keepCount, keptCountOf } from './kept-counts.ts'
 import { perDatabase, perDatabaseAndKey } from './per-database.ts'
 import { prepareAllWithFlatRows, prepareWithFlatRows } from './row-mapper.ts'
@@ -87,13 +84,16 @@ export type PropertyCardRow = Pick<typeof properties.$inferSelect, keyof typeof 
  */
 export type PropertySearchRow = PropertyCardRow & { distance: number | null; reduced_at: Date | null }
 
+/** Writes subqueries without a database: they are SQL of any statement that reads them. */
+const subqueries = new QueryBuilder()
+
 /**
  * A property's last price change, beside the price before it (null for its first price), taken laterally
  * for each row from the price history's index. The price fell when the price before is the higher.
  * `id` is the property id it is taken for: the table's, or that of a page of rows already found.
  */
-function lastPriceChange(db: Db, id: PgColumn = properties.property_profile_id) {
-  return db
+function lastPriceChange(id: PgColumn = properties.property_profile_id) {
+  return subqueries
     .select({
       last_price: sql<number>`${priceHistory.price}`.as('last_price'),
       changed_at: sql<Date>`${priceHistory.changed_at}`.as('changed_at'),
@@ -275,12 +275,10 @@ function toLocationBranches(filters: PropertySearchFilters, audience: SearchAudi
  */
 function toSearchParts(filters: PropertySearchFilters, audience: SearchAudience, change?: LastPriceChange, bind: Bind = inline) {
   const searchType = toSearchType(filters.transaction_type_id)
-  const otherType = searchType === 'sales' ? 'lettings' : 'sales'
-  const ignored = new Set<string>(SEARCH_TYPE_ONLY_FILTERS[otherType])
 
   const inclusion = (Object.keys(INCLUSION_COLUMNS) as InclusionFilter[]).map((name) => {
     const value = filters[name]
-    if (ignored.has(name) || value === 'include') return undefined
+    if (!appliesToSearchType(name, searchType) || value === 'include') return undefined
     return eq(INCLUSION_COLUMNS[name], value === 'show_only')
   })
 
@@ -289,7 +287,7 @@ function toSearchParts(filters: PropertySearchFilters, audience: SearchAudience,
     if (!styles) return sql`false`
     return and(
       eq(properties.property_type_id, bind(`type${i}`, selection.property_type_id)),
-      styles.length ? inArray(properties.property_style_id, styles.map((style, j) => bind(`type${i}_style${j}`, style))) : undefined,
+      styles.length ? sql`${properties.property_style_id} in (${sql.join(styles.map((style, j) => sql`${bind(`type${i}_style${j}`, style)}`), sql`, `)})` : undefined,
     )
   })
 
@@ -311,7 +309,7 @@ function toSearchParts(filters: PropertySearchFilters, audience: SearchAudience,
     typeSelections.length ? or(...typeSelections) : undefined,
     filters.must_haves.includes('garden') ? eq(properties.has_garden, true) : undefined,
     filters.must_haves.includes('parking') ? eq(properties.has_parking, true) : undefined,
-    filters.furnishing !== 'any' && !ignored.has('furnishing') ? eq(properties.furnishing, filters.furnishing) : undefined,
+    filters.furnishing !== 'any' && appliesToSearchType('furnishing', searchType) ? eq(properties.furnishing, filters.furnishing) : undefined,
     ...inclusion,
   )
   return { shown, details }
@@ -417,7 +415,7 @@ export function toSearchQueries(
   bind: Bind = inline,
   { withMedias = true, countKept = false }: SearchStatementsHow = {},
 ) {
-  const change = lastPriceChange(db)
+  const change = lastPriceChange()
   const joinsChange = readsPriceHistory(query)
   const where = toSearchConditions(query, audience, joinsChange ? change : undefined, bind)
   const distances = query.locations.map((location, i) => distanceMilesSql(location, positionFor(audience), bind, locationName(i)))
@@ -457,11 +455,11 @@ export function toSearchQueries(
     : (joinsChange ? db.select(found).from(properties).leftJoinLateral(change, sql`true`) : db.select(found).from(properties))
         .where(where)
         .orderBy(...orderBy)
-        .limit(bind('limit', query.page_size))
+        .limit(bindPaging(bind, 'limit', query.page_size))
         // No OFFSET for the first page (Drizzle writes none for 0; nor, then, for its placeholder).
-        .offset(query.page > 1 ? bind('offset', (query.page - 1) * query.page_size) : 0)
+        .offset(query.page > 1 ? bindPaging(bind, 'offset', (query.page - 1) * query.page_size) : 0)
         .as('page')
-  const pageChange = lastPriceChange(db, page.property_profile_id)
+  const pageChange = lastPriceChange(page.property_profile_id)
   const cardOfPage = Object.fromEntries(Object.keys(cardColumns).map((key) => [key, page[key as keyof typeof cardColumns]])) as {
     [Key in keyof typeof cardColumns]: (typeof page)[Key]
   }
@@ -487,20 +485,60 @@ export function toSearchQueries(
 }
 
 /**
- * The shape of a search: everything that decides the text of its statements (which filters it has,
- * which values of those with a few values, its sort, its audience, how many places and what kind of
- * area each is), and none of the values that go in as parameters (prices, rooms, types, words,
- * positions, page). Every search of a shape runs the same statements (`toSearchQueries` with
- * placeholders), built once: Drizzle takes 0.5 ms of the server's thread to write a search's
- * statements, 1 ms for two places, more than the rest of the request's work.
- *
- * It must follow every choice `toSearchQueries` makes; `search-shapes.test.ts` checks, for searches of
- * every filter, that a statement kept for a shape and run with a search's values is the statement that
- * search would have written.
+ * A search's criteria compiled once: the shape of its conditions (`shape`: their text with named
+ * placeholders, and the values written into it, such as an include/exclude/show-only choice) and the
+ * values of its placeholders (`values`), recorded as the conditions were written. The conditions are
+ * `toSearchConditions` itself, with the distances a sort by distance reads: what decides a statement
+ * is read from the statement's own conditions, not from a list kept beside them.
  */
-export function searchShapeOf(query: PropertySearchQuery, audience: SearchAudience, { withMedias = true, countKept = false }: SearchStatementsHow = {}): string {
+export interface CompiledCriteria {
+  shape: string
+  values: Record<string, unknown>
+}
+
+/**
+ * Criteria compiled lately, by the criteria themselves (every value, as JSON): a search repeated, for
+ * another page or by another visitor, is not compiled again.
+ */
+const compiledLately = new LRUCache<string, CompiledCriteria>({ max: 1_000 })
+
+/** Compiles a search's criteria for an audience (see CompiledCriteria). */
+export function compileCriteria(filters: PropertySearchFilters, audience: SearchAudience): CompiledCriteria {
+  const key = JSON.stringify([audience.canSeeLocked, filters])
+  let compiled = compiledLately.get(key)
+  if (compiled === undefined) {
+    compiled = compileCriteriaAfresh(filters, audience)
+    compiledLately.set(key, compiled)
+  }
+  return compiled
+}
+
+function compileCriteriaAfresh(filters: PropertySearchFilters, audience: SearchAudience): CompiledCriteria {
+  const { bind, values } = recordingPlaceholders()
+  const where = toSearchConditions(filters, audience, filters.reduced ? lastPriceChange() : undefined, bind) ?? sql`true`
+  // The distances a sort by distance reads bind each location's point. Their text is one per location
+  // and audience, both of which the conditions' shape says already, so it is not written for the shape.
+  filters.locations.forEach((location, i) => distanceMilesSql(location, positionFor(audience), bind, locationName(i)))
+  // The audience decides more than the conditions (which price a sort reads), so it is part of the shape.
+  return { shape: JSON.stringify([audience.canSeeLocked, toShapeOf(where)]), values }
+}
+
+/**
+ * The shape of a search: its compiled criteria's shape (`compileCriteria`), its sort, whether it has
+ * an OFFSET, and how its statements are written. Every search of a shape runs the same statements
+ * (`toSearchQueries` with placeholders), built once: Drizzle takes 0.5 ms of the server's thread to
+ * write a search's statements, 1 ms for two places, more than the rest of the request's work.
+ * `search-shapes.test.ts` checks that a statement kept for a shape and run with a search's values is
+ * the statement that search would have written.
+ */
+export function searchShapeOf(
+  query: PropertySearchQuery,
+  audience: SearchAudience,
+  { withMedias = true, countKept = false }: SearchStatementsHow = {},
+  compiled: CompiledCriteria = compileCriteria(query, audience),
+): string {
   // The first page has no OFFSET.
-  return JSON.stringify(['search', query.sort, query.page > 1, withMedias, countKept, ...filtersShapeOf(query, audience)])
+  return JSON.stringify(['search', query.sort, query.page > 1, withMedias, countKept, compiled.shape])
 }
 
 /**
@@ -512,35 +550,12 @@ const keepsCount = (query: PropertySearchFilters) => !query.locations.length && 
 
 /**
  * What decides the number of a search's matches, as a key its count is kept by (`kept-counts.ts`):
- * its filters, their values and its audience, not its sort or page. Null for a search whose count is
+ * its compiled criteria, shape and values, not its sort or page. Null for a search whose count is
  * not kept (`keepsCount`).
  */
-export function countKeyOf(query: PropertySearchQuery, audience: SearchAudience): string | null {
+export function countKeyOf(query: PropertySearchQuery, audience: SearchAudience, compiled: CompiledCriteria = compileCriteria(query, audience)): string | null {
   if (!keepsCount(query)) return null
-  const { limit: _limit, offset: _offset, ...values } = searchValuesOf(query)
-  return JSON.stringify([filtersShapeOf(query, audience), values])
-}
-
-/** What of a search's filters and audience decides the text of its conditions (`toSearchConditions`). */
-function filtersShapeOf(query: PropertySearchFilters, audience: SearchAudience): unknown[] {
-  const ignored = new Set<string>(SEARCH_TYPE_ONLY_FILTERS[toSearchType(query.transaction_type_id) === 'sales' ? 'lettings' : 'sales'])
-  return [
-    query.transaction_type_id,
-    audience.canSeeLocked,
-    query.reduced,
-    query.include_unavailable,
-    query.added_within_days,
-    hasWord(query.keywords),
-    (Object.keys(INCLUSION_COLUMNS) as InclusionFilter[]).map((name) => (ignored.has(name) ? 'include' : query[name])),
-    ignored.has('furnishing') ? 'any' : query.furnishing,
-    [priceLimit(query.min_price), priceLimit(query.max_price)].map((limit) => limit !== null),
-    [query.min_bedroom, query.max_bedroom, query.min_bathroom, query.max_bathroom, query.min_reception, query.max_reception].map((limit) => limit !== null),
-    query.property_types.map((selection) => typeStylesOf(selection)?.length ?? null),
-    query.must_haves.includes('garden'),
-    query.must_haves.includes('parking'),
-    query.locations.map(locationShapeOf),
-    query.bounds && boundsShapeOf(query.bounds),
-  ]
+  return JSON.stringify([compiled.shape, compiled.values])
 }
 
 /** The names a search's locations and map area bind their values under. */
@@ -548,29 +563,12 @@ const locationName = (i: number) => `location${i}`
 const BOUNDS_NAME = 'bounds'
 
 /** The values of a search's placeholders, by name (see `searchShapeOf`), and of a page of map markers' (`markersShapeOf`). */
-export function searchValuesOf(query: PropertySearchQuery | MapMarkersQuery): Record<string, unknown> {
-  const values: Record<string, unknown> = {
-    min_price: priceLimit(query.min_price),
-    max_price: priceLimit(query.max_price),
-    min_bedroom: query.min_bedroom,
-    max_bedroom: query.max_bedroom,
-    min_bathroom: query.min_bathroom,
-    max_bathroom: query.max_bathroom,
-    min_reception: query.min_reception,
-    max_reception: query.max_reception,
-    keywords: query.keywords,
-    limit: query.page_size,
-    offset: (query.page - 1) * query.page_size,
-  }
-  query.locations.forEach((location, i) => Object.assign(values, locationValuesOf(location, locationName(i))))
-  if (query.bounds) Object.assign(values, boundsValuesOf(query.bounds, BOUNDS_NAME))
-  query.property_types.forEach((selection, i) => {
-    values[`type${i}`] = selection.property_type_id
-    typeStylesOf(selection)?.forEach((style, j) => {
-      values[`type${i}_style${j}`] = style
-    })
-  })
-  return values
+export function searchValuesOf(
+  query: PropertySearchQuery | MapMarkersQuery,
+  audience: SearchAudience,
+  compiled: CompiledCriteria = compileCriteria(query, audience),
+): Record<string, unknown> {
+  return { ...compiled.values, limit: query.page_size, offset: (query.page - 1) * query.page_size }
 }
 
 /** The most shapes of search whose statements a database keeps; a shape past them is built again when next used. */
@@ -583,14 +581,20 @@ const prepareSearchStatements = (db: Db, query: PropertySearchQuery, audience: S
 const keptSearchStatements = perDatabaseAndKey<ReturnType<typeof prepareSearchStatements>>(KEPT_SEARCH_SHAPES)
 
 /** The statements kept for a search's shape, built at its first search. */
-export function keptSearchStatementsOf(db: Db, query: PropertySearchQuery, audience: SearchAudience, how: SearchStatementsHow = {}) {
-  return keptSearchStatements(db, searchShapeOf(query, audience, how), () => prepareSearchStatements(db, query, audience, how))
+export function keptSearchStatementsOf(
+  db: Db,
+  query: PropertySearchQuery,
+  audience: SearchAudience,
+  how: SearchStatementsHow = {},
+  compiled: CompiledCriteria = compileCriteria(query, audience),
+) {
+  return keptSearchStatements(db, searchShapeOf(query, audience, how, compiled), () => prepareSearchStatements(db, query, audience, how))
 }
 
 /** A search's page and count statements, ready to run: those kept for its shape, with its values. */
-function searchStatementsOf(db: Db, query: PropertySearchQuery, audience: SearchAudience, how: SearchStatementsHow) {
-  const kept = keptSearchStatementsOf(db, query, audience, how)
-  const values = searchValuesOf(query)
+function searchStatementsOf(db: Db, query: PropertySearchQuery, audience: SearchAudience, how: SearchStatementsHow, compiled: CompiledCriteria) {
+  const kept = keptSearchStatementsOf(db, query, audience, how, compiled)
+  const values = searchValuesOf(query, audience, compiled)
   return { page: () => kept.page.execute(values), count: () => kept.count.execute(values) }
 }
 
@@ -629,8 +633,8 @@ function toLocationPageKeys(db: Db, query: PropertySearchQuery, audience: Search
     })
     .from(matches)
     .orderBy(...orderBy)
-    .limit(bind('limit', query.page_size))
-    .offset(query.page > 1 ? bind('offset', (query.page - 1) * query.page_size) : 0)
+    .limit(bindPaging(bind, 'limit', query.page_size))
+    .offset(query.page > 1 ? bindPaging(bind, 'offset', (query.page - 1) * query.page_size) : 0)
     .as('page_keys')
 }
 
@@ -657,9 +661,10 @@ export async function searchProperties(
   audience: SearchAudience,
   { withMedias = true }: { withMedias?: boolean } = {},
 ): Promise<SearchResult<PropertySearchRow> & { medias: Map<number, PropertyMediaRow[]> | null; pictures: Map<number, string | null> | null }> {
-  const key = countKeyOf(query, audience)
+  const compiled = compileCriteria(query, audience)
+  const key = countKeyOf(query, audience, compiled)
   const kept = key === null ? undefined : keptCountOf(db, key)
-  const queries = searchStatementsOf(db, query, audience, { withMedias, countKept: kept !== undefined })
+  const queries = searchStatementsOf(db, query, audience, { withMedias, countKept: kept !== undefined }, compiled)
   const rows = await queries.page()
   const first = rows[0]
   let counted: number
@@ -829,16 +834,16 @@ function cardPictureOf(ofProperty: SQL | PgColumn): SQL<string | null> {
  * (`toSearchQueries`): the markers of a shape (`markersShapeOf`) run statements kept for it.
  */
 export function toMarkerQueries(db: Db, query: MapMarkersQuery, audience: SearchAudience, bind: Bind = inline) {
-  const change = lastPriceChange(db)
+  const change = lastPriceChange()
   const where = toSearchConditions(query, audience, change, bind)
   const base = db.select({ ...markerColumns, picture: cardPictureOf(PROPERTY_ID) }).from(properties)
   const matches = (query.reduced ? db.select({ one: sql`1` }).from(properties).leftJoinLateral(change, sql`true`) : db.select({ one: sql`1` }).from(properties))
     .where(query.reduced ? where : toSearchConditions(query, audience, undefined, bind))
     .limit(SEARCH_COUNT_LIMIT + 1)
     .as('matches')
-  const limit = bind('limit', query.page_size)
+  const limit = bindPaging(bind, 'limit', query.page_size)
   // No OFFSET for the first page (Drizzle writes none for 0; nor, then, for its placeholder).
-  const offset = query.page > 1 ? bind('offset', (query.page - 1) * query.page_size) : 0
+  const offset = query.page > 1 ? bindPaging(bind, 'offset', (query.page - 1) * query.page_size) : 0
   // The page's ids first, from the covering index in newest-first order (an index-only scan that stops
   // after the page), then those rows alone from the table: hundreds of rows read, not every one in the
   // bounds. A search on the price history (reduced) reads the table anyway, in one query.
@@ -852,8 +857,8 @@ export function toMarkerQueries(db: Db, query: MapMarkersQuery, audience: Search
 }
 
 /** The shape of a page of a map's markers, as a search's (`searchShapeOf`). */
-export function markersShapeOf(query: MapMarkersQuery, audience: SearchAudience): string {
-  return JSON.stringify(['markers', query.page > 1, ...filtersShapeOf(query, audience)])
+export function markersShapeOf(query: MapMarkersQuery, audience: SearchAudience, compiled: CompiledCriteria = compileCriteria(query, audience)): string {
+  return JSON.stringify(['markers', query.page > 1, compiled.shape])
 }
 
 const prepareMarkerStatements = (db: Db, query: MapMarkersQuery, audience: SearchAudience) =>
@@ -862,8 +867,8 @@ const prepareMarkerStatements = (db: Db, query: MapMarkersQuery, audience: Searc
 const keptMarkerStatements = perDatabaseAndKey<ReturnType<typeof prepareMarkerStatements>>(KEPT_SEARCH_SHAPES)
 
 /** The statements kept for the shape of a page of markers, built at its first use. */
-export function keptMarkerStatementsOf(db: Db, query: MapMarkersQuery, audience: SearchAudience) {
-  return keptMarkerStatements(db, markersShapeOf(query, audience), () => prepareMarkerStatements(db, query, audience))
+export function keptMarkerStatementsOf(db: Db, query: MapMarkersQuery, audience: SearchAudience, compiled: CompiledCriteria = compileCriteria(query, audience)) {
+  return keptMarkerStatements(db, markersShapeOf(query, audience, compiled), () => prepareMarkerStatements(db, query, audience))
 }
 
 /**
@@ -876,8 +881,9 @@ export async function searchPropertyMarkers(
   query: MapMarkersQuery,
   audience: SearchAudience,
 ): Promise<SearchResult<PropertyMarkerRow>> {
-  const statements = keptMarkerStatementsOf(db, query, audience)
-  const values = searchValuesOf(query)
+  const compiled = compileCriteria(query, audience)
+  const statements = keptMarkerStatementsOf(db, query, audience, compiled)
+  const values = searchValuesOf(query, audience, compiled)
   const [found, count] = await Promise.all([statements.found.execute(values), statements.count.execute(values)])
   return { rows: found, ...toCount(count[0]?.total ?? 0) }
 }

@@ -45,10 +45,10 @@ describe.each(testDatabaseKinds())('the rows of a kept search statement on %s', 
       // The kept statement maps its rows itself.
       expect(Reflect.get(kept.page, 'customResultMapper')).toBeTypeOf('function')
       const own = toSearchQueries(database.db, query, audience, undefined, { withMedias })
-      const rows = await kept.page.execute(searchValuesOf(query))
+      const rows = await kept.page.execute(searchValuesOf(query, audience))
       expect(rows.length).toBeGreaterThan(0)
       expect(rows).toStrictEqual(await own.page.execute())
-      expect(await kept.count.execute(searchValuesOf(query))).toStrictEqual(await own.count.execute())
+      expect(await kept.count.execute(searchValuesOf(query, audience))).toStrictEqual(await own.count.execute())
     },
   )
 
@@ -60,10 +60,10 @@ describe.each(testDatabaseKinds())('the rows of a kept search statement on %s', 
       const kept = keptMarkerStatementsOf(database.db, query, audience)
       expect(Reflect.get(kept.found, 'customResultMapper')).toBeTypeOf('function')
       const own = toMarkerQueries(database.db, query, audience)
-      const rows = await kept.found.execute(searchValuesOf(query))
+      const rows = await kept.found.execute(searchValuesOf(query, audience))
       expect(rows.length).toBeGreaterThan(0)
       expect(rows).toStrictEqual(await own.found.execute())
-      expect(await kept.count.execute(searchValuesOf(query))).toStrictEqual(await own.count.execute())
+      expect(await kept.count.execute(searchValuesOf(query, audience))).toStrictEqual(await own.count.execute())
     },
   )
 })

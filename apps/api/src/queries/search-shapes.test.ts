@@ -123,8 +123,8 @@ describe('a search statement kept for its shape', () => {
       shapes.add(shape)
       const kept = keptSearchStatementsOf(db, query, audience, how)
       const own = toSearchQueries(db, query, audience, undefined, how)
-      expect(filled(kept.page, searchValuesOf(query)), JSON.stringify({ query, audience, how })).toEqual(own.page.toSQL())
-      expect(filled(kept.count, searchValuesOf(query)), JSON.stringify({ query, audience, how })).toEqual(own.count.toSQL())
+      expect(filled(kept.page, searchValuesOf(query, audience)), JSON.stringify({ query, audience, how })).toEqual(own.page.toSQL())
+      expect(filled(kept.count, searchValuesOf(query, audience)), JSON.stringify({ query, audience, how })).toEqual(own.count.toSQL())
       searches++
     }
     expect(searches).toBe(searchesToRun.length)
@@ -146,8 +146,8 @@ describe('a search statement kept for its shape', () => {
       shapes.add(shape)
       const kept = keptMarkerStatementsOf(db, query, audience)
       const own = toMarkerQueries(db, query, audience)
-      expect(filled(kept.found, searchValuesOf(query)), JSON.stringify({ query, audience })).toEqual(own.found.toSQL())
-      expect(filled(kept.count, searchValuesOf(query)), JSON.stringify({ query, audience })).toEqual(own.count.toSQL())
+      expect(filled(kept.found, searchValuesOf(query, audience)), JSON.stringify({ query, audience })).toEqual(own.found.toSQL())
+      expect(filled(kept.count, searchValuesOf(query, audience)), JSON.stringify({ query, audience })).toEqual(own.count.toSQL())
     }
     expect(met).toBeGreaterThan(searchesToRun.length / 3)
   })

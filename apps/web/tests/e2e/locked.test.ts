@@ -129,6 +129,8 @@ describe("a locked (pre-market) property's page", () => {
     expect(await page.getByRole('heading', { level: 1 }).innerText()).not.toBe('Pre-market property for sale')
     expect(await page.locator('#login').count()).toBe(0)
     expect(await page.locator('main').innerText()).toMatch(/£[\d,]+/)
+    // Not locked for the buyer, and still marked as the early access it is.
+    await page.getByText('Pre-market – early access', { exact: true }).waitFor()
 
     // The pictures are the real ones now, and the buyer's browser keeps them to itself.
     const pictures = await pictureSources(page)

@@ -167,7 +167,9 @@ describe('magic link login in a browser', () => {
     expect(await unlocked.innerText()).toMatch(/£[\d,]+/)
     expect(await unlocked.getByRole('link', { name: SPEC.LOGIN }).count()).toBe(0)
 
-    // Cards show the active alert's match percentage, explained by a tooltip on hover and on focus.
+    // Cards in or near the active alert's area (London, 5 miles) show its match percentage, explained by
+    // a tooltip on hover and on focus; a property elsewhere is no match and shows none.
+    await page.goto(`${BASE_URL}/sales/property-for-sale?locations=51.5072,-0.1276,5`)
     const badge = page.getByText(/^\d{1,3}% match$/).first()
     expect(await badge.innerText()).toMatch(/^\d{1,3}% match$/)
     const tooltip = page.locator(`[id="${await badge.getAttribute('aria-describedby')}"]`)

@@ -1,4 +1,4 @@
-import { PROPERTY_EVENT_LABELS, type PropertyEventKind } from '@agency/domain'
+import { LABELS, PROPERTY_EVENT_LABELS, type PropertyEventKind } from '@agency/domain'
 import { page } from './alerts.ts'
 import { escapeHtml, type RenderedMail } from './magic-link.ts'
 
@@ -11,8 +11,12 @@ export interface HeadsUpItem {
   price: string
   /** The price before a reduction, as the site shows it. */
   oldPrice: string | null
-  /** The match percentage the site would show on the card. */
-  matchPercentage: number
+  /** The match percentage the site would show on the card; null when it shows none. */
+  matchPercentage: number | null
+  /** What matched and what did not ('In Didsbury · price within range · 1 bedroom fewer'). */
+  matchSummary?: string
+  /** Whether the property is still pre-market (locked for visitors): marked as early access. */
+  isPreMarket?: boolean
   link: string
   /** Absolute URL of the card picture; null when the property has none. */
   imageUrl: string | null
@@ -50,6 +54,8 @@ export function renderHeadsUpMail(input: HeadsUpMailInput): RenderedMail {
   const intro = `Here ${input.items.length === 1 ? 'is a property' : 'are properties'} matching your Heads Up Property Alert for ${input.looking}.`
   const footer = "You're receiving this because you registered a Heads Up Property Alert and agreed to hear from us."
   const priceText = (item: HeadsUpItem) => (item.oldPrice ? `${item.price} (was ${item.oldPrice})` : item.price)
+  const matchText = (item: HeadsUpItem) =>
+    item.matchPercentage === null ? null : `${item.matchPercentage}% match${item.matchSummary ? `: ${item.matchSummary}` : ''}`
   const text = [
     `Hello ${input.name},`,
     '',
@@ -57,10 +63,11 @@ export function renderHeadsUpMail(input: HeadsUpMailInput): RenderedMail {
     '',
     ...input.items.flatMap((item) => [
       `${PROPERTY_EVENT_LABELS[item.kind]}`,
+      ...(item.isPreMarket ? [LABELS.PRE_MARKET_EARLY_ACCESS] : []),
       item.heading,
       item.address,
       priceText(item),
-      `${item.matchPercentage}% match`,
+      ...(matchText(item) === null ? [] : [matchText(item)]),
       item.link,
       '',
     ]),
@@ -83,12 +90,11 @@ export function renderHeadsUpMail(input: HeadsUpMailInput): RenderedMail {
         : `<strong>${e(item.price)}</strong>`
       return `<tr><td style="padding:0 0 24px">
 <p style="margin:0 0 8px;font-size:13px;font-weight:bold;text-transform:uppercase;color:#0b4f6c">${e(PROPERTY_EVENT_LABELS[item.kind])}</p>
-${picture}
+${item.isPreMarket ? `<p style="margin:0 0 8px;font-size:13px;font-weight:bold;color:#7c2d12">${e(LABELS.PRE_MARKET_EARLY_ACCESS)}</p>\n` : ''}${picture}
 <p style="margin:12px 0 4px;font-size:18px">${price}</p>
 <p style="margin:0 0 4px;font-weight:bold"><a href="${e(item.link)}" style="color:#1c1917">${e(item.heading)}</a></p>
 <p style="margin:0 0 4px;color:#57534e">${e(item.address)}</p>
-<p style="margin:0 0 8px;font-size:14px">${e(`${item.matchPercentage}% match`)}</p>
-<p style="margin:0"><a href="${e(item.link)}" style="display:inline-block;padding:8px 16px;background:#0b4f6c;color:#ffffff;text-decoration:none;border-radius:4px">View property</a></p>
+${matchText(item) === null ? '' : `<p style="margin:0 0 8px;font-size:14px">${e(matchText(item) ?? '')}</p>\n`}<p style="margin:0"><a href="${e(item.link)}" style="display:inline-block;padding:8px 16px;background:#0b4f6c;color:#ffffff;text-decoration:none;border-radius:4px">View property</a></p>
 </td></tr>`
     })
     .join('\n')

@@ -1,4 +1,4 @@
-import { distanceMiles, toPriceLabel } from '@agency/domain'
+import { LOCATION_MARGIN, LOCATION_MARGIN_MIN_MILES, distanceMiles, toPriceLabel } from '@agency/domain'
 import { epcs, floorPlans, outbox, properties, propertyMedias } from '@agency/db'
 import { asc, eq } from 'drizzle-orm'
 import { testDatabaseKinds } from '@agency/db/testing'
@@ -60,7 +60,7 @@ describe.each(testDatabaseKinds())('the catalogue for a logged-in buyer on %s', 
     expect(prices).toEqual([...prices].sort((a, b) => b - a))
   })
 
-  it('shows the buyer locked properties in full, with a match percentage on every card', async () => {
+  it('shows the buyer locked properties in full, with a match percentage on every card near the alert and none beyond', async () => {
     const all = await api.database.db.select().from(properties)
     const lockedIds = new Set(all.filter((p) => p.is_locked && p.transaction_type_id === 1).map((p) => p.property_profile_id))
     const response = await list({ cookie })
@@ -70,8 +70,8 @@ describe.each(testDatabaseKinds())('the catalogue for a logged-in buyer on %s', 
       is_locked: boolean
       price: { numberPrice: number } | null
       bedroom: number | null
-      match_percentage: number
-      match_reasons: Array<{ label: string; matched: boolean }>
+      match_percentage: number | null
+      match_reasons?: Array<{ label: string; matched: boolean }>
     }>
     const unlocked = cards.filter((c) => lockedIds.has(c.property_profile_id))
     expect(unlocked.length).toBeGreaterThan(0)
@@ -82,20 +82,29 @@ describe.each(testDatabaseKinds())('the catalogue for a logged-in buyer on %s', 
     }
     const byId = new Map(all.map((p) => [p.property_profile_id, p]))
     const leeds = TEST_CRITERIA.locations[0]!
+    let beyond = 0
     for (const card of cards) {
+      const row = byId.get(card.property_profile_id)!
+      // Beyond the alert's radius and its margin, a property is no match: no percentage, no badge.
+      if (distanceMiles(leeds, row) > leeds.distance + Math.max(leeds.distance * LOCATION_MARGIN, LOCATION_MARGIN_MIN_MILES)) {
+        expect(card.match_percentage).toBeNull()
+        expect(card.match_reasons).toBeUndefined()
+        beyond++
+        continue
+      }
       expect(card.match_percentage).toBeGreaterThanOrEqual(0)
       expect(card.match_percentage).toBeLessThanOrEqual(100)
-      const row = byId.get(card.property_profile_id)!
       const perfect =
         distanceMiles(leeds, row) <= leeds.distance && row.price >= 200_000 && row.price <= 400_000 && row.bedroom >= 2
       if (perfect) {
         expect(card.match_percentage).toBe(100)
-        expect(card.match_reasons.every((r) => r.matched)).toBe(true)
+        expect(card.match_reasons!.every((r) => r.matched)).toBe(true)
       } else {
         expect(card.match_percentage).toBeLessThan(100)
-        expect(card.match_reasons.some((r) => !r.matched)).toBe(true)
+        expect(card.match_reasons!.some((r) => !r.matched)).toBe(true)
       }
     }
+    expect(beyond).toBeGreaterThan(0)
     expect(cards.some((c) => c.match_percentage === 100)).toBe(true)
   })
 

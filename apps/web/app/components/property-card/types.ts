@@ -8,6 +8,7 @@ export type ListCard = Pick<
   | 'property_profile_id'
   | 'image'
   | 'is_locked'
+  | 'is_pre_market'
   | 'custom_property_status_title'
   | 'advert_heading'
   | 'display_address'
@@ -50,6 +51,8 @@ export function toListCard(card: PropertyCardWithoutMedias): ListCard {
     match_percentage: card.match_percentage,
   }
   if (card.match_reasons !== undefined) listCard.match_reasons = card.match_reasons
+  // A pre-market property an applicant may see in full (a locked card says so itself).
+  if (card.is_pre_market && !card.is_locked) listCard.is_pre_market = true
   if (card.reduced_at) listCard.reduced_at = card.reduced_at
   // Only a location search measures one.
   if (card.distance !== null && card.distance !== undefined) listCard.distance = card.distance

@@ -1,4 +1,4 @@
-import { AVAILABILITY_TITLES } from '@agency/domain'
+import { AVAILABILITY_TITLES, LABELS } from '@agency/domain'
 import type { PropertyDetail } from '@agency/domain'
 import { COPY } from '#app/copy.ts'
 import { toRoomCounts, toRoomPhrase } from '#app/lib/property-text.ts'
@@ -14,6 +14,7 @@ export function PropertyFacts({ property }: { property: PropertyDetail }) {
       {status && status !== AVAILABILITY_TITLES.available && (
         <p className={property.is_locked ? 'badge badge--pre-market' : 'badge'}>{status}</p>
       )}
+      {property.is_pre_market && !property.is_locked && <p className="badge badge--pre-market">{LABELS.PRE_MARKET_EARLY_ACCESS}</p>}
       <div className="detail-facts__title">
         <h1 id="detail-heading" className="detail-facts__heading">{property.advert_heading}</h1>
         <SaveButton

@@ -1,0 +1,108 @@
+/**
+ * One criteria model: what a property must be to match SPEC §3's search filters, whether a visitor
+ * searches with them or an alert keeps them (SPEC §3 Applicant criteria). The API compiles these
+ * criteria once into the predicate that both the search and the Heads Up matching run; the rules here
+ * (which filters a search type offers, what radius 0 means) are the only statement of them.
+ */
+import type { AlertCriteria } from './applicant.ts'
+import { TRANSACTION_TYPE, type InclusionFilter, type PropertySearchFilters, type SearchType, type TransactionTypeId } from './catalogue.ts'
+import type { LocationFilter } from './catalogue.schema.ts'
+import { APPLICANT_PROFILE } from './constants.ts'
+import { distanceMiles, isWithinBounds, type LatLng } from './geo.ts'
+import { toLocationFilter } from './location.ts'
+
+/**
+ * The criteria a property matches (SPEC §3 Search filters): a search's filters without its words, date
+ * added, reduction and map area, which only a search has. An alert's criteria are these
+ * (`toAlertSearchFilters`).
+ */
+export type Criteria = Omit<PropertySearchFilters, 'keywords' | 'added_within_days' | 'reduced' | 'bounds'>
+
+/** A filter that only one search type's panel offers (SPEC §2 advanced panel). */
+export type SearchTypeOnlyFilter = InclusionFilter | 'furnishing'
+
+/**
+ * SPEC §2 advanced panel: the filters only one search type offers. Sales only: New Homes, Shared
+ * Ownership. Lettings only: Short Let, House Flat Share, Pets Allowed, Bills Included, Furnishing.
+ */
+export const SEARCH_TYPE_ONLY_FILTERS = {
+  sales: ['new_homes', 'shared_ownership'],
+  lettings: ['short_let', 'house_flat_share', 'pets_allowed', 'bills_included', 'furnishing'],
+} as const satisfies Record<SearchType, readonly SearchTypeOnlyFilter[]>
+
+/**
+ * Whether a filter applies to a search type: a filter of the other type's panel does not (a query kept
+ * across the sales/lettings switch cannot filter by a control the panel no longer shows, and an
+ * alert's lettings options say nothing of a house for sale).
+ */
+export function appliesToSearchType(filter: SearchTypeOnlyFilter, searchType: SearchType): boolean {
+  const otherType: SearchType = searchType === 'sales' ? 'lettings' : 'sales'
+  return !(SEARCH_TYPE_ONLY_FILTERS[otherType] as readonly SearchTypeOnlyFilter[]).includes(filter)
+}
+
+/**
+ * SPEC §9 radius 0 ('This area only') is the place's own bounds, which a location carries when it was
+ * chosen from a place. Without them (a hand-made link, a place with no outline) it is a circle of this
+ * radius around the place's point: the one value radius 0 has in the search, the Heads Up matching and
+ * the match score.
+ */
+export const ZERO_RADIUS_MILES = 0.5
+
+/** The radius in miles a location's circle covers: its own, or ZERO_RADIUS_MILES for radius 0. */
+export function toSearchRadiusMiles(location: Pick<LocationFilter, 'radius'>): number {
+  return location.radius > 0 ? location.radius : ZERO_RADIUS_MILES
+}
+
+/** Whether a location covers its place's bounds (radius 0 with bounds) rather than a circle. */
+export function isBoundsLocation(location: Pick<LocationFilter, 'radius' | 'bounds'>): location is LocationFilter & { bounds: NonNullable<LocationFilter['bounds']> } {
+  return location.radius === 0 && !!location.bounds
+}
+
+/**
+ * Whether a point lies within a location (the search's rule, in plain numbers): within its place's
+ * bounds for radius 0 when they are known, else within its circle.
+ */
+export function isWithinLocation(location: LocationFilter, point: LatLng): boolean {
+  if (isBoundsLocation(location)) return isWithinBounds(point, location.bounds)
+  return distanceMiles(location, point) <= toSearchRadiusMiles(location)
+}
+
+/** The search type an alert searches: a buyer's alert sales, a tenant's lettings (SPEC §4). */
+export function toAlertTransactionTypeId(profileId: number): TransactionTypeId {
+  return profileId === APPLICANT_PROFILE.TENANT ? TRANSACTION_TYPE.LETTINGS : TRANSACTION_TYPE.SALES
+}
+
+/**
+ * An alert's criteria as the search filters its Heads Up matching runs: the alert's search type (by
+ * its profile), its locations and filters. A Heads Up announces what can still be bought or rented,
+ * so it never includes properties sold or let subject to contract (include_unavailable is off).
+ */
+export function toAlertSearchFilters(criteria: AlertCriteria, profileId: number): PropertySearchFilters {
+  return {
+    transaction_type_id: toAlertTransactionTypeId(profileId),
+    locations: criteria.locations.map(toLocationFilter),
+    bounds: null,
+    min_price: criteria.min_price,
+    max_price: criteria.max_price,
+    min_bedroom: criteria.min_bedroom,
+    max_bedroom: criteria.max_bedroom,
+    min_bathroom: criteria.min_bathroom,
+    max_bathroom: criteria.max_bathroom,
+    min_reception: criteria.min_reception,
+    max_reception: criteria.max_reception,
+    property_types: criteria.property_types,
+    must_haves: criteria.must_haves,
+    furnishing: criteria.furnishing,
+    new_homes: criteria.new_homes,
+    shared_ownership: criteria.shared_ownership,
+    retirement_homes: criteria.retirement_homes,
+    short_let: criteria.short_let,
+    house_flat_share: criteria.house_flat_share,
+    pets_allowed: criteria.pets_allowed,
+    bills_included: criteria.bills_included,
+    include_unavailable: false,
+    keywords: '',
+    added_within_days: null,
+    reduced: false,
+  }
+}
