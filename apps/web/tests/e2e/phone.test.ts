@@ -317,8 +317,9 @@ describe('no page scrolls sideways on a phone', () => {
           await page.goto(`${BASE_URL}${path}`)
           const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth)
           expect(scrollWidth, `${who}, ${width} px: ${here(page)}`).toBeLessThanOrEqual(width)
-          // The menu open too: its panel must fit as well (the gallery page covers the site's frame).
-          if (path.includes('/gallery')) continue
+          // The menu open too: its panel must fit as well (the gallery page covers the site's frame, and
+          // the Filters view opens its dialog, which keeps the page behind it out of reach).
+          if (path.includes('/gallery') || path.includes('filters=open')) continue
           await page.getByRole('banner').getByText('Menu').tap()
           expect(await page.evaluate(() => document.documentElement.scrollWidth), `${who}, ${width} px, menu open: ${here(page)}`).toBeLessThanOrEqual(width)
         }

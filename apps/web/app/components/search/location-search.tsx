@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState } from 'react'
+import { useEffect, useId, useLayoutEffect, useRef, useState } from 'react'
 import type { ComponentType, Dispatch } from 'react'
 import {
   LOCATION_SEARCH_DEBOUNCE_MS,
@@ -172,8 +172,21 @@ export function LocationSearch({ keyword, radius, keywordNotFound, choices: sent
     setPending({ keyword: keyword.trim() })
   }
 
-  // Keys typed before React had the page are in the field, not yet in the state: take them over, and
-  // the field focused then (a tap as the page loaded) gets its combobox as if focused now.
+  // Keys typed before React had the page are in the field, not yet in the state: take them over in the
+  // commit that hydrated the field, before any render of it. A later render (the one that follows
+  // hydration, `hydrated` turning true) would write the state's older keyword back into the field and
+  // lose the keys typed meanwhile ('Manc' of 'Manch').
+  const keysTakenOver = useRef(false)
+  useLayoutEffect(() => {
+    const input = plainInputRef.current
+    if (!input || input.value === keyword) return
+    keysTakenOver.current = true
+    typed(input.value)
+    // Once, on the commit that hydrated the field.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [])
+  // The field focused before the page's script ran (a tap as the page loaded) gets its combobox as if
+  // focused now, and so does one whose keys were taken over above.
   const tookOver = useRef(false)
   useEffect(() => {
     if (!hydrated || tookOver.current) return
@@ -181,7 +194,7 @@ export function LocationSearch({ keyword, radius, keywordNotFound, choices: sent
     const input = plainInputRef.current
     if (!input) return
     if (input.value !== keyword) typed(input.value)
-    else if (document.activeElement === input) loadOnIntent()
+    else if (keysTakenOver.current || document.activeElement === input) loadOnIntent()
     // Once, when the page's script has taken the field over.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [hydrated])
