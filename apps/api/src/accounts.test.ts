@@ -2,10 +2,11 @@ import { describe, expect, it } from 'vitest'
 import { loadAccountsEnv } from './accounts.ts'
 
 describe('loadAccountsEnv', () => {
-  it('defaults to the file transport, the agency sender and no captcha keys', () => {
+  it('defaults to the file transport, the agency sender, no captcha keys and four questions an hour, none beside reCAPTCHA', () => {
     expect(loadAccountsEnv({}, { dataDir: '/srv/data' })).toEqual({
       mail: { transport: 'file', smtpUrl: undefined, from: '"Hartwell & Co" <no-reply@hartwellandco.co.uk>', dataDir: '/srv/data', logLinks: false },
       captcha: { recaptchaSecret: undefined, recaptchaSiteKey: undefined, altchaHmacKey: undefined },
+      questions: { acceptWithRecaptcha: false, perIpHour: 4 },
     })
   })
 

@@ -1,7 +1,7 @@
 import { LIST_PATHS, SAVED_COPY } from '@agency/domain'
 import type { Locator, Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
-import { seenMails, toLoginLink, waitForMail } from './outbox.ts'
+import { logIn } from './log-in.ts'
 import { BASE_URL, setupBrowser } from './support.ts'
 
 // The site as a phone meets it: a touch screen, taps (not clicks) as the first thing done after a
@@ -273,18 +273,6 @@ describe('every select of the search', () => {
   }, 240_000)
 })
 
-/** Logs in through the e-mailed link, as a person would. */
-async function logIn(page: Page, email: string): Promise<void> {
-  const seen = await seenMails()
-  await page.goto(`${BASE_URL}/login`)
-  await page.locator('form.login-form[data-enhanced]').waitFor()
-  await page.getByLabel('Email address').fill(email)
-  await page.getByRole('button', { name: 'Send login link' }).click()
-  await page.getByRole('heading', { name: 'Check your e-mail' }).waitFor()
-  await page.goto(toLoginLink(await waitForMail(email, seen)))
-  await page.getByRole('button', { name: 'Log in' }).click()
-  await page.waitForURL((url) => url.pathname !== '/login/verify')
-}
 
 describe('no page scrolls sideways on a phone', () => {
   it('at 320 and 390 px wide, for a visitor and for a signed-in contact, on every page', async () => {

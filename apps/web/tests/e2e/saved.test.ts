@@ -1,7 +1,7 @@
 import { LIST_PATHS, SAVED_COPY, SAVED_PAGE_COPY } from '@agency/domain'
 import type { Locator, Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
-import { seenMails, toLoginLink, waitForMail } from './outbox.ts'
+import { logIn } from './log-in.ts'
 import { BASE_URL, expectNoAxeViolations, settled, setupBrowser } from './support.ts'
 
 const browser = setupBrowser()
@@ -19,17 +19,6 @@ async function firstOpenCard(page: Page): Promise<{ card: Locator; heading: stri
 
 const heartOf = (scope: Locator | Page) => scope.getByRole('button', { name: SAVED_COPY.SAVE })
 
-async function logIn(page: Page, email: string): Promise<void> {
-  const seen = await seenMails()
-  await page.goto(`${BASE_URL}/login`)
-  await page.locator('form.login-form[data-enhanced]').waitFor()
-  await page.getByLabel('Email address').fill(email)
-  await page.getByRole('button', { name: 'Send login link' }).click()
-  await page.getByRole('heading', { name: 'Check your e-mail' }).waitFor()
-  await page.goto(toLoginLink(await waitForMail(email, seen)))
-  await page.getByRole('button', { name: 'Log in' }).click()
-  await page.waitForURL((url) => url.pathname !== '/login/verify')
-}
 
 describe('saved properties', () => {
   it('saves from a card as a visitor, keeps it in the browser, and moves it to the contact on login', async () => {
