@@ -313,6 +313,8 @@ describe('the valuation page', () => {
     const page = await browser.page({ width: PHONE_WIDTH })
     await page.goto(BASE_URL)
     expect(await page.locator('footer').getByRole('link', { name: 'Book a valuation' }).getAttribute('href')).toBe('/valuation')
+    // At phone width the header's links are in its Menu.
+    await page.getByRole('banner').getByText('Menu').click()
     expect(await page.locator('header').getByRole('link', { name: 'Book a valuation' }).getAttribute('href')).toBe('/valuation')
     await page.goto(`${BASE_URL}/valuation`)
     await page.getByRole('heading', { level: 1, name: 'Book a property valuation' }).waitFor()
