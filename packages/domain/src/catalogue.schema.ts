@@ -96,6 +96,8 @@ export const PropertyCardSchema = z.object({
   match_percentage: z.number().int().min(0).max(100).nullable(),
   match_reasons: z.array(MatchReasonSchema).optional(),
   medias: z.array(MediaSchema),
+  /** How many photos its gallery has (a card says '12 photos'); null where the caller may not see them (a locked card). */
+  photo_count: z.number().int().nonnegative().nullable().optional(),
   transaction_type_id: z.union([z.literal(1), z.literal(2)]),
   branch_id: z.number().int().nullable(),
   lat: z.number(),

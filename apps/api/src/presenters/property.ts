@@ -70,6 +70,7 @@ function toCard(
   medias: readonly PropertyMediaRow[],
   media: MediaService,
   picture = cardPicture(medias),
+  photoCount = medias.filter((m) => m.kind === 'photo').length,
 ): PropertyCard {
   const transactionTypeId = row.transaction_type_id as TransactionTypeId
   return {
@@ -94,6 +95,7 @@ function toCard(
     // Computed for a logged-in applicant by the matching feature; a visitor has none.
     match_percentage: null,
     medias: medias.map((m) => toMedia(m, media)),
+    photo_count: photoCount,
     transaction_type_id: transactionTypeId,
     branch_id: row.branch_id,
     lat: row.lat,
@@ -217,6 +219,7 @@ export function toCallerView(full: PropertyCard | PropertyDetail, locked: Locked
     detail_page_url: full.detail_page_url,
     match_percentage: null,
     medias: [],
+    photo_count: null,
     transaction_type_id: full.transaction_type_id,
     branch_id: full.branch_id,
     lat: locked.lat,
@@ -248,22 +251,24 @@ export function presentCard(
   medias: readonly PropertyMediaRow[],
   context: PresentContext,
   picture = cardPicture(medias),
+  photoCount?: number,
 ): ApiPropertyCard {
   const blurred = picture ? context.media.url(picture, 'blurred') : null
-  return toCallerView(toCard(row, medias, context.media, picture), toLockedFacts(row, blurred), context.canSeeLocked)
+  return toCallerView(toCard(row, medias, context.media, picture, photoCount), toLockedFacts(row, blurred), context.canSeeLocked)
 }
 
 /**
  * A search row as the caller may see it without its photo list (a search with `include_medias=false`),
  * from its card picture's key alone (read by the search as `cardPicture` picks it from a gallery): the
- * same card as `presentCard`'s, less `medias`.
+ * same card as `presentCard`'s, less `medias` (`photoCount`, the number of its photos, read beside it).
  */
 export function presentCardWithoutMedias(
   row: PropertyCardRow & { distance?: number | null; reduced_at?: Date | null },
   picture: string | null,
   context: PresentContext,
+  photoCount = 0,
 ): ApiSearchCard {
-  const { medias: _medias, ...card } = presentCard(row, [], context, picture)
+  const { medias: _medias, ...card } = presentCard(row, [], context, picture, photoCount)
   return card
 }
 

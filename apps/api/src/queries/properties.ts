@@ -476,6 +476,7 @@ export function toSearchQueries(
         ),
         medias: withMedias ? mediasOf(page.property_profile_id) : sql<GalleryTuple[] | null>`null::json`,
         picture: withMedias ? sql<string | null>`null::text` : cardPictureOf(page.property_profile_id),
+        photos: withMedias ? sql<number>`0` : photoCountOf(page.property_profile_id),
       })
       .from(page)
       .leftJoinLateral(pageChange, sql`true`)
@@ -660,7 +661,13 @@ export async function searchProperties(
   query: PropertySearchQuery,
   audience: SearchAudience,
   { withMedias = true }: { withMedias?: boolean } = {},
-): Promise<SearchResult<PropertySearchRow> & { medias: Map<number, PropertyMediaRow[]> | null; pictures: Map<number, string | null> | null }> {
+): Promise<
+  SearchResult<PropertySearchRow> & {
+    medias: Map<number, PropertyMediaRow[]> | null
+    pictures: Map<number, string | null> | null
+    photoCounts: Map<number, number> | null
+  }
+> {
   const compiled = compileCriteria(query, audience)
   const key = countKeyOf(query, audience, compiled)
   const kept = key === null ? undefined : keptCountOf(db, key)
@@ -683,10 +690,11 @@ export async function searchProperties(
     if (key !== null && row) keepCount(db, key, counted, row.version)
   }
   return {
-    rows: rows.map(({ total: _total, version: _version, medias: _medias, picture: _picture, ...row }) => row),
+    rows: rows.map(({ total: _total, version: _version, medias: _medias, picture: _picture, photos: _photos, ...row }) => row),
     // Without the galleries (most of a page's bytes) the statement read each card's picture alone.
     medias: withMedias ? new Map(rows.map((row) => [row.property_profile_id, fromGalleryJson(row.medias)])) : null,
     pictures: withMedias ? null : new Map(rows.map((row) => [row.property_profile_id, row.picture])),
+    photoCounts: withMedias ? null : new Map(rows.map((row) => [row.property_profile_id, row.photos])),
     ...toCount(counted),
   }
 }
@@ -827,6 +835,11 @@ const markerColumns = {
  */
 function cardPictureOf(ofProperty: SQL | PgColumn): SQL<string | null> {
   return sql<string | null>`(select ${propertyMedias.media_key} from ${propertyMedias} where ${propertyMedias.property_profile_id} = ${ofProperty} order by (${propertyMedias.kind} = 'photo') desc, ${propertyMedias.position}, ${propertyMedias.property_profile_media_id} limit 1)`
+}
+
+/** The number of a property's photos (a card's '12 photos'), a subquery of the statement that reads the property, as `cardPictureOf`. */
+function photoCountOf(ofProperty: SQL | PgColumn): SQL<number> {
+  return sql<number>`(select count(*)::int from ${propertyMedias} where ${propertyMedias.property_profile_id} = ${ofProperty} and ${propertyMedias.kind} = 'photo')`.mapWith(Number)
 }
 
 /**

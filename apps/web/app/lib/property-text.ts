@@ -89,3 +89,8 @@ export function toRoomPhrase({ kind, count }: Pick<RoomCount, 'kind' | 'count'>)
   const [one, many] = ROOM_WORDS[kind]
   return `${count} ${count === 1 ? one : many}`
 }
+
+/** A card's photo count as words: '1 photo', '12 photos'. */
+export function toPhotoCountPhrase(count: number): string {
+  return `${count} ${count === 1 ? 'photo' : 'photos'}`
+}

@@ -198,4 +198,22 @@ describe('the property catalogue in a browser', () => {
     expect(await page.locator('.promo-card, [data-promo-card]').count()).toBeGreaterThan(0)
     await expectNoAxeViolations(page)
   })
+
+  it("shows on a card's picture the number of photos its property has", async () => {
+    for (const base of [BASE_URL, BASE_URL_VARIANTS]) {
+      const page = await browser.page()
+      await page.goto(`${base}/sales/property-for-sale`)
+      const card = page.locator('article.card').filter({ has: page.locator('.card__photos') }).first()
+      const href = await card.locator('a[href^="/property/"]').first().getAttribute('href')
+      const id = /^\/property\/(\d+)\//.exec(href ?? '')?.[1]
+      expect(id, href ?? '').toBeDefined()
+      const { data: detail } = (await (await page.request.get(`${base}/api/properties/${id}`)).json()) as {
+        data: { medias: Array<{ isIframePlayable: boolean; isVirtualTour: boolean }> }
+      }
+      const photos = detail.medias.filter((m) => !m.isIframePlayable && !m.isVirtualTour).length
+      expect(photos).toBeGreaterThan(0)
+      // A camera and the number on the picture, '12 photos' in words to a screen reader.
+      expect(await card.locator('.card__photos').textContent()).toBe(`${photos}${photos} photo${photos === 1 ? '' : 's'}`)
+    }
+  })
 })

@@ -429,6 +429,8 @@ describe.each(testDatabaseKinds())('the catalogue routes on %s', (kind) => {
           isIframePlayable: m.kind === 'video',
           isVirtualTour: m.kind === 'virtual_tour',
         })),
+        // Its photos alone, not the video that opens its gallery.
+        photo_count: own.filter((m) => m.kind === 'photo').length,
         transaction_type_id: row.transaction_type_id,
         branch_id: row.branch_id,
         lat: row.lat,
@@ -499,6 +501,7 @@ describe.each(testDatabaseKinds())('the catalogue routes on %s', (kind) => {
             detail_page_url: `/property/${row.property_profile_id}/pre-market-property-${transaction === '1' ? 'for-sale' : 'to-rent'}-${row.town.toLowerCase()}`,
             match_percentage: null,
             medias: [],
+            photo_count: null,
             transaction_type_id: row.transaction_type_id,
             branch_id: row.branch_id,
             lat: Math.round(row.lat * 100) / 100,

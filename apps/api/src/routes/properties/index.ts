@@ -101,13 +101,13 @@ const properties: FastifyPluginAsyncZod<PropertiesRoutesOptions> = async (app, o
       forVisitors(request, reply, async () => {
         const query = request.query
         const context = { media: app.media, canSeeLocked: canSeeLocked(request) }
-        const { rows, medias, pictures, total, capped } = await searchProperties(app.db, query, context, { withMedias: query.include_medias })
+        const { rows, medias, pictures, photoCounts, total, capped } = await searchProperties(app.db, query, context, { withMedias: query.include_medias })
         // Scored here for the whole page, from the active applicant read once per request.
         const criteria = toApplicantMatchCriteria(await getActiveApplicantCriteria(request))
         return {
           data: rows.map((row) => {
             const id = row.property_profile_id
-            const card = medias ? presentCard(row, medias.get(id) ?? [], context) : presentCardWithoutMedias(row, pictures?.get(id) ?? null, context)
+            const card = medias ? presentCard(row, medias.get(id) ?? [], context) : presentCardWithoutMedias(row, pictures?.get(id) ?? null, context, photoCounts?.get(id) ?? 0)
             return criteria ? { ...card, ...toCardMatch(criteria, row) } : card
           }),
           total,

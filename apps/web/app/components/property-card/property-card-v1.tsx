@@ -2,6 +2,7 @@ import { useId } from 'react'
 import { LABELS, truncateSummary } from '@agency/domain'
 import { Link } from 'react-router'
 import { CardPriceRow } from '#app/components/property-card/card-price-row.tsx'
+import { CardPhotoCount } from '#app/components/property-card/card-photo-count.tsx'
 import { PropertyImage } from '#app/components/property-card/property-image.tsx'
 import type { CardProps } from '#app/components/property-card/types.ts'
 import { SaveButton } from '#app/components/saved/save-button.tsx'
@@ -17,6 +18,7 @@ export function PropertyCardV1({ property, imagePriority, headingLevel }: CardPr
       <div className="card__media">
         <PropertyImage src={property.image} alt={toImageAlt(property)} priority={imagePriority} />
         <SaveButton propertyId={property.property_profile_id} price={property.price?.numberPrice ?? null} describedBy={headingId} className="card__save" />
+        <CardPhotoCount property={property} />
       </div>
       <div className="card__body">
         <CardPriceRow property={property} />

@@ -22,6 +22,7 @@ export type ListCard = Pick<
   | 'match_reasons'
   | 'reduced_at'
   | 'distance'
+  | 'photo_count'
 >
 
 // The API names its pictures by absolute URL; the site's own are written as paths (the card's
@@ -54,6 +55,7 @@ export function toListCard(card: PropertyCardWithoutMedias): ListCard {
   // A pre-market property an applicant may see in full (a locked card says so itself).
   if (card.is_pre_market && !card.is_locked) listCard.is_pre_market = true
   if (card.reduced_at) listCard.reduced_at = card.reduced_at
+  if (card.photo_count) listCard.photo_count = card.photo_count
   // Only a location search measures one.
   if (card.distance !== null && card.distance !== undefined) listCard.distance = card.distance
   return listCard
