@@ -156,6 +156,35 @@ describe('the full-screen gallery', () => {
     expect(await counter(page).innerText()).toBe(`3/${total}`)
   })
 
+  it('shows a strip of thumbnails that turns to the one chosen, and tabs that lead to the floor plans and EPC full screen', async () => {
+    const detail = await findDetail((d) => d.floor_plans.length > 0 && d.epcs.length > 0 && d.medias.length >= 3)
+    const total = detail.medias.length
+    const page = await browser.page()
+    await page.goto(`${BASE_URL}${detail.detail_page_url}`)
+    await page.getByRole('region', { name: 'Photos' }).getByRole('link', { name: /full screen/ }).click()
+    const dialog = page.getByRole('dialog', { name: /^Gallery: / })
+    await dialog.waitFor()
+    const thumbs = dialog.getByRole('list', { name: 'All of them' }).getByRole('button')
+    expect(await thumbs.count()).toBe(total)
+    await thumbs.nth(2).click()
+    expect(await counter(page).innerText()).toBe(`3/${total}`)
+    expect(await thumbs.nth(2).getAttribute('aria-current')).toBe('true')
+    expect(await thumbs.nth(0).getAttribute('aria-current')).toBeNull()
+    const tabs = dialog.getByRole('navigation', { name: 'What to show' })
+    expect(await tabs.getByText(`Photos (${total})`).getAttribute('aria-current')).toBe('page')
+    await expectNoAxeViolations(page)
+    await tabs.getByRole('link', { name: `Floor plans (${detail.floor_plans.length})` }).click()
+    await page.waitForURL((url) => url.pathname === `${detail.detail_page_url}/gallery` && url.search === '?plan=1')
+    expect(await page.getByRole('navigation', { name: 'What to show' }).getByRole('link', { name: /^Floor plans/ }).getAttribute('aria-current')).toBe('page')
+    await page.goBack()
+    await page.getByRole('region', { name: 'Photos' }).getByRole('link', { name: /full screen/ }).click()
+    await page
+      .getByRole('dialog', { name: /^Gallery: / })
+      .getByRole('link', { name: `EPC (${detail.epcs.length})` })
+      .click()
+    await page.waitForURL((url) => url.pathname === `${detail.detail_page_url}/gallery` && url.search === '?epc=1')
+  })
+
   it('offers a download link for a downloadable photo', async () => {
     const { card, index } = await findProperty((m) => m.isDownloadable)
     const page = await browser.page()
@@ -308,6 +337,7 @@ describe('the slider arrows', () => {
 
 interface Detail {
   detail_page_url: string
+  medias: unknown[]
   floor_plans: { image: string }[]
   epcs: { image: string; isPDF: boolean; fileURL: string }[]
 }

@@ -6,6 +6,8 @@ import { Lightbox } from '#app/components/ui/lightbox.tsx'
 import { Picture } from '#app/components/ui/picture.tsx'
 import { SliderArrow } from '#app/components/ui/slider-arrow.tsx'
 import { COPY } from '#app/copy.ts'
+import { GALLERY_VIEW_LABELS, toGalleryPageUrl } from '#app/components/property-detail/gallery-paths.ts'
+import { toMediaVariantUrl } from '#app/lib/media.ts'
 import { useSiteSettings } from '#app/lib/use-root-data.ts'
 
 interface GalleryLightboxProps {
@@ -14,6 +16,10 @@ interface GalleryLightboxProps {
   alt: string
   state: GalleryState
   dispatch: (action: GalleryAction) => void
+  /** The property page's address: the floor plans' and EPCs' tabs lead to its gallery page at them. */
+  detailPageUrl: string
+  floorPlanCount: number
+  epcCount: number
 }
 
 /** Only an https page is put in a frame: the links come from the agency's data, not from the visitor. */
@@ -35,9 +41,11 @@ function toDownloadName(heading: string, position: number): string {
  * SPEC §2 full-screen gallery, loaded only when first opened: the photo counter 'index/total', next
  * and previous that wrap around (buttons in the company's arrow variant, arrow keys, swipe), a
  * download link for downloadable photos, the video in a frame (created only while it is shown) and
- * the virtual tour's link. The dialog traps focus, closes on Escape and gives focus back.
+ * the virtual tour's link; tabs for the photos, the floor plans and the EPCs (the last two open the
+ * property's gallery page at them, which shows them full screen) and a strip of thumbnails. The
+ * dialog traps focus, closes on Escape and gives focus back.
  */
-export default function GalleryLightbox({ medias, heading, alt, state, dispatch }: GalleryLightboxProps) {
+export default function GalleryLightbox({ medias, heading, alt, state, dispatch, detailPageUrl, floorPlanCount, epcCount }: GalleryLightboxProps) {
   const { slider_arrow_variant: variant } = useSiteSettings()
   const swipeStart = useRef<{ id: number; x: number; y: number } | null>(null)
   const media = medias[state.index]
@@ -90,6 +98,7 @@ export default function GalleryLightbox({ medias, heading, alt, state, dispatch 
         </>
       }
     >
+      <div className="gallery-lb">
       <div
         className="gallery-lb__stage"
         onPointerDown={onPointerDown}
@@ -133,6 +142,43 @@ export default function GalleryLightbox({ medias, heading, alt, state, dispatch 
             <SliderArrow direction="next" variant={variant} label={COPY.GALLERY_NEXT} onClick={() => dispatch({ type: 'next' })} className="gallery-lb__arrow gallery-lb__arrow--next" />
           </>
         )}
+      </div>
+      {(floorPlanCount > 0 || epcCount > 0) && (
+        <nav className="gallery-lb__tabs" aria-label={COPY.GALLERY_TABS}>
+          <span className="gallery-lb__tab" aria-current="page">
+            {COPY.GALLERY_TAB_COUNT(GALLERY_VIEW_LABELS.photos, medias.length)}
+          </span>
+          {floorPlanCount > 0 && (
+            <a className="gallery-lb__tab" href={toGalleryPageUrl(detailPageUrl, 'floor-plans')}>
+              {COPY.GALLERY_TAB_COUNT(GALLERY_VIEW_LABELS['floor-plans'], floorPlanCount)}
+            </a>
+          )}
+          {epcCount > 0 && (
+            <a className="gallery-lb__tab" href={toGalleryPageUrl(detailPageUrl, 'epc')}>
+              {COPY.GALLERY_TAB_COUNT(GALLERY_VIEW_LABELS.epc, epcCount)}
+            </a>
+          )}
+        </nav>
+      )}
+      {medias.length > 1 && (
+        <ul className="gallery-lb__thumbs" role="list" aria-label={COPY.GALLERY_THUMBS}>
+          {medias.map((thumb, index) => {
+            const thumbLabel = COPY.GALLERY_SLIDE(toGallerySlideKind(thumb), index + 1, medias.length)
+            return (
+              <li key={thumb.property_profile_media_id}>
+                <button
+                  type="button"
+                  className="gallery-lb__thumb"
+                  aria-current={index === state.index ? 'true' : undefined}
+                  onClick={() => dispatch({ type: 'moved', index })}
+                >
+                  <img src={toMediaVariantUrl(thumb.background, 'thumb') ?? thumb.background} alt={thumbLabel} width={120} height={80} loading="lazy" decoding="async" />
+                </button>
+              </li>
+            )
+          })}
+        </ul>
+      )}
       </div>
     </Lightbox>
   )

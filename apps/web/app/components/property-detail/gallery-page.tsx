@@ -4,7 +4,7 @@ import { Picture } from '#app/components/ui/picture.tsx'
 import { COPY } from '#app/copy.ts'
 import { toMediaVariantUrl } from '#app/lib/media.ts'
 import { toImageAlt } from '#app/lib/property-text.ts'
-import { GALLERY_VIEWS, toGalleryPageUrl } from './gallery-paths.ts'
+import { GALLERY_VIEWS, GALLERY_VIEW_LABELS, toGalleryPageUrl } from './gallery-paths.ts'
 import type { GalleryView } from './gallery-paths.ts'
 
 /** One item of a view: its label, the picture shown, and a file or page it opens (a PDF, a tour, a video). */
@@ -58,7 +58,6 @@ export function toGalleryItems(property: PropertyDetail): Record<GalleryView, Ga
   }
 }
 
-const VIEW_LABELS: Record<GalleryView, string> = { photos: COPY.DETAIL_PHOTOS, 'floor-plans': COPY.DETAIL_FLOOR_PLANS, epc: LABELS.EPC }
 
 interface GalleryPageProps {
   property: PropertyDetail
@@ -97,7 +96,7 @@ export function GalleryPage({ property, view, index }: GalleryPageProps) {
       <nav className="gallery-page__tabs" aria-label={COPY.GALLERY_TABS}>
         {GALLERY_VIEWS.filter((v) => views[v].length > 0).map((v) => (
           <a key={v} href={toGalleryPageUrl(property.detail_page_url, v)} className="gallery-page__tab" aria-current={v === view ? 'page' : undefined}>
-            {COPY.GALLERY_TAB_COUNT(VIEW_LABELS[v], views[v].length)}
+            {COPY.GALLERY_TAB_COUNT(GALLERY_VIEW_LABELS[v], views[v].length)}
           </a>
         ))}
       </nav>

@@ -1,6 +1,12 @@
+import { LABELS } from '@agency/domain'
+import { COPY } from '#app/copy.ts'
+
 /** The views of a property's gallery page: its photos (and videos and tours), floor plans and EPCs. */
 export const GALLERY_VIEWS = ['photos', 'floor-plans', 'epc'] as const
 export type GalleryView = (typeof GALLERY_VIEWS)[number]
+
+/** What each view's tab is called (with its count: COPY.GALLERY_TAB_COUNT). */
+export const GALLERY_VIEW_LABELS: Record<GalleryView, string> = { photos: COPY.DETAIL_PHOTOS, 'floor-plans': COPY.DETAIL_FLOOR_PLANS, epc: LABELS.EPC }
 
 /** The query parameter of each view: which item of it is shown, counted from 1. */
 export const GALLERY_VIEW_PARAM: Record<GalleryView, string> = { photos: 'photo', 'floor-plans': 'plan', epc: 'epc' }

@@ -127,7 +127,16 @@ export function Gallery({ property }: { property: PropertyDetail }) {
       )}
       {state.open && (
         <Suspense fallback={null}>
-          <GalleryLightbox medias={medias} heading={property.advert_heading} alt={alt} state={state} dispatch={dispatch} />
+          <GalleryLightbox
+            medias={medias}
+            heading={property.advert_heading}
+            alt={alt}
+            state={state}
+            dispatch={dispatch}
+            detailPageUrl={property.detail_page_url}
+            floorPlanCount={property.floor_plans.length}
+            epcCount={property.epcs.length}
+          />
         </Suspense>
       )}
     </section>
