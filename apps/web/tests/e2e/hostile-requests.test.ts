@@ -205,3 +205,53 @@ describe('an odd key in an alert address', () => {
     }
   })
 })
+
+describe('hostile values of the no-JavaScript fallbacks', () => {
+  async function firstProperty(): Promise<{ url: string; photos: number }> {
+    const { data } = (await (await fetch(new URL('/api/properties?page_size=1', BASE_URL))).json()) as {
+      data: Array<{ property_profile_id: number; detail_page_url: string }>
+    }
+    const card = data[0]!
+    const { data: detail } = (await (await fetch(new URL(`/api/properties/${card.property_profile_id}`, BASE_URL))).json()) as {
+      data: { medias: unknown[] }
+    }
+    return { url: card.detail_page_url, photos: detail.medias.length }
+  }
+
+  it("moves a gallery page's out-of-range or malformed position to a picture it has, never 5xx", async () => {
+    const { url, photos } = await firstProperty()
+    const cases: Array<[query: string, to: string]> = [
+      ['photo=abc', 'photo=1'],
+      ['photo=0', 'photo=1'],
+      ['photo=-1', 'photo=1'],
+      ['photo=%00', 'photo=1'],
+      [`photo=${photos + 5000}`, `photo=${photos}`],
+      [`photo=${'9'.repeat(400)}`, 'photo=1'],
+      ['photo=1&plan=1', 'photo=1'],
+    ]
+    for (const [query, to] of cases) {
+      const response = await fetch(new URL(`${url}/gallery?${query}`, BASE_URL), { redirect: 'manual' })
+      expect(response.status, query).toBe(301)
+      expect(new URL(response.headers.get('location') ?? '', BASE_URL).search, query).toBe(`?${to}`)
+    }
+  })
+
+  it('answers a list page, never an error, to a chosen place that is not one', async () => {
+    for (const place of ['x', '%00', 'a'.repeat(5000), 'gb:town:999999999', '..%2F..%2Fetc']) {
+      const response = await fetch(new URL(`/sales/property-for-sale?keyword=leeds&place=${place}`, BASE_URL), { redirect: 'manual' })
+      expect(response.status, place.slice(0, 20)).toBe(200)
+      expect(await response.text(), place.slice(0, 20)).not.toContain('Something went wrong')
+    }
+  })
+
+  it("answers the saved properties and list pages, never an error, to a visitor's saved cookie that is not a list of ids", async () => {
+    const many = Array.from({ length: 2000 }, (_, i) => i + 1).join(',')
+    for (const value of ['abc', '1,2,x', many, '%00', '-1,99999999999999999999']) {
+      for (const path of ['/saved-properties', '/sales/property-for-sale']) {
+        const response = await fetch(new URL(path, BASE_URL), { headers: { cookie: `agency_saved=${value}` }, redirect: 'manual' })
+        expect(response.status, `${path} ${value.slice(0, 20)}`).toBe(200)
+        expect(await response.text(), path).not.toContain('Something went wrong')
+      }
+    }
+  })
+})
