@@ -162,6 +162,7 @@ describe('the location live search', () => {
     await page.goto(`${BASE_URL}${LIST_PATHS.sales}`)
     await typeKeyword(page, 'mnachestr')
     await page.getByText(SPEC.ADDRESS_NOT_FOUND).waitFor({ timeout: RESULTS_TIMEOUT })
+    await page.getByLabel('Radius').selectOption({ label: '3 miles' })
     await page.getByRole('button', { name: SPEC.SEARCH, exact: true }).click()
     await page.getByText('No place matched ‘mnachestr’.').waitFor()
     // SPEC §8's message stays by the field, and no property is listed as if the search had worked.
@@ -172,6 +173,7 @@ describe('the location live search', () => {
     await spellings.first().click()
     await page.waitForURL(/location_names=Manchester/)
     await page.getByRole('button', { name: 'Remove Manchester' }).waitFor()
+    expect(await page.locator('.location-chip').innerText()).toContain('3 miles')
     expect(await page.getByText('No place matched').count()).toBe(0)
     expect(await shownTotal(page)).toBeGreaterThan(0)
   })
@@ -630,6 +632,7 @@ describe('the search form without JavaScript', () => {
     const page = await browser.page({ javaScriptEnabled: false })
     await page.goto(`${BASE_URL}${LIST_PATHS.sales}`)
     await page.getByRole('textbox', { name: 'Location' }).fill('mnachestr')
+    await page.getByLabel('Radius').selectOption({ label: '3 miles' })
     await page.getByRole('button', { name: SPEC.SEARCH, exact: true }).click()
     await page.waitForURL(/keyword=/)
     expect(await page.locator('.location-search__status').innerText()).toBe(SPEC.ADDRESS_NOT_FOUND)
@@ -639,6 +642,7 @@ describe('the search form without JavaScript', () => {
     await spelling.click()
     await page.waitForURL(/location_names=Manchester/)
     expect(await page.getByRole('button', { name: 'Remove Manchester' }).count()).toBe(1)
+    expect(await page.locator('.location-chip').innerText()).toContain('3 miles')
     expect(await shownTotal(page)).toBeGreaterThan(0)
   })
 
