@@ -158,6 +158,34 @@ const placeCases = fc.record({
   ),
 })
 
+/** A place whose 40 miles hold the whole generated region. */
+const WHOLE_REGION = { location: 'Somewhere', place_id: 'test-place', lat: CENTRE.lat, lng: CENTRE.lng, distance: 40 as const, bounds: null }
+
+/** Exactly one filter set, away from its default: each include/exclude/show-only option, furnishing, a must-have, a price or room bound. */
+const oneFilter: fc.Arbitrary<Partial<AlertCriteriaInput>> = fc.oneof(
+  ...INCLUSION_FILTERS.map((name) => fc.constantFrom('exclude' as const, 'show_only' as const).map((value) => ({ [name]: value }))),
+  fc.constantFrom(...FURNISHING_VALUES.filter((value) => value !== 'any')).map((furnishing) => ({ furnishing })),
+  fc.subarray([...MUST_HAVE_VALUES], { minLength: 1 }).map((mustHaves) => ({ must_haves: [...mustHaves] })),
+  fc.constantFrom('min_price', 'max_price').chain((name) => fc.constantFrom(500, 1_000, 150_000, 250_000).map((value) => ({ [name]: value }))),
+  fc
+    .constantFrom('min_bedroom', 'max_bedroom', 'min_bathroom', 'max_bathroom', 'min_reception', 'max_reception')
+    .chain((name) => fc.integer({ min: 0, max: 4 }).map((value) => ({ [name]: value }))),
+)
+
+/**
+ * Criteria of one filter over the whole region, with available properties of the alert's type: each
+ * filter alone decides which properties match, so deleting or changing any one filter's condition, in
+ * the search or in the matching, shows (with every filter drawn at once, most criteria match nothing).
+ */
+const oneFilterCases = fc.record({
+  profile_id: fc.constantFrom(3 as const, 5 as const),
+  criteria: oneFilter.map((filter): AlertCriteriaInput => ({ locations: [WHOLE_REGION], ...filter })),
+  properties: fc.array(
+    property.map((p) => ({ ...p, ofAlertType: true, availability: 'available' as const, near: null })),
+    { minLength: 5, maxLength: 30 },
+  ),
+})
+
 let serial = 0
 
 /** A property as written. */
@@ -310,6 +338,10 @@ describe.each(testDatabaseKinds())('the search and the Heads Up matching on %s',
 
   it('find the same properties for any criteria', async () => {
     await checkParity(cases, Number(process.env.PARITY_RUNS ?? 120))
+  }, 600_000)
+
+  it('let each filter alone decide, in the search and in the matching alike', async () => {
+    await checkParity(oneFilterCases, Number(process.env.PARITY_FILTER_RUNS ?? 80))
   }, 600_000)
 
   it("draw a place's area where SPEC §9 and the radius say, in the search and in the matching alike", async () => {
