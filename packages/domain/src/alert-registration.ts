@@ -111,7 +111,7 @@ export function parseAlertRegistration(
   for (const contact of contacts) add('contacts', findAlertContactMessages(contact))
   add('contact_questions', findAnswerMessages(questions, answers))
   const fields = Object.keys(errors)
-  if (fields.length === 0 && parsed.success) return parsed
+  // Every failed check of the schema is a field's error above: no error is a passed payload.
   if (fields.length === 0) return parsed
   const rank = (field: string) => {
     const i = ALERT_PAYLOAD_FIELD_ORDER.indexOf(field)
