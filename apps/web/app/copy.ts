@@ -27,6 +27,10 @@ export const COPY = {
   LIST_START_AGAIN: 'Start a new search',
   LIST_EMPTY: 'No properties match this search. Try widening it.',
   LIST_PAGE_EMPTY: 'There are no more properties on this page.',
+  /** A keyword that found no place: the list says so instead of listing every property. */
+  LIST_NO_PLACE: (keyword: string) => `No place matched ‘${keyword}’.`,
+  LIST_NEAREST_SPELLINGS: 'Did you mean:',
+  LIST_NO_NEAREST_SPELLINGS: 'Check the spelling, or try a nearby town or a postcode.',
   LIST_FIRST_PAGE: 'Go to the first page',
   KEYWORDS: 'Keywords',
   KEYWORDS_HINT: 'For example garage, "sea view" or cottage -retirement',

@@ -177,6 +177,11 @@ export interface ApiClient {
   health(options?: RequestOptions): Promise<Health>
   /** SPEC §7 place search by keyword (GET /places): at most 256 characters, else a 400 ApiClientError. */
   searchPlaces(keyword: string, options?: RequestOptions): Promise<SearchResultPlace[]>
+  /**
+   * The places spelt nearest to a keyword the place search finds nothing for, best first (GET
+   * /places/nearest-spellings): what a list page offers instead of the keyword ('Did you mean').
+   */
+  findNearestSpellings(keyword: string, options?: RequestOptions): Promise<SearchResultPlace[]>
   /** SPEC §7 place details by place_id (GET /places/:place_id). Throws a 404 ApiClientError for an unknown id. */
   getPlace(placeId: string, options?: RequestOptions): Promise<PlaceDetails>
   /**
@@ -367,6 +372,9 @@ export function createApiClient({ baseUrl, fetch, headers }: ApiClientOptions): 
     },
     async searchPlaces(keyword, options) {
       return (await get('/places', new URLSearchParams({ keyword }), dataOf(PlaceSearchAnswerSchema), options)).data
+    },
+    async findNearestSpellings(keyword, options) {
+      return (await get('/places/nearest-spellings', new URLSearchParams({ keyword }), dataOf(PlaceSearchAnswerSchema), options)).data
     },
     async getPlace(placeId, options) {
       return (await get(`/places/${encodeURIComponent(placeId)}`, undefined, dataOf(PlaceDetailsSchema), options)).data

@@ -3,7 +3,7 @@
  * submit, and the state they are built from.
  */
 import { z } from 'zod'
-import { AlertCriteriaSchema, ApplicantQuestionSchema, QuestionAnswerSchema, toQuestionAnswers } from './applicant.ts'
+import { AlertCriteriaSchema, QuestionAnswerSchema, toQuestionAnswers } from './applicant.ts'
 import type { AlertCriteria, AnswersByQuestionId, ApplicantQuestion } from './applicant.ts'
 import { CONTACT_SOURCE_ONLINE_REGISTRATION } from './constants.ts'
 import type { AlertProfileId, AlertTab } from './constants.ts'
@@ -11,9 +11,12 @@ import { AlertFrequencySchema } from './alert-delivery.ts'
 import type { AlertFrequency } from './alert-delivery.ts'
 import { AlertProfileIdSchema, ApplicantProfileIdSchema, ContactSchema } from './contact.ts'
 import type { Contact } from './contact.ts'
-import { MESSAGES, toQuestionRequiredMessage } from './messages.ts'
+import { ALERT_SUBMIT_RULES, findAlertSubmitBreaches } from './alert-submit-rules.ts'
+import type { AlertSubmitField, AlertSubmitInput } from './alert-submit-rules.ts'
 import { toParseResult } from './parse-result.ts'
 import type { ParseFailure, ParseResult, ParseSuccess } from './parse-result.ts'
+
+export type { AlertSubmitField } from './alert-submit-rules.ts'
 
 /** Register mode (SPEC §4): create a new alert or update an existing one. */
 export type AlertMode = 'create' | 'update'
@@ -39,45 +42,8 @@ export const ALERT_CRITERIA_DEFAULT: AlertCriteria = AlertCriteriaSchema.parse({
 // Submit checks (SPEC §5 "Alert submit")
 // ---------------------------------------------------------------------------------------------
 
-/** SPEC §5 alert submit checks, by field, in SPEC's order. */
-export const ALERT_SUBMIT_FIELD_ORDER = ['contacts', 'locations', 'min_price', 'max_price', 'contact_questions'] as const
-/** One field of the submit checks. */
-export type AlertSubmitField = (typeof ALERT_SUBMIT_FIELD_ORDER)[number]
-
-/** SPEC §5: the tab each submit warning sends the visitor to. */
-export const ALERT_SUBMIT_FIELD_TABS: Record<AlertSubmitField, AlertTab> = {
-  contacts: 'contact',
-  locations: 'property-type',
-  min_price: 'property-type',
-  max_price: 'property-type',
-  contact_questions: 'circumstances',
-}
-
-/**
- * SPEC §5 alert submit: 1 a contact, 2 a location, 3 a min price, 4 a max price (0 is unset), 5 every
- * required question answered ('"Do you have a property to sell?" question is required.').
- */
-export const AlertSubmitSchema = z
-  .object({
-    contacts: z.array(z.unknown()),
-    criteria: z.looseObject({ locations: z.array(z.unknown()), min_price: z.number(), max_price: z.number() }),
-    questions: z.array(ApplicantQuestionSchema),
-    answers: z.record(z.string(), z.unknown()),
-  })
-  .superRefine((state, ctx) => {
-    const warn = (field: AlertSubmitField, message: string, ...rest: number[]): void => {
-      ctx.addIssue({ code: 'custom', message, path: [field, ...rest] })
-    }
-    if (state.contacts.length === 0) warn('contacts', MESSAGES.CONTACT_REQUIRED)
-    if (state.criteria.locations.length === 0) warn('locations', MESSAGES.LOCATION_REQUIRED)
-    if (state.criteria.min_price === 0) warn('min_price', MESSAGES.MIN_PRICE_REQUIRED)
-    if (state.criteria.max_price === 0) warn('max_price', MESSAGES.MAX_PRICE_REQUIRED)
-    for (const q of state.questions) {
-      const answer = state.answers[String(q.contact_question_id)]
-      const answered = answer !== null && answer !== undefined && !(typeof answer === 'string' && answer.trim() === '')
-      if (q.is_required && !answered) warn('contact_questions', toQuestionRequiredMessage(q.question), q.contact_question_id)
-    }
-  })
+/** SPEC §5 alert submit checks, by field, in SPEC's order (the one table's, alert-submit-rules.ts). */
+export const ALERT_SUBMIT_FIELD_ORDER: readonly AlertSubmitField[] = ALERT_SUBMIT_RULES.map((rule) => rule.field)
 
 /** A failed submit check: SPEC §5's warning and the tab it belongs to. */
 export interface AlertSubmitFailure extends ParseFailure {
@@ -87,14 +53,22 @@ export interface AlertSubmitFailure extends ParseFailure {
 /** The result of the submit checks. */
 export type AlertSubmitResult = ParseSuccess<AlertFormState> | AlertSubmitFailure
 
+/** What SPEC §5's submit rules look at in the screen's state. */
+export function toAlertSubmitInput(state: Pick<AlertFormState, 'contacts' | 'criteria' | 'questions' | 'answers'>): AlertSubmitInput {
+  const { locations, min_price, max_price } = state.criteria
+  return { contacts: state.contacts, locations, min_price, max_price, questions: state.questions, answers: state.answers }
+}
+
 /**
- * Runs SPEC §5's alert submit checks in order. The first failing one gives the warning and its tab
- * (Contact, Property Type or Circumstances); `errors` lists every warning.
+ * Runs SPEC §5's alert submit rules (ALERT_SUBMIT_RULES) in their order. The first broken one gives the
+ * warning and its tab (Contact, Property Type or Circumstances); `errors` lists every warning by field.
  */
 export function parseAlertSubmit(state: AlertFormState): AlertSubmitResult {
-  const result = toParseResult(AlertSubmitSchema.safeParse(state), ALERT_SUBMIT_FIELD_ORDER)
-  if (result.success) return { success: true, data: state }
-  return { ...result, tab: ALERT_SUBMIT_FIELD_TABS[result.field as AlertSubmitField] }
+  const breaches = findAlertSubmitBreaches(toAlertSubmitInput(state))
+  const [first] = breaches
+  if (!first) return { success: true, data: state }
+  const errors = Object.fromEntries(breaches.map(({ rule, messages }) => [rule.field, [...messages]]))
+  return { success: false, field: first.rule.field, message: first.messages[0]!, errors, tab: first.rule.tab }
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -111,11 +85,14 @@ export const AlertPayloadContactSchema = ContactSchema.omit({ avatar: true }).ex
 /** A payload contact. */
 export type AlertPayloadContact = z.infer<typeof AlertPayloadContactSchema>
 
-/** SPEC §7 property_criteria: the filters, with SPEC §5's submit rules 2 to 4. */
+/**
+ * SPEC §7 property_criteria: the filters, every one sent. SPEC §5's submit rules (a location, a min and a
+ * max price) are ALERT_SUBMIT_RULES', which parseAlertRegistration runs over the payload.
+ */
 export const AlertPayloadCriteriaSchema = AlertCriteriaSchema.extend({
-  locations: AlertCriteriaSchema.shape.locations.unwrap().min(1, MESSAGES.LOCATION_REQUIRED),
-  min_price: z.number({ error: MESSAGES.MIN_PRICE_REQUIRED }).int().min(1, MESSAGES.MIN_PRICE_REQUIRED),
-  max_price: z.number({ error: MESSAGES.MAX_PRICE_REQUIRED }).int().min(1, MESSAGES.MAX_PRICE_REQUIRED),
+  locations: AlertCriteriaSchema.shape.locations.unwrap(),
+  min_price: AlertCriteriaSchema.shape.min_price.unwrap(),
+  max_price: AlertCriteriaSchema.shape.max_price.unwrap(),
 })
 
 /** The most people one alert holds (its owner and, say, a partner and co-buyers). */
@@ -125,7 +102,7 @@ export const ALERT_TOO_MANY_CONTACTS = `An alert can hold at most ${ALERT_MAX_CO
 
 const payloadShape = {
   profile_id: AlertProfileIdSchema,
-  contacts: z.array(AlertPayloadContactSchema).min(1, MESSAGES.CONTACT_REQUIRED).max(ALERT_MAX_CONTACTS, ALERT_TOO_MANY_CONTACTS),
+  contacts: z.array(AlertPayloadContactSchema).max(ALERT_MAX_CONTACTS, ALERT_TOO_MANY_CONTACTS),
   property_criteria: AlertPayloadCriteriaSchema,
   online_registration: z.literal(true),
   contact_questions: z.array(QuestionAnswerSchema),
@@ -157,7 +134,6 @@ export const AlertCreatePayloadSchema = z.object({
         contact_profiles: z.array(ApplicantProfileIdSchema).min(1),
       }),
     )
-    .min(1, MESSAGES.CONTACT_REQUIRED)
     .max(ALERT_MAX_CONTACTS, ALERT_TOO_MANY_CONTACTS),
 })
 /** SPEC §7 create payload. */
@@ -168,25 +144,21 @@ export const AlertUpdatePayloadSchema = z.object({
   ...payloadShape,
   contacts: z
     .array(AlertPayloadContactSchema.omit({ contact_source_id: true, contact_profiles: true }))
-    .min(1, MESSAGES.CONTACT_REQUIRED)
     .max(ALERT_MAX_CONTACTS, ALERT_TOO_MANY_CONTACTS),
 })
 /** SPEC §7 update payload. */
 export type AlertUpdatePayload = z.infer<typeof AlertUpdatePayloadSchema>
 
-/** The order of the payload checks, by field, following SPEC §5's alert submit order. */
-export const ALERT_PAYLOAD_FIELD_ORDER = [
-  'profile_id',
-  'contacts',
-  'property_criteria.locations',
-  'property_criteria.min_price',
-  'property_criteria.max_price',
-  'property_criteria',
-  'contact_questions',
-  'online_registration',
-  'kickback_log_id',
-  'alert_frequency',
-] as const
+/**
+ * The order of the payload's fields in the API's errors: SPEC §5's submit rules in the table's order
+ * (their payload fields), the criteria's other filters right after the rules on the criteria, then the
+ * payload's own fields.
+ */
+export const ALERT_PAYLOAD_FIELD_ORDER: readonly string[] = (() => {
+  const ruled = ALERT_SUBMIT_RULES.map((rule) => rule.payloadField)
+  const afterCriteria = ruled.findLastIndex((field) => field.startsWith('property_criteria.')) + 1
+  return ['profile_id', ...ruled.slice(0, afterCriteria), 'property_criteria', ...ruled.slice(afterCriteria), 'online_registration', 'kickback_log_id', 'alert_frequency']
+})()
 
 /** Parses an alert payload of the given mode (the API's body check). */
 export function parseAlertPayload(input: unknown, mode: AlertMode): ParseResult<AlertPayload> {

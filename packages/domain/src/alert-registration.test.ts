@@ -67,11 +67,8 @@ describe('findAlertContactMessages (SPEC §5 alert contact form)', () => {
 })
 
 describe('findAnswerMessages', () => {
-  it('names each unanswered required question, then an answer that fits no option', () => {
-    expect(findAnswerMessages(questions, [{ contact_question_id: 4, answer: 99 }])).toEqual([
-      '"When are you looking to move?" question is required.',
-      'The selected answer is invalid.',
-    ])
+  it('refuses an answer that fits no option of its question (unanswered ones are SPEC §5 rule 5, the table)', () => {
+    expect(findAnswerMessages(questions, [{ contact_question_id: 4, answer: 99 }])).toEqual(['The selected answer is invalid.'])
   })
 
   it('refuses an answer to a question of another profile', () => {

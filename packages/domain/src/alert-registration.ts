@@ -5,11 +5,13 @@
  */
 import { ALERT_PAYLOAD_FIELD_ORDER, parseAlertPayload } from './alert-payload.ts'
 import type { AlertMode, AlertPayload } from './alert-payload.ts'
-import { findUnansweredQuestions, toAnswersByQuestionId } from './applicant.ts'
+import { toAnswersByQuestionId } from './applicant.ts'
+import { findAlertSubmitBreaches } from './alert-submit-rules.ts'
+import type { AlertSubmitInput } from './alert-submit-rules.ts'
 import type { ApplicantQuestion, QuestionAnswer, QuestionAnswerValue } from './applicant.ts'
 import { COMMUNICATION_METHOD } from './constants.ts'
 import { isValidEmail } from './email.ts'
-import { MESSAGES, toQuestionRequiredMessage } from './messages.ts'
+import { MESSAGES } from './messages.ts'
 import type { ParseResult } from './parse-result.ts'
 import { isValidUkMobile } from './phone.ts'
 
@@ -46,19 +48,15 @@ function fitsQuestion(question: ApplicantQuestion, answer: QuestionAnswerValue):
 }
 
 /**
- * SPEC §5 rule 5 and the answers' fit: '"{question}" question is required.' for each required
- * question left unanswered (in the questions' order), then ANSWER_INVALID once for answers naming
- * an option their question does not have or a question of another profile.
+ * The answers' fit: ANSWER_INVALID once for answers naming an option their question does not have or a
+ * question of another profile. (Unanswered required questions are SPEC §5's rule 5, ALERT_SUBMIT_RULES.)
  */
 export function findAnswerMessages(questions: readonly ApplicantQuestion[], answers: readonly QuestionAnswer[]): string[] {
-  const byId = toAnswersByQuestionId(answers)
-  const messages = findUnansweredQuestions(questions, byId).map((q) => toQuestionRequiredMessage(q.question))
   const invalid = answers.some((a) => {
     const question = questions.find((q) => q.contact_question_id === a.contact_question_id)
     return !question || !fitsQuestion(question, a.answer)
   })
-  if (invalid) messages.push(MESSAGES.ANSWER_INVALID)
-  return messages
+  return invalid ? [MESSAGES.ANSWER_INVALID] : []
 }
 
 function rawAnswers(input: unknown): QuestionAnswer[] {
@@ -68,11 +66,28 @@ function rawAnswers(input: unknown): QuestionAnswer[] {
   )
 }
 
+/** What SPEC §5's submit rules look at in a payload as the API receives it (a missing price is unset, 0). */
+function toPayloadSubmitInput(input: unknown, questions: readonly ApplicantQuestion[], answers: readonly QuestionAnswer[]): AlertSubmitInput {
+  const payload = isRecord(input) ? input : {}
+  const criteria = isRecord(payload.property_criteria) ? payload.property_criteria : {}
+  const list = (value: unknown): unknown[] => (Array.isArray(value) ? value : [])
+  const price = (value: unknown): number => (typeof value === 'number' ? value : 0)
+  return {
+    contacts: list(payload.contacts),
+    locations: list(criteria.locations),
+    min_price: price(criteria.min_price),
+    max_price: price(criteria.max_price),
+    questions,
+    answers: toAnswersByQuestionId(answers),
+  }
+}
+
 /**
- * Checks a SPEC §7 alert payload as the API receives it: the payload schema of the mode, then every
- * contact (findAlertContactMessages) and the answers against `questions`, the questions of the
- * payload's profile. Fields and messages follow SPEC §5's order (contacts, locations, min price, max
- * price, questions); `message` is the first of them, the one a page shows.
+ * Checks a SPEC §7 alert payload as the API receives it: SPEC §5's submit rules (ALERT_SUBMIT_RULES, in
+ * their order, each field's first message SPEC's), the payload schema of the mode, every contact
+ * (findAlertContactMessages) and the answers against `questions`, the questions of the payload's
+ * profile. Fields follow ALERT_PAYLOAD_FIELD_ORDER, the rules' order; `message` is the first of them,
+ * the one a page shows.
  */
 export function parseAlertRegistration(
   input: unknown,
@@ -80,19 +95,26 @@ export function parseAlertRegistration(
   questions: readonly ApplicantQuestion[],
 ): ParseResult<AlertPayload> {
   const parsed = parseAlertPayload(input, mode)
-  const errors: Record<string, string[]> = parsed.success ? {} : { ...parsed.errors }
+  const answers = parsed.success ? parsed.data.contact_questions : rawAnswers(input)
+  const errors: Record<string, string[]> = {}
   const add = (field: string, messages: readonly string[]) => {
     if (messages.length === 0) return
     const list = (errors[field] ??= [])
     for (const m of messages) if (!list.includes(m)) list.push(m)
   }
+  const breaches = findAlertSubmitBreaches(toPayloadSubmitInput(input, questions, answers))
+  for (const { rule, messages } of breaches) add(rule.payloadField, messages)
+  // A field whose rule is broken says so in SPEC's words alone (a missing price is unset, not a type error).
+  const ruled = new Set(breaches.map(({ rule }) => rule.payloadField))
+  if (!parsed.success) for (const [field, messages] of Object.entries(parsed.errors)) if (!ruled.has(field)) add(field, messages)
   const contacts = isRecord(input) && Array.isArray(input.contacts) ? input.contacts : []
   for (const contact of contacts) add('contacts', findAlertContactMessages(contact))
-  add('contact_questions', findAnswerMessages(questions, parsed.success ? parsed.data.contact_questions : rawAnswers(input)))
+  add('contact_questions', findAnswerMessages(questions, answers))
   const fields = Object.keys(errors)
-  if (fields.length === 0 && parsed.success) return parsed
+  // Every failed check of the schema is a field's error above: no error is a passed payload.
+  if (fields.length === 0) return parsed
   const rank = (field: string) => {
-    const i = (ALERT_PAYLOAD_FIELD_ORDER as readonly string[]).indexOf(field)
+    const i = ALERT_PAYLOAD_FIELD_ORDER.indexOf(field)
     return i === -1 ? ALERT_PAYLOAD_FIELD_ORDER.length : i
   }
   const ordered = fields.sort((a, b) => rank(a) - rank(b))

@@ -7,7 +7,6 @@ import {
   isAnswered,
   toAnswersByQuestionId,
   toQuestionAnswers,
-  toUnansweredQuestionMessages,
 } from './applicant.ts'
 import type { ApplicantQuestion } from './applicant.ts'
 
@@ -37,10 +36,10 @@ describe('question answers (SPEC §3, §5)', () => {
   ])('%j counts as answered: %s', (answer, answered) => {
     expect(isAnswered(answer)).toBe(answered)
   })
-  it('finds the unanswered required questions in list order, with SPEC messages', () => {
+  it('finds the unanswered required questions in list order', () => {
     expect(findUnansweredQuestions(questions, { 2: 'soon' }).map((q) => q.contact_question_id)).toEqual([4, 7])
-    expect(toUnansweredQuestionMessages(questions, { 4: 42 })).toEqual(['"Are you a first-time buyer?" question is required.'])
-    expect(toUnansweredQuestionMessages(questions, { 4: 41, 7: 'Yes' })).toEqual([])
+    expect(findUnansweredQuestions(questions, { 4: 42 }).map((q) => q.question)).toEqual(['Are you a first-time buyer?'])
+    expect(findUnansweredQuestions(questions, { 4: 41, 7: 'Yes' })).toEqual([])
   })
   it('lists answers in the questions order, leaving blanks out', () => {
     expect(toQuestionAnswers({ 7: 'Yes', 4: 41, 2: ' ' }, questions)).toEqual([

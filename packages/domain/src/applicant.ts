@@ -7,7 +7,6 @@ import { PropertyTypeSelectionSchema } from './catalogue.schema.ts'
 import { APPLICANT_STATUS } from './constants.ts'
 import { AlertProfileIdSchema, ContactSchema } from './contact.ts'
 import { LocationSchema } from './location.schema.ts'
-import { toQuestionRequiredMessage } from './messages.ts'
 
 /** SPEC §3 contact question option. */
 export const ContactQuestionOptionSchema = z.object({
@@ -54,11 +53,6 @@ export function isAnswered(answer: QuestionAnswerValue | null | undefined): bool
 /** The required questions left unanswered, in the list's order (SPEC §5 alert submit rule 5). */
 export function findUnansweredQuestions(questions: readonly ApplicantQuestion[], answers: AnswersByQuestionId): ApplicantQuestion[] {
   return questions.filter((q) => q.is_required && !isAnswered(answers[q.contact_question_id]))
-}
-
-/** SPEC §5 messages for the unanswered required questions, in order. */
-export function toUnansweredQuestionMessages(questions: readonly ApplicantQuestion[], answers: AnswersByQuestionId): string[] {
-  return findUnansweredQuestions(questions, answers).map((q) => toQuestionRequiredMessage(q.question))
 }
 
 /** SPEC §3: keeps an applicant's answers by question id. */

@@ -1,6 +1,6 @@
 import { EMBEDDED_BUSY_MESSAGE, IS_NAMED_PLACE, places, pointOfInterestKeys, pointsOfInterest, toBox, toPlaceSearchKey, type Db } from '@agency/db'
 import { and, asc, eq, like, sql } from 'drizzle-orm'
-import { toPlaceLimit, type PlacesProvider } from './provider.ts'
+import { NEAREST_SPELLINGS_LIMIT, toPlaceLimit, type PlacesProvider } from './provider.ts'
 import type { PlaceDetails, SearchResultPlace } from './schemas.ts'
 
 /** The start of a postcode: 'l', 'ls', 'ls1', 'ls1 4', 'ls1 4a' ('ls14ap' is already 'ls1 4ap'). */
@@ -93,6 +93,34 @@ function findNamesLike(db: Db, key: string, limit: number) {
         asc(places.place_id),
       )
       .limit(limit)
+}
+
+/**
+ * How like a name a keyword must be to be offered as its nearest spelling: the search's own trigram
+ * comparison (findNamesLike), with half the bar pg_trgm ships with (0.3 and 0.6). Only a keyword the
+ * search found nothing for is compared so loosely.
+ */
+export const NEAREST_SPELLING_SIMILARITY = 0.15
+export const NEAREST_SPELLING_WORD_SIMILARITY = 0.3
+
+/**
+ * The names spelt nearest to a key that found nothing, by the search's own trigram measure with a lower
+ * bar: 'bermingum' offers Birmingham. The names are compared one by one (no index holds a bar this
+ * low), a few thousand of them, and only for a keyword that found nothing.
+ */
+function findNearestSpellings(db: Db, key: string, limit: number) {
+  const likeness = sql`greatest(similarity(${places.search_key}, ${key}), word_similarity(${key}, ${places.search_key}))`
+  return db
+    .select(RESULT)
+    .from(places)
+    .where(
+      and(
+        IS_NAMED_PLACE,
+        sql`(similarity(${places.search_key}, ${key}) >= ${NEAREST_SPELLING_SIMILARITY} or word_similarity(${key}, ${places.search_key}) >= ${NEAREST_SPELLING_WORD_SIMILARITY})`,
+      ),
+    )
+    .orderBy(sql`${likeness} desc`, sql`${places.population} desc nulls last`, asc(places.place_id))
+    .limit(limit)
 }
 
 /** Postcode districts starting with the key, the shortest first: 'ls1' offers LS1, then LS10, LS11… */
@@ -188,7 +216,7 @@ export function createDatabasePlacesProvider(db: Db, options: DatabasePlacesOpti
   const similarSlots = options.similarSlots ? createSlots(options.similarSlots.running, options.similarSlots.waiting) : null
   const findSimilar = async (key: string, limit: number): Promise<SearchResultPlace[]> =>
     similarSlots ? ((await similarSlots(() => findNamesLike(db, key, limit))) ?? []) : findNamesLike(db, key, limit)
-  const provider: PlacesProvider = {
+  const provider: PlacesProvider & Required<Pick<PlacesProvider, 'nearestSpellings'>> = {
     async search(keyword, limit) {
       const key = toPlaceSearchKey(keyword)
       const wanted = toPlaceLimit(limit)
@@ -220,6 +248,17 @@ export function createDatabasePlacesProvider(db: Db, options: DatabasePlacesOpti
       return found
     },
 
+    async nearestSpellings(keyword, limit) {
+      const key = toPlaceSearchKey(keyword)
+      // Names hold no digits (a postcode is found by its start or not at all), and a key too short or too
+      // long for trigrams has no spelling to compare.
+      if (!key || /[0-9]/.test(key) || key.length < MIN_SIMILAR_LENGTH || key.length > MAX_SIMILAR_LENGTH) return []
+      const wanted = Math.min(toPlaceLimit(limit ?? NEAREST_SPELLINGS_LIMIT), NEAREST_SPELLINGS_LIMIT)
+      const find = () => findNearestSpellings(db, key, wanted)
+      // Compared in the same line as the search's own comparisons.
+      return similarSlots ? ((await similarSlots(find)) ?? []) : find()
+    },
+
     async details(placeId) {
       if (/^(school|pub):/.test(placeId)) return findPointOfInterest(db, placeId)
       const [row] = await db.select().from(places).where(eq(places.place_id, placeId)).limit(1)
@@ -243,6 +282,11 @@ export function createDatabasePlacesProvider(db: Db, options: DatabasePlacesOpti
       return found
     },
     details: (placeId) => provider.details(placeId),
+    async nearestSpellings(keyword, limit) {
+      const found = await searchSlots(() => provider.nearestSpellings(keyword, limit))
+      if (found === null) throw new Error(EMBEDDED_BUSY_MESSAGE)
+      return found
+    },
   }
 }
 

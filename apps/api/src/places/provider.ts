@@ -14,7 +14,15 @@ export interface PlacesProvider {
   search(keyword: string, limit?: number): Promise<SearchResultPlace[]>
   /** A place by the id a search gave, or null when there is no such place. */
   details(placeId: string): Promise<PlaceDetails | null>
+  /**
+   * For a keyword the search finds nothing for: the places whose names are spelt nearest to it, best
+   * first, to offer instead ('Did you mean'). A provider without a fuzzy search of its own has none.
+   */
+  nearestSpellings?(keyword: string, limit?: number): Promise<SearchResultPlace[]>
 }
+
+/** How many nearest spellings a keyword that finds nothing is offered. */
+export const NEAREST_SPELLINGS_LIMIT = 5
 
 /** The limit a search runs with: the default when unset, within 1 and MAX_PLACE_LIMIT. */
 export function toPlaceLimit(limit: number | undefined): number {

@@ -14,6 +14,7 @@ import type { Bounds, LocationFilter, PropertySearchQuery, SearchResultPlace, Se
 import { data, redirect } from 'react-router'
 import type { AppLoadContext } from 'react-router'
 import { toListCard } from '#app/components/property-card/types.ts'
+import type { PlaceNotFound } from '#app/components/property-list/property-list-page.tsx'
 import { FILTERS_OPEN, PAGE_PARAMS, isSameQuery, readPageRequest, toSearchUrlParams } from '#app/components/search/search-url.ts'
 import { toCataloguePageHeaders } from '#app/lib/page-headers.server.ts'
 import { toPublicUrl, toUrlWithParams } from '#app/lib/urls.ts'
@@ -81,8 +82,12 @@ export async function loadPropertyList(request: Request, context: AppLoadContext
   if (page.filtersOpen) address.set(PAGE_PARAMS.FILTERS, FILTERS_OPEN)
   if (!notFoundKeyword && !placeChoices.length && !isSameQuery(url.searchParams, address)) throw redirect(toUrlWithParams(path, address))
 
+  // A keyword that found no place is not searched without it: the list would be every property in the
+  // country, as if the search had worked. The page says so and offers the nearest spellings instead.
+  const placeNotFound = notFoundKeyword ? await toPlaceNotFound(context.api, path, canonical, notFoundKeyword, radius) : null
+
   try {
-    const results = await context.api.searchPropertyCards(query)
+    const results = placeNotFound ? { data: [], total: 0, page: 1, page_size: query.page_size } : await context.api.searchPropertyCards(query)
     return data(
       {
         kind: 'results' as const,
@@ -90,6 +95,7 @@ export async function loadPropertyList(request: Request, context: AppLoadContext
         query,
         locationNames: names,
         notFoundKeyword,
+        placeNotFound,
         placeChoices: placeChoices.length ? { keyword: page.keyword, places: placeChoices } : null,
         filtersOpen: page.filtersOpen,
         results: { ...results, data: results.data.map(toListCard) },
@@ -104,6 +110,32 @@ export async function loadPropertyList(request: Request, context: AppLoadContext
     if (error instanceof ApiClientError && (error.status === 400 || error.status === 422)) return invalid()
     throw error
   }
+}
+
+/**
+ * The nearest spellings of a keyword that found no place, each a link that runs the same search with
+ * that place: the keyword and its place_id (`place`), as a place chosen from a keyword's matches without
+ * JavaScript, and the radius that was asked for. A failed look-up offers none.
+ */
+async function toPlaceNotFound(
+  api: ApiClient,
+  path: string,
+  canonical: URLSearchParams,
+  keyword: string,
+  radius: number | null,
+): Promise<PlaceNotFound> {
+  const places = await api.findNearestSpellings(keyword).catch((error: unknown) => {
+    if (error instanceof ApiClientError && error.status < 500) return []
+    throw error
+  })
+  const spellings = places.map((place) => {
+    const params = new URLSearchParams(canonical)
+    params.set(PAGE_PARAMS.KEYWORD, place.name)
+    params.set(PAGE_PARAMS.PLACE, place.place_id)
+    if (radius !== null) params.set(PAGE_PARAMS.RADIUS, String(radius))
+    return { name: place.name, description: place.description ?? null, url: toUrlWithParams(path, params) }
+  })
+  return { keyword, spellings }
 }
 
 /** A place to search around: its name, position and bounds (SPEC §9 radius 0 searches the bounds). */

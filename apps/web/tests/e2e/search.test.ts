@@ -157,6 +157,27 @@ describe('the location live search', () => {
     expect(await placeOptions(page).count()).toBe(0)
   })
 
+  it('lists nothing for a keyword that found no place, says so and offers the nearest spellings, which search with that place', async () => {
+    const page = await browser.page()
+    await page.goto(`${BASE_URL}${LIST_PATHS.sales}`)
+    await typeKeyword(page, 'mnachestr')
+    await page.getByText(SPEC.ADDRESS_NOT_FOUND).waitFor({ timeout: RESULTS_TIMEOUT })
+    await page.getByLabel('Radius').selectOption({ label: '3 miles' })
+    await page.getByRole('button', { name: SPEC.SEARCH, exact: true }).click()
+    await page.getByText('No place matched ‘mnachestr’.').waitFor()
+    // SPEC §8's message stays by the field, and no property is listed as if the search had worked.
+    expect(await page.locator('.location-search__status').innerText()).toBe(SPEC.ADDRESS_NOT_FOUND)
+    expect(await page.locator('.list-page a[href^="/property/"]').count()).toBe(0)
+    const spellings = page.getByRole('list', { name: 'Did you mean:' }).getByRole('link')
+    expect(await spellings.first().innerText()).toBe('Manchester')
+    await spellings.first().click()
+    await page.waitForURL(/location_names=Manchester/)
+    await page.getByRole('button', { name: 'Remove Manchester' }).waitFor()
+    expect(await page.locator('.location-chip').innerText()).toContain('3 miles')
+    expect(await page.getByText('No place matched').count()).toBe(0)
+    expect(await shownTotal(page)).toBeGreaterThan(0)
+  })
+
   it('chooses Manchester within 3 miles: the URL, reloaded, lists only properties within 3 miles of it', async () => {
     const page = await browser.page()
     const manchester = await getManchester(page)
@@ -605,6 +626,24 @@ describe('the search form without JavaScript', () => {
     await page.waitForURL(/keyword=/)
     expect(await page.locator('.location-search__status').innerText()).toBe(SPEC.ADDRESS_NOT_FOUND)
     expect(await page.getByRole('textbox', { name: 'Location' }).inputValue()).toBe('qzxqzxqzxw')
+  })
+
+  it('lists nothing for a keyword that found no place and offers the nearest spellings as links that search with that place', async () => {
+    const page = await browser.page({ javaScriptEnabled: false })
+    await page.goto(`${BASE_URL}${LIST_PATHS.sales}`)
+    await page.getByRole('textbox', { name: 'Location' }).fill('mnachestr')
+    await page.getByLabel('Radius').selectOption({ label: '3 miles' })
+    await page.getByRole('button', { name: SPEC.SEARCH, exact: true }).click()
+    await page.waitForURL(/keyword=/)
+    expect(await page.locator('.location-search__status').innerText()).toBe(SPEC.ADDRESS_NOT_FOUND)
+    expect(await page.getByText('No place matched ‘mnachestr’.').count()).toBe(1)
+    expect(await page.locator('.list-page a[href^="/property/"]').count()).toBe(0)
+    const spelling = page.getByRole('list', { name: 'Did you mean:' }).getByRole('link', { name: 'Manchester', exact: true })
+    await spelling.click()
+    await page.waitForURL(/location_names=Manchester/)
+    expect(await page.getByRole('button', { name: 'Remove Manchester' }).count()).toBe(1)
+    expect(await page.locator('.location-chip').innerText()).toContain('3 miles')
+    expect(await shownTotal(page)).toBeGreaterThan(0)
   })
 
   it('switches to For Rent through the server', async () => {

@@ -206,7 +206,31 @@ describe.each(testDatabaseKinds())('alert routes on %s', (kind) => {
           ],
         },
       })
+      // The order itself, which toEqual does not compare: SPEC §5 alert submit's.
+      expect(Object.keys(answer.json<{ errors: Record<string, string[]> }>().errors)).toEqual([
+        'contacts',
+        'property_criteria.locations',
+        'property_criteria.min_price',
+        'property_criteria.max_price',
+        'contact_questions',
+      ])
       expect(await t.database.db.select().from(contacts).where(eq(contacts.name, ' '))).toEqual([])
+    })
+
+    it('answers the first broken SPEC §5 submit rule, one after another as each is put right', async () => {
+      const criteria = payload({}, 'create').property_criteria
+      const steps: Array<[Record<string, unknown>, string]> = [
+        [{ contacts: [], property_criteria: { ...criteria, locations: [], min_price: 0, max_price: 0 } }, 'You must add a contact at least.'],
+        [{ property_criteria: { ...criteria, locations: [], min_price: 0, max_price: 0 } }, 'The location field is required.'],
+        [{ property_criteria: { ...criteria, min_price: 0, max_price: 0 } }, 'The min price field is required.'],
+        [{ property_criteria: { ...criteria, max_price: 0 } }, 'The max price field is required.'],
+        [{ contact_questions: [] }, '"What is your buying position?" question is required.'],
+      ]
+      for (const [overrides, message] of steps) {
+        const answer = await create(payload({}, 'create', overrides))
+        expect(answer.statusCode).toBe(422)
+        expect(answer.json<{ message: string }>().message).toBe(message)
+      }
     })
 
     it.each([

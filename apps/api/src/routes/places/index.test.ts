@@ -296,6 +296,41 @@ describe.each(testDatabaseKinds())('the places API on %s', (kind) => {
     })
   })
 
+  describe('GET /api/places/nearest-spellings', () => {
+    async function nearest(keyword: string) {
+      const response = await api.app.inject({ url: '/api/places/nearest-spellings', query: { keyword } })
+      expect(response.statusCode).toBe(200)
+      return (response.json() as { data: Array<{ name: string; description: string; place_id: string }> }).data
+    }
+
+    it('offers the names spelt nearest to a keyword the search finds nothing for, nearest first', async () => {
+      expect(await search('mnachestr')).toEqual([])
+      const manchester = await nearest('mnachestr')
+      expect(manchester[0]).toEqual({ name: 'Manchester', description: 'Greater Manchester', place_id: 'gb:town:2643123' })
+      expect(manchester.length).toBeLessThanOrEqual(5)
+      expect(await search('bermingum')).toEqual([])
+      expect((await nearest('bermingum'))[0]).toEqual({ name: 'Birmingham', description: 'West Midlands', place_id: 'gb:town:2655603' })
+      expect((await nearest('brstl'))[0]).toEqual({ name: 'Bristol', description: 'England', place_id: 'gb:town:2654675' })
+    })
+
+    it('offers none for a keyword spelt like no name, a postcode-like keyword or an empty one', async () => {
+      expect(await nearest('qzxqzxqzxw')).toEqual([])
+      expect(await nearest('xqzv')).toEqual([])
+      expect(await nearest('zz9 9zz')).toEqual([])
+      expect(await nearest('%_')).toEqual([])
+      expect(await nearest('')).toEqual([])
+    })
+
+    it('refuses a keyword over 256 characters with 400 and the field error (SPEC §5)', async () => {
+      const response = await api.app.inject({ url: '/api/places/nearest-spellings', query: { keyword: 'a'.repeat(257) } })
+      expect(response.statusCode).toBe(400)
+      expect(response.json()).toEqual({
+        message: 'The given data was invalid.',
+        errors: { keyword: ['The keyword may not be greater than 256 characters.'] },
+      })
+    })
+  })
+
   describe('GET /api/places/:place_id', () => {
     it('answers a town as a SPEC §3 Location, bounded by its size', async () => {
       const response = await api.app.inject('/api/places/gb:town:2647428')

@@ -48,6 +48,26 @@ const places: FastifyPluginAsyncZod<PlacesRoutesOptions> = async (app, options) 
   )
 
   app.get(
+    '/nearest-spellings',
+    {
+      schema: {
+        summary: 'The places spelt nearest to a keyword the place search finds nothing for, to offer instead',
+        tags: ['places'],
+        querystring: PlaceSearchQuerySchema,
+        response: { 200: dataResponseSchema(z.array(SearchResultPlaceSchema)), 400: ApiErrorSchema, 429: ApiErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      const wait = limiter.hit(request.ip)
+      if (wait > 0) {
+        return reply.code(429).header('retry-after', String(wait)).header('cache-control', 'no-store').send({ message: API_MESSAGES.TOO_MANY_PLACE_SEARCHES })
+      }
+      const nearest = app.places.nearestSpellings
+      return answerKept(answers, request, reply, async () => ({ data: nearest ? await nearest.call(app.places, request.query.keyword) : [] }))
+    },
+  )
+
+  app.get(
     '/:place_id',
     {
       schema: {

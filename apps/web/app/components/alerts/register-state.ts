@@ -8,7 +8,6 @@ import {
   contactListReducer,
   initContactList,
   initTypeSelection,
-  typeSelectionReducer,
 } from '@agency/domain'
 import type {
   AlertCriteria,
@@ -23,9 +22,10 @@ import type {
   Location,
   QuestionAnswerValue,
   RadiusMiles,
-  TypeSelectionAction,
   TypeSelectionState,
 } from '@agency/domain'
+import { criteriaReducer } from '#app/components/search/criteria-state.ts'
+import type { CriteriaAction } from '#app/components/search/criteria-state.ts'
 
 /** The criteria the Property Type tab edits directly (locations and types have their own actions). */
 export type CriteriaPatch = Partial<Omit<AlertCriteria, 'locations' | 'property_types'>>
@@ -49,14 +49,13 @@ export interface RegisterState {
 export type RegisterAction =
   | { readonly type: 'tabChanged'; readonly tab: AlertTab }
   | { readonly type: 'contacts'; readonly action: ContactListAction }
-  | { readonly type: 'criteriaChanged'; readonly patch: CriteriaPatch }
+  | CriteriaAction<CriteriaPatch>
   | { readonly type: 'keywordChanged'; readonly keyword: string }
   | { readonly type: 'radiusChanged'; readonly radius: RadiusMiles }
   | { readonly type: 'locationAdded'; readonly location: Location }
   | { readonly type: 'locationRadiusChanged'; readonly index: number; readonly radius: RadiusMiles }
   | { readonly type: 'locationRemoved'; readonly index: number }
   | { readonly type: 'locationsReset' }
-  | { readonly type: 'types'; readonly action: TypeSelectionAction }
   | { readonly type: 'answered'; readonly questionId: number; readonly answer: QuestionAnswerValue | null }
   | { readonly type: 'frequencyChanged'; readonly frequency: AlertFrequency }
 
@@ -94,7 +93,11 @@ export function registerReducer(state: RegisterState, action: RegisterAction): R
     case 'contacts':
       return { ...state, contacts: contactListReducer(state.contacts, action.action) }
     case 'criteriaChanged':
-      return { ...state, criteria: { ...state.criteria, ...action.patch } }
+    case 'types': {
+      // The criteria's one reducer, shared with the search form.
+      const next = criteriaReducer<AlertCriteria>({ criteria: state.criteria, types: state.types }, action)
+      return { ...state, criteria: next.criteria, types: next.types }
+    }
     case 'keywordChanged':
       return { ...state, keyword: action.keyword }
     case 'radiusChanged':
@@ -110,10 +113,6 @@ export function registerReducer(state: RegisterState, action: RegisterAction): R
       return withLocations(state.criteria.locations.filter((_, i) => i !== action.index))
     case 'locationsReset':
       return withLocations([])
-    case 'types': {
-      const types = typeSelectionReducer(state.types, action.action)
-      return { ...state, types, criteria: { ...state.criteria, property_types: [...types.selection] } }
-    }
     case 'answered':
       return { ...state, answers: { ...state.answers, [action.questionId]: action.answer } }
     case 'frequencyChanged':

@@ -107,6 +107,35 @@ describe('handleRegisterAction without JavaScript', () => {
     expect(result.sent.criteria.min_price).toBe(200000)
   })
 
+  it('warns in the order of SPEC §5 alert submit, one rule after another as each is put right', async () => {
+    // SPEC §5, written out: contact, location, min price, max price, required questions.
+    const steps: Array<{ fields: Array<[string, string]>; message: string; tab: string }> = [
+      { fields: [], message: 'You must add a contact at least.', tab: 'contact' },
+      { fields: CONTACT_FIELDS, message: 'The location field is required.', tab: 'property-type' },
+      { fields: [['keyword', 'Leeds']], message: 'The min price field is required.', tab: 'property-type' },
+      { fields: [['min_price', '200000']], message: 'The max price field is required.', tab: 'property-type' },
+      { fields: [['max_price', '400000']], message: '"Do you have a property to sell?" question is required.', tab: 'circumstances' },
+    ]
+    const { context, sent } = fakeContext()
+    const fields: Array<[string, string]> = []
+    for (const step of steps) {
+      fields.push(...step.fields)
+      const answer = await handleRegisterAction(post(fields), context, 'sales', { mode: 'create' })
+      expect(answer.data).toMatchObject({ ok: false, message: step.message, tab: step.tab })
+    }
+    fields.push(['question_2', '7'])
+    expect((await handleRegisterAction(post(fields), context, 'sales', { mode: 'create' })).data).toEqual({ ok: true })
+    expect(sent.created).toHaveLength(1)
+  })
+
+  it("puts a keyword that finds no place in the location rule's place: after a missing contact, before the prices", async () => {
+    const { context } = fakeContext()
+    const noContact = await handleRegisterAction(post([['keyword', 'Qzxq']]), context, 'sales', { mode: 'create' })
+    expect(noContact.data).toMatchObject({ ok: false, message: MESSAGES.CONTACT_REQUIRED, tab: 'contact' })
+    const noPrice = await handleRegisterAction(post([...CONTACT_FIELDS, ['keyword', 'Qzxq']]), context, 'sales', { mode: 'create' })
+    expect(noPrice.data).toMatchObject({ ok: false, message: MESSAGES.ADDRESS_NOT_FOUND, tab: 'property-type', keywordNotFound: true })
+  })
+
   it("says \"Couldn't find the address.\" for a keyword that finds no place", async () => {
     const { context } = fakeContext()
     const answer = await handleRegisterAction(post([...CONTACT_FIELDS, ['keyword', 'Qzxq']]), context, 'sales', { mode: 'create' })

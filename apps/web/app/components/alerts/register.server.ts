@@ -13,6 +13,9 @@ import {
   isRadiusOption,
   parseAlertContact,
   parseAlertSubmit,
+  toAlertPayloadFieldTab,
+  toAlertSubmitRank,
+  toAlertSubmitRule,
   parsePropertyTypeParam,
   toAlertPayload,
   toRegisterVariant,
@@ -20,7 +23,6 @@ import {
 import type {
   AlertMode,
   AlertPayload,
-  AlertTab,
   ApplicantContactView,
   ApplicantQuestion,
   Contact,
@@ -101,17 +103,10 @@ export function toContact(view: ApplicantContactView | ContactView): Contact | n
   return parsed.success ? parsed.data : null
 }
 
-const TAB_OF_API_FIELD: ReadonlyArray<[string, AlertTab]> = [
-  ['contacts', 'contact'],
-  ['property_criteria', 'property-type'],
-  ['contact_questions', 'circumstances'],
-]
-
-/** SPEC §8: the first message of the API's field errors (else its message), and the tab it belongs to. */
+/** SPEC §8: the first message of the API's field errors (else its message), and the tab of its rule. */
 function toFailure(error: ApiClientError): RegisterActionResult {
   const [field, messages] = Object.entries(error.body.errors ?? {})[0] ?? []
-  const tab = TAB_OF_API_FIELD.find(([prefix]) => field?.startsWith(prefix))?.[1] ?? 'contact'
-  return { ok: false, message: messages?.[0] ?? error.body.message, tab }
+  return { ok: false, message: messages?.[0] ?? error.body.message, tab: field ? toAlertPayloadFieldTab(field) : 'contact' }
 }
 
 interface SaveTarget {
@@ -214,7 +209,8 @@ export async function handleRegisterAction(request: Request, context: AppLoadCon
         {
           ok: false,
           message: parsed.message,
-          tab: 'contact',
+          // SPEC §5's contact form rules, part of the first submit rule's.
+          tab: toAlertSubmitRule('contacts').tab,
           contact: { values: { ...values, subscription_confirmed: consent }, errors: parsed.errors },
           sent,
         },
@@ -225,17 +221,10 @@ export async function handleRegisterAction(request: Request, context: AppLoadCon
   }
 
 
+  // A keyword typed without choosing a place: the first place it finds is the next location.
   const keyword = text('keyword').trim()
-  if (keyword) {
-    const found = await findLocation(context, keyword, Number(text('radius')))
-    if (!found) {
-      return data<RegisterActionResult>(
-        { ok: false, message: MESSAGES.ADDRESS_NOT_FOUND, tab: 'property-type', keywordNotFound: true, sent },
-        { status: 400 },
-      )
-    }
-    sent.criteria = { ...sent.criteria, locations: [...sent.criteria.locations, found] }
-  }
+  const found = keyword ? await findLocation(context, keyword, Number(text('radius'))) : null
+  if (found) sent.criteria = { ...sent.criteria, locations: [...sent.criteria.locations, found] }
 
   const state = {
     profile_id: SEARCH_TYPE_PROFILE[searchType],
@@ -245,7 +234,14 @@ export async function handleRegisterAction(request: Request, context: AppLoadCon
     questions,
     ...(frequency ? { alert_frequency: frequency } : {}),
   }
+  // SPEC §5's rules in the table's order; a keyword that found nothing is the location rule's warning.
   const checked = parseAlertSubmit(state)
+  if (keyword && !found && (checked.success || toAlertSubmitRank(checked.field) >= toAlertSubmitRank('locations'))) {
+    return data<RegisterActionResult>(
+      { ok: false, message: MESSAGES.ADDRESS_NOT_FOUND, tab: toAlertSubmitRule('locations').tab, keywordNotFound: true, sent },
+      { status: 400 },
+    )
+  }
   if (!checked.success) return data<RegisterActionResult>({ ok: false, message: checked.message, tab: checked.tab, sent }, { status: 400 })
   return save(context, target, toAlertPayload(state, target.mode), undefined)
 }

@@ -15,6 +15,19 @@ import { toResultsCountText } from '#app/lib/property-text.ts'
 import { useBranches, useSiteSettings } from '#app/lib/use-root-data.ts'
 import type { PlaceChoices } from '#app/components/search/location-search.tsx'
 
+/** A place spelt near a keyword that found none, and the list URL that searches around it. */
+export interface NearestSpelling {
+  name: string
+  description: string | null
+  url: string
+}
+
+/** A keyword that found no place (SPEC §8 "Couldn't find the address."), and the places spelt nearest to it. */
+export interface PlaceNotFound {
+  keyword: string
+  spellings: NearestSpelling[]
+}
+
 /** What the list loaders answer. */
 export type PropertyListData =
   | { kind: 'invalid'; searchType: SearchType; canonicalUrl: string }
@@ -26,6 +39,8 @@ export type PropertyListData =
       locationNames: string[]
       /** A keyword the places search could not find (a form sent without JavaScript). */
       notFoundKeyword: string
+      /** That keyword and the places spelt nearest to it: the page offers them instead of any result. */
+      placeNotFound: PlaceNotFound | null
       /** The places a keyword sent without JavaScript found, to choose from (null when it found one or none). */
       placeChoices: PlaceChoices | null
       /** The Filters panel is shown open (`filters=open`: the panel without JavaScript). */
@@ -63,6 +78,17 @@ export function PropertyListPage({ data }: { data: PropertyListData }) {
 
   const { query, results, searchType, locationNames } = data
   const first = query.locations[0] ?? branches[0] ?? DEFAULT_MAP_CENTRE
+  if (data.placeNotFound) {
+    return (
+      <div className="container page list-page">
+        <SearchForm variant="list" criteria={{ searchType, query, locationNames }} notFoundKeyword={data.notFoundKeyword} filtersOpen={data.filtersOpen} />
+        <header className="list-page__header">
+          <h1 className="list-page__title">{title}</h1>
+        </header>
+        <NoPlaceNotice placeNotFound={data.placeNotFound} />
+      </div>
+    )
+  }
   return (
     <div className={`container page list-page${mapShown ? ' list-page--map' : ''}`}>
       <SearchForm variant="list" criteria={{ searchType, query, locationNames }} notFoundKeyword={data.notFoundKeyword} placeChoices={data.placeChoices} filtersOpen={data.filtersOpen} />
@@ -130,6 +156,36 @@ export function PropertyListPage({ data }: { data: PropertyListData }) {
           />
         </div>
       </div>
+    </div>
+  )
+}
+
+/**
+ * A keyword that found no place: the list says so (not every property in the country, as if the search
+ * had worked) and offers the places spelt nearest to it, each a link running the search with it.
+ */
+function NoPlaceNotice({ placeNotFound }: { placeNotFound: PlaceNotFound }) {
+  const { keyword, spellings } = placeNotFound
+  return (
+    <div className="notice list-page__no-place">
+      <p className="list-page__no-place-title">{COPY.LIST_NO_PLACE(keyword)}</p>
+      {spellings.length > 0 ? (
+        <>
+          <p>{COPY.LIST_NEAREST_SPELLINGS}</p>
+          <ul className="list-page__spellings" aria-label={COPY.LIST_NEAREST_SPELLINGS}>
+            {spellings.map((spelling) => (
+              <li key={spelling.url}>
+                <Link to={spelling.url} className="list-page__spelling">
+                  {spelling.name}
+                </Link>
+                {spelling.description && <span className="list-page__spelling-description"> {spelling.description}</span>}
+              </li>
+            ))}
+          </ul>
+        </>
+      ) : (
+        <p>{COPY.LIST_NO_NEAREST_SPELLINGS}</p>
+      )}
     </div>
   )
 }

@@ -75,7 +75,7 @@ describe('toFormUrl', () => {
   it('goes to page 1 of the canonical URL of the state, keeping the sort', () => {
     let state = toSearchFormState({ searchType: 'sales', query: { ...toEmptySearchQuery('sales'), sort: 'price_desc', page: 3 }, locationNames: [] })
     state = searchFormReducer(state, { type: 'locationAdded', location: manchester })
-    state = searchFormReducer(state, { type: 'filtersChanged', patch: { min_bedroom: 0, must_haves: ['parking'] } })
+    state = searchFormReducer(state, { type: 'criteriaChanged', patch: { min_bedroom: 0, must_haves: ['parking'] } })
     expect(toFormUrl(state)).toBe(
       '/sales/property-for-sale?locations=53.48095%2C-2.23743%2C0.25&location_names=Manchester&min_bedroom=0&must_haves=parking&sort=price_desc',
     )

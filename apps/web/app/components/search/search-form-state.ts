@@ -8,9 +8,10 @@ import {
   initTypeSelection,
   isRadiusOption,
   toSearchParams,
-  typeSelectionReducer,
 } from '@agency/domain'
-import type { PropertySearchQuery, RadiusMiles, SearchType, TypeSelectionAction, TypeSelectionState } from '@agency/domain'
+import type { PropertySearchQuery, RadiusMiles, SearchType, TypeSelectionState } from '@agency/domain'
+import { criteriaReducer } from '#app/components/search/criteria-state.ts'
+import type { CriteriaAction } from '#app/components/search/criteria-state.ts'
 import { PAGE_PARAMS, toChosenLocations, toSearchUrl, toSearchUrlParams } from '#app/components/search/search-url.ts'
 import type { ChosenLocation, SearchCriteria } from '#app/components/search/search-url.ts'
 
@@ -34,7 +35,7 @@ export interface SearchFormState {
 export type SearchFormAction =
   | { readonly type: 'reset'; readonly state: SearchFormState }
   | { readonly type: 'searchTypeChanged'; readonly searchType: SearchType }
-  | { readonly type: 'filtersChanged'; readonly patch: FilterPatch }
+  | CriteriaAction<FilterPatch>
   | { readonly type: 'keywordChanged'; readonly keyword: string }
   | { readonly type: 'radiusChanged'; readonly radius: RadiusMiles }
   | {
@@ -45,7 +46,6 @@ export type SearchFormAction =
     }
   | { readonly type: 'locationRemoved'; readonly index: number }
   | { readonly type: 'locationsReset' }
-  | { readonly type: 'types'; readonly action: TypeSelectionAction }
 
 /** The form's state for a page's criteria (and, without JavaScript, the keyword the server could not find). */
 export function toSearchFormState(criteria: SearchCriteria, keyword = ''): SearchFormState {
@@ -70,8 +70,12 @@ export function searchFormReducer(state: SearchFormState, action: SearchFormActi
       return action.state
     case 'searchTypeChanged':
       return { ...state, searchType: action.searchType }
-    case 'filtersChanged':
-      return { ...state, query: { ...state.query, ...action.patch } }
+    case 'criteriaChanged':
+    case 'types': {
+      // The criteria's one reducer, shared with the alert's Property Type tab.
+      const next = criteriaReducer<PropertySearchQuery>({ criteria: state.query, types: state.types }, action)
+      return { ...state, query: next.criteria, types: next.types }
+    }
     case 'keywordChanged':
       return { ...state, keyword: action.keyword }
     case 'radiusChanged':
@@ -87,8 +91,6 @@ export function searchFormReducer(state: SearchFormState, action: SearchFormActi
       return { ...state, locations: state.locations.filter((_, index) => index !== action.index) }
     case 'locationsReset':
       return { ...state, locations: [] }
-    case 'types':
-      return { ...state, types: typeSelectionReducer(state.types, action.action) }
   }
 }
 

@@ -1,12 +1,12 @@
 import { Suspense, lazy, useId, useReducer, useRef, useState } from 'react'
 import type { Dispatch, ReactNode, RefObject } from 'react'
-import { LABELS, LIST_PATHS, SHOW_ME_PROPERTIES_OPTIONS, getPriceOptions, getRoomOptions, toPriceLabel, toRoomValueLabel, toSwitchedQuery } from '@agency/domain'
+import { LABELS, LIST_PATHS, SHOW_ME_PROPERTIES_OPTIONS, toSwitchedQuery } from '@agency/domain'
 import type { SearchType } from '@agency/domain'
 import { Form, useLocation } from 'react-router'
 import { AdvancedFields, countPanelFilters } from '#app/components/search/advanced-fields.tsx'
 import { LocationChips, LocationSearch } from '#app/components/search/location-search.tsx'
 import type { PlaceChoices } from '#app/components/search/location-search.tsx'
-import { RangeSelect } from '#app/components/search/range-select.tsx'
+import { CriteriaRange } from '#app/components/search/criteria-fields.tsx'
 import { searchFormReducer, toFormQuery, toFormUrl, toKeptParams, toSearchFormState } from '#app/components/search/search-form-state.ts'
 import type { SearchFormAction, SearchFormState } from '#app/components/search/search-form-state.ts'
 import { PAGE_PARAMS, toFiltersViewUrl, toSearchUrl } from '#app/components/search/search-url.ts'
@@ -235,39 +235,12 @@ function FiltersCount({ count }: { count: number }) {
   )
 }
 
-// The dropdowns' options never change: built once, not on every render (each price label is formatted).
-const PRICE_OPTIONS = {
-  sales: { min: getPriceOptions('sales', 'min'), max: getPriceOptions('sales', 'max') },
-  lettings: { min: getPriceOptions('lettings', 'min'), max: getPriceOptions('lettings', 'max') },
-} satisfies Record<SearchType, unknown>
-const BEDROOM_OPTIONS = { min: getRoomOptions('bedroom', 'min'), max: getRoomOptions('bedroom', 'max') }
-
 /** SPEC §2: price (SPEC §9 steps, 'No min' / 'No max', PCM for lettings) and bedrooms sit in the main bar. */
 function MainBarRanges({ state, dispatch }: { state: SearchFormState; dispatch: Dispatch<SearchFormAction> }) {
-  const { query, searchType } = state
   return (
     <>
-      <RangeSelect
-        className="range-select--price"
-        legend={COPY.PRICE}
-        labels={{ min: COPY.MIN_PRICE, max: COPY.MAX_PRICE }}
-        names={{ min: 'min_price', max: 'max_price' }}
-        options={PRICE_OPTIONS[searchType]}
-        values={{ min: query.min_price, max: query.max_price }}
-        toLabel={(value) => toPriceLabel(value, searchType)}
-        onChange={(bound, value) =>
-          dispatch({ type: 'filtersChanged', patch: bound === 'min' ? { min_price: value ?? 0 } : { max_price: value ?? 0 } })
-        }
-      />
-      <RangeSelect
-        legend={COPY.BEDROOMS}
-        labels={{ min: COPY.MIN_BEDROOMS, max: COPY.MAX_BEDROOMS }}
-        names={{ min: 'min_bedroom', max: 'max_bedroom' }}
-        options={BEDROOM_OPTIONS}
-        values={{ min: query.min_bedroom, max: query.max_bedroom }}
-        toLabel={(value) => toRoomValueLabel('bedroom', value)}
-        onChange={(bound, value) => dispatch({ type: 'filtersChanged', patch: bound === 'min' ? { min_bedroom: value } : { max_bedroom: value } })}
-      />
+      <CriteriaRange kind="price" className="range-select--price" searchType={state.searchType} criteria={state.query} dispatch={dispatch} />
+      <CriteriaRange kind="bedroom" searchType={state.searchType} criteria={state.query} dispatch={dispatch} />
     </>
   )
 }

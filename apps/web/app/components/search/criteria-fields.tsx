@@ -1,0 +1,210 @@
+import type { Dispatch, ReactNode } from 'react'
+import {
+  FURNISHING_OPTIONS,
+  INCLUSION_FILTER_LABELS,
+  INCLUSION_OPTIONS,
+  LABELS,
+  MUST_HAVE_OPTIONS,
+  getPriceOptions,
+  getRoomOptions,
+  toPriceLabel,
+  toRoomValueLabel,
+} from '@agency/domain'
+import type { InclusionFilter, SearchPanelTheme, SearchType, TypeSelectionState } from '@agency/domain'
+import type { CriteriaAction, CriteriaFieldValues } from '#app/components/search/criteria-state.ts'
+import { RangeSelect } from '#app/components/search/range-select.tsx'
+import { TypePicker } from '#app/components/search/type-picker.tsx'
+import { COPY } from '#app/copy.ts'
+
+/** SPEC §2: the include/exclude/show-only filters each search type's panel offers, in SPEC's order. */
+export const PANEL_INCLUSION_FILTERS: Record<SearchType, readonly InclusionFilter[]> = {
+  sales: ['new_homes', 'shared_ownership', 'retirement_homes'],
+  lettings: ['short_let', 'house_flat_share', 'pets_allowed', 'bills_included', 'retirement_homes'],
+}
+
+type RangeKind = 'price' | 'bedroom' | 'bathroom' | 'reception'
+type Bound = 'min' | 'max'
+
+// The dropdowns' options never change: built once, not on every render (each price label is formatted).
+const PRICE_OPTIONS = {
+  sales: { min: getPriceOptions('sales', 'min'), max: getPriceOptions('sales', 'max') },
+  lettings: { min: getPriceOptions('lettings', 'min'), max: getPriceOptions('lettings', 'max') },
+} satisfies Record<SearchType, unknown>
+const roomOptions = (kind: 'bedroom' | 'bathroom' | 'reception') => ({ min: getRoomOptions(kind, 'min'), max: getRoomOptions(kind, 'max') })
+const ROOM_OPTIONS = { bedroom: roomOptions('bedroom'), bathroom: roomOptions('bathroom'), reception: roomOptions('reception') }
+
+/** SPEC §2's legend and the min and max labels of each range, stated once for both forms. */
+const RANGE_LABELS: Record<RangeKind, { legend: string; min: string; max: string }> = {
+  price: { legend: COPY.PRICE, min: COPY.MIN_PRICE, max: COPY.MAX_PRICE },
+  bedroom: { legend: COPY.BEDROOMS, min: COPY.MIN_BEDROOMS, max: COPY.MAX_BEDROOMS },
+  bathroom: { legend: LABELS.BATHROOMS, min: COPY.MIN_BATHROOMS, max: COPY.MAX_BATHROOMS },
+  reception: { legend: LABELS.RECEPTIONS, min: COPY.MIN_RECEPTIONS, max: COPY.MAX_RECEPTIONS },
+}
+
+interface CriteriaRangeProps {
+  kind: RangeKind
+  searchType: SearchType
+  criteria: CriteriaFieldValues
+  dispatch: Dispatch<CriteriaAction>
+  className?: string
+}
+
+/**
+ * One of the criteria's min and max pairs: price (SPEC §9 steps, 'No min' / 'No max', PCM for
+ * lettings; an unset price is 0) or a room count (an unset one is null), named after the API's query
+ * parameters so the forms work without JavaScript. The search's main bar shows price and bedrooms.
+ */
+export function CriteriaRange({ kind, searchType, criteria, dispatch, className }: CriteriaRangeProps) {
+  const labels = RANGE_LABELS[kind]
+  const field = (bound: Bound) => `${bound}_${kind}` as const
+  const common = {
+    legend: labels.legend,
+    labels: { min: labels.min, max: labels.max },
+    names: { min: field('min'), max: field('max') },
+    values: { min: criteria[field('min')], max: criteria[field('max')] },
+    ...(className ? { className } : {}),
+  }
+  if (kind === 'price') {
+    return (
+      <RangeSelect
+        {...common}
+        options={PRICE_OPTIONS[searchType]}
+        toLabel={(value) => toPriceLabel(value, searchType)}
+        onChange={(bound, value) => dispatch({ type: 'criteriaChanged', patch: { [field(bound)]: value ?? 0 } })}
+      />
+    )
+  }
+  return (
+    <RangeSelect
+      {...common}
+      options={ROOM_OPTIONS[kind]}
+      toLabel={kind === 'bedroom' ? (value) => toRoomValueLabel('bedroom', value) : String}
+      onChange={(bound, value) => dispatch({ type: 'criteriaChanged', patch: { [field(bound)]: value } })}
+    />
+  )
+}
+
+interface CriteriaFieldsProps {
+  /** 'panel': the search's Filters panel (price and bedrooms sit in the bar); 'alert': the alert's Property Type tab. */
+  layout: 'panel' | 'alert'
+  searchType: SearchType
+  criteria: CriteriaFieldValues
+  types: TypeSelectionState
+  dispatch: Dispatch<CriteriaAction>
+  hydrated: boolean
+  theme: SearchPanelTheme
+  /** What comes first (the alert's locations). */
+  before?: ReactNode
+  /** What follows the room ranges in the panel (the include-available checkbox, 'Show me Properties'). */
+  afterRooms?: ReactNode
+  /** What comes before the type picker in the panel (keywords, date added, reduced only). */
+  beforeTypes?: ReactNode
+}
+
+/**
+ * The criteria's fields, for the search panel and the alert's Property Type tab alike (SPEC §2): the
+ * room ranges (and, on the alert, price and bedrooms), the include/exclude/show-only options of the
+ * search type, Furnishing for lettings, the type and style picker and Must Haves. Each is named after
+ * the API's query parameter, so both forms work without JavaScript.
+ */
+export function CriteriaFields({ layout, searchType, criteria, types, dispatch, hydrated, theme, before, afterRooms, beforeTypes }: CriteriaFieldsProps) {
+  const legendClass = layout === 'panel' ? 'search-panel__legend' : 'alert-section__legend'
+  const range = (kind: RangeKind) => <CriteriaRange kind={kind} searchType={searchType} criteria={criteria} dispatch={dispatch} />
+  const inclusions = PANEL_INCLUSION_FILTERS[searchType].map((filter) => (
+    <fieldset key={filter} className="choice-group">
+      <legend className={legendClass}>{INCLUSION_FILTER_LABELS[filter]}</legend>
+      <div className="choice-group__options">
+        {INCLUSION_OPTIONS.map((option) => (
+          <label key={option.value} className="choice">
+            <input
+              type="radio"
+              name={filter}
+              value={option.value}
+              checked={criteria[filter] === option.value}
+              onChange={() => dispatch({ type: 'criteriaChanged', patch: { [filter]: option.value } })}
+            />
+            <span>{option.label}</span>
+          </label>
+        ))}
+      </div>
+    </fieldset>
+  ))
+  const furnishing = searchType === 'lettings' && (
+    <label className={layout === 'panel' ? 'search-panel__select-field' : 'alert-field'}>
+      <span className={legendClass}>{LABELS.FURNISHING}</span>
+      <select
+        name="furnishing"
+        className="search-field__select"
+        value={criteria.furnishing}
+        onChange={(event) => {
+          const chosen = FURNISHING_OPTIONS.find((option) => option.value === event.currentTarget.value)
+          if (chosen) dispatch({ type: 'criteriaChanged', patch: { furnishing: chosen.value } })
+        }}
+      >
+        {FURNISHING_OPTIONS.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+    </label>
+  )
+  const typePicker = <TypePicker types={types} dispatch={(action) => dispatch({ type: 'types', action })} hydrated={hydrated} theme={theme} />
+  const mustHaves = (
+    <fieldset className="choice-group">
+      <legend className={legendClass}>{LABELS.MUST_HAVES}</legend>
+      <div className="choice-group__options">
+        {MUST_HAVE_OPTIONS.map((option) => (
+          <label key={option.value} className="check">
+            <input
+              type="checkbox"
+              name="must_haves"
+              value={option.value}
+              checked={criteria.must_haves.includes(option.value)}
+              onChange={(event) => {
+                const others = criteria.must_haves.filter((value) => value !== option.value)
+                dispatch({ type: 'criteriaChanged', patch: { must_haves: event.currentTarget.checked ? [...others, option.value] : others } })
+              }}
+            />
+            <span>{option.label}</span>
+          </label>
+        ))}
+      </div>
+    </fieldset>
+  )
+
+  if (layout === 'alert') {
+    return (
+      <div className={`alert-criteria search-theme--${theme}`}>
+        {before}
+        {range('price')}
+        {range('bedroom')}
+        {range('bathroom')}
+        {range('reception')}
+        {typePicker}
+        {mustHaves}
+        {inclusions}
+        {furnishing}
+      </div>
+    )
+  }
+  return (
+    <div className="search-panel__grid">
+      {before}
+      <div className="search-panel__group">
+        {range('bathroom')}
+        {range('reception')}
+        {afterRooms}
+      </div>
+      <div className="search-panel__group">
+        {inclusions}
+        {furnishing}
+      </div>
+      {beforeTypes}
+      <div className="search-panel__group search-panel__group--wide">
+        {typePicker}
+        {mustHaves}
+      </div>
+    </div>
+  )
+}
