@@ -30,6 +30,11 @@ export interface AlertFormState {
   readonly kickback_log_id?: number | null
   /** How often the alert is mailed (the form's 'E-mail me' choice); unset keeps the alert's own, instant for a new one. */
   readonly alert_frequency?: AlertFrequency
+  /**
+   * The alert was opened by its key or an e-mail link without a session: its people are not shown
+   * nor sent (CONTACT_DETAILS_NEED_LOGIN), so the submit checks do not ask for a contact.
+   */
+  readonly contacts_withheld?: boolean
 }
 
 /** The criteria of a new alert: every filter at its SPEC §3 default (prices 0, rooms null, include…). */
@@ -63,12 +68,13 @@ export const AlertSubmitSchema = z
     criteria: z.looseObject({ locations: z.array(z.unknown()), min_price: z.number(), max_price: z.number() }),
     questions: z.array(ApplicantQuestionSchema),
     answers: z.record(z.string(), z.unknown()),
+    contacts_withheld: z.boolean().optional(),
   })
   .superRefine((state, ctx) => {
     const warn = (field: AlertSubmitField, message: string, ...rest: number[]): void => {
       ctx.addIssue({ code: 'custom', message, path: [field, ...rest] })
     }
-    if (state.contacts.length === 0) warn('contacts', MESSAGES.CONTACT_REQUIRED)
+    if (state.contacts.length === 0 && !state.contacts_withheld) warn('contacts', MESSAGES.CONTACT_REQUIRED)
     if (state.criteria.locations.length === 0) warn('locations', MESSAGES.LOCATION_REQUIRED)
     if (state.criteria.min_price === 0) warn('min_price', MESSAGES.MIN_PRICE_REQUIRED)
     if (state.criteria.max_price === 0) warn('max_price', MESSAGES.MAX_PRICE_REQUIRED)
@@ -174,6 +180,26 @@ export const AlertUpdatePayloadSchema = z.object({
 /** SPEC §7 update payload. */
 export type AlertUpdatePayload = z.infer<typeof AlertUpdatePayloadSchema>
 
+/**
+ * What an alert's key or its e-mail's signed link may change without the owner's session (SPEC §2's
+ * update page opened from an e-mail): the criteria, the answers and how often it is mailed. The
+ * people of the alert (name, e-mail, phone, address) need a session: a payload naming `contacts`
+ * is refused with CONTACT_DETAILS_NEED_LOGIN.
+ */
+export const AlertCriteriaUpdatePayloadSchema = z.object({
+  profile_id: payloadShape.profile_id,
+  property_criteria: payloadShape.property_criteria,
+  online_registration: payloadShape.online_registration,
+  contact_questions: payloadShape.contact_questions,
+  kickback_log_id: payloadShape.kickback_log_id,
+  alert_frequency: payloadShape.alert_frequency,
+})
+/** An alert update without its people. */
+export type AlertCriteriaUpdatePayload = z.infer<typeof AlertCriteriaUpdatePayloadSchema>
+
+/** Said (and answered with 403) where contact details are asked for without a session. */
+export const CONTACT_DETAILS_NEED_LOGIN = 'Your name, e-mail, phone and address can be seen and changed only when you are logged in.'
+
 /** The order of the payload checks, by field, following SPEC §5's alert submit order. */
 export const ALERT_PAYLOAD_FIELD_ORDER = [
   'profile_id',
@@ -187,6 +213,12 @@ export const ALERT_PAYLOAD_FIELD_ORDER = [
   'kickback_log_id',
   'alert_frequency',
 ] as const
+
+/** The payload an update opened without a session sends: the SPEC §7 update payload without its contacts. */
+export function toAlertCriteriaUpdatePayload(payload: AlertPayload): AlertCriteriaUpdatePayload {
+  const { contacts: _contacts, ...rest } = payload
+  return rest
+}
 
 /** Parses an alert payload of the given mode (the API's body check). */
 export function parseAlertPayload(input: unknown, mode: AlertMode): ParseResult<AlertPayload> {

@@ -3,13 +3,14 @@
  * submit rules, each contact against SPEC §5's contact form rules, and the answers against the
  * profile's questions. One 422 lists every message, fields in SPEC's order.
  */
-import { ALERT_PAYLOAD_FIELD_ORDER, parseAlertPayload } from './alert-payload.ts'
-import type { AlertMode, AlertPayload } from './alert-payload.ts'
+import { ALERT_PAYLOAD_FIELD_ORDER, AlertCriteriaUpdatePayloadSchema, parseAlertPayload } from './alert-payload.ts'
+import type { AlertCriteriaUpdatePayload, AlertMode, AlertPayload } from './alert-payload.ts'
 import { findUnansweredQuestions, toAnswersByQuestionId } from './applicant.ts'
 import type { ApplicantQuestion, QuestionAnswer, QuestionAnswerValue } from './applicant.ts'
 import { COMMUNICATION_METHOD } from './constants.ts'
 import { isValidEmail } from './email.ts'
 import { MESSAGES, toQuestionRequiredMessage } from './messages.ts'
+import { toParseResult } from './parse-result.ts'
 import type { ParseResult } from './parse-result.ts'
 import { isValidUkMobile } from './phone.ts'
 
@@ -99,4 +100,19 @@ export function parseAlertRegistration(
   const sorted = Object.fromEntries(ordered.map((f) => [f, errors[f]!]))
   const field = ordered[0]!
   return { success: false, field, message: sorted[field]![0]!, errors: sorted }
+}
+
+/**
+ * Checks an update sent by an alert's key or e-mail link without a session
+ * (AlertCriteriaUpdatePayloadSchema): the criteria and the answers, as parseAlertRegistration does,
+ * and no people.
+ */
+export function parseAlertCriteriaUpdate(input: unknown, questions: readonly ApplicantQuestion[]): ParseResult<AlertCriteriaUpdatePayload> {
+  const parsed = toParseResult(AlertCriteriaUpdatePayloadSchema.safeParse(input), ALERT_PAYLOAD_FIELD_ORDER)
+  const answers = findAnswerMessages(questions, parsed.success ? parsed.data.contact_questions : rawAnswers(input))
+  if (parsed.success && answers.length === 0) return parsed
+  const errors: Record<string, string[]> = parsed.success ? {} : { ...parsed.errors }
+  if (answers.length > 0) errors.contact_questions = [...new Set([...(errors.contact_questions ?? []), ...answers])]
+  const field = Object.keys(errors)[0]!
+  return { success: false, field, message: errors[field]![0]!, errors }
 }

@@ -7,6 +7,7 @@ import {
   CONTACT_SOURCE_ONLINE_REGISTRATION,
   PROPERTIES_PATH,
   findReplacementApplicant,
+  type AlertCriteriaUpdatePayload,
   type AlertPayload,
   type AlertPayloadContact,
   type ApplicantQuestion,
@@ -68,7 +69,7 @@ function toContactFields(contact: AlertPayloadContact): ContactFields {
 }
 
 /** The answers to the profile's own questions, kept by question id (SPEC §3). */
-function toStoredAnswers(payload: AlertPayload, questions: readonly ApplicantQuestion[]): ApplicantQuestionAnswers {
+function toStoredAnswers(payload: Pick<AlertPayload, 'contact_questions'>, questions: readonly ApplicantQuestion[]): ApplicantQuestionAnswers {
   const known = new Set(questions.map((q) => q.contact_question_id))
   return Object.fromEntries(payload.contact_questions.filter((a) => known.has(a.contact_question_id)).map((a) => [String(a.contact_question_id), a.answer]))
 }
@@ -369,8 +370,9 @@ export async function registerAlert(
 }
 
 /**
- * SPEC §7 PATCH contact_applicants/{id}, after validation and the owner check: the criteria, answers
- * and profile, and the contact's own details (updateOwnContact: never the e-mail address).
+ * SPEC §7 PATCH contact_applicants/{id}, after validation and the owner's session check: the criteria,
+ * answers and profile (updateAlertCriteria), and the people's details (updateOwnContact: never the
+ * e-mail address).
  */
 export async function updateAlert(
   tx: Db,
@@ -383,6 +385,18 @@ export async function updateAlert(
   const fields = toContactFields(payload.contacts[ownerIndex]!)
   await updateOwnContact(tx, row.contact_id, fields, payload.profile_id, now)
   await writeOtherContacts(tx, row.contact_applicant_id, payload.contacts.filter((_, i) => i !== ownerIndex), payload.profile_id, now)
+  return updateAlertCriteria(tx, input)
+}
+
+/**
+ * The alert's own fields from an update: criteria, answers, and the profile, frequency and kickback
+ * when sent. All that its key or its e-mail's link may change without a session; never a contact.
+ */
+export async function updateAlertCriteria(
+  tx: Db,
+  input: { row: ApplicantRow; payload: AlertCriteriaUpdatePayload; questions: readonly ApplicantQuestion[]; now: Date },
+): Promise<ApplicantRow> {
+  const { row, payload, now } = input
   const [updated] = await tx
     .update(contactApplicants)
     .set({
