@@ -4,6 +4,7 @@ import type { CaptchaClientConfig, CaptchaQuestion } from '@agency/api-client'
 import { MESSAGES } from '@agency/domain'
 import { Form, Link, useNavigation, useSubmit } from 'react-router'
 import { toast } from 'sonner'
+import { QUESTION_ANSWER_FIELD, QUESTION_TOKEN_FIELD } from '#app/components/account/captcha-question.ts'
 import { toMagicLinkEmailMessage } from '#app/components/account/magic-link-email.ts'
 import { useCaptchaToken } from '#app/components/account/use-captcha-token.ts'
 import { COPY } from '#app/copy.ts'
@@ -17,9 +18,7 @@ export type MagicLinkResult =
   | { status: 'sent'; email: string }
   | { status: 'question'; email: string; question: CaptchaQuestion }
 
-/** The names the question and its answer post under (the lead form's too). */
-export const QUESTION_TOKEN_FIELD = 'captcha_question'
-export const QUESTION_ANSWER_FIELD = 'captcha_answer'
+export { QUESTION_ANSWER_FIELD, QUESTION_TOKEN_FIELD }
 
 interface MagicLinkFormProps {
   captcha: CaptchaClientConfig
