@@ -412,14 +412,37 @@ describe.each(testDatabaseKinds())('alert routes on %s', (kind) => {
       }
     })
 
-    it('keeps a phone-only registration for the agency: no e-mail to the visitor, the branch is told at once', async () => {
-      const before = await t.database.db.select({ n: sql<number>`count(*)::int` }).from(outbox)
-      const answer = await create(payload({ email: null, phone: '07400 123456', name: 'Priya' }))
-      expect(answer.statusCode).toBe(201)
-      const after = await t.database.db.select().from(outbox).orderBy(outbox.id)
-      const added = after.slice(before[0]!.n)
-      expect(added.map((m) => [m.kind, m.to])).toEqual([['alert_branch', 'harrogate@agency.example']])
-      expect(added[0]!.text).toContain('No e-mail address: please call to confirm.')
+    it('keeps phone-only registrations for the agency: no e-mail to the visitor, and one digest for the branch per 15 minutes', async () => {
+      const db = t.database.db
+      const digests = () => db.select().from(outbox).where(eq(outbox.kind, 'alert_branch_digest')).orderBy(outbox.id)
+      const before = await db.select({ n: sql<number>`count(*)::int` }).from(outbox)
+      const digestsBefore = (await digests()).length
+      // Thirteen in a few seconds, as a script would send them.
+      const names = Array.from({ length: 13 }, (_, i) => `Caller${String.fromCharCode(65 + i)}`)
+      for (const name of names) {
+        const answer = await create(payload({ email: null, phone: '07400 123456', name }))
+        expect(answer.statusCode).toBe(201)
+        clock.advance(300)
+      }
+      const added = (await db.select().from(outbox).orderBy(outbox.id)).slice(before[0]!.n)
+      // One e-mail, to the branch, held for the window; none to the visitors, none per registration.
+      expect(added.map((m) => [m.kind, m.to])).toEqual([['alert_branch_digest', 'harrogate@agency.example']])
+      const [digest] = added
+      expect(digest!.locked_until!.getTime() - digest!.created_at.getTime()).toBe(15 * 60_000)
+      expect(digest!.subject).toBe('New alert registrations to call: 13 phone numbers')
+      for (const name of names) expect(digest!.text).toContain(`Name: ${name} Fletcher`)
+      expect(digest!.text.split('No e-mail address: please call to confirm.')).toHaveLength(14)
+      expect(digest!.html.split('<ul ')).toHaveLength(14)
+
+      // Once the digest has gone, the next registration starts the next one.
+      await db.update(outbox).set({ sent_at: clock.now(), attempts: 1 }).where(eq(outbox.id, digest!.id))
+      expect((await create(payload({ email: null, phone: '07400 123457', name: 'Later' }))).statusCode).toBe(201)
+      const after = await digests()
+      expect(after).toHaveLength(digestsBefore + 2)
+      expect(after.at(-1)!.subject).toBe('New alert registration to call: 1 phone number')
+      expect(after.at(-1)!.text).toContain('Name: Later Fletcher')
+      expect(after.at(-1)!.text).not.toContain('CallerA')
+      clock.advance(-13 * 300)
     })
 
     it('answers a retry with the same Idempotency-Key with the first answer and creates nothing new', async () => {
