@@ -26,16 +26,10 @@ import {
 import { contactApplicants, type Db } from '@agency/db'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
-import { TransactionRollbackError, and, eq } from 'drizzle-orm'
+import { and, eq } from 'drizzle-orm'
 import { z } from 'zod'
 import { changeAlertStatus, confirmAlert, registerAlert, updateAlert, updateAlertCriteria } from '#app/alerts/commands.ts'
-import {
-  IDEMPOTENCY_KEY_HEADER,
-  IDEMPOTENCY_KEY_MAX_LENGTH,
-  findStoredAnswer,
-  hashRequestBody,
-  storeAnswer,
-} from '#app/alerts/idempotency.ts'
+import { IDEMPOTENCY_KEY_HEADER, IDEMPOTENCY_KEY_MAX_LENGTH, idempotentCommand } from '#app/alerts/idempotency.ts'
 import { ALERT_MESSAGES } from '#app/alerts/messages.ts'
 import { findApplicant, findApplicantByKey, getContactQuestions, listApplicantsOfContact, toApplicantView } from '#app/alerts/views.ts'
 import { ACCOUNT_MESSAGES } from '#app/auth/messages.ts'
@@ -235,17 +229,15 @@ const contactApplicantsRoutes: FastifyPluginAsyncZod<ContactApplicantsRoutesOpti
     },
     async (request, reply) => {
       const session = request.session
-      const key = request.headers[IDEMPOTENCY_KEY_HEADER]
-      const idempotencyKey = typeof key === 'string' ? key : null
-      const scope = session ? `contact:${session.contact_id}` : 'visitor'
       // A retry may carry a fresh captcha solution: the registration is the same one.
       const { recaptcha_token: captchaToken, ...payloadBody } = request.body
-      const requestHash = hashRequestBody(payloadBody)
-
+      const scope = session ? `contact:${session.contact_id}` : 'visitor'
+      const command = idempotentCommand(app.db, { scope, header: request.headers[IDEMPOTENCY_KEY_HEADER], payload: payloadBody })
       const replay = async () => {
-        const stored = idempotencyKey ? await findStoredAnswer(app.db, scope, idempotencyKey) : null
-        if (!stored) return null
-        if (stored.request_hash !== requestHash) return reply.code(409).send({ message: ALERT_MESSAGES.IDEMPOTENCY_KEY_REUSED })
+        const outcome = await command.stored()
+        if (!outcome) return null
+        if (outcome.kind === 'conflict') return reply.code(409).send({ message: ALERT_MESSAGES.IDEMPOTENCY_KEY_REUSED })
+        const stored = outcome.answer
         if (!session && stored.contact_applicant_id !== null) {
           // The browser that retries is the one that registered: it remembers the pending alert again.
           const cookie = createToken()
@@ -273,41 +265,32 @@ const contactApplicantsRoutes: FastifyPluginAsyncZod<ContactApplicantsRoutesOpti
         return reply.code(429).send({ message: ALERT_MESSAGES.TOO_MANY_REGISTRATIONS })
       }
 
-      const outcome = await app.db.transaction(async (tx) => {
-        const at = now()
-        const email = getCommunicationValue(result.data.contacts[0]!, COMMUNICATION_METHOD.EMAIL)
-        const mayEmail =
-          session !== null ||
-          email === null ||
-          (await hitRateLimit(tx, `alert-registration:email:${hashToken(email.trim().toLowerCase())}`, limits.perEmail, at)).allowed
-        const registration = await registerAlert(tx, {
-          payload: result.data,
-          questions,
-          registrant: session ? { kind: 'contact', contact_id: session.contact_id } : { kind: 'visitor', sendConfirmation: mayEmail },
-          publicUrl: options.publicUrl,
-          now: at,
-        })
-        const body = { data: await toApplicantView(tx, registration.row) }
-        if (idempotencyKey) {
-          const stored = await storeAnswer(tx, {
-            scope,
-            key: idempotencyKey,
-            requestHash,
-            status: 201,
-            body,
-            contactApplicantId: registration.row.contact_applicant_id,
+      const at = now()
+      const outcome = await command.run(
+        async (tx) => {
+          const email = getCommunicationValue(result.data.contacts[0]!, COMMUNICATION_METHOD.EMAIL)
+          const mayEmail =
+            session !== null ||
+            email === null ||
+            (await hitRateLimit(tx, `alert-registration:email:${hashToken(email.trim().toLowerCase())}`, limits.perEmail, at)).allowed
+          const registration = await registerAlert(tx, {
+            payload: result.data,
+            questions,
+            registrant: session ? { kind: 'contact', contact_id: session.contact_id } : { kind: 'visitor', sendConfirmation: mayEmail },
+            publicUrl: options.publicUrl,
             now: at,
           })
-          // Another request with this key won the race: undo this one and answer what it stored.
-          if (!stored) tx.rollback()
-        }
-        // SPEC §4: a logged-in contact's new alert becomes the active one.
-        if (session) await app.sessions.setActiveApplicant(request, registration.row.contact_applicant_id, tx)
-        return { body, pendingCookie: registration.pendingCookie }
-      }).catch(async (error: unknown) => {
-        if (idempotencyKey && error instanceof TransactionRollbackError) return null
-        throw error
-      })
+          return { body: { data: await toApplicantView(tx, registration.row) }, row: registration.row, pendingCookie: registration.pendingCookie }
+        },
+        {
+          now: at,
+          answer: ({ body, row }) => ({ status: 201, body, contactApplicantId: row.contact_applicant_id }),
+          // SPEC §4: a logged-in contact's new alert becomes the active one.
+          afterStore: async (tx, { row }) => {
+            if (session) await app.sessions.setActiveApplicant(request, row.contact_applicant_id, tx)
+          },
+        },
+      )
       if (!outcome) return (await replay()) ?? reply.code(409).send({ message: ALERT_MESSAGES.IDEMPOTENCY_KEY_REUSED })
       if (outcome.pendingCookie) reply.setCookie(pendingCookieName, outcome.pendingCookie, { ...cookieOptions, maxAge: PENDING_ALERT_COOKIE_MAX_AGE_S })
       return reply.code(201).send(outcome.body)
