@@ -15,7 +15,8 @@ export interface QuestionFieldClasses {
  * in the API): the question as the label of its answer, a hint, and the question's token, posted back
  * with the answer. Rendered only into the page that answers a post, never into one a cache keeps.
  */
-export function CaptchaQuestionField({ question, id, classes, invalid }: { question: CaptchaQuestion; id: string; classes: QuestionFieldClasses; invalid?: boolean }) {
+export function CaptchaQuestionField(props: { question: CaptchaQuestion; id: string; classes: QuestionFieldClasses; invalid?: boolean; hint?: string }) {
+  const { question, id, classes, invalid } = props
   return (
     <fieldset key={question.token} className={classes.field}>
       <legend className={classes.legend}>{QUESTION_COPY.LEGEND}</legend>
@@ -33,7 +34,7 @@ export function CaptchaQuestionField({ question, id, classes, invalid }: { quest
         aria-invalid={invalid || undefined}
       />
       <p id={`${id}-question-hint`} className={classes.hint}>
-        {QUESTION_COPY.HINT}
+        {props.hint ?? QUESTION_COPY.HINT}
       </p>
       <input type="hidden" name={QUESTION_TOKEN_FIELD} value={question.token} />
     </fieldset>
