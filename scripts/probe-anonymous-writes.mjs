@@ -13,13 +13,49 @@
 //   log redaction       the request log of a login link, a confirmation link and an unsubscribe link
 //                       holds no token, key or e-mail.
 //   page refusals       a heart posted without Origin (a privacy extension strips it) is a 4xx page.
+//   alert captcha       a visitor's alert registration without a captcha token, or with a made-up one,
+//                       is a 4xx and stores nothing (no pending alert remembered); with a solved one, 201.
+//   alert keys          an alert's applicant key alone reads no name, e-mail or phone and changes none
+//                       (403), only the criteria; a signed e-mail link that expired, or of another
+//                       alert, or signed with another key, opens nothing (404).
 import { spawnSync } from 'node:child_process'
 import http from 'node:http'
 import path from 'node:path'
 import { tsImport } from 'tsx/esm/api'
 import { ROOT, solvedCaptchaToken, startServer } from './serve-for-tests.mjs'
 
-export const ANONYMOUS_WRITE_FAMILIES = ['client address', 'captcha questions', 'log redaction', 'page refusals']
+export const ANONYMOUS_WRITE_FAMILIES = ['client address', 'captcha questions', 'log redaction', 'page refusals', 'alert captcha', 'alert keys']
+
+/** A visitor's SPEC §7 alert registration near Harrogate, every required question answered. */
+async function alertRegistration(origin, { name, email, phone }) {
+  const questions = (await (await fetch(`${origin}/api/contact_questions/buyer`)).json()).data
+  return {
+    profile_id: 3,
+    unknown_user_branch: true,
+    online_registration: true,
+    contacts: [
+      {
+        salutation_id: 3,
+        name,
+        surname: 'Probe',
+        communication_infos: [
+          { value: email, preferred: true, communication_method_id: 1 },
+          { value: phone, preferred: false, communication_method_id: 2 },
+        ],
+        contact_addresses: [{ display_name: '12 Station Road, Harrogate HG1 1AB' }],
+        subscription_types: [1],
+        communication_info_delete: true,
+        create_without_email: true,
+        contact_source_id: 35,
+        contact_profiles: [3],
+      },
+    ],
+    property_criteria: { locations: [{ location: 'Harrogate', place_id: 'gb:town:harrogate', lat: 53.9921, lng: -1.5418, distance: 3 }], min_price: 250000, max_price: 450000 },
+    contact_questions: questions
+      .filter((q) => q.contact_question_options.length > 0)
+      .map((q) => ({ contact_question_id: q.contact_question_id, answer: q.contact_question_options[0].contact_question_option_id })),
+  }
+}
 
 /** One request from a chosen local address (a client other than the trusted proxy). */
 function requestFrom(localAddress, url, { method = 'GET', headers = {}, body } = {}) {
@@ -198,6 +234,82 @@ export async function runAnonymousWriteFamilies({ chosen, main, databaseFor, dat
     })
     count(family, answer.status)
     if (answer.status < 400 || answer.status >= 500) failures.push(`${family}: a heart posted without Origin answered ${answer.status}, not a 4xx page`)
+  }
+
+  if (chosen.includes('alert captcha')) {
+    const family = 'alert captcha'
+    const origin = main.origin
+    const body = await alertRegistration(origin, { name: 'Nocaptcha', email: 'probe.alert.captcha@example.com', phone: '07400 123456' })
+    const post = (payload) => requestFrom('127.0.0.1', `${origin}/api/contact_applicants`, { method: 'POST', headers: { origin, 'content-type': 'application/json' }, body: JSON.stringify(payload) })
+    for (const [label, token] of [['no token', undefined], ['an empty token', ''], ['a made-up token', 'bm90IGEgc29sdXRpb24=']]) {
+      const answer = await post({ ...body, ...(token === undefined ? {} : { recaptcha_token: token }) })
+      count(family, answer.status)
+      if (answer.status < 400 || answer.status >= 500) failures.push(`${family}: a registration with ${label} answered ${answer.status}, not a 4xx`)
+      if (answer.headers['set-cookie']) failures.push(`${family}: a registration with ${label} was remembered (a pending alert cookie)`)
+    }
+    const solved = await post({ ...body, recaptcha_token: await solvedCaptchaToken(origin) })
+    count(family, solved.status)
+    if (solved.status !== 201) failures.push(`${family}: a registration with a solved captcha answered ${solved.status}, not 201`)
+  }
+
+  if (chosen.includes('alert keys')) {
+    const family = 'alert keys'
+    const siteKey = 'probe-alert-keys-site-key-0123456789abcdef'
+    const server = await startServer({ databaseUrl: await databaseFor('alert_keys'), dataDir: dataDirOf('alert-keys'), env: { ALTCHA_HMAC_KEY: siteKey } })
+    try {
+      const { createAlertLinks, ALERT_LINK_TTL_MS } = await tsImport(path.join(ROOT, 'apps/api/src/alerts/alert-links.ts'), import.meta.url)
+      const origin = server.url
+      const json = { origin, 'content-type': 'application/json' }
+      const register = async (n) => {
+        const body = await alertRegistration(origin, { name: `Keyholder${n}`, email: `probe.key.${n}@example.com`, phone: `07400 55500${n}` })
+        const answer = await requestFrom('127.0.0.1', `${origin}/api/contact_applicants`, { method: 'POST', headers: json, body: JSON.stringify({ ...body, recaptcha_token: await solvedCaptchaToken(origin) }) })
+        count(family, answer.status)
+        return { body, data: answer.status === 201 ? JSON.parse(answer.text).data : null }
+      }
+      const first = await register(1)
+      const second = await register(2)
+      if (!first.data || !second.data) {
+        failures.push(`${family}: the registrations to probe were refused`)
+      } else {
+        const id = first.data.contact_applicant_id
+        const read = await requestFrom('127.0.0.1', `${origin}/api/contact_applicants/u/${first.data.applicant_key}`)
+        count(family, read.status)
+        for (const secret of ['Keyholder1', 'probe.key.1@example.com', '07400 555001', 'Station Road']) {
+          if (read.text.includes(secret)) failures.push(`${family}: GET by the applicant key alone answered the contact's ${secret}`)
+        }
+        const patch = (key, payload) => requestFrom('127.0.0.1', `${origin}/api/contact_applicants/${id}`, { method: 'PATCH', headers: { ...json, 'x-applicant-key': key }, body: JSON.stringify(payload) })
+        const { unknown_user_branch: _branch, contacts, ...criteria } = first.body
+        const update = { ...criteria, contacts: [{ ...contacts[0], name: 'Rewritten', contact_source_id: undefined, contact_profiles: undefined }] }
+        const rewrite = await patch(first.data.applicant_key, { ...update, recaptcha_token: await solvedCaptchaToken(origin) })
+        count(family, rewrite.status)
+        if (rewrite.status < 400 || rewrite.status >= 500) failures.push(`${family}: PATCH with the applicant key alone and a contact answered ${rewrite.status}, not a 4xx`)
+        const allowed = await patch(first.data.applicant_key, { ...criteria, recaptcha_token: await solvedCaptchaToken(origin) })
+        count(family, allowed.status)
+        if (allowed.status !== 200) failures.push(`${family}: PATCH of the criteria alone by the key answered ${allowed.status}, not 200`)
+
+        // The e-mail's signed links: expired, of another alert, signed with another key.
+        const links = createAlertLinks(siteKey)
+        const refused = {
+          'an expired link': links.sign(id, 'update', new Date(Date.now() - ALERT_LINK_TTL_MS - 60_000)),
+          "another alert's link": links.sign(second.data.contact_applicant_id, 'update', new Date()),
+          'a link signed with another key': createAlertLinks('another-site-key-0123456789abcdef').sign(id, 'update', new Date()),
+          'a switch-off link': links.sign(id, 'off', new Date()),
+        }
+        for (const [label, token] of Object.entries(refused)) {
+          const answer = await patch(token, { ...criteria, recaptcha_token: await solvedCaptchaToken(origin) })
+          count(family, answer.status)
+          if (answer.status !== 404) failures.push(`${family}: PATCH with ${label} answered ${answer.status}, not 404`)
+        }
+        const good = await requestFrom('127.0.0.1', `${origin}/api/contact_applicants/u/${links.sign(id, 'update', new Date())}`)
+        count(family, good.status)
+        if (good.status !== 200) failures.push(`${family}: a fresh signed link of the alert answered ${good.status}, not 200`)
+        const expired = await requestFrom('127.0.0.1', `${origin}/api/contact_applicants/u/${refused['an expired link']}`)
+        count(family, expired.status)
+        if (expired.status !== 404) failures.push(`${family}: GET with an expired link answered ${expired.status}, not 404`)
+      }
+    } finally {
+      await server.stop()
+    }
   }
 
   return { counts, failures }

@@ -146,7 +146,7 @@ export async function storePayloads({ origin, dataDir, property }) {
       .map((q) => ({ contact_question_id: q.contact_question_id, answer: q.contact_question_options[0].contact_question_option_id })),
     unknown_user_branch: true,
   }
-  await post(origin, '/api/contact_applicants', alert)
+  await post(origin, '/api/contact_applicants', { ...alert, recaptcha_token: await solvedCaptchaToken(origin) })
   const confirmToken = await waitForToken(dataDir, email, '/heads-up-alerts/confirm')
   await post(origin, '/api/contact_applicants/confirmations', { token: confirmToken })
   await post(origin, '/api/contacts/oauth/magic-links', { email, request_page_url: `${origin}/`, recaptcha_token: await solvedCaptchaToken(origin) })

@@ -33,11 +33,14 @@ import sitemapRoutes from '#app/routes/sitemap/index.ts'
 import leadsRoutes, { type LeadEnquiryLimits } from '#app/routes/leads/index.ts'
 import alertsRoutes from '#app/routes/alerts/index.ts'
 import potentialViewingsRoutes from '#app/routes/potential_viewings/index.ts'
+import { createAlertLinks, type AlertLinks } from '#app/alerts/alert-links.ts'
 
 declare module 'fastify' {
   interface FastifyInstance {
     /** The key of the site's own in-process calls to the API (INTERNAL_CALL_HEADER). */
     internalCallKey: string
+    /** The signed links of the Heads Up e-mails (alert-links.ts), checked by the alert routes. */
+    alertLinks: AlertLinks
   }
 }
 
@@ -63,6 +66,12 @@ export interface ApiOptions {
    * one for its process and keeps it as `app.internalCallKey`.
    */
   internalCallKey?: string
+  /**
+   * The site's key (ALTCHA_HMAC_KEY or the one kept in DATA_DIR) that signs the Heads Up e-mails'
+   * links (alert-links.ts); the alert worker must sign with the same. The question key, else the
+   * ALTCHA key, when left out; else a key of this process only (tests).
+   */
+  alertLinkKey?: string
   /** Accounts options beyond publicUrl: captcha, limits, timeouts (tests pass a fixed captcha). */
   accounts?: Omit<AccountsOptions, 'publicUrl'>
   /** The places provider's settings (PLACES_PROVIDER, GOOGLE_PLACES_API_KEY); the offline gazetteer when left out. */
@@ -203,6 +212,9 @@ export async function buildApp(options: ApiOptions): Promise<FastifyInstance> {
   // The site's own pages call the API in-process with this key (in-process-fetch.ts in the server).
   const internalCallKey = apiOptions.internalCallKey ?? randomBytes(32).toString('hex')
   app.decorate('internalCallKey', internalCallKey)
+  const alertLinkKey = apiOptions.alertLinkKey ?? apiOptions.accounts?.questionKey ?? apiOptions.accounts?.captchaConfig?.altchaHmacKey
+  if (!alertLinkKey) app.log.warn("no alert link key: the Heads Up e-mails' links are checked with a key of this process only")
+  app.decorate('alertLinks', createAlertLinks(alertLinkKey ?? randomBytes(32).toString('hex')))
   if (beforeApi) await beforeApi(app)
   await app.register(api, { ...apiOptions, internalCallKey, prefix: '/api' })
   return app

@@ -68,6 +68,7 @@ export async function createSite(config: Config, web: Pick<WebOptions, 'build' |
     trustProxy: config.trustProxy,
     bodyLimit: BODY_LIMIT,
     accounts: { captchaConfig: captcha, questionKey: siteKey, questions: config.accounts.questions },
+    alertLinkKey: siteKey,
     leadLimits: config.leadLimits,
     places: { env: config.places },
     addresses: { env: config.addresses },
@@ -93,7 +94,7 @@ export async function createSite(config: Config, web: Pick<WebOptions, 'build' |
   // outbox. Every process may run one (SKIP LOCKED shares the work).
   const alertWorker =
     config.alerts.intervalMs > 0
-      ? startAlertWorker({ database, logger: app.log, publicUrl: config.publicUrl, intervalMs: config.alerts.intervalMs, instantBatchMs: config.alerts.instantBatchMs, digest: config.alerts.digest })
+      ? startAlertWorker({ database, logger: app.log, publicUrl: config.publicUrl, linkKey: siteKey, intervalMs: config.alerts.intervalMs, instantBatchMs: config.alerts.instantBatchMs, digest: config.alerts.digest })
       : null
 
   return {

@@ -123,7 +123,6 @@ export const COPY = {
   LOGIN_SUBMIT: 'Send login link',
   LOGIN_SENDING: 'Sending…',
   LOGIN_NO_SCRIPT: 'Without JavaScript we ask you a short question before your link is sent, to check that you are not a robot.',
-  LOGIN_QUESTION_LEGEND: 'Check that you are not a robot',
   LOGIN_QUESTION_HINT: 'A word or a number is enough, then send your link again.',
   LOGIN_NOT_REGISTERED: 'Not registered yet?',
   LOGIN_REGISTER: 'Register for Heads Up Property Alerts',

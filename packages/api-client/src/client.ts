@@ -30,6 +30,7 @@ import {
 import type {
   AddressSearchResult,
   AlertConfirmation,
+  AlertCriteriaUpdatePayload,
   AlertPayload,
   ApplicantQuestion,
   ApplicantStatusAnswer,
@@ -98,12 +99,21 @@ export interface RequestOptions {
 /** Options of a command that creates something (API.md: a retry with the same key creates nothing new). */
 export interface CreateOptions extends RequestOptions {
   idempotencyKey?: string
+  /** The captcha token (the login form's), sent as `recaptcha_token`: a visitor's registration needs one. */
+  captchaToken?: string
 }
 
-/** Options of an alert change: the applicant key of the alert's own e-mail link, when there is no session. */
+/**
+ * Options of an alert change: the applicant key or e-mail link of the alert, when there is no session,
+ * and then the captcha token an update needs.
+ */
 export interface ApplicantChangeOptions extends RequestOptions {
   applicantKey?: string
+  captchaToken?: string
 }
+
+/** The captcha token as the body field the API reads. */
+const captchaField = (options: { captchaToken?: string } | undefined) => (options?.captchaToken ? { recaptcha_token: options.captchaToken } : {})
 
 /** The lead payload as sent: SPEC §3 fields plus the login form's captcha token. */
 export type LeadEnquiryRequest = LeadEnquiryPayload & { recaptcha_token?: string }
@@ -230,8 +240,11 @@ export interface ApiClient {
    * the answer's Set-Cookie remembers it (GET contact_applicants/pending). Validation fails with a 422.
    */
   createApplicant(payload: AlertPayload, options?: CreateOptions): Promise<WithSetCookie<ApplicantView>>
-  /** SPEC §7 PATCH contact_applicants/{id}: the owner's session or `applicantKey`; anyone else gets a 404. */
-  updateApplicant(contactApplicantId: number, payload: AlertPayload, options?: ApplicantChangeOptions): Promise<ApplicantView>
+  /**
+   * SPEC §7 PATCH contact_applicants/{id}: the owner's session; or `applicantKey` (a key or an e-mail's
+   * link) with `captchaToken` and a payload without contacts (403 with one); anyone else gets a 404.
+   */
+  updateApplicant(contactApplicantId: number, payload: AlertPayload | AlertCriteriaUpdatePayload, options?: ApplicantChangeOptions): Promise<ApplicantView>
   /** SPEC §7 PATCH contact_applicants/status/{id} (ON 1, OFF 2), with the session's active applicant afterwards. */
   setApplicantStatus(contactApplicantId: number, status: ApplicantStatusId, options?: ApplicantChangeOptions): Promise<ApplicantStatusAnswer>
   /** POST contact_applicants/confirmations: confirms an alert from its e-mail and logs in (Set-Cookie to pass on). 400 for a bad token. */
@@ -432,14 +445,15 @@ export function createApiClient({ baseUrl, fetch, headers }: ApiClientOptions): 
       return (await get(`/contact_applicants/u/${encodeURIComponent(applicantKey)}`, undefined, dataOf(ApplicantViewSchema), options)).data
     },
     async createApplicant(payload, options) {
-      const body = { ...payload, unknown_user_branch: true }
+      const body = { ...payload, unknown_user_branch: true, ...captchaField(options) }
       const extra = options?.idempotencyKey ? { 'idempotency-key': options.idempotencyKey } : undefined
       const answer = await send('POST', '/contact_applicants', body, dataOf(ApplicantViewSchema), { ...options, headers: extra })
       return { data: answer.data.data, setCookie: answer.setCookie }
     },
     async updateApplicant(contactApplicantId, payload, options) {
       const path = `/contact_applicants/${encodeURIComponent(contactApplicantId)}`
-      return (await send('PATCH', path, payload, dataOf(ApplicantViewSchema), { ...options, headers: keyHeader(options) })).data.data
+      const body = { ...payload, ...captchaField(options) }
+      return (await send('PATCH', path, body, dataOf(ApplicantViewSchema), { ...options, headers: keyHeader(options) })).data.data
     },
     async setApplicantStatus(contactApplicantId, status, options) {
       const path = `/contact_applicants/status/${encodeURIComponent(contactApplicantId)}`

@@ -100,6 +100,7 @@ export const APPLICANT: ApplicantView = {
   profile_id: 3,
   contact_applicant_status_id: 1,
   is_confirmed: true,
+  contacts_withheld: false,
   contacts: [
     {
       contact_id: 4,

@@ -48,6 +48,12 @@ export const ApplicantViewSchema = z.object({
   question_answers: z.array(QuestionAnswerSchema),
   /** How often the alert is mailed (beyond SPEC §3). */
   alert_frequency: AlertFrequencySchema.default(DEFAULT_ALERT_FREQUENCY),
+  /**
+   * True when the alert was read by its key or an e-mail link without the owner's session: `contacts`
+   * is then empty, as the people's names, e-mails, phones and addresses need a session
+   * (CONTACT_DETAILS_NEED_LOGIN), and `applicant_key` is the key or link the caller gave.
+   */
+  contacts_withheld: z.boolean().default(false),
 })
 /** SPEC §3 Applicant as answered. */
 export type ApplicantView = z.infer<typeof ApplicantViewSchema>

@@ -33,6 +33,11 @@ export interface AlertFormState {
   readonly kickback_log_id?: number | null
   /** How often the alert is mailed (the form's 'E-mail me' choice); unset keeps the alert's own, instant for a new one. */
   readonly alert_frequency?: AlertFrequency
+  /**
+   * The alert was opened by its key or an e-mail link without a session: its people are not shown
+   * nor sent (CONTACT_DETAILS_NEED_LOGIN), so the submit checks do not ask for a contact.
+   */
+  readonly contacts_withheld?: boolean
 }
 
 /** The criteria of a new alert: every filter at its SPEC §3 default (prices 0, rooms null, include…). */
@@ -54,9 +59,12 @@ export interface AlertSubmitFailure extends ParseFailure {
 export type AlertSubmitResult = ParseSuccess<AlertFormState> | AlertSubmitFailure
 
 /** What SPEC §5's submit rules look at in the screen's state. */
-export function toAlertSubmitInput(state: Pick<AlertFormState, 'contacts' | 'criteria' | 'questions' | 'answers'>): AlertSubmitInput {
+export function toAlertSubmitInput(
+  state: Pick<AlertFormState, 'contacts' | 'criteria' | 'questions' | 'answers' | 'contacts_withheld'>,
+): AlertSubmitInput {
   const { locations, min_price, max_price } = state.criteria
-  return { contacts: state.contacts, locations, min_price, max_price, questions: state.questions, answers: state.answers }
+  const input = { contacts: state.contacts, locations, min_price, max_price, questions: state.questions, answers: state.answers }
+  return state.contacts_withheld ? { ...input, contacts_withheld: true } : input
 }
 
 /**
@@ -150,6 +158,26 @@ export const AlertUpdatePayloadSchema = z.object({
 export type AlertUpdatePayload = z.infer<typeof AlertUpdatePayloadSchema>
 
 /**
+ * What an alert's key or its e-mail's signed link may change without the owner's session (SPEC §2's
+ * update page opened from an e-mail): the criteria, the answers and how often it is mailed. The
+ * people of the alert (name, e-mail, phone, address) need a session: a payload naming `contacts`
+ * is refused with CONTACT_DETAILS_NEED_LOGIN.
+ */
+export const AlertCriteriaUpdatePayloadSchema = z.object({
+  profile_id: payloadShape.profile_id,
+  property_criteria: payloadShape.property_criteria,
+  online_registration: payloadShape.online_registration,
+  contact_questions: payloadShape.contact_questions,
+  kickback_log_id: payloadShape.kickback_log_id,
+  alert_frequency: payloadShape.alert_frequency,
+})
+/** An alert update without its people. */
+export type AlertCriteriaUpdatePayload = z.infer<typeof AlertCriteriaUpdatePayloadSchema>
+
+/** Said (and answered with 403) where contact details are asked for without a session. */
+export const CONTACT_DETAILS_NEED_LOGIN = 'Your name, e-mail, phone and address can be seen and changed only when you are logged in.'
+
+/**
  * The order of the payload's fields in the API's errors: SPEC §5's submit rules in the table's order
  * (their payload fields), the criteria's other filters right after the rules on the criteria, then the
  * payload's own fields.
@@ -159,6 +187,12 @@ export const ALERT_PAYLOAD_FIELD_ORDER: readonly string[] = (() => {
   const afterCriteria = ruled.findLastIndex((field) => field.startsWith('property_criteria.')) + 1
   return ['profile_id', ...ruled.slice(0, afterCriteria), 'property_criteria', ...ruled.slice(afterCriteria), 'online_registration', 'kickback_log_id', 'alert_frequency']
 })()
+
+/** The payload an update opened without a session sends: the SPEC §7 update payload without its contacts. */
+export function toAlertCriteriaUpdatePayload(payload: AlertPayload): AlertCriteriaUpdatePayload {
+  const { contacts: _contacts, ...rest } = payload
+  return rest
+}
 
 /** Parses an alert payload of the given mode (the API's body check). */
 export function parseAlertPayload(input: unknown, mode: AlertMode): ParseResult<AlertPayload> {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { findAlertContactMessages, findAnswerMessages, parseAlertRegistration } from './alert-registration.ts'
+import { findAlertContactMessages, findAnswerMessages, parseAlertCriteriaUpdate, parseAlertRegistration } from './alert-registration.ts'
 import type { ApplicantQuestion } from './applicant.ts'
 
 const questions: ApplicantQuestion[] = [
@@ -109,6 +109,28 @@ describe('parseAlertRegistration', () => {
     expect(parseAlertRegistration({ ...payload, contacts: [] }, 'update', questions)).toMatchObject({
       success: false,
       message: 'You must add a contact at least.',
+    })
+  })
+})
+
+describe('parseAlertCriteriaUpdate (an update by key or e-mail link, without its people)', () => {
+  const { contacts: _contacts, ...withoutPeople } = payload
+
+  it('passes the criteria and answers alone: the people are kept as they are', () => {
+    expect(parseAlertCriteriaUpdate(withoutPeople, questions).success).toBe(true)
+  })
+
+  it("keeps SPEC §5's rules on the criteria and the answers, in their order, and never asks for a contact", () => {
+    const bad = { ...withoutPeople, property_criteria: { locations: [], min_price: 0, max_price: 400_000 }, contact_questions: [] }
+    expect(parseAlertCriteriaUpdate(bad, questions)).toEqual({
+      success: false,
+      field: 'property_criteria.locations',
+      message: 'The location field is required.',
+      errors: {
+        'property_criteria.locations': ['The location field is required.'],
+        'property_criteria.min_price': ['The min price field is required.'],
+        contact_questions: ['"Do you have a property to sell?" question is required.', '"When are you looking to move?" question is required.'],
+      },
     })
   })
 })

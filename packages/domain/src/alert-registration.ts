@@ -3,8 +3,8 @@
  * submit rules, each contact against SPEC §5's contact form rules, and the answers against the
  * profile's questions. One 422 lists every message, fields in SPEC's order.
  */
-import { ALERT_PAYLOAD_FIELD_ORDER, parseAlertPayload } from './alert-payload.ts'
-import type { AlertMode, AlertPayload } from './alert-payload.ts'
+import { ALERT_PAYLOAD_FIELD_ORDER, AlertCriteriaUpdatePayloadSchema, parseAlertPayload } from './alert-payload.ts'
+import type { AlertCriteriaUpdatePayload, AlertMode, AlertPayload } from './alert-payload.ts'
 import { toAnswersByQuestionId } from './applicant.ts'
 import { findAlertSubmitBreaches } from './alert-submit-rules.ts'
 import type { AlertSubmitInput } from './alert-submit-rules.ts'
@@ -12,6 +12,7 @@ import type { ApplicantQuestion, QuestionAnswer, QuestionAnswerValue } from './a
 import { COMMUNICATION_METHOD } from './constants.ts'
 import { isValidEmail } from './email.ts'
 import { MESSAGES } from './messages.ts'
+import { toParseResult } from './parse-result.ts'
 import type { ParseResult } from './parse-result.ts'
 import { isValidUkMobile } from './phone.ts'
 
@@ -94,7 +95,20 @@ export function parseAlertRegistration(
   mode: AlertMode,
   questions: readonly ApplicantQuestion[],
 ): ParseResult<AlertPayload> {
-  const parsed = parseAlertPayload(input, mode)
+  return checkAlert(input, parseAlertPayload(input, mode), questions, true)
+}
+
+/**
+ * The checks of an alert payload after its schema's (`parsed`): SPEC §5's submit rules, each contact
+ * (`withContacts`; an update without its people keeps them as they are, so the contact rule holds) and
+ * the answers, one 422 listing every message in ALERT_PAYLOAD_FIELD_ORDER.
+ */
+function checkAlert<T extends { contact_questions: QuestionAnswer[] }>(
+  input: unknown,
+  parsed: ParseResult<T>,
+  questions: readonly ApplicantQuestion[],
+  withContacts: boolean,
+): ParseResult<T> {
   const answers = parsed.success ? parsed.data.contact_questions : rawAnswers(input)
   const errors: Record<string, string[]> = {}
   const add = (field: string, messages: readonly string[]) => {
@@ -102,12 +116,12 @@ export function parseAlertRegistration(
     const list = (errors[field] ??= [])
     for (const m of messages) if (!list.includes(m)) list.push(m)
   }
-  const breaches = findAlertSubmitBreaches(toPayloadSubmitInput(input, questions, answers))
+  const breaches = findAlertSubmitBreaches({ ...toPayloadSubmitInput(input, questions, answers), contacts_withheld: !withContacts })
   for (const { rule, messages } of breaches) add(rule.payloadField, messages)
   // A field whose rule is broken says so in SPEC's words alone (a missing price is unset, not a type error).
   const ruled = new Set(breaches.map(({ rule }) => rule.payloadField))
   if (!parsed.success) for (const [field, messages] of Object.entries(parsed.errors)) if (!ruled.has(field)) add(field, messages)
-  const contacts = isRecord(input) && Array.isArray(input.contacts) ? input.contacts : []
+  const contacts = withContacts && isRecord(input) && Array.isArray(input.contacts) ? input.contacts : []
   for (const contact of contacts) add('contacts', findAlertContactMessages(contact))
   add('contact_questions', findAnswerMessages(questions, answers))
   const fields = Object.keys(errors)
@@ -121,4 +135,13 @@ export function parseAlertRegistration(
   const sorted = Object.fromEntries(ordered.map((f) => [f, errors[f]!]))
   const field = ordered[0]!
   return { success: false, field, message: sorted[field]![0]!, errors: sorted }
+}
+
+/**
+ * Checks an update sent by an alert's key or e-mail link without a session
+ * (AlertCriteriaUpdatePayloadSchema): SPEC §5's rules on the criteria and the answers, as
+ * parseAlertRegistration checks them, and no people.
+ */
+export function parseAlertCriteriaUpdate(input: unknown, questions: readonly ApplicantQuestion[]): ParseResult<AlertCriteriaUpdatePayload> {
+  return checkAlert(input, toParseResult(AlertCriteriaUpdatePayloadSchema.safeParse(input), ALERT_PAYLOAD_FIELD_ORDER), questions, false)
 }

@@ -18,6 +18,11 @@ export interface AlertSubmitInput {
   /** The questions of the alert's profile and the answers given, by question id. */
   readonly questions: readonly ApplicantQuestion[]
   readonly answers: AnswersByQuestionId
+  /**
+   * The alert's people are withheld from this caller (an update opened by its key or e-mail link
+   * without the owner's session): they are kept as they are, so the contact rule holds.
+   */
+  readonly contacts_withheld?: boolean
 }
 
 /** One SPEC §5 alert submit rule. */
@@ -40,7 +45,7 @@ const when = (broken: boolean, message: string): readonly string[] => (broken ? 
  * 5. every required question answered.
  */
 export const ALERT_SUBMIT_RULES = [
-  { field: 'contacts', payloadField: 'contacts', tab: 'contact', check: (input) => when(input.contacts.length === 0, MESSAGES.CONTACT_REQUIRED) },
+  { field: 'contacts', payloadField: 'contacts', tab: 'contact', check: (input) => when(input.contacts.length === 0 && !input.contacts_withheld, MESSAGES.CONTACT_REQUIRED) },
   {
     field: 'locations',
     payloadField: 'property_criteria.locations',

@@ -7,6 +7,7 @@ import {
   CONTACT_SOURCE_ONLINE_REGISTRATION,
   PROPERTIES_PATH,
   findReplacementApplicant,
+  type AlertCriteriaUpdatePayload,
   type AlertPayload,
   type AlertPayloadContact,
   type ApplicantQuestion,
@@ -23,16 +24,17 @@ import {
   contacts,
   contactSubscriptions,
   leads,
+  outbox,
   sessions,
   subscriptionTypes,
   type ApplicantQuestionAnswers,
   type Db,
 } from '@agency/db'
-import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm'
+import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm'
 import { findContactByEmail } from '#app/auth/magic-links.ts'
 import { createToken, hashToken, isTokenShaped } from '#app/auth/tokens.ts'
 import { enqueueMail } from '#app/mail/outbox.ts'
-import { renderAlertConfirmationMail, renderBranchRegistrationMail } from '#app/mail/templates/alerts.ts'
+import { renderAlertConfirmationMail, renderBranchDigestMail, renderBranchRegistrationMail, type BranchRegistrationMailInput } from '#app/mail/templates/alerts.ts'
 import { getSiteSettings } from '#app/queries/catalogue.ts'
 import { recordConsent } from './consent.ts'
 import { listApplicantsOfContact } from './views.ts'
@@ -68,7 +70,7 @@ function toContactFields(contact: AlertPayloadContact): ContactFields {
 }
 
 /** The answers to the profile's own questions, kept by question id (SPEC §3). */
-function toStoredAnswers(payload: AlertPayload, questions: readonly ApplicantQuestion[]): ApplicantQuestionAnswers {
+function toStoredAnswers(payload: Pick<AlertPayload, 'contact_questions'>, questions: readonly ApplicantQuestion[]): ApplicantQuestionAnswers {
   const known = new Set(questions.map((q) => q.contact_question_id))
   return Object.fromEntries(payload.contact_questions.filter((a) => known.has(a.contact_question_id)).map((a) => [String(a.contact_question_id), a.answer]))
 }
@@ -249,11 +251,8 @@ async function findNearestBranchId(tx: Db, payload: AlertPayload): Promise<numbe
   return branch?.id ?? null
 }
 
-/** Queues the branch's notice of a registration, when it has a branch. */
-async function notifyBranch(tx: Db, row: ApplicantRow, fields: ContactFields, now: Date): Promise<void> {
-  if (row.branch_id === null) return
-  const [branch] = await tx.select().from(branches).where(eq(branches.branch_id, row.branch_id))
-  if (!branch) return
+/** A registration as its branch is told of it: the owner's details as `fields` give them, the alert's criteria and people. */
+async function describeRegistration(tx: Db, row: ApplicantRow, fields: ContactFields): Promise<Omit<BranchRegistrationMailInput, 'branchName'>> {
   const criteria = row.criteria
   const others = await tx
     .select({ contact_id: contacts.contact_id, name: contacts.name, surname: contacts.surname })
@@ -270,8 +269,7 @@ async function notifyBranch(tx: Db, row: ApplicantRow, fields: ContactFields, no
     return `${o.name} ${o.surname} (${reach.join(', ') || 'no e-mail or phone'})`
   }
   const price = (n: number) => `£${n.toLocaleString('en-GB')}${row.profile_id === APPLICANT_PROFILE.TENANT ? ' pcm' : ''}`
-  const mail = renderBranchRegistrationMail({
-    branchName: branch.branch_name,
+  return {
     contactName: `${fields.name} ${fields.surname}`,
     email: fields.email,
     phone: fields.phone,
@@ -281,9 +279,88 @@ async function notifyBranch(tx: Db, row: ApplicantRow, fields: ContactFields, no
     priceRange: `${price(criteria.min_price)} to ${price(criteria.max_price)}`,
     confirmed: row.is_confirmed,
     others: others.map(describeOther),
-  })
+  }
+}
+
+/** A contact's details as they are stored (name, first e-mail and mobile phone, first address). */
+async function readContactFields(tx: Db, contactId: number): Promise<ContactFields> {
+  const [contact] = await tx.select().from(contacts).where(eq(contacts.contact_id, contactId))
+  const infos = await tx.select().from(communicationInfos).where(eq(communicationInfos.contact_id, contactId)).orderBy(asc(communicationInfos.communication_info_id))
+  const [address] = await tx.select().from(contactAddresses).where(eq(contactAddresses.contact_id, contactId)).orderBy(asc(contactAddresses.position)).limit(1)
+  const value = (method: number) => infos.find((i) => i.communication_method_id === method)?.value ?? null
+  return {
+    salutation_id: contact!.salutation_id,
+    name: contact!.name,
+    surname: contact!.surname,
+    email: value(COMMUNICATION_METHOD.EMAIL),
+    phone: value(COMMUNICATION_METHOD.MOBILE_PHONE),
+    address: address?.display_name ? { display_name: address.display_name } : null,
+    subscription_types: [],
+  }
+}
+
+/** Queues the branch's notice of a registration, when it has a branch. */
+async function notifyBranch(tx: Db, row: ApplicantRow, fields: ContactFields, now: Date): Promise<void> {
+  if (row.branch_id === null) return
+  const [branch] = await tx.select().from(branches).where(eq(branches.branch_id, row.branch_id))
+  if (!branch) return
+  const mail = renderBranchRegistrationMail({ branchName: branch.branch_name, ...(await describeRegistration(tx, row, fields)) })
   await enqueueMail(tx, { kind: 'alert_branch', to: branch.email, ...mail }, now)
 }
+
+/** How long a branch's digest of phone-only registrations gathers before it is sent: 15 minutes. */
+export const BRANCH_DIGEST_WINDOW_MS = 15 * 60_000
+
+/**
+ * Tells the branch of a visitor's unconfirmed phone-only registration through its digest: one e-mail
+ * per branch address and BRANCH_DIGEST_WINDOW_MS (the outbox's hold, `notBefore`). The first such
+ * registration queues the digest, held for the window; each one after it, while the digest waits,
+ * writes the digest again with every registration since it was queued. An advisory lock on the branch
+ * address keeps two registrations at once from queuing two digests.
+ */
+async function addToBranchDigest(tx: Db, row: ApplicantRow, now: Date): Promise<void> {
+  if (row.branch_id === null) return
+  const [branch] = await tx.select().from(branches).where(eq(branches.branch_id, row.branch_id))
+  if (!branch) return
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`alert-branch-digest:${branch.email.toLowerCase()}`}))`)
+  const [open] = await tx
+    .select({ id: outbox.id, created_at: outbox.created_at })
+    .from(outbox)
+    .where(
+      and(
+        eq(outbox.kind, BRANCH_DIGEST_KIND),
+        eq(outbox.to, branch.email),
+        isNull(outbox.sent_at),
+        eq(outbox.attempts, 0),
+        sql`${outbox.locked_until} > ${now.toISOString()}::timestamptz`,
+      ),
+    )
+    .orderBy(desc(outbox.id))
+    .limit(1)
+    .for('update')
+  const since = open?.created_at ?? now
+  // Every unconfirmed phone-only registration of this address's branches since the digest was queued.
+  const waiting = await tx
+    .select()
+    .from(contactApplicants)
+    .where(
+      and(
+        eq(contactApplicants.is_confirmed, false),
+        sql`${contactApplicants.branch_id} in (select b.branch_id from ${branches} b where b.email = ${branch.email})`,
+        sql`${contactApplicants.created_at} >= ${since.toISOString()}::timestamptz`,
+        sql`not exists (select 1 from ${communicationInfos} ci where ci.contact_id = ${contactApplicants.contact_id} and ci.communication_method_id = ${COMMUNICATION_METHOD.EMAIL})`,
+      ),
+    )
+    .orderBy(asc(contactApplicants.created_at), asc(contactApplicants.contact_applicant_id))
+  const registrations = []
+  for (const alert of waiting) registrations.push(await describeRegistration(tx, alert, await readContactFields(tx, alert.contact_id)))
+  const mail = renderBranchDigestMail({ branchName: branch.branch_name, registrations })
+  if (open) await tx.update(outbox).set({ subject: mail.subject, text: mail.text, html: mail.html }).where(eq(outbox.id, open.id))
+  else await enqueueMail(tx, { kind: BRANCH_DIGEST_KIND, to: branch.email, ...mail }, now, { notBefore: new Date(now.getTime() + BRANCH_DIGEST_WINDOW_MS) })
+}
+
+/** The outbox kind of a branch's digest of phone-only registrations. */
+export const BRANCH_DIGEST_KIND = 'alert_branch_digest'
 
 /** Who registers an alert. */
 export type Registrant =
@@ -347,8 +424,11 @@ export async function registerAlert(
   await recordConsent(tx, { ...consent, action: 'consent_given', method: isVisitor ? 'alert_form' : 'logged_in' })
   if (!isVisitor) await recordConsent(tx, { ...consent, action: 'consent_confirmed', method: 'logged_in' })
 
-  if (!isVisitor || !fields.email) {
+  if (!isVisitor) {
     await notifyBranch(tx, row, fields, now)
+  } else if (!fields.email) {
+    // A phone-only visitor: the branch calls to confirm, told in its digest (not one e-mail each).
+    await addToBranchDigest(tx, row, now)
   } else if (registrant.kind === 'visitor' && registrant.sendConfirmation) {
     const token = createToken()
     await tx.insert(applicantConfirmations).values({
@@ -369,8 +449,9 @@ export async function registerAlert(
 }
 
 /**
- * SPEC §7 PATCH contact_applicants/{id}, after validation and the owner check: the criteria, answers
- * and profile, and the contact's own details (updateOwnContact: never the e-mail address).
+ * SPEC §7 PATCH contact_applicants/{id}, after validation and the owner's session check: the criteria,
+ * answers and profile (updateAlertCriteria), and the people's details (updateOwnContact: never the
+ * e-mail address).
  */
 export async function updateAlert(
   tx: Db,
@@ -383,6 +464,18 @@ export async function updateAlert(
   const fields = toContactFields(payload.contacts[ownerIndex]!)
   await updateOwnContact(tx, row.contact_id, fields, payload.profile_id, now)
   await writeOtherContacts(tx, row.contact_applicant_id, payload.contacts.filter((_, i) => i !== ownerIndex), payload.profile_id, now)
+  return updateAlertCriteria(tx, input)
+}
+
+/**
+ * The alert's own fields from an update: criteria, answers, and the profile, frequency and kickback
+ * when sent. All that its key or its e-mail's link may change without a session; never a contact.
+ */
+export async function updateAlertCriteria(
+  tx: Db,
+  input: { row: ApplicantRow; payload: AlertCriteriaUpdatePayload; questions: readonly ApplicantQuestion[]; now: Date },
+): Promise<ApplicantRow> {
+  const { row, payload, now } = input
   const [updated] = await tx
     .update(contactApplicants)
     .set({
@@ -508,30 +601,8 @@ export async function confirmAlert(tx: Db, token: string, now: Date): Promise<Co
     .where(eq(contactApplicants.contact_applicant_id, row.contact_applicant_id))
     .returning()
   await recordConsent(tx, { contact_id: contactId, contact_applicant_id: row.contact_applicant_id, action: 'consent_confirmed', method: 'double_opt_in', now })
-  const [address] = await tx
-    .select()
-    .from(contactAddresses)
-    .where(eq(contactAddresses.contact_id, contactId))
-    .orderBy(asc(contactAddresses.position))
-    .limit(1)
-  const [contact] = await tx.select().from(contacts).where(eq(contacts.contact_id, contactId))
-  const phone = (await tx.select().from(communicationInfos).where(eq(communicationInfos.contact_id, contactId))).find(
-    (i) => i.communication_method_id === COMMUNICATION_METHOD.MOBILE_PHONE,
-  )
-  await notifyBranch(
-    tx,
-    confirmed!,
-    {
-      salutation_id: contact!.salutation_id,
-      name: contact!.name,
-      surname: contact!.surname,
-      email,
-      phone: phone?.value ?? null,
-      address: address?.display_name ? { display_name: address.display_name } : null,
-      subscription_types: [],
-    },
-    now,
-  )
+  // The e-mail confirmed is the one to name (the existing contact's own may differ in case).
+  await notifyBranch(tx, confirmed!, { ...(await readContactFields(tx, contactId)), email }, now)
   return { contact_id: contactId, row: confirmed!, redirect_to: PROPERTIES_PATH }
 }
 

@@ -2,10 +2,13 @@ import { alertMatches, alertSentProperties, contactApplicants, contacts, outbox,
 import { createTestDatabase, testDatabaseKinds, type TestDatabase } from '@agency/db/testing'
 import { eq, isNull, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { ALERT_LINK_TOKEN_SHAPE } from '@agency/domain'
+import { ALERT_LINK_TTL_MS, createAlertLinks } from './alert-links.ts'
 import { runAlertDelivery, type AlertDeliveryOptions } from './delivery.ts'
 import { PLACE, headsUpMails, insertAlert, insertProperty } from './testing.ts'
 
 const PUBLIC_URL = 'https://agency.example/'
+const LINK_KEY = 'a-test-key-of-the-alert-links-0123456789'
 const T0 = Date.parse('2026-11-21T09:00:00Z')
 const at = (ms: number) => new Date(T0 + ms)
 const MINUTE = 60_000
@@ -17,7 +20,7 @@ describe.each(testDatabaseKinds())('Heads Up e-mails on %s', (kind) => {
   let db: Db
   /** One delivery run at T0 + ms, with an instant batch window of one minute. */
   const deliver = (ms: number, options: Partial<AlertDeliveryOptions> = {}) =>
-    runAlertDelivery(db, { publicUrl: PUBLIC_URL, now: at(ms), instantBatchMs: MINUTE, ...options })
+    runAlertDelivery(db, { publicUrl: PUBLIC_URL, linkKey: LINK_KEY, now: at(ms), instantBatchMs: MINUTE, ...options })
   /** One delivery run at an instant given in full. */
   const deliverAt = (iso: string) => runAlertDelivery(db, { publicUrl: PUBLIC_URL, now: new Date(iso), instantBatchMs: MINUTE })
 
@@ -50,9 +53,18 @@ describe.each(testDatabaseKinds())('Heads Up e-mails on %s', (kind) => {
       expect(mail!.text).toContain('100% match: Within 3 miles of Kirkby Stephen · price within range')
       expect(mail!.text).toContain(`https://agency.example/property/${id}/`)
       expect(mail!.html).toMatch(/<img src="https:\/\/agency\.example\/api\/media\/[0-9a-f-]+\/card[^"]*"/)
-      expect(mail!.text).toContain(`Update your alert: https://agency.example/heads-up-alerts/profiles/${alert.applicant_key}`)
-      const unsubscribe = `https://agency.example/api/alerts/unsubscribe?token=${alert.unsubscribe_token}`
-      expect(mail!.text).toContain(`Switch this alert off: ${unsubscribe}`)
+      // The links carry signed tokens of this alert that expire, never its applicant key or unsubscribe token.
+      const update = /Update your alert: https:\/\/agency\.example\/heads-up-alerts\/profiles\/(\S+)/.exec(mail!.text)?.[1]
+      const off = /Switch this alert off: https:\/\/agency\.example\/api\/alerts\/unsubscribe\?token=(\S+)/.exec(mail!.text)?.[1]
+      expect(update).toMatch(ALERT_LINK_TOKEN_SHAPE)
+      expect(off).toMatch(ALERT_LINK_TOKEN_SHAPE)
+      const links = createAlertLinks(LINK_KEY)
+      expect(links.verify(update!, 'update', at(MINUTE))).toBe(alert.id)
+      expect(links.verify(off!, 'off', at(MINUTE))).toBe(alert.id)
+      expect(links.verify(update!, 'off', at(MINUTE))).toBeNull()
+      expect(links.verify(update!, 'update', at(MINUTE + ALERT_LINK_TTL_MS))).toBeNull()
+      for (const secret of [alert.applicant_key, alert.unsubscribe_token]) expect(`${mail!.text}${mail!.html}`).not.toContain(secret)
+      const unsubscribe = `https://agency.example/api/alerts/unsubscribe?token=${off!}`
       expect(mail!.headers).toEqual({ 'List-Unsubscribe': `<${unsubscribe}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' })
     })
 

@@ -33,8 +33,10 @@ import {
   type DigestSchedule,
   type PropertyEventKind,
 } from '@agency/domain'
+import { randomBytes } from 'node:crypto'
 import { queryRows, type Database, type Db } from '@agency/db'
 import { sql } from 'drizzle-orm'
+import { createAlertLinks, type AlertLinks } from '#app/alerts/alert-links.ts'
 import { toMediaUrl } from '#app/media/media-ref.ts'
 import { enqueueMail } from '#app/mail/outbox.ts'
 import { renderHeadsUpMail, type HeadsUpItem } from '#app/mail/templates/heads-up.ts'
@@ -46,6 +48,9 @@ import { matchCriteria } from '#app/queries/criteria-matches.ts'
 /** The path of the unsubscribe link and of the List-Unsubscribe header (API.md). */
 export const ALERT_UNSUBSCRIBE_PATH = '/api/alerts/unsubscribe'
 
+/** The link key of a delivery given none: this process's own, so its links open nothing elsewhere. */
+const PROCESS_LINK_KEY = randomBytes(32).toString('hex')
+
 /** How long an instant alert's first match waits for others to join it in one e-mail, by default. */
 export const DEFAULT_INSTANT_BATCH_MS = 60_000
 
@@ -53,6 +58,11 @@ export const DEFAULT_INSTANT_BATCH_MS = 60_000
 export interface AlertDeliveryOptions {
   /** The site's public URL, for the e-mails' links. */
   publicUrl: string
+  /**
+   * The site's key that signs the e-mails' update and switch-off links (alert-links.ts): the API's
+   * `alertLinkKey`. A key of this process only when left out (tests that follow no link).
+   */
+  linkKey?: string
   now?: Date
   /** The instant alerts' batch window (capped at MAX_INSTANT_BATCH_MS). */
   instantBatchMs?: number
@@ -216,8 +226,6 @@ export async function alertRecipients(db: Db, alertIds: readonly number[]): Prom
 
 interface DueAlert extends Record<string, unknown> {
   contact_applicant_id: number
-  applicant_key: string
-  unsubscribe_token: string
   profile_id: number
   criteria: AlertCriteria
   contact_applicant_status_id: number
@@ -307,6 +315,7 @@ export async function mailDueAlerts(
     now: Date
     limit: number
     publicUrl: string
+    links: AlertLinks
     instantBatchMs: number
     digest?: DigestSchedule
     beforeCommit?: AlertDeliveryOptions['beforeCommit']
@@ -319,7 +328,7 @@ export async function mailDueAlerts(
     const tx = txn as unknown as Db
     const alerts = await queryRows<DueAlert>(
       tx,
-      sql`select a.contact_applicant_id, a.applicant_key, a.unsubscribe_token, a.profile_id, a.criteria,
+      sql`select a.contact_applicant_id, a.profile_id, a.criteria,
                  a.contact_applicant_status_id, a.is_confirmed
           from contact_applicants a
           where a.contact_applicant_id in (
@@ -360,7 +369,9 @@ export async function mailDueAlerts(
       const items = matches.filter((m) => m.contact_applicant_id === alert.contact_applicant_id && m.availability === 'available')
       const to = recipients.get(alert.contact_applicant_id) ?? []
       if (!live || items.length === 0 || to.length === 0) continue
-      const unsubscribeLink = `${origin}${ALERT_UNSUBSCRIBE_PATH}?token=${alert.unsubscribe_token}`
+      // Signed links that name this alert and expire (alert-links.ts): never its applicant key.
+      const unsubscribeLink = `${origin}${ALERT_UNSUBSCRIBE_PATH}?token=${options.links.sign(alert.contact_applicant_id, 'off', now)}`
+      const updateLink = `${origin}${toAlertUpdatePath(options.links.sign(alert.contact_applicant_id, 'update', now))}`
       const headsUp = items.map((m) => toHeadsUpItem(m, alert.criteria, origin))
       for (const recipient of to) {
         const mail = renderHeadsUpMail({
@@ -368,7 +379,7 @@ export async function mailDueAlerts(
           name: recipient.name,
           looking: alert.profile_id === APPLICANT_PROFILE.TENANT ? 'renting' : 'buying',
           items: headsUp,
-          updateLink: `${origin}${toAlertUpdatePath(alert.applicant_key)}`,
+          updateLink,
           unsubscribeLink,
         })
         await enqueueMail(
@@ -408,6 +419,7 @@ export async function runAlertDelivery(db: Db, options: AlertDeliveryOptions): P
   const eventBatchSize = options.eventBatchSize ?? 200
   const alertBatchSize = options.alertBatchSize ?? 200
   const instantBatchMs = options.instantBatchMs ?? DEFAULT_INSTANT_BATCH_MS
+  const links = createAlertLinks(options.linkKey ?? PROCESS_LINK_KEY)
   const result: AlertDeliveryResult = { events: 0, matches: 0, alerts: 0, mails: 0 }
   for (;;) {
     const step = await matchPendingEvents(db, { now, limit: eventBatchSize, beforeCommit: options.beforeCommit })
@@ -420,6 +432,7 @@ export async function runAlertDelivery(db: Db, options: AlertDeliveryOptions): P
       now,
       limit: alertBatchSize,
       publicUrl: options.publicUrl,
+      links,
       instantBatchMs,
       digest: options.digest,
       beforeCommit: options.beforeCommit,
@@ -436,6 +449,8 @@ export interface AlertWorkerOptions {
   database: Pick<Database, 'db'>
   logger: MailLogger
   publicUrl: string
+  /** The site's key that signs the e-mails' links: the same as the API's `alertLinkKey`. */
+  linkKey: string
   /** Pause between runs. */
   intervalMs?: number
   instantBatchMs?: number
@@ -454,6 +469,7 @@ export function startAlertWorker(options: AlertWorkerOptions): AlertWorker {
     async () => {
       const result = await runAlertDelivery(options.database.db, {
         publicUrl: options.publicUrl,
+        linkKey: options.linkKey,
         instantBatchMs: options.instantBatchMs,
         digest: options.digest,
         now: now(),

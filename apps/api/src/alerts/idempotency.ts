@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto'
 import { idempotencyKeys, type Db } from '@agency/db'
-import { and, eq } from 'drizzle-orm'
+import { TransactionRollbackError, and, eq } from 'drizzle-orm'
 
 /** API.md: `POST` commands that create something accept this header. */
 export const IDEMPOTENCY_KEY_HEADER = 'idempotency-key'
@@ -51,4 +51,56 @@ export async function storeAnswer(
     .onConflictDoNothing()
     .returning({ key: idempotencyKeys.idempotency_key })
   return inserted.length > 0
+}
+
+/** What a command answers and keeps under its key. */
+export interface IdempotentAnswer {
+  status: number
+  body: unknown
+  contactApplicantId: number | null
+}
+
+/** A command's first answer under its key: kept, or taken by a different request under the same key. */
+export type StoredOutcome = { kind: 'stored'; answer: StoredAnswer } | { kind: 'conflict' } | null
+
+/**
+ * The Idempotency-Key protocol of a command that creates something (API.md), in one place for the
+ * alert registration and the lead enquiry: `stored()` finds the first answer of a retry (or a conflict:
+ * the key was used for another body), and `run()` does the command and keeps its answer in one
+ * transaction; when a concurrent twin under the same key kept its answer first, `run()` undoes this
+ * one and answers null, and the route answers the twin's stored answer instead. `header` is the
+ * request's Idempotency-Key (none: every request is new); `payload` what makes two requests the same
+ * (the body without the captcha token, which a retry solves afresh).
+ */
+export function idempotentCommand(db: Db, request: { scope: string; header: unknown; payload: unknown }) {
+  const { scope } = request
+  const key = typeof request.header === 'string' ? request.header : null
+  const requestHash = hashRequestBody(request.payload)
+  return {
+    async stored(): Promise<StoredOutcome> {
+      const answer = key ? await findStoredAnswer(db, scope, key) : null
+      if (!answer) return null
+      return answer.request_hash === requestHash ? { kind: 'stored', answer } : { kind: 'conflict' }
+    },
+    async run<T>(
+      work: (tx: Db) => Promise<T>,
+      options: { answer: (result: T) => IdempotentAnswer; now: Date; afterStore?: (tx: Db, result: T) => Promise<void> },
+    ): Promise<T | null> {
+      return db
+        .transaction(async (tx) => {
+          const result = await work(tx)
+          if (key) {
+            const answer = options.answer(result)
+            const kept = await storeAnswer(tx, { scope, key, requestHash, status: answer.status, body: answer.body, contactApplicantId: answer.contactApplicantId, now: options.now })
+            if (!kept) tx.rollback()
+          }
+          await options.afterStore?.(tx, result)
+          return result
+        })
+        .catch((error: unknown) => {
+          if (key && error instanceof TransactionRollbackError) return null
+          throw error
+        })
+    },
+  }
 }

@@ -86,22 +86,18 @@ export async function getApplicantContact(db: Db, contactId: number): Promise<Ap
 
 type ApplicantRow = typeof contactApplicants.$inferSelect
 
-/** An applicant row as SPEC §3 answers it, with its contact. */
-export async function toApplicantView(db: Db, row: ApplicantRow): Promise<ApplicantView> {
-  const others = await db
-    .select({ contact_id: contactApplicantContacts.contact_id })
-    .from(contactApplicantContacts)
-    .where(eq(contactApplicantContacts.contact_applicant_id, row.contact_applicant_id))
-    .orderBy(asc(contactApplicantContacts.position))
-  const people: (ApplicantContactView | null)[] = []
-  for (const id of [row.contact_id, ...others.map((o) => o.contact_id)]) people.push(await getApplicantContact(db, id))
-  return {
+/**
+ * An applicant row as SPEC §3 answers it, with its contact. `withheld`: read by a key or an e-mail's
+ * link without the owner's session, so without its people (CONTACT_DETAILS_NEED_LOGIN) and answering
+ * the key or link the caller gave rather than the alert's own key.
+ */
+export async function toApplicantView(db: Db, row: ApplicantRow, withheld?: { key: string }): Promise<ApplicantView> {
+  const view = {
     contact_applicant_id: row.contact_applicant_id,
-    applicant_key: row.applicant_key,
+    applicant_key: withheld ? withheld.key : row.applicant_key,
     profile_id: row.profile_id === APPLICANT_PROFILE.TENANT ? APPLICANT_PROFILE.TENANT : APPLICANT_PROFILE.BUYER,
-    contact_applicant_status_id: row.contact_applicant_status_id === 2 ? 2 : 1,
+    contact_applicant_status_id: row.contact_applicant_status_id === 2 ? (2 as const) : (1 as const),
     is_confirmed: row.is_confirmed,
-    contacts: people.filter((c): c is ApplicantContactView => c !== null),
     created_at: row.created_at.toISOString(),
     // Older rows may lack newer filters; the schema's defaults fill them in.
     criteria: AlertCriteriaSchema.parse(row.criteria),
@@ -110,6 +106,15 @@ export async function toApplicantView(db: Db, row: ApplicantRow): Promise<Applic
       .sort((a, b) => a.contact_question_id - b.contact_question_id),
     alert_frequency: row.alert_frequency,
   }
+  if (withheld) return { ...view, contacts: [], contacts_withheld: true }
+  const others = await db
+    .select({ contact_id: contactApplicantContacts.contact_id })
+    .from(contactApplicantContacts)
+    .where(eq(contactApplicantContacts.contact_applicant_id, row.contact_applicant_id))
+    .orderBy(asc(contactApplicantContacts.position))
+  const people: (ApplicantContactView | null)[] = []
+  for (const id of [row.contact_id, ...others.map((o) => o.contact_id)]) people.push(await getApplicantContact(db, id))
+  return { ...view, contacts: people.filter((c): c is ApplicantContactView => c !== null), contacts_withheld: false }
 }
 
 /** An applicant by id, or null. */

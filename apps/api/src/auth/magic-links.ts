@@ -1,5 +1,5 @@
 import { COMMUNICATION_METHOD, MESSAGES, PROPERTIES_PATH, toSafeReturnPath } from '@agency/domain'
-import { communicationInfos, contacts, magicLinks, type Db } from '@agency/db'
+import { communicationInfos, contactApplicants, contacts, magicLinks, type Db } from '@agency/db'
 import { and, eq, isNull, ne, sql } from 'drizzle-orm'
 import { findStoredAnswer, storeAnswer } from '#app/alerts/idempotency.ts'
 import { enqueueMail } from '#app/mail/outbox.ts'
@@ -72,7 +72,8 @@ export interface MagicLinkDeps {
 /**
  * SPEC §7 POST /contacts/oauth/magic-links, after validation and the captcha: counts the request
  * against the per-e-mail and per-IP limits, and for a known contact within them stores a new link
- * (its hash) and queues its e-mail in the same transaction. The same work is done for unknown
+ * (its hash) and queues its e-mail in the same transaction, and gives the contact's alerts new
+ * applicant keys (rotateApplicantKeys). The same work is done for unknown
  * addresses up to the point where there is nobody to write to, so the answer time says little.
  */
 export async function requestMagicLink(
@@ -110,6 +111,7 @@ export async function requestMagicLink(
     const contact = await findContactByEmail(tx, email)
     if (!perEmail.allowed || !perIp.allowed) return 'rate_limited'
     if (!contact) return 'unknown_email'
+    await rotateApplicantKeys(tx, contact.contact_id)
 
     await tx.insert(magicLinks).values({
       token_hash: tokenHash,
@@ -129,6 +131,19 @@ export async function requestMagicLink(
     await enqueueMail(tx, { kind: 'magic_link', to: contact.email, ...mail }, now)
     return 'sent'
   })
+}
+
+/**
+ * Gives each of a contact's alerts a new applicant key, when they ask for a login link: a key seen
+ * before (in an old e-mail, a shared screen, a browser's history) opens the alert no more, and the
+ * session the link starts reaches every alert anyway. The e-mails' signed links (alert-links.ts) do
+ * not depend on the key and keep working until they expire.
+ */
+async function rotateApplicantKeys(tx: Db, contactId: number): Promise<void> {
+  const alerts = await tx.select({ id: contactApplicants.contact_applicant_id }).from(contactApplicants).where(eq(contactApplicants.contact_id, contactId))
+  for (const alert of alerts) {
+    await tx.update(contactApplicants).set({ applicant_key: createToken() }).where(eq(contactApplicants.contact_applicant_id, alert.id))
+  }
 }
 
 /** A spent link: who logs in, and where to (SPEC §2 PROPERTIES when the request named no page). */

@@ -20,9 +20,11 @@ export interface ClaimedMail extends OutboxMail {
 
 /**
  * Queues an e-mail in the caller's transaction: it is sent only if the change that causes it
- * commits, and it is not lost if the process stops before sending.
+ * commits, and it is not lost if the process stops before sending. `notBefore` holds it back until
+ * then (a digest that gathers what comes meanwhile): the workers claim no row before its
+ * `locked_until`.
  */
-export async function enqueueMail(tx: Db, mail: OutboxMail, now: Date = new Date()): Promise<number> {
+export async function enqueueMail(tx: Db, mail: OutboxMail, now: Date = new Date(), options: { notBefore?: Date } = {}): Promise<number> {
   const [row] = await tx
     .insert(outbox)
     .values({
@@ -33,6 +35,7 @@ export async function enqueueMail(tx: Db, mail: OutboxMail, now: Date = new Date
       html: mail.html,
       headers: mail.headers ?? null,
       created_at: now,
+      locked_until: options.notBefore ?? null,
     })
     .returning({ id: outbox.id })
   if (!row) throw new Error('The outbox insert returned no row')

@@ -1,3 +1,7 @@
+import type { CaptchaQuestion } from '@agency/api-client'
+import type { AppLoadContext } from 'react-router'
+import { QUESTION_ANSWER_FIELD, QUESTION_TOKEN_FIELD } from '#app/components/account/captcha-question.ts'
+
 /**
  * The API's `recaptcha_token` for an answered question, as a form sent without JavaScript posts it
  * (apps/api/src/auth/question-challenge.ts): the question's token and the answer in base64url, joined
@@ -5,4 +9,22 @@
  */
 export function toQuestionCaptchaToken(questionToken: string, answer: string): string {
   return `${questionToken}.${Buffer.from(answer, 'utf8').toString('base64url')}`
+}
+
+/**
+ * The captcha token of a form post: the browser captcha's token when the page's script sent one,
+ * else the question the page asked with its answer (toQuestionCaptchaToken), else null: the post has
+ * neither, and the page asks a question.
+ */
+export function readFormCaptchaToken(form: FormData, browserToken: string): string | null {
+  if (browserToken !== '') return browserToken.slice(0, 8192)
+  const question = form.get(QUESTION_TOKEN_FIELD)
+  const answer = form.get(QUESTION_ANSWER_FIELD)
+  if (typeof question !== 'string' || question === '' || typeof answer !== 'string' || answer.trim() === '') return null
+  return toQuestionCaptchaToken(question.slice(0, 1024), answer.slice(0, 64))
+}
+
+/** A new question for the page that answers a post (null while the API cannot give one). */
+export function issueCaptchaQuestion(context: AppLoadContext): Promise<CaptchaQuestion | null> {
+  return context.api.getCaptchaQuestion().catch((): CaptchaQuestion | null => null)
 }

@@ -7,6 +7,7 @@ import { ALERT_COPY } from '#app/components/alerts/alert-copy.ts'
 import { RegisterScreen } from '#app/components/alerts/register-screen.tsx'
 import { initRegisterState } from '#app/components/alerts/register-state.ts'
 import { getRegisterPageData, handleRegisterAction, toContact } from '#app/components/alerts/register.server.ts'
+import { getCaptchaConfig } from '#app/lib/captcha-config.server.ts'
 import { getAgencyName, toTitle } from '#app/lib/meta.ts'
 import { REGISTER_PATH } from '#app/lib/urls.ts'
 import type { Route } from './+types/heads-up-alerts.profiles'
@@ -27,9 +28,10 @@ export async function loader({ context, params }: Route.LoaderArgs) {
   // SPEC §4/§8: a key in the route that loads nothing shows 'Applicant not found'.
   if (!applicant) return data({ found: false as const }, { status: 404 })
   const searchType = toSearchTypeOfProfile(applicant.profile_id)
-  const page = await getRegisterPageData(context, searchType)
+  const [page, captcha] = await Promise.all([getRegisterPageData(context, searchType), getCaptchaConfig(context)])
   const contacts = applicant.contacts.map(toContact).filter((c): c is Contact => c !== null)
-  return { found: true as const, ...page, searchType, applicant: { ...applicant, contacts } }
+  // Opened by its key or e-mail link without the owner's session: no people, and the captcha on update.
+  return { found: true as const, ...page, searchType, applicant: { ...applicant, contacts }, captcha: applicant.contacts_withheld ? captcha : null }
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {
@@ -37,7 +39,8 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   if (!applicant) throw data(MESSAGES.APPLICANT_NOT_FOUND, { status: 404 })
   return handleRegisterAction(request, context, toSearchTypeOfProfile(applicant.profile_id), {
     mode: 'update',
-    applicant: { contact_applicant_id: applicant.contact_applicant_id, applicant_key: params.applicantKey },
+    applicant: { contact_applicant_id: applicant.contact_applicant_id, applicant_key: params.applicantKey, contacts_withheld: applicant.contacts_withheld },
+    captcha: applicant.contacts_withheld,
   })
 }
 
@@ -55,7 +58,7 @@ export default function UpdateAlertRoute({ loaderData, actionData }: Route.Compo
       </div>
     )
   }
-  const { searchType, questions, subscriptionTypeIds, variants, applicant } = loaderData
+  const { searchType, questions, subscriptionTypeIds, variants, applicant, captcha } = loaderData
   return (
     <div className="container page alert-page">
       <RegisterScreen
@@ -68,6 +71,8 @@ export default function UpdateAlertRoute({ loaderData, actionData }: Route.Compo
         variants={variants}
         heading={ALERT_COPY.UPDATE_HEADING}
         actionResult={actionData}
+        captcha={captcha}
+        contactsWithheld={applicant.contacts_withheld}
       />
       <Toaster position="top-center" toastOptions={{ duration: 6000 }} />
     </div>

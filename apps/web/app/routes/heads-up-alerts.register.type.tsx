@@ -6,6 +6,7 @@ import { ALERT_COPY } from '#app/components/alerts/alert-copy.ts'
 import { RegisterScreen } from '#app/components/alerts/register-screen.tsx'
 import { initRegisterState } from '#app/components/alerts/register-state.ts'
 import { getRegisterPageData, handleRegisterAction, toContact } from '#app/components/alerts/register.server.ts'
+import { getCaptchaConfig } from '#app/lib/captcha-config.server.ts'
 import { getAgencyName, toTitle } from '#app/lib/meta.ts'
 import { getCurrentContact } from '#app/lib/session.server.ts'
 import type { Route } from './+types/heads-up-alerts.register.type'
@@ -20,18 +21,20 @@ function toSearchType(type: string): SearchType {
 /** SPEC §7: on the server the logged-in contact is fetched, and starts the alert's contact list. */
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const searchType = toSearchType(params.type)
-  const [page, current] = await Promise.all([getRegisterPageData(context, searchType), getCurrentContact(request, context)])
+  const [page, current, captcha] = await Promise.all([getRegisterPageData(context, searchType), getCurrentContact(request, context), getCaptchaConfig(context)])
   const contact = current ? toContact(current) : null
   const contacts: Contact[] = contact ? [contact] : []
-  return { ...page, searchType, contacts, criteria: ALERT_CRITERIA_DEFAULT }
+  // A visitor's registration takes the captcha; a logged-in contact's session is enough.
+  return { ...page, searchType, contacts, criteria: ALERT_CRITERIA_DEFAULT, captcha: current ? null : captcha }
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {
-  return handleRegisterAction(request, context, toSearchType(params.type), { mode: 'create' })
+  const current = await getCurrentContact(request, context)
+  return handleRegisterAction(request, context, toSearchType(params.type), { mode: 'create', captcha: current === null })
 }
 
 export default function RegisterAlertRoute({ loaderData, actionData }: Route.ComponentProps) {
-  const { searchType, questions, subscriptionTypeIds, variants, intro, contacts, criteria } = loaderData
+  const { searchType, questions, subscriptionTypeIds, variants, intro, contacts, criteria, captcha } = loaderData
   return (
     <div className="container page alert-page">
       <RegisterScreen
@@ -45,6 +48,7 @@ export default function RegisterAlertRoute({ loaderData, actionData }: Route.Com
         heading={ALERT_COPY.REGISTER_HEADING[searchType]}
         intro={intro}
         actionResult={actionData}
+        captcha={captcha}
       />
       <Toaster position="top-center" toastOptions={{ duration: 6000 }} />
     </div>

@@ -4,6 +4,7 @@ import { ALERT_COPY } from '#app/components/alerts/alert-copy.ts'
 import { RegisterScreen } from '#app/components/alerts/register-screen.tsx'
 import { initRegisterState } from '#app/components/alerts/register-state.ts'
 import { getRegisterPageData } from '#app/components/alerts/register.server.ts'
+import { getCaptchaConfig } from '#app/lib/captcha-config.server.ts'
 import { getAgencyName, toTitle } from '#app/lib/meta.ts'
 import type { Route } from './+types/test.register-variants'
 
@@ -14,10 +15,10 @@ import type { Route } from './+types/test.register-variants'
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url)
-  const page = await getRegisterPageData(context, 'sales')
+  const [page, captcha] = await Promise.all([getRegisterPageData(context, 'sales'), getCaptchaConfig(context)])
   const desktop = toRegisterVariant(url.searchParams.get('desktop')) ?? page.variants.desktop
   const mobile = toRegisterVariant(url.searchParams.get('mobile')) ?? page.variants.mobile
-  return { ...page, variants: { desktop, mobile }, criteria: ALERT_CRITERIA_DEFAULT }
+  return { ...page, variants: { desktop, mobile }, criteria: ALERT_CRITERIA_DEFAULT, captcha }
 }
 
 export default function TestRegisterVariantsRoute({ loaderData }: Route.ComponentProps) {
@@ -36,6 +37,7 @@ export default function TestRegisterVariantsRoute({ loaderData }: Route.Componen
         heading={`${ALERT_COPY.VARIANTS_TITLE}: desktop ${variants.desktop}, phone ${variants.mobile}`}
         intro={intro}
         action={ALERT_PATHS.REGISTER_BUY}
+        captcha={loaderData.captcha}
       />
       <Toaster position="top-center" toastOptions={{ duration: 6000 }} />
     </div>

@@ -1,3 +1,4 @@
+import { solveCaptchaQuestion } from '@agency/domain'
 import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { seenMails, toTokenLink, waitForMail } from './outbox.ts'
@@ -308,10 +309,14 @@ describe('Heads Up Property Alerts: the register screen', () => {
     await page.getByRole('button', { name: 'OK' }).click()
     await page.waitForURL((url) => url.pathname === '/sales/property-for-sale')
 
-    // The holder of the alert's key (its e-mail link) may update it without logging in.
+    // The holder of the alert's key (its e-mail link) may update it without logging in: its criteria
+    // and questions, never the people's details, which need logging in.
     const holder = await browser.page()
     await holder.goto(updateUrl)
     await waitForScreen(holder)
+    await holder.getByText('Your name, e-mail, phone and address can be seen and changed only when you are logged in.').waitFor()
+    expect(await holder.getByRole('link', { name: 'Log in to change your details' }).getAttribute('href')).toBe('/login?redirect=%2Fheads-up-alerts%2Fupdate')
+    expect(await holder.getByText('Harriet Lowther').count()).toBe(0)
     expect(await holder.getByLabel('Maximum price').inputValue()).toBe('450000')
     await holder.getByLabel('Maximum price').selectOption({ label: '£450,000' })
     await holder.getByLabel('Minimum price').selectOption({ label: '£250,000' })
@@ -545,6 +550,13 @@ describe('Heads Up Property Alerts without JavaScript', () => {
     await page.getByLabel('Minimum price').selectOption({ label: '£200,000' })
     await page.getByLabel('Maximum price').selectOption({ label: '£400,000' })
     await answerRequiredQuestions(page)
+    await submit(page)
+    // Without JavaScript the captcha is a question: nothing is registered until it is answered.
+    expect(await page.getByRole('alert').first().innerText()).toBe('Please answer the question below so that we know you are not a robot.')
+    const group = page.getByRole('group', { name: 'Check that you are not a robot' })
+    const answer = solveCaptchaQuestion((await group.locator('label').innerText()).trim())
+    if (answer === null) throw new Error('an unexpected question')
+    await group.getByRole('textbox').fill(answer)
     await submit(page)
     await page.getByRole('status').filter({ hasText: /confirm your alert/ }).waitFor()
   })

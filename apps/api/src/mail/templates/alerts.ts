@@ -69,10 +69,9 @@ export interface BranchRegistrationMailInput {
   others?: string[]
 }
 
-/** The branch's notice of a registration (SPEC §7 unknown_user_branch: the branch nearest the first location). */
-export function renderBranchRegistrationMail(input: BranchRegistrationMailInput): RenderedMail {
-  const subject = `New ${input.profile.toLowerCase()} alert registration: ${input.contactName}`
-  const lines = [
+/** The lines that describe one registration to its branch. */
+function registrationLines(input: Omit<BranchRegistrationMailInput, 'branchName'>): string[] {
+  return [
     `Name: ${input.contactName}`,
     `E-mail: ${input.email ?? 'none given'}`,
     `Mobile phone: ${input.phone ?? 'none given'}`,
@@ -83,13 +82,38 @@ export function renderBranchRegistrationMail(input: BranchRegistrationMailInput)
     `Price: ${input.priceRange}`,
     input.confirmed ? 'Confirmed by e-mail or by a logged-in contact.' : 'No e-mail address: please call to confirm.',
   ]
-  const text = [`${input.branchName},`, '', 'A Heads Up Property Alert has been registered near your branch.', '', ...lines, ''].join('\n')
+}
+
+/** A branch's e-mail: its name, an intro, and one list of lines per registration. */
+function renderBranchMail(subject: string, branchName: string, intro: string, registrations: string[][]): RenderedMail {
+  const text = [`${branchName},`, '', intro, '', ...registrations.flatMap((lines) => [...lines, '']), ''].join('\n').replace(/\n\n$/, '\n')
   const e = escapeHtml
   const html = page(
     subject,
-    `<p style="margin:0 0 16px">${e(`${input.branchName},`)}</p>
-<p style="margin:0 0 16px">A Heads Up Property Alert has been registered near your branch.</p>
-<ul style="margin:0;padding-left:20px">${lines.map((l) => `<li>${e(l)}</li>`).join('')}</ul>`,
+    `<p style="margin:0 0 16px">${e(`${branchName},`)}</p>
+<p style="margin:0 0 16px">${e(intro)}</p>
+${registrations.map((lines) => `<ul style="margin:0 0 16px;padding-left:20px">${lines.map((l) => `<li>${e(l)}</li>`).join('')}</ul>`).join('\n')}`,
   )
   return { subject, text, html }
+}
+
+/** The branch's notice of a registration (SPEC §7 unknown_user_branch: the branch nearest the first location). */
+export function renderBranchRegistrationMail(input: BranchRegistrationMailInput): RenderedMail {
+  const subject = `New ${input.profile.toLowerCase()} alert registration: ${input.contactName}`
+  return renderBranchMail(subject, input.branchName, 'A Heads Up Property Alert has been registered near your branch.', [registrationLines(input)])
+}
+
+/**
+ * The branch's digest of the registrations it is to call: visitors' registrations with a phone and no
+ * e-mail, unconfirmed, gathered over BRANCH_DIGEST_WINDOW_MS into one e-mail (commands.ts), so a
+ * script registering a hundred phone numbers costs the branch one e-mail, not a hundred.
+ */
+export function renderBranchDigestMail(input: { branchName: string; registrations: Array<Omit<BranchRegistrationMailInput, 'branchName'>> }): RenderedMail {
+  const count = input.registrations.length
+  const subject = count === 1 ? 'New alert registration to call: 1 phone number' : `New alert registrations to call: ${count} phone numbers`
+  const intro =
+    count === 1
+      ? 'A Heads Up Property Alert has been registered near your branch with a phone number and no e-mail address.'
+      : `${count} Heads Up Property Alerts have been registered near your branch with a phone number and no e-mail address.`
+  return renderBranchMail(subject, input.branchName, intro, input.registrations.map(registrationLines))
 }

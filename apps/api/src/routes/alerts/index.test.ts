@@ -2,6 +2,7 @@ import { consentEvents, contactApplicants, sessions } from '@agency/db'
 import { testDatabaseKinds } from '@agency/db/testing'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { ALERT_LINK_TTL_MS } from '#app/alerts/alert-links.ts'
 import { insertAlert } from '#app/alerts/testing.ts'
 import { createTestApi, type TestApi } from '#app/testing/api.ts'
 
@@ -83,5 +84,30 @@ describe.each(testDatabaseKinds())('GET and POST /api/alerts/unsubscribe on %s',
     const key = await api.app.inject({ method: 'GET', url: `/api/alerts/unsubscribe?token=${alert.applicant_key}` })
     expect(key.statusCode).toBe(404)
     expect(await statusOf(alert.id)).toBe(1)
+  })
+
+  it('takes the signed switch-off link of the e-mails: its own alert only, for 30 days', async () => {
+    const alert = await insertAlert(api.database.db)
+    const other = await insertAlert(api.database.db)
+    const link = api.app.alertLinks.sign(alert.id, 'off', new Date())
+    const page = await api.app.inject({ method: 'GET', url: `/api/alerts/unsubscribe?token=${link}` })
+    expect(page.statusCode).toBe(200)
+    expect(page.body).toContain(`<form method="post" action="/api/alerts/unsubscribe?token=${link}">`)
+    // Never the alert's lasting tokens.
+    expect(page.body).not.toContain(alert.unsubscribe_token)
+    // The update link, an expired link and another alert's id with this signature open nothing.
+    const refused = [
+      api.app.alertLinks.sign(alert.id, 'update', new Date()),
+      api.app.alertLinks.sign(alert.id, 'off', new Date(Date.now() - ALERT_LINK_TTL_MS - 1000)),
+      link.replace(`.${alert.id}.`, `.${other.id}.`),
+    ]
+    for (const token of refused) {
+      const post = await api.app.inject({ method: 'POST', url: `/api/alerts/unsubscribe?token=${token}`, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: 'List-Unsubscribe=One-Click' })
+      expect(post.statusCode).toBe(404)
+    }
+    expect([await statusOf(alert.id), await statusOf(other.id)]).toEqual([1, 1])
+    const post = await api.app.inject({ method: 'POST', url: `/api/alerts/unsubscribe?token=${link}`, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: 'List-Unsubscribe=One-Click' })
+    expect(post.statusCode).toBe(200)
+    expect([await statusOf(alert.id), await statusOf(other.id)]).toEqual([2, 1])
   })
 })

@@ -1,4 +1,4 @@
-import { APPLICANT_STATUS, isTokenShaped } from '@agency/domain'
+import { APPLICANT_STATUS, isAlertLinkTokenShaped, isTokenShaped } from '@agency/domain'
 import { contactApplicants } from '@agency/db'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { eq } from 'drizzle-orm'
@@ -9,7 +9,11 @@ import { ALERT_UNSUBSCRIBE_PATH } from '#app/alerts/delivery.ts'
 import { escapeHtml } from '#app/mail/templates/magic-link.ts'
 import { getSiteSettings } from '#app/queries/catalogue.ts'
 
-/** An unsubscribe token: 64 hex characters (contact_applicants.unsubscribe_token). */
+/**
+ * The switch-off link's token: a signed alert link (alert-links.ts, 'off'), or the 64 hex characters
+ * of contact_applicants.unsubscribe_token that e-mails sent before the signed links carry (it only
+ * ever switches its alert off).
+ */
 const TokenQuerySchema = z.object({ token: z.string().max(200).default('') })
 
 /** A small page of its own (the API's CSP forbids styles and scripts: plain HTML is all it needs). */
@@ -44,9 +48,19 @@ const alerts: FastifyPluginAsyncZod = async (app) => {
     done(null, String(body)),
   )
 
+  /** The condition that finds the alert a token names, or null for a token that names none. */
+  function alertOf(token: string) {
+    if (isAlertLinkTokenShaped(token)) {
+      const id = app.alertLinks.verify(token, 'off', new Date())
+      return id === null ? null : eq(contactApplicants.contact_applicant_id, id)
+    }
+    return isTokenShaped(token) ? eq(contactApplicants.unsubscribe_token, token) : null
+  }
+
   async function findAlert(token: string) {
-    if (!isTokenShaped(token)) return null
-    const [row] = await app.db.select().from(contactApplicants).where(eq(contactApplicants.unsubscribe_token, token))
+    const where = alertOf(token)
+    if (!where) return null
+    const [row] = await app.db.select().from(contactApplicants).where(where)
     return row ?? null
   }
 
@@ -58,7 +72,7 @@ const alerts: FastifyPluginAsyncZod = async (app) => {
       reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').header('referrer-policy', 'no-referrer')
       if (!row) return reply.code(404).send(NOT_FOUND_PAGE)
       const agency = (await getSiteSettings(app.db)).agency_name
-      const action = `${ALERT_UNSUBSCRIBE_PATH}?token=${row.unsubscribe_token}`
+      const action = `${ALERT_UNSUBSCRIBE_PATH}?token=${encodeURIComponent(request.query.token)}`
       const off = row.contact_applicant_status_id === APPLICANT_STATUS.OFF
       const body = off
         ? `<p>This alert is already switched off: you will receive no more e-mails from it.</p>`
@@ -78,10 +92,11 @@ const alerts: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const token = request.query.token
       reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').header('referrer-policy', 'no-referrer')
-      if (!isTokenShaped(token)) return reply.code(404).send(NOT_FOUND_PAGE)
+      const where = alertOf(token)
+      if (!where) return reply.code(404).send(NOT_FOUND_PAGE)
       const oneClick = typeof request.body === 'string' && /(^|&|\b)List-Unsubscribe=One-Click\b/.test(request.body)
       const found = await app.db.transaction(async (tx) => {
-        const [row] = await tx.select().from(contactApplicants).where(eq(contactApplicants.unsubscribe_token, token)).for('update')
+        const [row] = await tx.select().from(contactApplicants).where(where).for('update')
         if (!row) return false
         const now = new Date()
         if (row.contact_applicant_status_id !== APPLICANT_STATUS.OFF) await changeAlertStatus(tx, row, APPLICANT_STATUS.OFF, now)

@@ -3,6 +3,7 @@ import {
   ALERT_CONSENT_VERSION,
   APPLICANT_PROFILE,
   COMMUNICATION_METHOD,
+  CONTACT_DETAILS_NEED_LOGIN,
   MESSAGES,
   type ApplicantQuestion,
   type ApplicantView,
@@ -23,7 +24,6 @@ import { testDatabaseKinds } from '@agency/db/testing'
 import { and, eq, sql } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createFixedCaptchaVerifier } from '#app/auth/captcha.ts'
 import { createToken } from '#app/auth/tokens.ts'
 import { createTestClock, type TestClock } from '#app/routes/contacts/test-support.ts'
 import { TEST_CRITERIA, extractToken, requestLink, logIn, toCookieHeader } from '#app/routes/contacts/test-support.ts'
@@ -37,6 +37,9 @@ const CONFIRMATION_INVALID = {
   errors: { token: ['This confirmation link is invalid or has expired.'] },
 }
 const NOT_FOUND = { message: 'Applicant not found' }
+/** The captcha: any token but 'robot' is a solution; no token is none. */
+const HUMAN_ONLY = { provider: 'fixed' as const, verify: async (token: string) => token !== '' && token !== 'robot' }
+const CAPTCHA_FAILED = { message: 'Please confirm you are not a robot and try again.', errors: { recaptcha_token: ['Please confirm you are not a robot and try again.'] } }
 
 const HARROGATE = { location: 'Harrogate', place_id: 'gb:town:harrogate', lat: 53.9921, lng: -1.5418, distance: 3 }
 
@@ -91,8 +94,9 @@ describe.each(testDatabaseKinds())('alert routes on %s', (kind) => {
     }
   }
 
+  /** A registration, with a solved captcha unless the body says otherwise. */
   function create(body: unknown, headers: Record<string, string> = {}) {
-    return app.inject({ method: 'POST', url: '/api/contact_applicants', headers: { ...SAME_ORIGIN, ...headers }, payload: body as object })
+    return app.inject({ method: 'POST', url: '/api/contact_applicants', headers: { ...SAME_ORIGIN, ...headers }, payload: { recaptcha_token: 'solved', ...(body as object) } })
   }
 
   async function outboxOf(kindOfMail: string) {
@@ -113,7 +117,10 @@ describe.each(testDatabaseKinds())('alert routes on %s', (kind) => {
     const [mail] = await db.select().from(outbox).where(and(eq(outbox.kind, 'magic_link'), eq(outbox.to, email)))
     const login = await logIn(app, extractToken(mail!.text))
     expect(login.statusCode).toBe(200)
-    return { contact_id: contact!.contact_id, email, alert: alert!, cookie: toCookieHeader(login.headers['set-cookie']) }
+    // Asking for the login link gave the alert a new key: the one it has now.
+    const [keyed] = await db.select().from(contactApplicants).where(eq(contactApplicants.contact_applicant_id, alert!.contact_applicant_id))
+    expect(keyed!.applicant_key).not.toBe(alert!.applicant_key)
+    return { contact_id: contact!.contact_id, email, alert: keyed!, cookie: toCookieHeader(login.headers['set-cookie']) }
   }
 
   async function me(cookie: string) {
@@ -134,7 +141,12 @@ describe.each(testDatabaseKinds())('alert routes on %s', (kind) => {
   beforeAll(async () => {
     clock = createTestClock()
     t = await createTestApi(kind, {
-      accounts: { captcha: createFixedCaptchaVerifier(true), magicLinkMinResponseMs: 0, now: clock.now },
+      accounts: {
+        captcha: HUMAN_ONLY,
+        magicLinkMinResponseMs: 0,
+        magicLinkLimits: { perEmail: { limit: 5, windowMs: 3_600_000 }, perIp: { limit: 1000, windowMs: 3_600_000 } },
+        now: clock.now,
+      },
       alertLimits: { perIp: { limit: 1000, windowMs: 3_600_000 }, perEmail: { limit: 1000, windowMs: 3_600_000 } },
     })
     app = t.app
@@ -307,9 +319,9 @@ describe.each(testDatabaseKinds())('alert routes on %s', (kind) => {
       expect(await t.database.db.select().from(contacts).where(eq(contacts.contact_id, owner.contact_id))).toEqual(before)
       const owned = await app.inject({ url: `/api/contact_applicants/applicants_of_contact/${owner.contact_id}`, headers: { cookie: owner.cookie } })
       expect(owned.json<{ data: ApplicantView[] }>().data.map((a) => a.contact_applicant_id)).toEqual([owner.alert.contact_applicant_id])
-      // The visitor's key opens only the visitor's own alert.
+      // The visitor's key opens only the visitor's own alert, and without its people.
       const byKey = await app.inject({ url: `/api/contact_applicants/u/${knownData.applicant_key}` })
-      expect(byKey.json<{ data: ApplicantView }>().data.contacts[0]!.name).toBe('Mallory')
+      expect(byKey.json<{ data: ApplicantView }>().data).toMatchObject({ contact_applicant_id: knownData.contact_applicant_id, contacts: [], contacts_withheld: true })
       // A login link for the address still goes to the existing contact only.
       const emails = await t.database.db
         .select()
@@ -355,7 +367,13 @@ describe.each(testDatabaseKinds())('alert routes on %s', (kind) => {
       expect((await app.inject({ url: `/api/contact_applicants/u/${data.applicant_key}` })).statusCode).toBe(404)
       expect((await app.inject({ url: `/api/contact_applicants/u/${confirmed.applicant_key}` })).json<{ data: ApplicantView }>().data).toMatchObject({
         is_confirmed: true,
+        contacts: [],
+        contacts_withheld: true,
+      })
+      expect((await app.inject({ url: `/api/contact_applicants/u/${confirmed.applicant_key}`, headers: { cookie: session } })).json<{ data: ApplicantView }>().data).toMatchObject({
+        is_confirmed: true,
         contacts: [{ contact_id: owner.contact_id, name: 'Grace' }],
+        contacts_withheld: false,
       })
       // The branch nearest Harrogate is told, once.
       const branchMails = await outboxOf('alert_branch')
@@ -418,14 +436,37 @@ describe.each(testDatabaseKinds())('alert routes on %s', (kind) => {
       }
     })
 
-    it('keeps a phone-only registration for the agency: no e-mail to the visitor, the branch is told at once', async () => {
-      const before = await t.database.db.select({ n: sql<number>`count(*)::int` }).from(outbox)
-      const answer = await create(payload({ email: null, phone: '07400 123456', name: 'Priya' }))
-      expect(answer.statusCode).toBe(201)
-      const after = await t.database.db.select().from(outbox).orderBy(outbox.id)
-      const added = after.slice(before[0]!.n)
-      expect(added.map((m) => [m.kind, m.to])).toEqual([['alert_branch', 'harrogate@agency.example']])
-      expect(added[0]!.text).toContain('No e-mail address: please call to confirm.')
+    it('keeps phone-only registrations for the agency: no e-mail to the visitor, and one digest for the branch per 15 minutes', async () => {
+      const db = t.database.db
+      const digests = () => db.select().from(outbox).where(eq(outbox.kind, 'alert_branch_digest')).orderBy(outbox.id)
+      const before = await db.select({ n: sql<number>`count(*)::int` }).from(outbox)
+      const digestsBefore = (await digests()).length
+      // Thirteen in a few seconds, as a script would send them.
+      const names = Array.from({ length: 13 }, (_, i) => `Caller${String.fromCharCode(65 + i)}`)
+      for (const name of names) {
+        const answer = await create(payload({ email: null, phone: '07400 123456', name }))
+        expect(answer.statusCode).toBe(201)
+        clock.advance(300)
+      }
+      const added = (await db.select().from(outbox).orderBy(outbox.id)).slice(before[0]!.n)
+      // One e-mail, to the branch, held for the window; none to the visitors, none per registration.
+      expect(added.map((m) => [m.kind, m.to])).toEqual([['alert_branch_digest', 'harrogate@agency.example']])
+      const [digest] = added
+      expect(digest!.locked_until!.getTime() - digest!.created_at.getTime()).toBe(15 * 60_000)
+      expect(digest!.subject).toBe('New alert registrations to call: 13 phone numbers')
+      for (const name of names) expect(digest!.text).toContain(`Name: ${name} Fletcher`)
+      expect(digest!.text.split('No e-mail address: please call to confirm.')).toHaveLength(14)
+      expect(digest!.html.split('<ul ')).toHaveLength(14)
+
+      // Once the digest has gone, the next registration starts the next one.
+      await db.update(outbox).set({ sent_at: clock.now(), attempts: 1 }).where(eq(outbox.id, digest!.id))
+      expect((await create(payload({ email: null, phone: '07400 123457', name: 'Later' }))).statusCode).toBe(201)
+      const after = await digests()
+      expect(after).toHaveLength(digestsBefore + 2)
+      expect(after.at(-1)!.subject).toBe('New alert registration to call: 1 phone number')
+      expect(after.at(-1)!.text).toContain('Name: Later Fletcher')
+      expect(after.at(-1)!.text).not.toContain('CallerA')
+      clock.advance(-13 * 300)
     })
 
     it('answers a retry with the same Idempotency-Key with the first answer and creates nothing new', async () => {
@@ -527,11 +568,17 @@ describe.each(testDatabaseKinds())('alert routes on %s', (kind) => {
       expect(visitor.json()).toEqual({ message: 'Please log in to continue.' })
     })
 
-    it('answers an alert by its key and 404 for an unknown key', async () => {
+    it('answers an alert by its key, its people only to the owner’s session, and 404 for an unknown key', async () => {
       const a = await loggedInContact('by.key@example.com')
       const answer = await app.inject({ url: `/api/contact_applicants/u/${a.alert.applicant_key}` })
       expect(answer.statusCode).toBe(200)
-      expect(answer.json<{ data: ApplicantView }>().data).toMatchObject({ contact_applicant_id: a.alert.contact_applicant_id, contacts: [{ contact_id: a.contact_id }] })
+      const keyed = answer.json<{ data: ApplicantView }>().data
+      expect(keyed).toMatchObject({ contact_applicant_id: a.alert.contact_applicant_id, applicant_key: a.alert.applicant_key, contacts: [], contacts_withheld: true })
+      // No name, e-mail, phone or address anywhere in the answer.
+      expect(answer.body).not.toContain('by.key@example.com')
+      expect(answer.body).not.toContain('Hartley')
+      const owned = await app.inject({ url: `/api/contact_applicants/u/${a.alert.applicant_key}`, headers: { cookie: a.cookie } })
+      expect(owned.json<{ data: ApplicantView }>().data).toMatchObject({ contacts: [{ contact_id: a.contact_id, surname: 'Hartley' }], contacts_withheld: false })
       const unknown = await app.inject({ url: `/api/contact_applicants/u/${createToken()}` })
       expect(unknown.statusCode).toBe(404)
       expect(unknown.json()).toEqual(NOT_FOUND)
@@ -554,9 +601,14 @@ describe.each(testDatabaseKinds())('alert routes on %s', (kind) => {
       expect(bySession.statusCode).toBe(200)
       expect(bySession.json<{ data: ApplicantView }>().data.criteria).toMatchObject({ min_price: 300_000, max_price: 500_000 })
 
-      const byKey = await patch(id, { ...body, property_criteria: { locations: [HARROGATE], min_price: 325_000, max_price: 500_000 } }, { 'x-applicant-key': owner.alert.applicant_key })
+      // The key changes the criteria, never the people: a payload with contacts is refused and changes nothing.
+      const withContacts = await patch(id, { ...body, property_criteria: { locations: [HARROGATE], min_price: 325_000, max_price: 500_000 } }, { 'x-applicant-key': owner.alert.applicant_key })
+      expect(withContacts.statusCode).toBe(403)
+      expect(withContacts.json()).toEqual({ message: CONTACT_DETAILS_NEED_LOGIN, errors: { contacts: [CONTACT_DETAILS_NEED_LOGIN] } })
+      const { contacts: _contacts, ...criteriaOnly } = body
+      const byKey = await patch(id, { ...criteriaOnly, recaptcha_token: 'solved', property_criteria: { locations: [HARROGATE], min_price: 325_000, max_price: 500_000 } }, { 'x-applicant-key': owner.alert.applicant_key })
       expect(byKey.statusCode).toBe(200)
-      expect(byKey.json<{ data: ApplicantView }>().data.criteria.min_price).toBe(325_000)
+      expect(byKey.json<{ data: ApplicantView }>().data).toMatchObject({ contacts: [], contacts_withheld: true, criteria: { min_price: 325_000 } })
 
       const others: Array<Record<string, string>> = [{ cookie: stranger.cookie }, {}, { 'x-applicant-key': createToken() }, { 'x-applicant-key': stranger.alert.applicant_key }]
       for (const headers of others) {
@@ -697,7 +749,7 @@ describe.each(testDatabaseKinds())('alert routes on %s', (kind) => {
             { ...payloadContact({ email: 'several.owner@example.com', name: 'Olivia' }, 'update'), contact_id: owner.contact_id },
           ],
         }),
-        { 'x-applicant-key': owner.alert.applicant_key },
+        { cookie: owner.cookie },
       )
       expect(second.statusCode).toBe(200)
       const people = second.json<{ data: ApplicantView }>().data.contacts
@@ -781,6 +833,146 @@ describe.each(testDatabaseKinds())('alert routes on %s', (kind) => {
       expect((await setStatus(id, 3, { cookie: owner.cookie })).statusCode).toBe(422)
       const [row] = await t.database.db.select().from(contactApplicants).where(eq(contactApplicants.contact_applicant_id, id))
       expect(row!.contact_applicant_status_id).toBe(2)
+    })
+  })
+
+  describe('the applicant key and the e-mail’s signed links, without a session', () => {
+    function patch(id: number, body: unknown, headers: Record<string, string> = {}) {
+      return app.inject({ method: 'PATCH', url: `/api/contact_applicants/${id}`, headers: { ...SAME_ORIGIN, ...headers }, payload: body as object })
+    }
+    async function ownerRows(contactId: number) {
+      const db = t.database.db
+      return {
+        contact: (await db.select().from(contacts).where(eq(contacts.contact_id, contactId)))[0],
+        infos: await db.select().from(communicationInfos).where(eq(communicationInfos.contact_id, contactId)),
+      }
+    }
+
+    it('the key alone can neither read nor change the name, e-mail, phone or address', async () => {
+      const owner = await loggedInContact('key.alone@example.com', 'Beatrice')
+      const id = owner.alert.contact_applicant_id
+      const before = await ownerRows(owner.contact_id)
+      const read = await app.inject({ url: `/api/contact_applicants/u/${owner.alert.applicant_key}` })
+      expect(read.statusCode).toBe(200)
+      expect(read.json<{ data: ApplicantView }>().data).toMatchObject({ contacts: [], contacts_withheld: true })
+      for (const text of ['key.alone@example.com', 'Beatrice', 'Hartley']) expect(read.body).not.toContain(text)
+
+      // Every way of naming a person is refused, with the same message, and changes nothing.
+      const { contacts: _contacts, ...criteria } = { ...payload({}, 'update'), recaptcha_token: 'solved' }
+      const attempts = [
+        payload({ email: 'evil@example.com', name: 'Mallory', phone: '07700 900111' }, 'update'),
+        { ...criteria, contacts: [] },
+        { ...criteria, contacts: [{ ...payloadContact({ name: 'Mallory' }, 'update'), contact_id: owner.contact_id }] },
+      ]
+      for (const body of attempts) {
+        const refused = await patch(id, body, { 'x-applicant-key': owner.alert.applicant_key })
+        expect(refused.statusCode).toBe(403)
+        expect(refused.json()).toEqual({ message: CONTACT_DETAILS_NEED_LOGIN, errors: { contacts: [CONTACT_DETAILS_NEED_LOGIN] } })
+      }
+      expect(await ownerRows(owner.contact_id)).toEqual(before)
+      // The criteria alone go through, and the people stay as they were.
+      const changed = await patch(id, { ...criteria, property_criteria: { locations: [HARROGATE], min_price: 275_000, max_price: 400_000 } }, { 'x-applicant-key': owner.alert.applicant_key })
+      expect(changed.statusCode).toBe(200)
+      expect(changed.json<{ data: ApplicantView }>().data).toMatchObject({ contacts: [], criteria: { min_price: 275_000, max_price: 400_000 } })
+      expect(await ownerRows(owner.contact_id)).toEqual(before)
+    })
+
+    it('a signed update link opens its own alert for 30 days, and no other alert, nor after it expires', async () => {
+      const owner = await loggedInContact('signed.link@example.com', 'Clara')
+      const other = await loggedInContact('signed.other@example.com', 'Dora')
+      const id = owner.alert.contact_applicant_id
+      const link = app.alertLinks.sign(id, 'update', clock.now())
+      expect(link).toMatch(/^a1\.\d+\.[0-9a-z]+\.[A-Za-z0-9_-]{43}$/)
+      const read = await app.inject({ url: `/api/contact_applicants/u/${link}` })
+      expect(read.statusCode).toBe(200)
+      // The answer names the link, never the alert's own key.
+      expect(read.json<{ data: ApplicantView }>().data).toMatchObject({ contact_applicant_id: id, applicant_key: link, contacts: [], contacts_withheld: true })
+      expect(read.body).not.toContain(owner.alert.applicant_key)
+      const { contacts: _contacts, ...criteria } = { ...payload({}, 'update'), recaptcha_token: 'solved' }
+      expect((await patch(id, criteria, { 'x-applicant-key': link })).statusCode).toBe(200)
+
+      // Another alert's link changes only that alert: not this one.
+      const otherLink = app.alertLinks.sign(other.alert.contact_applicant_id, 'update', clock.now())
+      expect((await patch(id, criteria, { 'x-applicant-key': otherLink })).statusCode).toBe(404)
+      // The switch-off link, and links with another id or signature: 404.
+      const refused = [app.alertLinks.sign(id, 'off', clock.now()), link.replace(/\.(\d+)\./, `.${other.alert.contact_applicant_id}.`), `${link.slice(0, -1)}${link.endsWith('A') ? 'B' : 'A'}`]
+      for (const token of refused) {
+        expect((await patch(id, criteria, { 'x-applicant-key': token })).statusCode).toBe(404)
+        expect((await app.inject({ url: `/api/contact_applicants/u/${token}` })).json()).toEqual(NOT_FOUND)
+      }
+
+      // Thirty days on, the link opens nothing.
+      clock.advance(30 * 24 * 60 * 60_000 + 1000)
+      try {
+        expect((await app.inject({ url: `/api/contact_applicants/u/${link}` })).statusCode).toBe(404)
+        expect((await patch(id, criteria, { 'x-applicant-key': link })).statusCode).toBe(404)
+      } finally {
+        clock.advance(-(30 * 24 * 60 * 60_000 + 1000))
+      }
+    })
+
+    it('asking for a login link gives every alert of the contact a new key', async () => {
+      const owner = await loggedInContact('rotate.keys@example.com', 'Edith')
+      const before = owner.alert.applicant_key
+      expect((await app.inject({ url: `/api/contact_applicants/u/${before}` })).statusCode).toBe(200)
+      expect((await requestLink(app, 'rotate.keys@example.com')).statusCode).toBe(202)
+      expect((await app.inject({ url: `/api/contact_applicants/u/${before}` })).statusCode).toBe(404)
+      const [row] = await t.database.db.select().from(contactApplicants).where(eq(contactApplicants.contact_applicant_id, owner.alert.contact_applicant_id))
+      expect(row!.applicant_key).not.toBe(before)
+      expect((await app.inject({ url: `/api/contact_applicants/u/${row!.applicant_key}` })).statusCode).toBe(200)
+    })
+  })
+
+  describe('the captcha of a visitor’s registration and of an update by key', () => {
+    async function counts() {
+      const db = t.database.db
+      return {
+        alerts: (await db.select().from(contactApplicants)).length,
+        contacts: (await db.select().from(contacts)).length,
+        mails: (await db.select().from(outbox)).length,
+      }
+    }
+
+    it('refuses a visitor’s registration without a solved captcha, storing and sending nothing', async () => {
+      const before = await counts()
+      for (const token of [undefined, '', 'robot']) {
+        const body = { ...payload({ email: 'no.captcha@example.com' }), recaptcha_token: token }
+        const refused = await app.inject({ method: 'POST', url: '/api/contact_applicants', headers: SAME_ORIGIN, payload: body })
+        expect(refused.statusCode).toBe(422)
+        expect(refused.json()).toEqual(CAPTCHA_FAILED)
+        expect(refused.headers['set-cookie']).toBeUndefined()
+      }
+      expect(await counts()).toEqual(before)
+      expect((await create(payload({ email: 'no.captcha@example.com' }))).statusCode).toBe(201)
+    })
+
+    it('asks nothing of a logged-in contact, and answers a retry with a spent token by its Idempotency-Key', async () => {
+      const owner = await loggedInContact('captcha.owner@example.com')
+      const { recaptcha_token: _none, ...body } = { ...payload({ email: 'captcha.owner@example.com' }), recaptcha_token: '' }
+      const answer = await app.inject({ method: 'POST', url: '/api/contact_applicants', headers: { ...SAME_ORIGIN, cookie: owner.cookie }, payload: body })
+      expect(answer.statusCode).toBe(201)
+
+      const first = await create(payload({ email: 'captcha.retry@example.com' }), { 'idempotency-key': 'captcha-retry-1' })
+      expect(first.statusCode).toBe(201)
+      const retry = await create({ ...payload({ email: 'captcha.retry@example.com' }), recaptcha_token: 'robot' }, { 'idempotency-key': 'captcha-retry-1' })
+      expect(retry.statusCode).toBe(201)
+      expect(retry.json()).toEqual(first.json())
+    })
+
+    it('refuses an update by key without a solved captcha and changes nothing', async () => {
+      const owner = await loggedInContact('captcha.key@example.com')
+      const id = owner.alert.contact_applicant_id
+      const { contacts: _contacts, ...criteria } = payload({}, 'update', { property_criteria: { locations: [HARROGATE], min_price: 111_000, max_price: 222_000 } })
+      for (const token of [undefined, 'robot']) {
+        const refused = await app.inject({ method: 'PATCH', url: `/api/contact_applicants/${id}`, headers: { ...SAME_ORIGIN, 'x-applicant-key': owner.alert.applicant_key }, payload: { ...criteria, recaptcha_token: token } })
+        expect(refused.statusCode).toBe(422)
+        expect(refused.json()).toEqual(CAPTCHA_FAILED)
+      }
+      const [row] = await t.database.db.select().from(contactApplicants).where(eq(contactApplicants.contact_applicant_id, id))
+      expect(row!.criteria.min_price).not.toBe(111_000)
+      // The owner's session needs none.
+      const bySession = await app.inject({ method: 'PATCH', url: `/api/contact_applicants/${id}`, headers: { ...SAME_ORIGIN, cookie: owner.cookie }, payload: payload({ email: 'captcha.key@example.com' }, 'update') })
+      expect(bySession.statusCode).toBe(200)
     })
   })
 

@@ -10,8 +10,11 @@ import {
   ApplicantStatusUpdateSchema,
   ApplicantViewSchema,
   AlertProfileIdSchema,
+  CONTACT_DETAILS_NEED_LOGIN,
   PendingApplicantSchema,
+  isAlertLinkTokenShaped,
   lineText,
+  parseAlertCriteriaUpdate,
   parseAlertRegistration,
   toParseResult,
   type AlertMode,
@@ -21,18 +24,12 @@ import {
   type ParseResult,
 } from '@agency/domain'
 import { contactApplicants, type Db } from '@agency/db'
-import type { FastifyReply, FastifyRequest } from 'fastify'
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
-import { TransactionRollbackError, and, eq } from 'drizzle-orm'
+import { and, eq } from 'drizzle-orm'
 import { z } from 'zod'
-import { changeAlertStatus, confirmAlert, registerAlert, updateAlert } from '#app/alerts/commands.ts'
-import {
-  IDEMPOTENCY_KEY_HEADER,
-  IDEMPOTENCY_KEY_MAX_LENGTH,
-  findStoredAnswer,
-  hashRequestBody,
-  storeAnswer,
-} from '#app/alerts/idempotency.ts'
+import { changeAlertStatus, confirmAlert, registerAlert, updateAlert, updateAlertCriteria } from '#app/alerts/commands.ts'
+import { IDEMPOTENCY_KEY_HEADER, IDEMPOTENCY_KEY_MAX_LENGTH, idempotentCommand } from '#app/alerts/idempotency.ts'
 import { ALERT_MESSAGES } from '#app/alerts/messages.ts'
 import { findApplicant, findApplicantByKey, getContactQuestions, listApplicantsOfContact, toApplicantView } from '#app/alerts/views.ts'
 import { ACCOUNT_MESSAGES } from '#app/auth/messages.ts'
@@ -52,7 +49,11 @@ const PENDING_ALERT_COOKIE_MAX_AGE_S = 24 * 60 * 60
 // The payload is checked in the handler (parseAlertRegistration), so that a bad one answers 422 with
 // SPEC §5's messages rather than the 400 of a malformed request.
 const PayloadBodySchema = z
-  .looseObject({ profile_id: z.unknown().optional(), unknown_user_branch: z.boolean().optional() })
+  .looseObject({
+    profile_id: z.unknown().optional(),
+    unknown_user_branch: z.boolean().optional(),
+    recaptcha_token: z.string().max(8192).optional().describe("The captcha (the login form's): required of a visitor's registration and of an update by key"),
+  })
   .describe('SPEC §7 create or update alert payload (create also sends unknown_user_branch: true)')
 
 const ApplicantKeyHeaderSchema = z.looseObject({
@@ -70,11 +71,39 @@ function safeEqual(a: string, b: string): boolean {
   return timingSafeEqual(x, y)
 }
 
-/** The owner's session, or the applicant key of the alert's own link (X-Applicant-Key). */
-function mayChange(request: FastifyRequest, row: typeof contactApplicants.$inferSelect): boolean {
-  if (request.session?.contact_id === row.contact_id) return true
+/**
+ * How a caller holds an alert: `owner`, its contact's session (everything, people included); `key`,
+ * its applicant key or its e-mail's signed update link (alert-links.ts) without that session: the
+ * alert's criteria, questions and status only, never its people (CONTACT_DETAILS_NEED_LOGIN).
+ */
+type Holding = { kind: 'owner' } | { kind: 'key'; key: string }
+
+/** The owner's session, or the key or signed update link given in X-Applicant-Key; null for anyone else. */
+function holdingOf(app: FastifyInstance, request: FastifyRequest, row: typeof contactApplicants.$inferSelect): Holding | null {
+  if (request.session?.contact_id === row.contact_id) return { kind: 'owner' }
   const key = request.headers[APPLICANT_KEY_HEADER]
-  return typeof key === 'string' && key.length > 0 && safeEqual(key, row.applicant_key)
+  if (typeof key !== 'string' || key.length === 0) return null
+  if (isAlertLinkTokenShaped(key)) return app.alertLinks.verify(key, 'update', app.sessions.settings.now()) === row.contact_applicant_id ? { kind: 'key', key } : null
+  return isTokenShaped(key) && safeEqual(key, row.applicant_key) ? { kind: 'key', key } : null
+}
+
+/** The alert a key or a signed update link names, or null. */
+async function findByKeyOrLink(app: FastifyInstance, key: string): Promise<typeof contactApplicants.$inferSelect | null> {
+  if (isAlertLinkTokenShaped(key)) {
+    const id = app.alertLinks.verify(key, 'update', app.sessions.settings.now())
+    return id === null ? null : findApplicant(app.db, id)
+  }
+  return isTokenShaped(key) ? findApplicantByKey(app.db, key) : null
+}
+
+/** The alert as the holder may see it: the owner all of it, a key holder without its people. */
+function viewFor(db: Db, row: typeof contactApplicants.$inferSelect, holding: Holding): Promise<ApplicantView> {
+  return holding.kind === 'owner' ? toApplicantView(db, row) : toApplicantView(db, row, { key: holding.key })
+}
+
+/** The captcha's refusal (the login form's and the enquiry's words). */
+function captchaRefused(reply: FastifyReply) {
+  return reply.code(422).send({ message: ACCOUNT_MESSAGES.CAPTCHA_FAILED, errors: { recaptcha_token: [ACCOUNT_MESSAGES.CAPTCHA_FAILED] } })
 }
 
 function notFound(reply: FastifyReply) {
@@ -148,16 +177,19 @@ const contactApplicantsRoutes: FastifyPluginAsyncZod<ContactApplicantsRoutesOpti
     '/u/:applicant_key',
     {
       schema: {
-        summary: 'One alert by its applicant key (SPEC §7); the key is an unguessable capability',
+        summary:
+          "One alert by its applicant key or its e-mail's signed update link (SPEC §7). Without the owner's session the alert comes without its people (contacts empty, contacts_withheld true)",
         tags: ['alerts'],
         params: z.object({ applicant_key: lineText().min(1).max(200) }),
         response: { 200: dataResponseSchema(ApplicantViewSchema), ...ErrorResponses },
       },
     },
     async (request, reply) => {
-      const row = isTokenShaped(request.params.applicant_key) ? await findApplicantByKey(app.db, request.params.applicant_key) : null
+      const key = request.params.applicant_key
+      const row = await findByKeyOrLink(app, key)
       if (!row) return notFound(reply)
-      return { data: await toApplicantView(app.db, row) }
+      const holding: Holding = request.session?.contact_id === row.contact_id ? { kind: 'owner' } : { kind: 'key', key }
+      return { data: await viewFor(app.db, row, holding) }
     },
   )
 
@@ -197,15 +229,15 @@ const contactApplicantsRoutes: FastifyPluginAsyncZod<ContactApplicantsRoutesOpti
     },
     async (request, reply) => {
       const session = request.session
-      const key = request.headers[IDEMPOTENCY_KEY_HEADER]
-      const idempotencyKey = typeof key === 'string' ? key : null
+      // A retry may carry a fresh captcha solution: the registration is the same one.
+      const { recaptcha_token: captchaToken, ...payloadBody } = request.body
       const scope = session ? `contact:${session.contact_id}` : 'visitor'
-      const requestHash = hashRequestBody(request.body)
-
+      const command = idempotentCommand(app.db, { scope, header: request.headers[IDEMPOTENCY_KEY_HEADER], payload: payloadBody })
       const replay = async () => {
-        const stored = idempotencyKey ? await findStoredAnswer(app.db, scope, idempotencyKey) : null
-        if (!stored) return null
-        if (stored.request_hash !== requestHash) return reply.code(409).send({ message: ALERT_MESSAGES.IDEMPOTENCY_KEY_REUSED })
+        const outcome = await command.stored()
+        if (!outcome) return null
+        if (outcome.kind === 'conflict') return reply.code(409).send({ message: ALERT_MESSAGES.IDEMPOTENCY_KEY_REUSED })
+        const stored = outcome.answer
         if (!session && stored.contact_applicant_id !== null) {
           // The browser that retries is the one that registered: it remembers the pending alert again.
           const cookie = createToken()
@@ -222,47 +254,43 @@ const contactApplicantsRoutes: FastifyPluginAsyncZod<ContactApplicantsRoutesOpti
       const replayed = await replay()
       if (replayed) return replayed
 
-      const { result, questions } = await parsePayload(app.db, request.body, 'create')
+      const { result, questions } = await parsePayload(app.db, payloadBody, 'create')
       if (!result.success) return reply.code(422).send({ message: result.message, errors: result.errors })
+      // A visitor's registration takes the captcha (a logged-in contact's session is enough).
+      if (!session && !(await app.captcha.verify(captchaToken ?? '', request.ip))) {
+        // A solution is spent once: a twin of this request may have spent it and stored its answer.
+        return (await replay()) ?? captchaRefused(reply)
+      }
       if (!session && !(await hitRateLimit(app.db, `alert-registration:ip:${request.ip}`, limits.perIp, now())).allowed) {
         return reply.code(429).send({ message: ALERT_MESSAGES.TOO_MANY_REGISTRATIONS })
       }
 
-      const outcome = await app.db.transaction(async (tx) => {
-        const at = now()
-        const email = getCommunicationValue(result.data.contacts[0]!, COMMUNICATION_METHOD.EMAIL)
-        const mayEmail =
-          session !== null ||
-          email === null ||
-          (await hitRateLimit(tx, `alert-registration:email:${hashToken(email.trim().toLowerCase())}`, limits.perEmail, at)).allowed
-        const registration = await registerAlert(tx, {
-          payload: result.data,
-          questions,
-          registrant: session ? { kind: 'contact', contact_id: session.contact_id } : { kind: 'visitor', sendConfirmation: mayEmail },
-          publicUrl: options.publicUrl,
-          now: at,
-        })
-        const body = { data: await toApplicantView(tx, registration.row) }
-        if (idempotencyKey) {
-          const stored = await storeAnswer(tx, {
-            scope,
-            key: idempotencyKey,
-            requestHash,
-            status: 201,
-            body,
-            contactApplicantId: registration.row.contact_applicant_id,
+      const at = now()
+      const outcome = await command.run(
+        async (tx) => {
+          const email = getCommunicationValue(result.data.contacts[0]!, COMMUNICATION_METHOD.EMAIL)
+          const mayEmail =
+            session !== null ||
+            email === null ||
+            (await hitRateLimit(tx, `alert-registration:email:${hashToken(email.trim().toLowerCase())}`, limits.perEmail, at)).allowed
+          const registration = await registerAlert(tx, {
+            payload: result.data,
+            questions,
+            registrant: session ? { kind: 'contact', contact_id: session.contact_id } : { kind: 'visitor', sendConfirmation: mayEmail },
+            publicUrl: options.publicUrl,
             now: at,
           })
-          // Another request with this key won the race: undo this one and answer what it stored.
-          if (!stored) tx.rollback()
-        }
-        // SPEC §4: a logged-in contact's new alert becomes the active one.
-        if (session) await app.sessions.setActiveApplicant(request, registration.row.contact_applicant_id, tx)
-        return { body, pendingCookie: registration.pendingCookie }
-      }).catch(async (error: unknown) => {
-        if (idempotencyKey && error instanceof TransactionRollbackError) return null
-        throw error
-      })
+          return { body: { data: await toApplicantView(tx, registration.row) }, row: registration.row, pendingCookie: registration.pendingCookie }
+        },
+        {
+          now: at,
+          answer: ({ body, row }) => ({ status: 201, body, contactApplicantId: row.contact_applicant_id }),
+          // SPEC §4: a logged-in contact's new alert becomes the active one.
+          afterStore: async (tx, { row }) => {
+            if (session) await app.sessions.setActiveApplicant(request, row.contact_applicant_id, tx)
+          },
+        },
+      )
       if (!outcome) return (await replay()) ?? reply.code(409).send({ message: ALERT_MESSAGES.IDEMPOTENCY_KEY_REUSED })
       if (outcome.pendingCookie) reply.setCookie(pendingCookieName, outcome.pendingCookie, { ...cookieOptions, maxAge: PENDING_ALERT_COOKIE_MAX_AGE_S })
       return reply.code(201).send(outcome.body)
@@ -273,7 +301,7 @@ const contactApplicantsRoutes: FastifyPluginAsyncZod<ContactApplicantsRoutesOpti
     '/:contact_applicant_id',
     {
       schema: {
-        summary: `Update an alert (SPEC §7 update payload): the owner's session, or its applicant key in the ${APPLICANT_KEY_HEADER} header; anyone else 404`,
+        summary: `Update an alert (SPEC §7 update payload): the owner's session; or its applicant key or e-mail's signed update link in the ${APPLICANT_KEY_HEADER} header with the captcha, which change the criteria, answers and frequency only (a payload with contacts is 403); anyone else 404`,
         tags: ['alerts'],
         params: z.object({ contact_applicant_id: IdParamSchema }),
         headers: ApplicantKeyHeaderSchema,
@@ -283,8 +311,21 @@ const contactApplicantsRoutes: FastifyPluginAsyncZod<ContactApplicantsRoutesOpti
     },
     async (request, reply) => {
       const row = await findApplicant(app.db, request.params.contact_applicant_id)
-      if (!row || !mayChange(request, row)) return notFound(reply)
-      const { result, questions } = await parsePayload(app.db, request.body, 'update')
+      const holding = row ? holdingOf(app, request, row) : null
+      if (!row || !holding) return notFound(reply)
+      const { recaptcha_token: captchaToken, ...payloadBody } = request.body
+      if (holding.kind === 'key') {
+        // Without the owner's session: the alert's own fields only, and the captcha, as for a registration.
+        if ('contacts' in payloadBody) return reply.code(403).send({ message: CONTACT_DETAILS_NEED_LOGIN, errors: { contacts: [CONTACT_DETAILS_NEED_LOGIN] } })
+        const questions = await getContactQuestions(app.db, AlertProfileIdSchema.parse(row.profile_id))
+        // The profile is the alert's own: a key changes what it looks for, not whether it buys or rents.
+        const result = parseAlertCriteriaUpdate({ ...payloadBody, profile_id: row.profile_id }, questions)
+        if (!result.success) return reply.code(422).send({ message: result.message, errors: result.errors })
+        if (!(await app.captcha.verify(captchaToken ?? '', request.ip))) return captchaRefused(reply)
+        const changed = await app.db.transaction((tx) => updateAlertCriteria(tx, { row, payload: result.data, questions, now: now() }))
+        return { data: await viewFor(app.db, changed, holding) }
+      }
+      const { result, questions } = await parsePayload(app.db, payloadBody, 'update')
       if (!result.success) return reply.code(422).send({ message: result.message, errors: result.errors })
       const updated = await app.db.transaction(async (tx) => {
         const changed = await updateAlert(tx, { row, payload: result.data, questions, now: now() })
@@ -298,7 +339,7 @@ const contactApplicantsRoutes: FastifyPluginAsyncZod<ContactApplicantsRoutesOpti
     '/status/:contact_applicant_id',
     {
       schema: {
-        summary: `Switch an alert on (1) or off (2) (SPEC §4/§7): the owner's session, or its applicant key in the ${APPLICANT_KEY_HEADER} header; anyone else 404`,
+        summary: `Switch an alert on (1) or off (2) (SPEC §4/§7): the owner's session, or its applicant key or e-mail's signed update link in the ${APPLICANT_KEY_HEADER} header (answered without the alert's people); anyone else 404`,
         tags: ['alerts'],
         params: z.object({ contact_applicant_id: IdParamSchema }),
         headers: ApplicantKeyHeaderSchema,
@@ -308,7 +349,8 @@ const contactApplicantsRoutes: FastifyPluginAsyncZod<ContactApplicantsRoutesOpti
     },
     async (request, reply) => {
       const row = await findApplicant(app.db, request.params.contact_applicant_id)
-      if (!row || !mayChange(request, row)) return notFound(reply)
+      const holding = row ? holdingOf(app, request, row) : null
+      if (!row || !holding) return notFound(reply)
       const parsed = toParseResult(ApplicantStatusUpdateSchema.safeParse(request.body), ['status', 'contact_applicant_id'])
       if (!parsed.success) return reply.code(422).send({ message: parsed.message, errors: parsed.errors })
       if (parsed.data.contact_applicant_id !== row.contact_applicant_id) {
@@ -333,7 +375,7 @@ const contactApplicantsRoutes: FastifyPluginAsyncZod<ContactApplicantsRoutesOpti
         }
         return { changed, active: ownSession.active_contact_applicant_id }
       })
-      return { data: await toApplicantView(app.db, changed), active_contact_applicant_id: active }
+      return { data: await viewFor(app.db, changed, holding), active_contact_applicant_id: active }
     },
   )
 

@@ -1,15 +1,9 @@
 import { ApiErrorSchema, LeadEnquiryAnswerSchema as LeadEnquiryDataSchema, MESSAGES, lineText, parseLeadEnquiryPayload, type ParseFailure } from '@agency/domain'
 import { leads } from '@agency/db'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
-import { TransactionRollbackError, eq } from 'drizzle-orm'
+import { eq } from 'drizzle-orm'
 import { z } from 'zod'
-import {
-  IDEMPOTENCY_KEY_HEADER,
-  IDEMPOTENCY_KEY_MAX_LENGTH,
-  findStoredAnswer,
-  hashRequestBody,
-  storeAnswer,
-} from '#app/alerts/idempotency.ts'
+import { IDEMPOTENCY_KEY_HEADER, IDEMPOTENCY_KEY_MAX_LENGTH, idempotentCommand } from '#app/alerts/idempotency.ts'
 import { ALERT_MESSAGES } from '#app/alerts/messages.ts'
 import { ACCOUNT_MESSAGES } from '#app/auth/messages.ts'
 import { hitRateLimit, type RateLimitRule } from '#app/auth/rate-limit.ts'
@@ -100,18 +94,16 @@ const leadsRoutes: FastifyPluginAsyncZod<LeadsRoutesOptions> = async (app, optio
     },
     async (request, reply) => {
       const session = request.session
-      const key = request.headers[IDEMPOTENCY_KEY_HEADER]
-      const idempotencyKey = typeof key === 'string' ? key : null
-      const scope = session ? `lead:contact:${session.contact_id}` : 'lead:visitor'
       // A retry may carry a fresh captcha solution: the enquiry is the same one.
       const { recaptcha_token: captchaToken, ...payloadBody } = request.body
-      const requestHash = hashRequestBody(payloadBody)
+      const scope = session ? `lead:contact:${session.contact_id}` : 'lead:visitor'
+      const command = idempotentCommand(app.db, { scope, header: request.headers[IDEMPOTENCY_KEY_HEADER], payload: payloadBody })
 
       const replay = async () => {
-        const stored = idempotencyKey ? await findStoredAnswer(app.db, scope, idempotencyKey) : null
-        if (!stored) return null
-        if (stored.request_hash !== requestHash) return reply.code(409).send({ message: ALERT_MESSAGES.IDEMPOTENCY_KEY_REUSED })
-        const body = stored.response_body as LeadEnquiryAnswer
+        const outcome = await command.stored()
+        if (!outcome) return null
+        if (outcome.kind === 'conflict') return reply.code(409).send({ message: ALERT_MESSAGES.IDEMPOTENCY_KEY_REUSED })
+        const body = outcome.answer.response_body as LeadEnquiryAnswer
         if (!session) {
           // The browser that retries is the one that sent it: it remembers its enquiry again.
           const cookie = createToken()
@@ -139,9 +131,9 @@ const leadsRoutes: FastifyPluginAsyncZod<LeadsRoutesOptions> = async (app, optio
       if ('field' in target) return reply.code(422).send({ message: target.message, errors: { [target.field]: [target.message] } })
 
       const pendingCookie = session ? null : createToken()
-      const outcome = await app.db
-        .transaction(async (tx) => {
-          const at = now()
+      const at = now()
+      const outcome = await command.run(
+        async (tx): Promise<LeadEnquiryAnswer> => {
           const mayEmail = (await hitRateLimit(tx, `lead-enquiry:email:${hashToken(parsed.data.email.trim().toLowerCase())}`, limits.perEmail, at)).allowed
           const lead = await storeLead(tx, {
             payload: parsed.data,
@@ -151,18 +143,10 @@ const leadsRoutes: FastifyPluginAsyncZod<LeadsRoutesOptions> = async (app, optio
             pendingCookieHash: pendingCookie ? hashToken(pendingCookie) : null,
             now: at,
           })
-          const body: LeadEnquiryAnswer = { data: { lead_id: lead.lead_id, contact: { contact_id: lead.contact_id } } }
-          if (idempotencyKey) {
-            const stored = await storeAnswer(tx, { scope, key: idempotencyKey, requestHash, status: 201, body, contactApplicantId: null, now: at })
-            // Another request with this key won the race: undo this one and answer what it stored.
-            if (!stored) tx.rollback()
-          }
-          return body
-        })
-        .catch((error: unknown) => {
-          if (idempotencyKey && error instanceof TransactionRollbackError) return null
-          throw error
-        })
+          return { data: { lead_id: lead.lead_id, contact: { contact_id: lead.contact_id } } }
+        },
+        { now: at, answer: (body) => ({ status: 201, body, contactApplicantId: null }) },
+      )
       if (!outcome) return (await replay()) ?? reply.code(409).send({ message: ALERT_MESSAGES.IDEMPOTENCY_KEY_REUSED })
       if (pendingCookie) reply.setCookie(pendingCookieName, pendingCookie, cookieOptions)
       return reply.code(201).send(outcome)

@@ -4,6 +4,8 @@ import type { CaptchaClientConfig, CaptchaQuestion } from '@agency/api-client'
 import { MESSAGES } from '@agency/domain'
 import { Form, Link, useNavigation, useSubmit } from 'react-router'
 import { toast } from 'sonner'
+import { QUESTION_ANSWER_FIELD, QUESTION_TOKEN_FIELD } from '#app/components/account/captcha-question.ts'
+import { CaptchaQuestionField } from '#app/components/account/captcha-question-field.tsx'
 import { toMagicLinkEmailMessage } from '#app/components/account/magic-link-email.ts'
 import { useCaptchaToken } from '#app/components/account/use-captcha-token.ts'
 import { COPY } from '#app/copy.ts'
@@ -17,9 +19,16 @@ export type MagicLinkResult =
   | { status: 'sent'; email: string }
   | { status: 'question'; email: string; question: CaptchaQuestion }
 
-/** The names the question and its answer post under (the lead form's too). */
-export const QUESTION_TOKEN_FIELD = 'captcha_question'
-export const QUESTION_ANSWER_FIELD = 'captcha_answer'
+export { QUESTION_ANSWER_FIELD, QUESTION_TOKEN_FIELD }
+
+/** The question's classes in the login form's styles. */
+const QUESTION_CLASSES = {
+  field: 'login-form__field login-question',
+  legend: 'login-form__label',
+  label: 'login-form__label',
+  input: 'login-form__input',
+  hint: 'login-form__hint',
+}
 
 interface MagicLinkFormProps {
   captcha: CaptchaClientConfig
@@ -114,25 +123,7 @@ function MagicLinkEntry({ captcha, returnTo, idempotencyKey, result }: Omit<Magi
         )}
       </div>
       {result?.status === 'question' && (
-        <fieldset key={result.question.token} className="login-form__field login-question">
-          <legend className="login-form__label">{COPY.LOGIN_QUESTION_LEGEND}</legend>
-          <label htmlFor={`${inputId}-question`} className="login-form__label">
-            {result.question.text}
-          </label>
-          <input
-            id={`${inputId}-question`}
-            name={QUESTION_ANSWER_FIELD}
-            type="text"
-            autoComplete="off"
-            maxLength={32}
-            className="login-form__input"
-            aria-describedby={`${inputId}-question-hint`}
-          />
-          <p id={`${inputId}-question-hint`} className="login-form__hint">
-            {COPY.LOGIN_QUESTION_HINT}
-          </p>
-          <input type="hidden" name={QUESTION_TOKEN_FIELD} value={result.question.token} />
-        </fieldset>
+        <CaptchaQuestionField question={result.question} id={inputId} classes={QUESTION_CLASSES} hint={COPY.LOGIN_QUESTION_HINT} />
       )}
       {returnTo && <input type="hidden" name="redirect" value={returnTo} />}
       {/* Posted as it is with or without JavaScript: a retry of this submission sends the same key. */}

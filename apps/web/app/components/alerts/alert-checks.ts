@@ -3,4 +3,4 @@
  * Register press, or the first focus in the form): they bring zod and the domain schemas, which the
  * screen's first load does without.
  */
-export { parseAlertContact, parseAlertSubmit, toAlertPayload } from '@agency/domain'
+export { parseAlertContact, parseAlertSubmit, toAlertCriteriaUpdatePayload, toAlertPayload } from '@agency/domain'

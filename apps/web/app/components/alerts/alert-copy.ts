@@ -10,6 +10,7 @@ export const ALERT_COPY = {
   REGISTER_HEADING: { sales: 'Heads Up Property Alerts: buying', lettings: 'Heads Up Property Alerts: renting' } satisfies Record<SearchType, string>,
   REGISTER_DESCRIPTION: 'Tell us what you are looking for and we will give you a heads-up on new properties and price reductions.',
   UPDATE_HEADING: 'Update your property alert',
+  LOG_IN_FOR_CONTACT_DETAILS: 'Log in to change your details',
   CONFIRM_TITLE: 'Confirm your property alert',
   CONFIRM_TEXT: 'Press the button to confirm your alert and log in.',
   CONFIRM_BUTTON: 'Confirm my alert',

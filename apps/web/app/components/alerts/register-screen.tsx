@@ -1,11 +1,13 @@
-import { Suspense, lazy, useEffect, useReducer, useRef, useState } from 'react'
+import { Suspense, lazy, useCallback, useEffect, useReducer, useRef, useState } from 'react'
 import type { FormEvent } from 'react'
 import * as Tabs from '@radix-ui/react-tabs'
 import { Form, Link, useFetcher, useNavigate } from 'react-router'
 import { toast } from 'sonner'
+import type { CaptchaClientConfig, CaptchaQuestion } from '@agency/api-client'
 import {
   ALERT_TABS,
   ALERT_TAB_LABELS,
+  CONTACT_DETAILS_NEED_LOGIN,
   LABELS,
   PROPERTIES_PATH,
   initContactList,
@@ -13,6 +15,7 @@ import {
 } from '@agency/domain'
 import type {
   AlertCriteria,
+  AlertCriteriaUpdatePayload,
   AlertFrequency,
   AlertMode,
   AlertProfileId,
@@ -24,6 +27,8 @@ import type {
   RegisterVariant,
   SearchType,
 } from '@agency/domain'
+import { QUESTION_ANSWER_FIELD, QUESTION_TOKEN_FIELD } from '#app/components/account/captcha-question.ts'
+import { CaptchaQuestionField } from '#app/components/account/captcha-question-field.tsx'
 import { ALERT_COPY } from '#app/components/alerts/alert-copy.ts'
 import { CircumstancesTab } from '#app/components/alerts/circumstances-tab.tsx'
 import { ContactTab } from '#app/components/alerts/contact-tab.tsx'
@@ -33,9 +38,21 @@ import { registerReducer } from '#app/components/alerts/register-state.ts'
 import type { RegisterState } from '#app/components/alerts/register-state.ts'
 import { useHydrated } from '#app/components/search/use-hydrated.ts'
 import { newIdempotencyKey } from '#app/lib/idempotency-key.ts'
+import { ALERT_ACCOUNT_PATHS, toLoginUrl } from '#app/lib/urls.ts'
 
 /** The SPEC §5 checks and the payload, with zod: loaded on first use (alert-checks.ts). */
 export const loadAlertChecks = () => import('#app/components/alerts/alert-checks.ts')
+
+const CaptchaTools = lazy(() => import('#app/components/account/captcha-tools.tsx'))
+
+/** The captcha question's classes in the alert form's styles. */
+const QUESTION_CLASSES = {
+  field: 'alert-field alert-question',
+  legend: 'alert-section__legend',
+  label: 'alert-field__label',
+  input: 'alert-field__input',
+  hint: 'alert-field__hint',
+}
 
 const SuccessPopup = lazy(() => import('#app/components/ui/success-popup.tsx').then((m) => ({ default: m.SuccessPopup })))
 
@@ -59,6 +76,8 @@ export type RegisterActionResult =
         readonly answers: Record<number, QuestionAnswerValue>
         readonly frequency?: AlertFrequency
       }
+      /** For a post without the browser captcha's token: the question to answer instead. */
+      readonly question?: CaptchaQuestion | null
     }
 
 /** The 'E-mail me' choices, instant (the default) first. */
@@ -69,8 +88,10 @@ export const ALERT_JSON_FIELD = 'alert_json'
 
 /** What the JavaScript post sends: the SPEC §7 payload and the create's idempotency key. */
 export interface RegisterJsonBody {
-  readonly payload: AlertPayload
+  readonly payload: AlertPayload | AlertCriteriaUpdatePayload
   readonly idempotency_key: string
+  /** The browser captcha's token, when the post needs the captcha. */
+  readonly recaptcha_token?: string
 }
 
 /**
@@ -107,6 +128,13 @@ interface RegisterScreenProps {
   actionResult?: RegisterActionResult | undefined
   /** Where the post goes (the page's own action by default). */
   action?: string
+  /** The captcha the post needs (a visitor's registration, an update by key or link); null when none. */
+  captcha: CaptchaClientConfig | null
+  /**
+   * Opened by the alert's key or e-mail link without the owner's session: the people are neither
+   * shown nor sent, and the Contact tab says that they need logging in, with the login link.
+   */
+  contactsWithheld?: boolean
 }
 
 export function RegisterScreen(props: RegisterScreenProps) {
@@ -135,6 +163,21 @@ export function RegisterScreen(props: RegisterScreenProps) {
   })
   const [succeeded, setSucceeded] = useState(actionResult?.ok === true)
   const idempotencyKey = useRef<string | null>(null)
+  const { captcha, contactsWithheld = false } = props
+  // The captcha's solver, loaded with the checks on the form's first focus (captcha-tools.tsx).
+  const [captchaWanted, setCaptchaWanted] = useState(false)
+  const takeToken = useRef<(() => Promise<string>) | null>(null)
+  const waitingForToken = useRef<Array<(take: () => Promise<string>) => void>>([])
+  const onCaptchaReady = useCallback((take: () => Promise<string>) => {
+    takeToken.current = take
+    for (const resolve of waitingForToken.current.splice(0)) resolve(take)
+  }, [])
+  const solveCaptcha = async (): Promise<string> => {
+    if (!captcha || captcha.provider === 'none') return ''
+    setCaptchaWanted(true)
+    const take = takeToken.current ?? (await new Promise<() => Promise<string>>((resolve) => waitingForToken.current.push(resolve)))
+    return take()
+  }
   const rootRef = useRef<HTMLDivElement>(null)
 
   const showTab = (tab: AlertTab) => {
@@ -169,14 +212,16 @@ export function RegisterScreen(props: RegisterScreenProps) {
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()
     if (isSubmitDisabled(state.contacts)) return
-    const { parseAlertSubmit, toAlertPayload } = await loadAlertChecks()
+    const form = new FormData(event.currentTarget)
+    const { parseAlertSubmit, toAlertPayload, toAlertCriteriaUpdatePayload } = await loadAlertChecks()
     const formState = {
       profile_id: profileId,
-      contacts: state.contacts.contacts,
+      contacts: contactsWithheld ? [] : state.contacts.contacts,
       criteria: state.criteria,
       answers: state.answers,
       questions,
       alert_frequency: state.frequency,
+      contacts_withheld: contactsWithheld,
     }
     // SPEC §5 alert submit: the first failing check is shown and its tab opened.
     const checked = parseAlertSubmit(formState)
@@ -185,16 +230,26 @@ export function RegisterScreen(props: RegisterScreenProps) {
       return
     }
     idempotencyKey.current ??= newIdempotencyKey()
-    const body: RegisterJsonBody = { payload: toAlertPayload(formState, mode), idempotency_key: idempotencyKey.current }
+    const payload = toAlertPayload(formState, mode)
     dispatch({ type: 'contacts', action: { type: 'submitStarted' } })
-    // The site's pages take form posts only: the payload travels as one JSON field.
-    void fetcher.submit({ [ALERT_JSON_FIELD]: JSON.stringify(body) }, { method: 'post', ...(props.action ? { action: props.action } : {}) })
+    const body: RegisterJsonBody = {
+      payload: contactsWithheld ? toAlertCriteriaUpdatePayload(payload) : payload,
+      idempotency_key: idempotencyKey.current,
+      ...(captcha ? { recaptcha_token: await solveCaptcha() } : {}),
+    }
+    // The site's pages take form posts only: the payload travels as one JSON field, with the answer
+    // to a question the page asked when the browser's captcha could not be solved.
+    const question = { [QUESTION_TOKEN_FIELD]: form.get(QUESTION_TOKEN_FIELD), [QUESTION_ANSWER_FIELD]: form.get(QUESTION_ANSWER_FIELD) }
+    const answered = Object.fromEntries(Object.entries(question).filter((entry): entry is [string, string] => typeof entry[1] === 'string'))
+    void fetcher.submit({ [ALERT_JSON_FIELD]: JSON.stringify(body), ...answered }, { method: 'post', ...(props.action ? { action: props.action } : {}) })
   }
 
   const tabIndex = ALERT_TABS.indexOf(state.tab)
   const nextTab = ALERT_TABS[tabIndex + 1]
   const saving = isSubmitDisabled(state.contacts)
   const serverFailure = actionResult && !actionResult.ok ? actionResult : undefined
+  // Asked of a post without the browser captcha's token: the page's own (no JavaScript), or the fetcher's.
+  const question = (answer && !answer.ok ? answer.question : null) ?? serverFailure?.question ?? null
 
   if (succeeded && !hydrated) {
     return (
@@ -208,7 +263,14 @@ export function RegisterScreen(props: RegisterScreenProps) {
   }
 
   const panels: Record<AlertTab, React.ReactNode> = {
-    contact: (
+    contact: contactsWithheld ? (
+      <div className="alert-contacts alert-contacts--withheld">
+        <p>{CONTACT_DETAILS_NEED_LOGIN}</p>
+        <Link to={toLoginUrl(ALERT_ACCOUNT_PATHS.UPDATE)} className="button button--small">
+          {ALERT_COPY.LOG_IN_FOR_CONTACT_DETAILS}
+        </Link>
+      </div>
+    ) : (
       <ContactTab
         state={state.contacts}
         dispatch={(action) => dispatch({ type: 'contacts', action })}
@@ -251,7 +313,10 @@ export function RegisterScreen(props: RegisterScreenProps) {
         method="post"
         className="alert-register__form"
         onSubmit={(event) => void submit(event)}
-        onFocus={() => void loadAlertChecks()}
+        onFocus={() => {
+          void loadAlertChecks()
+          if (captcha) setCaptchaWanted(true)
+        }}
         noValidate {...(props.action ? { action: props.action } : {})}>
         <Tabs.Root value={state.tab} onValueChange={(tab) => dispatch({ type: 'tabChanged', tab: tab as AlertTab })} className="alert-tabs">
           <p className="alert-tabs__step" aria-hidden="true">
@@ -301,6 +366,7 @@ export function RegisterScreen(props: RegisterScreenProps) {
             {ALERT_COPY.FREQUENCY_HINT}
           </p>
         </fieldset>
+        {question && <CaptchaQuestionField question={question} id="alert-register" classes={QUESTION_CLASSES} />}
         <div className="alert-register__actions">
           {hydrated && nextTab && (
             <button type="button" className="button button--inverse alert-register__next" onClick={() => showTab(nextTab)}>
@@ -315,6 +381,11 @@ export function RegisterScreen(props: RegisterScreenProps) {
           </button>
         </div>
       </Form>
+      {captchaWanted && captcha && (
+        <Suspense fallback={null}>
+          <CaptchaTools captcha={captcha} onReady={onCaptchaReady} />
+        </Suspense>
+      )}
       {succeeded && hydrated && (
         <Suspense fallback={null}>
           <SuccessPopup open onClose={() => void navigate(PROPERTIES_PATH)} />

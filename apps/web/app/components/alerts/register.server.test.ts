@@ -4,6 +4,7 @@ import { DEFAULT_SITE_SETTINGS, MESSAGES } from '@agency/domain'
 import type { AlertPayload, ApplicantQuestion } from '@agency/domain'
 import type { AppLoadContext } from 'react-router'
 import { describe, expect, it } from 'vitest'
+import { QUESTION_ANSWER_FIELD, QUESTION_COPY, QUESTION_TOKEN_FIELD } from '#app/components/account/captcha-question.ts'
 import { getRegisterPageData, handleRegisterAction } from '#app/components/alerts/register.server.ts'
 
 const QUESTION: ApplicantQuestion = {
@@ -20,9 +21,11 @@ const QUESTION: ApplicantQuestion = {
 const LEEDS = { location: 'Leeds', place_id: 'town:leeds', lat: 53.8, lng: -1.55, bounds: null, distance: 3 }
 
 interface Sent {
-  created: Array<{ payload: AlertPayload; idempotencyKey: string | undefined }>
-  updated: Array<{ id: number; payload: AlertPayload; applicantKey: string | undefined }>
+  created: Array<{ payload: AlertPayload; idempotencyKey: string | undefined; captchaToken?: string }>
+  updated: Array<{ id: number; payload: AlertPayload; applicantKey: string | undefined; captchaToken?: string }>
 }
+
+const QUESTION_ASKED = { text: 'Type the word ‘harbour’ backwards.', token: 'q1.abc.def.ghi', expires_at: '2026-11-29T05:00:00.000Z' }
 
 function fakeContext(options: { createError?: ApiClientError; mobileVariant?: unknown } = {}): { context: AppLoadContext; sent: Sent } {
   const sent: Sent = { created: [], updated: [] }
@@ -37,13 +40,14 @@ function fakeContext(options: { createError?: ApiClientError; mobileVariant?: un
     searchPlaces: (keyword: string) =>
       Promise.resolve(keyword === 'Leeds' ? [{ name: 'Leeds', description: 'West Yorkshire', place_id: 'town:leeds' }] : []),
     getPlace: () => Promise.resolve({ location: 'Leeds', place_id: 'town:leeds', bounds: null, location_type: 'town', lat: 53.8, lng: -1.55 }),
-    createApplicant: (payload: AlertPayload, o?: { idempotencyKey?: string }) => {
+    getCaptchaQuestion: () => Promise.resolve(QUESTION_ASKED),
+    createApplicant: (payload: AlertPayload, o?: { idempotencyKey?: string; captchaToken?: string }) => {
       if (options.createError) return Promise.reject(options.createError)
-      sent.created.push({ payload, idempotencyKey: o?.idempotencyKey })
+      sent.created.push({ payload, idempotencyKey: o?.idempotencyKey, ...(o?.captchaToken ? { captchaToken: o.captchaToken } : {}) })
       return Promise.resolve({ data: {}, setCookie: ['pending_alert=abc; Path=/; HttpOnly'] })
     },
-    updateApplicant: (id: number, payload: AlertPayload, o?: { applicantKey?: string }) => {
-      sent.updated.push({ id, payload, applicantKey: o?.applicantKey })
+    updateApplicant: (id: number, payload: AlertPayload, o?: { applicantKey?: string; captchaToken?: string }) => {
+      sent.updated.push({ id, payload, applicantKey: o?.applicantKey, ...(o?.captchaToken ? { captchaToken: o.captchaToken } : {}) })
       return Promise.resolve({})
     },
   } as unknown as ApiClient
@@ -85,7 +89,7 @@ describe('getRegisterPageData', () => {
 describe('handleRegisterAction without JavaScript', () => {
   it('answers the first SPEC §5 contact message on the Contact tab, with everything that was typed', async () => {
     const { context, sent } = fakeContext()
-    const answer = await handleRegisterAction(post([['name', ''], ['surname', 'Whitaker'], ['min_price', '200000']]), context, 'sales', { mode: 'create' })
+    const answer = await handleRegisterAction(post([['name', ''], ['surname', 'Whitaker'], ['min_price', '200000']]), context, 'sales', { mode: 'create', captcha: false })
     expect(answer.init?.status).toBe(400)
     expect(answer.data).toMatchObject({
       ok: false,
@@ -99,7 +103,7 @@ describe('handleRegisterAction without JavaScript', () => {
 
   it('runs the submit checks in order and sends back what it read', async () => {
     const { context } = fakeContext()
-    const answer = await handleRegisterAction(post([...CONTACT_FIELDS, ['min_price', '200000']]), context, 'sales', { mode: 'create' })
+    const answer = await handleRegisterAction(post([...CONTACT_FIELDS, ['min_price', '200000']]), context, 'sales', { mode: 'create', captcha: false })
     expect(answer.data).toMatchObject({ ok: false, message: MESSAGES.LOCATION_REQUIRED, tab: 'property-type' })
     const result = answer.data
     if (result.ok || !result.sent) throw new Error('expected what was sent')
@@ -120,25 +124,25 @@ describe('handleRegisterAction without JavaScript', () => {
     const fields: Array<[string, string]> = []
     for (const step of steps) {
       fields.push(...step.fields)
-      const answer = await handleRegisterAction(post(fields), context, 'sales', { mode: 'create' })
+      const answer = await handleRegisterAction(post(fields), context, 'sales', { mode: 'create', captcha: false })
       expect(answer.data).toMatchObject({ ok: false, message: step.message, tab: step.tab })
     }
     fields.push(['question_2', '7'])
-    expect((await handleRegisterAction(post(fields), context, 'sales', { mode: 'create' })).data).toEqual({ ok: true })
+    expect((await handleRegisterAction(post(fields), context, 'sales', { mode: 'create', captcha: false })).data).toEqual({ ok: true })
     expect(sent.created).toHaveLength(1)
   })
 
   it("puts a keyword that finds no place in the location rule's place: after a missing contact, before the prices", async () => {
     const { context } = fakeContext()
-    const noContact = await handleRegisterAction(post([['keyword', 'Qzxq']]), context, 'sales', { mode: 'create' })
+    const noContact = await handleRegisterAction(post([['keyword', 'Qzxq']]), context, 'sales', { mode: 'create', captcha: false })
     expect(noContact.data).toMatchObject({ ok: false, message: MESSAGES.CONTACT_REQUIRED, tab: 'contact' })
-    const noPrice = await handleRegisterAction(post([...CONTACT_FIELDS, ['keyword', 'Qzxq']]), context, 'sales', { mode: 'create' })
+    const noPrice = await handleRegisterAction(post([...CONTACT_FIELDS, ['keyword', 'Qzxq']]), context, 'sales', { mode: 'create', captcha: false })
     expect(noPrice.data).toMatchObject({ ok: false, message: MESSAGES.ADDRESS_NOT_FOUND, tab: 'property-type', keywordNotFound: true })
   })
 
   it("says \"Couldn't find the address.\" for a keyword that finds no place", async () => {
     const { context } = fakeContext()
-    const answer = await handleRegisterAction(post([...CONTACT_FIELDS, ['keyword', 'Qzxq']]), context, 'sales', { mode: 'create' })
+    const answer = await handleRegisterAction(post([...CONTACT_FIELDS, ['keyword', 'Qzxq']]), context, 'sales', { mode: 'create', captcha: false })
     expect(answer.data).toMatchObject({ ok: false, message: MESSAGES.ADDRESS_NOT_FOUND, tab: 'property-type', keywordNotFound: true })
   })
 
@@ -160,7 +164,7 @@ describe('handleRegisterAction without JavaScript', () => {
       ]),
       context,
       'sales',
-      { mode: 'create' },
+      { mode: 'create', captcha: false },
     )
     expect(answer.data).toEqual({ ok: true })
     expect(sent.created[0]!.payload.alert_frequency).toBe('weekly')
@@ -204,7 +208,7 @@ describe('the E-mail me choice without JavaScript', () => {
 
   it('sends the chosen frequency to an update, leaves an unknown one out, and keeps it with a warning', async () => {
     const { context, sent } = fakeContext()
-    const target = { mode: 'update' as const, applicant: { contact_applicant_id: 9, applicant_key: 'key-9' } }
+    const target = { mode: 'update' as const, applicant: { contact_applicant_id: 9, applicant_key: 'key-9', contacts_withheld: false }, captcha: false }
     await handleRegisterAction(post(form('daily')), context, 'sales', target)
     expect(sent.updated[0]!.payload.alert_frequency).toBe('daily')
     await handleRegisterAction(post(form('hourly')), context, 'sales', target)
@@ -220,11 +224,12 @@ describe('handleRegisterAction with JavaScript', () => {
   it('passes the payload on with its idempotency key, or to the update with the applicant key', async () => {
     const { context, sent } = fakeContext()
     const payload = { profile_id: 3 } as unknown as AlertPayload
-    await handleRegisterAction(jsonPost({ payload, idempotency_key: 'b1c0a7e2-1f6e-4c55-9a55-0f0e1d2c3b4a' }), context, 'sales', { mode: 'create' })
+    await handleRegisterAction(jsonPost({ payload, idempotency_key: 'b1c0a7e2-1f6e-4c55-9a55-0f0e1d2c3b4a' }), context, 'sales', { mode: 'create', captcha: false })
     expect(sent.created).toEqual([{ payload, idempotencyKey: 'b1c0a7e2-1f6e-4c55-9a55-0f0e1d2c3b4a' }])
     await handleRegisterAction(jsonPost({ payload, idempotency_key: 'x' }), context, 'sales', {
       mode: 'update',
-      applicant: { contact_applicant_id: 9, applicant_key: 'key-9' },
+      applicant: { contact_applicant_id: 9, applicant_key: 'key-9', contacts_withheld: false },
+      captcha: false,
     })
     expect(sent.updated).toEqual([{ id: 9, payload, applicantKey: 'key-9' }])
   })
@@ -235,8 +240,51 @@ describe('handleRegisterAction with JavaScript', () => {
       errors: { 'property_criteria.min_price': [MESSAGES.MIN_PRICE_REQUIRED], contact_questions: ['x'] },
     })
     const { context } = fakeContext({ createError: error })
-    const answer = await handleRegisterAction(jsonPost({ payload: {}, idempotency_key: 'b1c0a7e2' }), context, 'sales', { mode: 'create' })
+    const answer = await handleRegisterAction(jsonPost({ payload: {}, idempotency_key: 'b1c0a7e2' }), context, 'sales', { mode: 'create', captcha: false })
     expect(answer.init?.status).toBe(400)
     expect(answer.data).toEqual({ ok: false, message: MESSAGES.MIN_PRICE_REQUIRED, tab: 'property-type' })
+  })
+})
+
+describe('the captcha of a visitor’s registration and of an update by key or link', () => {
+  const complete: Array<[string, string]> = [...CONTACT_FIELDS, ['keyword', 'Leeds'], ['min_price', '200000'], ['max_price', '400000'], ['question_2', '7']]
+
+  it('asks a question of a complete form posted without JavaScript, sends nothing, and keeps what was typed', async () => {
+    const { context, sent } = fakeContext()
+    const answer = await handleRegisterAction(post(complete), context, 'sales', { mode: 'create', captcha: true })
+    expect(answer.init?.status).toBe(400)
+    expect(answer.data).toMatchObject({ ok: false, message: QUESTION_COPY.NEEDED, question: QUESTION_ASKED, sent: { criteria: { min_price: 200000 } } })
+    expect(sent.created).toEqual([])
+  })
+
+  it('sends the answered question as the captcha token, and the browser captcha’s token as it is', async () => {
+    const { context, sent } = fakeContext()
+    await handleRegisterAction(post([...complete, [QUESTION_TOKEN_FIELD, QUESTION_ASKED.token], [QUESTION_ANSWER_FIELD, 'ruobrah']]), context, 'sales', { mode: 'create', captcha: true })
+    expect(sent.created[0]!.captchaToken).toBe(`${QUESTION_ASKED.token}.${Buffer.from('ruobrah').toString('base64url')}`)
+    const payload = { profile_id: 3 } as unknown as AlertPayload
+    await handleRegisterAction(post([['alert_json', JSON.stringify({ payload, idempotency_key: 'b1c0a7e2', recaptcha_token: 'solved-work' })]]), context, 'sales', { mode: 'create', captcha: true })
+    expect(sent.created[1]).toEqual({ payload, idempotencyKey: 'b1c0a7e2', captchaToken: 'solved-work' })
+  })
+
+  it('asks a question of a script post whose captcha could not be solved', async () => {
+    const { context, sent } = fakeContext()
+    const answer = await handleRegisterAction(post([['alert_json', JSON.stringify({ payload: { profile_id: 3 }, idempotency_key: 'b1c0a7e2', recaptcha_token: '' })]]), context, 'sales', { mode: 'create', captcha: true })
+    expect(answer.data).toMatchObject({ ok: false, message: QUESTION_COPY.NEEDED, question: QUESTION_ASKED })
+    expect(sent.created).toEqual([])
+  })
+
+  it('sends an update opened by a key or link without its people, with the captcha, and needs no contact form', async () => {
+    const { context, sent } = fakeContext()
+    const target = { mode: 'update' as const, applicant: { contact_applicant_id: 9, applicant_key: 'a1.9.xyz.sig', contacts_withheld: true }, captcha: true }
+    const form: Array<[string, string]> = [['contacts_json', '[]'], ['keyword', 'Leeds'], ['min_price', '200000'], ['max_price', '400000'], ['question_2', '7']]
+    await handleRegisterAction(post([...form, [QUESTION_TOKEN_FIELD, QUESTION_ASKED.token], [QUESTION_ANSWER_FIELD, 'ruobrah']]), context, 'sales', target)
+    expect(sent.updated).toHaveLength(1)
+    expect(sent.updated[0]).toMatchObject({ id: 9, applicantKey: 'a1.9.xyz.sig', captchaToken: expect.stringMatching(/^q1\.abc\.def\.ghi\./) })
+    expect(sent.updated[0]!.payload).not.toHaveProperty('contacts')
+    expect(sent.updated[0]!.payload.property_criteria.min_price).toBe(200000)
+    // A script post of the whole payload loses its people on the way too.
+    const payload = { profile_id: 3, contacts: [{ name: 'Mallory' }], property_criteria: { min_price: 1 } }
+    await handleRegisterAction(post([['alert_json', JSON.stringify({ payload, idempotency_key: 'b1c0a7e2', recaptcha_token: 'solved' })]]), context, 'sales', target)
+    expect(sent.updated[1]!.payload).toEqual({ profile_id: 3, property_criteria: { min_price: 1 } })
   })
 })

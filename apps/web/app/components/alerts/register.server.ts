@@ -17,6 +17,8 @@ import {
   toAlertSubmitRank,
   toAlertSubmitRule,
   parsePropertyTypeParam,
+  ALERT_TABS,
+  toAlertCriteriaUpdatePayload,
   toAlertPayload,
   toRegisterVariant,
 } from '@agency/domain'
@@ -40,6 +42,8 @@ import { toQuestionField } from '#app/components/alerts/circumstances-tab.tsx'
 import { LOCATION_JSON_FIELD } from '#app/components/alerts/property-type-tab.tsx'
 import { ALERT_JSON_FIELD } from '#app/components/alerts/register-screen.tsx'
 import type { RegisterActionResult, RegisterJsonBody } from '#app/components/alerts/register-screen.tsx'
+import { QUESTION_COPY } from '#app/components/account/captcha-question.ts'
+import { issueCaptchaQuestion, readFormCaptchaToken } from '#app/lib/captcha-question.server.ts'
 import { getSiteSettings } from '#app/lib/site-settings.server.ts'
 import { toSetCookieHeaders } from '#app/lib/session.server.ts'
 
@@ -104,15 +108,20 @@ export function toContact(view: ApplicantContactView | ContactView): Contact | n
 }
 
 /** SPEC §8: the first message of the API's field errors (else its message), and the tab of its rule. */
-function toFailure(error: ApiClientError): RegisterActionResult {
+function toFailure(error: ApiClientError): Extract<RegisterActionResult, { ok: false }> {
   const [field, messages] = Object.entries(error.body.errors ?? {})[0] ?? []
   return { ok: false, message: messages?.[0] ?? error.body.message, tab: field ? toAlertPayloadFieldTab(field) : 'contact' }
 }
 
 interface SaveTarget {
   mode: AlertMode
-  /** The alert updated, and the key that lets its holder change it. */
-  applicant?: { contact_applicant_id: number; applicant_key: string }
+  /**
+   * The alert updated, and the key or e-mail link that lets its holder change it. `contacts_withheld`:
+   * opened without the owner's session, so the update changes the alert's own fields only.
+   */
+  applicant?: { contact_applicant_id: number; applicant_key: string; contacts_withheld: boolean }
+  /** Whether the post needs the captcha: a visitor's registration, an update by key or link. */
+  captcha: boolean
 }
 
 /**
@@ -120,20 +129,17 @@ interface SaveTarget {
  * payload a browser sent is not checked here: the API checks every payload with the domain rules and
  * answers 422 with SPEC §5 messages, which the screen shows.
  */
-async function save(context: AppLoadContext, target: SaveTarget, payload: unknown, idempotencyKey: string | undefined) {
-  try {
-    if (target.mode === 'update' && target.applicant) {
-      await context.api.updateApplicant(target.applicant.contact_applicant_id, payload as AlertPayload, {
-        applicantKey: target.applicant.applicant_key,
-      })
-      return data<RegisterActionResult>({ ok: true })
-    }
-    const created = await context.api.createApplicant(payload as AlertPayload, idempotencyKey ? { idempotencyKey } : {})
-    return data<RegisterActionResult>({ ok: true }, { headers: toSetCookieHeaders(created.setCookie) })
-  } catch (error) {
-    if (error instanceof ApiClientError && error.status < 500) return data(toFailure(error), { status: error.status === 404 ? 404 : 400 })
-    throw error
+async function save(context: AppLoadContext, target: SaveTarget, payload: unknown, options: { idempotencyKey?: string | undefined; captchaToken: string | null }) {
+  const captcha = options.captchaToken ? { captchaToken: options.captchaToken } : {}
+  if (target.mode === 'update' && target.applicant) {
+    const { applicant } = target
+    // Without the owner's session the people are not sent: the API would refuse them.
+    const body = applicant.contacts_withheld ? toAlertCriteriaUpdatePayload(payload as AlertPayload) : (payload as AlertPayload)
+    await context.api.updateApplicant(applicant.contact_applicant_id, body, { applicantKey: applicant.applicant_key, ...captcha })
+    return data<RegisterActionResult>({ ok: true })
   }
+  const created = await context.api.createApplicant(payload as AlertPayload, { ...(options.idempotencyKey ? { idempotencyKey: options.idempotencyKey } : {}), ...captcha })
+  return data<RegisterActionResult>({ ok: true }, { headers: toSetCookieHeaders(created.setCookie) })
 }
 
 const IDEMPOTENCY_KEY_SHAPE = /^[A-Za-z0-9-]{8,100}$/
@@ -146,13 +152,34 @@ const IDEMPOTENCY_KEY_SHAPE = /^[A-Za-z0-9-]{8,100}$/
 export async function handleRegisterAction(request: Request, context: AppLoadContext, searchType: SearchType, target: SaveTarget) {
   const form = await request.formData()
   const json = form.get(ALERT_JSON_FIELD)
+  const jsonBody = typeof json === 'string' ? (toJson(json) as Partial<RegisterJsonBody> | null) : null
+  const browserToken = typeof jsonBody?.recaptcha_token === 'string' ? jsonBody.recaptcha_token : ''
+  /**
+   * Sends the checked payload with the captcha. A post without the browser captcha's token (no
+   * JavaScript, or the captcha could not be solved) is asked a question instead, and any refusal of
+   * such a post carries a new one (the login and lead forms' way: question-challenge.ts in the API).
+   */
+  const send = async (payload: unknown, idempotencyKey: string | undefined, sent?: Extract<RegisterActionResult, { ok: false }>['sent']) => {
+    const failed = async (result: Extract<RegisterActionResult, { ok: false }>, status: number) => {
+      const question = target.captcha && browserToken === '' ? await issueCaptchaQuestion(context) : null
+      return data<RegisterActionResult>({ ...result, ...(sent ? { sent } : {}), ...(question ? { question } : {}) }, { status })
+    }
+    const captchaToken = target.captcha ? readFormCaptchaToken(form, browserToken) : null
+    if (target.captcha && captchaToken === null) return failed({ ok: false, message: QUESTION_COPY.NEEDED, tab: ALERT_TABS[ALERT_TABS.length - 1]! }, 400)
+    try {
+      return await save(context, target, payload, { idempotencyKey, captchaToken })
+    } catch (error) {
+      if (error instanceof ApiClientError && error.status < 500) return failed(toFailure(error), error.status === 404 ? 404 : 400)
+      throw error
+    }
+  }
+
   if (typeof json === 'string') {
-    const body = toJson(json) as Partial<RegisterJsonBody> | null
-    if (!body || typeof body.payload !== 'object' || body.payload === null) {
+    if (!jsonBody || typeof jsonBody.payload !== 'object' || jsonBody.payload === null) {
       return data<RegisterActionResult>({ ok: false, message: MESSAGES.CONTACT_REQUIRED, tab: 'contact' }, { status: 400 })
     }
-    const key = typeof body.idempotency_key === 'string' && IDEMPOTENCY_KEY_SHAPE.test(body.idempotency_key) ? body.idempotency_key : undefined
-    return save(context, target, body.payload, key)
+    const key = typeof jsonBody.idempotency_key === 'string' && IDEMPOTENCY_KEY_SHAPE.test(jsonBody.idempotency_key) ? jsonBody.idempotency_key : undefined
+    return send(jsonBody.payload, key)
   }
 
   const text = (name: string) => {
@@ -197,8 +224,9 @@ export async function handleRegisterAction(request: Request, context: AppLoadCon
   // What was sent comes back with any warning, so the visitor goes on from there.
   const sent = { contacts, criteria: criteria.data, answers, ...(frequency ? { frequency } : {}) }
 
-  // The contact form, when it was open: checked in SPEC §5's order.
-  if (form.has('name')) {
+  // The contact form, when it was open (never where the people are withheld): checked in SPEC §5's order.
+  const withheld = target.applicant?.contacts_withheld === true
+  if (form.has('name') && !withheld) {
     const values: Partial<ContactFormValues> = Object.fromEntries(
       CONTACT_FIELDS.filter((f) => f !== 'subscription_confirmed').map((f) => [f, text(f).slice(0, 255)]),
     )
@@ -233,6 +261,7 @@ export async function handleRegisterAction(request: Request, context: AppLoadCon
     answers: sent.answers,
     questions,
     ...(frequency ? { alert_frequency: frequency } : {}),
+    ...(withheld ? { contacts: [], contacts_withheld: true } : {}),
   }
   // SPEC §5's rules in the table's order; a keyword that found nothing is the location rule's warning.
   const checked = parseAlertSubmit(state)
@@ -243,7 +272,7 @@ export async function handleRegisterAction(request: Request, context: AppLoadCon
     )
   }
   if (!checked.success) return data<RegisterActionResult>({ ok: false, message: checked.message, tab: checked.tab, sent }, { status: 400 })
-  return save(context, target, toAlertPayload(state, target.mode), undefined)
+  return send(toAlertPayload(state, target.mode), undefined, sent)
 }
 
 /** The first place a keyword finds, as an alert location with the chosen radius. */

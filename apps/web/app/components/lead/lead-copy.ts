@@ -34,7 +34,4 @@ export const LEAD_COPY = {
   KNOWN_AS: 'Sending as',
   SENT_NO_JS_HEADING: 'Thank you',
   NO_SCRIPT: 'Without JavaScript we ask you a short question before your enquiry is sent, to check that you are not a robot.',
-  QUESTION_NEEDED: 'Please answer the question below so that we know you are not a robot.',
-  QUESTION_LEGEND: 'Check that you are not a robot',
-  QUESTION_HINT: 'A word or a number is enough; capitals do not matter.',
 } as const

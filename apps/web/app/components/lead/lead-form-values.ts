@@ -3,6 +3,7 @@
  * logged-in contact's known fields, and the input the domain schema checks. Pure: used by the form in
  * the browser and by the page's action on the server.
  */
+import { QUESTION_ANSWER_FIELD, QUESTION_TOKEN_FIELD } from '#app/components/account/captcha-question.ts'
 import { I_WOULD_LIKE_DEFAULT, VALUATION_TYPE } from '@agency/domain'
 import type { IWouldLike } from '@agency/domain'
 
@@ -32,8 +33,8 @@ export const LEAD_FIELD = {
   TRANSACTION_TYPE: 'transaction_type_id',
   CAPTCHA: 'recaptcha_token',
   /** Without JavaScript: the question the server asked instead of the browser's captcha, and its answer. */
-  QUESTION_TOKEN: 'captcha_question',
-  QUESTION_ANSWER: 'captcha_answer',
+  QUESTION_TOKEN: QUESTION_TOKEN_FIELD,
+  QUESTION_ANSWER: QUESTION_ANSWER_FIELD,
   IDEMPOTENCY_KEY: 'idempotency_key',
 } as const
 

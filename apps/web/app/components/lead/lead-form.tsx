@@ -19,6 +19,7 @@ import {
 import type { IWouldLike } from '@agency/domain'
 import { useFetcher } from 'react-router'
 import type { AddressComboboxClasses } from '#app/components/alerts/address-combobox.tsx'
+import { CaptchaQuestionField } from '#app/components/account/captcha-question-field.tsx'
 import { LEAD_COPY } from '#app/components/lead/lead-copy.ts'
 import type { LeadFormTools } from '#app/components/lead/lead-form-extras.tsx'
 import {
@@ -84,6 +85,15 @@ const ADDRESS_CLASSES: AddressComboboxClasses = {
   input: 'lead-field__input',
   hint: 'lead-field__hint',
   error: 'lead-field__error',
+}
+
+/** The question's classes in the lead form's styles. */
+const QUESTION_CLASSES = {
+  field: 'lead-field lead-question',
+  legend: 'lead-field__label',
+  label: 'lead-field__label lead-field__label--light',
+  input: 'lead-field__input lead-question__answer',
+  hint: 'lead-field__hint',
 }
 
 /**
@@ -448,26 +458,12 @@ export function LeadForm({ kind, heading, data, hidden = {}, result }: LeadFormP
         {data.contactApplicantId !== null && <input type="hidden" name="contact_applicant_id" value={data.contactApplicantId} />}
         <input type="hidden" name="confirm" value={LEAD_CONFIRM_VALUE} />
         {question && (
-          <fieldset key={question.token} className="lead-field lead-question">
-            <legend className="lead-field__label">{LEAD_COPY.QUESTION_LEGEND}</legend>
-            <label className="lead-field__label lead-field__label--light" htmlFor={`${headingId}-question`}>
-              {question.text}
-            </label>
-            <input
-              id={`${headingId}-question`}
-              name={LEAD_FIELD.QUESTION_ANSWER}
-              type="text"
-              autoComplete="off"
-              maxLength={32}
-              className="lead-field__input lead-question__answer"
-              aria-describedby={`${headingId}-question-hint`}
-              aria-invalid={serverFailure?.field === LEAD_FIELD.QUESTION_ANSWER || undefined}
-            />
-            <p id={`${headingId}-question-hint`} className="lead-field__hint">
-              {LEAD_COPY.QUESTION_HINT}
-            </p>
-            <input type="hidden" name={LEAD_FIELD.QUESTION_TOKEN} value={question.token} />
-          </fieldset>
+          <CaptchaQuestionField
+            question={question}
+            id={headingId}
+            classes={QUESTION_CLASSES}
+            invalid={serverFailure?.field === LEAD_FIELD.QUESTION_ANSWER}
+          />
         )}
         <p className="lead-form__consent">{LEAD_COPY.CONSENT}</p>
         <button type="submit" className="button lead-form__submit" disabled={sending} aria-busy={sending || undefined}>

@@ -1,15 +1,14 @@
 import { ApiClientError } from '@agency/api-client'
-import type { CaptchaQuestion } from '@agency/api-client'
 import { LEAD_CONFIRM_VALUE, defaultViewingTime, parseLeadEnquiry, toLeadEnquiryPayload, toLeadErrorMessage } from '@agency/domain'
 import type { LeadEnquiryContext } from '@agency/domain'
 import { data } from 'react-router'
 import type { AppLoadContext } from 'react-router'
 import { LEAD_FIELD, readLeadFormValues, toLeadFormInput, withPrefill } from '#app/components/lead/lead-form-values.ts'
 import type { AddressChoice, LeadActionResult, LeadFormData } from '#app/components/lead/lead-form.tsx'
-import { LEAD_COPY } from '#app/components/lead/lead-copy.ts'
+import { QUESTION_COPY } from '#app/components/account/captcha-question.ts'
 import { toLeadPrefill } from '#app/components/lead/lead-prefill.ts'
 import { getCaptchaConfig } from '#app/lib/captcha-config.server.ts'
-import { toQuestionCaptchaToken } from '#app/lib/captcha-question.server.ts'
+import { issueCaptchaQuestion, readFormCaptchaToken } from '#app/lib/captcha-question.server.ts'
 import { getCurrentContact, toSetCookieHeaders } from '#app/lib/session.server.ts'
 
 /** How many suggestions a page without JavaScript offers for a typed address. */
@@ -75,7 +74,7 @@ export async function handleLeadAction(
   const token = form.get(LEAD_FIELD.CAPTCHA)
   const browserToken = typeof token === 'string' ? token.slice(0, 8192) : ''
   const fail = async (message: string, field: string, status = 400) => {
-    const question = browserToken === '' ? await context.api.getCaptchaQuestion().catch((): CaptchaQuestion | null => null) : null
+    const question = browserToken === '' ? await issueCaptchaQuestion(context) : null
     return data<LeadActionResult>({ ok: false, message, field, values, addressChoices, question }, { status })
   }
 
@@ -84,15 +83,8 @@ export async function handleLeadAction(
   if (!parsed.success) return fail(parsed.message, parsed.field)
 
   const payload = toLeadEnquiryPayload(parsed.data, toContext(values, contact?.active_contact_applicant_id ?? null))
-  let captchaToken = browserToken
-  if (captchaToken === '') {
-    const question = form.get(LEAD_FIELD.QUESTION_TOKEN)
-    const answer = form.get(LEAD_FIELD.QUESTION_ANSWER)
-    if (typeof question !== 'string' || question === '' || typeof answer !== 'string' || answer.trim() === '') {
-      return fail(LEAD_COPY.QUESTION_NEEDED, LEAD_FIELD.QUESTION_ANSWER)
-    }
-    captchaToken = toQuestionCaptchaToken(question.slice(0, 1024), answer.slice(0, 64))
-  }
+  const captchaToken = readFormCaptchaToken(form, browserToken)
+  if (captchaToken === null) return fail(QUESTION_COPY.NEEDED, LEAD_FIELD.QUESTION_ANSWER)
   const key = form.get(LEAD_FIELD.IDEMPOTENCY_KEY)
   try {
     const sent = await context.api.sendLeadEnquiry(

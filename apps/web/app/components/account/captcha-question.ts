@@ -1,0 +1,10 @@
+/** The names the captcha question and its answer post under (the login, lead and alert forms). */
+export const QUESTION_TOKEN_FIELD = 'captcha_question'
+export const QUESTION_ANSWER_FIELD = 'captcha_answer'
+
+/** The words around the question (the lead and alert forms share them). */
+export const QUESTION_COPY = {
+  LEGEND: 'Check that you are not a robot',
+  HINT: 'A word or a number is enough; capitals do not matter.',
+  NEEDED: 'Please answer the question below so that we know you are not a robot.',
+} as const
