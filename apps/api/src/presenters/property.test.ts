@@ -89,6 +89,7 @@ describe('toCallerView', () => {
       detail_page_url: '/property/7/a-detached-house-in-leeds',
       match_percentage: null,
       medias: [],
+      photo_count: null,
       transaction_type_id: 1,
       branch_id: 2,
       lat: 53.8,

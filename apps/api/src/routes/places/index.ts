@@ -1,5 +1,6 @@
 import { ApiErrorSchema } from '@agency/domain'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import type { FastifyReply, FastifyRequest } from 'fastify'
 import { z } from 'zod'
 import {
   PLACE_NOT_FOUND,
@@ -28,6 +29,13 @@ export interface PlacesRoutesOptions {
 const places: FastifyPluginAsyncZod<PlacesRoutesOptions> = async (app, options) => {
   const answers = createVisitorAnswerCache({ ttlMs: options.answerCacheTtlMs ?? 0, maxEntries: 2000 })
   const limiter = createPlaceSearchLimiter(options.searchLimit ?? DEFAULT_PLACE_SEARCH_LIMIT)
+  // Both searches by keyword count against one limit per address.
+  const underLimit = async (request: FastifyRequest, reply: FastifyReply) => {
+    const wait = limiter.hit(request.ip)
+    if (wait > 0) {
+      return reply.code(429).header('retry-after', String(wait)).header('cache-control', 'no-store').send({ message: API_MESSAGES.TOO_MANY_PLACE_SEARCHES })
+    }
+  }
   app.get(
     '',
     {
@@ -37,12 +45,9 @@ const places: FastifyPluginAsyncZod<PlacesRoutesOptions> = async (app, options) 
         querystring: PlaceSearchQuerySchema,
         response: { 200: dataResponseSchema(z.array(SearchResultPlaceSchema)), 400: ApiErrorSchema, 429: ApiErrorSchema },
       },
+      preHandler: underLimit,
     },
     async (request, reply) => {
-      const wait = limiter.hit(request.ip)
-      if (wait > 0) {
-        return reply.code(429).header('retry-after', String(wait)).header('cache-control', 'no-store').send({ message: API_MESSAGES.TOO_MANY_PLACE_SEARCHES })
-      }
       return answerKept(answers, request, reply, async () => ({ data: await app.places.search(request.query.keyword) }))
     },
   )
@@ -56,12 +61,9 @@ const places: FastifyPluginAsyncZod<PlacesRoutesOptions> = async (app, options) 
         querystring: PlaceSearchQuerySchema,
         response: { 200: dataResponseSchema(z.array(SearchResultPlaceSchema)), 400: ApiErrorSchema, 429: ApiErrorSchema },
       },
+      preHandler: underLimit,
     },
     async (request, reply) => {
-      const wait = limiter.hit(request.ip)
-      if (wait > 0) {
-        return reply.code(429).header('retry-after', String(wait)).header('cache-control', 'no-store').send({ message: API_MESSAGES.TOO_MANY_PLACE_SEARCHES })
-      }
       const nearest = app.places.nearestSpellings
       return answerKept(answers, request, reply, async () => ({ data: nearest ? await nearest.call(app.places, request.query.keyword) : [] }))
     },
