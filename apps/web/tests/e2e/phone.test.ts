@@ -276,6 +276,21 @@ describe('every select of the search', () => {
 
 
 describe('no page scrolls sideways on a phone', () => {
+  it('at 320 and 360 px wide without JavaScript, as every page is before it hydrates', async () => {
+    const property = await aPropertyPath()
+    const paths = ['/', LIST_PATHS.sales, LIST_PATHS.lettings, `${LIST_PATHS.sales}?keyword=Brad`, property, `${property}/gallery?photo=1`, '/saved-properties', '/valuation', '/login']
+    for (const width of [320, 360]) {
+      const page = await browser.page({ width, height: 800, mobile: true, javaScriptEnabled: false })
+      for (const path of paths) {
+        await page.goto(`${BASE_URL}${path}`)
+        // A phone widens its layout to the page's content: the page's width is then over the screen's.
+        const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth)
+        expect(scrollWidth, `${width} px without JavaScript: ${here(page)}`).toBeLessThanOrEqual(width)
+      }
+      await page.close()
+    }
+  }, 240_000)
+
   it('at 320 and 390 px wide, for a visitor and for a signed-in contact, on every page', async () => {
     const property = await aPropertyPath()
     const paths = [
