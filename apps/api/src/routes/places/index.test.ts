@@ -329,6 +329,13 @@ describe.each(testDatabaseKinds())('the places API on %s', (kind) => {
         errors: { keyword: ['The keyword may not be greater than 256 characters.'] },
       })
     })
+    it('answers NUL bytes, control characters and a repeated keyword with 4xx or an empty list, never 5xx', async () => {
+      for (const url of ['/api/places/nearest-spellings?keyword=%00%00', '/api/places/nearest-spellings?keyword=le%00eds', '/api/places/nearest-spellings?keyword=%1B%5B31m', '/api/places/nearest-spellings?keyword=a&keyword=b']) {
+        const response = await api.app.inject({ url })
+        expect(response.statusCode, url).toBeLessThan(500)
+        if (response.statusCode === 200) expect(Array.isArray(response.json<{ data: unknown }>().data), url).toBe(true)
+      }
+    })
   })
 
   describe('GET /api/places/:place_id', () => {
