@@ -18,6 +18,7 @@ describe('load shedding', () => {
       beforeApi: (root) => registerLoadShedding(root, { ...limits, retryAfterSeconds: 5 }),
     })
     app.get('/sales/property-for-sale', async () => 'a page')
+    app.get('/assets/entry.client-abc123.js', async () => 'a script')
     await app.ready()
     apps.push(app)
     return app
@@ -44,6 +45,11 @@ describe('load shedding', () => {
     expect(page.headers['retry-after']).toBe('5')
     expect(page.headers['content-type']).toBe('text/html; charset=utf-8')
     expect(page.body).toContain('<h1>The site is busy. Please try again in a moment.</h1>')
+    // The script of a page already sent is served, or that page would never start.
+    const script = await app.inject('/assets/entry.client-abc123.js')
+    expect(script.statusCode).toBe(200)
+    expect(script.body).toBe('a script')
+    expect((await app.inject({ method: 'POST', url: '/assets/entry.client-abc123.js' })).statusCode).toBe(503)
   })
 
   it('lets every request through when both checks are off', async () => {

@@ -23,8 +23,20 @@ export function defaultMaxHeapUsedBytes(): number {
   return Math.floor(getHeapStatistics().heap_size_limit * 0.85)
 }
 
+/** The page's own scripts and styles: files named by their content, read from disk (web.ts). */
+const ASSETS_PREFIX = '/assets/'
+
 /**
- * Sheds load for every route, pages and API alike: while the event loop lags or the heap is nearly
+ * Whether a request is let through however busy the process is: the scripts and styles of a page
+ * already sent. They cost a file read, and refusing them leaves that page half-started for good
+ * (a module script missing, the page never React's) where waiting a moment would have served it.
+ */
+export function passesUnderLoad(method: string, url: string): boolean {
+  return (method === 'GET' || method === 'HEAD') && url.startsWith(ASSETS_PREFIX)
+}
+
+/**
+ * Sheds load for every route, pages and API alike (not the assets of a page already sent: passesUnderLoad): while the event loop lags or the heap is nearly
  * full, a request is answered at once with 503 and Retry-After instead of waiting its turn, so a
  * saturated process stays alive and recovers as soon as the load drops. The health check answers 503
  * too, which tells a load balancer to send traffic elsewhere.
@@ -37,6 +49,8 @@ export async function registerLoadShedding(app: FastifyInstance, options: LoadSh
     retryAfter: options.retryAfterSeconds,
     exposeStatusRoute: false,
     pressureHandler: (request, reply) => {
+      // Nothing returned and nothing sent: under-pressure lets the request through.
+      if (passesUnderLoad(request.method, request.url)) return
       reply.code(503).header('retry-after', String(options.retryAfterSeconds)).header('cache-control', 'no-store')
       // A reply sent here ends the request (under-pressure's documented way).
       if (request.url === '/api' || request.url.startsWith('/api/')) void reply.type('application/json').send(JSON.stringify({ message: BUSY_MESSAGE }))
