@@ -43,7 +43,8 @@ async function openProperty(): Promise<{ url: string; branchEmail: string }> {
 }
 
 /** A keyword the offline address provider answers (the addresses of the agency's own properties). */
-const ADDRESS_KEYWORD = 'High Street'
+// A home address as a visitor types it: the suggestion is built from it and its postcode.
+const ADDRESS_KEYWORD = '12 high street ls1 5hd'
 
 const uniqueEmail = (label: string) => `${label}.${Date.now()}.${Math.random().toString(36).slice(2, 8)}@example.org`
 const uniqueSurname = () => `Enquirer${Math.random().toString(36).slice(2, 8).replace(/\d/g, 'x')}`

@@ -977,19 +977,45 @@ describe.each(testDatabaseKinds())('alert routes on %s', (kind) => {
   })
 
   describe('address suggestions', () => {
-    it('suggests the addresses of visible properties only, best first', async () => {
-      const answer = await app.inject({ url: '/api/addresses?keyword=station road harrogate' })
-      expect(answer.statusCode).toBe(200)
-      const data = answer.json<{ data: Array<{ suggestion_id: string; display_name: string; town: string | null }> }>().data
-      expect(data.length).toBeGreaterThan(0)
-      expect(data.length).toBeLessThanOrEqual(8)
-      for (const s of data) {
-        expect(s.display_name).toMatch(/Station Road, Harrogate LS\d \dAB$/)
-        expect(s.suggestion_id).toMatch(/^property:\d+$/)
+    it("never suggests a property's house-numbered address: a visitor's own comes back from what they typed", async () => {
+      const rows = await t.database.db.execute(sql`select address_line_1, town, postcode from properties where not is_locked order by property_profile_id limit 1`)
+      const property = (rows as unknown as { rows: Array<{ address_line_1: string; town: string; postcode: string }> }).rows[0]!
+      const street = property.address_line_1.replace(/^\d+\s*/, '')
+      for (const keyword of [`${street} ${property.town}`, street, property.town, property.postcode]) {
+        const answer = await app.inject({ url: `/api/addresses?${new URLSearchParams({ keyword })}` })
+        expect(answer.statusCode).toBe(200)
+        for (const s of answer.json<{ data: Array<{ display_name: string; address_line_1: string | null }> }>().data) {
+          expect(s.display_name, keyword).not.toContain(property.address_line_1)
+          expect(s.address_line_1, keyword).toBeNull()
+        }
       }
-      const ids = data.map((s) => Number(s.suggestion_id.split(':')[1]))
-      const locked = await t.database.db.execute(sql`select property_profile_id from properties where is_locked and property_profile_id = any(${`{${ids.join(',')}}`}::int[])`)
-      expect((locked as unknown as { rows: unknown[] }).rows).toEqual([])
+    })
+
+    it('builds the suggestion from the lines typed and a full postcode, with the town of a district the gazetteer knows', async () => {
+      const search = async (keyword: string) =>
+        (await app.inject({ url: `/api/addresses?${new URLSearchParams({ keyword })}` })).json<{ data: Array<Record<string, unknown>> }>().data
+      const rows = await t.database.db.execute(sql`select name, location, lat, lng from places where location_type = 'postcode' order by place_id limit 1`)
+      const known = (rows as unknown as { rows: Array<{ name: string; location: string; lat: number; lng: number }> }).rows[0]!
+      const district = known.name.split(' ')[0]!
+      const town = known.location.split(', ')[1]!
+      // Typed in lower case without the inward code's space, the town given too: one suggestion, tidied, the town once.
+      const [first] = await search(`  7 Acacia  Avenue ,${town.toLowerCase()} ${known.name.replace(' ', '').toLowerCase()}`)
+      expect(first).toEqual({
+        suggestion_id: `typed:7 Acacia Avenue, ${town} ${known.name}`,
+        display_name: `7 Acacia Avenue, ${town} ${known.name}`,
+        address_line_1: '7 Acacia Avenue',
+        town,
+        postcode: known.name,
+        lat: Number(known.lat),
+        lng: Number(known.lng),
+      })
+      // A postcode of a known district, but none of the gazetteer's: the district's town.
+      const [other] = await search(`Flat 2, 12 Kent Road ${district} 9ZZ`)
+      expect(other).toMatchObject({ display_name: `Flat 2, 12 Kent Road, ${town} ${district} 9ZZ`, address_line_1: 'Flat 2, 12 Kent Road', town, postcode: `${district} 9ZZ` })
+      // A district the gazetteer does not know: the address as typed, with its postcode and no town made up.
+      expect(await search('4 Quayside, NE1 4AB')).toEqual([
+        { suggestion_id: 'typed:4 Quayside, NE1 4AB', display_name: '4 Quayside, NE1 4AB', address_line_1: '4 Quayside', town: null, postcode: 'NE1 4AB', lat: null, lng: null },
+      ])
     })
 
     it('answers nothing for a blank keyword and 400 for one over 256 characters', async () => {

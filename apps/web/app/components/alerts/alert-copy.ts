@@ -45,7 +45,7 @@ export const ALERT_COPY = {
   EMAIL: 'Email address',
   MOBILE_PHONE: 'Mobile phone',
   ADDRESS: 'Your address',
-  ADDRESS_HINT: 'Start typing your address or postcode, then choose it from the list.',
+  ADDRESS_HINT: 'Type your house number, street and postcode (such as 12 Park Row, LS1 5HD), then choose your address from the list.',
   ADDRESS_SEARCHING: 'Looking up addresses…',
   ADDRESS_RESULTS: (n: number) => `${n} ${n === 1 ? 'address' : 'addresses'} found. Use the up and down keys to choose.`,
   CONSENT: 'Subscription',

@@ -1,3 +1,5 @@
+import { ALERT_COPY } from '#app/components/alerts/alert-copy.ts'
+
 /**
  * Texts of the lead form that SPEC does not word. SPEC's own words (the field labels it names, every
  * message) come from @agency/domain's LABELS and MESSAGES.
@@ -24,7 +26,8 @@ export const LEAD_COPY = {
   EMAIL: 'Email',
   MOBILE_PHONE: 'Mobile phone',
   ADDRESS: 'Your address',
-  ADDRESS_HINT: 'Start typing your address or postcode, then choose it from the list.',
+  // The same field as the alert form's, with the same help.
+  ADDRESS_HINT: ALERT_COPY.ADDRESS_HINT,
   ADDRESS_CHOICES: 'Choose your address',
   CHOOSE: 'Please choose',
   SEND: 'Send enquiry',
