@@ -26,6 +26,8 @@ export const COPY = {
   LIST_INVALID_QUERY: 'We could not understand this search. Please check the link or start a new search.',
   LIST_START_AGAIN: 'Start a new search',
   LIST_EMPTY: 'No properties match this search. Try widening it.',
+  SAVE_SEARCH: 'Save this search',
+  SAVE_SEARCH_EMPTY: 'Or save this search, and we will e-mail you as soon as a property matches it.',
   LIST_PAGE_EMPTY: 'There are no more properties on this page.',
   /** A keyword that found no place: the list says so instead of listing every property. */
   LIST_NO_PLACE: (keyword: string) => `No place matched ‘${keyword}’.`,

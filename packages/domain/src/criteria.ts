@@ -10,6 +10,7 @@ import type { LocationFilter } from './catalogue.schema.ts'
 import { APPLICANT_PROFILE } from './constants.ts'
 import { distanceMiles, isWithinBounds, type LatLng } from './geo.ts'
 import { toLocationFilter } from './location.ts'
+import { toCoveringRadius } from './radius.ts'
 
 /**
  * The criteria a property matches (SPEC §3 Search filters): a search's filters without its words, date
@@ -104,5 +105,41 @@ export function toAlertSearchFilters(criteria: AlertCriteria, profileId: number)
     keywords: '',
     added_within_days: null,
     reduced: false,
+  }
+}
+
+/**
+ * A search's criteria as an alert's ('Save this search'): the inverse of toAlertSearchFilters. Each
+ * location takes the name the search shows for it (the place's point when it has none, as a place
+ * found on the map has) and its radius; the filters a search only has (its words, date added,
+ * reductions, map area) are not an alert's. Whether sold or let properties show is the search's own:
+ * a Heads Up announces only what can still be bought or rented.
+ */
+export function toAlertCriteriaOfSearch(filters: PropertySearchFilters, locationNames: readonly string[]): AlertCriteria {
+  return {
+    locations: filters.locations.map((location, index) => {
+      const point = `${location.lat},${location.lng}`
+      const name = locationNames[index]?.trim() || point
+      return { location: name, place_id: point, lat: location.lat, lng: location.lng, bounds: location.bounds ?? null, distance: toCoveringRadius(location.radius) }
+    }),
+    min_price: filters.min_price,
+    max_price: filters.max_price,
+    min_bedroom: filters.min_bedroom,
+    max_bedroom: filters.max_bedroom,
+    min_bathroom: filters.min_bathroom,
+    max_bathroom: filters.max_bathroom,
+    min_reception: filters.min_reception,
+    max_reception: filters.max_reception,
+    property_types: filters.property_types,
+    must_haves: filters.must_haves,
+    furnishing: filters.furnishing,
+    new_homes: filters.new_homes,
+    shared_ownership: filters.shared_ownership,
+    retirement_homes: filters.retirement_homes,
+    short_let: filters.short_let,
+    house_flat_share: filters.house_flat_share,
+    pets_allowed: filters.pets_allowed,
+    bills_included: filters.bills_included,
+    include_unavailable: false,
   }
 }

@@ -30,3 +30,8 @@ export const RADIUS_OPTIONS: readonly Option<RadiusMiles>[] = RADIUS_OPTIONS_MIL
   value,
   label: toRadiusLabel(value),
 }))
+
+/** The radius option that covers a radius of any miles: the smallest at least as wide, or the widest. */
+export function toCoveringRadius(miles: number): RadiusMiles {
+  return RADIUS_OPTIONS_MILES.find((option) => option >= miles) ?? RADIUS_OPTIONS_MILES[RADIUS_OPTIONS_MILES.length - 1]!
+}

@@ -9,6 +9,7 @@ import {
   parseViewingTimeValue,
   toLondonWallClock,
   toViewingInstant,
+  toViewingTimeText,
   toViewingTimeValue,
 } from './viewing-time.ts'
 
@@ -44,6 +45,14 @@ describe('isWithinViewingHours', () => {
   })
   it('uses hours 07 and 19', () => {
     expect([VIEWING_FIRST_HOUR, VIEWING_LAST_HOUR]).toEqual([7, 19])
+  })
+})
+
+describe('toViewingTimeText', () => {
+  it("writes a viewing time as people do: 'Sunday 29 November 2026, 9:00'", () => {
+    expect(toViewingTimeText('2026-11-29T09:00')).toBe('Sunday 29 November 2026, 9:00')
+    expect(toViewingTimeText('2027-02-01 17:45')).toBe('Monday 1 February 2027, 17:45')
+    expect(toViewingTimeText('not a time')).toBe('not a time')
   })
 })
 

@@ -39,8 +39,12 @@ import { getSiteSettings } from '#app/queries/catalogue.ts'
 import { recordConsent } from './consent.ts'
 import { listApplicantsOfContact } from './views.ts'
 
-/** A confirmation link is valid this long (the magic link's rule). */
-export const ALERT_CONFIRMATION_TTL_MS = 15 * 60_000
+/**
+ * A confirmation link is valid this long: people open such e-mails hours or days later, and it only
+ * switches on an alert they asked for (a login link keeps its 15 minutes). It is used once.
+ */
+export const ALERT_CONFIRMATION_TTL_DAYS = 7
+export const ALERT_CONFIRMATION_TTL_MS = ALERT_CONFIRMATION_TTL_DAYS * 24 * 60 * 60_000
 
 type ApplicantRow = typeof contactApplicants.$inferSelect
 
@@ -440,7 +444,7 @@ export async function registerAlert(
     const mail = renderAlertConfirmationMail({
       agencyName: (await getSiteSettings(tx)).agency_name,
       link: `${new URL(input.publicUrl).origin}${ALERT_CONFIRM_PATH}?token=${token}`,
-      expiresInMinutes: ALERT_CONFIRMATION_TTL_MS / 60_000,
+      expiresInDays: ALERT_CONFIRMATION_TTL_DAYS,
       looking: payload.profile_id === APPLICANT_PROFILE.TENANT ? 'renting' : 'buying',
     })
     await enqueueMail(tx, { kind: 'alert_confirmation', to: fields.email, ...mail }, now)

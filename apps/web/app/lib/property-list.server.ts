@@ -15,7 +15,7 @@ import { data, redirect } from 'react-router'
 import type { AppLoadContext } from 'react-router'
 import { toListCard } from '#app/components/property-card/types.ts'
 import type { PlaceNotFound } from '#app/components/property-list/property-list-page.tsx'
-import { FILTERS_OPEN, PAGE_PARAMS, isSameQuery, readPageRequest, toSearchUrlParams } from '#app/components/search/search-url.ts'
+import { ALERT_ON, FILTERS_OPEN, PAGE_PARAMS, isSameQuery, readPageRequest, toSearchUrlParams } from '#app/components/search/search-url.ts'
 import { toCataloguePageHeaders } from '#app/lib/page-headers.server.ts'
 import { toPublicUrl, toUrlWithParams } from '#app/lib/urls.ts'
 
@@ -80,6 +80,7 @@ export async function loadPropertyList(request: Request, context: AppLoadContext
   // The Filters panel without JavaScript is the same search with `filters=open` (search-url.ts).
   const address = new URLSearchParams(canonical)
   if (page.filtersOpen) address.set(PAGE_PARAMS.FILTERS, FILTERS_OPEN)
+  if (page.alertOn) address.set(PAGE_PARAMS.ALERT, ALERT_ON)
   if (!notFoundKeyword && !placeChoices.length && !isSameQuery(url.searchParams, address)) throw redirect(toUrlWithParams(path, address))
 
   // A keyword that found no place is not searched without it: the list would be every property in the

@@ -2,6 +2,8 @@ import { ApiClientError } from '@agency/api-client'
 import { PROPERTIES_PATH, isTokenShaped, toSafeReturnPath } from '@agency/domain'
 import { Form, Link, data, redirect } from 'react-router'
 import { ALERT_COPY } from '#app/components/alerts/alert-copy.ts'
+import { withAlertOn } from '#app/components/alerts/alert-on-notice.tsx'
+import { toAlertSearchUrl } from '#app/components/alerts/alert-search-url.ts'
 import { SERVE_WITHOUT_HYDRATION } from '#app/lib/hydration.ts'
 import { getAgencyName, toTitle } from '#app/lib/meta.ts'
 import { isLoginPath } from '#app/lib/session.ts'
@@ -33,8 +35,11 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (error instanceof ApiClientError && error.status < 500) return data({ invalid: true }, { status: error.status })
     throw error
   }
+  // The alert's own matches, told that it is on; the API's way on should its alert not be read.
+  const alert = await context.api.getApplicantByKey(confirmed.data.applicant_key).catch(() => null)
   const to = toSafeReturnPath(confirmed.data.redirect_to)
-  return redirect(to && !isLoginPath(to) ? to : PROPERTIES_PATH, { headers: toSetCookieHeaders(confirmed.setCookie) })
+  const next = alert ? withAlertOn(toAlertSearchUrl(alert)) : to && !isLoginPath(to) ? to : PROPERTIES_PATH
+  return redirect(next, { headers: toSetCookieHeaders(confirmed.setCookie) })
 }
 
 export default function ConfirmAlertRoute({ loaderData, actionData }: Route.ComponentProps) {

@@ -4,6 +4,7 @@ import { data } from 'react-router'
 import { Toaster } from 'sonner'
 import { ALERT_COPY } from '#app/components/alerts/alert-copy.ts'
 import { RegisterScreen } from '#app/components/alerts/register-screen.tsx'
+import { readSavedSearch } from '#app/components/alerts/save-search.ts'
 import { initRegisterState } from '#app/components/alerts/register-state.ts'
 import { getRegisterPageData, handleRegisterAction, toContact } from '#app/components/alerts/register.server.ts'
 import { getCaptchaConfig } from '#app/lib/captcha-config.server.ts'
@@ -25,7 +26,9 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const contact = current ? toContact(current) : null
   const contacts: Contact[] = contact ? [contact] : []
   // A visitor's registration takes the captcha; a logged-in contact's session is enough.
-  return { ...page, searchType, contacts, criteria: ALERT_CRITERIA_DEFAULT, captcha: current ? null : captcha }
+  // 'Save this search' brings a list's search in the address: the alert starts with its criteria.
+  const criteria = readSavedSearch(new URL(request.url), searchType) ?? ALERT_CRITERIA_DEFAULT
+  return { ...page, searchType, contacts, criteria, captcha: current ? null : captcha }
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {

@@ -104,15 +104,29 @@ async function submit(page: Page, name: 'Register' | 'Update' = 'Register'): Pro
 
 const PRICES = { buy: ['£200,000', '£400,000'], rent: ['£1,000 PCM', '£1,500 PCM'] } as const
 
-/** Registers a complete alert through the screen, up to the success popup. */
-async function registerAlert(page: Page, email: string, kind: 'buy' | 'rent' = 'buy'): Promise<void> {
+/**
+ * Registers a complete alert through the screen, up to the success popup. The contact typed in is
+ * saved by its own Save, by Next step, or only by Register, as people do all three.
+ */
+async function registerAlert(page: Page, email: string, kind: 'buy' | 'rent' = 'buy', savedBy: 'Save' | 'Next step' | 'Register' = 'Save'): Promise<void> {
   await waitForScreen(page)
   await fillContact(page, { name: 'Harriet', surname: 'Lowther', email, phone: '07400 123456', address: '12 Park Row, Leeds LS1 5HD', consent: true })
-  await saveContact(page)
-  await page.getByRole('list', { name: 'Contacts of this alert' }).getByText('Harriet Lowther').waitFor()
+  if (savedBy === 'Save') await saveContact(page)
+  if (savedBy === 'Save') await page.getByRole('list', { name: 'Contacts of this alert' }).getByText('Harriet Lowther').waitFor()
+  if (savedBy === 'Next step') {
+    // On to the next tab, the contact saved on the one it leaves.
+    await page.getByRole('button', { name: 'Next step' }).click()
+    await page.getByRole('tab', { name: 'Property Type', selected: true }).waitFor()
+    await page.locator('.alert-contacts__list').getByText('Harriet Lowther').waitFor({ state: 'attached' })
+  }
   await chooseLocation(page, 'manc', /^Manchester/)
+  // The radius chosen after the place is the place's radius, as on the list page.
+  await page.getByLabel('Radius', { exact: true }).selectOption('3')
+  expect(await page.getByLabel('Radius around Manchester').inputValue()).toBe('3')
   await page.getByLabel('Minimum price').selectOption({ label: PRICES[kind][0] })
   await page.getByLabel('Maximum price').selectOption({ label: PRICES[kind][1] })
+  // On a phone the tabs are steps: the questions are on the last.
+  if (await page.getByRole('button', { name: TEXT.NEXT_STEP }).isVisible()) await page.getByRole('tab', { name: 'Circumstances' }).click()
   await answerRequiredQuestions(page)
   await submit(page)
   await page.getByRole('dialog', { name: TEXT.SUCCESS }).waitFor()
@@ -124,7 +138,9 @@ async function confirmFromEmail(page: Page, email: string, seen: ReadonlySet<str
   await page.goto(toTokenLink(mail, '/heads-up-alerts/confirm', BASE_URL))
   await expectNoAxeViolations(page)
   await page.getByRole('button', { name: 'Confirm my alert' }).click()
-  await page.waitForURL((url) => !url.pathname.startsWith('/heads-up-alerts/confirm'))
+  // It lands on the alert's own matches, told that the alert is on.
+  await page.waitForURL((url) => /^\/(sales|lettings)\//.test(url.pathname) && url.searchParams.has('locations'))
+  await page.getByRole('status').filter({ hasText: 'Your alert is on.' }).waitFor()
   await page.getByRole('group', { name: 'Your account' }).waitFor()
 }
 
@@ -198,13 +214,14 @@ describe('Heads Up Property Alerts: the register screen', () => {
     const address = page.getByRole('combobox', { name: 'Your address' })
     await address.click()
     // A pause while typing may show a shorter word's suggestions first: the whole word's are the ones to choose from.
-    const answered = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/addresses' && new URL(r.url()).searchParams.get('keyword') === 'high street')
-    await address.pressSequentially('high street')
+    const answered = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/addresses' && new URL(r.url()).searchParams.get('keyword') === '12 high street ls1 5hd')
+    await address.pressSequentially('12 high street ls1 5hd')
     await answered
     const option = page.getByRole('listbox').getByRole('option').first()
     await option.waitFor({ timeout: RESULTS_TIMEOUT })
     const chosen = await option.innerText()
-    expect(chosen).toMatch(/High Street/)
+    // Built from what was typed, tidied, with the postcode: never a stranger's address from the agency's stock.
+    expect(chosen).toMatch(/^12 High Street, (\w[\w ]* )?LS1 5HD$/)
     await expectNoAxeViolations(page)
     await option.click()
     // The form's state takes the line a moment after the click.
@@ -223,8 +240,19 @@ describe('Heads Up Property Alerts: the register screen', () => {
     await expectToast(page, TEXT.CONTACT_REQUIRED)
     expect(await selected()).toContain('Contact')
 
+    // A contact filled in part: Register stops at its own message, shown at its field, which takes the focus.
+    await page.getByLabel('First name').fill('Ann')
+    await page.getByRole('tab', { name: 'Circumstances' }).click()
+    await submit(page)
+    await expectToast(page, TEXT.SURNAME_REQUIRED)
+    expect(await selected()).toContain('Contact')
+    const surname = page.getByLabel('Surname')
+    await page.waitForFunction(() => document.activeElement?.getAttribute('name') === 'surname')
+    expect(await surname.getAttribute('aria-invalid')).toBe('true')
+    expect(await page.locator(`#${await surname.getAttribute('aria-describedby')}`).innerText()).toBe(TEXT.SURNAME_REQUIRED)
+
+    // Filled in full, it is saved by Register without its Save, and the next check speaks.
     await fillContact(page, { name: 'Ann', surname: 'Lee', email: uniqueEmail('order'), address: '3 Mill Lane, Otley', consent: true })
-    await saveContact(page)
     await submit(page)
     await expectToast(page, TEXT.LOCATION_REQUIRED)
     expect(await selected()).toContain('Property Type')
@@ -286,7 +314,10 @@ describe('Heads Up Property Alerts: the register screen', () => {
     const email = uniqueEmail('buyer')
     const seen = await seenMails()
     await page.goto(`${BASE_URL}/heads-up-alerts/register/buy`)
-    await registerAlert(page, email)
+    // The contact form filled in but its Save never pressed: Register saves the contact with the alert.
+    await registerAlert(page, email, 'buy', 'Register')
+    // Under SPEC's message, what happens next: nothing until the e-mail's link is pressed.
+    expect(await page.getByRole('dialog', { name: TEXT.SUCCESS }).innerText()).toContain('press the link in it to switch your alert on')
     await expectNoAxeViolations(page)
     await page.getByRole('button', { name: 'OK' }).click()
     await page.waitForURL((url) => url.pathname === '/sales/property-for-sale')
@@ -298,6 +329,7 @@ describe('Heads Up Property Alerts: the register screen', () => {
     await page.getByRole('heading', { name: 'Update your property alert' }).waitFor()
     await page.getByText('Harriet Lowther').waitFor()
     expect(await page.getByLabel('Minimum price').inputValue()).toBe('200000')
+    expect(await page.getByLabel('Radius around Manchester').inputValue()).toBe('3')
     await expectNoAxeViolations(page)
 
     // SPEC §4 update: the price changes and the success popup follows.
@@ -374,14 +406,32 @@ describe('Heads Up Property Alerts: the register screen', () => {
   })
 
   it('remembers a visitor’s unconfirmed rent alert: the properties route goes to lettings', async () => {
-    const page = await browser.page()
+    // On a phone, where the tabs are steps: Next step saves the contact typed in.
+    const page = await browser.page({ width: PHONE_WIDTH })
     await page.goto(`${BASE_URL}/heads-up-alerts/register/rent`)
-    await registerAlert(page, uniqueEmail('tenant'), 'rent')
+    await registerAlert(page, uniqueEmail('tenant'), 'rent', 'Next step')
     await page.getByRole('button', { name: 'OK' }).click()
     await page.waitForURL((url) => url.pathname === '/lettings/property-to-rent')
-    // Still a visitor: nothing about any contact was handed over.
-    await page.locator('header .account-login').waitFor()
+    // Still a visitor: nothing about any contact was handed over (the Login link is in the phone's Menu).
+    await page.locator('header .account-login').waitFor({ state: 'attached' })
     expect(await page.getByRole('group', { name: 'Your account' }).count()).toBe(0)
+  })
+
+  it("opens the registration holding a list's search from 'Save this search', on a phone", async () => {
+    const page = await browser.page({ width: PHONE_WIDTH })
+    // A keyword sent as a form without JavaScript would send it: the list finds the place and keeps it in its address.
+    await page.goto(`${BASE_URL}/sales/property-for-sale?keyword=manchester&radius=3&min_price=200000&min_bedroom=2`)
+    await page.waitForURL((url) => url.searchParams.has('locations'))
+    await page.getByRole('link', { name: 'Save this search' }).first().click()
+    await page.waitForURL((url) => url.pathname === '/heads-up-alerts/register/buy')
+    await waitForScreen(page)
+    await page.getByRole('tab', { name: 'Property Type' }).click()
+    const chips = page.getByRole('list', { name: 'Chosen locations' }).getByRole('listitem')
+    expect(await chips.allInnerTexts()).toEqual([expect.stringContaining('Manchester')])
+    expect(await page.getByLabel(/^Radius around Manchester/).inputValue()).toBe('3')
+    expect(await page.getByLabel('Minimum price').inputValue()).toBe('200000')
+    expect(await page.getByLabel('Minimum bedrooms').inputValue()).toBe('2')
+    await expectNoAxeViolations(page)
   })
 
   it("says 'Applicant not found' for an unknown key", async () => {

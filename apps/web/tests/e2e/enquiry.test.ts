@@ -172,6 +172,13 @@ describe('the lead enquiry on a property page', () => {
     const expectWarning = async (text: string) => {
       await send(page).click()
       await expectToast(page, text)
+      // Also at its field, which has the focus (in view, clear of the toast).
+      await expect.poll(() => f.locator('.lead-field__error').allInnerTexts()).toEqual([text])
+      const atFocus = () => {
+        const error = document.querySelector('.lead-form .lead-field__error')
+        return Boolean(error && document.activeElement && error.closest('.lead-field')?.contains(document.activeElement))
+      }
+      await expect.poll(() => page.evaluate(atFocus)).toBe(true)
     }
     await f.getByRole('checkbox', { name: 'To view a property' }).uncheck()
     await expectWarning(TEXT.I_WOULD_LIKE)

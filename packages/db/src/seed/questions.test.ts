@@ -27,8 +27,11 @@ describe('seedAlertReferenceData', () => {
 
   it('asks buyers and tenants what a UK agency asks', () => {
     expect(BUYER_QUESTIONS.map((q) => q.question_key)).toEqual(
-      expect.arrayContaining(['mortgage_in_principle', 'property_to_sell', 'first_time_buyer', 'moving_timescale']),
+      expect.arrayContaining(['buying_position', 'mortgage_in_principle', 'property_to_sell', 'moving_timescale']),
     )
+    // A first-time buyer says so in their buying position: one question, not two.
+    expect(BUYER_QUESTIONS.map((q) => q.question)).not.toContain('Are you a first-time buyer?')
+    expect(BUYER_QUESTIONS.find((q) => q.question_key === 'buying_position')?.options).toContain('First-time buyer')
     expect(TENANT_QUESTIONS.map((q) => q.question_key)).toEqual(expect.arrayContaining(['move_in_date', 'pets', 'smoker', 'employment', 'guarantor']))
   })
 })

@@ -15,12 +15,14 @@ export interface SeedQuestion {
   options: readonly string[]
 }
 
-/** A buyer's circumstances, as a UK agency asks them. */
+/**
+ * A buyer's circumstances, as a UK agency asks them. Whether they are a first-time buyer is one of the
+ * buying positions, not a question of its own.
+ */
 export const BUYER_QUESTIONS: readonly SeedQuestion[] = [
   { question_key: 'buying_position', question: 'What is your buying position?', is_required: true, options: ['First-time buyer', 'Property to sell', 'Cash buyer', 'Investor', 'Relocating'] },
   { question_key: 'property_to_sell', question: 'Do you have a property to sell?', is_required: true, options: ['No', 'Yes, not yet on the market', 'Yes, on the market', 'Yes, under offer', 'Yes, exchanged'] },
   { question_key: 'mortgage_in_principle', question: 'Do you have a mortgage in principle?', is_required: true, options: ['Yes', 'No, but I would like advice', 'No, I am a cash buyer'] },
-  { question_key: 'first_time_buyer', question: 'Are you a first-time buyer?', is_required: false, options: ['Yes', 'No'] },
   { question_key: 'moving_timescale', question: 'When are you hoping to move?', is_required: true, options: ['As soon as possible', 'Within 3 months', 'Within 6 months', 'Within a year', 'Just looking'] },
   { question_key: 'buyer_notes', question: 'Anything else we should know?', is_required: false, options: [] },
 ]

@@ -6,14 +6,14 @@ describe('alert e-mails', () => {
     const mail = renderAlertConfirmationMail({
       agencyName: 'Hartwell & Co',
       link: 'https://agency.example/heads-up-alerts/confirm?token=abc',
-      expiresInMinutes: 15,
+      expiresInDays: 7,
       looking: 'renting',
     })
     expect(mail.subject).toBe('Please confirm your property alert with Hartwell & Co')
     expect(mail.text.startsWith('Hello,\n')).toBe(true)
     expect(mail.text).toContain('Thank you for registering a Heads Up Property Alert for renting.')
     expect(mail.text).toContain('https://agency.example/heads-up-alerts/confirm?token=abc')
-    expect(mail.text).toContain('This link expires in 15 minutes and can be used once.')
+    expect(mail.text).toContain('This link expires in 7 days and can be used once.')
     expect(mail.html).toContain('>Hello,</p>')
     expect(mail.html).toContain('Confirm my alert')
   })

@@ -20,7 +20,7 @@ ${body}
 export interface AlertConfirmationMailInput {
   agencyName: string
   link: string
-  expiresInMinutes: number
+  expiresInDays: number
   /** 'buying' or 'renting'. */
   looking: string
 }
@@ -32,10 +32,10 @@ export interface AlertConfirmationMailInput {
  * agency's e-mail with words of someone else's choosing).
  */
 export function renderAlertConfirmationMail(input: AlertConfirmationMailInput): RenderedMail {
-  const { agencyName, link, expiresInMinutes } = input
+  const { agencyName, link, expiresInDays } = input
   const subject = `Please confirm your property alert with ${agencyName}`
   const intro = `Thank you for registering a Heads Up Property Alert for ${input.looking}. Please confirm it to start receiving suggested properties and price reductions.`
-  const expiry = `This link expires in ${expiresInMinutes} minutes and can be used once.`
+  const expiry = `This link expires in ${expiresInDays} days and can be used once.`
   const ignore = "If you didn't register, you can ignore this e-mail: nothing is sent to you unless you confirm."
   const text = ['Hello,', '', intro, '', link, '', expiry, '', ignore, '', agencyName, ''].join('\n')
   const e = escapeHtml

@@ -38,7 +38,9 @@ export interface HeadsUpMailInput {
 export function toHeadsUpSubject(items: readonly HeadsUpItem[]): string {
   const [first] = items
   if (items.length === 1 && first) {
-    const what = first.kind === 'price_reduced' ? `Price reduced: ${first.heading}, now ${first.price}` : `${PROPERTY_EVENT_LABELS[first.kind]}: ${first.heading}`
+    // The pre-market label is itself a Heads Up ('Heads Up: before it goes…'): the subject says so once.
+    const label = PROPERTY_EVENT_LABELS[first.kind].replace(/^Heads Up: /, '')
+    const what = first.kind === 'price_reduced' ? `Price reduced: ${first.heading}, now ${first.price}` : `${label}: ${first.heading}`
     return `Heads Up: ${what}`
   }
   const preMarket = items.filter((i) => i.kind === 'pre_market').length

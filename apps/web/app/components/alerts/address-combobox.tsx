@@ -4,6 +4,7 @@ import { useCombobox } from 'downshift'
 import type { UseComboboxState, UseComboboxStateChangeOptions } from 'downshift'
 import { MESSAGES } from '@agency/domain'
 import { ALERT_COPY } from '#app/components/alerts/alert-copy.ts'
+import { RequiredMark } from '#app/components/ui/required-mark.tsx'
 import type { AddressSuggestionLine } from '#app/components/alerts/address-client.ts'
 
 // The client loads on first focus, as the location search's does: it stays out of the first load.
@@ -48,6 +49,8 @@ export interface AddressComboboxProps {
   autoFocus?: boolean
   /** Looks up what the field already holds as soon as it appears. */
   searchOnMount?: boolean
+  /** Marked as required (the alert's contact: SPEC §5 'Please enter an address.'). */
+  required?: boolean
 }
 
 type Status = { kind: 'idle' } | { kind: 'searching' } | { kind: 'results'; count: number } | { kind: 'none' }
@@ -128,6 +131,7 @@ export function AddressCombobox(props: AddressComboboxProps) {
     autoFocus,
     'aria-describedby': describedBy,
     'aria-invalid': error ? true : undefined,
+    'aria-required': props.required || undefined,
     onFocus: () => void loadAddressClient(),
     onChange: (event: ChangeEvent<HTMLInputElement>) => typed(event.currentTarget.value),
   })
@@ -151,7 +155,10 @@ export function AddressCombobox(props: AddressComboboxProps) {
 
   return (
     <div className={classes.field}>
-      <label {...getLabelProps({ className: classes.label })}>{props.label ?? ALERT_COPY.ADDRESS}</label>
+      <label {...getLabelProps({ className: classes.label })}>
+        {props.label ?? ALERT_COPY.ADDRESS}
+        {props.required && <RequiredMark />}
+      </label>
       <div className="location-search__combobox">
         <input {...(hydrated ? inputProps : plainInputProps)} />
         <ul {...getMenuProps({ className: 'location-search__menu' })} hidden={!showList}>

@@ -1,4 +1,5 @@
-import { useId, useState } from 'react'
+import { useId, useImperativeHandle, useState } from 'react'
+import type { RefObject } from 'react'
 import {
   ALERT_MAX_CONTACTS,
   COMMUNICATION_METHOD,
@@ -8,12 +9,14 @@ import {
   SALUTATION_OPTIONS,
   canCancelContactForm,
   canRemoveContact,
+  contactListReducer,
   getCommunicationValue,
   getContactDisplayAddress,
 } from '@agency/domain'
 import type { Contact, ContactListAction, ContactListState } from '@agency/domain'
 import { AddressCombobox } from '#app/components/alerts/address-combobox.tsx'
 import { ALERT_COPY } from '#app/components/alerts/alert-copy.ts'
+import { RequiredMark } from '#app/components/ui/required-mark.tsx'
 
 /** The contact form's fields as the page holds them (strings, as inputs give them). */
 export interface ContactFormValues {
@@ -41,6 +44,26 @@ const EMPTY: ContactFormValues = {
   subscription_confirmed: false,
 }
 
+/**
+ * The open contact form, as the page's own buttons reach it: Register and Next step save a contact
+ * typed in full without its Save being pressed (a person takes the form's fields as part of the
+ * registration), and stop at its messages when it is filled in part.
+ */
+export interface OpenContactForm {
+  /** Whether anything of a contact has been typed (or is being edited). */
+  hasInput(): boolean
+  /**
+   * Saves the contact as its Save button does: the contact list as it is after saving it, or null
+   * when the form is incomplete (its messages then show at its fields, the first as a warning).
+   */
+  save(): Promise<ContactListState | null>
+}
+
+/** Whether a contact form holds anything typed: a salutation and an unticked box are not a contact. */
+function hasContactInput(values: ContactFormValues): boolean {
+  return [values.name, values.surname, values.email, values.mobile_phone, values.address].some((v) => v.trim() !== '')
+}
+
 /** A contact's values for the form (SPEC §4: editing reopens the contact in the form). */
 function toValues(contact: Contact): ContactFormValues {
   return {
@@ -64,6 +87,8 @@ interface ContactTabProps {
   server?: { values: Partial<ContactFormValues>; errors: Record<string, string[]> } | undefined
   /** Called with SPEC §5's first message when Save finds the form incomplete. */
   onWarning: (message: string) => void
+  /** Set to the open contact form while one is open (null otherwise). */
+  openForm?: RefObject<OpenContactForm | null>
 }
 
 /**
@@ -72,7 +97,7 @@ interface ContactTabProps {
  * with a contact left; a contact lacking an address is opened for edit; Remove only while more than
  * one). Every field has a visible label; SPEC §5's messages show under their fields.
  */
-export function ContactTab({ state, dispatch, subscriptionTypeIds, hydrated, server, onWarning }: ContactTabProps) {
+export function ContactTab({ state, dispatch, subscriptionTypeIds, hydrated, server, onWarning, openForm }: ContactTabProps) {
   const { contacts, form } = state
   const formKey = form.kind === 'edit' ? `edit-${form.index}` : form.kind
   return (
@@ -137,6 +162,7 @@ export function ContactTab({ state, dispatch, subscriptionTypeIds, hydrated, ser
           serverErrors={server?.errors ?? {}}
           canCancel={canCancelContactForm(state)}
           hydrated={hydrated}
+          handle={openForm}
           onCancel={() => dispatch({ type: 'formCancelled' })}
           onSave={async (values) => {
             const { parseAlertContact } = await import('#app/components/alerts/alert-checks.ts')
@@ -147,10 +173,11 @@ export function ContactTab({ state, dispatch, subscriptionTypeIds, hydrated, ser
             })
             if (!parsed.success) {
               onWarning(parsed.message)
-              return parsed.errors
+              return { errors: parsed.errors, saved: null }
             }
-            dispatch({ type: 'contactSaved', contact: parsed.data })
-            return null
+            const action = { type: 'contactSaved', contact: parsed.data } as const
+            dispatch(action)
+            return { errors: {}, saved: contactListReducer(state, action) }
           }}
         />
       )}
@@ -163,15 +190,24 @@ interface ContactFormProps {
   serverErrors: Record<string, string[]>
   canCancel: boolean
   hydrated: boolean
+  handle: RefObject<OpenContactForm | null> | undefined
   onCancel: () => void
-  /** Answers the messages by field when the form is incomplete, null when the contact was saved. */
-  onSave: (values: ContactFormValues) => Promise<Record<string, string[]> | null>
+  /** Answers the messages by field (none when the contact was saved) and the list after saving it. */
+  onSave: (values: ContactFormValues) => Promise<{ errors: Record<string, string[]>; saved: ContactListState | null }>
 }
 
-function ContactForm({ initial, serverErrors, canCancel, hydrated, onCancel, onSave }: ContactFormProps) {
+function ContactForm({ initial, serverErrors, canCancel, hydrated, handle, onCancel, onSave }: ContactFormProps) {
   const id = useId()
   const [values, setValues] = useState(initial)
   const [errors, setErrors] = useState<Record<string, string[]>>(serverErrors)
+  const save = async () => {
+    const result = await onSave(values)
+    setErrors(result.errors)
+    // Two frames on: the page may first bring the Contact tab back into view (register-screen.tsx).
+    if (!result.saved) requestAnimationFrame(() => requestAnimationFrame(() => focusFirstError(id, result.errors)))
+    return result.saved
+  }
+  useImperativeHandle(handle, () => ({ hasInput: () => hasContactInput(values), save }))
   const set = (patch: Partial<ContactFormValues>) => setValues((current) => ({ ...current, ...patch }))
   const errorOf = (field: string) => errors[field]?.[0]
   const fieldProps = (field: Exclude<(typeof CONTACT_FIELDS)[number], 'subscription_confirmed' | 'salutation_id' | 'address'>) => ({
@@ -193,6 +229,7 @@ function ContactForm({ initial, serverErrors, canCancel, hydrated, onCancel, onS
   return (
     <fieldset className="alert-contact-form">
       <legend className="alert-section__legend">{ALERT_COPY.CONTACT_FORM}</legend>
+      <p className="alert-field__hint">{ALERT_COPY.CONTACT_REQUIRED_HINT}</p>
       <div className="alert-contact-form__grid">
         <div className="alert-field">
           <label htmlFor={`${id}-salutation_id`} className="alert-field__label">
@@ -215,15 +252,17 @@ function ContactForm({ initial, serverErrors, canCancel, hydrated, onCancel, onS
         <div className="alert-field">
           <label htmlFor={`${id}-name`} className="alert-field__label">
             {ALERT_COPY.NAME}
+            <RequiredMark />
           </label>
-          <input type="text" autoComplete="given-name" maxLength={100} {...fieldProps('name')} />
+          <input type="text" autoComplete="given-name" maxLength={100} aria-required {...fieldProps('name')} />
           {error('name')}
         </div>
         <div className="alert-field">
           <label htmlFor={`${id}-surname`} className="alert-field__label">
             {ALERT_COPY.SURNAME}
+            <RequiredMark />
           </label>
-          <input type="text" autoComplete="family-name" maxLength={100} {...fieldProps('surname')} />
+          <input type="text" autoComplete="family-name" maxLength={100} aria-required {...fieldProps('surname')} />
           {error('surname')}
         </div>
         <div className="alert-field">
@@ -247,11 +286,13 @@ function ContactForm({ initial, serverErrors, canCancel, hydrated, onCancel, onS
           hydrated={hydrated}
           error={errorOf('address')}
           errorId={`${id}-address-error`}
+          required
         />
       </div>
       <div className="alert-field alert-field--wide">
         <span className="alert-field__label" id={`${id}-consent`}>
           {ALERT_COPY.CONSENT}
+          <RequiredMark />
         </span>
         <label className="check alert-consent">
           <input
@@ -259,6 +300,7 @@ function ContactForm({ initial, serverErrors, canCancel, hydrated, onCancel, onS
             name="subscription_confirmed"
             value="true"
             checked={values.subscription_confirmed}
+            aria-required
             aria-describedby={errorOf('subscription_confirmed') ? `${id}-subscription_confirmed-error` : undefined}
             aria-invalid={errorOf('subscription_confirmed') ? true : undefined}
             onChange={(event) => set({ subscription_confirmed: event.currentTarget.checked })}
@@ -269,11 +311,7 @@ function ContactForm({ initial, serverErrors, canCancel, hydrated, onCancel, onS
       </div>
       {hydrated && (
         <div className="alert-contact-form__actions">
-          <button
-            type="button"
-            className="button"
-            onClick={() => void onSave(values).then((result) => setErrors(result ?? {}))}
-          >
+          <button type="button" className="button" onClick={() => void save()}>
             {LABELS.SAVE}
           </button>
           <button type="button" className="button button--inverse" disabled={!canCancel} onClick={onCancel}>
@@ -283,4 +321,13 @@ function ContactForm({ initial, serverErrors, canCancel, hydrated, onCancel, onS
       )}
     </fieldset>
   )
+}
+
+/** Brings the first field with a message into view and into focus (the fields in the form's order). */
+function focusFirstError(id: string, errors: Record<string, string[]>): void {
+  const first = CONTACT_FIELDS.find((field) => (errors[field]?.length ?? 0) > 0)
+  if (!first) return
+  const field = first === 'subscription_confirmed' ? document.querySelector<HTMLInputElement>(`input[name="subscription_confirmed"]`) : document.getElementById(`${id}-${first}`) ?? document.querySelector<HTMLInputElement>(`input[name="${first}"]`)
+  field?.scrollIntoView({ block: 'center' })
+  field?.focus({ preventScroll: true })
 }

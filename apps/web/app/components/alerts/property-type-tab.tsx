@@ -7,6 +7,7 @@ import type { RegisterAction, RegisterState } from '#app/components/alerts/regis
 import { CriteriaFields } from '#app/components/search/criteria-fields.tsx'
 import { LocationSearch } from '#app/components/search/location-search.tsx'
 import type { SearchFormAction } from '#app/components/search/search-form-state.ts'
+import { RequiredMark } from '#app/components/ui/required-mark.tsx'
 import { COPY } from '#app/copy.ts'
 
 /** The hidden field carrying each chosen location (SPEC §3 Location) when the form is sent without JavaScript. */
@@ -64,7 +65,10 @@ export function PropertyTypeTab({ state, dispatch, searchType, hydrated, keyword
       theme="light"
       before={
         <fieldset className="alert-criteria__locations" aria-describedby={helpId}>
-          <legend className="alert-section__legend">{ALERT_COPY.LOCATIONS}</legend>
+          <legend className="alert-section__legend">
+            {ALERT_COPY.LOCATIONS}
+            <RequiredMark />
+          </legend>
           <p id={helpId} className="alert-field__hint">
             {MESSAGES.LOCATION_HELP}
           </p>

@@ -7,6 +7,7 @@ import type { CaptchaClientConfig, CaptchaQuestion } from '@agency/api-client'
 import {
   ALERT_TABS,
   ALERT_TAB_LABELS,
+  COMMUNICATION_METHOD,
   CONTACT_DETAILS_NEED_LOGIN,
   LABELS,
   PROPERTIES_PATH,
@@ -32,7 +33,7 @@ import { CaptchaQuestionField } from '#app/components/account/captcha-question-f
 import { ALERT_COPY } from '#app/components/alerts/alert-copy.ts'
 import { CircumstancesTab } from '#app/components/alerts/circumstances-tab.tsx'
 import { ContactTab } from '#app/components/alerts/contact-tab.tsx'
-import type { ContactFormValues } from '#app/components/alerts/contact-tab.tsx'
+import type { ContactFormValues, OpenContactForm } from '#app/components/alerts/contact-tab.tsx'
 import { PropertyTypeTab } from '#app/components/alerts/property-type-tab.tsx'
 import { registerReducer } from '#app/components/alerts/register-state.ts'
 import type { RegisterState } from '#app/components/alerts/register-state.ts'
@@ -162,6 +163,8 @@ export function RegisterScreen(props: RegisterScreenProps) {
     return { ...resumed, tab: actionResult.tab }
   })
   const [succeeded, setSucceeded] = useState(actionResult?.ok === true)
+  // What the success popup says happens next, worked out from what was sent.
+  const [afterSuccess, setAfterSuccess] = useState<string | undefined>(undefined)
   const idempotencyKey = useRef<string | null>(null)
   const { captcha, contactsWithheld = false } = props
   // The captcha's solver, loaded with the checks on the form's first focus (captcha-tools.tsx).
@@ -179,6 +182,7 @@ export function RegisterScreen(props: RegisterScreenProps) {
     return take()
   }
   const rootRef = useRef<HTMLDivElement>(null)
+  const openContactForm = useRef<OpenContactForm | null>(null)
 
   const showTab = (tab: AlertTab) => {
     dispatch({ type: 'tabChanged', tab })
@@ -209,14 +213,33 @@ export function RegisterScreen(props: RegisterScreenProps) {
     if (actionResult && !actionResult.ok) toast.warning(actionResult.message)
   }, [actionResult])
 
+  /**
+   * The contacts as they are once a contact typed into the open form is saved, as its Save would;
+   * null when that form is filled in part: its messages are shown at its fields, on its tab.
+   */
+  async function withOpenContactSaved(): Promise<readonly Contact[] | null> {
+    const open = state.contacts.form.kind === 'closed' || contactsWithheld ? null : openContactForm.current
+    if (!open?.hasInput()) return state.contacts.contacts
+    const saved = await open.save()
+    if (!saved) showTab('contact')
+    return saved ? saved.contacts : null
+  }
+
+  async function nextStep(tab: AlertTab) {
+    if (state.tab === 'contact' && (await withOpenContactSaved()) === null) return
+    showTab(tab)
+  }
+
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()
     if (isSubmitDisabled(state.contacts)) return
     const form = new FormData(event.currentTarget)
+    const contacts = await withOpenContactSaved()
+    if (contacts === null) return
     const { parseAlertSubmit, toAlertPayload, toAlertCriteriaUpdatePayload } = await loadAlertChecks()
     const formState = {
       profile_id: profileId,
-      contacts: contactsWithheld ? [] : state.contacts.contacts,
+      contacts: contactsWithheld ? [] : contacts,
       criteria: state.criteria,
       answers: state.answers,
       questions,
@@ -230,6 +253,7 @@ export function RegisterScreen(props: RegisterScreenProps) {
       return
     }
     idempotencyKey.current ??= newIdempotencyKey()
+    setAfterSuccess(toNextStep(mode, captcha !== null && captcha !== undefined, contacts))
     const payload = toAlertPayload(formState, mode)
     dispatch({ type: 'contacts', action: { type: 'submitStarted' } })
     const body: RegisterJsonBody = {
@@ -278,6 +302,7 @@ export function RegisterScreen(props: RegisterScreenProps) {
         hydrated={hydrated}
         server={serverFailure?.contact}
         onWarning={(message) => warn(message)}
+        openForm={openContactForm}
       />
     ),
     'property-type': (
@@ -369,7 +394,7 @@ export function RegisterScreen(props: RegisterScreenProps) {
         {question && <CaptchaQuestionField question={question} id="alert-register" classes={QUESTION_CLASSES} />}
         <div className="alert-register__actions">
           {hydrated && nextTab && (
-            <button type="button" className="button button--inverse alert-register__next" onClick={() => showTab(nextTab)}>
+            <button type="button" className="button button--inverse alert-register__next" onClick={() => void nextStep(nextTab)}>
               {LABELS.NEXT_STEP}
             </button>
           )}
@@ -388,9 +413,20 @@ export function RegisterScreen(props: RegisterScreenProps) {
       )}
       {succeeded && hydrated && (
         <Suspense fallback={null}>
-          <SuccessPopup open onClose={() => void navigate(PROPERTIES_PATH)} />
+          <SuccessPopup open onClose={() => void navigate(PROPERTIES_PATH)} detail={afterSuccess} />
         </Suspense>
       )}
     </div>
   )
+}
+
+/**
+ * What happens after the alert is saved: a visitor's alert waits for its e-mail's link (or, with a
+ * phone only, the branch's call); a logged-in contact's is on at once.
+ */
+function toNextStep(mode: AlertMode, visitor: boolean, contacts: readonly Contact[]): string {
+  if (mode === 'update') return ALERT_COPY.NEXT_ALERT_UPDATED
+  if (!visitor) return ALERT_COPY.NEXT_ALERT_ON
+  const hasEmail = contacts.some((c) => c.communication_infos.some((info) => info.communication_method_id === COMMUNICATION_METHOD.EMAIL && info.value.trim() !== ''))
+  return hasEmail ? ALERT_COPY.NEXT_CONFIRM_BY_EMAIL : ALERT_COPY.NEXT_CONFIRM_BY_PHONE
 }

@@ -76,9 +76,19 @@ describe('registerReducer', () => {
     state = registerReducer(state, { type: 'locationAdded', location: place('Otley', 53.9) })
     state = registerReducer(state, { type: 'locationRadiusChanged', index: 1, radius: 10 })
     expect(state.criteria.locations.map((l) => l.distance)).toEqual([0.25, 10])
+    // The Radius control then shows the radius just chosen, as the next place's.
+    expect(state.radius).toBe(10)
     state = registerReducer(state, { type: 'locationRemoved', index: 0 })
     expect(state.criteria.locations.map((l) => l.location)).toEqual(['Otley'])
     expect(registerReducer(state, { type: 'locationsReset' }).criteria.locations).toEqual([])
+  })
+
+  it('sets every chosen place to the radius chosen after them, as the list page does', () => {
+    let state = registerReducer(fresh(), { type: 'locationAdded', location: place('Didsbury', 53.41) })
+    state = registerReducer(state, { type: 'locationAdded', location: place('Leeds', 53.8) })
+    state = registerReducer(state, { type: 'radiusChanged', radius: 3 })
+    expect(state.criteria.locations.map((l) => [l.location, l.distance])).toEqual([['Didsbury', 3], ['Leeds', 3]])
+    expect(state.radius).toBe(3)
   })
 
   it(`stops at ${MAX_LOCATIONS} locations, the API's limit`, () => {

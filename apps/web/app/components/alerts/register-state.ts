@@ -100,15 +100,17 @@ export function registerReducer(state: RegisterState, action: RegisterAction): R
     }
     case 'keywordChanged':
       return { ...state, keyword: action.keyword }
+    // One radius per place, as on the list page: the Radius control sets every chosen place's, and a
+    // place's own sets the control (what the next place chosen starts with).
     case 'radiusChanged':
-      return { ...state, radius: action.radius }
+      return { ...withLocations(state.criteria.locations.map((l) => ({ ...l, distance: action.radius }))), radius: action.radius }
     case 'locationAdded': {
       const { locations } = state.criteria
       if (locations.some((l) => isSamePlace(l, action.location)) || locations.length >= MAX_LOCATIONS) return { ...state, keyword: '' }
       return { ...withLocations([...locations, action.location]), keyword: '' }
     }
     case 'locationRadiusChanged':
-      return withLocations(state.criteria.locations.map((l, i) => (i === action.index ? { ...l, distance: action.radius } : l)))
+      return { ...withLocations(state.criteria.locations.map((l, i) => (i === action.index ? { ...l, distance: action.radius } : l))), radius: action.radius }
     case 'locationRemoved':
       return withLocations(state.criteria.locations.filter((_, i) => i !== action.index))
     case 'locationsReset':

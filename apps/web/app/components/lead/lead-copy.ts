@@ -26,6 +26,8 @@ export const LEAD_COPY = {
   EMAIL: 'Email',
   MOBILE_PHONE: 'Mobile phone',
   ADDRESS: 'Your address',
+  /** What happens after an enquiry is sent, under SPEC's success message. */
+  SUCCESS_NEXT: 'We have e-mailed you a copy of your enquiry, and the branch will be in touch by e-mail or phone.',
   // The same field as the alert form's, with the same help.
   ADDRESS_HINT: ALERT_COPY.ADDRESS_HINT,
   ADDRESS_CHOICES: 'Choose your address',

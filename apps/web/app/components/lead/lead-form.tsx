@@ -138,6 +138,9 @@ export function LeadForm({ kind, heading, data, hidden = {}, result }: LeadFormP
   const [succeeded, setSucceeded] = useState(result?.ok === true)
   const [preparing, setPreparing] = useState(false)
   const idempotencyKey = useRef<string | null>(null)
+  // SPEC §5's first failing rule, shown at its field as well as in the toast: the page's check, the
+  // answer of the post, or (before the page's script ran) the server's answer to the form.
+  const [fieldFailure, setFieldFailure] = useState<{ field: string; message: string } | null>(result && !result.ok ? { field: result.field, message: result.message } : null)
 
   const onReady = useCallback((ready: LeadFormTools) => {
     setTools(ready)
@@ -162,6 +165,8 @@ export function LeadForm({ kind, heading, data, hidden = {}, result }: LeadFormP
     } else {
       // A refused post may be sent again as a new enquiry once corrected.
       idempotencyKey.current = null
+      setFieldFailure({ field: answer.field, message: answer.message })
+      if (formRef.current) focusField(formRef.current, answer.field)
       void getTools().then((t) => t.warn(answer.message))
     }
     // eslint-disable-next-line react-hooks/exhaustive-deps -- runs once per answer
@@ -177,6 +182,7 @@ export function LeadForm({ kind, heading, data, hidden = {}, result }: LeadFormP
       const formData = new FormData(form)
       // SPEC §5: the first failing rule, as a warning toast.
       const failure = t.check(readLeadFormValues(formData))
+      setFieldFailure(failure ? { field: failure.field, message: failure.message } : null)
       if (failure) {
         t.warn(failure.message)
         focusField(form, failure.field)
@@ -206,6 +212,20 @@ export function LeadForm({ kind, heading, data, hidden = {}, result }: LeadFormP
   const known = (field: keyof LeadPrefill) => prefill[field] !== undefined
   const knownName = [prefill.name, prefill.surname].filter(Boolean).join(' ')
   const knownLines = [knownName, prefill.email, prefill.mobile_phone, prefill.contact_address].filter((line): line is string => Boolean(line))
+  const errorId = (field: string) => `${headingId}-${field}-error`
+  const failed = (field: string) => fieldFailure?.field === field
+  /** The message of a field, under it, when the form's first failing rule is about it. */
+  const fieldError = (field: string) =>
+    failed(field) && (
+      <p id={errorId(field)} className="lead-field__error">
+        {fieldFailure?.message}
+      </p>
+    )
+  /** What a field's input says of its message. */
+  const invalidProps = (field: string, describedBy?: string) => {
+    const ids = [failed(field) ? errorId(field) : null, describedBy ?? null].filter(Boolean).join(' ')
+    return { 'aria-invalid': failed(field) || undefined, 'aria-describedby': ids === '' ? undefined : ids }
+  }
 
   if (result?.ok && !hydrated) {
     return (
@@ -229,10 +249,10 @@ export function LeadForm({ kind, heading, data, hidden = {}, result }: LeadFormP
           name={name}
           className="lead-field__input"
           defaultValue={String(initial[name])}
-          aria-invalid={serverFailure?.field === name || undefined}
-          aria-describedby={serverFailure?.field === name ? warningId : undefined}
+          {...invalidProps(name)}
           {...input}
         />
+        {fieldError(name)}
       </div>
     )
 
@@ -252,12 +272,12 @@ export function LeadForm({ kind, heading, data, hidden = {}, result }: LeadFormP
         onChange={(event) => setAddress({ text: event.currentTarget.value, id: '' })}
         onFocus={() => setAddressFocused(true)}
         onBlur={() => setAddressFocused(false)}
-        aria-describedby={`${headingId}-address-hint`}
-        aria-invalid={serverFailure?.field === 'contact_address' || undefined}
+        {...invalidProps('contact_address', `${headingId}-address-hint`)}
       />
       <p id={`${headingId}-address-hint`} className="lead-field__hint">
         {LEAD_COPY.ADDRESS_HINT}
       </p>
+      {fieldError('contact_address')}
     </div>
   )
 
@@ -298,7 +318,7 @@ export function LeadForm({ kind, heading, data, hidden = {}, result }: LeadFormP
             ))}
           </fieldset>
         )}
-        <fieldset className="lead-field lead-choices">
+        <fieldset className="lead-field lead-choices" {...invalidProps(LEAD_FIELD.I_WOULD_LIKE)}>
           <legend className="lead-field__label">{LABELS.I_WOULD_LIKE}</legend>
           {options.map((option) => (
             <label key={option.value} className="lead-choice">
@@ -315,6 +335,7 @@ export function LeadForm({ kind, heading, data, hidden = {}, result }: LeadFormP
               {option.label}
             </label>
           ))}
+          {fieldError(LEAD_FIELD.I_WOULD_LIKE)}
         </fieldset>
 
         {knownLines.length > 0 && (
@@ -380,6 +401,7 @@ export function LeadForm({ kind, heading, data, hidden = {}, result }: LeadFormP
             <p id={`${headingId}-viewing-hint`} className="lead-field__hint">
               {LEAD_COPY.VIEWING_HINT}
             </p>
+            {fieldError('viewing_lead_date')}
           </fieldset>
         )}
 
@@ -393,9 +415,9 @@ export function LeadForm({ kind, heading, data, hidden = {}, result }: LeadFormP
             className="lead-field__input"
             rows={4}
             defaultValue={initial.comment}
-            aria-invalid={serverFailure?.field === 'comment' || undefined}
-            aria-describedby={serverFailure?.field === 'comment' ? warningId : undefined}
+            {...invalidProps('comment')}
           />
+          {fieldError('comment')}
         </div>
         <div className="lead-form__row">
           {text('email', LEAD_COPY.EMAIL, { type: 'email', inputMode: 'email', autoComplete: 'email', maxLength: 320 })}
@@ -417,7 +439,8 @@ export function LeadForm({ kind, heading, data, hidden = {}, result }: LeadFormP
                   onChange={(value) => setAddress({ text: value, id: '' })}
                   onSelect={(suggestion) => setAddress({ text: suggestion.display_name, id: suggestion.suggestion_id })}
                   hydrated={hydrated}
-                  errorId={`${headingId}-address-error`}
+                  error={failed('contact_address') ? fieldFailure?.message : undefined}
+                  errorId={errorId('contact_address')}
                   label={LEAD_COPY.ADDRESS}
                   hint={LEAD_COPY.ADDRESS_HINT}
                   classes={ADDRESS_CLASSES}
@@ -444,8 +467,8 @@ export function LeadForm({ kind, heading, data, hidden = {}, result }: LeadFormP
         )}
 
         <div className="lead-form__row">
-          <SelectField id={`${headingId}-sell`} name={LEAD_FIELD.TO_SELL} label={LABELS.I_HAVE_A_PROPERTY_TO_SELL} options={PROPERTY_TO_SELL_OPTIONS} value={initial.i_have_a_property_to_sell} />
-          <SelectField id={`${headingId}-let`} name={LEAD_FIELD.TO_LET} label={LABELS.I_HAVE_A_PROPERTY_TO_LET} options={PROPERTY_TO_LET_OPTIONS} value={initial.i_have_a_property_to_let} />
+          <SelectField id={`${headingId}-sell`} name={LEAD_FIELD.TO_SELL} label={LABELS.I_HAVE_A_PROPERTY_TO_SELL} options={PROPERTY_TO_SELL_OPTIONS} value={initial.i_have_a_property_to_sell} error={failed(LEAD_FIELD.TO_SELL) ? fieldFailure?.message : undefined} errorId={errorId(LEAD_FIELD.TO_SELL)} />
+          <SelectField id={`${headingId}-let`} name={LEAD_FIELD.TO_LET} label={LABELS.I_HAVE_A_PROPERTY_TO_LET} options={PROPERTY_TO_LET_OPTIONS} value={initial.i_have_a_property_to_let} error={failed(LEAD_FIELD.TO_LET) ? fieldFailure?.message : undefined} errorId={errorId(LEAD_FIELD.TO_LET)} />
         </div>
         <label className="lead-choice lead-choice--wide">
           <input type="checkbox" name={LEAD_FIELD.VALUED} value="yes" defaultChecked={initial.my_property_valued} />
@@ -482,20 +505,35 @@ export function LeadForm({ kind, heading, data, hidden = {}, result }: LeadFormP
       )}
       {succeeded && (
         <Suspense fallback={null}>
-          <SuccessPopup open onClose={() => setSucceeded(false)} />
+          <SuccessPopup open onClose={() => setSucceeded(false)} detail={LEAD_COPY.SUCCESS_NEXT} />
         </Suspense>
       )}
     </section>
   )
 }
 
-function SelectField(props: { id: string; name: string; label: string; options: ReadonlyArray<{ value: string; label: string }>; value: string }) {
+function SelectField(props: {
+  id: string
+  name: string
+  label: string
+  options: ReadonlyArray<{ value: string; label: string }>
+  value: string
+  error?: string | undefined
+  errorId: string
+}) {
   return (
     <div className="lead-field">
       <label className="lead-field__label" htmlFor={props.id}>
         {props.label}
       </label>
-      <select id={props.id} name={props.name} className="lead-field__input" defaultValue={props.value}>
+      <select
+        id={props.id}
+        name={props.name}
+        className="lead-field__input"
+        defaultValue={props.value}
+        aria-invalid={props.error ? true : undefined}
+        aria-describedby={props.error ? props.errorId : undefined}
+      >
         <option value="">{LEAD_COPY.CHOOSE}</option>
         {props.options.map((option) => (
           <option key={option.value} value={option.value}>
@@ -503,13 +541,22 @@ function SelectField(props: { id: string; name: string; label: string; options: 
           </option>
         ))}
       </select>
+      {props.error && (
+        <p id={props.errorId} className="lead-field__error">
+          {props.error}
+        </p>
+      )}
     </div>
   )
 }
 
-/** Moves the focus to the field a warning is about, so the visitor lands where to correct it. */
+/**
+ * Moves the focus to the field a warning is about, in the middle of the screen (clear of the toast at
+ * its top), so the visitor lands where to correct it.
+ */
 function focusField(form: HTMLFormElement, field: string) {
   const name = field === 'contact_address' ? LEAD_FIELD.ADDRESS : field === 'viewing_lead_date' ? LEAD_FIELD.VIEWING_DATE : field
   const element = form.querySelector<HTMLElement>(`[name="${CSS.escape(name)}"]:not([type="hidden"])`)
-  element?.focus()
+  element?.scrollIntoView({ block: 'center' })
+  element?.focus({ preventScroll: true })
 }

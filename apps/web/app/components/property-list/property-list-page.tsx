@@ -3,6 +3,8 @@ import { LIST_PATHS, MAP } from '@agency/domain'
 import { useEffect, useState } from 'react'
 import type { ComponentProps, ComponentType } from 'react'
 import { Link } from 'react-router'
+import { AlertOnNotice } from '#app/components/alerts/alert-on-notice.tsx'
+import { toSaveSearchUrl } from '#app/components/alerts/save-search.ts'
 import type { PropertiesMap } from '#app/components/map/properties-map.tsx'
 import { PropertyGrid } from '#app/components/property-card/property-grid.tsx'
 import type { ListCard } from '#app/components/property-card/types.ts'
@@ -92,12 +94,14 @@ export function PropertyListPage({ data }: { data: PropertyListData }) {
   return (
     <div className={`container page list-page${mapShown ? ' list-page--map' : ''}`}>
       <SearchForm variant="list" criteria={{ searchType, query, locationNames }} notFoundKeyword={data.notFoundKeyword} placeChoices={data.placeChoices} filtersOpen={data.filtersOpen} />
+      <AlertOnNotice />
       <header className="list-page__header">
         <div>
           <h1 className="list-page__title">{title}</h1>
           <p className="list-page__count" role="status">
             {toResultsCountText(results.total, searchType, results.total_capped)}
           </p>
+          <SaveSearchLink searchType={searchType} query={query} locationNames={locationNames} />
         </div>
         <div className="list-page__tools">
           <button type="button" className="button button--secondary list-page__map-toggle" aria-pressed={mapShown} onClick={() => setMapShown((shown) => !shown)}>
@@ -145,7 +149,11 @@ export function PropertyListPage({ data }: { data: PropertyListData }) {
               </p>
             </div>
           ) : (
-            <p className="notice">{COPY.LIST_EMPTY}</p>
+            <div className="notice">
+              <p>{COPY.LIST_EMPTY}</p>
+              <p>{COPY.SAVE_SEARCH_EMPTY}</p>
+              <SaveSearchLink searchType={searchType} query={query} locationNames={locationNames} prominent />
+            </div>
           )}
           <Pagination
             searchType={searchType}
@@ -157,6 +165,23 @@ export function PropertyListPage({ data }: { data: PropertyListData }) {
         </div>
       </div>
     </div>
+  )
+}
+
+/**
+ * 'Save this search': the alert registration holding this list's search. A link, so it works before
+ * and without the page's script; the registration asks for the person's details (or takes the
+ * logged-in contact's) and shows the criteria to change before anything is saved.
+ */
+function SaveSearchLink({ searchType, query, locationNames, prominent = false }: { searchType: SearchType; query: PropertySearchQuery; locationNames: readonly string[]; prominent?: boolean }) {
+  return (
+    <Link to={toSaveSearchUrl(searchType, query, locationNames)} className={prominent ? 'button' : 'list-page__save-search'}>
+      <svg aria-hidden="true" focusable="false" width="16" height="16" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
+        <path d="M6 8a6 6 0 0 1 12 0c0 7 3 9 3 9H3s3-2 3-9" />
+        <path d="M10.3 21a1.94 1.94 0 0 0 3.4 0" />
+      </svg>
+      {COPY.SAVE_SEARCH}
+    </Link>
   )
 }
 

@@ -47,6 +47,7 @@ interface CriteriaRangeProps {
   criteria: CriteriaFieldValues
   dispatch: Dispatch<CriteriaAction>
   className?: string
+  required?: boolean
 }
 
 /**
@@ -54,7 +55,7 @@ interface CriteriaRangeProps {
  * lettings; an unset price is 0) or a room count (an unset one is null), named after the API's query
  * parameters so the forms work without JavaScript. The search's main bar shows price and bedrooms.
  */
-export function CriteriaRange({ kind, searchType, criteria, dispatch, className }: CriteriaRangeProps) {
+export function CriteriaRange({ kind, searchType, criteria, dispatch, className, required = false }: CriteriaRangeProps) {
   const labels = RANGE_LABELS[kind]
   const field = (bound: Bound) => `${bound}_${kind}` as const
   const common = {
@@ -62,6 +63,7 @@ export function CriteriaRange({ kind, searchType, criteria, dispatch, className 
     labels: { min: labels.min, max: labels.max },
     names: { min: field('min'), max: field('max') },
     values: { min: criteria[field('min')], max: criteria[field('max')] },
+    required,
     ...(className ? { className } : {}),
   }
   if (kind === 'price') {
@@ -109,7 +111,8 @@ interface CriteriaFieldsProps {
  */
 export function CriteriaFields({ layout, searchType, criteria, types, dispatch, hydrated, theme, before, afterRooms, beforeTypes }: CriteriaFieldsProps) {
   const legendClass = layout === 'panel' ? 'search-panel__legend' : 'alert-section__legend'
-  const range = (kind: RangeKind) => <CriteriaRange kind={kind} searchType={searchType} criteria={criteria} dispatch={dispatch} />
+  // An alert needs both prices (SPEC §5 submit rules 3 and 4); a search needs none.
+  const range = (kind: RangeKind) => <CriteriaRange kind={kind} searchType={searchType} criteria={criteria} dispatch={dispatch} required={layout === 'alert' && kind === 'price'} />
   const inclusions = PANEL_INCLUSION_FILTERS[searchType].map((filter) => (
     <fieldset key={filter} className="choice-group">
       <legend className={legendClass}>{INCLUSION_FILTER_LABELS[filter]}</legend>

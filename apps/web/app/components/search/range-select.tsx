@@ -1,5 +1,6 @@
 import { useId } from 'react'
 import type { Option } from '@agency/domain'
+import { RequiredMark } from '#app/components/ui/required-mark.tsx'
 
 type Bound = 'min' | 'max'
 
@@ -13,6 +14,8 @@ interface RangeSelectProps {
   toLabel: (value: number) => string
   onChange: (bound: Bound, value: number | null) => void
   className?: string
+  /** Both bounds must be chosen (an alert's price: SPEC §5 submit rules 3 and 4). */
+  required?: boolean
 }
 
 // A select's value is a string: '' stands for null (SPEC §3: no min / no max).
@@ -23,11 +26,14 @@ const fromValue = (value: string) => (value === '' ? null : Number(value))
  * A min and max dropdown pair under one legend (price, bedrooms, bathrooms, receptions), named after
  * the API's query parameters so the form works without JavaScript.
  */
-export function RangeSelect({ legend, labels, names, options, values, toLabel, onChange, className }: RangeSelectProps) {
+export function RangeSelect({ legend, labels, names, options, values, toLabel, onChange, className, required = false }: RangeSelectProps) {
   const id = useId()
   return (
     <fieldset className={`range-select ${className ?? ''}`}>
-      <legend className="search-field__label">{legend}</legend>
+      <legend className="search-field__label">
+        {legend}
+        {required && <RequiredMark />}
+      </legend>
       <div className="range-select__pair">
         {(['min', 'max'] as const).map((bound) => {
           const value = values[bound]
@@ -42,6 +48,7 @@ export function RangeSelect({ legend, labels, names, options, values, toLabel, o
                 name={names[bound]}
                 className="search-field__select"
                 value={toValue(value)}
+                aria-required={required || undefined}
                 onChange={(event) => onChange(bound, fromValue(event.currentTarget.value))}
               >
                 {options[bound].map((option) => (

@@ -35,7 +35,7 @@ describe('readPageRequest', () => {
   it("separates the page's own parameters from the API's", () => {
     const request = readPageRequest(
       new URLSearchParams(
-        'locations=53.48095,-2.23743,3&location_names=%20Greater%20%20Manchester%20&keyword=%20leeds%20&radius=5&search_type=lettings&remove_location=0&filters=open&min_bedroom=2',
+        'locations=53.48095,-2.23743,3&location_names=%20Greater%20%20Manchester%20&keyword=%20leeds%20&radius=5&search_type=lettings&remove_location=0&filters=open&alert=on&min_bedroom=2',
       ),
     )
     expect(request.apiParams.toString()).toBe('locations=53.48095%2C-2.23743%2C3&min_bedroom=2')
@@ -46,7 +46,9 @@ describe('readPageRequest', () => {
       searchType: 'lettings',
       removeLocation: 0,
       filtersOpen: true,
+      alertOn: true,
     })
+    expect(readPageRequest(new URLSearchParams('alert=yes')).alertOn).toBe(false)
   })
 
   it('opens the Filters panel for filters=open only', () => {

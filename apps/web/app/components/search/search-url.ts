@@ -23,7 +23,12 @@ export const PAGE_PARAMS = {
   REMOVE_LOCATION: 'remove_location',
   FILTERS: 'filters',
   PLACE: 'place',
+  /** `alert=on`: an alert of this search has just been switched on (alert-on-notice.tsx). */
+  ALERT: 'alert',
 } as const
+
+/** The value of `alert` that says an alert has just been switched on. */
+export const ALERT_ON = 'on'
 
 /** The value of `filters` that opens the Filters panel. */
 export const FILTERS_OPEN = 'open'
@@ -63,6 +68,8 @@ export interface PageRequest {
   filtersOpen: boolean
   /** A place chosen from a keyword's matches without JavaScript (its place_id), or ''. */
   place: string
+  /** The search is an alert's, just switched on (`alert=on`). */
+  alertOn: boolean
 }
 
 /** Splits a list URL's query into the API's part and the page's own parameters. */
@@ -81,6 +88,7 @@ export function readPageRequest(params: URLSearchParams): PageRequest {
     removeLocation: remove !== null && /^\d+$/.test(remove) ? Number(remove) : null,
     filtersOpen: params.get(PAGE_PARAMS.FILTERS) === FILTERS_OPEN,
     place: (params.get(PAGE_PARAMS.PLACE) ?? '').trim().slice(0, SEARCH_INPUT_MAX_LENGTH),
+    alertOn: params.get(PAGE_PARAMS.ALERT) === ALERT_ON,
   }
 }
 

@@ -13,15 +13,17 @@ export interface SuccessPopupProps {
   onClose: () => void
   /** SPEC §2: 'Your request has been sent successfully' unless a flow words its own. */
   message?: string
+  /** What happens next, under SPEC's message. */
+  detail?: string | undefined
 }
 
 /**
  * SPEC §2 success popup: the generic modal with the success message as its title and one button
  * that closes it. Used after an enquiry is sent and after an alert is created or updated.
  */
-export function SuccessPopup({ open, onClose, message = MESSAGES.SUCCESS_POPUP_DEFAULT }: SuccessPopupProps) {
+export function SuccessPopup({ open, onClose, message = MESSAGES.SUCCESS_POPUP_DEFAULT, detail }: SuccessPopupProps) {
   return (
-    <Modal open={open} onOpenChange={(next) => !next && onClose()} title={message} className="ui-success">
+    <Modal open={open} onOpenChange={(next) => !next && onClose()} title={message} description={detail} className="ui-success">
       <p className="ui-success__icon" aria-hidden="true">
         ✓
       </p>

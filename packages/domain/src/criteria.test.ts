@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest'
+import { AlertCriteriaSchema } from './applicant.ts'
+import { PropertySearchQuerySchema, type PropertySearchQuery } from './catalogue.schema.ts'
+import { APPLICANT_PROFILE } from './constants.ts'
+import { toAlertCriteriaOfSearch, toAlertSearchFilters } from './criteria.ts'
+
+describe("a search saved as an alert's criteria", () => {
+  const search: PropertySearchQuery = {
+    ...PropertySearchQuerySchema.parse({ transaction_type_id: 2 }),
+    locations: [
+      { lat: 53.4167, lng: -2.2311, radius: 3 },
+      { lat: 53.8008, lng: -1.5491, radius: 2, bounds: { north: 53.9, south: 53.7, east: -1.4, west: -1.7 } },
+    ],
+    min_price: 1_000,
+    max_price: 1_500,
+    min_bedroom: 2,
+    must_haves: ['garden'],
+    furnishing: 'furnished',
+    pets_allowed: 'show_only',
+    keywords: 'balcony',
+    reduced: true,
+    include_unavailable: true,
+  }
+
+  it('keeps every filter an alert has, names its places, and is what the alert then searches', () => {
+    const criteria = AlertCriteriaSchema.parse(toAlertCriteriaOfSearch(search, ['Didsbury']))
+    expect(criteria.locations).toEqual([
+      { location: 'Didsbury', place_id: '53.4167,-2.2311', lat: 53.4167, lng: -2.2311, bounds: null, distance: 3 },
+      // No name shown for it: the place's point; a radius between the options: the one that covers it.
+      { location: '53.8008,-1.5491', place_id: '53.8008,-1.5491', lat: 53.8008, lng: -1.5491, bounds: { north: 53.9, south: 53.7, east: -1.4, west: -1.7 }, distance: 3 },
+    ])
+    const searched = toAlertSearchFilters(criteria, APPLICANT_PROFILE.TENANT)
+    expect(searched).toMatchObject({
+      transaction_type_id: 2,
+      min_price: 1_000,
+      max_price: 1_500,
+      min_bedroom: 2,
+      must_haves: ['garden'],
+      furnishing: 'furnished',
+      pets_allowed: 'show_only',
+      // What only a search has is left to the search, and an alert never announces what is let.
+      keywords: '',
+      reduced: false,
+      include_unavailable: false,
+    })
+    expect(searched.locations.map((l) => l.radius)).toEqual([3, 3])
+  })
+})
