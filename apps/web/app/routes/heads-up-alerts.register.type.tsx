@@ -27,8 +27,9 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const contacts: Contact[] = contact ? [contact] : []
   // A visitor's registration takes the captcha; a logged-in contact's session is enough.
   // 'Save this search' brings a list's search in the address: the alert starts with its criteria.
-  const criteria = readSavedSearch(new URL(request.url), searchType) ?? ALERT_CRITERIA_DEFAULT
-  return { ...page, searchType, contacts, criteria, captcha: current ? null : captcha }
+  const saved = readSavedSearch(new URL(request.url), searchType)
+  const criteria = saved?.criteria ?? ALERT_CRITERIA_DEFAULT
+  return { ...page, searchType, contacts, criteria, savedSearch: saved?.summary ?? null, captcha: current ? null : captcha }
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {
@@ -37,7 +38,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 }
 
 export default function RegisterAlertRoute({ loaderData, actionData }: Route.ComponentProps) {
-  const { searchType, questions, subscriptionTypeIds, variants, intro, contacts, criteria, captcha } = loaderData
+  const { searchType, questions, subscriptionTypeIds, variants, intro, contacts, criteria, captcha, savedSearch } = loaderData
   return (
     <div className="container page alert-page">
       <RegisterScreen
@@ -50,6 +51,7 @@ export default function RegisterAlertRoute({ loaderData, actionData }: Route.Com
         variants={variants}
         heading={ALERT_COPY.REGISTER_HEADING[searchType]}
         intro={intro}
+        savedSearch={savedSearch}
         actionResult={actionData}
         captcha={captcha}
       />

@@ -425,6 +425,7 @@ describe('Heads Up Property Alerts: the register screen', () => {
     await page.getByRole('link', { name: 'Save this search' }).first().click()
     await page.waitForURL((url) => url.pathname === '/heads-up-alerts/register/buy')
     await waitForScreen(page)
+    expect(await page.getByText('Saving your search:').locator('..').innerText()).toContain('Manchester, 3 miles · £200,000+ · 2+ beds')
     await page.getByRole('tab', { name: 'Property Type' }).click()
     const chips = page.getByRole('list', { name: 'Chosen locations' }).getByRole('listitem')
     expect(await chips.allInnerTexts()).toEqual([expect.stringContaining('Manchester')])

@@ -15,6 +15,8 @@ export const ALERT_COPY = {
   CONFIRM_TEXT: 'Press the button to confirm your alert and log in.',
   CONFIRM_BUTTON: 'Confirm my alert',
   ALERT_IS_ON: 'Your alert is on.',
+  SAVED_SEARCH: 'Saving your search:',
+  SAVED_SEARCH_HINT: 'Add your details below; you can change the search on the Property Type step.',
   CONTACT_REQUIRED_HINT: 'Fields marked * are required. Give an e-mail address, a mobile phone number or both.',
   /** What happens after Register, under SPEC's success message. */
   NEXT_CONFIRM_BY_EMAIL: 'We have sent you an e-mail: press the link in it to switch your alert on. Nothing is sent to you until then.',

@@ -125,6 +125,8 @@ interface RegisterScreenProps {
   variants: { desktop: RegisterVariant; mobile: RegisterVariant }
   heading: string
   intro?: string | null | undefined
+  /** The list's search the alert starts with ('Save this search'), in short. */
+  savedSearch?: string | null | undefined
   /** The action's answer to a post sent without JavaScript. */
   actionResult?: RegisterActionResult | undefined
   /** Where the post goes (the page's own action by default). */
@@ -329,6 +331,11 @@ export function RegisterScreen(props: RegisterScreenProps) {
     >
       <h1 className="alert-register__heading">{heading}</h1>
       {intro && <p className="alert-register__intro">{intro}</p>}
+      {props.savedSearch && (
+        <p className="notice alert-register__saved-search">
+          <strong>{ALERT_COPY.SAVED_SEARCH}</strong> {props.savedSearch}. {ALERT_COPY.SAVED_SEARCH_HINT}
+        </p>
+      )}
       {serverFailure && (
         <p className="warning" role="alert">
           {serverFailure.message}

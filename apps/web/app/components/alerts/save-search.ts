@@ -1,5 +1,6 @@
 import { ALERT_PATHS, PropertySearchQuerySchema, fromSearchParams, toAlertCriteriaOfSearch, toTransactionTypeId } from '@agency/domain'
 import type { AlertCriteria, PropertySearchQuery, SearchType } from '@agency/domain'
+import { toSearchSummary } from '#app/components/search/search-summary.ts'
 import { readPageRequest, toSearchUrlParams } from '#app/components/search/search-url.ts'
 import { toUrlWithParams } from '#app/lib/urls.ts'
 
@@ -16,14 +17,21 @@ export function toSaveSearchUrl(searchType: SearchType, query: PropertySearchQue
   return toUrlWithParams(REGISTER_PATHS[searchType], toSearchUrlParams(filters, locationNames))
 }
 
+/** A search brought to the register page: the alert's criteria, and the search in short as the list showed it. */
+export interface SavedSearch {
+  criteria: AlertCriteria
+  summary: string
+}
+
 /**
- * The criteria a register page starts with: those of the search in its address (a list's 'Save this
- * search'), or none (null) when it holds none or one that does not read as a search.
+ * What a register page starts with: the search in its address (a list's 'Save this search'), or null
+ * when it holds none or one that does not read as a search.
  */
-export function readSavedSearch(url: URL, searchType: SearchType): AlertCriteria | null {
+export function readSavedSearch(url: URL, searchType: SearchType): SavedSearch | null {
   if (url.search === '') return null
   const page = readPageRequest(url.searchParams)
   const parsed = PropertySearchQuerySchema.safeParse({ ...fromSearchParams(page.apiParams), transaction_type_id: toTransactionTypeId(searchType) })
   if (!parsed.success) return null
-  return toAlertCriteriaOfSearch(parsed.data, page.locationNames)
+  const { place, rest } = toSearchSummary({ searchType, query: parsed.data, locationNames: page.locationNames })
+  return { criteria: toAlertCriteriaOfSearch(parsed.data, page.locationNames), summary: `${place} · ${rest}` }
 }

@@ -101,7 +101,8 @@ export function PropertyListPage({ data }: { data: PropertyListData }) {
           <p className="list-page__count" role="status">
             {toResultsCountText(results.total, searchType, results.total_capped)}
           </p>
-          <SaveSearchLink searchType={searchType} query={query} locationNames={locationNames} />
+          {/* With no results the notice below offers it, as the way on. */}
+          {results.total > 0 && <SaveSearchLink searchType={searchType} query={query} locationNames={locationNames} />}
         </div>
         <div className="list-page__tools">
           <button type="button" className="button button--secondary list-page__map-toggle" aria-pressed={mapShown} onClick={() => setMapShown((shown) => !shown)}>
