@@ -4,6 +4,8 @@ import { loadConfig, parseTrustProxy, TRUST_PROXY_TRUE_REFUSED } from './config.
 describe('TRUST_PROXY', () => {
   it('trusts no proxy when unset, false or 0', () => {
     expect(loadConfig({}).trustProxy).toBe(false)
+    // Nor is the site on a network until told to be: it listens on this machine only.
+    expect(loadConfig({}).host).toBe('127.0.0.1')
     expect(loadConfig({ TRUST_PROXY: 'false' }).trustProxy).toBe(false)
     expect(loadConfig({ TRUST_PROXY: '0' }).trustProxy).toBe(false)
   })
