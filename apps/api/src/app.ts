@@ -34,6 +34,7 @@ import leadsRoutes, { type LeadEnquiryLimits } from '#app/routes/leads/index.ts'
 import alertsRoutes from '#app/routes/alerts/index.ts'
 import potentialViewingsRoutes from '#app/routes/potential_viewings/index.ts'
 import { createAlertLinks, type AlertLinks } from '#app/alerts/alert-links.ts'
+import { createMediaLinks, type MediaLinks } from '#app/media/media-links.ts'
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -41,6 +42,8 @@ declare module 'fastify' {
     internalCallKey: string
     /** The signed links of the Heads Up e-mails (alert-links.ts), checked by the alert routes. */
     alertLinks: AlertLinks
+    /** The signed picture addresses of the Heads Up e-mails (media-links.ts), checked by the media route. */
+    mediaLinks: MediaLinks
   }
 }
 
@@ -214,7 +217,9 @@ export async function buildApp(options: ApiOptions): Promise<FastifyInstance> {
   app.decorate('internalCallKey', internalCallKey)
   const alertLinkKey = apiOptions.alertLinkKey ?? apiOptions.accounts?.questionKey ?? apiOptions.accounts?.captchaConfig?.altchaHmacKey
   if (!alertLinkKey) app.log.warn("no alert link key: the Heads Up e-mails' links are checked with a key of this process only")
-  app.decorate('alertLinks', createAlertLinks(alertLinkKey ?? randomBytes(32).toString('hex')))
+  const linkKey = alertLinkKey ?? randomBytes(32).toString('hex')
+  app.decorate('alertLinks', createAlertLinks(linkKey))
+  app.decorate('mediaLinks', createMediaLinks(linkKey))
   if (beforeApi) await beforeApi(app)
   await app.register(api, { ...apiOptions, internalCallKey, prefix: '/api' })
   return app

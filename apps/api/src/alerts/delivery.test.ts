@@ -3,6 +3,7 @@ import { createTestDatabase, testDatabaseKinds, type TestDatabase } from '@agenc
 import { eq, isNull, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { ALERT_LINK_TOKEN_SHAPE } from '@agency/domain'
+import { createMediaLinks } from '#app/media/media-links.ts'
 import { ALERT_LINK_TTL_MS, createAlertLinks } from './alert-links.ts'
 import { runAlertDelivery, type AlertDeliveryOptions } from './delivery.ts'
 import { PLACE, headsUpMails, insertAlert, insertProperty } from './testing.ts'
@@ -87,6 +88,15 @@ describe.each(testDatabaseKinds())('Heads Up e-mails on %s', (kind) => {
       expect(mail!.text.indexOf('Pre-market – early access')).toBeLessThan(reduced)
       // A pre-market property's link is its locked page address, which names nothing hidden.
       expect(mail!.text).toContain(`https://agency.example/property/${early}/`)
+      // Its picture shows in a mail client, which sends no session, by a signed address of that one
+      // picture; an open-market picture needs none.
+      const pictures = [...mail!.html.matchAll(/<img src="([^"]+)"/g)].map((m) => m[1]!.replaceAll('&amp;', '&'))
+      expect(pictures).toHaveLength(2)
+      const [signed, plain] = pictures.map((url) => new URL(url))
+      const [earlyKey] = await queryRows<{ key: string }>(db, sql`select media_key::text as key from property_medias where property_profile_id = ${early}`)
+      expect(signed!.pathname).toBe(`/api/media/${earlyKey!.key}/card`)
+      expect(createMediaLinks(LINK_KEY).verify(signed!.searchParams.get('access')!, earlyKey!.key, 'card', at(MINUTE))).toBe(true)
+      expect(plain!.search).toBe('')
     })
 
     it('a property back on the market', async () => {

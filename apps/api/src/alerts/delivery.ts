@@ -37,6 +37,7 @@ import { randomBytes } from 'node:crypto'
 import { queryRows, type Database, type Db } from '@agency/db'
 import { sql } from 'drizzle-orm'
 import { createAlertLinks, type AlertLinks } from '#app/alerts/alert-links.ts'
+import { MEDIA_ACCESS_PARAM, createMediaLinks, type MediaLinks } from '#app/media/media-links.ts'
 import { toMediaUrl } from '#app/media/media-ref.ts'
 import { enqueueMail } from '#app/mail/outbox.ts'
 import { renderHeadsUpMail, type HeadsUpItem } from '#app/mail/templates/heads-up.ts'
@@ -272,7 +273,12 @@ function dueCutoffs(now: Date, instantBatchMs: number, digest: DigestSchedule): 
 }
 
 /** A property of an e-mail, as the card shows it, with the alert's match percentage. */
-function toHeadsUpItem(match: WaitingMatch, criteria: AlertCriteria, origin: string): HeadsUpItem {
+/** A picture's address with its signed access token, when it needs one. */
+function withAccess(url: string, token: string | null): string {
+  return token === null ? url : `${url}?${MEDIA_ACCESS_PARAM}=${token}`
+}
+
+function toHeadsUpItem(match: WaitingMatch, criteria: AlertCriteria, origin: string, pictureAccess: (mediaKey: string) => string): HeadsUpItem {
   const searchType = toSearchType(match.transaction_type_id === 2 ? 2 : 1)
   const { score, reasons } = scoreMatch(toMatchCriteria(criteria), {
     lat: match.lat,
@@ -298,7 +304,7 @@ function toHeadsUpItem(match: WaitingMatch, criteria: AlertCriteria, origin: str
     matchSummary: toMatchSummary(reasons),
     isPreMarket: match.is_locked,
     link: `${origin}${toDetailPageUrl(match.property_profile_id, slug)}`,
-    imageUrl: match.media_key ? toMediaUrl(`${origin}/`, match.media_key, 'card') : null,
+    imageUrl: match.media_key ? withAccess(toMediaUrl(`${origin}/`, match.media_key, 'card'), match.is_locked ? pictureAccess(match.media_key) : null) : null,
   }
 }
 
@@ -316,6 +322,7 @@ export async function mailDueAlerts(
     limit: number
     publicUrl: string
     links: AlertLinks
+    mediaLinks: MediaLinks
     instantBatchMs: number
     digest?: DigestSchedule
     beforeCommit?: AlertDeliveryOptions['beforeCommit']
@@ -372,7 +379,8 @@ export async function mailDueAlerts(
       // Signed links that name this alert and expire (alert-links.ts): never its applicant key.
       const unsubscribeLink = `${origin}${ALERT_UNSUBSCRIBE_PATH}?token=${options.links.sign(alert.contact_applicant_id, 'off', now)}`
       const updateLink = `${origin}${toAlertUpdatePath(options.links.sign(alert.contact_applicant_id, 'update', now))}`
-      const headsUp = items.map((m) => toHeadsUpItem(m, alert.criteria, origin))
+      // A pre-market picture shows in a mail client, which sends no session, through a signed address.
+      const headsUp = items.map((m) => toHeadsUpItem(m, alert.criteria, origin, (mediaKey) => options.mediaLinks.sign(mediaKey, 'card', now)))
       for (const recipient of to) {
         const mail = renderHeadsUpMail({
           agencyName,
@@ -420,6 +428,7 @@ export async function runAlertDelivery(db: Db, options: AlertDeliveryOptions): P
   const alertBatchSize = options.alertBatchSize ?? 200
   const instantBatchMs = options.instantBatchMs ?? DEFAULT_INSTANT_BATCH_MS
   const links = createAlertLinks(options.linkKey ?? PROCESS_LINK_KEY)
+  const mediaLinks = createMediaLinks(options.linkKey ?? PROCESS_LINK_KEY)
   const result: AlertDeliveryResult = { events: 0, matches: 0, alerts: 0, mails: 0 }
   for (;;) {
     const step = await matchPendingEvents(db, { now, limit: eventBatchSize, beforeCommit: options.beforeCommit })
@@ -433,6 +442,7 @@ export async function runAlertDelivery(db: Db, options: AlertDeliveryOptions): P
       limit: alertBatchSize,
       publicUrl: options.publicUrl,
       links,
+      mediaLinks,
       instantBatchMs,
       digest: options.digest,
       beforeCommit: options.beforeCommit,

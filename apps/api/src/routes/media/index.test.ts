@@ -370,6 +370,26 @@ describe.each(testDatabaseKinds())('media of locked properties on %s', (kind) =>
     expect(served.every((url) => url.endsWith('/blurred'))).toBe(true)
   })
 
+  it("shows a Heads Up e-mail's pre-market card picture through its signed address: that picture and variant only, until it expires", async () => {
+    const [first, second] = [...new Set(locked.map((m) => m.propertyId))]
+    const keyOf = async (propertyId: number) => /\/api\/media\/([^/]+)\/blurred$/.exec((await visitorImageOf(propertyId)) ?? '')![1]!
+    const key = await keyOf(first!)
+    const other = await keyOf(second!)
+    const token = api.app.mediaLinks.sign(key, 'card', new Date())
+    const card = await get(`/api/media/${key}/card?access=${token}`)
+    expect(card.statusCode).toBe(200)
+    expect(card.headers['content-type']).toBe('image/webp')
+    expect(card.headers['cache-control']).toBe('private, max-age=31536000, immutable')
+    const refused = [
+      `/api/media/${key}/card`,
+      `/api/media/${key}/full?access=${token}`,
+      `/api/media/${other}/card?access=${token}`,
+      `/api/media/${key}/card?access=${token.slice(0, -1)}${token.endsWith('A') ? 'B' : 'A'}`,
+      `/api/media/${key}/card?access=${api.app.mediaLinks.sign(key, 'card', new Date(Date.now() - 31 * 24 * 60 * 60_000))}`,
+    ]
+    for (const url of refused) expect((await get(url)).statusCode, url).toBe(404)
+  })
+
   it('serves a buyer every media of a locked property, marked private so no shared cache keeps it', async () => {
     const property = locked.find(
       (m) => m.what === 'EPC with a document' && locked.some((other) => other.propertyId === m.propertyId && other.what === 'photo'),

@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { canSeeLocked } from '#app/access.ts'
+import { MEDIA_ACCESS_PARAM } from '#app/media/media-links.ts'
 import { MEDIA_KEY_PATTERN, MEDIA_VARIANTS } from '#app/media/media-ref.ts'
 import type { MediaVariant } from '#app/media/media-ref.ts'
 import type { StoredFile } from '#app/media/variant-store.ts'
@@ -29,6 +30,9 @@ const ParamsSchema = z.object({
   variant: z.enum(MEDIA_VARIANTS),
 })
 
+/** The token of a pre-market picture's signed address in an e-mail (media-links.ts). */
+const AccessSchema = z.object({ [MEDIA_ACCESS_PARAM]: z.string().max(128).optional() })
+
 /** What the media routes answer: the file, 304 to a matching tag, 400 and 404 with a message. */
 export const MEDIA_RESPONSES = {
   200: { description: 'The file', content: { 'image/avif': { schema: z.any() }, 'image/webp': { schema: z.any() }, 'image/jpeg': { schema: z.any() }, 'application/pdf': { schema: z.any() } } },
@@ -38,15 +42,18 @@ export const MEDIA_RESPONSES = {
 }
 
 /** Sends one variant of a media, to whoever may see it (the long and the short URL alike). */
-export async function sendMedia(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply, mediaKey: string, variant: MediaVariant) {
+export async function sendMedia(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply, mediaKey: string, variant: MediaVariant, access?: string) {
   const source = await getMediaSource(app.db, mediaKey)
   if (!source) return reply.code(404).send({ message: API_MESSAGES.MEDIA_NOT_FOUND })
 
   // SPEC §2/§6: a visitor sees a pre-market property through one picture only, its card picture
   // blurred. Anything else of it (other photos blurred or not, floor plans, EPCs) is not found:
   // even a blurred EPC graph shows its rating, and a 403 would confirm that the media exists.
+  // A contact it is open to sees the rest, in the site or, for the card picture of a Heads Up e-mail
+  // (read where no session is), through its signed address (media-links.ts).
   const forEveryone = !source.isLocked || (source.isCardPicture && variant === 'blurred')
-  if (!forEveryone && !canSeeLocked(request)) return reply.code(404).send({ message: API_MESSAGES.MEDIA_NOT_FOUND })
+  const signed = access !== undefined && app.mediaLinks.verify(access, mediaKey, variant, new Date())
+  if (!forEveryone && !signed && !canSeeLocked(request)) return reply.code(404).send({ message: API_MESSAGES.MEDIA_NOT_FOUND })
 
   let file: StoredFile | null
   if (source.isDocument && variant !== 'pdf') {
@@ -80,10 +87,11 @@ const media: FastifyPluginAsyncZod = async (app) => {
         summary: 'A picture variant of a photo, floor plan or EPC, or an EPC document',
         tags: ['media'],
         params: ParamsSchema,
+        querystring: AccessSchema,
         response: MEDIA_RESPONSES,
       },
     },
-    async (request, reply) => sendMedia(app, request, reply, request.params.media_id, request.params.variant),
+    async (request, reply) => sendMedia(app, request, reply, request.params.media_id, request.params.variant, request.query[MEDIA_ACCESS_PARAM]),
   )
 }
 
