@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest'
+import { TENANT_FEES_ACT, toDepositCaps, toPoundsAndPence, toWeeklyRent } from './rent.ts'
+
+describe('toWeeklyRent', () => {
+  it('turns a monthly rent into a weekly one, to the pound', () => {
+    expect(toWeeklyRent(1200)).toBe(277)
+  })
+})
+
+describe('toDepositCaps (Tenant Fees Act 2019)', () => {
+  it.each([
+    // pcm, weeks, deposit, holding deposit
+    [4200, 6, 5815.38, 969.23], // £50,400 a year: six weeks
+    [1200, 5, 1384.61, 276.92], // five weeks' rent
+    [4166, 5, 4806.92, 961.38], // £49,992 a year: still five weeks
+    [4167, 6, 5769.69, 961.61], // £50,004 a year: six weeks
+  ])('caps the deposits on a rent of £%i pcm at %i weeks: £%f and a holding deposit of £%f', (pcm, weeks, deposit, holding) => {
+    expect(toDepositCaps(pcm)).toEqual({ deposit_weeks: weeks, deposit, holding_deposit: holding })
+  })
+
+  it('switches to six weeks at an annual rent of exactly £50,000', () => {
+    expect(toDepositCaps(TENANT_FEES_ACT.HIGH_RENT_ANNUAL_THRESHOLD / 12).deposit_weeks).toBe(6)
+    expect(toDepositCaps(TENANT_FEES_ACT.HIGH_RENT_ANNUAL_THRESHOLD / 12 - 0.01).deposit_weeks).toBe(5)
+  })
+})
+
+describe('toPoundsAndPence', () => {
+  it('shows pounds with pence', () => {
+    expect(toPoundsAndPence(5815.38)).toBe('£5,815.38')
+    expect(toPoundsAndPence(60)).toBe('£60.00')
+  })
+})
