@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { TENANT_FEES_ACT, toDepositCaps, toPoundsAndPence, toWeeklyRent } from './rent.ts'
+import { TENANT_FEES_ACT, toDepositCaps, toPoundsAndPence, toTenancyDeposits, toWeeklyRent } from './rent.ts'
 
 describe('toWeeklyRent', () => {
   it('turns a monthly rent into a weekly one, to the pound', () => {
@@ -28,5 +28,17 @@ describe('toPoundsAndPence', () => {
   it('shows pounds with pence', () => {
     expect(toPoundsAndPence(5815.38)).toBe('£5,815.38')
     expect(toPoundsAndPence(60)).toBe('£60.00')
+  })
+})
+
+describe('toTenancyDeposits', () => {
+  it('states the cap when the agent states no deposit', () => {
+    expect(toTenancyDeposits(4200, null)).toEqual({ deposit_weeks: 6, deposit: 5815.38, holding_deposit: 969.23, deposit_is_stated: false })
+  })
+  it("states the agent's own deposit when it is within the cap", () => {
+    expect(toTenancyDeposits(1200, 1000)).toEqual({ deposit_weeks: 5, deposit: 1000, holding_deposit: 276.92, deposit_is_stated: true })
+  })
+  it('never states a deposit above the cap', () => {
+    expect(toTenancyDeposits(1200, 2000)).toMatchObject({ deposit: 1384.61, deposit_is_stated: false })
   })
 })

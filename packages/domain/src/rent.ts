@@ -46,3 +46,20 @@ const GBP_PENCE = new Intl.NumberFormat('en-GB', { style: 'currency', currency: 
 export function toPoundsAndPence(amount: number): string {
   return GBP_PENCE.format(amount)
 }
+
+/** The deposits a lettings page states beside the rent. */
+export interface TenancyDeposits extends DepositCaps {
+  /** Whether `deposit` is the agent's own stated deposit (lower than the cap) rather than the cap. */
+  deposit_is_stated: boolean
+}
+
+/**
+ * The deposit and holding deposit a lettings page shows for a rent per calendar month: the agent's
+ * stated deposit (the feed's LET_BOND) when it is within the Tenant Fees Act cap, else the cap; the
+ * holding deposit is always the cap of one week's rent.
+ */
+export function toTenancyDeposits(pcm: number, statedDeposit: number | null): TenancyDeposits {
+  const caps = toDepositCaps(pcm)
+  const stated = statedDeposit !== null && statedDeposit > 0 && statedDeposit <= caps.deposit
+  return { ...caps, deposit: stated ? statedDeposit : caps.deposit, deposit_is_stated: stated }
+}

@@ -28,7 +28,7 @@ const companyRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/logo.svg',
-    { schema: { summary: "The agency's logo (SVG)", tags: ['catalogue'], response: { 404: ApiErrorSchema } } },
+    { schema: { summary: "The agency's logo (SVG)", tags: ['catalogue'] } },
     async (request, reply) => {
       const profile = await getCompanyProfile(app.db)
       if (!profile) return reply.code(404).send({ message: API_MESSAGES.COMPANY_PROFILE_NOT_FOUND })
