@@ -32,14 +32,32 @@ export default function AboutUsRoute({ loaderData }: Route.ComponentProps) {
       <h2 id="memberships">Memberships and protection</h2>
       <ul>
         <li>
-          Redress: {company.redress_scheme.name}, membership number {company.redress_scheme.membership_number}.
+          Redress:{' '}
+          <a href={company.redress_scheme.url} rel="noopener">
+            {company.redress_scheme.name}
+          </a>
+          , membership number {company.redress_scheme.membership_number}.
         </li>
         <li>
-          Client money protection: {company.client_money_protection.scheme}, membership number {company.client_money_protection.membership_number}.
+          Client money protection:{' '}
+          <a href={company.client_money_protection.url} rel="noopener">
+            {company.client_money_protection.scheme}
+          </a>
+          , membership number {company.client_money_protection.membership_number} (
+          <a href={company.client_money_protection.certificate_url} rel="noopener">
+            certificate
+          </a>
+          ).
         </li>
         {company.professional_bodies.map((body) => (
           <li key={body.name}>
-            {body.name}
+            {body.url ? (
+              <a href={body.url} rel="noopener">
+                {body.name}
+              </a>
+            ) : (
+              body.name
+            )}
             {body.membership_number && `, membership number ${body.membership_number}`}.
           </li>
         ))}

@@ -17,7 +17,7 @@ export function SiteFooter({ agencyName, branches, company }: { agencyName: stri
     <footer className="site-footer">
       <div className="container">
         <div className="site-footer__columns">
-          <nav aria-labelledby="footer-agency" className="site-footer__column">
+          <nav aria-labelledby="footer-agency">
             <h2 id="footer-agency" className="site-footer__heading">
               {agencyName}
             </h2>
@@ -27,17 +27,17 @@ export function SiteFooter({ agencyName, branches, company }: { agencyName: stri
               </li>
               {branches.length > 0 && (
                 <li>
-                  <Link to="/branches" className="site-footer__map-link">
+                  <Link to="/branches">
                     {COPY.FOOTER_BRANCHES_MAP}
                   </Link>
                 </li>
               )}
-              <li className="site-footer__valuation">
+              <li>
                 <Link to={VALUATION_PATH}>{LEAD_COPY.NAV_VALUATION}</Link>
               </li>
             </ul>
           </nav>
-          <nav aria-labelledby="footer-legal" className="site-footer__column">
+          <nav aria-labelledby="footer-legal">
             <h2 id="footer-legal" className="site-footer__heading">
               {COPY.FOOTER_LEGAL}
             </h2>
@@ -50,53 +50,28 @@ export function SiteFooter({ agencyName, branches, company }: { agencyName: stri
             </ul>
           </nav>
           {company && (
-            <section aria-labelledby="footer-memberships" className="site-footer__column">
+            <section aria-labelledby="footer-memberships">
               <h2 id="footer-memberships" className="site-footer__heading">
                 {COPY.FOOTER_MEMBERSHIPS}
               </h2>
+              {/* Plain text but for the certificate: the schemes' and bodies' own links are on About us. */}
               <ul role="list" className="site-footer__links site-footer__memberships">
+                <li>{`${COPY.FOOTER_REDRESS} ${company.redress_scheme.name} (${COPY.MEMBERSHIP_NUMBER} ${company.redress_scheme.membership_number})`}</li>
                 <li>
-                  {COPY.FOOTER_REDRESS}{' '}
-                  <a href={company.redress_scheme.url} rel="noopener">
-                    {company.redress_scheme.name}
-                  </a>{' '}
-                  ({COPY.MEMBERSHIP_NUMBER} {company.redress_scheme.membership_number})
-                </li>
-                <li>
-                  {COPY.FOOTER_CMP}{' '}
-                  <a href={company.client_money_protection.url} rel="noopener">
-                    {company.client_money_protection.scheme}
-                  </a>{' '}
-                  ({COPY.MEMBERSHIP_NUMBER} {company.client_money_protection.membership_number});{' '}
+                  {`${COPY.FOOTER_CMP} ${company.client_money_protection.scheme} (${COPY.MEMBERSHIP_NUMBER} ${company.client_money_protection.membership_number}); `}
                   <a href={company.client_money_protection.certificate_url} rel="noopener">
                     {COPY.FOOTER_CMP_CERTIFICATE}
                   </a>
                 </li>
                 {company.professional_bodies.map((body) => (
-                  <li key={body.name}>
-                    {COPY.FOOTER_MEMBER_OF}{' '}
-                    {body.url ? (
-                      <a href={body.url} rel="noopener">
-                        {body.name}
-                      </a>
-                    ) : (
-                      body.name
-                    )}
-                    {body.membership_number && ` (${COPY.MEMBERSHIP_NUMBER} ${body.membership_number})`}
-                  </li>
+                  <li key={body.name}>{`${COPY.FOOTER_MEMBER_OF} ${body.name}${body.membership_number ? ` (${COPY.MEMBERSHIP_NUMBER} ${body.membership_number})` : ''}`}</li>
                 ))}
               </ul>
             </section>
           )}
         </div>
         <p className="site-footer__legal">
-          © {new Date().getFullYear()} {company ? company.legal_name : agencyName}
-          {company && (
-            <>
-              {'. '}
-              {COPY.FOOTER_COMPANY(company)}
-            </>
-          )}
+          {`© ${new Date().getFullYear()} ${company ? `${company.legal_name}. ${COPY.FOOTER_COMPANY(company)}` : agencyName}`}
         </p>
       </div>
     </footer>

@@ -36,8 +36,9 @@ export function SiteHeader({ agencyName, hasLogo }: { agencyName: string; hasLog
       <div className="container site-header__inner">
         <Link to="/" className="site-header__brand">
           {hasLogo ? (
-            // The logo of the company details (GET /api/company/logo.svg), its name as its text.
-            <img src={LOGO_PATH} alt={agencyName} className="site-header__logo" width={183} height={40} />
+            // The logo of the company details (GET /api/company/logo.svg), its name as its text. Low
+            // priority: the page's largest picture is the one preloaded, not the logo (page-weight.test.ts).
+            <img src={LOGO_PATH} alt={agencyName} className="site-header__logo" width={183} height={40} fetchPriority="low" />
           ) : (
             agencyName
           )}
