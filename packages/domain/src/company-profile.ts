@@ -4,13 +4,19 @@
  */
 import type { CompanyProfile, Fee } from './company-profile.schema.ts'
 
-/** What every page's footer shows of the company (the rest travels only with the pages that need it). */
-export type FooterCompany = Pick<CompanyProfile, 'legal_name' | 'company_number' | 'registered_office' | 'registered_in' | 'vat_number' | 'redress_scheme' | 'client_money_protection' | 'professional_bodies'>
+/**
+ * What every page shows of the company: the footer's details, and the brand colour of the browser's
+ * bar (the rest travels only with the pages that need it).
+ */
+export type FooterCompany = Pick<
+  CompanyProfile,
+  'legal_name' | 'company_number' | 'registered_office' | 'registered_in' | 'vat_number' | 'redress_scheme' | 'client_money_protection' | 'professional_bodies' | 'brand_colours'
+>
 
 /** The footer's part of a company profile. */
 export function toFooterCompany(profile: CompanyProfile): FooterCompany {
-  const { legal_name, company_number, registered_office, registered_in, vat_number, redress_scheme, client_money_protection, professional_bodies } = profile
-  return { legal_name, company_number, registered_office, registered_in, vat_number, redress_scheme, client_money_protection, professional_bodies }
+  const { legal_name, company_number, registered_office, registered_in, vat_number, redress_scheme, client_money_protection, professional_bodies, brand_colours } = profile
+  return { legal_name, company_number, registered_office, registered_in, vat_number, redress_scheme, client_money_protection, professional_bodies, brand_colours }
 }
 
 /** A fee's amount as the fees tables show it: '£50.00 inc. VAT', '12% of the rent inc. VAT'. */
