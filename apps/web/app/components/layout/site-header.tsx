@@ -38,7 +38,7 @@ export function SiteHeader({ agencyName, hasLogo }: { agencyName: string; hasLog
           {hasLogo ? (
             // The logo of the company details (GET /api/company/logo.svg), its name as its text. Low
             // priority: the page's largest picture is the one preloaded, not the logo (page-weight.test.ts).
-            <img src={LOGO_PATH} alt={agencyName} className="site-header__logo" width={183} height={40} fetchPriority="low" />
+            <img src={LOGO_PATH} alt={agencyName} className="site-header__logo" width={174} height={38} fetchPriority="low" />
           ) : (
             agencyName
           )}
