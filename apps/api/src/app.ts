@@ -12,6 +12,7 @@ import errorsPlugin from '#app/plugins/errors.ts'
 import { requestLogSerializers } from '#app/log-redaction.ts'
 import mediaPlugin from '#app/plugins/media.ts'
 import branchesRoutes from '#app/routes/branches/index.ts'
+import companyRoutes from '#app/routes/company/index.ts'
 import companySettingsRoutes from '#app/routes/company_settings/index.ts'
 import redirectsRoutes from '#app/routes/redirects/index.ts'
 import feedsRoutes, { DEFAULT_FEEDS_OPTIONS, type FeedsOptions } from '#app/routes/feeds/index.ts'
@@ -159,6 +160,7 @@ export const api: FastifyPluginAsync<Omit<ApiOptions, 'logger' | 'trustProxy' | 
   await app.register(openapiRoutes)
   await app.register(propertiesRoutes, { prefix: '/properties', visitorCacheTtlMs: options.visitorCacheTtlMs ?? 0 })
   await app.register(branchesRoutes, { prefix: '/branches' })
+  await app.register(companyRoutes, { prefix: '/company' })
   await app.register(companySettingsRoutes, { prefix: '/company_settings' })
   await app.register(siteSettingsRoutes, { prefix: '/site_settings' })
   await app.register(redirectsRoutes, { prefix: '/redirects' })

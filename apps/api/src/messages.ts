@@ -12,6 +12,7 @@ export const API_MESSAGES = {
   PROPERTY_NOT_FOUND: 'Property not found',
   MEDIA_NOT_FOUND: 'Media not found',
   COMPANY_SETTING_NOT_FOUND: 'Company setting not found',
+  COMPANY_PROFILE_NOT_FOUND: 'The company details are not set',
   REDIRECT_NOT_FOUND: 'Redirect not found',
   FEED_KEY_REQUIRED: 'A valid feed API key is required (Authorization: Bearer).',
   FEED_TOO_LARGE: 'The feed is larger than this server accepts.',

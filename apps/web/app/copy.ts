@@ -2,14 +2,24 @@
  * Texts of the web pages that SPEC does not word (SPEC's own words come from @agency/domain's LABELS
  * and MESSAGES). Kept together so wording changes stay in one place.
  */
-import type { GallerySlideKind, SearchType, Sort } from '@agency/domain'
+import type { FooterCompany, GallerySlideKind, SearchType, Sort } from '@agency/domain'
 
 export const COPY = {
   SKIP_TO_CONTENT: 'Skip to main content',
   NAV_LABEL: 'Main',
   NAV_TO_RENT: 'To Rent',
-  FOOTER_BRANCHES: 'Our branches',
   FOOTER_BRANCHES_MAP: 'Our branches on a map',
+  FOOTER_ABOUT: 'About us',
+  FOOTER_LEGAL: 'Fees, privacy and terms',
+  FOOTER_MEMBERSHIPS: 'Memberships and protection',
+  FOOTER_REDRESS: 'Redress scheme:',
+  FOOTER_CMP: 'Client money protection:',
+  FOOTER_CMP_CERTIFICATE: 'our certificate',
+  FOOTER_MEMBER_OF: 'Member of',
+  MEMBERSHIP_NUMBER: 'membership no.',
+  /** The trading disclosures of the Companies Act 2006 (registered name is shown before it). */
+  FOOTER_COMPANY: (company: Pick<FooterCompany, 'registered_in' | 'company_number' | 'registered_office' | 'vat_number'>) =>
+    `Registered in ${company.registered_in}, company number ${company.company_number}. Registered office: ${company.registered_office}.${company.vat_number ? ` VAT number ${company.vat_number}.` : ''}`,
   HOME_TITLE: 'Homes for sale and to rent',
   HOME_HEADING: 'Find your next home',
   HOME_INTRO: 'Browse homes for sale and to rent across our branches, with new properties added every day.',

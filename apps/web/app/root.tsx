@@ -1,7 +1,7 @@
 // First: zod in the browser must not try `new Function` under the Content-Security-Policy.
 import '#app/lib/zod-jitless.client.ts'
 import { useEffect, type ReactNode } from 'react'
-import { LIST_PATHS } from '@agency/domain'
+import { LIST_PATHS, toFooterCompany } from '@agency/domain'
 import { Link, Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse } from 'react-router'
 import type { ShouldRevalidateFunctionArgs } from 'react-router'
 import { SiteFooter } from '#app/components/layout/site-footer.tsx'
@@ -10,27 +10,29 @@ import { BrowserSavesMerge } from '#app/components/saved/browser-saves-merge.tsx
 import { SaveForm } from '#app/components/saved/save-form.tsx'
 import { COPY } from '#app/copy.ts'
 import { getFooterBranches } from '#app/lib/branches.server.ts'
+import { getCompanyProfile } from '#app/lib/company.server.ts'
 import { useHydration } from '#app/lib/hydration.ts'
 import { getAgencyName, toTitle } from '#app/lib/meta.ts'
 import { getSavedPropertyIds } from '#app/lib/saved.server.ts'
 import { parseVisitorSaves } from '#app/lib/saved-cookie.ts'
 import { getSignedInContact } from '#app/lib/session.server.ts'
 import { getPageSettings } from '#app/lib/site-settings.server.ts'
-import { useBranches, useSiteSettings } from '#app/lib/use-root-data.ts'
+import { useBranches, useFooterCompany, useSiteSettings } from '#app/lib/use-root-data.ts'
 import type { Route } from './+types/root'
 import stylesheetHref from './styles/site.css?url'
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const [settings, branches, contact, savedIds] = await Promise.all([
+  const [settings, branches, contact, savedIds, profile] = await Promise.all([
     getPageSettings(context),
     getFooterBranches(context),
     getSignedInContact(request, context),
     getSavedPropertyIds(request, context),
+    getCompanyProfile(context),
   ])
   // A visitor's hearts pressed without the page's script (lib/saved-cookie.ts): shown pressed.
   const visitorSavedIds = contact ? [] : parseVisitorSaves(request.headers.get('cookie'))
   // The maps' tile server reaches the browser with the root data (no page needs it before a map loads).
-  return { settings, branches, contact, savedIds, visitorSavedIds, mapTiles: context.mapTiles }
+  return { settings, branches, contact, savedIds, visitorSavedIds, mapTiles: context.mapTiles, company: profile ? toFooterCompany(profile) : null }
 }
 
 // Settings and branches do not change between pages; only a form post (a login, a log out) can
@@ -45,6 +47,7 @@ export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: styl
 export function Layout({ children }: { children: ReactNode }) {
   const { agency_name: agencyName } = useSiteSettings()
   const branches = useBranches()
+  const company = useFooterCompany()
   const hydrate = useHydration()
   // The page's scripts start after its first paint (lib/paint-first.server.ts); this marks when
   // React has taken the page over, for the end-to-end tests and for anything else that must know.
@@ -56,7 +59,7 @@ export function Layout({ children }: { children: ReactNode }) {
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <meta name="theme-color" content="#0b2545" />
+        <meta name="theme-color" content={company?.brand_colours.primary ?? '#0b2545'} />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         <Meta />
         <Links />
@@ -65,12 +68,12 @@ export function Layout({ children }: { children: ReactNode }) {
         <a href="#main" className="skip-link">
           {COPY.SKIP_TO_CONTENT}
         </a>
-        <SiteHeader agencyName={agencyName} />
+        <SiteHeader agencyName={agencyName} hasLogo={company !== null} />
         <main id="main" tabIndex={-1}>
           {children}
         </main>
         <SaveForm />
-        <SiteFooter agencyName={agencyName} branches={branches} />
+        <SiteFooter agencyName={agencyName} branches={branches} company={company} />
         {hydrate && (
           <>
             <ScrollRestoration />

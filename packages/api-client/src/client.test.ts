@@ -255,3 +255,11 @@ describe('ApiClientError', () => {
     expect(Object.assign(new Error('Property not found'), { status: 404 }) instanceof ApiClientError).toBe(false)
   })
 })
+
+describe('getCompanyProfile', () => {
+  it('answers null while the company details are not set', async () => {
+    const { fetch, calls } = fakeFetch(() => new Response(JSON.stringify({ message: 'The company details are not set' }), { status: 404, headers: { 'content-type': 'application/json' } }))
+    expect(await createApiClient({ baseUrl: '/api', fetch }).getCompanyProfile()).toBeNull()
+    expect(calls.map((c) => c.url)).toEqual(['/api/company'])
+  })
+})

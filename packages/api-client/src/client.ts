@@ -12,6 +12,7 @@ import {
   PendingApplicantSchema,
   SubscriptionTypeSchema,
   CompanySettingSchema,
+  CompanyProfileSchema,
   LeadEnquiryAnswerSchema,
   PotentialViewingSchema,
   PropertyCardSchema,
@@ -41,6 +42,7 @@ import type {
   PendingApplicant,
   SubscriptionType,
   CompanySetting,
+  CompanyProfile,
   LeadEnquiryAnswer,
   LeadEnquiryPayload,
   PotentialViewing,
@@ -184,6 +186,8 @@ export interface ApiClient {
   getRedirect(slug: string, options?: RequestOptions): Promise<RedirectTarget>
   /** GET /site_settings: every setting the site reads, each already its default when not set. */
   getSiteSettings(options?: RequestOptions): Promise<SiteSettings>
+  /** GET /company: the company and compliance details; null while they are not set (404). */
+  getCompanyProfile(options?: RequestOptions): Promise<CompanyProfile | null>
   health(options?: RequestOptions): Promise<Health>
   /** SPEC §7 place search by keyword (GET /places): at most 256 characters, else a 400 ApiClientError. */
   searchPlaces(keyword: string, options?: RequestOptions): Promise<SearchResultPlace[]>
@@ -379,6 +383,14 @@ export function createApiClient({ baseUrl, fetch, headers }: ApiClientOptions): 
     },
     async getSiteSettings(options) {
       return (await get('/site_settings', undefined, dataOf(SiteSettingsSchema), options)).data
+    },
+    async getCompanyProfile(options) {
+      try {
+        return (await get('/company', undefined, dataOf(CompanyProfileSchema), options)).data
+      } catch (error) {
+        if (isNotFoundError(error)) return null
+        throw error
+      }
     },
     health(options) {
       return get('/health', undefined, HealthSchema, options)

@@ -4,6 +4,7 @@
  * in this format; the importer in packages/db reads it with these tables.
  */
 import { z } from 'zod'
+import { LETTINGS_ADVERT_RULES } from './lettings-advert-rules.ts'
 import type { Availability, Furnishing, TransactionTypeId } from './catalogue.ts'
 import { TRANSACTION_TYPE } from './catalogue.ts'
 
@@ -278,6 +279,20 @@ export const FeedImportReportSchema = z.object({
   media: z.object({ stored: z.number().int(), reused: z.number().int(), failed: z.number().int() }),
   errors: z.array(FeedImportIssueSchema),
   warnings: z.array(FeedImportIssueSchema),
+  /**
+   * The lettings not published because their advert breaks the Renters' Rights Act 2025
+   * (lettings-advert.ts): which listing, which rule, in which field, with which words. Each is also
+   * one of `errors`, in words.
+   */
+  advert_refusals: z
+    .array(
+      FeedImportIssueSchema.extend({
+        rule: z.enum(LETTINGS_ADVERT_RULES),
+        field: z.string(),
+        words: z.string(),
+      }),
+    )
+    .default([]),
   elapsed_ms: z.number().int(),
 })
 /** A feed import report. */

@@ -118,6 +118,11 @@ export const COMPANY_SETTING = {
    * register pages alone (GET /company_settings/108), so it is not one of the site settings.
    */
   REGISTER_VARIANT_MOBILE: 108,
+  /**
+   * The agency's company and compliance details (company-profile.schema.ts): legal name, company
+   * number, redress scheme, client money protection, fees, complaints, data controller, logo.
+   */
+  COMPANY_PROFILE: 109,
 } as const
 
 /** SPEC §2: property card grid variants. */

@@ -64,3 +64,8 @@ export function toSafeReturnPath(value: unknown, siteOrigin?: string): string | 
   if (path.length > RETURN_PATH_MAX_LENGTH || !path.startsWith('/') || isProtocolRelative(path)) return null
   return path
 }
+
+/** The cookie naming a visitor's own enquiry in their browser (it grants nothing): `__Host-` over https. */
+export const PENDING_LEAD_COOKIE_NAMES = { HTTPS: '__Host-pending_lead', HTTP: 'pending_lead' } as const
+/** The cookie naming a visitor's alert registration awaiting confirmation in their browser: `__Host-` over https. */
+export const PENDING_ALERT_COOKIE_NAMES = { HTTPS: '__Host-pending_alert', HTTP: 'pending_alert' } as const

@@ -16,8 +16,8 @@ const promo = {
 const stored = (entries: Array<[number, unknown]>) => new Map<number, unknown>(entries)
 
 describe('site settings', () => {
-  it('names every company setting once, but the redirect targets and the mobile register variant, which one page each reads', () => {
-    const readByOnePage: number[] = [COMPANY_SETTING.REDIRECT_TARGETS, COMPANY_SETTING.REGISTER_VARIANT_MOBILE]
+  it('names every company setting once, but the redirect targets, the mobile register variant and the company details, each read through its own route', () => {
+    const readByOnePage: number[] = [COMPANY_SETTING.REDIRECT_TARGETS, COMPANY_SETTING.REGISTER_VARIANT_MOBILE, COMPANY_SETTING.COMPANY_PROFILE]
     const pageSettings = Object.values(COMPANY_SETTING).filter((id) => !readByOnePage.includes(id))
     expect(Object.values(SITE_SETTING_IDS).sort((a, b) => a - b)).toEqual(pageSettings.sort((a, b) => a - b))
     expect(Object.keys(SITE_SETTING_IDS).sort()).toEqual(Object.keys(SiteSettingsSchema.shape).sort())

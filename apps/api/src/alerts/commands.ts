@@ -12,6 +12,7 @@ import {
   type AlertPayloadContact,
   type ApplicantQuestion,
   type ApplicantStatusId,
+  UNCONFIRMED_REGISTRATION_TTL_MS,
 } from '@agency/domain'
 import {
   applicantConfirmations,
@@ -611,7 +612,7 @@ export async function confirmAlert(tx: Db, token: string, now: Date): Promise<Co
 }
 
 /** An alert registration with an e-mail address left unconfirmed this long is deleted. */
-export const UNCONFIRMED_REGISTRATION_TTL_MS = 30 * 24 * 60 * 60_000
+export { UNCONFIRMED_REGISTRATION_TTL_MS }
 
 /**
  * Deletes the pending contacts (with their alerts) of registrations that had an e-mail address to

@@ -1,4 +1,4 @@
-import { COMMUNICATION_METHOD, MESSAGES, PROPERTIES_PATH, toSafeReturnPath } from '@agency/domain'
+import { COMMUNICATION_METHOD, MAGIC_LINK_TTL_MS, MESSAGES, PROPERTIES_PATH, toSafeReturnPath } from '@agency/domain'
 import { communicationInfos, contactApplicants, contacts, magicLinks, type Db } from '@agency/db'
 import { and, eq, isNull, ne, sql } from 'drizzle-orm'
 import { findStoredAnswer, storeAnswer } from '#app/alerts/idempotency.ts'
@@ -9,7 +9,7 @@ import { hitRateLimit, type RateLimitRule } from './rate-limit.ts'
 import { createToken, hashToken, isTokenShaped } from './tokens.ts'
 
 /** A login link is valid this long. */
-export const MAGIC_LINK_TTL_MS = 15 * 60_000
+export { MAGIC_LINK_TTL_MS }
 /** The page of the web app that shows the 'Log in' button for a link. */
 export const MAGIC_LINK_PAGE = '/login/verify'
 

@@ -1,5 +1,5 @@
 import { AsyncLocalStorage } from 'node:async_hooks'
-import { APPLICANT_PROFILE, findNewestActiveApplicant, toSessionCookieName } from '@agency/domain'
+import { APPLICANT_PROFILE, SESSION_ABSOLUTE_TIMEOUT_MS, SESSION_IDLE_TIMEOUT_MS, findNewestActiveApplicant, toSessionCookieName } from '@agency/domain'
 import { contactApplicants, queryRows, sessions, type Db } from '@agency/db'
 import { and, eq, sql } from 'drizzle-orm'
 import type { FastifyReply, FastifyRequest } from 'fastify'
@@ -24,10 +24,8 @@ export interface SessionSettings {
   now: () => Date
 }
 
-/** A session ends after 7 days without a request. */
-export const SESSION_IDLE_TIMEOUT_MS = 7 * 24 * 60 * 60_000
-/** A session ends 30 days after login. */
-export const SESSION_ABSOLUTE_TIMEOUT_MS = 30 * 24 * 60 * 60_000
+// The lifetimes are domain's (retention.ts), which the privacy and cookie pages state.
+export { SESSION_ABSOLUTE_TIMEOUT_MS, SESSION_IDLE_TIMEOUT_MS }
 /** last_seen_at is written at most this often, so reading pages costs no write per request. */
 const TOUCH_EVERY_MS = 5 * 60_000
 

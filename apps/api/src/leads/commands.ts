@@ -5,6 +5,7 @@ import {
   toE164Mobile,
   type ApplicantProfileId,
   type LeadEnquiryPayload,
+  LEAD_RETENTION_MS,
 } from '@agency/domain'
 import { branches, contactApplicants, leads, properties, type Db } from '@agency/db'
 import { and, asc, eq, lt } from 'drizzle-orm'
@@ -182,7 +183,7 @@ export async function storeLead(
  * applies. A logged-in contact keeps their own record; a visitor's pending contact, kept while its
  * leads are, then goes with the alerts' purge of unconfirmed contacts.
  */
-export const LEAD_RETENTION_MS = 2 * 365 * 24 * 60 * 60_000
+export { LEAD_RETENTION_MS }
 
 /** Deletes the lead enquiries older than LEAD_RETENTION_MS; answers how many. */
 export async function purgeExpiredLeads(db: Db, now: Date): Promise<number> {

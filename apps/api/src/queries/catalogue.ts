@@ -1,4 +1,4 @@
-import { COMPANY_SETTING, SITE_SETTING_IDS, toSiteSettings, type CompanySetting, type SiteSettings } from '@agency/domain'
+import { COMPANY_SETTING, CompanyProfileSchema, SITE_SETTING_IDS, toSiteSettings, type CompanyProfile, type CompanySetting, type SiteSettings } from '@agency/domain'
 import { branches, companySettings, propertyStyles, propertyTypes, type Db } from '@agency/db'
 import { asc, eq, inArray } from 'drizzle-orm'
 
@@ -40,4 +40,18 @@ export async function getSiteSettings(db: Db): Promise<SiteSettings> {
     .from(companySettings)
     .where(inArray(companySettings.setting_id, Object.values(SITE_SETTING_IDS)))
   return toSiteSettings(new Map(rows.map((row) => [row.setting_id, row.value])))
+}
+
+/**
+ * The agency's company and compliance details (company setting 109), or null when none is stored or
+ * the stored value does not fit the schema (`npm run settings` refuses such a value; an older or
+ * hand-written row is not trusted either).
+ */
+export async function getCompanyProfile(db: Db): Promise<CompanyProfile | null> {
+  const [row] = await db
+    .select({ value: companySettings.value })
+    .from(companySettings)
+    .where(eq(companySettings.setting_id, COMPANY_SETTING.COMPANY_PROFILE))
+  const parsed = CompanyProfileSchema.safeParse(row?.value)
+  return parsed.success ? parsed.data : null
 }

@@ -1,4 +1,4 @@
-import { SAVED_PROPERTIES_MAX, parseIdSegment } from '@agency/domain'
+import { SAVED_PROPERTIES_MAX, VISITOR_SAVES_COOKIE_MAX_AGE_S, parseIdSegment } from '@agency/domain'
 import { parse as parseCookies } from 'cookie'
 
 /**
@@ -9,8 +9,8 @@ import { parse as parseCookies } from 'cookie'
  */
 export const VISITOR_SAVES_COOKIE = 'agency_saved'
 
-/** A year: as long as the browser-kept list lasts, near enough. */
-const MAX_AGE_SECONDS = 365 * 24 * 60 * 60
+/** A year (retention.ts): as long as the browser-kept list lasts, near enough. */
+const MAX_AGE_SECONDS = VISITOR_SAVES_COOKIE_MAX_AGE_S
 
 /** The property ids a cookie header keeps; none when absent or odd. */
 export function parseVisitorSaves(cookieHeader: string | null | undefined): number[] {

@@ -1,5 +1,5 @@
 import { DEFAULT_SITE_SETTINGS } from '@agency/domain'
-import type { Branch, SiteSettings } from '@agency/domain'
+import type { Branch, FooterCompany, SiteSettings } from '@agency/domain'
 import { useRouteLoaderData } from 'react-router'
 import type { MapTiles } from '#app/components/map/map-types.ts'
 import type { loader as rootLoader } from '#app/root.tsx'
@@ -35,4 +35,9 @@ export function useMapTiles(): MapTiles {
 const DEFAULT_TILES: MapTiles = {
   url: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png',
   attribution: '&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a> contributors',
+}
+
+/** The company details every page's footer shows, or null while they are not set. */
+export function useFooterCompany(): FooterCompany | null {
+  return useRouteLoaderData<typeof rootLoader>('root')?.company ?? null
 }

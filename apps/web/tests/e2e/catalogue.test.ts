@@ -149,20 +149,70 @@ describe('the property catalogue in a browser', () => {
     expect(await page.getByRole('heading', { level: 1 }).innerText()).toBe('Page not found')
   })
 
-  it('lists every branch in the footer with its telephone number, and leads to their addresses and map', async () => {
+  it("links every legal page from every page's footer, with the memberships and company details, and the logo in the header", async () => {
     const page = await browser.page({ javaScriptEnabled: false })
-    await page.goto(`${BASE_URL}/sales/property-for-sale`)
-    const branches = ((await (await fetch(`${BASE_URL}/api/branches`)).json()) as { data: { branchName: string; phone: string; address: string }[] }).data
-    expect(branches.length).toBeGreaterThan(1)
-    const footer = page.getByRole('contentinfo')
-    const lines = await footer.getByRole('listitem').allInnerTexts()
-    expect(lines.map((line) => line.replace(/\s+/g, ' ').trim())).toEqual(branches.map((b) => `${b.branchName} ${b.phone}`))
-    for (const branch of branches) {
-      expect(await footer.getByRole('link', { name: branch.phone }).getAttribute('href')).toBe(`tel:${branch.phone.replace(/[^\d+]/g, '')}`)
+    const property = ((await (await fetch(`${BASE_URL}/api/properties?page_size=1`)).json()) as { data: { detail_page_url: string }[] }).data[0]!
+    const legal = [
+      ['About us', '/about-us'],
+      ['Fees for tenants and landlords', '/fees'],
+      ['Complaints', '/complaints'],
+      ['Privacy notice', '/privacy-notice'],
+      ['Cookies', '/cookies'],
+      ['Terms of use', '/terms'],
+    ]
+    const pages = ['/', '/sales/property-for-sale', '/lettings/property-to-rent', property.detail_page_url, '/branches', '/valuation', '/login', '/heads-up-alerts/register/buy', '/saved-properties', ...legal.map(([, path]) => path!)]
+    for (const path of pages) {
+      const response = await page.goto(`${BASE_URL}${path}`)
+      expect(response?.status(), path).toBe(200)
+      const footer = page.getByRole('contentinfo')
+      for (const [name, href] of legal) expect(await footer.getByRole('link', { name, exact: true }).getAttribute('href'), `${path}: ${name}`).toBe(href)
+      const text = (await footer.innerText()).replace(/\s+/g, ' ')
+      expect(text).toContain('Redress scheme: The Property Ombudsman (membership no. D01234)')
+      expect(text).toContain('Client money protection: Propertymark Client Money Protection (membership no. C0012345)')
+      expect(text).toContain(
+        'Hartwell & Co Estate Agents Limited. Registered in England and Wales, company number 09876543. Registered office: 214 Upper Street, London N1 1RL. VAT number GB123456789.',
+      )
+      expect(await page.getByRole('banner').getByRole('img', { name: 'Hartwell & Co' }).getAttribute('src')).toBe('/api/company/logo.svg')
     }
-    await footer.getByRole('link', { name: 'Our branches on a map' }).click()
+    const logo = await fetch(`${BASE_URL}/api/company/logo.svg`)
+    expect(logo.headers.get('content-type')).toBe('image/svg+xml; charset=utf-8')
+    expect(await logo.text()).toMatch(/^<svg[^>]*>.*Hartwell &amp; Co.*<\/svg>$/s)
+    await page.getByRole('contentinfo').getByRole('link', { name: 'Our branches on a map' }).click()
     await page.waitForURL(/\/branches$/)
-    expect(await page.getByRole('main').innerText()).toContain(branches[0]?.address)
+  })
+
+  it('renders each legal page from the demo company details, accessibly', async () => {
+    const page = await browser.page()
+    const expected: Array<[string, string, string[]]> = [
+      ['/about-us', 'About us', ['Hartwell & Co, estate and letting agents since 1998.', 'Propertymark (ARLA), membership number P00123456.']],
+      ['/fees', 'Fees for tenants and landlords', ['Variation of contract (at the tenant’s request) £50.00 inc. VAT', 'Fully managed 16.8% of the rent inc. VAT', 'The tenancy deposit is at most 5 weeks’ rent, or 6 weeks’ rent where the annual rent is £50,000 or more.', 'membership number C0012345']],
+      ['/privacy-notice', 'Privacy notice', ['registered with the Information Commissioner’s Office, number ZA123456', '2 years from when you made it, then deleted automatically.', 'not confirmed within 30 days is deleted', 'ico.org.uk/make-a-complaint']],
+      ['/cookies', 'Cookies', ['agency_saved', '__Host-session (session without https)', 'no analytics, no advertising and no tracking']],
+      ['/complaints', 'Complaints procedure', ['We acknowledge your complaint within 3 working days', 'complaints@hartwellandco.co.uk', 'The Property Ombudsman to review your complaint']],
+      ['/terms', 'Terms of use', ['company number 09876543', 'Rents are stated as one amount, and we do not invite offers above it.']],
+    ]
+    for (const [path, heading, texts] of expected) {
+      await page.goto(`${BASE_URL}${path}`)
+      expect(await page.getByRole('heading', { level: 1 }).innerText()).toBe(heading)
+      const main = (await page.getByRole('main').innerText()).replace(/\s+/g, ' ')
+      for (const text of texts) expect(main, `${path}: ${text}`).toContain(text)
+      await expectNoAxeViolations(page)
+    }
+  })
+
+  it('links the privacy notice beside the submit button of the enquiry, valuation, alert and login forms', async () => {
+    const page = await browser.page({ javaScriptEnabled: false })
+    const property = ((await (await fetch(`${BASE_URL}/api/properties?page_size=1`)).json()) as { data: { detail_page_url: string }[] }).data[0]!
+    for (const [path, form] of [
+      [property.detail_page_url, 'form.lead-form__form'],
+      ['/valuation', 'form.lead-form__form'],
+      ['/heads-up-alerts/register/buy', 'form.alert-register__form'],
+      ['/login', 'form.login-form'],
+    ] as const) {
+      await page.goto(`${BASE_URL}${path}`)
+      const link = page.locator(form).last().getByRole('link', { name: 'privacy notice' })
+      expect(await link.getAttribute('href'), path).toBe('/privacy-notice')
+    }
   })
 
   it('renders the home page accessibly', async () => {

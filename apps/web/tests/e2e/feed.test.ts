@@ -9,6 +9,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { BASE_URL, expectNoAxeViolations, settled, setupBrowser } from './support.ts'
 
 const browser = setupBrowser()
+
+/** A flat to rent in Harrogate (England), at a monthly rent, with no deposit of its own stated. */
+const LETTING = { TRANS_TYPE_ID: 2, PRICE_QUALIFIER: 0, LET_RENT_FREQUENCY: 1, PROP_SUB_ID: 28, BEDROOMS: 2, TOWN: 'Harrogate', POSTCODE1: 'HG1', POSTCODE2: '5JP' }
 const FEED_API_KEY = process.env.E2E_FEED_API_KEY ?? ''
 
 /** A photo with something in it: a sky, a lawn and a house-coloured block. */
@@ -71,6 +74,9 @@ describe('a property feed imported through the API, seen in a browser', () => {
           MEDIA_DOCUMENT_00: 'rectory-brochure.pdf',
           MEDIA_DOCUMENT_TEXT_00: 'Sales brochure',
         }),
+        // A letting at £4,200 pcm (£50,400 a year: a six-week deposit cap), and one the Renters' Rights Act keeps off the site.
+        toSampleBlmRecord(`${ref}-2`, { ...LETTING, ADDRESS_1: '3 Cold Bath Road', DISPLAY_ADDRESS: 'Cold Bath Road, Harrogate', PRICE: 4200 }),
+        toSampleBlmRecord(`${ref}-3`, { ...LETTING, ADDRESS_1: '5 Quarry Mews', DISPLAY_ADDRESS: 'Quarry Mews, Harrogate', PRICE: 1500, FEATURE2: 'No DSS' }),
       ]),
       [
         { name: 'rectory-front.jpg', body: await photo('#d9c7a3') },
@@ -83,9 +89,19 @@ describe('a property feed imported through the API, seen in a browser', () => {
       headers: { authorization: `Bearer ${FEED_API_KEY}`, 'content-type': 'application/zip' },
       body: await readFile(zip),
     })
-    const report = (await response.json()) as { outcome: string; added: number; errors: unknown[] }
+    const report = (await response.json()) as { outcome: string; added: number; errors: unknown[]; advert_refusals: unknown[] }
     expect(response.status, JSON.stringify(report)).toBe(200)
-    expect(report).toMatchObject({ outcome: 'imported', added: 1, errors: [] })
+    expect(report).toMatchObject({ outcome: 'imported', added: 2, refused: 1 })
+    expect(report.advert_refusals).toEqual([
+      {
+        line: expect.any(Number),
+        agent_ref: `${ref}-3`,
+        rule: 'deterring_wording',
+        field: 'FEATURE2',
+        words: 'No DSS',
+        message: "not published: FEATURE2 deters tenants with children or who receive benefits ('No DSS'); a lettings advert must not (Renters' Rights Act 2025)",
+      },
+    ])
   })
 
   afterAll(() => {
@@ -142,5 +158,22 @@ describe('a property feed imported through the API, seen in a browser', () => {
     expect(pdf.status()).toBe(200)
     expect(pdf.headers()['content-type']).toBe('application/pdf')
     expect(Buffer.from(await pdf.body()).equals(brochure)).toBe(true)
+  })
+
+  it('shows beside the rent of a letting the deposit and holding deposit its rent allows, and the tenant fees', async () => {
+    const page = await browser.page({ javaScriptEnabled: false })
+    await page.goto(`${BASE_URL}/lettings/property-to-rent?sort=newest`)
+    await page.locator('article.card--v1').filter({ hasText: 'Cold Bath Road, Harrogate' }).first().getByRole('link', { name: LABELS.VIEW_THIS_PROPERTY }).click()
+    await page.waitForURL(/\/property\/\d+\//)
+    expect(await page.locator('.detail-facts__price').innerText()).toContain('£4,200 PCM')
+    const deposits = page.locator('dl.detail-deposits')
+    expect((await deposits.innerText()).replace(/\s+/g, ' ')).toBe('Deposit £5,815.38 (6 weeks’ rent) Holding deposit £969.23 (1 week’s rent) Fees Tenant fees')
+    await deposits.getByRole('link', { name: 'Tenant fees' }).click()
+    await page.waitForURL(/\/fees#tenants$/)
+    expect(await page.getByRole('heading', { level: 1 }).innerText()).toBe('Fees for tenants and landlords')
+    // The letting with deterring wording is not listed, while the one beside it is.
+    const list = await (await fetch(`${BASE_URL}/lettings/property-to-rent?sort=newest`)).text()
+    expect(list).toContain('Cold Bath Road, Harrogate')
+    expect(list).not.toContain('Quarry Mews, Harrogate')
   })
 })

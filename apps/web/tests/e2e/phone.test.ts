@@ -324,8 +324,9 @@ describe('no page scrolls sideways on a phone', () => {
           // The menu open too: its panel must fit as well (the gallery page covers the site's frame, and
           // the Filters view opens its dialog, which keeps the page behind it out of reach).
           if (path.includes('/gallery') || path.includes('filters=open')) continue
-          // A page that opens a dialog of its own keeps the page behind it out of reach too.
-          if (await page.locator('.ui-overlay[data-state="open"]').count()) continue
+          // A page that opens a dialog of its own keeps the page behind it out of reach too: the alert
+          // entry's popup (SPEC §2) opens once the page has hydrated, which may be after it has loaded.
+          if (path === '/heads-up-alerts/register' || (await page.locator('.ui-overlay[data-state="open"]').count())) continue
           await page.getByRole('banner').getByText('Menu').tap()
           expect(await page.evaluate(() => document.documentElement.scrollWidth), `${who}, ${width} px, menu open: ${here(page)}`).toBeLessThanOrEqual(width)
         }

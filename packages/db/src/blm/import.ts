@@ -11,7 +11,17 @@
  * of the live feed stock, is refused (and nothing written) unless `force` is set.
  */
 import { createHash } from 'node:crypto'
-import { DEFAULT_PRE_MARKET_RULE, WITHDRAWN_AVAILABILITY, type FeedImportIssue, type FeedImportReport, type PreMarketRule } from '@agency/domain'
+import {
+  BIDDING_PHRASES,
+  DEFAULT_PRE_MARKET_RULE,
+  DETERRING_PHRASES,
+  SPECIFIC_RENT_QUALIFIERS,
+  WITHDRAWN_AVAILABILITY,
+  toLettingsAdvertMessage,
+  type FeedImportIssue,
+  type FeedImportReport,
+  type PreMarketRule,
+} from '@agency/domain'
 import { inArray, sql } from 'drizzle-orm'
 import type { Database, Db } from '../client.ts'
 import { queryRows } from '../client.ts'
@@ -128,6 +138,7 @@ export async function importBlm(database: Pick<Database, 'db'>, options: BlmImpo
     media: { stored: 0, reused: 0, failed: 0 },
     errors: [],
     warnings: [],
+    advert_refusals: [],
     elapsed_ms: 0,
   }
   const finish = async (): Promise<BlmImportReport> => {
@@ -154,7 +165,9 @@ export async function importBlm(database: Pick<Database, 'db'>, options: BlmImpo
       sql`select property_profile_id, agent_ref, feed_hash, price, availability, is_locked from properties where agent_ref is not null`,
     )
     const byRef = new Map(existing.map((row) => [row.agent_ref, row]))
-    const ruleHash = JSON.stringify(preMarket)
+    // The lettings advert rules are part of every record's hash: when a phrase is added to them, the
+    // next import checks every letting again instead of skipping it as unchanged.
+    const ruleHash = JSON.stringify([preMarket, BIDDING_PHRASES, DETERRING_PHRASES, SPECIFIC_RENT_QUALIFIERS])
     /** A record's hash: its values (in the file's field order) and the pre-market rule, then its media. */
     const toHash = async (values: Record<string, string>, media: BlmMedia) =>
       `${createHash('sha256').update(ruleHash).update(JSON.stringify(values)).digest('hex').slice(0, 32)}.${await toMediaSignature(media, source)}`
@@ -163,6 +176,8 @@ export async function importBlm(database: Pick<Database, 'db'>, options: BlmImpo
     const records = new Map<string, { record: MappedBlmRecord; hash: string }>()
     // Every AGENT_REF the file names, imported or not: only a property the file leaves out is withdrawn.
     const named = new Map<string, number>()
+    // The lettings the file names that may not be published (lettings-advert.ts): withdrawn if live.
+    const notPublished = new Set<string>()
     let header: BlmHeader | null = null
     try {
       for await (const item of readBlm(source.open())) {
@@ -197,6 +212,11 @@ export async function importBlm(database: Pick<Database, 'db'>, options: BlmImpo
         if (!mapped.success) {
           report.refused++
           report.errors.push({ line: mapped.line, agent_ref: mapped.agent_ref, message: mapped.errors.join('; ') })
+          if (mapped.breaches) {
+            for (const breach of mapped.breaches) report.advert_refusals.push({ line: mapped.line, agent_ref: mapped.agent_ref, message: toLettingsAdvertMessage(breach), ...breach })
+            // Not published: a copy published from an earlier file is withdrawn, not left as it was.
+            if (ref) notPublished.add(ref)
+          }
           continue
         }
         for (const warning of mapped.data.warnings) report.warnings.push({ line, agent_ref: ref, message: warning })
@@ -215,7 +235,7 @@ export async function importBlm(database: Pick<Database, 'db'>, options: BlmImpo
 
     // 3. The safe-import guard, before any work.
     const live = existing.filter((row) => row.availability !== WITHDRAWN_AVAILABILITY)
-    const toWithdraw = live.filter((row) => !named.has(row.agent_ref))
+    const toWithdraw = live.filter((row) => !named.has(row.agent_ref) || notPublished.has(row.agent_ref))
     const refusal =
       records.size + report.unchanged === 0
         ? 'the file holds no properties it could import'

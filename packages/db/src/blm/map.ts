@@ -14,10 +14,14 @@ import {
   BLM_TRANSACTION_TYPES,
   PROPERTY_STYLES,
   TRANSACTION_TYPE,
+  findLettingsAdvertBreaches,
   isBlmPreMarket,
+  toLettingsAdvertMessage,
+  toUkCountry,
   toBlmPriceQualifier,
   toBlmPropertyType,
   toBlmRentPcm,
+  type LettingsAdvertBreach,
   type PreMarketRule,
 } from '@agency/domain'
 import type { PropertyRow } from '../seed/generate.ts'
@@ -66,7 +70,10 @@ export interface MappedBlmRecord {
 }
 
 /** The mapping's result. */
-export type BlmMapResult = { success: true; data: MappedBlmRecord } | { success: false; line: number; agent_ref: string | null; errors: string[] }
+export type BlmMapResult =
+  | { success: true; data: MappedBlmRecord }
+  /** `breaches`: a letting in England whose advert breaks the Renters' Rights Act 2025 (lettings-advert.ts). */
+  | { success: false; line: number; agent_ref: string | null; errors: string[]; breaches?: LettingsAdvertBreach[] }
 
 const STYLE_NAMES = new Map<number, string>(PROPERTY_STYLES.map((s) => [s.property_style_id, s.name]))
 const TYPE_NOUNS: Record<number, string> = { 1: 'house', 2: 'flat', 3: 'bungalow', 4: 'park home', 5: 'commercial property', 6: 'land' }
@@ -217,6 +224,21 @@ export function mapBlmRecord(record: BlmRecord, preMarket: PreMarketRule): BlmMa
 
   const branchCode = int('BRANCH_ID')
 
+  // Renters' Rights Act 2025: a letting in England is published only with one specific rent and no
+  // bidding or deterring wording. A range or 'POA' in PRICE is reported as such, not as a bad number.
+  if (transactionTypeId === TRANSACTION_TYPE.LETTINGS && postcode && toUkCountry(postcode) === 'england') {
+    const texts = [
+      { field: 'SUMMARY', text: toPlainText(get('SUMMARY')) },
+      { field: 'DESCRIPTION', text: toPlainText(get('DESCRIPTION')) },
+      ...Array.from({ length: 10 }, (_, i) => ({ field: `FEATURE${i + 1}`, text: toPlainText(get(`FEATURE${i + 1}`)) })),
+    ].filter((item) => item.text)
+    const breaches = findLettingsAdvertBreaches({ price: get('PRICE'), priceQualifier: qualifierCode, texts })
+    if (breaches.length > 0) {
+      const others = errors.filter((error) => !error.startsWith('PRICE '))
+      return { success: false, line: record.line, agent_ref: agentRef || null, errors: [...breaches.map(toLettingsAdvertMessage), ...others], breaches }
+    }
+  }
+
   if (errors.length > 0 || !transactionTypeId || !status || price === null) {
     return { success: false, line: record.line, agent_ref: agentRef || null, errors }
   }
@@ -310,5 +332,23 @@ export function mapBlmRecord(record: BlmRecord, preMarket: PreMarketRule): BlmMa
     flood_risk: null,
     accessibility: null,
   }
+  const partA = findMissingPartA(fields)
+  if (partA.length > 0) warnings.push(`${MATERIAL_PART_A_WARNING}: ${partA.join(', ')}`)
   return { success: true, data: { line: record.line, agent_ref: agentRef, fields, media: collectBlmMedia(values), branchCode, warnings } }
+}
+
+/** The start of the report's warning of a listing missing material information of Part A. */
+export const MATERIAL_PART_A_WARNING = 'material information Part A missing (National Trading Standards)'
+
+/**
+ * The Part A material information (National Trading Standards, for every listing) a record lacks:
+ * the council tax band, then for a sale its tenure, for a letting its deposit. The price or rent
+ * is Part A too; a record without one is not imported at all.
+ */
+export function findMissingPartA(fields: Pick<BlmPropertyFields, 'transaction_type_id' | 'council_tax_band' | 'tenure' | 'deposit'>): string[] {
+  const missing: string[] = []
+  if (!fields.council_tax_band) missing.push('council tax band')
+  if (fields.transaction_type_id === TRANSACTION_TYPE.SALES && !fields.tenure) missing.push('tenure')
+  if (fields.transaction_type_id === TRANSACTION_TYPE.LETTINGS && fields.deposit === null) missing.push('deposit')
+  return missing
 }

@@ -1,10 +1,12 @@
 /**
  * Company settings from the command line (the product has no admin screens):
  *   npm run settings                      # list every setting
- *   npm run settings -- 102 '"v2"'        # set one (the value is JSON)
+ *   npm run settings -- 102 '"v2"'        # set one (the value is JSON, checked against its schema)
+ *   npm run settings -- 109 "$(cat company.json)"   # the company and compliance details
  * Reads DATABASE_URL, else the PGlite database under DATA_DIR (default ./data, from where npm ran).
  */
 import path from 'node:path'
+import { parseCompanySettingValue } from '@agency/domain'
 import { sql } from 'drizzle-orm'
 import { createDatabase, queryRows } from '../client.ts'
 import { migrate } from '../migrate.ts'
@@ -24,6 +26,11 @@ try {
     } catch {
       throw new Error(`the value must be JSON, e.g. '"v2"' for a string: got ${value}`)
     }
+    // A value the site could not use is refused here, with the reasons, rather than stored and
+    // silently read as the setting's default.
+    const checked = parseCompanySettingValue(settingId, parsed)
+    if (!checked.success) throw new Error(`setting ${settingId} refused:\n  ${checked.errors.join('\n  ')}`)
+    parsed = checked.value
     await database.db
       .insert(companySettings)
       .values({ setting_id: settingId, value: parsed })

@@ -5,6 +5,7 @@
  */
 import { COMPANY_SETTING, PromoCardSchema, type PromoCard } from '@agency/domain'
 import type { branches } from '../schema/index.ts'
+import { DEMO_COMPANY_PROFILE } from './company.ts'
 
 /** The invented agency behind the demo. */
 export const AGENCY_NAME = 'Hartwell & Co'
@@ -104,5 +105,6 @@ export function getDemoSettings(): Array<{ setting_id: number; value: unknown }>
     { setting_id: COMPANY_SETTING.SLIDER_ARROW_VARIANT, value: 1 },
     { setting_id: COMPANY_SETTING.REGISTER_VARIANT, value: 'v1' },
     { setting_id: COMPANY_SETTING.REDIRECT_TARGETS, value: DEMO_REDIRECT_TARGETS },
+    { setting_id: COMPANY_SETTING.COMPANY_PROFILE, value: DEMO_COMPANY_PROFILE },
   ]
 }

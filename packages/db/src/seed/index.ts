@@ -23,6 +23,7 @@ import { seedAlertReferenceData } from './questions.ts'
 import { ensureImagePool } from './pool.ts'
 
 export { AGENCY_DOMAIN, AGENCY_NAME } from './branches.ts'
+export { DEMO_COMPANY_PROFILE, DEMO_LOGO_SVG } from './company.ts'
 export { ensureImagePool } from './pool.ts'
 export { BUYER_QUESTIONS, SUBSCRIPTION_TYPES, TENANT_QUESTIONS, findQuestionId, seedAlertReferenceData, type SeedQuestion } from './questions.ts'
 export { Random } from './random.ts'

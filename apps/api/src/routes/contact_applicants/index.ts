@@ -22,6 +22,7 @@ import {
   type ApplicantView,
   type AlertPayload,
   type ParseResult,
+  PENDING_ALERT_COOKIE_NAMES,
 } from '@agency/domain'
 import { contactApplicants, type Db } from '@agency/db'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
@@ -42,7 +43,7 @@ import { IdParamSchema, dataResponseSchema } from '#app/schemas.ts'
  * The cookie that remembers a visitor's pending alert in their own browser (GET /pending), until the
  * e-mailed link confirms it: `__Host-pending_alert` over https, `pending_alert` over http.
  */
-export const PENDING_ALERT_COOKIE_NAMES = { HTTPS: '__Host-pending_alert', HTTP: 'pending_alert' } as const
+export { PENDING_ALERT_COOKIE_NAMES }
 /** How long the browser remembers a pending alert. */
 const PENDING_ALERT_COOKIE_MAX_AGE_S = 24 * 60 * 60
 

@@ -1,4 +1,13 @@
-import { ApiErrorSchema, LeadEnquiryAnswerSchema as LeadEnquiryDataSchema, MESSAGES, lineText, parseLeadEnquiryPayload, type ParseFailure } from '@agency/domain'
+import {
+  ApiErrorSchema,
+  LeadEnquiryAnswerSchema as LeadEnquiryDataSchema,
+  MESSAGES,
+  PENDING_LEAD_COOKIE_MAX_AGE_S,
+  PENDING_LEAD_COOKIE_NAMES,
+  lineText,
+  parseLeadEnquiryPayload,
+  type ParseFailure,
+} from '@agency/domain'
 import { leads } from '@agency/db'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { eq } from 'drizzle-orm'
@@ -16,8 +25,7 @@ import { dataResponseSchema } from '#app/schemas.ts'
  * The cookie that remembers a visitor's own enquiry in their browser (`__Host-pending_lead` over
  * https, `pending_lead` over http). It names the lead only: no session, no contact is granted by it.
  */
-export const PENDING_LEAD_COOKIE_NAMES = { HTTPS: '__Host-pending_lead', HTTP: 'pending_lead' } as const
-const PENDING_LEAD_COOKIE_MAX_AGE_S = 24 * 60 * 60
+export { PENDING_LEAD_COOKIE_NAMES }
 
 /** Limits on enquiries. */
 export interface LeadEnquiryLimits {

@@ -9,6 +9,7 @@ import { CaptchaQuestionField } from '#app/components/account/captcha-question-f
 import { toMagicLinkEmailMessage } from '#app/components/account/magic-link-email.ts'
 import { useCaptchaToken } from '#app/components/account/use-captcha-token.ts'
 import { COPY } from '#app/copy.ts'
+import { PrivacyNoticeLink } from '#app/components/legal/privacy-link.tsx'
 
 /**
  * What the login action answers: the e-mail's SPEC §5 message, the SPEC §4 "request sent" state, or
@@ -131,6 +132,7 @@ function MagicLinkEntry({ captcha, returnTo, idempotencyKey, result }: Omit<Magi
       <button type="submit" className="button button--large login-form__submit" aria-disabled={busy || undefined}>
         {busy ? COPY.LOGIN_SENDING : COPY.LOGIN_SUBMIT}
       </button>
+      <PrivacyNoticeLink />
       {captcha.provider !== 'none' && (
         <noscript>
           <p className="login-form__no-script">{COPY.LOGIN_NO_SCRIPT}</p>

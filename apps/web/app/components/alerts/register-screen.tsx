@@ -40,6 +40,7 @@ import type { RegisterState } from '#app/components/alerts/register-state.ts'
 import { useHydrated } from '#app/components/search/use-hydrated.ts'
 import { newIdempotencyKey } from '#app/lib/idempotency-key.ts'
 import { ALERT_ACCOUNT_PATHS, toLoginUrl } from '#app/lib/urls.ts'
+import { PrivacyNoticeLink } from '#app/components/legal/privacy-link.tsx'
 
 /** The SPEC §5 checks and the payload, with zod: loaded on first use (alert-checks.ts). */
 export const loadAlertChecks = () => import('#app/components/alerts/alert-checks.ts')
@@ -412,6 +413,7 @@ export function RegisterScreen(props: RegisterScreenProps) {
             {saving ? ALERT_COPY.SAVING : mode === 'create' ? LABELS.REGISTER : LABELS.UPDATE}
           </button>
         </div>
+        <PrivacyNoticeLink className="alert-register__privacy" />
       </Form>
       {captchaWanted && captcha && (
         <Suspense fallback={null}>

@@ -2,6 +2,7 @@ import { LABELS, LIST_PATHS, SAVED_COPY } from '@agency/domain'
 import { useEffect, useRef } from 'react'
 import { Link, NavLink, useLocation } from 'react-router'
 import { AccountMenu } from '#app/components/account/account-menu.tsx'
+import { LOGO_PATH } from '#app/components/legal/legal-paths.ts'
 import { LEAD_COPY } from '#app/components/lead/lead-copy.ts'
 import { VALUATION_PATH } from '#app/components/lead/lead-paths.ts'
 import { COPY } from '#app/copy.ts'
@@ -14,12 +15,12 @@ const NAV_ITEMS = [
 ] as const
 
 /**
- * The site header: the agency's name home, the two lists, the alerts sign-up and the account corner.
+ * The site header: the agency's logo (or its name while none is set) home, the two lists, the alerts sign-up and the account corner.
  * On a phone the links are behind a Menu button, a `<details>` disclosure that opens without
  * JavaScript, on a bar of one line; from 900px the stylesheet shows them beside the name and the
  * button is not there (`::details-content`, global.css).
  */
-export function SiteHeader({ agencyName }: { agencyName: string }) {
+export function SiteHeader({ agencyName, hasLogo }: { agencyName: string; hasLogo: boolean }) {
   const menu = useRef<HTMLDetailsElement>(null)
   const { pathname, search } = useLocation()
   // A page reached from the menu closes it, as a new page without JavaScript would (not the page it
@@ -34,7 +35,13 @@ export function SiteHeader({ agencyName }: { agencyName: string }) {
     <header className="site-header">
       <div className="container site-header__inner">
         <Link to="/" className="site-header__brand">
-          {agencyName}
+          {hasLogo ? (
+            // The logo of the company details (GET /api/company/logo.svg), its name as its text. Low
+            // priority: the page's largest picture is the one preloaded, not the logo (page-weight.test.ts).
+            <img src={LOGO_PATH} alt={agencyName} className="site-header__logo" width={174} height={38} fetchPriority="low" />
+          ) : (
+            agencyName
+          )}
         </Link>
         <details className="site-menu" ref={menu}>
           <summary className="site-menu__button">

@@ -35,6 +35,7 @@ import {
 import type { LeadFormValues, LeadPrefill } from '#app/components/lead/lead-form-values.ts'
 import { useHydrated } from '#app/components/search/use-hydrated.ts'
 import { newIdempotencyKey } from '#app/lib/idempotency-key.ts'
+import { PrivacyNoticeLink } from '#app/components/legal/privacy-link.tsx'
 
 // Loaded on intent (the form's first focus or touch): none of these is in the page's first load.
 const LeadFormExtras = lazy(() => import('#app/components/lead/lead-form-extras.tsx'))
@@ -489,6 +490,7 @@ export function LeadForm({ kind, heading, data, hidden = {}, result }: LeadFormP
           />
         )}
         <p className="lead-form__consent">{LEAD_COPY.CONSENT}</p>
+        <PrivacyNoticeLink />
         <button type="submit" className="button lead-form__submit" disabled={sending} aria-busy={sending || undefined}>
           {sending ? LEAD_COPY.SENDING : kind === 'valuation' ? LEAD_COPY.SEND_VALUATION : LEAD_COPY.SEND}
         </button>

@@ -7,7 +7,7 @@ import { MAP } from '@agency/domain'
 import L from 'leaflet'
 import Supercluster from 'supercluster'
 import { fanOut } from '#app/components/map/fan-out.ts'
-import type { MapPoint, MapTiles, MapView, VisibleArea } from '#app/components/map/map-types.ts'
+import { MAP_TILES_STATE_KEY, type MapPoint, type MapTiles, type MapView, type VisibleArea } from '#app/components/map/map-types.ts'
 import 'leaflet/dist/leaflet.css'
 
 /** What the React side can do with a map once it is drawn. */
@@ -54,7 +54,7 @@ const MARKER_SPACING = CLUSTER_SIZE + 6
 const isActivation = (event: KeyboardEvent) => event.key === 'Enter' || event.key === ' '
 
 /** Where this visit remembers whether the tile server answered (sessionStorage: one tab, one visit). */
-const TILES_STATE_KEY = 'map-tiles'
+const TILES_STATE_KEY = MAP_TILES_STATE_KEY
 /** How long a visit relies on the outline after the tile server failed, before asking it again. */
 const TILES_RETRY_MS = 5 * 60_000
 

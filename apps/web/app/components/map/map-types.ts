@@ -36,3 +36,6 @@ export interface MapPoint {
 
 /** Where the map looks once it has its points: exactly an area, around the points, or where it is. */
 export type MapView = { kind: 'area'; area: VisibleArea } | { kind: 'points' } | { kind: 'stay' }
+
+/** Where a visit remembers whether the tile server answered (sessionStorage; the Cookies page names it). */
+export const MAP_TILES_STATE_KEY = 'map-tiles'

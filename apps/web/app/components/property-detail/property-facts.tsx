@@ -4,6 +4,7 @@ import { COPY } from '#app/copy.ts'
 import { toRoomCounts, toRoomPhrase } from '#app/lib/property-text.ts'
 import { SaveButton } from '#app/components/saved/save-button.tsx'
 import { WeeklyRent } from './extras/weekly-rent.tsx'
+import { TenancyDeposits } from './tenancy-deposits.tsx'
 
 /** The top of the detail page: heading, address, status, price with its qualifier, and the rooms. */
 export function PropertyFacts({ property }: { property: PropertyDetail }) {
@@ -31,6 +32,7 @@ export function PropertyFacts({ property }: { property: PropertyDetail }) {
           <WeeklyRent property={property} />
         </p>
       )}
+      <TenancyDeposits property={property} />
       {rooms.length > 0 && (
         <ul className="detail-facts__rooms" role="list">
           {rooms.map((room) => (

@@ -1,0 +1,48 @@
+import { ApiErrorSchema, CompanyProfileSchema } from '@agency/domain'
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { createHash } from 'node:crypto'
+import { API_MESSAGES } from '#app/messages.ts'
+import { getCompanyProfile } from '#app/queries/catalogue.ts'
+import { dataResponseSchema } from '#app/schemas.ts'
+
+/**
+ * The agency's company and compliance details (company setting 109, set with `npm run settings`):
+ * what the footer, the legal pages and the lettings pages show. The same for every visitor.
+ */
+const companyRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '',
+    {
+      schema: {
+        summary: 'The company and compliance details: legal name, company number, redress scheme, client money protection, fees, complaints, data controller',
+        tags: ['catalogue'],
+        response: { 200: dataResponseSchema(CompanyProfileSchema), 404: ApiErrorSchema },
+      },
+    },
+    async (_request, reply) => {
+      const profile = await getCompanyProfile(app.db)
+      if (!profile) return reply.code(404).send({ message: API_MESSAGES.COMPANY_PROFILE_NOT_FOUND })
+      return { data: profile }
+    },
+  )
+
+  app.get(
+    '/logo.svg',
+    { schema: { summary: "The agency's logo (SVG)", tags: ['catalogue'] } },
+    async (request, reply) => {
+      const profile = await getCompanyProfile(app.db)
+      if (!profile) return reply.code(404).send({ message: API_MESSAGES.COMPANY_PROFILE_NOT_FOUND })
+      const etag = `"${createHash('sha256').update(profile.logo_svg).digest('base64url').slice(0, 22)}"`
+      reply
+        .header('cache-control', 'public, max-age=300')
+        .header('etag', etag)
+        // The schema already refuses script in a logo; opened on its own, the file may still run none.
+        .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'; sandbox")
+        .header('x-content-type-options', 'nosniff')
+      if (request.headers['if-none-match'] === etag) return reply.code(304).send()
+      return reply.type('image/svg+xml; charset=utf-8').send(profile.logo_svg)
+    },
+  )
+}
+
+export default companyRoutes

@@ -1,0 +1,25 @@
+/** The trust and legal pages, each linked from every page's footer. */
+export const LEGAL_PATHS = {
+  about: '/about-us',
+  fees: '/fees',
+  privacy: '/privacy-notice',
+  cookies: '/cookies',
+  terms: '/terms',
+  complaints: '/complaints',
+} as const
+
+/** One of the legal pages. */
+export type LegalPage = keyof typeof LEGAL_PATHS
+
+/** The footer's names of the pages, in its order. */
+export const LEGAL_LINKS: ReadonlyArray<{ page: LegalPage; label: string }> = [
+  { page: 'about', label: 'About us' },
+  { page: 'fees', label: 'Fees for tenants and landlords' },
+  { page: 'complaints', label: 'Complaints' },
+  { page: 'privacy', label: 'Privacy notice' },
+  { page: 'cookies', label: 'Cookies' },
+  { page: 'terms', label: 'Terms of use' },
+]
+
+/** The logo's address (GET /api/company/logo.svg). */
+export const LOGO_PATH = '/api/company/logo.svg'
