@@ -41,6 +41,8 @@ export const PropertyMarkerSchema = z.object({
   custom_property_status_title: z.string().nullable(),
   /** The price label ('£350,000', '£1,200 PCM'); null on a locked marker. */
   price: z.string().nullable(),
+  /** The price on the marker's pin ('£350k', '£1,250 pcm'); null on a locked marker. */
+  pin_price: z.string().nullable(),
   bedroom: z.number().int().nullable(),
   detail_page_url: z.string(),
 })
