@@ -1,5 +1,5 @@
 /**
- * The demo's schools and pubs: invented, one of each a short walk from every branch, so that a
+ * The demo's schools and pubs: invented, one of each a short walk from every branch (and real stations), so that a
  * newcomer can try searching near a school or a pub before loading the real lists
  * (`npm run places:import`, see the README). Their descriptions say '(demo)'.
  */
@@ -38,22 +38,50 @@ const DEMO_PUBS: readonly DemoPoint[] = [
   ['The Byres Tap', 'Pub', 'Glasgow', 'G12 8AB', 55.8736, -4.2917],
 ]
 
+/**
+ * Stations a short walk from each branch (issue 46): real stations at their positions, rounded; the
+ * real list comes from NaPTAN (`npm run places:import -- stations FILE`).
+ */
+const DEMO_STATIONS: readonly DemoPoint[] = [
+  ['Highbury & Islington', 'Railway station', 'London', 'N5 1RA', 51.5462, -0.104],
+  ['Angel', 'Underground station', 'London', 'N1 8XB', 51.5322, -0.1058],
+  ['Clapham Common', 'Underground station', 'London', 'SW4 7AJ', 51.4618, -0.1384],
+  ['Clapham High Street', 'Railway station', 'London', 'SW4 6AB', 51.4653, -0.1325],
+  ['Reading', 'Railway station', 'Reading', 'RG1 1LZ', 51.4589, -0.9719],
+  ['Clifton Down', 'Railway station', 'Bristol', 'BS8 2PN', 51.4645, -2.6122],
+  ['Cardiff Queen Street', 'Railway station', 'Cardiff', 'CF10 2RG', 51.4819, -3.1702],
+  ['Cardiff Central', 'Railway station', 'Cardiff', 'CF10 1EP', 51.476, -3.1792],
+  ['Birmingham Snow Hill', 'Railway station', 'Birmingham', 'B3 2BJ', 52.4834, -1.899],
+  ['Nottingham', 'Railway station', 'Nottingham', 'NG2 3AQ', 52.9471, -1.1463],
+  ['Old Market Square', 'Tram stop', 'Nottingham', 'NG1 2DT', 52.953, -1.15],
+  ['St Peter’s Square', 'Tram stop', 'Manchester', 'M2 3AE', 53.4781, -2.2429],
+  ['Manchester Piccadilly', 'Railway station', 'Manchester', 'M1 2BN', 53.4774, -2.2309],
+  ['Leeds', 'Railway station', 'Leeds', 'LS1 4DY', 53.795, -1.5479],
+  ['Monument', 'Metro station', 'Newcastle upon Tyne', 'NE1 7AL', 54.9738, -1.6133],
+  ['Newcastle', 'Railway station', 'Newcastle upon Tyne', 'NE1 5DL', 54.9683, -1.6174],
+  ['Edinburgh Waverley', 'Railway station', 'Edinburgh', 'EH1 1BB', 55.9521, -3.1893],
+  ['Hillhead', 'Underground station', 'Glasgow', 'G12 8SQ', 55.8753, -4.293],
+  ['Partick', 'Railway station', 'Glasgow', 'G11 5JS', 55.87, -4.3088],
+]
+
 function toInputs(points: readonly DemoPoint[], prefix: string): PointOfInterestInput[] {
   return points.map(([name, label, town, postcode, lat, lng], i) => ({ source_id: `${prefix}${i + 1}`, name, label: `${label} (demo)`, town, postcode, lat, lng }))
 }
 
-/** The demo's schools and pubs as the demo set lists them. */
-export const DEMO_POINTS_OF_INTEREST = { schools: toInputs(DEMO_SCHOOLS, 's'), pubs: toInputs(DEMO_PUBS, 'p') }
+/** The demo's schools, pubs and stations as the demo set lists them. */
+export const DEMO_POINTS_OF_INTEREST = { schools: toInputs(DEMO_SCHOOLS, 's'), pubs: toInputs(DEMO_PUBS, 'p'), stations: toInputs(DEMO_STATIONS, 't') }
 
-/** Writes the demo's schools and pubs (again), leaving any imported real ones alone. */
-export async function seedDemoPointsOfInterest(database: Pick<Database, 'db'>): Promise<{ schools: number; pubs: number }> {
+/** Writes the demo's schools, pubs and stations (again), leaving any imported real ones alone. */
+export async function seedDemoPointsOfInterest(database: Pick<Database, 'db'>): Promise<{ schools: number; pubs: number; stations: number }> {
   // A new run each time, so that a demo entry since dropped from the lists above leaves.
   const run = `demo-${new Date().toISOString()}`
   await database.db.transaction(async (tx) => {
     await upsertPointsOfInterest(tx, 'school', 'demo', run, DEMO_POINTS_OF_INTEREST.schools)
     await upsertPointsOfInterest(tx, 'pub', 'demo', run, DEMO_POINTS_OF_INTEREST.pubs)
     await removeOtherRuns(tx, 'school', 'demo', run)
+    await upsertPointsOfInterest(tx, 'station', 'demo', run, DEMO_POINTS_OF_INTEREST.stations)
     await removeOtherRuns(tx, 'pub', 'demo', run)
+    await removeOtherRuns(tx, 'station', 'demo', run)
   })
-  return { schools: DEMO_SCHOOLS.length, pubs: DEMO_PUBS.length }
+  return { schools: DEMO_SCHOOLS.length, pubs: DEMO_PUBS.length, stations: DEMO_STATIONS.length }
 }
