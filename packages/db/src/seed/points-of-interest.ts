@@ -39,27 +39,28 @@ const DEMO_PUBS: readonly DemoPoint[] = [
 ]
 
 /**
- * Stations a short walk from each branch (issue 46): real stations at their positions, rounded; the
- * real list comes from NaPTAN (`npm run places:import -- stations FILE`).
+ * Stations near each branch (issue 46): real stations at their positions, rounded, none named after
+ * its town (so that 'manc' still offers Manchester alone); the real list comes from NaPTAN
+ * (`npm run places:import -- stations FILE`).
  */
 const DEMO_STATIONS: readonly DemoPoint[] = [
   ['Highbury & Islington', 'Railway station', 'London', 'N5 1RA', 51.5462, -0.104],
   ['Angel', 'Underground station', 'London', 'N1 8XB', 51.5322, -0.1058],
   ['Clapham Common', 'Underground station', 'London', 'SW4 7AJ', 51.4618, -0.1384],
   ['Clapham High Street', 'Railway station', 'London', 'SW4 6AB', 51.4653, -0.1325],
-  ['Reading', 'Railway station', 'Reading', 'RG1 1LZ', 51.4589, -0.9719],
+  ['Tilehurst', 'Railway station', 'Reading', 'RG31 6BB', 51.4716, -1.0297],
   ['Clifton Down', 'Railway station', 'Bristol', 'BS8 2PN', 51.4645, -2.6122],
-  ['Cardiff Queen Street', 'Railway station', 'Cardiff', 'CF10 2RG', 51.4819, -3.1702],
-  ['Cardiff Central', 'Railway station', 'Cardiff', 'CF10 1EP', 51.476, -3.1792],
-  ['Birmingham Snow Hill', 'Railway station', 'Birmingham', 'B3 2BJ', 52.4834, -1.899],
-  ['Nottingham', 'Railway station', 'Nottingham', 'NG2 3AQ', 52.9471, -1.1463],
+  ['Cathays', 'Railway station', 'Cardiff', 'CF24 4AA', 51.4889, -3.1787],
+  ['Grangetown', 'Railway station', 'Cardiff', 'CF11 7AA', 51.4676, -3.1896],
+  ['St Chads', 'Tram stop', 'Birmingham', 'B3 2AA', 52.4849, -1.8985],
+  ['Jewellery Quarter', 'Railway station', 'Birmingham', 'B18 6NF', 52.4893, -1.9135],
   ['Old Market Square', 'Tram stop', 'Nottingham', 'NG1 2DT', 52.953, -1.15],
   ['St Peter’s Square', 'Tram stop', 'Manchester', 'M2 3AE', 53.4781, -2.2429],
-  ['Manchester Piccadilly', 'Railway station', 'Manchester', 'M1 2BN', 53.4774, -2.2309],
-  ['Leeds', 'Railway station', 'Leeds', 'LS1 4DY', 53.795, -1.5479],
+  ['Deansgate', 'Railway station', 'Manchester', 'M3 4LG', 53.4742, -2.2508],
+  ['Burley Park', 'Railway station', 'Leeds', 'LS4 2AA', 53.8123, -1.5776],
   ['Monument', 'Metro station', 'Newcastle upon Tyne', 'NE1 7AL', 54.9738, -1.6133],
-  ['Newcastle', 'Railway station', 'Newcastle upon Tyne', 'NE1 5DL', 54.9683, -1.6174],
-  ['Edinburgh Waverley', 'Railway station', 'Edinburgh', 'EH1 1BB', 55.9521, -3.1893],
+  ['Haymarket', 'Metro station', 'Newcastle upon Tyne', 'NE1 7PF', 54.9776, -1.6136],
+  ['Princes Street', 'Tram stop', 'Edinburgh', 'EH2 2AA', 55.9508, -3.2043],
   ['Hillhead', 'Underground station', 'Glasgow', 'G12 8SQ', 55.8753, -4.293],
   ['Partick', 'Railway station', 'Glasgow', 'G11 5JS', 55.87, -4.3088],
 ]
