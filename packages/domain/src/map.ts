@@ -70,7 +70,3 @@ export function toSearchBounds(box: { south: number; west: number; north: number
   return { south: clampLat(box.south), west: wrap(box.west), north: clampLat(box.north), east: wrap(box.east) }
 }
 
-/** A Google Maps search URL for a branch: its address, placed at its position (SPEC §2 'View on Google Map'). */
-export function toGoogleMapsUrl(branch: { address: string; lat: number; lng: number }): string {
-  return `https://www.google.com/maps/search/${encodeURIComponent(branch.address)}/@${branch.lat},${branch.lng},17z`
-}

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { NEARBY_HEADINGS, NEARBY_KINDS, NEARBY_PER_KIND, NEARBY_SEARCH_RADIUS_MILES, NEARBY_WITHIN_MILES, NearbyPlaceSchema } from './neighbourhood.ts'
+import { NEARBY_HEADINGS, NEARBY_KINDS, NEARBY_PER_KIND, NEARBY_SEARCH_RADIUS_MILES, NEARBY_WITHIN_MILES } from './neighbourhood.ts'
+import { NearbyPlaceSchema } from './neighbourhood.schema.ts'
 import { RADIUS_OPTIONS_MILES } from './radius.ts'
 
 describe('the neighbourhood of a property page', () => {
