@@ -85,6 +85,7 @@ export const ApiPropertyMarkerSchema = z.discriminatedUnion('is_locked', [
     image: BLURRED_IMAGE,
     advert_heading: LOCKED_CARD_FIELDS.advert_heading,
     price: z.null(),
+    pin_price: z.null(),
     bedroom: z.null(),
   }),
 ])

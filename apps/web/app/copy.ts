@@ -224,4 +224,8 @@ export const COPY = {
   BRANCH_MAP_LINK: 'View on Google Map',
   BRANCHES_SEE_ALL: 'See all our branches',
   BRANCHES_HOME_HEADING: 'Find a branch near you',
+  DETAIL_MAP: 'Location',
+  DETAIL_MAP_LABEL: (address: string) => `Map of ${address}`,
+  DETAIL_NEIGHBOURHOOD: 'The neighbourhood',
+  DETAIL_NEIGHBOURHOOD_NOTE: 'Distances are in a straight line. Each name searches for homes within a mile of it.',
 } as const

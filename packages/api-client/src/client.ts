@@ -15,6 +15,7 @@ import {
   CompanyProfileSchema,
   LeadEnquiryAnswerSchema,
   PotentialViewingSchema,
+  NearbyPlaceSchema,
   PropertyCardSchema,
   PropertyDetailSchema,
   PropertyCardsWithoutMediasResponseSchema,
@@ -46,6 +47,7 @@ import type {
   LeadEnquiryAnswer,
   LeadEnquiryPayload,
   PotentialViewing,
+  NearbyPlace,
   PropertyCard,
   PropertyCardsWithoutMediasResponse,
   PropertyDetail,
@@ -198,6 +200,8 @@ export interface ApiClient {
   findNearestSpellings(keyword: string, options?: RequestOptions): Promise<SearchResultPlace[]>
   /** SPEC §7 place details by place_id (GET /places/:place_id). Throws a 404 ApiClientError for an unknown id. */
   getPlace(placeId: string, options?: RequestOptions): Promise<PlaceDetails>
+  /** The stations, schools and pubs nearest a position, with distances in miles (GET /places/nearby). */
+  getNearbyPlaces(at: { lat: number; lng: number }, options?: RequestOptions): Promise<NearbyPlace[]>
   /**
    * SPEC §7 POST /contacts/oauth/magic-links. The API answers 202 for every well-formed request
    * (known address or not); a malformed e-mail, a refused captcha or a cross-site call throws. With an
@@ -403,6 +407,10 @@ export function createApiClient({ baseUrl, fetch, headers }: ApiClientOptions): 
     },
     async getPlace(placeId, options) {
       return (await get(`/places/${encodeURIComponent(placeId)}`, undefined, dataOf(PlaceDetailsSchema), options)).data
+    },
+    async getNearbyPlaces(at, options) {
+      const params = new URLSearchParams({ lat: String(at.lat), lng: String(at.lng) })
+      return (await get('/places/nearby', params, dataOf(z.array(NearbyPlaceSchema)), options)).data
     },
     async requestMagicLink(body, options) {
       const extra = options?.idempotencyKey ? { 'idempotency-key': options.idempotencyKey } : undefined

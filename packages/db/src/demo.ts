@@ -10,7 +10,7 @@ export interface DemoDataSummary {
   contacts: SeedContactsSummary
   places: PlacesSummary
   /** The invented schools and pubs near the branches. */
-  pointsOfInterest: { schools: number; pubs: number }
+  pointsOfInterest: { schools: number; pubs: number; stations: number }
 }
 
 /**

@@ -6,6 +6,7 @@ import {
   toDistanceLabel,
   toLongDate,
   toPounds,
+  toPinPriceLabel,
   toPriceLabel,
   toRangeText,
   toRoomRangeLabel,
@@ -23,6 +24,24 @@ describe('toPriceLabel', () => {
   it('formats pounds without pence', () => {
     expect(toPounds(99_950)).toBe('£99,950')
     expect(PCM_SUFFIX).toBe('PCM')
+  })
+})
+
+describe('toPinPriceLabel', () => {
+  it.each([
+    [350_000, 'sales', '£350k'],
+    [349_600, 'sales', '£350k'],
+    [95_000, 'sales', '£95k'],
+    [999_499, 'sales', '£999k'],
+    [999_500, 'sales', '£1m'],
+    [1_250_000, 'sales', '£1.25m'],
+    [2_000_000, 'sales', '£2m'],
+    [1_505_000, 'sales', '£1.51m'],
+    [950, 'sales', '£950'],
+    [1250, 'lettings', '£1,250 pcm'],
+    [12_500, 'lettings', '£12,500 pcm'],
+  ] as const)('%i %s → %s', (amount, type, label) => {
+    expect(toPinPriceLabel(amount, type)).toBe(label)
   })
 })
 

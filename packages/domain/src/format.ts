@@ -16,6 +16,18 @@ export function toPriceLabel(amount: number, searchType: SearchType): string {
   return searchType === 'lettings' ? `${toPounds(amount)} ${PCM_SUFFIX}` : toPounds(amount)
 }
 
+/**
+ * A price short enough for a map pin: sales to the nearest thousand or, from a million, to two
+ * decimals ('£350k', '£1.25m', '£950'); lettings whole ('£1,250 pcm').
+ */
+export function toPinPriceLabel(amount: number, searchType: SearchType): string {
+  if (searchType === 'lettings') return `${toPounds(amount)} pcm`
+  if (amount < 1000) return toPounds(amount)
+  const thousands = Math.round(amount / 1000)
+  if (thousands < 1000) return `£${thousands}k`
+  return `£${Math.round(amount / 10_000) / 100}m`
+}
+
 /** SPEC §9: card summary cut at 120 characters. */
 export const SUMMARY_MAX_LENGTH = 120
 

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { toBoundsParam, toSearchParams } from './catalogue.ts'
 import { PropertySearchQuerySchema, parseBoundsParam } from './catalogue.schema.ts'
-import { MapMarkersQuerySchema, toGoogleMapsUrl, toSearchBounds } from './map.ts'
+import { toGoogleMapsUrl } from './google-maps.ts'
+import { MapMarkersQuerySchema, toSearchBounds } from './map.ts'
 
 describe('the bounds parameter', () => {
   it.each([

@@ -41,6 +41,8 @@ export const PropertyMarkerSchema = z.object({
   custom_property_status_title: z.string().nullable(),
   /** The price label ('£350,000', '£1,200 PCM'); null on a locked marker. */
   price: z.string().nullable(),
+  /** The price on the marker's pin ('£350k', '£1,250 pcm'); null on a locked marker. */
+  pin_price: z.string().nullable(),
   bedroom: z.number().int().nullable(),
   detail_page_url: z.string(),
 })
@@ -68,7 +70,3 @@ export function toSearchBounds(box: { south: number; west: number; north: number
   return { south: clampLat(box.south), west: wrap(box.west), north: clampLat(box.north), east: wrap(box.east) }
 }
 
-/** A Google Maps search URL for a branch: its address, placed at its position (SPEC §2 'View on Google Map'). */
-export function toGoogleMapsUrl(branch: { address: string; lat: number; lng: number }): string {
-  return `https://www.google.com/maps/search/${encodeURIComponent(branch.address)}/@${branch.lat},${branch.lng},17z`
-}

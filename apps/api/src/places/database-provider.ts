@@ -133,7 +133,7 @@ function findDistrictsStartingWith(db: Db, key: string, limit: number) {
     .limit(limit)
 }
 
-/** Words that name a school or a pub: a keyword holding one offers schools and pubs before towns. */
+/** Words that name a school, a pub or a station: a keyword holding one offers these before towns. */
 const POINT_OF_INTEREST_WORDS = [
   'school',
   'schools',
@@ -150,6 +150,11 @@ const POINT_OF_INTEREST_WORDS = [
   'inn',
   'arms',
   'tavern',
+  'station',
+  'stations',
+  'tram',
+  'metro',
+  'underground',
 ]
 
 /**
@@ -260,7 +265,7 @@ export function createDatabasePlacesProvider(db: Db, options: DatabasePlacesOpti
     },
 
     async details(placeId) {
-      if (/^(school|pub):/.test(placeId)) return findPointOfInterest(db, placeId)
+      if (/^(school|pub|station):/.test(placeId)) return findPointOfInterest(db, placeId)
       const [row] = await db.select().from(places).where(eq(places.place_id, placeId)).limit(1)
       if (!row) return null
       return {
@@ -290,7 +295,7 @@ export function createDatabasePlacesProvider(db: Db, options: DatabasePlacesOpti
   }
 }
 
-/** A school's or pub's details: its position, with bounds of a street or two around it. */
+/** A school's, pub's or station's details: its position, with bounds of a street or two around it. */
 async function findPointOfInterest(db: Db, placeId: string): Promise<PlaceDetails | null> {
   const [row] = await db.select().from(pointsOfInterest).where(eq(pointsOfInterest.place_id, placeId)).limit(1)
   if (!row) return null

@@ -5,6 +5,7 @@ import {
   toDetailPageUrl,
   toLockedHeading,
   toLockedSlug,
+  toPinPriceLabel,
   toPriceLabel,
   toSearchType,
   type Availability,
@@ -299,6 +300,7 @@ export function presentMarker(row: PropertyMarkerRow, context: PresentContext): 
       display_address: locked.display_address,
       custom_property_status_title: status,
       price: null,
+      pin_price: null,
       bedroom: null,
       detail_page_url: toDetailPageUrl(row.property_profile_id, toLockedSlug(searchType, row.town)),
     }
@@ -313,6 +315,7 @@ export function presentMarker(row: PropertyMarkerRow, context: PresentContext): 
     display_address: row.display_address,
     custom_property_status_title: status,
     price: toPriceLabel(row.price, searchType),
+    pin_price: toPinPriceLabel(row.price, searchType),
     bedroom: row.bedroom,
     detail_page_url: toDetailPageUrl(row.property_profile_id, row.slug),
   }

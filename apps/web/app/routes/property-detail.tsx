@@ -14,6 +14,7 @@ import { LockedPanel } from '#app/components/property-detail/locked-panel.tsx'
 import { MaterialInformation } from '#app/components/property-detail/material-information.tsx'
 import { PriceHistory } from '#app/components/property-detail/price-history.tsx'
 import { PropertyFacts } from '#app/components/property-detail/property-facts.tsx'
+import { PropertyNeighbourhood } from '#app/components/property-detail/neighbourhood.tsx'
 import { LEAD_COPY } from '#app/components/lead/lead-copy.ts'
 import { LeadForm } from '#app/components/lead/lead-form.tsx'
 import { PotentialViewing } from '#app/components/lead/potential-viewing.tsx'
@@ -55,10 +56,13 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const title = toPropertyTitle(property)
   const canonicalUrl = toPublicUrl(context.publicUrl, property.detail_page_url)
   const description = toMetaDescription(property.summary ?? `${property.advert_heading}, ${property.display_address}.`)
-  const [lead, contact, loadedExtras] = await Promise.all([
+  const [lead, contact, loadedExtras, nearby] = await Promise.all([
     getLeadFormData(request, context),
     getCurrentContact(request, context),
     toPropertyExtras(property, extras, { canonicalUrl, title, description }),
+    // Issue 46: no map or neighbourhood for a property the visitor may not see. A failure leaves the
+    // neighbourhood out rather than failing the page.
+    property.is_locked ? [] : context.api.getNearbyPlaces({ lat: property.lat, lng: property.lng }).catch(() => []),
   ])
   return data(
     {
@@ -70,6 +74,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       // SPEC §7 'recording a potential viewing': for a logged-in applicant, once the page runs.
       recordsViewing: contact !== null && contact.applicants.length > 0,
       extras: loadedExtras,
+      nearby,
     },
     { headers: toCataloguePageHeaders(request) },
   )
@@ -102,7 +107,7 @@ function toLeadHiddenFields(property: PropertyDetail, canonicalUrl: string): Rec
 }
 
 export default function PropertyDetailRoute({ loaderData, actionData }: Route.ComponentProps) {
-  const { property, extras, lead, canonicalUrl, recordsViewing } = loaderData
+  const { property, extras, lead, canonicalUrl, recordsViewing, nearby } = loaderData
   const searchType = toSearchType(property.transaction_type_id)
   const description = toParagraphs(property.description)
   return (
@@ -159,6 +164,8 @@ export default function PropertyDetailRoute({ loaderData, actionData }: Route.Co
           <Brochures documents={property.documents} />
           <MaterialInformation property={property} />
           <PriceHistory property={property} />
+          {/* SPEC §1 map, after the facts a buyer checks first; never for a property the visitor may not see. */}
+          {!property.is_locked && <PropertyNeighbourhood property={property} nearby={nearby} />}
           <CalculatorsSection summary={extras.calculator} />
           {/* SPEC §2: the lead enquiry form on every property page a visitor may see in full. */}
           {!property.is_locked && (
@@ -170,7 +177,6 @@ export default function PropertyDetailRoute({ loaderData, actionData }: Route.Co
               result={actionData}
             />
           )}
-          {/* The map of SPEC §2 joins here, after the facts a buyer checks first. */}
           <SimilarProperties cards={extras.similar} />
         </div>
       </div>

@@ -1,5 +1,5 @@
 import { toBlmText, toSampleBlmRecord } from '@agency/db/testing'
-import { LIST_PATHS, MAP, MAP_DRAG_DEBOUNCE_MS, PAGE_SIZE_DEFAULT } from '@agency/domain'
+import { LIST_PATHS, MAP, MAP_DRAG_DEBOUNCE_MS, PAGE_SIZE_DEFAULT, toDistanceLabel } from '@agency/domain'
 import type { Locator, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { BASE_URL, expectNoAxeViolations, routeMapTiles, settled, setupBrowser } from './support.ts'
@@ -63,6 +63,45 @@ async function expectNoOverlap(elements: Locator): Promise<void> {
 
 const zoomOf = async (page: Page) => Number(await page.locator('.map-canvas').getAttribute('data-zoom'))
 
+/** Where the map's panes stand: it changes with every pan, the site's or the visitor's. */
+const paneOffset = (page: Page) => page.locator('.map-canvas .leaflet-map-pane').evaluate((pane) => (pane as HTMLElement).style.transform)
+
+/**
+ * Opens the card of the topmost pin, whose popup does not fit above it, so the map pans to show it
+ * (the site's own move), and checks that nothing else changes: past SPEC §9's 500 ms the search, its
+ * URL, the list's count and its cards are those of before.
+ */
+async function expectPinOpensOnlyItsCard(page: Page): Promise<void> {
+  const url = page.url()
+  const count = await page.locator('.list-page__count').textContent()
+  const cards = await listIds(page)
+  expect(cards.length).toBeGreaterThan(0)
+  const pins = page.locator('.map-canvas [data-point-id]')
+  const tops = await pins.evaluateAll((els) => els.map((el) => el.getBoundingClientRect().top))
+  expect(tops.length).toBeGreaterThan(0)
+  const top = pins.nth(tops.indexOf(Math.min(...tops)))
+  const id = await top.getAttribute('data-point-id')
+  const before = await paneOffset(page)
+  await top.click()
+  const popup = page.locator('.leaflet-popup')
+  await expect.poll(() => popup.getByRole('link', { name: /^View This Property/ }).getAttribute('href')).toMatch(new RegExp(`^/property/${id}\\b`))
+  // The map panned to show the card ...
+  await expect.poll(() => paneOffset(page)).not.toBe(before)
+  // ... and, the quiet period long past, searched nothing.
+  await page.waitForTimeout(MAP_DRAG_DEBOUNCE_MS + 1_500)
+  expect(page.url()).toBe(url)
+  expect(await page.locator('.list-page__count').textContent()).toBe(count)
+  expect(await listIds(page)).toEqual(cards)
+  expect(await popup.count()).toBe(1)
+  // The pin and its card in the list are highlighted together, and no other.
+  expect(await page.locator('.map-canvas .map-pin-icon--selected').evaluateAll((els) => els.map((el) => (el as HTMLElement).dataset.pointId))).toEqual([id])
+  expect(await page.locator('.property-grid .property-grid__item--selected').evaluateAll((els) => els.map((el) => (el as HTMLElement).dataset.propertyId))).toEqual([id])
+  // Closing the card lets both go.
+  await popup.getByRole('button', { name: /close/i }).click()
+  await expect.poll(() => page.locator('.property-grid .property-grid__item--selected').count()).toBe(0)
+  expect(await page.locator('.map-canvas .map-pin-icon--selected').count()).toBe(0)
+}
+
 /** A search near a branch with a handful of results (2 to a list page's 12), found through the API. */
 async function findSmallSearch(page: Page): Promise<{ url: string; total: number }> {
   const branches = (await getJson<{ data: Branch[] }>(page, `${BASE_URL}/api/branches`)).data
@@ -78,8 +117,22 @@ async function findSmallSearch(page: Page): Promise<{ url: string; total: number
   throw new Error('no small search near any branch')
 }
 
+/** Opens the markers a branch shares with others (each zooms in) until it stands on a marker of its own. */
+async function openToBranch(page: Page, branchId: number): Promise<void> {
+  for (let step = 0; step < MAP.MAX_ZOOM; step++) {
+    const shared = page.locator(`.map-canvas [data-group~="${branchId}"]`)
+    if ((await shared.count()) === 0) return
+    const zoom = await zoomOf(page)
+    // From the keyboard: after a popup's pan the marker may lie outside the map's view, where no click reaches.
+    await shared.focus()
+    await page.keyboard.press('Enter')
+    await expect.poll(() => zoomOf(page)).toBeGreaterThan(zoom)
+  }
+  throw new Error(`branch ${branchId} never stood on its own marker`)
+}
+
 describe('the branch map', () => {
-  it('shows a marker per branch, each with its card and a Google Maps link, on the outline when tiles fail', async () => {
+  it('names every branch on the map, each with its card and one Google Maps link, on the outline when tiles fail', async () => {
     const { page, tiles } = await offlinePage()
     const branches = (await getJson<{ data: Branch[] }>(page, `${BASE_URL}/api/branches`)).data
     expect(branches.length).toBeGreaterThan(0)
@@ -91,7 +144,15 @@ describe('the branch map', () => {
     // The home page shows the same branch map, drawn by now: the URL changes before the branches page
     // replaces it, so the checks below wait for the branches page itself.
     await page.getByRole('heading', { level: 1, name: 'Our branches' }).waitFor()
-    await expect.poll(() => page.locator('.map-canvas .leaflet-marker-icon').count(), { timeout: 15_000 }).toBe(branches.length)
+    const pins = page.locator('.map-canvas .leaflet-marker-icon')
+    await expect.poll(() => pins.count(), { timeout: 15_000 }).toBeGreaterThan(0)
+    // Every branch is named on the map (no letters): on its own marker, or on one it shares with
+    // branches too near to tell apart at this zoom.
+    const unnamed = async () => {
+      const texts = (await pins.allTextContents()).join(' · ')
+      return branches.filter((b) => !texts.includes(b.branchName)).map((b) => b.branchName)
+    }
+    await expect.poll(unnamed, { timeout: 10_000 }).toEqual([])
     // No tile could load: the outline of the United Kingdom is drawn instead, and the tiles asked for
     // followed the configured template.
     await expect.poll(() => page.locator('.map-canvas').getAttribute('data-outline'), { timeout: 10_000 }).toBe('drawn')
@@ -100,25 +161,27 @@ describe('the branch map', () => {
     expect(tiles.every((url) => url.startsWith('https://tile.openstreetmap.org/'))).toBe(true)
     await expect.poll(() => page.locator('.leaflet-control-attribution').textContent()).toContain('OpenStreetMap')
 
-    // SPEC §3 Map marker: named by branch and address; its popup card has 'View on Google Map'.
-    const branch = branches[0]!
+    // SPEC §3 Map marker: named by branch and address; its popup card has 'View on Google Map', once.
+    const branch = branches.find((b) => b.address.includes('Newcastle')) ?? branches[0]!
+    await openToBranch(page, branch.id)
     const marker = page.getByRole('button', { name: `${branch.branchName}, ${branch.address}` })
-    // Near branches overlap at the fitted zoom; the keyboard reaches each of them all the same.
-    await marker.focus()
-    await page.keyboard.press('Enter')
+    await marker.click()
     const popup = page.locator('.leaflet-popup')
     await expect.poll(() => popup.textContent()).toContain(branch.name)
+    expect(await popup.getByRole('link', { name: /View on Google Map/ }).count()).toBe(1)
     const google = popup.getByRole('link', { name: `View on Google Map: ${branch.branchName}` })
     expect(await google.getAttribute('href')).toBe(
       `https://www.google.com/maps/search/${encodeURIComponent(branch.address)}/@${branch.lat},${branch.lng},17z`,
     )
     expect(await google.getAttribute('target')).toBe('_blank')
-    // The list under the map is the accessible way to the same branches.
-    expect(await page.locator('.branches-page__branch').count()).toBe(branches.length)
+    // The list under the map is the accessible way to the same branches, each card with one Google Maps link.
+    const cards = page.locator('.branches-page__branch')
+    expect(await cards.count()).toBe(branches.length)
+    for (const card of await cards.all()) expect(await card.getByRole('link', { name: /View on Google Map/ }).count()).toBe(1)
     await expectNoAxeViolations(page)
   })
 
-  it('fans out branches that would overlap at the fitted zoom, so each can be seen, clicked and tabbed to', async () => {
+  it('draws each branch at its own place at the fitted view, none covering another, and opens shared markers', async () => {
     const { page } = await offlinePage()
     const branches = (await getJson<{ data: Branch[] }>(page, `${BASE_URL}/api/branches`)).data
     // London's branches are a few kilometres apart: a pixel or two at a zoom that shows Great Britain.
@@ -126,38 +189,53 @@ describe('the branch map', () => {
     expect(london.length).toBeGreaterThanOrEqual(2)
     await page.goto(`${BASE_URL}/branches`)
     const pins = page.locator('.map-canvas .leaflet-marker-icon')
-    await expect.poll(() => pins.count(), { timeout: 15_000 }).toBe(branches.length)
+    await expect.poll(() => pins.count(), { timeout: 15_000 }).toBeGreaterThan(0)
     expect(await zoomOf(page)).toBeLessThan(MAP.MAX_ZOOM)
 
-    // No pin covers another.
+    // No marker covers another, and none is moved away from where its branches stand.
     await expectNoOverlap(pins)
-    // The fanned-out pins are joined to where their branches stand.
-    expect(await page.locator('.map-canvas [data-fanned]').count()).toBeGreaterThanOrEqual(london.length)
-    expect(await page.locator('.map-canvas path.map-fan-leg').count()).toBeGreaterThanOrEqual(london.length)
+    expect(await page.locator('.map-canvas [data-fanned]').count()).toBe(0)
+    expect(await page.locator('.map-canvas path.map-fan-leg').count()).toBe(0)
+    // North stays north: of two markers a third of a degree of latitude apart or more, the northern
+    // one is drawn higher (a shared marker stands at the middle of its branches).
+    const drawn = await pins.evaluateAll((els) =>
+      els.map((el) => ({ ids: ((el as HTMLElement).dataset.group ?? (el as HTMLElement).dataset.pointId ?? '').split(' ').map(Number), y: el.getBoundingClientRect().top + el.getBoundingClientRect().height / 2 })),
+    )
+    const latOf = (ids: number[]) => ids.reduce((sum, id) => sum + branches.find((b) => b.id === id)!.lat, 0) / ids.length
+    expect(drawn.flatMap((m) => m.ids).sort((a, b) => a - b)).toEqual(branches.map((b) => b.id).sort((a, b) => a - b))
+    for (const a of drawn) {
+      for (const b of drawn) if (latOf(a.ids) - latOf(b.ids) > 1 / 3) expect(a.y, `${a.ids} north of ${b.ids}`).toBeLessThan(b.y)
+    }
 
+    // Tab reaches every marker in turn, named by its branches.
+    await page.locator('.map-canvas').focus()
+    const reached: string[] = []
+    for (let i = 0; i < drawn.length + 4 && reached.length < drawn.length; i++) {
+      await page.keyboard.press('Tab')
+      const label = await page.evaluate(() => (document.activeElement?.closest('.map-canvas') ? (document.activeElement.getAttribute('aria-label') ?? '') : ''))
+      if (label && !reached.includes(label)) reached.push(label)
+    }
+    for (const branch of branches) expect(reached.join(' | '), branch.branchName).toContain(branch.branchName)
+
+    // The marker London's branches share opens, from the keyboard, to each on its own marker.
+    const shared = page.locator(`.map-canvas [data-group~="${london[0]!.id}"]`)
+    expect(await shared.count()).toBe(1)
+    const fitted = await zoomOf(page)
+    await shared.focus()
+    await page.keyboard.press('Enter')
+    await expect.poll(() => zoomOf(page)).toBeGreaterThan(fitted)
     const popup = page.locator('.leaflet-popup')
+    await expectNoOverlap(pins)
     for (const branch of london) {
+      await openToBranch(page, branch.id)
       const marker = page.getByRole('button', { name: `${branch.branchName}, ${branch.address}` })
-      // A real click at the pin's centre (refused if another pin covers it) opens this branch's card.
-      await marker.click()
+      await marker.focus()
+      await page.keyboard.press('Enter')
       await expect.poll(() => popup.textContent()).toContain(branch.address)
       await popup.getByRole('button', { name: /close/i }).click()
       await expect.poll(() => popup.count()).toBe(0)
     }
-
-    // Tab reaches every branch's pin in turn, and Enter opens its card.
-    await page.locator('.map-canvas').focus()
-    const reached = new Set<string>()
-    for (let i = 0; i < branches.length + 4 && reached.size < branches.length; i++) {
-      await page.keyboard.press('Tab')
-      const label = await page.evaluate(() => document.activeElement?.getAttribute('aria-label') ?? '')
-      if (label) reached.add(label)
-    }
-    for (const branch of branches) expect(reached).toContain(`${branch.branchName}, ${branch.address}`)
-    const last = london[london.length - 1]!
-    await page.getByRole('button', { name: `${last.branchName}, ${last.address}` }).focus()
-    await page.keyboard.press('Enter')
-    await expect.poll(() => popup.textContent()).toContain(last.address)
+    await expectNoOverlap(pins)
     await expectNoAxeViolations(page)
   })
 
@@ -233,6 +311,20 @@ describe('the properties map', () => {
     expect(zoom).toBeLessThanOrEqual(MAP.MAX_ZOOM)
     expect(await canvas.getAttribute('data-basemap')).toBe('outline')
 
+    // Each pin drawn on its own shows its price ('£350k'), as the API gives it; the search's circle is drawn.
+    const markers = (await getJson<{ data: Array<{ property_profile_id: number; pin_price: string | null }> }>(
+      page,
+      `${BASE_URL}/api/properties/markers?transaction_type_id=1&locations=${encodeURIComponent(new URL(search.url, BASE_URL).searchParams.get('locations')!)}`,
+    )).data
+    const pinTexts = await page.locator('.map-canvas [data-point-id]').evaluateAll((els) => els.map((el) => [(el as HTMLElement).dataset.pointId, el.textContent] as const))
+    expect(pinTexts.length).toBeGreaterThan(0)
+    for (const [pointId, text] of pinTexts) {
+      const marker = markers.find((m) => String(m.property_profile_id) === pointId)!
+      expect(text).toBe(marker.pin_price ?? '£')
+      if (marker.pin_price) expect(text).toMatch(/^£\d+(\.\d+)?[km]$/)
+    }
+    expect(await canvas.locator('path.map-searched-area').count()).toBe(1)
+
     // A marker's popup is its card's summary with a link to the property.
     const first = page.locator('.map-canvas [data-point-id]').first()
     if ((await first.count()) > 0) {
@@ -241,6 +333,15 @@ describe('the properties map', () => {
       expect(await link.getAttribute('href')).toMatch(/^\/property\/\d+/)
     }
     await expectNoAxeViolations(page)
+  })
+
+  it('opens a pin’s card and nothing else: the list keeps its count and cards', async () => {
+    const { page } = await offlinePage()
+    const search = await findSmallSearch(page)
+    await page.goto(`${BASE_URL}${search.url}`)
+    await page.getByRole('button', { name: 'Show map' }).click()
+    await expect.poll(() => markedCount(page), { timeout: 15_000 }).toBe(search.total)
+    await expectPinOpensOnlyItsCard(page)
   })
 
   it('zooms between 3 and 13 with its buttons, and then draws every marker of the list on its own', async () => {
@@ -353,6 +454,7 @@ describe('the properties map', () => {
     expect(frame.height).toBe(MAP.HEIGHT_PX)
     expect(frame.width).toBeLessThanOrEqual(390)
     await expectNoAxeViolations(page)
+    await expectPinOpensOnlyItsCard(page)
     await page.getByRole('button', { name: 'Show list' }).click()
     expect(await grid.isVisible()).toBe(true)
     expect(await page.locator('.map-canvas').count()).toBe(0)
@@ -489,13 +591,83 @@ describe('properties at one position on the properties map', () => {
     await expect.poll(() => zoomOf(page)).toBe(MAP.MAX_ZOOM)
     const focusedPin = () => page.evaluate(() => (document.activeElement as HTMLElement | null)?.dataset.pointId ?? '')
     await expect.poll(focusedPin).not.toBe('')
-    // The zoom searches again after the quiet period; the same four pins stay, the focus with them.
-    await page.waitForURL((url) => url.toString() !== clusteredUrl, { timeout: MAP_DRAG_DEBOUNCE_MS + 10_000 })
-    await settled(page)
+    // Opening a cluster is the site's zoom, not the visitor's: past the quiet period the search is
+    // the same, and the four pins stay, the focus with them.
+    await page.waitForTimeout(MAP_DRAG_DEBOUNCE_MS + 1_500)
+    expect(page.url()).toBe(clusteredUrl)
     expect(await page.locator('.map-canvas [data-fanned]').count()).toBe(4)
     await expect.poll(focusedPin).not.toBe('')
     // Space presses a button as Enter does.
     await page.keyboard.press('Space')
     await expect.poll(() => page.locator('.leaflet-popup').count()).toBe(1)
+  })
+})
+
+describe('the property page map and neighbourhood', () => {
+  interface Nearby {
+    place_id: string
+    kind: 'station' | 'school' | 'pub'
+    name: string
+    lat: number
+    lng: number
+    distance_miles: number
+  }
+
+  it('shows the property on its map with its nearest station, school and pub, each a search near it', async () => {
+    const { page } = await offlinePage()
+    const branches = (await getJson<{ data: Branch[] }>(page, `${BASE_URL}/api/branches`)).data
+    const manchester = branches.find((b) => b.branchName === 'Manchester')!
+    const near = await getJson<{ data: Array<{ property_profile_id: number; detail_page_url: string; display_address: string; is_locked: boolean }> }>(
+      page,
+      `${BASE_URL}/api/properties?transaction_type_id=1&page_size=5&locations=${encodeURIComponent(`${manchester.lat},${manchester.lng},1`)}`,
+    )
+    const card = near.data.find((p) => !p.is_locked)!
+    const detail = (await getJson<{ data: { lat: number; lng: number; display_address: string } }>(page, `${BASE_URL}/api/properties/${card.property_profile_id}`)).data
+    const nearby = (await getJson<{ data: Nearby[] }>(page, `${BASE_URL}/api/places/nearby?lat=${detail.lat}&lng=${detail.lng}`)).data
+    for (const kind of ['station', 'school', 'pub']) expect(nearby.some((p) => p.kind === kind), kind).toBe(true)
+
+    await page.goto(`${BASE_URL}${card.detail_page_url}`)
+    const map = page.getByRole('region', { name: `Map of ${detail.display_address}` })
+    await map.scrollIntoViewIfNeeded()
+    // The property alone, at SPEC §9's single-marker zoom, on the outline when tiles fail.
+    await expect.poll(() => map.locator('.leaflet-marker-icon').count(), { timeout: 15_000 }).toBe(1)
+    expect(await zoomOf(page)).toBe(MAP.SINGLE_MARKER_ZOOM)
+    const google = page.getByRole('link', { name: `View on Google Map: ${detail.display_address}` })
+    expect(await google.getAttribute('href')).toBe(`https://www.google.com/maps/search/${encodeURIComponent(detail.display_address)}/@${detail.lat},${detail.lng},17z`)
+
+    // The neighbourhood: each kind nearest first, with its distance in miles (SPEC §9's plural rule).
+    const section = page.getByRole('region', { name: 'The neighbourhood' })
+    for (const [kind, heading] of [['station', 'Nearest stations'], ['school', 'Nearest schools'], ['pub', 'Nearest pubs']] as const) {
+      const list = section.getByRole('heading', { name: heading }).locator('xpath=following-sibling::ul')
+      const expected = nearby.filter((p) => p.kind === kind)
+      expect(await list.getByRole('link').allInnerTexts()).toEqual(expected.map((p) => p.name))
+      const facts = await list.locator('.neighbourhood__facts').allInnerTexts()
+      facts.forEach((text, i) => expect(text).toMatch(new RegExp(`· ${toDistanceLabel(expected[i]!.distance_miles).replace('.', '\\.')}$`)))
+    }
+    await expectNoAxeViolations(page)
+
+    // A station's link searches within a mile of it.
+    const station = nearby.find((p) => p.kind === 'station')!
+    await section.getByRole('link', { name: station.name, exact: true }).click()
+    await page.waitForURL(/locations=/)
+    await settled(page)
+    const url = new URL(page.url())
+    expect(url.searchParams.getAll('locations')).toEqual([`${station.lat},${station.lng},1`])
+    expect(url.searchParams.getAll('location_names')).toEqual([station.name])
+    const api = await getJson<{ total: number }>(page, `${BASE_URL}/api/properties?transaction_type_id=1&locations=${encodeURIComponent(`${station.lat},${station.lng},1`)}`)
+    expect(api.total).toBeGreaterThan(0)
+    await expect.poll(() => page.locator('.list-page__count').textContent()).toContain(String(api.total))
+  })
+
+  it('shows no map for a pre-market property a visitor may not see', async () => {
+    const { page } = await offlinePage()
+    const locked = (await getJson<{ data: Array<{ detail_page_url: string; is_locked: boolean }> }>(page, `${BASE_URL}/api/properties?transaction_type_id=1&page_size=100`)).data.find(
+      (p) => p.is_locked,
+    )!
+    await page.goto(`${BASE_URL}${locked.detail_page_url}`)
+    await page.getByRole('heading', { level: 1 }).waitFor()
+    expect(await page.getByRole('heading', { name: 'Location' }).count()).toBe(0)
+    expect(await page.locator('.map-frame').count()).toBe(0)
+    expect(await page.getByRole('link', { name: /View on Google Map/ }).count()).toBe(0)
   })
 })

@@ -235,6 +235,30 @@ describe('the location live search', () => {
     expect(await shownTotal(page)).toBe(total)
   })
 
+  it('chooses a station by its name: the results lie within the radius of the station', async () => {
+    const page = await browser.page()
+    const found = await getJson<{ data: Array<{ name: string; description: string; place_id: string }> }>(page, `${BASE_URL}/api/places?keyword=deansgate`)
+    expect(found.data[0]).toEqual({ name: 'Deansgate', description: 'Railway station (demo), Manchester M3', place_id: 'station:demo:t13' })
+    const station = (await getJson<{ data: PlaceDetails }>(page, `${BASE_URL}/api/places/station:demo:t13`)).data
+    await page.goto(`${BASE_URL}${LIST_PATHS.sales}`)
+    await typeKeyword(page, 'Deansgate')
+    const option = placeOptions(page, { name: /^Deansgate/ })
+    await option.waitFor({ timeout: RESULTS_TIMEOUT })
+    expect(await option.innerText()).toContain('Railway station (demo), Manchester M3')
+    await option.click()
+    await page.getByRole('button', { name: 'Remove Deansgate' }).waitFor()
+    await page.getByLabel('Radius').selectOption({ label: '1 mile' })
+    await page.getByRole('button', { name: SPEC.SEARCH, exact: true }).click()
+    await page.waitForURL(/locations=/)
+    await settled(page)
+
+    expect(params(page).getAll('locations')).toEqual([toLocationValue(station, 1)])
+    const { total, cards } = await getApiResults(page, 1)
+    expect(total).toBeGreaterThan(0)
+    for (const card of cards) expect(haversineMiles(station, card), `property ${card.property_profile_id}`).toBeLessThanOrEqual(1)
+    expect(await shownTotal(page)).toBe(total)
+  })
+
   it("searches Manchester's own bounds with This area only (radius 0)", async () => {
     const page = await browser.page()
     const manchester = await getManchester(page)

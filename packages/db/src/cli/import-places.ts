@@ -1,7 +1,8 @@
 /**
- * Loads the public lists of schools and pubs into the location search:
+ * Loads the public lists of schools, pubs and stations into the location search:
  *   npm run places:import -- schools FILE   the DfE's 'Get Information about Schools' establishment CSV
  *   npm run places:import -- pubs FILE      OpenStreetMap amenity=pub points, GeoJSON or CSV
+ *   npm run places:import -- stations FILE  the DfT's NaPTAN stops CSV (Stops.csv): rail, underground, tram and metro stations
  * Reads DATABASE_URL (PostgreSQL), else the PGlite database under DATA_DIR (default ./data, resolved
  * from where npm was run). Stop a server using the embedded database first. Re-running with a newer
  * file updates what is there and removes what the file no longer holds.
@@ -11,22 +12,25 @@ import path from 'node:path'
 import { z } from 'zod'
 import { createDatabase } from '../client.ts'
 import { migrate } from '../migrate.ts'
-import { importPubs, importSchools, type PointsImportReport } from '../places/import-points.ts'
+import { importPubs, importSchools, importStations, type PointsImportReport } from '../places/import-points.ts'
 
-const USAGE = 'usage: places:import -- schools FILE | pubs FILE'
+const USAGE = 'usage: places:import -- schools FILE | pubs FILE | stations FILE'
 
-const ArgsSchema = z.tuple([z.enum(['schools', 'pubs']), z.string().min(1)])
+const ArgsSchema = z.tuple([z.enum(['schools', 'pubs', 'stations']), z.string().min(1)])
 
 const EnvSchema = z.object({
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z.string().optional(),
 })
 
+/** What each kind is called in a report. */
+const KIND_NAMES = { school: 'schools', pub: 'pubs', station: 'stations' } as const
+
 /** The report as lines for a person. */
 export function toPlacesReportLines(report: PointsImportReport): string[] {
   const skipped = Object.entries(report.skipped).map(([reason, count]) => `${reason} ${count}`)
   const lines = [
-    `${report.file} (${report.format}): ${report.rows} records; ${report.kind === 'school' ? 'schools' : 'pubs'} added ${report.added}, ` +
+    `${report.file} (${report.format}): ${report.rows} records; ${KIND_NAMES[report.kind]} added ${report.added}, ` +
       `updated ${report.updated}, removed ${report.removed}; left out: ${skipped.length ? skipped.join(', ') : 'none'}; ` +
       `unreadable ${report.bad} (${(report.elapsed_ms / 1000).toFixed(1)} s)`,
   ]
@@ -46,7 +50,7 @@ async function main(): Promise<void> {
   try {
     await migrate(database)
     const file = path.resolve(cwd, name)
-    const report = kind === 'schools' ? await importSchools(database, file) : await importPubs(database, file)
+    const report = kind === 'schools' ? await importSchools(database, file) : kind === 'pubs' ? await importPubs(database, file) : await importStations(database, file)
     for (const line of toPlacesReportLines(report)) console.log(line)
   } finally {
     await database.close()

@@ -36,6 +36,9 @@ export interface PointsImportReport {
 const BATCH = 500
 const MAX_PROBLEMS = 20
 
+/** What an import of each kind found none of. */
+const NOTHING_FOUND: Record<PointOfInterestKind, string> = { school: 'open schools', pub: 'named pubs', station: 'active stations' }
+
 /** The columns of the DfE's establishment CSV the importer reads. */
 export const GIAS_COLUMNS = {
   urn: 'URN',
@@ -130,7 +133,7 @@ async function runImport(
     const format = await read(collector)
     await collector.flush()
     if (collector.added + collector.updated === 0) {
-      throw new ImportFileError(`${path.basename(file)}: no ${kind === 'school' ? 'open schools' : 'named pubs'} with a position in it; nothing changed`)
+      throw new ImportFileError(`${path.basename(file)}: no ${NOTHING_FOUND[kind]} with a position in it; nothing changed`)
     }
     const removed = await removeOtherRuns(tx, kind, source, run)
     return {
@@ -321,5 +324,103 @@ export async function importPubs(database: Pick<Database, 'db'>, file: string): 
       if (row) await collector.add(row)
     }
     return `OpenStreetMap CSV (${encoding})`
+  })
+}
+
+/** The columns of the DfT's NaPTAN stops CSV (Stops.csv) the importer reads. */
+export const NAPTAN_COLUMNS = {
+  atco: 'ATCOCode',
+  name: 'CommonName',
+  town: 'Town',
+  locality: 'LocalityName',
+  stopType: 'StopType',
+  status: 'Status',
+  easting: 'Easting',
+  northing: 'Northing',
+  lat: 'Latitude',
+  lng: 'Longitude',
+} as const
+
+/** The NaPTAN column a file may leave out (older extracts carry grid references only). */
+const NAPTAN_OPTIONAL: ReadonlySet<string> = new Set([NAPTAN_COLUMNS.lat, NAPTAN_COLUMNS.lng, NAPTAN_COLUMNS.town, NAPTAN_COLUMNS.status])
+
+/**
+ * What a NaPTAN stop is, for the stops a buyer searches near: a railway station's access area (RLY)
+ * or a tram, metro or underground station's (MET, London Underground's ATCO codes starting 940GZZLU).
+ * Null for every other stop (bus stops, platforms, entrances, taxi ranks, ferry and air terminals):
+ * one record a station, not its platforms and doors.
+ */
+export function toStationLabel(stopType: string, atcoCode: string): string | null {
+  switch (stopType.toUpperCase()) {
+    case 'RLY':
+      return 'Railway station'
+    case 'MET':
+      return atcoCode.toUpperCase().startsWith('940GZZLU') ? 'Underground station' : 'Tram or metro station'
+  }
+  return null
+}
+
+/** A station's name without the kind NaPTAN adds to it: 'Leeds Rail Station' → 'Leeds'. */
+export function toStationName(commonName: string): string {
+  return cleanText(commonName).replace(/\s+(rail(way)?|underground|metro|tram|dlr)\s+(station|stop)$/i, '').replace(/\s+(station|tram stop)$/i, '') || cleanText(commonName)
+}
+
+/** NaPTAN statuses of a stop no longer in use (the current 'inactive', older extracts' 'del'). */
+const CLOSED_STATUSES = new Set(['inactive', 'del', 'deleted'])
+
+/**
+ * Imports the Department for Transport's NaPTAN stops CSV (Stops.csv of the NaPTAN download): its
+ * railway, underground, tram and metro stations in use, positioned from their latitude and longitude
+ * (or grid reference). A re-import removes the stations the file no longer holds or marks inactive.
+ */
+export async function importStations(database: Pick<Database, 'db'>, file: string): Promise<PointsImportReport> {
+  const encoding = await detectEncoding(file)
+  return runImport(database, 'station', 'naptan', file, async (collector) => {
+    const checkHeader = (header: string[]) => {
+      const missing = Object.values(NAPTAN_COLUMNS).filter((column) => !NAPTAN_OPTIONAL.has(column) && !header.includes(column))
+      if (missing.length > 0) {
+        throw new ImportFileError(`${path.basename(file)}: not a NaPTAN stops CSV (missing column${missing.length > 1 ? 's' : ''} ${missing.join(', ')})`)
+      }
+    }
+    for await (const { line, values } of readCsv(file, encoding, checkHeader, (problem) => collector.problem(problem))) {
+      collector.rows++
+      const atco = cleanText(values[NAPTAN_COLUMNS.atco])
+      const label = toStationLabel(cleanText(values[NAPTAN_COLUMNS.stopType]), atco)
+      if (!label) {
+        collector.skip('not a station')
+        continue
+      }
+      const name = toStationName(values[NAPTAN_COLUMNS.name] ?? '')
+      if (!/^[0-9A-Za-z]+$/.test(atco) || !name) {
+        collector.problem({ line, message: !name ? 'no CommonName' : `ATCOCode '${atco}' is not one` })
+        continue
+      }
+      if (CLOSED_STATUSES.has(cleanText(values[NAPTAN_COLUMNS.status]).toLowerCase())) {
+        collector.skip('not active')
+        continue
+      }
+      let position: { lat: number; lng: number } | null = null
+      const lat = Number(cleanText(values[NAPTAN_COLUMNS.lat]) || NaN)
+      const lng = Number(cleanText(values[NAPTAN_COLUMNS.lng]) || NaN)
+      if (inGreatBritainRange(lat, lng)) position = { lat, lng }
+      else {
+        const easting = Number(cleanText(values[NAPTAN_COLUMNS.easting]) || NaN)
+        const northing = Number(cleanText(values[NAPTAN_COLUMNS.northing]) || NaN)
+        if (isGridReference(easting, northing)) position = gridToWgs84(easting, northing)
+      }
+      if (!position) {
+        collector.skip('no position')
+        continue
+      }
+      await collector.add({
+        source_id: atco.toUpperCase(),
+        name,
+        label,
+        town: cleanText(values[NAPTAN_COLUMNS.town]) || cleanText(values[NAPTAN_COLUMNS.locality]) || null,
+        postcode: null,
+        ...position,
+      })
+    }
+    return `NaPTAN stops CSV (${encoding})`
   })
 }

@@ -1,13 +1,13 @@
 import { sql } from 'drizzle-orm'
 import { boolean, check, doublePrecision, index, pgTable, primaryKey, text } from 'drizzle-orm/pg-core'
 
-/** What a point of interest is (SPEC §5: locations may be schools or pubs). */
-export const POINT_OF_INTEREST_KINDS = ['school', 'pub'] as const
+/** What a point of interest is (SPEC §5: locations may be schools or pubs; stations, issue 46). */
+export const POINT_OF_INTEREST_KINDS = ['school', 'pub', 'station'] as const
 /** One kind of point of interest. */
 export type PointOfInterestKind = (typeof POINT_OF_INTEREST_KINDS)[number]
 
-/** Where a point of interest came from: the DfE's list, OpenStreetMap, or the invented demo set. */
-export const POINT_OF_INTEREST_SOURCES = ['gias', 'osm', 'demo'] as const
+/** Where a point of interest came from: the DfE's list, OpenStreetMap, the DfT's NaPTAN, or the invented demo set. */
+export const POINT_OF_INTEREST_SOURCES = ['gias', 'osm', 'naptan', 'demo'] as const
 /** One source of points of interest. */
 export type PointOfInterestSource = (typeof POINT_OF_INTEREST_SOURCES)[number]
 
@@ -43,8 +43,10 @@ export const pointsOfInterest = pgTable(
   },
   (t) => [
     index('points_of_interest_source_run_idx').on(t.source, t.kind, t.import_run),
-    check('points_of_interest_kind_check', sql`${t.kind} in ('school', 'pub')`),
-    check('points_of_interest_source_check', sql`${t.source} in ('gias', 'osm', 'demo')`),
+    // A property page's neighbourhood: the nearest of each kind, found within a box of latitudes.
+    index('points_of_interest_kind_lat_idx').on(t.kind, t.lat, t.lng),
+    check('points_of_interest_kind_check', sql`${t.kind} in ('school', 'pub', 'station')`),
+    check('points_of_interest_source_check', sql`${t.source} in ('gias', 'osm', 'naptan', 'demo')`),
   ],
 )
 

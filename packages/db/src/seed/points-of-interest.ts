@@ -1,5 +1,5 @@
 /**
- * The demo's schools and pubs: invented, one of each a short walk from every branch, so that a
+ * The demo's schools and pubs: invented, one of each a short walk from every branch (and real stations), so that a
  * newcomer can try searching near a school or a pub before loading the real lists
  * (`npm run places:import`, see the README). Their descriptions say '(demo)'.
  */
@@ -38,22 +38,51 @@ const DEMO_PUBS: readonly DemoPoint[] = [
   ['The Byres Tap', 'Pub', 'Glasgow', 'G12 8AB', 55.8736, -4.2917],
 ]
 
+/**
+ * Stations near each branch (issue 46): real stations at their positions, rounded, none named after
+ * its town (so that 'manc' still offers Manchester alone); the real list comes from NaPTAN
+ * (`npm run places:import -- stations FILE`).
+ */
+const DEMO_STATIONS: readonly DemoPoint[] = [
+  ['Highbury & Islington', 'Railway station', 'London', 'N5 1RA', 51.5462, -0.104],
+  ['Angel', 'Underground station', 'London', 'N1 8XB', 51.5322, -0.1058],
+  ['Clapham Common', 'Underground station', 'London', 'SW4 7AJ', 51.4618, -0.1384],
+  ['Clapham High Street', 'Railway station', 'London', 'SW4 6AB', 51.4653, -0.1325],
+  ['Tilehurst', 'Railway station', 'Reading', 'RG31 6BB', 51.4716, -1.0297],
+  ['Clifton Down', 'Railway station', 'Bristol', 'BS8 2PN', 51.4645, -2.6122],
+  ['Cathays', 'Railway station', 'Cardiff', 'CF24 4AA', 51.4889, -3.1787],
+  ['Grangetown', 'Railway station', 'Cardiff', 'CF11 7AA', 51.4676, -3.1896],
+  ['St Chads', 'Tram stop', 'Birmingham', 'B3 2AA', 52.4849, -1.8985],
+  ['Jewellery Quarter', 'Railway station', 'Birmingham', 'B18 6NF', 52.4893, -1.9135],
+  ['Old Market Square', 'Tram stop', 'Nottingham', 'NG1 2DT', 52.953, -1.15],
+  ['St Peter’s Square', 'Tram stop', 'Manchester', 'M2 3AE', 53.4781, -2.2429],
+  ['Deansgate', 'Railway station', 'Manchester', 'M3 4LG', 53.4742, -2.2508],
+  ['Burley Park', 'Railway station', 'Leeds', 'LS4 2AA', 53.8123, -1.5776],
+  ['Monument', 'Metro station', 'Newcastle upon Tyne', 'NE1 7AL', 54.9738, -1.6133],
+  ['Haymarket', 'Metro station', 'Newcastle upon Tyne', 'NE1 7PF', 54.9776, -1.6136],
+  ['Princes Street', 'Tram stop', 'Edinburgh', 'EH2 2AA', 55.9508, -3.2043],
+  ['Hillhead', 'Underground station', 'Glasgow', 'G12 8SQ', 55.8753, -4.293],
+  ['Partick', 'Railway station', 'Glasgow', 'G11 5JS', 55.87, -4.3088],
+]
+
 function toInputs(points: readonly DemoPoint[], prefix: string): PointOfInterestInput[] {
   return points.map(([name, label, town, postcode, lat, lng], i) => ({ source_id: `${prefix}${i + 1}`, name, label: `${label} (demo)`, town, postcode, lat, lng }))
 }
 
-/** The demo's schools and pubs as the demo set lists them. */
-export const DEMO_POINTS_OF_INTEREST = { schools: toInputs(DEMO_SCHOOLS, 's'), pubs: toInputs(DEMO_PUBS, 'p') }
+/** The demo's schools, pubs and stations as the demo set lists them. */
+export const DEMO_POINTS_OF_INTEREST = { schools: toInputs(DEMO_SCHOOLS, 's'), pubs: toInputs(DEMO_PUBS, 'p'), stations: toInputs(DEMO_STATIONS, 't') }
 
-/** Writes the demo's schools and pubs (again), leaving any imported real ones alone. */
-export async function seedDemoPointsOfInterest(database: Pick<Database, 'db'>): Promise<{ schools: number; pubs: number }> {
+/** Writes the demo's schools, pubs and stations (again), leaving any imported real ones alone. */
+export async function seedDemoPointsOfInterest(database: Pick<Database, 'db'>): Promise<{ schools: number; pubs: number; stations: number }> {
   // A new run each time, so that a demo entry since dropped from the lists above leaves.
   const run = `demo-${new Date().toISOString()}`
   await database.db.transaction(async (tx) => {
     await upsertPointsOfInterest(tx, 'school', 'demo', run, DEMO_POINTS_OF_INTEREST.schools)
     await upsertPointsOfInterest(tx, 'pub', 'demo', run, DEMO_POINTS_OF_INTEREST.pubs)
     await removeOtherRuns(tx, 'school', 'demo', run)
+    await upsertPointsOfInterest(tx, 'station', 'demo', run, DEMO_POINTS_OF_INTEREST.stations)
     await removeOtherRuns(tx, 'pub', 'demo', run)
+    await removeOtherRuns(tx, 'station', 'demo', run)
   })
-  return { schools: DEMO_SCHOOLS.length, pubs: DEMO_PUBS.length }
+  return { schools: DEMO_SCHOOLS.length, pubs: DEMO_PUBS.length, stations: DEMO_STATIONS.length }
 }

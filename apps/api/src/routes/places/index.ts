@@ -1,4 +1,4 @@
-import { ApiErrorSchema } from '@agency/domain'
+import { ApiErrorSchema, NEARBY_KINDS, NearbyPlaceSchema } from '@agency/domain'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import { z } from 'zod'
@@ -12,8 +12,15 @@ import {
 import { answerKept } from '#app/kept-answer.ts'
 import { API_MESSAGES } from '#app/messages.ts'
 import { createPlaceSearchLimiter, DEFAULT_PLACE_SEARCH_LIMIT, type PlaceSearchLimit } from '#app/places/search-limit.ts'
+import { getNearbyPlaces } from '#app/queries/nearby.ts'
 import { createVisitorAnswerCache } from '#app/queries/visitor-cache.ts'
 import { dataResponseSchema } from '#app/schemas.ts'
+
+/** GET /api/places/nearby: a position in decimal degrees. */
+const NearbyQuerySchema = z.object({
+  lat: z.coerce.number().min(-90).max(90),
+  lng: z.coerce.number().min(-180).max(180),
+})
 
 /** The routes' options: how long a place search's answer is kept (0, the default, keeps none), and how many searches one address may send. */
 export interface PlacesRoutesOptions {
@@ -66,6 +73,22 @@ const places: FastifyPluginAsyncZod<PlacesRoutesOptions> = async (app, options) 
     async (request, reply) => {
       const nearest = app.places.nearestSpellings
       return answerKept(answers, request, reply, async () => ({ data: nearest ? await nearest.call(app.places, request.query.keyword) : [] }))
+    },
+  )
+
+  app.get(
+    '/nearby',
+    {
+      schema: {
+        summary: "The stations, schools and pubs nearest a position (a property page's neighbourhood), with distances in miles",
+        tags: ['places'],
+        querystring: NearbyQuerySchema,
+        response: { 200: dataResponseSchema(z.array(NearbyPlaceSchema)), 400: ApiErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      const { lat, lng } = request.query
+      return answerKept(answers, request, reply, async () => ({ data: await getNearbyPlaces(app.db, { lat, lng }, NEARBY_KINDS) }))
     },
   )
 

@@ -6,6 +6,7 @@ import {
   MAP_MARKERS_PAGE_SIZE_DEFAULT,
   PROPERTY_TYPES,
   SEARCH_TYPE_ONLY_FILTERS,
+  toPinPriceLabel,
   toPriceLabel,
   type InclusionFilter,
 } from '@agency/domain'
@@ -606,7 +607,7 @@ describe.each(testDatabaseKinds())('the catalogue routes on %s', (kind) => {
   })
 
   describe('GET /api/properties/markers', () => {
-    type Marker = { property_profile_id: number; lat: number; lng: number; is_locked: boolean; price: string | null; bedroom: number | null; image: string | null; advert_heading: string; detail_page_url: string }
+    type Marker = { property_profile_id: number; lat: number; lng: number; is_locked: boolean; price: string | null; pin_price: string | null; bedroom: number | null; image: string | null; advert_heading: string; detail_page_url: string }
     type Markers = { data: Marker[]; total: number; page: number; page_size: number }
     const markers = async (query: Query) => {
       const response = await get(toUrl('/api/properties/markers', query))
@@ -643,7 +644,7 @@ describe.each(testDatabaseKinds())('the catalogue routes on %s', (kind) => {
       const row = all.find((p) => !p.is_locked && p.transaction_type_id === 1 && p.availability === 'available')!
       const body = await markers({ bounds: [row.lat - 0.0001, row.lng - 0.0001, row.lat + 0.0001, row.lng + 0.0001].join(',') })
       const marker = body.data.find((m) => m.property_profile_id === row.property_profile_id)!
-      expect(marker).toMatchObject({ lat: row.lat, lng: row.lng, is_locked: false, price: toPriceLabel(row.price, 'sales'), bedroom: row.bedroom, advert_heading: row.advert_heading })
+      expect(marker).toMatchObject({ lat: row.lat, lng: row.lng, is_locked: false, price: toPriceLabel(row.price, 'sales'), pin_price: toPinPriceLabel(row.price, 'sales'), bedroom: row.bedroom, advert_heading: row.advert_heading })
       expect(marker.detail_page_url).toBe(`/property/${row.property_profile_id}/${row.slug}`)
     })
 
@@ -670,7 +671,7 @@ describe.each(testDatabaseKinds())('the catalogue routes on %s', (kind) => {
       expect(atReal.data.map((m) => m.property_profile_id)).not.toContain(row.property_profile_id)
       const atRounded = await markers({ include_unavailable: 'true', bounds: tiny(rounded) })
       const marker = atRounded.data.find((m) => m.property_profile_id === row.property_profile_id)!
-      expect(marker).toMatchObject({ ...rounded, is_locked: true, price: null, bedroom: null, advert_heading: 'Pre-market property for sale' })
+      expect(marker).toMatchObject({ ...rounded, is_locked: true, price: null, pin_price: null, bedroom: null, advert_heading: 'Pre-market property for sale' })
       expect(marker.image === null || marker.image.endsWith('/blurred')).toBe(true)
       // Nor does the list find it at its real position.
       expect((await searchAll({ include_unavailable: 'true', bounds: tiny(row) })).ids).not.toContain(row.property_profile_id)

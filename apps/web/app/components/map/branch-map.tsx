@@ -26,7 +26,8 @@ function toPopup(branch: Branch): HTMLElement {
   const phone = add('a', 'map-popup__phone', branch.phone) as HTMLAnchorElement
   phone.href = toTelHref(branch.phone)
   phone.setAttribute('aria-label', MAP_COPY.BRANCH_CALL(branch.phone))
-  if (branch.button && branch.businessLink) {
+  // 'View on Google Map' once: a branch button of that label (the demo's) would offer it twice.
+  if (branch.button && branch.businessLink && branch.buttonLabel !== COPY.BRANCH_MAP_LINK) {
     const button = add('a', 'button map-popup__link', branch.buttonLabel) as HTMLAnchorElement
     button.href = branch.businessLink
   }
@@ -38,7 +39,10 @@ function toPopup(branch: Branch): HTMLElement {
   return root
 }
 
-/** The branch map (SPEC §2 Map): a marker per branch in its colour and image, its card in a popup. */
+/**
+ * The branch map (SPEC §2 Map): a marker per branch in its colour and image, named on the map, its card
+ * in a popup; branches too near to be told apart at this zoom share one marker naming them.
+ */
 export function BranchMap({ branches }: { branches: readonly Branch[] }) {
   const points = useMemo<MapPoint[]>(
     () =>
@@ -47,7 +51,8 @@ export function BranchMap({ branches }: { branches: readonly Branch[] }) {
         lat: branch.lat,
         lng: branch.lng,
         label: `${branch.branchName}, ${branch.address}`,
-        pin: branch.branchName.slice(0, 1),
+        // The branch's name on its marker: two branches of one initial (Bristol, Birmingham) stay apart.
+        pin: branch.branchName,
         color: branch.color,
         image: branch.markerImage,
         popup: () => toPopup(branch),
@@ -56,5 +61,5 @@ export function BranchMap({ branches }: { branches: readonly Branch[] }) {
   )
   const first = branches[0]
   if (!first) return null
-  return <LazyMap cluster={false} label={MAP_COPY.BRANCHES_MAP_LABEL} points={points} view={POINTS_VIEW} centre={{ lat: first.lat, lng: first.lng }} />
+  return <LazyMap cluster={false} groupLabel={MAP_COPY.BRANCHES_GROUP} label={MAP_COPY.BRANCHES_MAP_LABEL} points={points} view={POINTS_VIEW} centre={{ lat: first.lat, lng: first.lng }} />
 }

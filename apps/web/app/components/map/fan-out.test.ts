@@ -50,6 +50,29 @@ describe('fanOut', () => {
   })
 })
 
+describe('fanOut with pills wider than high', () => {
+  const pill = { x: 96, y: 34 }
+  const overlap = (points: readonly Pixel[]) =>
+    points.flatMap((a, i) => points.slice(i + 1).filter((b) => Math.abs(a.x - b.x) < pill.x && Math.abs(a.y - b.y) < pill.y))
+
+  it('leaves pills above one another, or side by side, where they stand', () => {
+    expect(fanOut([{ x: 0, y: 0 }, { x: 0, y: pill.y }, { x: pill.x, y: 0 }], pill)).toEqual([null, null, null])
+  })
+
+  it.each([2, 5, 14, 20])('spreads %i pills at one position so that none covers another', (count) => {
+    const at = Array.from({ length: count }, () => ({ x: 50, y: 50 }))
+    const spots = fanOut(at, pill)
+    expect(spots.every((spot) => spot !== null)).toBe(true)
+    expect(overlap(spots.map((spot, i) => spot ?? at[i]!))).toEqual([])
+  })
+
+  it('spreads pills whose widths overlap though their centres are farther apart than a round pin’s', () => {
+    const at = [{ x: 0, y: 0 }, { x: 60, y: 0 }]
+    expect(fanOut(at, SPACING)).toEqual([null, null])
+    expect(overlap(fanOut(at, pill).map((spot, i) => spot ?? at[i]!))).toEqual([])
+  })
+})
+
 describe('toFanSpots', () => {
   it('places neighbours at least the gap apart, on a ring or a spiral', () => {
     for (const count of [2, 5, 14, 15, 40]) {

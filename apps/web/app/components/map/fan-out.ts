@@ -43,14 +43,17 @@ export function toFanSpots(count: number, gap: number): Pixel[] {
 
 /**
  * Where each of these markers is drawn when some would overlap, for markers that stand apart when
- * their centres are `spacing` pixels apart across or down: markers that would overlap (directly or
+ * their centres are `spacing` pixels apart across or down (or `spacing.x` across, `spacing.y` down): markers that would overlap (directly or
  * through one another) form a group, and a group's markers stand evenly around its centre (a ring, or
  * a spiral for many), far enough apart not to touch whatever the angle between them. A group that
  * would cover another marker takes that marker's group in too. Answers null for a marker that stands
  * where it is.
  */
-export function fanOut(at: readonly Pixel[], spacing: number): Array<Pixel | null> {
-  const overlaps = (a: Pixel, b: Pixel) => Math.abs(a.x - b.x) < spacing && Math.abs(a.y - b.y) < spacing
+export function fanOut(at: readonly Pixel[], spacing: number | Pixel): Array<Pixel | null> {
+  // Markers wider than high (a price or a name on a pill) need more room across than down.
+  const across = typeof spacing === 'number' ? spacing : spacing.x
+  const down = typeof spacing === 'number' ? spacing : spacing.y
+  const overlaps = (a: Pixel, b: Pixel) => Math.abs(a.x - b.x) < across && Math.abs(a.y - b.y) < down
   const group = at.map((_, i) => i)
   const root = (i: number): number => (group[i] === i ? i : (group[i] = root(group[i]!)))
   const join = (i: number, j: number) => {
@@ -72,8 +75,8 @@ export function fanOut(at: readonly Pixel[], spacing: number): Array<Pixel | nul
         x: ids.reduce((sum, i) => sum + at[i]!.x, 0) / ids.length,
         y: ids.reduce((sum, i) => sum + at[i]!.y, 0) / ids.length,
       }
-      // Neighbours are spacing·√2 apart: `spacing` across or down at any angle.
-      const around = toFanSpots(ids.length, spacing * Math.SQRT2)
+      // Neighbours are √(across² + down²) apart: at any angle, `across` across or `down` down.
+      const around = toFanSpots(ids.length, Math.hypot(across, down))
       // In the order of their bearings from the centre, so each keeps roughly its side of the group.
       const bearing = (i: number) => Math.atan2(at[i]!.y - centre.y, at[i]!.x - centre.x)
       ;[...ids]

@@ -7,7 +7,7 @@ import { MAP } from '@agency/domain'
 import L from 'leaflet'
 import Supercluster from 'supercluster'
 import { fanOut } from '#app/components/map/fan-out.ts'
-import { MAP_TILES_STATE_KEY, type MapPoint, type MapTiles, type MapView, type VisibleArea } from '#app/components/map/map-types.ts'
+import { MAP_TILES_STATE_KEY, type MapSearchedArea, type MapPoint, type MapTiles, type MapView, type VisibleArea } from '#app/components/map/map-types.ts'
 import 'leaflet/dist/leaflet.css'
 
 /** What the React side can do with a map once it is drawn. */
@@ -16,6 +16,10 @@ export interface MapHandle {
   setPoints(points: readonly MapPoint[], view: MapView): void
   /** The area the map shows now. */
   getArea(): VisibleArea
+  /** Draws the areas a location search covers under the markers, replacing those drawn. */
+  setSearchedAreas(areas: readonly MapSearchedArea[]): void
+  /** Highlights this point's marker (the card the visitor points at in the list), or none. */
+  select(id: string | null): void
   destroy(): void
 }
 
@@ -23,16 +27,50 @@ export interface MapOptions {
   tiles: MapTiles
   /** Where the map looks before it has points: default zoom 11 (SPEC §9) around this position. */
   centre: { lat: number; lng: number }
-  /** Whether near markers gather into clusters (many properties) or always stand alone (a few branches). */
+  /**
+   * How markers that would overlap are drawn below the highest zoom: gathered into clusters with a
+   * count (many properties), or into one pill naming them all (a few branches, each named on the
+   * map). At the highest zoom every point stands alone, fanned out if need be.
+   */
   cluster: boolean
+  /** The accessible name of a pill naming several points (`cluster: false`): opening it zooms in on them. */
+  groupLabel?: (names: readonly string[]) => string
   /** The visitor moved or zoomed the map (never called for moves the code makes). */
   onMove?: (area: VisibleArea) => void
+  /** A marker's popup opened (its point's id) or closed (null). */
+  onSelect?: (id: string | null) => void
   /** Labels of the controls, in the page's words. */
   labels: { zoomIn: string; zoomOut: string; cluster: (count: number) => string }
 }
 
 /** A marker's size in pixels: at least SC 2.5.8's 24 px target. */
 const PIN_SIZE = 32
+/** A pill's height (a price or a name on the marker), and its side padding. */
+const PILL_HEIGHT = 28
+const PILL_PADDING = 10
+/** The height each further line adds to a pill of several lines. */
+const PILL_LINE = 16
+/** The metres in a mile, for circles drawn in miles. */
+const METRES_PER_MILE = 1609.344
+
+/** A pill's width for this text in the map's font (map.css: .map-pin--pill), measured once per text. */
+const pillWidths = new Map<string, number>()
+let measure: CanvasRenderingContext2D | null = null
+function toPillWidth(text: string, element: HTMLElement): number {
+  const known = pillWidths.get(text)
+  if (known) return known
+  measure ??= document.createElement('canvas').getContext('2d')
+  // 0.8125rem bold, as the stylesheet draws it; a rough width where no canvas is available.
+  const fontSize = 0.8125 * (parseFloat(getComputedStyle(document.documentElement).fontSize) || 16)
+  let width = text.length * fontSize * 0.62
+  if (measure) {
+    measure.font = `700 ${fontSize}px ${getComputedStyle(element).fontFamily}`
+    width = measure.measureText(text).width
+  }
+  const pill = Math.max(PIN_SIZE, Math.ceil(width + 2 * PILL_PADDING + 4))
+  pillWidths.set(text, pill)
+  return pill
+}
 
 const toArea = (bounds: L.LatLngBounds): VisibleArea => ({
   south: bounds.getSouth(),
@@ -48,7 +86,8 @@ const CLUSTER_SIZE = 40
  * The least distance in pixels, across and down, between two markers' centres (pins or clusters) for
  * them not to overlap, with a small gap: no target covers part of another (WCAG 2.2 SC 2.5.8).
  */
-const MARKER_SPACING = CLUSTER_SIZE + 6
+const MARKER_GAP = 6
+const MARKER_SPACING = CLUSTER_SIZE + MARKER_GAP
 
 /** Whether a key pressed on a button presses it. */
 const isActivation = (event: KeyboardEvent) => event.key === 'Enter' || event.key === ' '
@@ -81,7 +120,8 @@ function rememberTiles(loaded: boolean) {
 
 /** The address of the tile under the map's centre, as the tile layer would ask for it (Leaflet's template values). */
 function toTileUrl(template: string, map: L.Map): string {
-  const zoom = map.getZoom()
+  // Tiles come in whole zoom levels: a map at 5.75 draws those of 6, scaled (Leaflet's rounding).
+  const zoom = Math.round(map.getZoom())
   const tile = map.project(map.getCenter(), zoom).divideBy(256).floor()
   const subdomains = 'abc'
   return L.Util.template(template, { s: subdomains[Math.abs(tile.x + tile.y) % subdomains.length], x: tile.x, y: tile.y, z: zoom, r: L.Browser.retina ? '@2x' : '' })
@@ -110,8 +150,11 @@ export function createMap(element: HTMLElement, options: MapOptions): MapHandle 
     zoom: MAP.DEFAULT_ZOOM,
     // Popups and tiles appear at once: a fading popup is half-readable for its first moments.
     fadeAnimation: false,
+    // A few named branches fit Great Britain closer in quarter steps (5.75 rather than 5 within
+    // SPEC's 100 px padding: names overlap less); the properties map keeps whole zoom levels.
+    zoomSnap: options.cluster ? 1 : 0.25,
   })
-  L.control.zoom({ zoomInTitle: options.labels.zoomIn, zoomOutTitle: options.labels.zoomOut }).addTo(map)
+  const zoomControl = L.control.zoom({ zoomInTitle: options.labels.zoomIn, zoomOutTitle: options.labels.zoomOut }).addTo(map)
   map.attributionControl.setPrefix(false)
   element.dataset.zoom = String(map.getZoom())
 
@@ -178,15 +221,48 @@ export function createMap(element: HTMLElement, options: MapOptions): MapHandle 
     })
   }
 
+  const circles = L.layerGroup().addTo(map)
   const markers = L.layerGroup().addTo(map)
   let index = new Supercluster<{ point: number }>(CLUSTER_OPTIONS)
   let points: readonly MapPoint[] = []
-  // Moves the code makes (fitting the points) are not the visitor's: no search follows them.
-  let ownMoves = 0
+  /**
+   * Whether the move under way is the visitor's. Set by the inputs a person moves a map with (a drag,
+   * the wheel, a pinch, a double click or tap, the zoom buttons, the map's keys, a shift-drag box);
+   * cleared by every move the site makes itself (fitting the points, opening a cluster, a popup
+   * panning itself into view) and by the end of the move. Only a person's move searches the area:
+   * counting the site's own moves instead missed those Leaflet makes unasked (a popup's pan).
+   */
+  let personMoving = false
+  const markPersonMove = () => {
+    personMoving = true
+  }
+  map.on('dragstart boxzoomstart dblclick', markPersonMove)
+  // Popups and controls keep their wheel and clicks from the map (Leaflet stops them), so these
+  // listeners hear only what reaches the map's own handlers.
+  element.addEventListener('wheel', markPersonMove, { passive: true })
+  element.addEventListener('touchstart', (event) => event.touches.length > 1 && markPersonMove(), { passive: true })
+  zoomControl.getContainer()?.addEventListener('click', markPersonMove, true)
+  // Leaflet's keyboard handler: arrow keys pan and +/- zoom while the map (or a marker on it) has the focus.
+  const MOVE_KEYS = new Set(['ArrowUp', 'ArrowDown', 'ArrowLeft', 'ArrowRight', '+', '=', '-', '_'])
+  const onKeyDown = (event: KeyboardEvent) => {
+    if (event.altKey || event.ctrlKey || event.metaKey || !MOVE_KEYS.has(event.key)) return
+    if (document.activeElement && element.contains(document.activeElement)) markPersonMove()
+  }
+  document.addEventListener('keydown', onKeyDown)
+  map.on('autopanstart', () => {
+    personMoving = false
+  })
+
+  /** The point whose marker is highlighted (its popup is open, or its card is pointed at in the list). */
+  let selected: string | null = null
+  const markerSize = (point: MapPoint): [number, number] =>
+    point.pin && point.pin.length > 1 && !point.image ? [toPillWidth(point.pin, element), PILL_HEIGHT] : [PIN_SIZE, PIN_SIZE]
 
   const markerFor = (point: MapPoint): L.Marker => {
     const html = document.createElement('span')
-    html.className = `map-pin${point.locked ? ' map-pin--locked' : ''}`
+    const [width, height] = markerSize(point)
+    const pill = width !== PIN_SIZE || height !== PIN_SIZE
+    html.className = `map-pin${pill ? ' map-pin--pill' : ''}${point.locked ? ' map-pin--locked' : ''}`
     if (point.color) html.style.setProperty('--pin-color', point.color)
     if (point.image) {
       const img = document.createElement('img')
@@ -202,7 +278,7 @@ export function createMap(element: HTMLElement, options: MapOptions): MapHandle 
     }
     const marker = L.marker([point.lat, point.lng], {
       // A round pin of a fixed size centred on its position, so it can be seen, clicked and focused.
-      icon: L.divIcon({ html, className: 'map-pin-icon', iconSize: [PIN_SIZE, PIN_SIZE], iconAnchor: [PIN_SIZE / 2, PIN_SIZE / 2], popupAnchor: [0, -PIN_SIZE / 2] }),
+      icon: L.divIcon({ html, className: 'map-pin-icon', iconSize: [width, height], iconAnchor: [width / 2, height / 2], popupAnchor: [0, -height / 2] }),
       title: point.label,
       alt: point.label,
       keyboard: true,
@@ -221,6 +297,16 @@ export function createMap(element: HTMLElement, options: MapOptions): MapHandle 
       el.setAttribute('role', 'button')
       el.setAttribute('aria-label', point.label)
       el.dataset.pointId = point.id
+      el.classList.toggle('map-pin-icon--selected', point.id === selected)
+    })
+    marker.on('popupopen', () => {
+      highlight(point.id)
+      options.onSelect?.(point.id)
+    })
+    marker.on('popupclose', () => {
+      // A redraw closes the popup of a marker it replaces; the point stays selected only if still open.
+      if (selected === point.id) highlight(null)
+      options.onSelect?.(null)
     })
     return marker
   }
@@ -236,7 +322,8 @@ export function createMap(element: HTMLElement, options: MapOptions): MapHandle 
       // The keyboard carries on from the cluster's first property, wherever the zoom draws it.
       const first = index.getLeaves(clusterId, 1)[0]?.properties.point
       focusAfterDraw = { id: first === undefined ? null : points[first]!.id, at: L.latLng(lat, lng) }
-      map.setView([lat, lng], Math.min(index.getClusterExpansionZoom(clusterId), MAP.MAX_ZOOM))
+      // The site's move, not the visitor's: opening a cluster searches nothing.
+      moveQuietly(() => map.setView([lat, lng], Math.min(index.getClusterExpansionZoom(clusterId), MAP.MAX_ZOOM)))
     }
     marker.on('click', open)
     // A button opens with Enter or Space (Leaflet's own keyboard support opens only popups).
@@ -253,6 +340,14 @@ export function createMap(element: HTMLElement, options: MapOptions): MapHandle 
     return marker
   }
 
+  /** Marks this point's drawn marker as selected, and no other. */
+  const highlight = (id: string | null) => {
+    selected = id
+    for (const el of element.querySelectorAll<HTMLElement>('.leaflet-marker-icon[data-point-id]')) {
+      el.classList.toggle('map-pin-icon--selected', el.dataset.pointId === id)
+    }
+  }
+
   /**
    * Every point on its own marker: a map that does not cluster (a few branches) at any zoom, a map
    * that does at its highest zoom, where no zooming in can part a cluster any more. Points whose pins
@@ -261,13 +356,18 @@ export function createMap(element: HTMLElement, options: MapOptions): MapHandle 
    * around where they stand, each joined to its true position by a line, so every one can be seen,
    * clicked and focused.
    */
-  const drawSingles = () => drawFanned(points.map((point) => ({ lat: point.lat, lng: point.lng, make: () => markerFor(point) })))
+  const drawSingles = () => drawFanned(points.map((point) => ({ lat: point.lat, lng: point.lng, size: markerSize(point), make: () => markerFor(point) })))
 
   /** Draws these markers, fanning out those that would overlap (fanOut), each joined to its true position by a line. */
-  const drawFanned = (items: ReadonlyArray<{ lat: number; lng: number; make: () => L.Marker }>) => {
+  const drawFanned = (items: ReadonlyArray<{ lat: number; lng: number; size: [number, number]; make: () => L.Marker }>) => {
+    // Wide pills (prices, names) need more room across than round pins.
+    const spacing = {
+      x: Math.max(MARKER_SPACING, ...items.map((item) => item.size[0] + MARKER_GAP)),
+      y: Math.max(MARKER_SPACING, ...items.map((item) => item.size[1] + MARKER_GAP)),
+    }
     const spots = fanOut(
       items.map((item) => map.latLngToLayerPoint([item.lat, item.lng])),
-      MARKER_SPACING,
+      spacing,
     )
     items.forEach((item, i) => {
       const spot = spots[i]
@@ -280,6 +380,97 @@ export function createMap(element: HTMLElement, options: MapOptions): MapHandle 
       }
       markers.addLayer(marker)
     })
+  }
+
+  /**
+   * Points drawn by name (a few branches) below the highest zoom: each on its own pill at its own
+   * position, except those whose pills would overlap, which share one pill naming them all at their
+   * middle, as often as needed until none overlaps. Opening a shared pill zooms in on its points.
+   * Nothing is fanned out away from where it stands.
+   */
+  const drawNamed = () => {
+    type Group = { members: MapPoint[]; at: L.Point; size: [number, number]; lines: string[] }
+    const nameOf = (point: MapPoint) => point.pin ?? point.label
+    // A pill wider than the map (a phone's) takes its names on as many lines as need be.
+    const widest = map.getSize().x - 2 * MARKER_GAP
+    const shapeOf = (members: readonly MapPoint[]): Pick<Group, 'size' | 'lines'> => {
+      const lines: string[] = []
+      for (const name of members.map(nameOf)) {
+        const last = lines[lines.length - 1]
+        if (last !== undefined && toPillWidth(`${last} · ${name}`, element) <= widest) lines[lines.length - 1] = `${last} · ${name}`
+        else lines.push(name)
+      }
+      const width = Math.max(...lines.map((line) => toPillWidth(line, element)))
+      return { lines, size: [width, PILL_HEIGHT + (lines.length - 1) * PILL_LINE] }
+    }
+    const groups: Group[] = points.map((point) => ({ members: [point], at: map.latLngToLayerPoint([point.lat, point.lng]), size: markerSize(point), lines: [nameOf(point)] }))
+    const overlaps = (a: Group, b: Group) =>
+      Math.abs(a.at.x - b.at.x) < (a.size[0] + b.size[0]) / 2 + MARKER_GAP && Math.abs(a.at.y - b.at.y) < (a.size[1] + b.size[1]) / 2 + MARKER_GAP
+    // The two nearest overlapping first, so that a group gathers neighbours rather than whoever comes first.
+    for (;;) {
+      let pair: [number, number] | null = null
+      let nearest = Infinity
+      for (let i = 0; i < groups.length; i++) {
+        for (let j = i + 1; j < groups.length; j++) {
+          const distance = groups[i]!.at.distanceTo(groups[j]!.at)
+          if (distance < nearest && overlaps(groups[i]!, groups[j]!)) [pair, nearest] = [[i, j], distance]
+        }
+      }
+      if (!pair) break
+      const [i, j] = pair
+      // In order from west to east, as they stand.
+      const members = [...groups[i]!.members, ...groups[j]!.members].sort((a, b) => a.lng - b.lng)
+      const at = members.map((p) => map.latLngToLayerPoint([p.lat, p.lng])).reduce((sum, p) => sum.add(p), L.point(0, 0)).divideBy(members.length)
+      groups.splice(j, 1)
+      groups[i] = { members, at, ...shapeOf(members) }
+    }
+    for (const group of groups) {
+      if (group.members.length === 1) {
+        markers.addLayer(markerFor(group.members[0]!))
+        continue
+      }
+      // Kept within the map across, so that every name can be read.
+      const [width] = group.size
+      const inView = map.layerPointToContainerPoint(group.at)
+      inView.x = Math.min(Math.max(inView.x, width / 2 + MARKER_GAP), map.getSize().x - width / 2 - MARKER_GAP)
+      markers.addLayer(groupFor(group.members, map.containerPointToLatLng(inView), group.lines, group.size))
+    }
+  }
+
+  /** A pill naming several points; opening it zooms in until they stand apart. */
+  const groupFor = (members: readonly MapPoint[], at: L.LatLng, lines: readonly string[], [width, height]: [number, number]): L.Marker => {
+    const label = options.groupLabel?.(members.map((p) => p.pin ?? p.label)) ?? lines.join(' · ')
+    const html = document.createElement('span')
+    html.className = `map-pin map-pin--pill map-pin--group${lines.length > 1 ? ' map-pin--lines' : ''}`
+    for (const line of lines) {
+      const span = document.createElement('span')
+      span.textContent = line
+      html.append(span)
+    }
+    const marker = L.marker(at, {
+      icon: L.divIcon({ html, className: 'map-pin-icon', iconSize: [width, height], iconAnchor: [width / 2, height / 2] }),
+      title: label,
+      keyboard: true,
+    })
+    const open = () => {
+      focusAfterDraw = { id: members[0]!.id, at }
+      const bounds = L.latLngBounds(members.map((p) => [p.lat, p.lng] as [number, number]))
+      const zoom = Math.min(MAP.MAX_ZOOM, Math.max(map.getZoom() + 1, map.getBoundsZoom(bounds, false, L.point(2 * MAP.FIT_PADDING_PX, 2 * MAP.FIT_PADDING_PX))))
+      moveQuietly(() => map.setView(bounds.getCenter(), zoom))
+    }
+    marker.on('click', open)
+    marker.on('keypress', (e: L.LeafletKeyboardEvent) => {
+      if (!isActivation(e.originalEvent)) return
+      e.originalEvent.preventDefault()
+      open()
+    })
+    marker.on('add', () => {
+      const el = marker.getElement()
+      el?.setAttribute('role', 'button')
+      el?.setAttribute('aria-label', label)
+      el?.setAttribute('data-group', members.map((p) => p.id).join(' '))
+    })
+    return marker
   }
 
   /**
@@ -308,6 +499,12 @@ export function createMap(element: HTMLElement, options: MapOptions): MapHandle 
     if (point && !focusAfterDraw) focusAfterDraw = { id: point.id, at: L.latLng(point.lat, point.lng) }
     markers.clearLayers()
     // At the highest zoom every point stands on its own.
+    if (!options.cluster && zoom < MAP.MAX_ZOOM && points.length > 1) {
+      drawNamed()
+      drawn = { zoom, area: null }
+      takeFocus()
+      return
+    }
     if (!options.cluster || zoom >= MAP.MAX_ZOOM || points.length <= 1) {
       drawSingles()
       drawn = { zoom, area: null }
@@ -322,10 +519,10 @@ export function createMap(element: HTMLElement, options: MapOptions): MapHandle 
       const props = feature.properties as { cluster?: boolean; cluster_id?: number; point_count?: number; point?: number }
       if (props.cluster && props.cluster_id !== undefined) {
         const clusterId = props.cluster_id
-        return [{ lat, lng, make: () => clusterFor(lng, lat, props.point_count ?? 0, clusterId) }]
+        return [{ lat, lng, size: [CLUSTER_SIZE, CLUSTER_SIZE] as [number, number], make: () => clusterFor(lng, lat, props.point_count ?? 0, clusterId) }]
       }
       const point = props.point === undefined ? undefined : points[props.point]
-      return point ? [{ lat, lng, make: () => markerFor(point) }] : []
+      return point ? [{ lat, lng, size: markerSize(point), make: () => markerFor(point) }] : []
     })
     drawFanned(items)
     takeFocus()
@@ -345,23 +542,16 @@ export function createMap(element: HTMLElement, options: MapOptions): MapHandle 
   map.on('moveend', () => {
     // The zoom level, for the tests and styles that read it.
     element.dataset.zoom = String(map.getZoom())
+    const person = personMoving
+    personMoving = false
     draw()
-    if (ownMoves > 0) {
-      ownMoves -= 1
-      return
-    }
-    options.onMove?.(toArea(map.getBounds()))
+    if (person) options.onMove?.(toArea(map.getBounds()))
   })
 
-  /** Moves the map without it counting as the visitor's move (one moveend follows each). */
-  const moveQuietly = (move: () => void) => {
-    const before = map.getBounds()
-    const zoom = map.getZoom()
-    // Counted before the move: without animation its moveend fires while it runs.
-    ownMoves += 1
+  /** Moves the map as the site, not the visitor: no search follows. */
+  function moveQuietly(move: () => void) {
+    personMoving = false
     move()
-    // A move to where the map already is fires no moveend.
-    if (map.getBounds().equals(before) && map.getZoom() === zoom) ownMoves = Math.max(0, ownMoves - 1)
   }
 
   return {
@@ -392,8 +582,18 @@ export function createMap(element: HTMLElement, options: MapOptions): MapHandle 
       draw()
     },
     getArea: () => toArea(map.getBounds()),
+    setSearchedAreas(next) {
+      circles.clearLayers()
+      const style = { interactive: false, weight: 2, color: '#0b6e6e', fillColor: '#0b6e6e', fillOpacity: 0.06, className: 'map-searched-area' }
+      for (const area of next) {
+        if (area.kind === 'circle') L.circle([area.lat, area.lng], { ...style, radius: area.radiusMiles * METRES_PER_MILE }).addTo(circles)
+        else L.rectangle([[area.area.south, area.area.west], [area.area.north, area.area.east]], style).addTo(circles)
+      }
+    },
+    select: (id) => highlight(id),
     destroy: () => {
       removed = true
+      document.removeEventListener('keydown', onKeyDown)
       map.remove()
     },
   }

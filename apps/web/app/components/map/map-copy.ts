@@ -15,4 +15,5 @@ export const MAP_COPY = {
   MAP_BEDROOMS: (count: number) => (count === 0 ? 'Studio' : `${count} bedroom${count === 1 ? '' : 's'}`),
   BRANCHES_MAP_LABEL: 'Map of our branches',
   BRANCH_CALL: (phone: string) => `Call ${phone}`,
+  BRANCHES_GROUP: (names: readonly string[]) => `${names.join(', ')}: ${names.length} branches here, zoom in`,
 } as const

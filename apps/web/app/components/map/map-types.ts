@@ -24,7 +24,10 @@ export interface MapPoint {
   lng: number
   /** The marker's accessible name (and tooltip). */
   label: string
-  /** A character or two on the marker, or none. */
+  /**
+   * What the marker shows: a character on a round pin ('£'), or a longer text on a pill (a price
+   * '£350k', a branch's name); none for a plain pin.
+   */
   pin: string | null
   /** SPEC §3 Map marker colour and image, for branches. */
   color?: string | null
@@ -39,3 +42,6 @@ export type MapView = { kind: 'area'; area: VisibleArea } | { kind: 'points' } |
 
 /** Where a visit remembers whether the tile server answered (sessionStorage; the Cookies page names it). */
 export const MAP_TILES_STATE_KEY = 'map-tiles'
+
+/** An area a location search covers, drawn on the map: its place's circle, or its bounds for radius 0. */
+export type MapSearchedArea = { kind: 'circle'; lat: number; lng: number; radiusMiles: number } | { kind: 'box'; area: VisibleArea }

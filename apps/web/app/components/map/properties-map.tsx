@@ -1,8 +1,8 @@
-import { MAP_DRAG_DEBOUNCE_MS, toBoundsParam, toSearchBounds, toSearchParams } from '@agency/domain'
+import { isBoundsLocation, MAP_DRAG_DEBOUNCE_MS, toBoundsParam, toSearchBounds, toSearchParams, toSearchRadiusMiles } from '@agency/domain'
 import type { PropertyMarker, PropertySearchQuery, SearchType } from '@agency/domain'
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import { LazyMap } from '#app/components/map/lazy-map.tsx'
-import type { MapPoint, MapView, VisibleArea } from '#app/components/map/map-types.ts'
+import type { MapPoint, MapSearchedArea, MapView, VisibleArea } from '#app/components/map/map-types.ts'
 import { toSearchUrl } from '#app/components/search/search-url.ts'
 import { useApplySearch } from '#app/components/search/use-apply-search.ts'
 import { MAP_COPY } from '#app/components/map/map-copy.ts'
@@ -51,7 +51,8 @@ function toPoint(marker: PropertyMarker): MapPoint {
     lat: marker.lat,
     lng: marker.lng,
     label: [marker.advert_heading, marker.display_address, marker.price].filter(Boolean).join(', '),
-    pin: '£',
+    // A locked property shows no price (SPEC §2): its pin is the plain '£' of a property.
+    pin: marker.pin_price ?? '£',
     locked: marker.is_locked,
     popup: () => toPopup(marker),
   }
@@ -73,8 +74,10 @@ export function PropertiesMap({ searchType, query, locationNames, centre }: Prop
   })
   const areaRef = useRef<(() => VisibleArea | null) | null>(null)
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined)
-  // The area this map last searched: the answer to it keeps the map where the visitor left it.
-  const searched = useRef<string | null>(null)
+  // The areas this map searched: the answer to any of them keeps the map where the visitor left it.
+  // Not only the last one: under load the answer to an earlier area (zoom 9) can come after the
+  // visitor has moved on (zoom 10), and fitting the map to it would undo their move.
+  const searched = useRef(new Set<string>())
 
   const params = useMemo(() => {
     const p = toSearchParams({ ...query, sort: undefined, page: undefined, page_size: undefined })
@@ -82,6 +85,46 @@ export function PropertiesMap({ searchType, query, locationNames, centre }: Prop
     return p.toString()
   }, [query])
   const area = query.bounds ? toBoundsParam(query.bounds) : null
+  // The areas the search's places cover, as the search draws them (criteria.ts): a circle, or the
+  // place's bounds for radius 0.
+  const searchedAreas = useMemo<MapSearchedArea[]>(
+    () =>
+      (query.locations ?? []).map((location) =>
+        isBoundsLocation(location)
+          ? { kind: 'box', area: location.bounds }
+          : { kind: 'circle', lat: location.lat, lng: location.lng, radiusMiles: toSearchRadiusMiles(location) },
+      ),
+    [query.locations],
+  )
+  // The card pointed at in the list and the pin whose card is open are highlighted together.
+  const [selected, setSelected] = useState<string | null>(null)
+  useEffect(() => {
+    for (const card of document.querySelectorAll<HTMLElement>('.property-grid [data-property-id]')) {
+      card.classList.toggle('property-grid__item--selected', card.dataset.propertyId === selected)
+    }
+  }, [selected, data.points])
+  useEffect(() => {
+    const grid = document.querySelector('.property-grid')
+    if (!grid) return
+    const point = (event: Event) => {
+      const card = (event.target as Element | null)?.closest<HTMLElement>('[data-property-id]')
+      setSelected(card?.dataset.propertyId ?? null)
+    }
+    const leave = (event: Event) => {
+      const to = (event as MouseEvent | FocusEvent).relatedTarget as Element | null
+      if (!to || !grid.contains(to)) setSelected(null)
+    }
+    grid.addEventListener('mouseover', point)
+    grid.addEventListener('focusin', point)
+    grid.addEventListener('mouseleave', leave)
+    grid.addEventListener('focusout', leave)
+    return () => {
+      grid.removeEventListener('mouseover', point)
+      grid.removeEventListener('focusin', point)
+      grid.removeEventListener('mouseleave', leave)
+      grid.removeEventListener('focusout', leave)
+    }
+  }, [data.points])
 
   useEffect(() => {
     const controller = new AbortController()
@@ -91,7 +134,7 @@ export function PropertiesMap({ searchType, query, locationNames, centre }: Prop
       const answer = await api.searchPropertyMarkers(new URLSearchParams(params), { signal: controller.signal })
       if (controller.signal.aborted) return
       const bounds = query.bounds
-      const view: MapView = bounds ? (area === searched.current ? { kind: 'stay' } : { kind: 'area', area: bounds }) : { kind: 'points' }
+      const view: MapView = bounds ? (area !== null && searched.current.has(area) ? { kind: 'stay' } : { kind: 'area', area: bounds }) : { kind: 'points' }
       setData({ points: answer.data.map(toPoint), view, total: answer.total, capped: answer.total_capped === true })
     })().catch(() => {
       // An aborted or failed fetch leaves the markers as they were; the list still answers.
@@ -105,8 +148,9 @@ export function PropertiesMap({ searchType, query, locationNames, centre }: Prop
     (visible: VisibleArea) => {
       clearTimeout(timer.current)
       const bounds = toSearchBounds(visible)
-      searched.current = toBoundsParam(bounds)
-      if (searched.current === area) return
+      const param = toBoundsParam(bounds)
+      searched.current.add(param)
+      if (param === area) return
       applySearch(toSearchUrl(searchType, { ...query, bounds, page: 1 }, locationNames), { replace: true, preventScrollReset: true })
     },
     [applySearch, area, locationNames, query, searchType],
@@ -124,7 +168,17 @@ export function PropertiesMap({ searchType, query, locationNames, centre }: Prop
 
   return (
     <div className="properties-map">
-      <LazyMap label={MAP_COPY.MAP_PROPERTIES_LABEL} points={data.points} view={data.view} centre={centre} onMove={onMove} areaRef={areaRef} />
+      <LazyMap
+        label={MAP_COPY.MAP_PROPERTIES_LABEL}
+        points={data.points}
+        view={data.view}
+        centre={centre}
+        onMove={onMove}
+        areaRef={areaRef}
+        searchedAreas={searchedAreas}
+        selected={selected}
+        onSelect={setSelected}
+      />
       <div className="properties-map__bar">
         <button
           type="button"
