@@ -92,6 +92,26 @@ const MARKER_SPACING = CLUSTER_SIZE + MARKER_GAP
 /** Whether a key pressed on a button presses it. */
 const isActivation = (event: KeyboardEvent) => event.key === 'Enter' || event.key === ' '
 
+/**
+ * A marker that opens something as a button does: by click, Enter or Space (Leaflet's own keyboard
+ * support opens only popups), named for screen readers once it is on the map.
+ */
+function asButton(marker: L.Marker, label: string, open: () => void, decorate?: (el: HTMLElement) => void): void {
+  marker.on('click', open)
+  marker.on('keypress', (e: L.LeafletKeyboardEvent) => {
+    if (!isActivation(e.originalEvent)) return
+    e.originalEvent.preventDefault()
+    open()
+  })
+  marker.on('add', () => {
+    const el = marker.getElement()
+    if (!el) return
+    el.setAttribute('role', 'button')
+    el.setAttribute('aria-label', label)
+    decorate?.(el)
+  })
+}
+
 /** Where this visit remembers whether the tile server answered (sessionStorage: one tab, one visit). */
 const TILES_STATE_KEY = MAP_TILES_STATE_KEY
 /** How long a visit relies on the outline after the tile server failed, before asking it again. */
@@ -325,18 +345,7 @@ export function createMap(element: HTMLElement, options: MapOptions): MapHandle 
       // The site's move, not the visitor's: opening a cluster searches nothing.
       moveQuietly(() => map.setView([lat, lng], Math.min(index.getClusterExpansionZoom(clusterId), MAP.MAX_ZOOM)))
     }
-    marker.on('click', open)
-    // A button opens with Enter or Space (Leaflet's own keyboard support opens only popups).
-    marker.on('keypress', (e: L.LeafletKeyboardEvent) => {
-      if (!isActivation(e.originalEvent)) return
-      e.originalEvent.preventDefault()
-      open()
-    })
-    marker.on('add', () => {
-      const el = marker.getElement()
-      el?.setAttribute('role', 'button')
-      el?.setAttribute('aria-label', label)
-    })
+    asButton(marker, label, open)
     return marker
   }
 
@@ -458,18 +467,7 @@ export function createMap(element: HTMLElement, options: MapOptions): MapHandle 
       const zoom = Math.min(MAP.MAX_ZOOM, Math.max(map.getZoom() + 1, map.getBoundsZoom(bounds, false, L.point(2 * MAP.FIT_PADDING_PX, 2 * MAP.FIT_PADDING_PX))))
       moveQuietly(() => map.setView(bounds.getCenter(), zoom))
     }
-    marker.on('click', open)
-    marker.on('keypress', (e: L.LeafletKeyboardEvent) => {
-      if (!isActivation(e.originalEvent)) return
-      e.originalEvent.preventDefault()
-      open()
-    })
-    marker.on('add', () => {
-      const el = marker.getElement()
-      el?.setAttribute('role', 'button')
-      el?.setAttribute('aria-label', label)
-      el?.setAttribute('data-group', members.map((p) => p.id).join(' '))
-    })
+    asButton(marker, label, open, (el) => el.setAttribute('data-group', members.map((p) => p.id).join(' ')))
     return marker
   }
 
