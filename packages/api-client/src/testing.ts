@@ -199,6 +199,7 @@ export const API_ANSWERS = {
           display_address: CARD.display_address,
           custom_property_status_title: CARD.custom_property_status_title,
           price: CARD.price?.price ?? null,
+          pin_price: '£650k',
           bedroom: CARD.bedroom,
           detail_page_url: CARD.detail_page_url,
         },
