@@ -141,7 +141,7 @@ const FOREVER = 'do $$ begin loop end loop; end $$'
 describe("the embedded database's thread, watched", () => {
   it('stops a thread stuck in one statement past its stall time: that call and every later one fail, and onStopped is told once', async () => {
     const stops: Error[] = []
-    const client = await startPgliteThread(undefined, { stallTimeoutMs: 2000, onStopped: (error) => stops.push(error) })
+    const client = await startPgliteThread(undefined, { stallTimeoutMs: 1000, onStopped: (error) => stops.push(error) })
     await expect(client.query(FOREVER)).rejects.toThrow("the embedded database's thread has not answered for 2000 ms: stopped")
     await expect(client.query('select 1')).rejects.toThrow('has not answered for 2000 ms')
     await new Promise((resolve) => setTimeout(resolve, 200))
@@ -151,12 +151,13 @@ describe("the embedded database's thread, watched", () => {
 
   it('leaves alone a thread busy with a queue of calls for longer than the stall time, each shorter than it', async () => {
     const stops: Error[] = []
-    const client = await startPgliteThread(undefined, { stallTimeoutMs: 500, onStopped: (error) => stops.push(error) })
+    // A stall time that one call stays well under even on a machine loaded many times over (one is
+    // tens of milliseconds alone), while the queue of them takes longer than it.
+    const client = await startPgliteThread(undefined, { stallTimeoutMs: 1000, onStopped: (error) => stops.push(error) })
     try {
       // Sent at once, they wait their turn in the database's thread and run one after another: seconds
-      // in all (tens of milliseconds each), which the watchdog's pings, answered between two of them,
-      // must not take as stuck.
-      const counts = await Promise.all(Array.from({ length: 30 }, () => client.query<{ n: number }>('select count(*)::int as n from generate_series(1, 300000)')))
+      // in all, which the watchdog's pings, answered between two of them, must not take as stuck.
+      const counts = await Promise.all(Array.from({ length: 60 }, () => client.query<{ n: number }>('select count(*)::int as n from generate_series(1, 300000)')))
       expect(counts.every((result) => result.rows[0]?.n === 300_000)).toBe(true)
       expect(stops).toEqual([])
     } finally {
