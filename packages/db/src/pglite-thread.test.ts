@@ -141,7 +141,7 @@ const FOREVER = 'do $$ begin loop end loop; end $$'
 describe("the embedded database's thread, watched", () => {
   it('stops a thread stuck in one statement past its stall time: that call and every later one fail, and onStopped is told once', async () => {
     const stops: Error[] = []
-    const client = await startPgliteThread(undefined, { stallTimeoutMs: 1000, onStopped: (error) => stops.push(error) })
+    const client = await startPgliteThread(undefined, { stallTimeoutMs: 2000, onStopped: (error) => stops.push(error) })
     await expect(client.query(FOREVER)).rejects.toThrow("the embedded database's thread has not answered for 2000 ms: stopped")
     await expect(client.query('select 1')).rejects.toThrow('has not answered for 2000 ms')
     await new Promise((resolve) => setTimeout(resolve, 200))
