@@ -122,7 +122,7 @@ async function registerAlert(page: Page, email: string, kind: 'buy' | 'rent' = '
   await chooseLocation(page, 'manc', /^Manchester/)
   // The radius chosen after the place is the place's radius, as on the list page.
   await page.getByLabel('Radius', { exact: true }).selectOption('3')
-  expect(await page.getByLabel('Radius around Manchester').inputValue()).toBe('3')
+  await expect.poll(() => page.getByLabel('Radius around Manchester').inputValue()).toBe('3')
   await page.getByLabel('Minimum price').selectOption({ label: PRICES[kind][0] })
   await page.getByLabel('Maximum price').selectOption({ label: PRICES[kind][1] })
   // On a phone the tabs are steps: the questions are on the last.
@@ -329,7 +329,7 @@ describe('Heads Up Property Alerts: the register screen', () => {
     await page.getByRole('heading', { name: 'Update your property alert' }).waitFor()
     await page.getByText('Harriet Lowther').waitFor()
     expect(await page.getByLabel('Minimum price').inputValue()).toBe('200000')
-    expect(await page.getByLabel('Radius around Manchester').inputValue()).toBe('3')
+    await expect.poll(() => page.getByLabel('Radius around Manchester').inputValue()).toBe('3')
     await expectNoAxeViolations(page)
 
     // SPEC §4 update: the price changes and the success popup follows.

@@ -203,8 +203,7 @@ function ContactForm({ initial, serverErrors, canCancel, hydrated, handle, onCan
   const save = async () => {
     const result = await onSave(values)
     setErrors(result.errors)
-    // Two frames on: the page may first bring the Contact tab back into view (register-screen.tsx).
-    if (!result.saved) requestAnimationFrame(() => requestAnimationFrame(() => focusFirstError(id, result.errors)))
+    if (!result.saved) focusFirstError(id, result.errors)
     return result.saved
   }
   useImperativeHandle(handle, () => ({ hasInput: () => hasContactInput(values), save }))
@@ -323,11 +322,19 @@ function ContactForm({ initial, serverErrors, canCancel, hydrated, handle, onCan
   )
 }
 
-/** Brings the first field with a message into view and into focus (the fields in the form's order). */
-function focusFirstError(id: string, errors: Record<string, string[]>): void {
+/**
+ * Brings the first field with a message into view and into focus (the fields in the form's order),
+ * once it can take it: the page may first have to bring the Contact tab back (register-screen.tsx),
+ * which a slow phone renders some frames later. It gives up after a second.
+ */
+function focusFirstError(id: string, errors: Record<string, string[]>, framesLeft = 60): void {
   const first = CONTACT_FIELDS.find((field) => (errors[field]?.length ?? 0) > 0)
   if (!first) return
   const field = first === 'subscription_confirmed' ? document.querySelector<HTMLInputElement>(`input[name="subscription_confirmed"]`) : document.getElementById(`${id}-${first}`) ?? document.querySelector<HTMLInputElement>(`input[name="${first}"]`)
-  field?.scrollIntoView({ block: 'center' })
-  field?.focus({ preventScroll: true })
+  if (field && field.getClientRects().length > 0) {
+    field.scrollIntoView({ block: 'center' })
+    field.focus({ preventScroll: true })
+    if (document.activeElement === field) return
+  }
+  if (framesLeft > 0) requestAnimationFrame(() => focusFirstError(id, errors, framesLeft - 1))
 }

@@ -176,11 +176,7 @@ export function PropertyListPage({ data }: { data: PropertyListData }) {
  */
 function SaveSearchLink({ searchType, query, locationNames, prominent = false }: { searchType: SearchType; query: PropertySearchQuery; locationNames: readonly string[]; prominent?: boolean }) {
   return (
-    <Link to={toSaveSearchUrl(searchType, query, locationNames)} className={prominent ? 'button' : 'list-page__save-search'}>
-      <svg aria-hidden="true" focusable="false" width="16" height="16" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
-        <path d="M6 8a6 6 0 0 1 12 0c0 7 3 9 3 9H3s3-2 3-9" />
-        <path d="M10.3 21a1.94 1.94 0 0 0 3.4 0" />
-      </svg>
+    <Link to={toSaveSearchUrl(searchType, query, locationNames)} className={`save-search${prominent ? ' button' : ' list-page__save-search'}`}>
       {COPY.SAVE_SEARCH}
     </Link>
   )
