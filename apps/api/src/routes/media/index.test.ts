@@ -388,6 +388,12 @@ describe.each(testDatabaseKinds())('media of locked properties on %s', (kind) =>
       `/api/media/${key}/card?access=${api.app.mediaLinks.sign(key, 'card', new Date(Date.now() - 31 * 24 * 60 * 60_000))}`,
     ]
     for (const url of refused) expect((await get(url)).statusCode, url).toBe(404)
+    // Hostile tokens: a NUL byte, control characters, a repeated parameter are not found; an overlong one is a bad request.
+    for (const url of [`/api/media/${key}/card?access=%00`, `/api/media/${key}/card?access=m1.zz.%01%7F`, `/api/media/${key}/card?access=${token}&access=${token}`]) {
+      const answer = await get(url)
+      expect([400, 404], url).toContain(answer.statusCode)
+    }
+    expect((await get(`/api/media/${key}/card?access=${'m'.repeat(5000)}`)).statusCode).toBe(400)
   })
 
   it('serves a buyer every media of a locked property, marked private so no shared cache keeps it', async () => {
