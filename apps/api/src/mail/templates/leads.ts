@@ -3,6 +3,7 @@ import {
   PROPERTY_TO_LET_OPTIONS,
   PROPERTY_TO_SELL_OPTIONS,
   SALUTATIONS,
+  toE164Mobile,
   toViewingTimeText,
   type LeadEnquiryPayload,
 } from '@agency/domain'
@@ -90,7 +91,8 @@ export function renderBranchLeadMail(input: BranchLeadMailInput): RenderedMail {
     '',
   ].join('\n')
   const e = escapeHtml
-  const tel = payload.mobile_phone.replace(/[^+\d]/g, '')
+  // The number as the domain writes a mobile for dialling ('+447400123456'); none when it reads as no mobile.
+  const tel = toE164Mobile(payload.mobile_phone)
   const button = (href: string, label: string) =>
     `<a href="${e(href)}" style="display:inline-block;margin:0 8px 8px 0;padding:10px 20px;background:#0b4f6c;color:#ffffff;text-decoration:none;border-radius:4px;font-weight:bold">${e(label)}</a>`
   const line = (l: string) => (input.propertyLink && l === input.propertyLink ? `<a href="${e(l)}" style="color:#0b4f6c">View the property</a>` : e(l))
