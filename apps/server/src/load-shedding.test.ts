@@ -2,7 +2,7 @@ import { buildApp } from '@agency/api'
 import { createTestDatabase, type TestDatabase } from '@agency/db/testing'
 import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { BUSY_MESSAGE, registerLoadShedding, type LoadSheddingOptions } from './load-shedding.ts'
+import { BUSY_MESSAGE, isMeasuredOverload, registerLoadShedding, type LoadSheddingOptions } from './load-shedding.ts'
 
 describe('load shedding', () => {
   let database: TestDatabase
@@ -50,6 +50,13 @@ describe('load shedding', () => {
     expect(script.statusCode).toBe(200)
     expect(script.body).toBe('a script')
     expect((await app.inject({ method: 'POST', url: '/assets/entry.client-abc123.js' })).statusCode).toBe(503)
+  })
+
+  it('takes a second with no event-loop sample (a stall longer than the sampling) as no reading, and a measured delay or a full heap as overload', () => {
+    expect(isMeasuredOverload('eventLoopDelay', Infinity)).toBe(false)
+    expect(isMeasuredOverload('eventLoopDelay', undefined)).toBe(false)
+    expect(isMeasuredOverload('eventLoopDelay', 1500)).toBe(true)
+    expect(isMeasuredOverload('heapUsedBytes', 2e9)).toBe(true)
   })
 
   it('lets every request through when both checks are off', async () => {

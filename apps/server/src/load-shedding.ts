@@ -36,6 +36,18 @@ export function passesUnderLoad(method: string, url: string): boolean {
 }
 
 /**
+ * Whether a reading of under-pressure is a measured overload. Its event-loop delay is the mean of the
+ * last second's samples, and Infinity when that second recorded none: a stall longer than the sampling
+ * interval, over by the time a request is read. That is no measure of now, and taking it as one refused
+ * every request for a second after any long pause (a garbage collection, a machine briefly starved of
+ * CPU), whatever the limit; a loop truly saturated still records samples, and a mean past the limit.
+ */
+export function isMeasuredOverload(type: string, value: number | undefined): boolean {
+  if (type === 'eventLoopDelay') return value !== undefined && Number.isFinite(value)
+  return true
+}
+
+/**
  * Sheds load for every route, pages and API alike (not the assets of a page already sent: passesUnderLoad): while the event loop lags or the heap is nearly
  * full, a request is answered at once with 503 and Retry-After instead of waiting its turn, so a
  * saturated process stays alive and recovers as soon as the load drops. The health check answers 503
@@ -48,9 +60,10 @@ export async function registerLoadShedding(app: FastifyInstance, options: LoadSh
     maxHeapUsedBytes: options.maxHeapUsedBytes,
     retryAfter: options.retryAfterSeconds,
     exposeStatusRoute: false,
-    pressureHandler: (request, reply) => {
+    pressureHandler: (request, reply, type, value) => {
       // Nothing returned and nothing sent: under-pressure lets the request through.
-      if (passesUnderLoad(request.method, request.url)) return
+      if (passesUnderLoad(request.method, request.url) || !isMeasuredOverload(type, value)) return
+      request.log.warn({ method: request.method, url: request.url.split('?')[0], pressure: type, value }, 'busy: request refused')
       reply.code(503).header('retry-after', String(options.retryAfterSeconds)).header('cache-control', 'no-store')
       // A reply sent here ends the request (under-pressure's documented way).
       if (request.url === '/api' || request.url.startsWith('/api/')) void reply.type('application/json').send(JSON.stringify({ message: BUSY_MESSAGE }))
