@@ -14,6 +14,7 @@ export const API_MESSAGES = {
   COMPANY_SETTING_NOT_FOUND: 'Company setting not found',
   COMPANY_PROFILE_NOT_FOUND: 'The company details are not set',
   REDIRECT_NOT_FOUND: 'Redirect not found',
+  BRANCH_NOT_FOUND: 'Branch not found',
   FEED_KEY_REQUIRED: 'A valid feed API key is required (Authorization: Bearer).',
   FEED_TOO_LARGE: 'The feed is larger than this server accepts.',
   /** Place searches past the per-address limit (429 with Retry-After). */

@@ -10,6 +10,7 @@ export default [
   route('property/:propertyId/:slug?', 'routes/property-detail.tsx'),
   route('saved-properties', 'routes/saved-properties.tsx'),
   route('branches', 'routes/branches.tsx'),
+  route('branches/:branchId/:slug?', 'routes/branch.tsx'),
   route('about-us', 'routes/about-us.tsx'),
   route('fees', 'routes/fees.tsx'),
   route('privacy-notice', 'routes/privacy-notice.tsx'),

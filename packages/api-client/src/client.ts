@@ -7,6 +7,7 @@ import {
   ApiErrorSchema,
   ApplicantStatusAnswerSchema,
   ApplicantViewSchema,
+  BranchDetailsSchema,
   BranchSchema,
   ContactQuestionListSchema,
   PendingApplicantSchema,
@@ -39,6 +40,7 @@ import type {
   ApplicantStatusId,
   ApplicantView,
   Branch,
+  BranchDetails,
   ContactQuestionType,
   PendingApplicant,
   SubscriptionType,
@@ -182,6 +184,8 @@ export interface ApiClient {
   getPropertyTypes(options?: RequestOptions): Promise<PropertyType[]>
   getPropertyStyles(options?: RequestOptions): Promise<PropertyStyle[]>
   getBranches(options?: RequestOptions): Promise<Branch[]>
+  /** GET /branches/:id: a branch with its opening hours and team. Throws an ApiClientError with status 404 for an unknown id. */
+  getBranch(branchId: number, options?: RequestOptions): Promise<BranchDetails>
   /** GET /company_settings/:id. The value is JSON; callers parse it for the setting they read. */
   getCompanySetting(settingId: number, options?: RequestOptions): Promise<CompanySetting>
   /** SPEC §2 Redirect screen (GET /redirects/:slug): the configured target; a 404 ApiClientError for an unknown slug. */
@@ -377,6 +381,9 @@ export function createApiClient({ baseUrl, fetch, headers }: ApiClientOptions): 
     },
     async getBranches(options) {
       return (await get('/branches', undefined, listOf(BranchSchema), options)).data
+    },
+    async getBranch(branchId, options) {
+      return (await get(`/branches/${encodeURIComponent(branchId)}`, undefined, dataOf(BranchDetailsSchema), options)).data
     },
     async getCompanySetting(settingId, options) {
       const answer = await get(`/company_settings/${encodeURIComponent(settingId)}`, undefined, dataOf(CompanySettingSchema), options)

@@ -21,6 +21,7 @@ import {
 import { EPC_RATINGS } from './epc.ts'
 import { IdSchema } from './ids.schema.ts'
 import { lineText } from './text.ts'
+import { WEEKDAYS } from './branch.ts'
 
 /** SPEC §3 Media. Flags say what kind of media it is; `background` is the picture to show. */
 export const MediaSchema = z.object({
@@ -129,6 +130,29 @@ export const BranchSchema = z.object({
 })
 /** SPEC §3 Map marker / branch. */
 export type Branch = z.infer<typeof BranchSchema>
+
+/** A time of day as 24-hour 'HH:MM'. */
+const TimeOfDaySchema = z.string().regex(/^([01][0-9]|2[0-3]):[0-5][0-9]$/, 'A time must be HH:MM, 24-hour.')
+
+/** When a branch is open on one day of the week; a day not listed is closed. */
+export const OpeningHoursSchema = z
+  .object({ day: z.enum(WEEKDAYS), opens: TimeOfDaySchema, closes: TimeOfDaySchema })
+  .refine((hours) => hours.opens < hours.closes, 'A branch closes after it opens.')
+/** One day's opening hours. */
+export type OpeningHours = z.infer<typeof OpeningHoursSchema>
+
+/** Someone who works at a branch, as its page introduces them. */
+export const TeamMemberSchema = z.object({ name: z.string().min(1).max(100), role: z.string().min(1).max(100) })
+/** A member of a branch's team. */
+export type TeamMember = z.infer<typeof TeamMemberSchema>
+
+/** A branch's own page: the map marker's fields, its opening hours and its team. */
+export const BranchDetailsSchema = BranchSchema.extend({
+  openingHours: z.array(OpeningHoursSchema).max(7),
+  team: z.array(TeamMemberSchema).max(50),
+})
+/** A branch with everything its page shows. */
+export type BranchDetails = z.infer<typeof BranchDetailsSchema>
 
 /** SPEC §3 Property type. */
 export const PropertyTypeSchema = z.object({ property_type_id: z.number().int(), name: z.string() })
@@ -421,6 +445,8 @@ export const PropertySearchQuerySchema = z.object({
   ),
   /** Only properties whose last price change was a reduction. */
   reduced: booleanParam,
+  /** Only the properties of one branch (a branch's page links its list so). */
+  branch_id: z.preprocess((v) => (v === undefined || v === '' ? null : typeof v === 'number' ? String(v) : v), IdSchema.nullable()),
   sort: z.preprocess((v) => (v === undefined || v === '' ? 'newest' : v), z.enum(SORT_VALUES)),
   page: z.preprocess((v) => (v === undefined || v === '' ? 1 : v), z.coerce.number().int().min(1).max(10_000)),
   page_size: z.preprocess(

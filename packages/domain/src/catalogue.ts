@@ -195,6 +195,7 @@ export function toSearchParams(query: Partial<PropertySearchQuery>): URLSearchPa
   if (query.keywords?.trim()) params.set('keywords', query.keywords.trim())
   if (query.added_within_days) params.set('added_within_days', String(query.added_within_days))
   if (query.reduced) params.set('reduced', 'true')
+  if (query.branch_id) params.set('branch_id', String(query.branch_id))
   if (query.sort && query.sort !== 'newest') params.set('sort', query.sort)
   if (query.page && query.page !== 1) params.set('page', String(query.page))
   if (query.page_size && query.page_size !== PAGE_SIZE_DEFAULT) params.set('page_size', String(query.page_size))
@@ -221,12 +222,18 @@ export function toLockedHeading(searchType: SearchType): string {
 
 /** A locked property's slug, the same for every caller: its heading and town, never its rooms. */
 export function toLockedSlug(searchType: SearchType, town: string): string {
-  return `${toLockedHeading(searchType)} ${town}`
+  return toUrlSlug(`${toLockedHeading(searchType)} ${town}`)
+}
+
+/** A URL slug: lower-case words without accents or apostrophes, joined by hyphens ('King’s Lynn' → 'kings-lynn'). */
+export function toUrlSlug(text: string): string {
+  return text
+    .toLowerCase()
     .normalize('NFKD')
     .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
+    .replace(/[\u2019']/g, '')
     .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-|-$/g, '')
+    .replace(/^-+|-+$/g, '')
 }
 
 /** The detail page path of a property (SPEC §3 detail_page_url; route PROPERTY_DETAIL, param :propertyId). */

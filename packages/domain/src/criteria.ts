@@ -17,7 +17,7 @@ import { toCoveringRadius } from './radius.ts'
  * added, reduction and map area, which only a search has. An alert's criteria are these
  * (`toAlertSearchFilters`).
  */
-export type Criteria = Omit<PropertySearchFilters, 'keywords' | 'added_within_days' | 'reduced' | 'bounds'>
+export type Criteria = Omit<PropertySearchFilters, 'keywords' | 'added_within_days' | 'reduced' | 'bounds' | 'branch_id'>
 
 /** A filter that only one search type's panel offers (SPEC §2 advanced panel). */
 export type SearchTypeOnlyFilter = InclusionFilter | 'furnishing'
@@ -105,6 +105,7 @@ export function toAlertSearchFilters(criteria: AlertCriteria, profileId: number)
     keywords: '',
     added_within_days: null,
     reduced: false,
+    branch_id: null,
   }
 }
 

@@ -40,6 +40,7 @@ export function toEmptySearchQuery(searchType: SearchType): PropertySearchQuery 
     keywords: '',
     added_within_days: null,
     reduced: false,
+    branch_id: null,
     sort: 'newest',
     page: 1,
     page_size: PAGE_SIZE_DEFAULT,

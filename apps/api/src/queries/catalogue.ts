@@ -17,6 +17,12 @@ export function listBranches(db: Db) {
   return db.select().from(branches).orderBy(asc(branches.branch_id))
 }
 
+/** One branch; null for an unknown id. */
+export async function getBranch(db: Db, branchId: number) {
+  const [row] = await db.select().from(branches).where(eq(branches.branch_id, branchId))
+  return row ?? null
+}
+
 const PUBLIC_SETTING_IDS = new Set<number>(Object.values(COMPANY_SETTING))
 
 /**

@@ -298,6 +298,8 @@ function toSearchParts(filters: PropertySearchFilters, audience: SearchAudience,
     filters.added_within_days ? sql`${properties.created_at} >= now() - make_interval(days => ${filters.added_within_days}::int)` : undefined,
     keywordsSql(filters.keywords, searchType, audience, bind),
     filters.reduced && change ? reducedSql(change, audience) : undefined,
+    // The branch that markets it (every card names it, a locked one too).
+    filters.branch_id !== null ? eq(properties.branch_id, bind('branch', filters.branch_id)) : undefined,
     // A withdrawn property (a feed stopped listing it) is kept but never shown.
     filters.include_unavailable ? ne(properties.availability, WITHDRAWN_AVAILABILITY) : eq(properties.availability, 'available'),
   )

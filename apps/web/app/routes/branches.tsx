@@ -1,5 +1,5 @@
-import { toGoogleMapsUrl } from '@agency/domain'
-import { data } from 'react-router'
+import { toBranchPageUrl, toGoogleMapsUrl } from '@agency/domain'
+import { Link, data } from 'react-router'
 import { BranchMapSlot } from '#app/components/map/map-slot.tsx'
 import { COPY } from '#app/copy.ts'
 import { getBranches } from '#app/lib/branches.server.ts'
@@ -30,7 +30,9 @@ export default function BranchesRoute({ loaderData }: Route.ComponentProps) {
       <ul className="branches-page__list" role="list">
         {branches.map((branch) => (
           <li key={branch.id} className="branches-page__branch">
-            <h2 className="branches-page__name">{branch.branchName}</h2>
+            <h2 className="branches-page__name">
+              <Link to={toBranchPageUrl(branch)}>{branch.branchName}</Link>
+            </h2>
             <address>
               {branch.address}
               <br />

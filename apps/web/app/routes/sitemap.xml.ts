@@ -1,4 +1,7 @@
-import { LIST_PATHS } from '@agency/domain'
+import { LIST_PATHS, toBranchPageUrl } from '@agency/domain'
+import { LEGAL_PATHS } from '#app/components/legal/legal-paths.ts'
+import { getBranches } from '#app/lib/branches.server.ts'
+import { VALUATION_PATH } from '#app/components/lead/lead-paths.ts'
 import { toPublicUrl } from '#app/lib/urls.ts'
 import type { Route } from './+types/sitemap.xml'
 
@@ -12,7 +15,8 @@ const toUrl = (loc: string, lastmod?: string) =>
   `<url><loc>${escapeXml(loc)}</loc>${lastmod ? `<lastmod>${lastmod}</lastmod>` : ''}</url>\n`
 
 /**
- * /sitemap.xml: the home and list pages, then every property page anyone may see (the API leaves
+ * /sitemap.xml: the home and list pages, the branches and each branch's page, the valuation and the
+ * trust and legal pages, then every property page anyone may see (the API leaves
  * locked, pre-market ones out), streamed a page of the API's keyset-paged list at a time, so a large
  * catalogue is never held in memory. One file holds up to 50,000 addresses (the protocol's limit).
  */
@@ -23,7 +27,16 @@ export function loader({ context }: Route.LoaderArgs) {
     async start(controller) {
       try {
         controller.enqueue(encoder.encode('<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n'))
-        const pages = [toPublicUrl(origin, '/'), toPublicUrl(origin, LIST_PATHS.sales), toPublicUrl(origin, LIST_PATHS.lettings)]
+        const branches = await getBranches(context)
+        const pages = [
+          '/',
+          LIST_PATHS.sales,
+          LIST_PATHS.lettings,
+          '/branches',
+          ...branches.map(toBranchPageUrl),
+          VALUATION_PATH,
+          ...Object.values(LEGAL_PATHS),
+        ].map((path) => toPublicUrl(origin, path))
         controller.enqueue(encoder.encode(pages.map((page) => toUrl(page)).join('')))
         let count = pages.length
         let after: number | null = 0

@@ -200,6 +200,45 @@ describe('the property catalogue in a browser', () => {
     }
   })
 
+  it("gives each branch a page with its hours, team, map and properties, found from the branches page, on a phone and a desktop", async () => {
+    type Card = { property_profile_id: number; branch_id: number | null }
+    const api = async (path: string) => (await (await fetch(`${BASE_URL}/api${path}`)).json()) as { data: Card[]; total: number }
+    for (const size of [{ width: 390, height: 844, mobile: true }, { width: 1366, height: 900 }]) {
+      const page = await browser.page(size)
+      await page.goto(`${BASE_URL}/branches`)
+      await page.getByRole('link', { name: 'Reading', exact: true }).click()
+      await page.waitForURL(`${BASE_URL}/branches/3/reading`)
+      await page.getByRole('heading', { level: 1, name: 'Hartwell & Co Reading' }).waitFor()
+      const hours = page.getByRole('region', { name: 'Opening hours' })
+      expect((await hours.innerText()).replace(/\s+/g, ' ')).toContain('Saturday 9am to 4pm Sunday Closed')
+      expect(await page.getByRole('region', { name: 'Meet the team' }).getByText('Branch Manager').count()).toBe(1)
+      // The newest of its properties for sale, every one of them the branch's own.
+      const sales = await api('/properties?branch_id=3&page_size=6&include_medias=false')
+      const shown = await page.getByRole('region', { name: 'Properties for sale' }).locator('[data-property-id]').evaluateAll((items) => items.map((item) => Number(item.getAttribute('data-property-id'))))
+      expect(shown).toEqual(sales.data.map((card) => card.property_profile_id))
+      expect(sales.data.every((card) => card.branch_id === 3)).toBe(true)
+      const ld = JSON.parse((await page.locator('script[type="application/ld+json"]').first().textContent()) ?? '{}') as Record<string, unknown>
+      expect(ld).toMatchObject({ '@type': 'RealEstateAgent', name: 'Hartwell & Co Reading', telephone: '0118 496 0654', address: { postalCode: 'RG1 2EG', addressLocality: 'Reading' } })
+      expect((ld.openingHoursSpecification as unknown[]).length).toBe(6)
+      await expectNoAxeViolations(page)
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth)
+      expect(overflow).toBe(false)
+      // 'See all' is the list of the branch's properties, which says so and lets the filter go.
+      await page.getByRole('link', { name: `See all ${sales.total} properties for sale from Reading` }).click()
+      await page.waitForURL(`${BASE_URL}/sales/property-for-sale?branch_id=3`)
+      await page.getByText('Showing only the properties of our Reading branch.').waitFor()
+      expect(await page.getByRole('status').filter({ hasText: 'for sale' }).innerText()).toBe(`${sales.total} properties for sale`)
+      await page.getByRole('link', { name: 'Show every branch’s properties' }).click()
+      await page.waitForURL(`${BASE_URL}/sales/property-for-sale`)
+    }
+    // An old or missing name moves to the page's one address; an unknown branch is the 404 page.
+    const moved = await fetch(`${BASE_URL}/branches/3/old-name`, { redirect: 'manual' })
+    expect([moved.status, moved.headers.get('location')]).toEqual([301, '/branches/3/reading'])
+    expect((await fetch(`${BASE_URL}/branches/999`)).status).toBe(404)
+    const sitemap = await (await fetch(`${BASE_URL}/sitemap.xml`)).text()
+    for (const path of ['/branches/3/reading', '/privacy-notice', '/fees', '/complaints']) expect(sitemap).toContain(`${BASE_URL}${path}</loc>`)
+  })
+
   it('links the privacy notice beside the submit button of the enquiry, valuation, alert and login forms', async () => {
     const page = await browser.page({ javaScriptEnabled: false })
     const property = ((await (await fetch(`${BASE_URL}/api/properties?page_size=1`)).json()) as { data: { detail_page_url: string }[] }).data[0]!

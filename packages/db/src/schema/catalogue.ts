@@ -1,3 +1,4 @@
+import type { OpeningHours, TeamMember } from '@agency/domain'
 import { sql } from 'drizzle-orm'
 import {
   bigint,
@@ -57,6 +58,10 @@ export const branches = pgTable('branches', {
   marker_image: text('marker_image'),
   color: text('color').notNull().default('#0b4f6c'),
   version: integer('version').notNull().default(1),
+  /** When the branch is open, one entry per open day (domain OpeningHoursSchema); none known: []. */
+  opening_hours: jsonb('opening_hours').$type<OpeningHours[]>().notNull().default([]),
+  /** The people its page introduces, in the order shown (domain TeamMemberSchema). */
+  team: jsonb('team').$type<TeamMember[]>().notNull().default([]),
 })
 
 /** A property's postcode without spaces, in capitals ('LS14AP'), as SQL over the `postcode` column. */

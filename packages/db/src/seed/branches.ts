@@ -3,7 +3,7 @@
  * streets are real. Phone numbers come from Ofcom's ranges reserved for drama (e.g. 0113 496 0xxx),
  * so no real line is ever rung from the demo.
  */
-import { COMPANY_SETTING, PromoCardSchema, type PromoCard } from '@agency/domain'
+import { COMPANY_SETTING, PromoCardSchema, WEEKDAYS, type OpeningHours, type PromoCard, type TeamMember } from '@agency/domain'
 import type { branches } from '../schema/index.ts'
 import { DEMO_COMPANY_PROFILE } from './company.ts'
 
@@ -32,6 +32,26 @@ const BRANCH_DATA = [
   ['Glasgow', '150 Byres Road, Glasgow', 'G12 8TD', '0141 496 0963', 55.87427, -4.29301],
 ] as const
 
+/** A high-street agency's week: weekdays into the evening once a week, Saturday mornings and early afternoons, Sundays closed. */
+function toDemoOpeningHours(index: number): OpeningHours[] {
+  const lateDay = WEEKDAYS[index % 4]
+  const week: OpeningHours[] = WEEKDAYS.slice(0, 5).map((day) => ({ day, opens: '09:00', closes: day === lateDay ? '19:00' : '17:30' }))
+  // The London branches open on Sunday afternoons, as many central agents do.
+  return [...week, { day: 'Saturday', opens: '09:00', closes: index < 2 ? '17:00' : '16:00' }, ...(index < 2 ? [{ day: 'Sunday' as const, opens: '11:00', closes: '15:00' }] : [])]
+}
+
+const FIRST_NAMES = ['Sarah', 'James', 'Priya', 'Tom', 'Aisha', 'Daniel', 'Rachel', 'Owen', 'Hannah', 'Marcus', 'Chloe', 'Rhys', 'Fatima', 'Liam', 'Megan', 'Ben', 'Zara', 'Callum', 'Emily', 'Arjun', 'Sophie', 'Ross', 'Grace', 'Kieran'] as const
+const SURNAMES = ['Whitfield', 'Okafor', 'Patel', 'Brennan', 'Hussain', 'Clarke', 'Morgan', 'Evans', 'Fraser', 'Adeyemi', 'Doyle', 'Pritchard', 'Khan', 'McAllister', 'Shaw', 'Lloyd', 'Begum', 'Reid', 'Hughes', 'Sharma', 'Turner', 'Campbell', 'Walsh', 'Murray'] as const
+const ROLES = ['Branch Manager', 'Senior Sales Negotiator', 'Lettings Manager', 'Property Manager'] as const
+
+/** Four people per branch, invented, with the roles a branch of a sales and lettings agency has. */
+function toDemoTeam(index: number): TeamMember[] {
+  return ROLES.map((role, r) => ({
+    name: `${FIRST_NAMES[(index * 2 + r * 5) % FIRST_NAMES.length]} ${SURNAMES[(index * 7 + r * 3) % SURNAMES.length]}`,
+    role,
+  }))
+}
+
 /** The demo branches (ids 1–12), north and south, each a Google Maps search link to its address. */
 export function getDemoBranches(): BranchRow[] {
   return BRANCH_DATA.map(([branchName, address, postcode, phone, lat, lng], i) => {
@@ -52,6 +72,8 @@ export function getDemoBranches(): BranchRow[] {
       marker_image: null,
       color: BRAND_COLOURS[i % BRAND_COLOURS.length] as string,
       version: 1,
+      opening_hours: toDemoOpeningHours(i),
+      team: toDemoTeam(i),
     }
   })
 }

@@ -164,6 +164,8 @@ async function upsertBranches(db: Db, rows: ReturnType<typeof getDemoBranches>):
         marker_image: sql`excluded.marker_image`,
         color: sql`excluded.color`,
         version: sql`excluded.version`,
+        opening_hours: sql`excluded.opening_hours`,
+        team: sql`excluded.team`,
       },
     })
 }

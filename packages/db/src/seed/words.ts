@@ -58,16 +58,8 @@ export function toTitleNumberWord(n: number): string {
   return w.charAt(0).toUpperCase() + w.slice(1)
 }
 
-/** A URL slug: lower-case words joined by hyphens. */
-export function toSlug(text: string): string {
-  return text
-    .toLowerCase()
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .replace(/[\u2019']/g, '')
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-}
+/** A URL slug, as the site writes one (domain toUrlSlug). */
+export { toUrlSlug as toSlug } from '@agency/domain'
 
 /** What the copy needs to know about a property. */
 export interface ListingFacts {

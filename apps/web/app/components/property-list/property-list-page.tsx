@@ -118,6 +118,14 @@ export function PropertyListPage({ data }: { data: PropertyListData }) {
           <SortForm searchType={searchType} query={query} locationNames={locationNames} />
         </div>
       </header>
+      {query.branch_id !== null && (
+        <p className="notice list-page__area">
+          {COPY.BRANCH_FILTER_NOTICE(branches.find((branch) => branch.id === query.branch_id)?.branchName ?? null)}{' '}
+          <Link to={toSearchUrl(searchType, { ...query, branch_id: null, page: 1 }, locationNames)} preventScrollReset>
+            {COPY.BRANCH_FILTER_CLEAR}
+          </Link>
+        </p>
+      )}
       {query.bounds && (
         <p className="notice list-page__area">
           {COPY.MAP_AREA_ACTIVE}{' '}

@@ -113,7 +113,8 @@ const BAR_FIELDS = ['locations', 'min_price', 'max_price', 'min_bedroom', 'max_b
  * panel's criteria, so that a search sent from the bar, or a chip removed, keeps them.
  */
 export function toKeptParams(state: SearchFormState, panelOnPage: boolean): URLSearchParams {
-  if (panelOnPage) return toSearchParams({ sort: state.query.sort, page_size: state.query.page_size })
+  // A branch's list (its page's 'See all') stays that branch's until its notice clears it.
+  if (panelOnPage) return toSearchParams({ sort: state.query.sort, page_size: state.query.page_size, branch_id: state.query.branch_id })
   const params = toSearchParams(toFormQuery(state))
   for (const name of BAR_FIELDS) params.delete(name)
   return params
