@@ -1,8 +1,9 @@
-import { VALUATION_TYPE } from '@agency/domain'
+import { VALUATION_TYPE, checkValuationDetails } from '@agency/domain'
 import type { LeadEnquiryContext } from '@agency/domain'
 import { LEAD_COPY } from '#app/components/lead/lead-copy.ts'
 import { LeadForm } from '#app/components/lead/lead-form.tsx'
 import { getLeadFormData, handleLeadAction } from '#app/components/lead/lead.server.ts'
+import { toValuationDetails, toValuationLeadValues } from '#app/components/lead/lead-form-values.ts'
 import { VALUATION_PATH } from '#app/components/lead/lead-paths.ts'
 import { getAgencyName, toCanonicalLink, toTitle } from '#app/lib/meta.ts'
 import { toPublicUrl } from '#app/lib/urls.ts'
@@ -12,7 +13,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { lead: await getLeadFormData(request, context), canonicalUrl: toPublicUrl(context.publicUrl, VALUATION_PATH) }
 }
 
-/** SPEC §9 valuation types (Sales 1, Lettings 2) are the enquiry's transaction type; no property is named. */
+/**
+ * SPEC §9 valuation types (Sales 1, Lettings 2) are the enquiry's transaction type; the home to value is
+ * at the visitor's address, and the valuation's questions are checked first (domain valuation.ts).
+ */
 export async function action({ request, context }: Route.ActionArgs) {
   const url = toPublicUrl(context.publicUrl, VALUATION_PATH)
   return handleLeadAction(
@@ -22,12 +26,17 @@ export async function action({ request, context }: Route.ActionArgs) {
       url,
       transaction_type_id: form.transaction_type_id === String(VALUATION_TYPE.LETTINGS) ? VALUATION_TYPE.LETTINGS : VALUATION_TYPE.SALES,
       property_profile_id: null,
-      property_address: null,
+      // The home to value is the visitor's own, at the address they chose.
+      property_address: form.contact_address.trim() || null,
       price: null,
-      bedrooms: null,
+      bedrooms: form.valuation_bedrooms === '' ? null : Number(form.valuation_bedrooms),
       branch_id: null,
       contact_applicant_id: contactApplicantId,
     }),
+    (values) => {
+      const failure = checkValuationDetails(toValuationDetails(values), new Date())
+      return failure ? { failure } : { values: toValuationLeadValues(values) }
+    },
   )
 }
 

@@ -1,6 +1,6 @@
 import { branches, properties } from '@agency/db'
 import { testDatabaseKinds } from '@agency/db/testing'
-import { and, count, eq } from 'drizzle-orm'
+import { and, count, eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestApi, type TestApi } from '#app/testing/api.ts'
 
@@ -53,7 +53,7 @@ describe.each(testDatabaseKinds())("a branch's page on %s", (kind) => {
       })
       .where(eq(branches.branch_id, 2))
     // Hours written by hand that do not read as hours: left out, not a broken page.
-    await api.database.db.update(branches).set({ opening_hours: [{ day: 'Funday', opens: '9', closes: 'late' }] }).where(eq(branches.branch_id, 3))
+    await api.database.db.update(branches).set({ opening_hours: sql`'[{"day":"Funday","opens":"9","closes":"late"}]'::jsonb` }).where(eq(branches.branch_id, 3))
   })
   afterAll(async () => {
     await api?.close()

@@ -1,4 +1,4 @@
-import { MESSAGES, parseLeadEnquiry } from '@agency/domain'
+import { MESSAGES, VALUATION_NOTE_MAX_LENGTH, parseLeadEnquiry } from '@agency/domain'
 import { describe, expect, it } from 'vitest'
 import {
   LEAD_FIELD,
@@ -8,7 +8,7 @@ import {
   toAddressChoiceValue,
   toLeadFormInput,
   toViewingTimeOptions,
-  toValuationChoices,
+  toValuationLeadValues,
   toViewingValue,
   withPrefill,
 } from './lead-form-values.ts'
@@ -195,13 +195,28 @@ describe('toLeadPrefill', () => {
   })
 })
 
-describe('toValuationChoices', () => {
-  it('moves the selling choice to letting when a lettings valuation is chosen, and back', () => {
-    expect(toValuationChoices(['to-sell-my-property', 'more-details'], 2)).toEqual(['more-details', 'to-let-my-property'])
-    expect(toValuationChoices(['to-let-my-property'], 1)).toEqual(['to-sell-my-property'])
+describe('toValuationLeadValues', () => {
+  const valuation = (changes: Partial<LeadFormValues>) =>
+    toValuationLeadValues({ ...emptyLeadFormValues(), transaction_type_id: '2', valuation_property_type: 'Terraced house', valuation_bedrooms: '3', valuation_date: '2026-12-01', valuation_time: '10:30', comment: 'Keys with the neighbour.', ...changes })
+
+  it("answers SPEC's fields from the purpose and writes the valuer's answers into the message", () => {
+    expect(valuation({})).toMatchObject({
+      i_would_like: ['to-let-my-property'],
+      i_have_a_property_to_sell: 'no',
+      i_have_a_property_to_let: 'available-soon',
+      my_property_valued: true,
+      comment: 'Lettings valuation. Property: Terraced house, 3 bedrooms. Preferred time: Tuesday 1 December 2026, 10:30. Keys with the neighbour.',
+    })
+    expect(valuation({ transaction_type_id: '1', valuation_bedrooms: '0', valuation_date: '', comment: '' })).toMatchObject({
+      i_would_like: ['to-sell-my-property'],
+      i_have_a_property_to_sell: 'yes-not-yet-on-market',
+      i_have_a_property_to_let: 'no',
+      comment: 'Sales valuation. Property: Terraced house, studio. Any time suits.',
+    })
   })
 
-  it('leaves choices without selling or letting alone', () => {
-    expect(toValuationChoices(['more-details'], 2)).toEqual(['more-details'])
+  it('keeps the longest message within the 255 characters SPEC allows', () => {
+    const longest = valuation({ valuation_property_type: 'Semi-detached house', valuation_bedrooms: '6', valuation_date: '2026-09-30', comment: 'x'.repeat(VALUATION_NOTE_MAX_LENGTH) })
+    expect(longest.comment.length).toBeLessThanOrEqual(255)
   })
 })

@@ -4,8 +4,8 @@
  * the browser and by the page's action on the server.
  */
 import { QUESTION_ANSWER_FIELD, QUESTION_TOKEN_FIELD } from '#app/components/account/captcha-question.ts'
-import { I_WOULD_LIKE_DEFAULT, VALUATION_TYPE } from '@agency/domain'
-import type { IWouldLike } from '@agency/domain'
+import { I_WOULD_LIKE_DEFAULT, VALUATION_FIELD, VALUATION_TYPE, toValuationAnswers, toValuationMessage } from '@agency/domain'
+import type { IWouldLike, ValuationDetails } from '@agency/domain'
 
 /** The names the form's inputs post under. */
 export const LEAD_FIELD = {
@@ -36,6 +36,11 @@ export const LEAD_FIELD = {
   QUESTION_TOKEN: QUESTION_TOKEN_FIELD,
   QUESTION_ANSWER: QUESTION_ANSWER_FIELD,
   IDEMPOTENCY_KEY: 'idempotency_key',
+  /** The valuation page's questions instead of the SPEC fields its purpose answers (domain valuation.ts). */
+  VALUATION_PROPERTY_TYPE: VALUATION_FIELD.PROPERTY_TYPE,
+  VALUATION_BEDROOMS: VALUATION_FIELD.BEDROOMS,
+  VALUATION_DATE: VALUATION_FIELD.PREFERRED_DATE,
+  VALUATION_TIME: 'valuation_time',
 } as const
 
 /** What the form holds, as text (a post's values, or what a re-rendered page fills in again). */
@@ -54,6 +59,10 @@ export interface LeadFormValues {
   i_have_a_property_to_let: string
   my_property_valued: boolean
   transaction_type_id: string
+  valuation_property_type: string
+  valuation_bedrooms: string
+  valuation_date: string
+  valuation_time: string
 }
 
 /** The fields a logged-in contact's record can fill (SPEC §4: prefilled, their inputs hidden). */
@@ -78,6 +87,10 @@ export function emptyLeadFormValues(options: { iWouldLike?: readonly IWouldLike[
     i_have_a_property_to_let: '',
     my_property_valued: options.valued ?? false,
     transaction_type_id: options.transactionTypeId ? String(options.transactionTypeId) : '',
+    valuation_property_type: '',
+    valuation_bedrooms: '',
+    valuation_date: '',
+    valuation_time: '',
   }
 }
 
@@ -113,6 +126,10 @@ export function readLeadFormValues(form: FormData): LeadFormValues {
     i_have_a_property_to_let: text(LEAD_FIELD.TO_LET),
     my_property_valued: form.get(LEAD_FIELD.VALUED) !== null,
     transaction_type_id: text(LEAD_FIELD.TRANSACTION_TYPE),
+    valuation_property_type: text(LEAD_FIELD.VALUATION_PROPERTY_TYPE),
+    valuation_bedrooms: text(LEAD_FIELD.VALUATION_BEDROOMS),
+    valuation_date: text(LEAD_FIELD.VALUATION_DATE),
+    valuation_time: text(LEAD_FIELD.VALUATION_TIME),
   }
 }
 
@@ -172,8 +189,22 @@ export function withPrefill(values: LeadFormValues, prefill: LeadPrefill): LeadF
   return { ...values, ...prefill }
 }
 
-/** The valuation page's selling or letting choice follows its valuation type (SPEC §9: Sales 1, Lettings 2). */
-export function toValuationChoices(current: readonly string[], valuationType: number): string[] {
-  const [from, to] = valuationType === VALUATION_TYPE.LETTINGS ? ['to-sell-my-property', 'to-let-my-property'] : ['to-let-my-property', 'to-sell-my-property']
-  return current.includes(from) ? [...current.filter((v) => v !== from && v !== to), to] : [...current]
+/** The valuation form's answers to its own questions (the note is the form's message field). */
+export function toValuationDetails(values: LeadFormValues): ValuationDetails {
+  return {
+    valuation_type: values.transaction_type_id === String(VALUATION_TYPE.LETTINGS) ? VALUATION_TYPE.LETTINGS : VALUATION_TYPE.SALES,
+    property_type: values.valuation_property_type,
+    bedrooms: values.valuation_bedrooms,
+    preferred_time: toViewingValue('', values.valuation_date, values.valuation_time),
+    note: values.comment,
+  }
+}
+
+/**
+ * A valuation as the lead form SPEC defines it: the purpose's answers to the SPEC fields, and the
+ * message the branch reads with the property, the preferred time and the visitor's note.
+ */
+export function toValuationLeadValues(values: LeadFormValues): LeadFormValues {
+  const { i_would_like, i_have_a_property_to_sell, i_have_a_property_to_let, my_property_valued } = toValuationAnswers(toValuationDetails(values).valuation_type)
+  return { ...values, i_would_like, i_have_a_property_to_sell, i_have_a_property_to_let, my_property_valued, comment: toValuationMessage(toValuationDetails(values)) }
 }

@@ -11,8 +11,12 @@ import {
   PROPERTY_TO_SELL_OPTIONS,
   SALUTATION_DEFAULT,
   SALUTATION_OPTIONS,
+  VALUATION_BEDROOM_OPTIONS,
+  VALUATION_NOTE_MAX_LENGTH,
+  VALUATION_PROPERTY_TYPES,
   VALUATION_TYPE,
   VIEWING_FIRST_HOUR,
+  checkValuationDetails,
   VIEWING_LAST_HOUR,
   VIEWING_ROUNDING_MINUTES,
 } from '@agency/domain'
@@ -28,7 +32,8 @@ import {
   readLeadFormValues,
   splitViewingValue,
   toAddressChoiceValue,
-  toValuationChoices,
+  toValuationDetails,
+  toValuationLeadValues,
   toViewingTimeOptions,
   withPrefill,
 } from '#app/components/lead/lead-form-values.ts'
@@ -78,7 +83,8 @@ interface LeadFormProps {
 }
 
 const VIEWING_TIMES = toViewingTimeOptions(VIEWING_FIRST_HOUR, VIEWING_LAST_HOUR, VIEWING_ROUNDING_MINUTES)
-const VALUATION_CHOICES: readonly IWouldLike[] = ['to-sell-my-property', 'to-let-my-property', 'more-details']
+/** A valuation's time of day until the visitor picks one: mid-morning, when valuers go out. */
+const VALUATION_DEFAULT_TIME = '10:00'
 
 const ADDRESS_CLASSES: AddressComboboxClasses = {
   field: 'lead-field',
@@ -181,8 +187,13 @@ export function LeadForm({ kind, heading, data, hidden = {}, result }: LeadFormP
     try {
       const t = await getTools()
       const formData = new FormData(form)
-      // SPEC §5: the first failing rule, as a warning toast.
-      const failure = t.check(readLeadFormValues(formData))
+      const values = readLeadFormValues(formData)
+      // The valuation's own questions first (they come first on its form), then SPEC §5's rules, the
+      // first failing one as a warning toast.
+      const failure =
+        kind === 'valuation'
+          ? (checkValuationDetails(toValuationDetails(values), new Date()) ?? t.check(toValuationLeadValues(values)))
+          : t.check(values)
       setFieldFailure(failure ? { field: failure.field, message: failure.message } : null)
       if (failure) {
         t.warn(failure.message)
@@ -209,7 +220,6 @@ export function LeadForm({ kind, heading, data, hidden = {}, result }: LeadFormP
   // drops it when viewing is not chosen (SPEC §5).
   const showViewing = viewingOffered && (!hydrated || chosen.includes(I_WOULD_LIKE_DEFAULT))
   const viewing = splitViewingValue(initial.viewing_lead_date || data.defaultViewing)
-  const options = kind === 'valuation' ? I_WOULD_LIKE_OPTIONS.filter((o) => VALUATION_CHOICES.includes(o.value)) : I_WOULD_LIKE_OPTIONS
   const known = (field: keyof LeadPrefill) => prefill[field] !== undefined
   const knownName = [prefill.name, prefill.surname].filter(Boolean).join(' ')
   const knownLines = [knownName, prefill.email, prefill.mobile_phone, prefill.contact_address].filter((line): line is string => Boolean(line))
@@ -282,6 +292,91 @@ export function LeadForm({ kind, heading, data, hidden = {}, result }: LeadFormP
     </div>
   )
 
+  const preferred = { date: initial.valuation_date, time: initial.valuation_time || VALUATION_DEFAULT_TIME }
+  // The valuation page asks what a valuer needs; its purpose answers the SPEC fields (domain valuation.ts).
+  const valuationQuestions = (
+    <>
+      <div className="lead-form__row">
+        <div className="lead-field">
+          <label className="lead-field__label" htmlFor={`${headingId}-property-type`}>
+            {LEAD_COPY.VALUATION_PROPERTY_TYPE}
+          </label>
+          <select
+            id={`${headingId}-property-type`}
+            name={LEAD_FIELD.VALUATION_PROPERTY_TYPE}
+            className="lead-field__input"
+            defaultValue={initial.valuation_property_type}
+            aria-required="true"
+            {...invalidProps(LEAD_FIELD.VALUATION_PROPERTY_TYPE)}
+          >
+            <option value="">{LEAD_COPY.CHOOSE}</option>
+            {VALUATION_PROPERTY_TYPES.map((type) => (
+              <option key={type} value={type}>
+                {type}
+              </option>
+            ))}
+          </select>
+          {fieldError(LEAD_FIELD.VALUATION_PROPERTY_TYPE)}
+        </div>
+        <div className="lead-field">
+          <label className="lead-field__label" htmlFor={`${headingId}-bedrooms`}>
+            {LEAD_COPY.VALUATION_BEDROOMS}
+          </label>
+          <select
+            id={`${headingId}-bedrooms`}
+            name={LEAD_FIELD.VALUATION_BEDROOMS}
+            className="lead-field__input"
+            defaultValue={initial.valuation_bedrooms}
+            aria-required="true"
+            {...invalidProps(LEAD_FIELD.VALUATION_BEDROOMS)}
+          >
+            <option value="">{LEAD_COPY.CHOOSE}</option>
+            {VALUATION_BEDROOM_OPTIONS.map((option) => (
+              <option key={option.value} value={option.value}>
+                {option.label}
+              </option>
+            ))}
+          </select>
+          {fieldError(LEAD_FIELD.VALUATION_BEDROOMS)}
+        </div>
+      </div>
+      <fieldset className="lead-field lead-viewing" aria-describedby={`${headingId}-preferred-hint`}>
+        <legend className="lead-field__label">{LEAD_COPY.VALUATION_PREFERRED_TIME}</legend>
+        <div className="lead-form__row">
+          <div className="lead-field">
+            <label className="lead-field__label lead-field__label--light" htmlFor={`${headingId}-preferred-date`}>
+              {LEAD_COPY.VALUATION_DATE}
+            </label>
+            <input
+              id={`${headingId}-preferred-date`}
+              type="date"
+              name={LEAD_FIELD.VALUATION_DATE}
+              className="lead-field__input"
+              defaultValue={preferred.date}
+              {...invalidProps(LEAD_FIELD.VALUATION_DATE)}
+            />
+          </div>
+          <div className="lead-field">
+            <label className="lead-field__label lead-field__label--light" htmlFor={`${headingId}-preferred-time`}>
+              {LEAD_COPY.VALUATION_TIME}
+            </label>
+            <select id={`${headingId}-preferred-time`} name={LEAD_FIELD.VALUATION_TIME} className="lead-field__input" defaultValue={preferred.time}>
+              {VIEWING_TIMES.map((time) => (
+                <option key={time} value={time}>
+                  {time}
+                </option>
+              ))}
+            </select>
+          </div>
+        </div>
+        <p id={`${headingId}-preferred-hint`} className="lead-field__hint">
+          {LEAD_COPY.VALUATION_PREFERRED_HINT}
+        </p>
+        {fieldError(LEAD_FIELD.VALUATION_DATE)}
+      </fieldset>
+    </>
+  )
+
   return (
     <section className="lead-form" aria-labelledby={headingId} id="enquiry">
       <h2 id={headingId} className="lead-form__heading">
@@ -312,32 +407,34 @@ export function LeadForm({ kind, heading, data, hidden = {}, result }: LeadFormP
                   name={LEAD_FIELD.TRANSACTION_TYPE}
                   value={option.value}
                   defaultChecked={initial.transaction_type_id === String(option.value)}
-                  onChange={() => setChosen((current) => toValuationChoices(current, option.value))}
                 />
                 {option.label}
               </label>
             ))}
           </fieldset>
         )}
-        <fieldset className="lead-field lead-choices" {...invalidProps(LEAD_FIELD.I_WOULD_LIKE)}>
-          <legend className="lead-field__label">{LABELS.I_WOULD_LIKE}</legend>
-          {options.map((option) => (
-            <label key={option.value} className="lead-choice">
-              <input
-                type="checkbox"
-                name={LEAD_FIELD.I_WOULD_LIKE}
-                value={option.value}
-                checked={chosen.includes(option.value)}
-                onChange={(event) => {
-                  const on = event.currentTarget.checked
-                  setChosen((current) => (on ? [...current, option.value] : current.filter((v) => v !== option.value)))
-                }}
-              />
-              {option.label}
-            </label>
-          ))}
-          {fieldError(LEAD_FIELD.I_WOULD_LIKE)}
-        </fieldset>
+        {kind === 'valuation' && valuationQuestions}
+        {kind === 'property' && (
+          <fieldset className="lead-field lead-choices" {...invalidProps(LEAD_FIELD.I_WOULD_LIKE)}>
+            <legend className="lead-field__label">{LABELS.I_WOULD_LIKE}</legend>
+            {I_WOULD_LIKE_OPTIONS.map((option) => (
+              <label key={option.value} className="lead-choice">
+                <input
+                  type="checkbox"
+                  name={LEAD_FIELD.I_WOULD_LIKE}
+                  value={option.value}
+                  checked={chosen.includes(option.value)}
+                  onChange={(event) => {
+                    const on = event.currentTarget.checked
+                    setChosen((current) => (on ? [...current, option.value] : current.filter((v) => v !== option.value)))
+                  }}
+                />
+                {option.label}
+              </label>
+            ))}
+            {fieldError(LEAD_FIELD.I_WOULD_LIKE)}
+          </fieldset>
+        )}
 
         {knownLines.length > 0 && (
           <p className="lead-form__known">
@@ -408,13 +505,14 @@ export function LeadForm({ kind, heading, data, hidden = {}, result }: LeadFormP
 
         <div className="lead-field">
           <label className="lead-field__label" htmlFor={`${headingId}-comment`}>
-            {LABELS.YOUR_MESSAGE}
+            {kind === 'valuation' ? LEAD_COPY.VALUATION_NOTE : LABELS.YOUR_MESSAGE}
           </label>
           <textarea
             id={`${headingId}-comment`}
             name={LEAD_FIELD.COMMENT}
             className="lead-field__input"
-            rows={4}
+            rows={kind === 'valuation' ? 3 : 4}
+            maxLength={kind === 'valuation' ? VALUATION_NOTE_MAX_LENGTH : undefined}
             defaultValue={initial.comment}
             {...invalidProps('comment')}
           />
@@ -467,14 +565,18 @@ export function LeadForm({ kind, heading, data, hidden = {}, result }: LeadFormP
           </>
         )}
 
-        <div className="lead-form__row">
-          <SelectField id={`${headingId}-sell`} name={LEAD_FIELD.TO_SELL} label={LABELS.I_HAVE_A_PROPERTY_TO_SELL} options={PROPERTY_TO_SELL_OPTIONS} value={initial.i_have_a_property_to_sell} error={failed(LEAD_FIELD.TO_SELL) ? fieldFailure?.message : undefined} errorId={errorId(LEAD_FIELD.TO_SELL)} />
-          <SelectField id={`${headingId}-let`} name={LEAD_FIELD.TO_LET} label={LABELS.I_HAVE_A_PROPERTY_TO_LET} options={PROPERTY_TO_LET_OPTIONS} value={initial.i_have_a_property_to_let} error={failed(LEAD_FIELD.TO_LET) ? fieldFailure?.message : undefined} errorId={errorId(LEAD_FIELD.TO_LET)} />
-        </div>
-        <label className="lead-choice lead-choice--wide">
-          <input type="checkbox" name={LEAD_FIELD.VALUED} value="yes" defaultChecked={initial.my_property_valued} />
-          {LABELS.MY_PROPERTY_VALUED}
-        </label>
+        {kind === 'property' && (
+          <>
+          <div className="lead-form__row">
+            <SelectField id={`${headingId}-sell`} name={LEAD_FIELD.TO_SELL} label={LABELS.I_HAVE_A_PROPERTY_TO_SELL} options={PROPERTY_TO_SELL_OPTIONS} value={initial.i_have_a_property_to_sell} error={failed(LEAD_FIELD.TO_SELL) ? fieldFailure?.message : undefined} errorId={errorId(LEAD_FIELD.TO_SELL)} />
+            <SelectField id={`${headingId}-let`} name={LEAD_FIELD.TO_LET} label={LABELS.I_HAVE_A_PROPERTY_TO_LET} options={PROPERTY_TO_LET_OPTIONS} value={initial.i_have_a_property_to_let} error={failed(LEAD_FIELD.TO_LET) ? fieldFailure?.message : undefined} errorId={errorId(LEAD_FIELD.TO_LET)} />
+          </div>
+          <label className="lead-choice lead-choice--wide">
+            <input type="checkbox" name={LEAD_FIELD.VALUED} value="yes" defaultChecked={initial.my_property_valued} />
+            {LABELS.MY_PROPERTY_VALUED}
+          </label>
+          </>
+        )}
 
         {Object.entries(hidden).map(([name, value]) => (
           <input key={name} type="hidden" name={name} value={value} />

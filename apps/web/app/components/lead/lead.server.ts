@@ -4,6 +4,7 @@ import type { LeadEnquiryContext } from '@agency/domain'
 import { data } from 'react-router'
 import type { AppLoadContext } from 'react-router'
 import { LEAD_FIELD, readLeadFormValues, toLeadFormInput, withPrefill } from '#app/components/lead/lead-form-values.ts'
+import type { LeadFormValues } from '#app/components/lead/lead-form-values.ts'
 import type { AddressChoice, LeadActionResult, LeadFormData } from '#app/components/lead/lead-form.tsx'
 import { QUESTION_COPY } from '#app/components/account/captcha-question.ts'
 import { toLeadPrefill } from '#app/components/lead/lead-prefill.ts'
@@ -60,7 +61,12 @@ async function resolveTypedAddress(context: AppLoadContext, typed: string): Prom
 export async function handleLeadAction(
   request: Request,
   context: AppLoadContext,
-  toContext: (form: { transaction_type_id: string }, contactApplicantId: number | null) => LeadEnquiryContext,
+  toContext: (form: LeadFormValues, contactApplicantId: number | null) => LeadEnquiryContext,
+  /**
+   * A page's own questions, checked before SPEC's, and the values they make of the form (the valuation
+   * page's: toValuationLeadValues). The page re-rendered after a refusal shows what was typed, not these.
+   */
+  prepare?: (values: LeadFormValues) => { failure: { field: string; message: string } } | { values: LeadFormValues },
 ) {
   const form = await request.formData()
   const contact = await getCurrentContact(request, context)
@@ -78,11 +84,13 @@ export async function handleLeadAction(
     return data<LeadActionResult>({ ok: false, message, field, values, addressChoices, question }, { status })
   }
 
+  const prepared = prepare ? prepare(values) : { values }
+  if ('failure' in prepared) return fail(prepared.failure.message, prepared.failure.field)
   // No clock here: a time in the past is the API's to refuse, in the words SPEC §8 replaces.
-  const parsed = parseLeadEnquiry(toLeadFormInput(values))
+  const parsed = parseLeadEnquiry(toLeadFormInput(prepared.values))
   if (!parsed.success) return fail(parsed.message, parsed.field)
 
-  const payload = toLeadEnquiryPayload(parsed.data, toContext(values, contact?.active_contact_applicant_id ?? null))
+  const payload = toLeadEnquiryPayload(parsed.data, toContext(prepared.values, contact?.active_contact_applicant_id ?? null))
   const captchaToken = readFormCaptchaToken(form, browserToken)
   if (captchaToken === null) return fail(QUESTION_COPY.NEEDED, LEAD_FIELD.QUESTION_ANSWER)
   const key = form.get(LEAD_FIELD.IDEMPOTENCY_KEY)
