@@ -20,7 +20,6 @@ import {
   VIEWING_LAST_HOUR,
   VIEWING_ROUNDING_MINUTES,
 } from '@agency/domain'
-import type { IWouldLike } from '@agency/domain'
 import { useFetcher } from 'react-router'
 import type { AddressComboboxClasses } from '#app/components/alerts/address-combobox.tsx'
 import { CaptchaQuestionField } from '#app/components/account/captcha-question-field.tsx'
