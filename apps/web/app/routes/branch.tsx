@@ -3,7 +3,7 @@ import { LIST_PATHS, SEARCH_TYPES, parseIdSegment, toBranchPageUrl, toGoogleMaps
 import type { BranchDetails } from '@agency/domain'
 import type { AppLoadContext } from 'react-router'
 import { Link, data, redirect } from 'react-router'
-import { VALUATION_PATH } from '#app/components/lead/lead-paths.ts'
+import { VALUATION_BRANCH_PARAM, VALUATION_PATH } from '#app/components/lead/lead-paths.ts'
 import { BranchMapSlot } from '#app/components/map/map-slot.tsx'
 import { PropertyGrid } from '#app/components/property-card/property-grid.tsx'
 import { toListCard } from '#app/components/property-card/types.ts'
@@ -75,7 +75,7 @@ export default function BranchRoute({ loaderData }: Route.ComponentProps) {
             <a href={`mailto:${branch.email}`}>{branch.email}</a>
           </address>
           <p className="branch-page__actions">
-            <Link to={VALUATION_PATH} className="button">
+            <Link to={`${VALUATION_PATH}?${VALUATION_BRANCH_PARAM}=${branch.id}`} className="button">
               {COPY.BRANCH_VALUATION_LINK}
             </Link>
             <a href={toGoogleMapsUrl(branch)} target="_blank" rel="noopener noreferrer">

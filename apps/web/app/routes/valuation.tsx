@@ -1,16 +1,24 @@
-import { VALUATION_TYPE, checkValuationDetails } from '@agency/domain'
+import { VALUATION_TYPE, checkValuationDetails, parseIdSegment } from '@agency/domain'
+import { getBranches } from '#app/lib/branches.server.ts'
 import type { LeadEnquiryContext } from '@agency/domain'
 import { LEAD_COPY } from '#app/components/lead/lead-copy.ts'
 import { LeadForm } from '#app/components/lead/lead-form.tsx'
 import { getLeadFormData, handleLeadAction } from '#app/components/lead/lead.server.ts'
 import { toValuationDetails, toValuationLeadValues } from '#app/components/lead/lead-form-values.ts'
-import { VALUATION_PATH } from '#app/components/lead/lead-paths.ts'
+import { VALUATION_BRANCH_PARAM, VALUATION_PATH } from '#app/components/lead/lead-paths.ts'
 import { getAgencyName, toCanonicalLink, toTitle } from '#app/lib/meta.ts'
 import { toPublicUrl } from '#app/lib/urls.ts'
 import type { Route } from './+types/valuation'
 
+/** The form field of the branch a valuation goes to (a branch page's 'Book a free valuation'). */
+const BRANCH_FIELD = 'branch_id'
+
 export async function loader({ request, context }: Route.LoaderArgs) {
-  return { lead: await getLeadFormData(request, context), canonicalUrl: toPublicUrl(context.publicUrl, VALUATION_PATH) }
+  // `?branch=3`: booked from that branch's page, the valuation goes to it; else to the main office.
+  const branchId = parseIdSegment(new URL(request.url).searchParams.get(VALUATION_BRANCH_PARAM) ?? '')
+  const [lead, branches] = await Promise.all([getLeadFormData(request, context), branchId === null ? [] : getBranches(context)])
+  const branch = branches.find((b) => b.id === branchId) ?? null
+  return { lead, branch: branch && { id: branch.id, branchName: branch.branchName }, canonicalUrl: toPublicUrl(context.publicUrl, VALUATION_PATH) }
 }
 
 /**
@@ -22,7 +30,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   return handleLeadAction(
     request,
     context,
-    (form, contactApplicantId): LeadEnquiryContext => ({
+    (form, contactApplicantId, posted): LeadEnquiryContext => ({
       url,
       transaction_type_id: form.transaction_type_id === String(VALUATION_TYPE.LETTINGS) ? VALUATION_TYPE.LETTINGS : VALUATION_TYPE.SALES,
       property_profile_id: null,
@@ -30,7 +38,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       property_address: form.contact_address.trim() || null,
       price: null,
       bedrooms: form.valuation_bedrooms === '' ? null : Number(form.valuation_bedrooms),
-      branch_id: null,
+      branch_id: parseIdSegment(String(posted.get(BRANCH_FIELD) ?? '')),
       contact_applicant_id: contactApplicantId,
     }),
     (values) => {
@@ -41,11 +49,19 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function ValuationRoute({ loaderData, actionData }: Route.ComponentProps) {
+  const { branch } = loaderData
   return (
     <div className="container page valuation-page">
       <h1>{LEAD_COPY.VALUATION_TITLE}</h1>
       <p className="valuation-page__intro">{LEAD_COPY.VALUATION_INTRO}</p>
-      <LeadForm kind="valuation" heading={LEAD_COPY.VALUATION_HEADING} data={loaderData.lead} hidden={{ url: loaderData.canonicalUrl }} result={actionData} />
+      {branch && <p className="valuation-page__intro">{LEAD_COPY.VALUATION_BRANCH(branch.branchName)}</p>}
+      <LeadForm
+        kind="valuation"
+        heading={LEAD_COPY.VALUATION_HEADING}
+        data={loaderData.lead}
+        hidden={{ url: loaderData.canonicalUrl, ...(branch ? { [BRANCH_FIELD]: String(branch.id) } : {}) }}
+        result={actionData}
+      />
     </div>
   )
 }

@@ -231,6 +231,12 @@ describe('the property catalogue in a browser', () => {
       await page.getByRole('link', { name: 'Show every branch’s properties' }).click()
       await page.waitForURL(`${BASE_URL}/sales/property-for-sale`)
     }
+    // Its valuation link books with this branch.
+    const valuation = await browser.page({ javaScriptEnabled: false })
+    await valuation.goto(`${BASE_URL}/branches/3/reading`)
+    await valuation.getByRole('link', { name: 'Book a free valuation' }).click()
+    await valuation.getByText('Your request goes to our Reading branch.').waitFor()
+    expect(await valuation.locator('form.lead-form__form input[name="branch_id"]').inputValue()).toBe('3')
     // An old or missing name moves to the page's one address; an unknown branch is the 404 page.
     const moved = await fetch(`${BASE_URL}/branches/3/old-name`, { redirect: 'manual' })
     expect([moved.status, moved.headers.get('location')]).toEqual([301, '/branches/3/reading'])

@@ -20,6 +20,7 @@ export const LEAD_COPY = {
   VALUATION_PROPERTY_TYPE: 'Type of property',
   VALUATION_BEDROOMS: 'Bedrooms',
   VALUATION_PREFERRED_TIME: 'Preferred time for the valuation (optional)',
+  VALUATION_BRANCH: (branchName: string) => `Your request goes to our ${branchName} branch.`,
   VALUATION_DATE: 'Date',
   VALUATION_TIME: 'Time (24-hour)',
   VALUATION_PREFERRED_HINT: 'Leave the date empty and the branch will call you to arrange a time. Valuations run from 07:00 to 19:00.',

@@ -235,3 +235,46 @@ describe('getLeadFormData', () => {
     expect(data.defaultViewing).toBe('2030-06-03T11:15')
   })
 })
+
+describe("the valuation page's action", () => {
+  const VALUATION: Array<[string, string]> = [
+    ['transaction_type_id', '2'],
+    ['valuation_property_type', 'Flat or apartment'],
+    ['valuation_bedrooms', '2'],
+    ['valuation_date', '2030-06-04'],
+    ['valuation_time', '11:00'],
+    ['branch_id', '3'],
+    ...COMPLETE.filter(([name]) => ['salutation_id', 'name', 'surname', 'email', 'mobile_phone', 'contact_address', 'contact_address_id', 'recaptcha_token'].includes(name)),
+  ]
+  async function valuate(fields: Array<[string, string]>) {
+    const { action } = await import('#app/routes/valuation.tsx')
+    const { context, sent } = fakeContext()
+    const request = new Request('https://agency.example/valuation', { method: 'POST', body: new URLSearchParams(fields) })
+    const answer = (await action({ request, context, params: {} } as Parameters<typeof action>[0])) as unknown as { data: LeadActionResult }
+    return { answer, sent }
+  }
+
+  it("answers SPEC's fields from the purpose, sends the valuer's answers as the message, to the branch it was booked with", async () => {
+    const { answer, sent } = await valuate(VALUATION)
+    expect(answer.data).toEqual({ ok: true })
+    expect(sent[0]!.payload).toMatchObject({
+      i_would_like: ['to-let-my-property'],
+      i_have_a_property_to_sell: 'no',
+      i_have_a_property_to_let: 'available-soon',
+      my_property_valued: 'yes',
+      transaction_type_id: 2,
+      property_profile_id: null,
+      property_address: SUGGESTION.display_name,
+      bedrooms: 2,
+      branch_id: 3,
+      comment: 'Lettings valuation. Property: Flat or apartment, 2 bedrooms. Preferred time: Tuesday 4 June 2030, 11:00.',
+    })
+    expect(sent[0]!.payload).not.toHaveProperty('viewing_lead_date')
+  })
+
+  it('refuses a valuation without the type of property, at its field, and sends nothing', async () => {
+    const { answer, sent } = await valuate(VALUATION.filter(([name]) => name !== 'valuation_property_type'))
+    expect(answer.data).toMatchObject({ ok: false, field: 'valuation_property_type', message: 'Please select the type of property' })
+    expect(sent).toHaveLength(0)
+  })
+})

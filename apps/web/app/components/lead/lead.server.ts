@@ -61,7 +61,7 @@ async function resolveTypedAddress(context: AppLoadContext, typed: string): Prom
 export async function handleLeadAction(
   request: Request,
   context: AppLoadContext,
-  toContext: (form: LeadFormValues, contactApplicantId: number | null) => LeadEnquiryContext,
+  toContext: (values: LeadFormValues, contactApplicantId: number | null, form: FormData) => LeadEnquiryContext,
   /**
    * A page's own questions, checked before SPEC's, and the values they make of the form (the valuation
    * page's: toValuationLeadValues). The page re-rendered after a refusal shows what was typed, not these.
@@ -90,7 +90,7 @@ export async function handleLeadAction(
   const parsed = parseLeadEnquiry(toLeadFormInput(prepared.values))
   if (!parsed.success) return fail(parsed.message, parsed.field)
 
-  const payload = toLeadEnquiryPayload(parsed.data, toContext(prepared.values, contact?.active_contact_applicant_id ?? null))
+  const payload = toLeadEnquiryPayload(parsed.data, toContext(prepared.values, contact?.active_contact_applicant_id ?? null, form))
   const captchaToken = readFormCaptchaToken(form, browserToken)
   if (captchaToken === null) return fail(QUESTION_COPY.NEEDED, LEAD_FIELD.QUESTION_ANSWER)
   const key = form.get(LEAD_FIELD.IDEMPOTENCY_KEY)
