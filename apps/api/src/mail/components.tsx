@@ -96,45 +96,48 @@ export function MailLayout({ brand, title, preview, branch, reason, unsubscribe,
       </Head>
       <Preview>{preview}</Preview>
       <Body style={{ margin: 0, padding: '24px 8px', backgroundColor: PAGE, fontFamily: FONT, color: INK }}>
-        <Container style={{ maxWidth: '600px', width: '100%', backgroundColor: '#ffffff', borderRadius: '8px', overflow: 'hidden' }}>
-          <Section style={{ backgroundColor: primary, padding: '20px 24px', borderBottom: `4px solid ${accent}` }}>
-            <Link href={brand.origin} style={{ color: onPrimary, textDecoration: 'none' }}>
-              {brand.logoUrl ? (
-                <Img src={brand.logoUrl} alt={brand.agencyName} width="220" height="48" style={{ display: 'block', color: onPrimary, fontSize: '20px', fontWeight: 'bold' }} />
-              ) : (
-                <span style={{ fontSize: '22px', fontWeight: 'bold', color: onPrimary }}>{brand.agencyName}</span>
+        {/* One landmark holds the whole message: a browser's reader finds it; mail clients ignore the element. */}
+        <main>
+          <Container style={{ maxWidth: '600px', width: '100%', backgroundColor: '#ffffff', borderRadius: '8px', overflow: 'hidden' }}>
+            <Section style={{ backgroundColor: primary, padding: '20px 24px', borderBottom: `4px solid ${accent}` }}>
+              <Link href={brand.origin} style={{ color: onPrimary, textDecoration: 'none' }}>
+                {brand.logoUrl ? (
+                  <Img src={brand.logoUrl} alt={brand.agencyName} width="220" height="48" style={{ display: 'block', color: onPrimary, fontSize: '20px', fontWeight: 'bold' }} />
+                ) : (
+                  <span style={{ fontSize: '22px', fontWeight: 'bold', color: onPrimary }}>{brand.agencyName}</span>
+                )}
+              </Link>
+            </Section>
+            <Section style={{ padding: '28px 24px 8px' }}>
+              <BrandContext.Provider value={brand}>{children}</BrandContext.Provider>
+            </Section>
+            <Section style={{ padding: '0 24px 24px' }}>
+              <Hr style={{ borderColor: '#e7e5e4', margin: '8px 0 16px' }} />
+              <Text style={{ ...small, color: INK, fontWeight: 'bold' }}>{brand.agencyName}</Text>
+              {branch && (
+                <Text style={small}>
+                  {`${branch.name} branch · ${branch.address} · `}
+                  <Link href={`tel:${branch.phone.replace(/[^+\d]/g, '')}`} style={{ color: links, whiteSpace: 'nowrap', textDecoration: 'underline' }}>
+                    {branch.phone}
+                  </Link>
+                </Text>
               )}
-            </Link>
-          </Section>
-          <Section style={{ padding: '28px 24px 8px' }}>
-            <BrandContext.Provider value={brand}>{children}</BrandContext.Provider>
-          </Section>
-          <Section style={{ padding: '0 24px 24px' }}>
-            <Hr style={{ borderColor: '#e7e5e4', margin: '8px 0 16px' }} />
-            <Text style={{ ...small, color: INK, fontWeight: 'bold' }}>{brand.agencyName}</Text>
-            {branch && (
-              <Text style={small}>
-                {`${branch.name} branch · ${branch.address} · `}
-                <Link href={`tel:${branch.phone.replace(/[^+\d]/g, '')}`} style={{ color: links, whiteSpace: 'nowrap' }}>
-                  {branch.phone}
-                </Link>
-              </Text>
-            )}
-            <Text style={small}>{reason}</Text>
-            {unsubscribe && (
-              <Text style={small}>
-                <Link href={unsubscribe.href} style={{ color: links, textDecoration: 'underline' }}>
-                  {unsubscribe.label}
-                </Link>
-              </Text>
-            )}
-            {brand.companyLines.map((line) => (
-              <Text key={line} style={{ ...small, fontSize: '12px', lineHeight: '18px' }}>
-                {line}
-              </Text>
-            ))}
-          </Section>
-        </Container>
+              <Text style={small}>{reason}</Text>
+              {unsubscribe && (
+                <Text style={small}>
+                  <Link href={unsubscribe.href} style={{ color: links, textDecoration: 'underline' }}>
+                    {unsubscribe.label}
+                  </Link>
+                </Text>
+              )}
+              {brand.companyLines.map((line) => (
+                <Text key={line} style={{ ...small, fontSize: '12px', lineHeight: '18px' }}>
+                  {line}
+                </Text>
+              ))}
+            </Section>
+          </Container>
+        </main>
       </Body>
     </Html>
   )

@@ -156,7 +156,7 @@ function Registration({ r, subjectOfReply }: { r: RegistrationDetails; subjectOf
         <Buttons>
           {mailto && <ButtonLink href={mailto}>Reply</ButtonLink>}
           {tel && (
-            <ButtonLink href={`tel:${tel}`} secondary>
+            <ButtonLink href={`tel:${tel}`} secondary={mailto !== null}>
               {`Call ${r.phone}`}
             </ButtonLink>
           )}
@@ -180,13 +180,21 @@ function Registration({ r, subjectOfReply }: { r: RegistrationDetails; subjectOf
 }
 
 /** A branch's e-mail of one or more registrations. */
-async function renderBranchMail(input: { brand: MailBrand; branch: MailBranch; subject: string; intro: string; registrations: RegistrationDetails[] }): Promise<RenderedMail> {
-  const { brand, branch, subject, intro, registrations } = input
+async function renderBranchMail(input: {
+  brand: MailBrand
+  branch: MailBranch
+  subject: string
+  heading: string
+  intro: string
+  registrations: RegistrationDetails[]
+}): Promise<RenderedMail> {
+  const { brand, branch, subject, heading, intro, registrations } = input
   const reason = `You're receiving this because the ${branch.name} branch is the nearest to the alert's first location.`
   const text = toText([`${branch.name},`, intro, ...registrations.map(registrationLines), toTextFooter({ brand, branch, reason })])
   const html = await renderHtml(
     <MailLayout brand={brand} title={subject} preview={intro} branch={branch} reason={reason}>
-      <P>{branch.name},</P>
+      <H1>{heading}</H1>
+      <P>{`${branch.name},`}</P>
       <P>{intro}</P>
       {registrations.map((r, index) => (
         <Registration key={index} r={r} subjectOfReply={`Your Heads Up Property Alert with ${brand.agencyName}`} />
@@ -203,6 +211,7 @@ export function renderBranchRegistrationMail(input: BranchRegistrationMailInput)
     brand,
     branch,
     subject: `New ${input.profile.toLowerCase()} alert registration: ${input.contactName}`,
+    heading: 'New alert registration',
     intro: 'A Heads Up Property Alert has been registered near your branch.',
     registrations: [registration],
   })
@@ -218,6 +227,7 @@ export function renderBranchDigestMail(input: { brand: MailBrand; branch: MailBr
   return renderBranchMail({
     ...input,
     subject: count === 1 ? 'New alert registration to call: 1 phone number' : `New alert registrations to call: ${count} phone numbers`,
+    heading: count === 1 ? 'An alert registration to call' : `${count} alert registrations to call`,
     intro:
       count === 1
         ? 'A Heads Up Property Alert has been registered near your branch with a phone number and no e-mail address.'

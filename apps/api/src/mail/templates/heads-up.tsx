@@ -3,7 +3,7 @@
 // (The dev server's tsx reads no tsconfig of this package: the pragmas choose React's automatic JSX for every compiler.)
 import { LABELS, PROPERTY_EVENT_LABELS, type PropertyEventKind } from '@agency/domain'
 import type { MailBranch, MailBrand } from '../brand.ts'
-import { ButtonLink, Buttons, MailLayout, P, PropertyCard, TextLink } from '../components.tsx'
+import { ButtonLink, Buttons, H1, MailLayout, P, PropertyCard, TextLink } from '../components.tsx'
 import { renderHtml, toText, toTextFooter, type RenderedMail } from '../render.ts'
 
 /** One property of a Heads Up e-mail. */
@@ -84,6 +84,7 @@ export async function renderHeadsUpMail(input: HeadsUpMailInput): Promise<Render
   ])
   const html = await renderHtml(
     <MailLayout brand={brand} title={subject} preview={intro} branch={branch} reason={reason} unsubscribe={unsubscribe}>
+      <H1>{input.items.length === 1 ? 'A property for you' : `${input.items.length} properties for you`}</H1>
       <P>{greeting}</P>
       <P>{intro}</P>
       {input.items.map((item, index) => (

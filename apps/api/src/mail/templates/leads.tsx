@@ -127,7 +127,7 @@ export async function renderBranchLeadMail(input: BranchLeadMailInput): Promise<
   }
   const html = await renderHtml(
     <MailLayout brand={brand} title={subject} preview={summary} branch={branch} reason={reason}>
-      <P>{branch.name},</P>
+      <P>{`${branch.name},`}</P>
       <H1>{summary}</H1>
       <Buttons>
         <ButtonLink href={`mailto:${payload.email}?subject=${encodeURIComponent(`Your enquiry to ${brand.agencyName}`)}`}>Reply</ButtonLink>
