@@ -1,10 +1,26 @@
-import { branches, communicationInfos, contactProfiles, contacts, idempotencyKeys, leads, outbox, potentialViewings, properties, spentCaptchaChallenges } from '@agency/db'
+import {
+  branches,
+  communicationInfos,
+  contactApplicants,
+  contactProfiles,
+  contactQuestionOptions,
+  contactQuestions,
+  contacts,
+  idempotencyKeys,
+  leads,
+  outbox,
+  potentialViewings,
+  properties,
+  seedAlertReferenceData,
+  spentCaptchaChallenges,
+} from '@agency/db'
 import { testDatabaseKinds } from '@agency/db/testing'
 import { solveCaptchaQuestion, toPounds } from '@agency/domain'
 import { and, asc, eq, isNotNull, sql } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { extractToken, logIn, requestLink, toCookieHeader } from '#app/routes/contacts/test-support.ts'
+import { createToken } from '#app/auth/tokens.ts'
+import { TEST_CRITERIA, extractToken, logIn, requestLink, toCookieHeader } from '#app/routes/contacts/test-support.ts'
 import { buildApp } from '#app/app.ts'
 import { createSpentChallengeStore } from '#app/auth/captcha-store.ts'
 import { createQuestionChallenges, toQuestionCaptchaToken, type Question } from '#app/auth/question-challenge.ts'
@@ -534,6 +550,41 @@ describe.each(testDatabaseKinds())('lead enquiries on %s', (kind) => {
       expect(cookie.startsWith(`${PENDING_LEAD_COOKIE}=`)).toBe(true)
       expect((await app.inject({ url: '/api/contacts/me', headers: { cookie } })).statusCode).toBe(401)
       expect((await app.inject({ url: `/api/contacts/${owner!.contact_id}`, headers: { cookie } })).statusCode).toBe(401)
+    })
+
+    it("leads the branch's notice of a logged-in contact's enquiry from their alert with that alert's circumstance answers", async () => {
+      const db = t.database.db
+      await seedAlertReferenceData(db)
+      const me = await loggedInContact('with.alert@example.com')
+      const questions = await db.select().from(contactQuestions).where(eq(contactQuestions.profile_id, 3))
+      const options = await db.select().from(contactQuestionOptions)
+      const answer = (key: string, label: string) => {
+        const question = questions.find((q) => q.question_key === key)!
+        const option = options.find((o) => o.contact_question_id === question.contact_question_id && o.label === label)!
+        return [String(question.contact_question_id), option.contact_question_option_id] as const
+      }
+      const [alert] = await db
+        .insert(contactApplicants)
+        .values({
+          applicant_key: createToken(),
+          contact_id: me.contact_id,
+          profile_id: 3,
+          criteria: TEST_CRITERIA,
+          question_answers: Object.fromEntries([answer('buying_position', 'Cash buyer'), answer('mortgage_in_principle', 'No, I am a cash buyer'), answer('moving_timescale', 'Within 3 months')]),
+        })
+        .returning()
+      const sent = await send(enquiry({ email: 'with.alert@example.com', contact_applicant_id: alert!.contact_applicant_id }), { cookie: me.cookie })
+      expect(sent.statusCode).toBe(201)
+      const [notice] = (await leadMailsOf(sent.json<{ data: { lead_id: string } }>().data.lead_id)).filter((m) => m.kind === 'lead_branch')
+      const lines = notice!.text.split('\n')
+      const position = lines.indexOf('Their position')
+      expect(lines.slice(position, position + 5)).toEqual([
+        'Their position',
+        'What is your buying position?: Cash buyer',
+        'Do you have a mortgage in principle?: No, I am a cash buyer',
+        'When are you hoping to move?: Within 3 months',
+        'Property to sell: Yes, not yet on market',
+      ])
     })
 
     it("files a logged-in contact's enquiry under their own contact, without a new one and with only their own applicant", async () => {
