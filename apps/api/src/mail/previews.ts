@@ -83,7 +83,7 @@ export async function renderMailPreviews({ brand, branch, pictures }: MailPrevie
     email: 'ann.lee@example.com',
     mobile_phone: '+447400123456',
     contact_address: { suggestion_id: 'typed:1', display_name: '12 High Street, Leeds LS1 1AA' },
-    i_have_a_property_to_sell: 'no',
+    i_have_a_property_to_sell: 'under-offer',
     i_have_a_property_to_let: 'no',
     my_property_valued: 'no',
     property_address: 'Park Row, Leeds',
