@@ -41,6 +41,7 @@ const FILE_SECONDS = {
   'heads-up.test.ts': 20,
   'page-weight.test.ts': 17,
   'buyer-tools.test.ts': 11,
+  'mails.test.ts': 13,
 }
 const DEFAULT_SECONDS = 8
 

@@ -9,6 +9,7 @@ import {
   parseViewingTimeValue,
   toLondonWallClock,
   toViewingInstant,
+  toDateTimeText,
   toViewingTimeText,
   toViewingTimeValue,
 } from './viewing-time.ts'
@@ -53,6 +54,14 @@ describe('toViewingTimeText', () => {
     expect(toViewingTimeText('2026-11-29T09:00')).toBe('Sunday 29 November 2026, 9:00')
     expect(toViewingTimeText('2027-02-01 17:45')).toBe('Monday 1 February 2027, 17:45')
     expect(toViewingTimeText('not a time')).toBe('not a time')
+  })
+})
+
+describe('toDateTimeText', () => {
+  it("writes a moment on London's clock, winter and summer: 'Sunday 29 November 2026, 9:00'", () => {
+    expect(toDateTimeText(new Date('2026-11-29T09:00:00Z'))).toBe('Sunday 29 November 2026, 9:00')
+    expect(toDateTimeText(new Date('2026-07-01T16:05:00Z'))).toBe('Wednesday 1 July 2026, 17:05')
+    expect(toDateTimeText(new Date('2026-12-31T23:59:00Z'))).toBe('Thursday 31 December 2026, 23:59')
   })
 })
 

@@ -130,13 +130,22 @@ export function defaultViewingTime(now: Date): string {
 const DAY_NAMES = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'] as const
 const MONTH_NAMES = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'] as const
 
+/** A wall-clock time as people write it: 'Sunday 29 November 2026, 9:00' (24-hour, as SPEC §5 asks). */
+function toWallClockText(wc: WallClock): string {
+  const weekday = DAY_NAMES[new Date(Date.UTC(wc.year, wc.month - 1, wc.day)).getUTCDay()]!
+  return `${weekday} ${wc.day} ${MONTH_NAMES[wc.month - 1]!} ${wc.year}, ${wc.hour}:${String(wc.minute).padStart(2, '0')}`
+}
+
 /**
  * A viewing time as people write it: 'Sunday 29 November 2026, 9:00' (the agency's wall clock, 24-hour
  * as SPEC §5 asks it). What does not read as a date and time is given back as it is.
  */
 export function toViewingTimeText(value: string): string {
   const wc = parseViewingTimeValue(value)
-  if (!wc) return value
-  const weekday = DAY_NAMES[new Date(Date.UTC(wc.year, wc.month - 1, wc.day)).getUTCDay()]!
-  return `${weekday} ${wc.day} ${MONTH_NAMES[wc.month - 1]!} ${wc.year}, ${wc.hour}:${String(wc.minute).padStart(2, '0')}`
+  return wc ? toWallClockText(wc) : value
+}
+
+/** A moment as the agency's e-mails write it, on London's clock: 'Sunday 29 November 2026, 9:00'. */
+export function toDateTimeText(moment: Date): string {
+  return toWallClockText(toLondonWallClock(moment))
 }

@@ -26,6 +26,7 @@ import {
   contactSubscriptions,
   leads,
   outbox,
+  propertyTypes,
   sessions,
   subscriptionTypes,
   type ApplicantQuestionAnswers,
@@ -35,10 +36,17 @@ import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm'
 import { findContactByEmail } from '#app/auth/magic-links.ts'
 import { createToken, hashToken, isTokenShaped } from '#app/auth/tokens.ts'
 import { enqueueMail } from '#app/mail/outbox.ts'
-import { renderAlertConfirmationMail, renderBranchDigestMail, renderBranchRegistrationMail, type BranchRegistrationMailInput } from '#app/mail/templates/alerts.ts'
-import { getSiteSettings } from '#app/queries/catalogue.ts'
+import { loadMailBrand, toMailBranch } from '#app/mail/brand.ts'
+import {
+  renderAlertConfirmationMail,
+  renderBranchDigestMail,
+  renderBranchRegistrationMail,
+  toCriteriaFacts,
+  type CircumstanceAnswer,
+  type RegistrationDetails,
+} from '#app/mail/templates/alerts.tsx'
 import { recordConsent } from './consent.ts'
-import { listApplicantsOfContact } from './views.ts'
+import { getContactQuestions, listApplicantsOfContact } from './views.ts'
 
 /**
  * A confirmation link is valid this long: people open such e-mails hours or days later, and it only
@@ -256,8 +264,23 @@ async function findNearestBranchId(tx: Db, payload: AlertPayload): Promise<numbe
   return branch?.id ?? null
 }
 
-/** A registration as its branch is told of it: the owner's details as `fields` give them, the alert's criteria and people. */
-async function describeRegistration(tx: Db, row: ApplicantRow, fields: ContactFields): Promise<Omit<BranchRegistrationMailInput, 'branchName'>> {
+/**
+ * An alert's circumstance answers as the branch reads them: each answered question of its profile, in
+ * the form's order (buying position, mortgage in principle and timescale come first), with the chosen
+ * option's label or the text typed.
+ */
+export async function loadCircumstances(tx: Db, profileId: number, answers: ApplicantQuestionAnswers): Promise<CircumstanceAnswer[]> {
+  const questions = await getContactQuestions(tx, profileId)
+  return questions.flatMap((q) => {
+    const answer = answers[String(q.contact_question_id)]
+    if (answer === undefined || answer === null || (typeof answer === 'string' && answer.trim() === '')) return []
+    const text = typeof answer === 'number' ? q.contact_question_options.find((o) => o.contact_question_option_id === answer)?.label : answer
+    return text === undefined ? [] : [{ question: q.question, answer: text }]
+  })
+}
+
+/** A registration as its branch is told of it: the owner's details as `fields` give them, their circumstances, the alert's criteria as chosen and its people. */
+async function describeRegistration(tx: Db, row: ApplicantRow, fields: ContactFields): Promise<RegistrationDetails> {
   const criteria = row.criteria
   const others = await tx
     .select({ contact_id: contacts.contact_id, name: contacts.name, surname: contacts.surname })
@@ -273,17 +296,23 @@ async function describeRegistration(tx: Db, row: ApplicantRow, fields: ContactFi
     const reach = otherInfos.filter((i) => i.contact_id === o.contact_id).map((i) => i.value)
     return `${o.name} ${o.surname} (${reach.join(', ') || 'no e-mail or phone'})`
   }
-  const price = (n: number) => `£${n.toLocaleString('en-GB')}${row.profile_id === APPLICANT_PROFILE.TENANT ? ' pcm' : ''}`
+  const typeIds = criteria.property_types.map((t) => t.property_type_id)
+  const typeNames = new Map(
+    typeIds.length === 0
+      ? []
+      : (await tx.select().from(propertyTypes).where(inArray(propertyTypes.property_type_id, typeIds))).map((t) => [t.property_type_id, t.name] as const),
+  )
   return {
     contactName: `${fields.name} ${fields.surname}`,
     email: fields.email,
     phone: fields.phone,
     address: fields.address?.display_name ?? null,
     profile: row.profile_id === APPLICANT_PROFILE.TENANT ? 'Tenant' : 'Buyer',
-    locations: criteria.locations.map((l) => `${l.location} (${l.distance} miles)`),
-    priceRange: `${price(criteria.min_price)} to ${price(criteria.max_price)}`,
+    circumstances: await loadCircumstances(tx, row.profile_id, row.question_answers),
+    criteria: toCriteriaFacts(criteria, row.profile_id === APPLICANT_PROFILE.TENANT ? 'lettings' : 'sales', typeNames),
     confirmed: row.is_confirmed,
     others: others.map(describeOther),
+    registeredAt: row.created_at,
   }
 }
 
@@ -305,11 +334,15 @@ async function readContactFields(tx: Db, contactId: number): Promise<ContactFiel
 }
 
 /** Queues the branch's notice of a registration, when it has a branch. */
-async function notifyBranch(tx: Db, row: ApplicantRow, fields: ContactFields, now: Date): Promise<void> {
+async function notifyBranch(tx: Db, row: ApplicantRow, fields: ContactFields, publicUrl: string, now: Date): Promise<void> {
   if (row.branch_id === null) return
   const [branch] = await tx.select().from(branches).where(eq(branches.branch_id, row.branch_id))
   if (!branch) return
-  const mail = renderBranchRegistrationMail({ branchName: branch.branch_name, ...(await describeRegistration(tx, row, fields)) })
+  const mail = await renderBranchRegistrationMail({
+    brand: await loadMailBrand(tx, publicUrl),
+    branch: toMailBranch(branch),
+    ...(await describeRegistration(tx, row, fields)),
+  })
   await enqueueMail(tx, { kind: 'alert_branch', to: branch.email, ...mail }, now)
 }
 
@@ -323,7 +356,7 @@ export const BRANCH_DIGEST_WINDOW_MS = 15 * 60_000
  * writes the digest again with every registration since it was queued. An advisory lock on the branch
  * address keeps two registrations at once from queuing two digests.
  */
-async function addToBranchDigest(tx: Db, row: ApplicantRow, now: Date): Promise<void> {
+async function addToBranchDigest(tx: Db, row: ApplicantRow, publicUrl: string, now: Date): Promise<void> {
   if (row.branch_id === null) return
   const [branch] = await tx.select().from(branches).where(eq(branches.branch_id, row.branch_id))
   if (!branch) return
@@ -359,7 +392,7 @@ async function addToBranchDigest(tx: Db, row: ApplicantRow, now: Date): Promise<
     .orderBy(asc(contactApplicants.created_at), asc(contactApplicants.contact_applicant_id))
   const registrations = []
   for (const alert of waiting) registrations.push(await describeRegistration(tx, alert, await readContactFields(tx, alert.contact_id)))
-  const mail = renderBranchDigestMail({ branchName: branch.branch_name, registrations })
+  const mail = await renderBranchDigestMail({ brand: await loadMailBrand(tx, publicUrl), branch: toMailBranch(branch), registrations })
   if (open) await tx.update(outbox).set({ subject: mail.subject, text: mail.text, html: mail.html }).where(eq(outbox.id, open.id))
   else await enqueueMail(tx, { kind: BRANCH_DIGEST_KIND, to: branch.email, ...mail }, now, { notBefore: new Date(now.getTime() + BRANCH_DIGEST_WINDOW_MS) })
 }
@@ -430,10 +463,10 @@ export async function registerAlert(
   if (!isVisitor) await recordConsent(tx, { ...consent, action: 'consent_confirmed', method: 'logged_in' })
 
   if (!isVisitor) {
-    await notifyBranch(tx, row, fields, now)
+    await notifyBranch(tx, row, fields, input.publicUrl, now)
   } else if (!fields.email) {
     // A phone-only visitor: the branch calls to confirm, told in its digest (not one e-mail each).
-    await addToBranchDigest(tx, row, now)
+    await addToBranchDigest(tx, row, input.publicUrl, now)
   } else if (registrant.kind === 'visitor' && registrant.sendConfirmation) {
     const token = createToken()
     await tx.insert(applicantConfirmations).values({
@@ -442,8 +475,8 @@ export async function registerAlert(
       created_at: now,
       expires_at: new Date(now.getTime() + ALERT_CONFIRMATION_TTL_MS),
     })
-    const mail = renderAlertConfirmationMail({
-      agencyName: (await getSiteSettings(tx)).agency_name,
+    const mail = await renderAlertConfirmationMail({
+      brand: await loadMailBrand(tx, input.publicUrl),
       link: `${new URL(input.publicUrl).origin}${ALERT_CONFIRM_PATH}?token=${token}`,
       expiresInDays: ALERT_CONFIRMATION_TTL_DAYS,
       looking: payload.profile_id === APPLICANT_PROFILE.TENANT ? 'renting' : 'buying',
@@ -541,7 +574,7 @@ export interface Confirmation {
  * The alert is confirmed, switched on, and given a new applicant key, so a key seen before
  * confirmation (the registration answer) no longer opens it. null for a bad token.
  */
-export async function confirmAlert(tx: Db, token: string, now: Date): Promise<Confirmation | null> {
+export async function confirmAlert(tx: Db, token: string, publicUrl: string, now: Date): Promise<Confirmation | null> {
   if (!isTokenShaped(token)) return null
   const [spent] = await tx
     .update(applicantConfirmations)
@@ -607,7 +640,7 @@ export async function confirmAlert(tx: Db, token: string, now: Date): Promise<Co
     .returning()
   await recordConsent(tx, { contact_id: contactId, contact_applicant_id: row.contact_applicant_id, action: 'consent_confirmed', method: 'double_opt_in', now })
   // The e-mail confirmed is the one to name (the existing contact's own may differ in case).
-  await notifyBranch(tx, confirmed!, { ...(await readContactFields(tx, contactId)), email }, now)
+  await notifyBranch(tx, confirmed!, { ...(await readContactFields(tx, contactId)), email }, publicUrl, now)
   return { contact_id: contactId, row: confirmed!, redirect_to: PROPERTIES_PATH }
 }
 

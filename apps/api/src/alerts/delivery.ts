@@ -40,10 +40,10 @@ import { createAlertLinks, type AlertLinks } from '#app/alerts/alert-links.ts'
 import { MEDIA_ACCESS_PARAM, createMediaLinks, type MediaLinks } from '#app/media/media-links.ts'
 import { toMediaUrl } from '#app/media/media-ref.ts'
 import { enqueueMail } from '#app/mail/outbox.ts'
-import { renderHeadsUpMail, type HeadsUpItem } from '#app/mail/templates/heads-up.ts'
+import { loadMailBrand, loadMailBranch, type MailBranch } from '#app/mail/brand.ts'
+import { renderHeadsUpMail, type HeadsUpItem } from '#app/mail/templates/heads-up.tsx'
 import type { MailLogger } from '#app/mail/transport.ts'
 import { startPeriodicJob, type PeriodicJob } from '#app/periodic.ts'
-import { getSiteSettings } from '#app/queries/catalogue.ts'
 import { matchCriteria } from '#app/queries/criteria-matches.ts'
 
 /** The path of the unsubscribe link and of the List-Unsubscribe header (API.md). */
@@ -231,6 +231,7 @@ interface DueAlert extends Record<string, unknown> {
   criteria: AlertCriteria
   contact_applicant_status_id: number
   is_confirmed: boolean
+  branch_id: number | null
 }
 
 interface WaitingMatch extends Record<string, unknown> {
@@ -336,7 +337,7 @@ export async function mailDueAlerts(
     const alerts = await queryRows<DueAlert>(
       tx,
       sql`select a.contact_applicant_id, a.profile_id, a.criteria,
-                 a.contact_applicant_status_id, a.is_confirmed
+                 a.contact_applicant_status_id, a.is_confirmed, a.branch_id
           from contact_applicants a
           where a.contact_applicant_id in (
               select m.contact_applicant_id from alert_matches m
@@ -368,7 +369,8 @@ export async function mailDueAlerts(
           order by m.contact_applicant_id, m.is_pre_market desc, m.created_at, m.alert_match_id`,
     )
     const recipients = await alertRecipients(tx, alerts.map((a) => a.contact_applicant_id))
-    const agencyName = (await getSiteSettings(tx)).agency_name
+    const brand = await loadMailBrand(tx, options.publicUrl)
+    const branchesById = new Map<number, MailBranch | null>()
     let mails = 0
     const sent: Array<{ alert: number; property: number; price: number }> = []
     for (const alert of alerts) {
@@ -381,9 +383,12 @@ export async function mailDueAlerts(
       const updateLink = `${origin}${toAlertUpdatePath(options.links.sign(alert.contact_applicant_id, 'update', now))}`
       // A pre-market picture shows in a mail client, which sends no session, through a signed address.
       const headsUp = items.map((m) => toHeadsUpItem(m, alert.criteria, origin, (mediaKey) => options.mediaLinks.sign(mediaKey, 'card', now)))
+      if (alert.branch_id !== null && !branchesById.has(alert.branch_id)) branchesById.set(alert.branch_id, await loadMailBranch(tx, alert.branch_id))
+      const branch = alert.branch_id === null ? null : (branchesById.get(alert.branch_id) ?? null)
       for (const recipient of to) {
-        const mail = renderHeadsUpMail({
-          agencyName,
+        const mail = await renderHeadsUpMail({
+          brand,
+          branch,
           name: recipient.name,
           looking: alert.profile_id === APPLICANT_PROFILE.TENANT ? 'renting' : 'buying',
           items: headsUp,

@@ -1,5 +1,5 @@
 import { COMMUNICATION_METHOD, COMPANY_SETTING } from '@agency/domain'
-import { communicationInfos, companySettings, contacts, magicLinks, outbox } from '@agency/db'
+import { DEMO_COMPANY_PROFILE, communicationInfos, companySettings, contacts, magicLinks, outbox } from '@agency/db'
 import { createTestDatabase, testDatabaseKinds, type TestDatabase } from '@agency/db/testing'
 import { desc, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -74,5 +74,19 @@ describe.each(testDatabaseKinds())('login link requests on %s', (kind) => {
     await database.db.insert(companySettings).values({ setting_id: COMPANY_SETTING.AGENCY_NAME, value: ' Smith & Sons ' })
     expect((await request(null)).subject).toBe('Your login link for Smith & Sons')
     await database.db.delete(companySettings).where(eq(companySettings.setting_id, COMPANY_SETTING.AGENCY_NAME))
+  })
+
+  it('draws the e-mail with the company details of setting 109: logo, brand colour and legal lines; the name alone without them', async () => {
+    const plain = await request(null)
+    expect(plain.html).not.toContain('<img')
+    expect(plain.html).not.toContain('company number')
+    await database.db.insert(companySettings).values({ setting_id: COMPANY_SETTING.COMPANY_PROFILE, value: { ...DEMO_COMPANY_PROFILE, brand_colours: { primary: '#123456', accent: '#abcdef' } } })
+    const branded = await request(null)
+    expect(branded.html).toContain('<img alt="Hartwell &amp; Co" height="48" src="https://agency.example/api/company/logo.png"')
+    expect(branded.html).toContain('background-color:#123456')
+    expect(branded.html).toContain('border-bottom:4px solid #abcdef')
+    expect(branded.text).toContain('Hartwell & Co Estate Agents Limited. Registered in England and Wales, company number 09876543. Registered office: 214 Upper Street, London N1 1RL.')
+    expect(branded.html).toContain('Member of The Property Ombudsman (D01234).')
+    await database.db.delete(companySettings).where(eq(companySettings.setting_id, COMPANY_SETTING.COMPANY_PROFILE))
   })
 })

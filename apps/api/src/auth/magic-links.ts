@@ -3,8 +3,8 @@ import { communicationInfos, contactApplicants, contacts, magicLinks, type Db } 
 import { and, eq, isNull, ne, sql } from 'drizzle-orm'
 import { findStoredAnswer, storeAnswer } from '#app/alerts/idempotency.ts'
 import { enqueueMail } from '#app/mail/outbox.ts'
-import { renderMagicLinkMail } from '#app/mail/templates/magic-link.ts'
-import { getSiteSettings } from '#app/queries/catalogue.ts'
+import { loadMailBrand } from '#app/mail/brand.ts'
+import { renderMagicLinkMail } from '#app/mail/templates/magic-link.tsx'
 import { hitRateLimit, type RateLimitRule } from './rate-limit.ts'
 import { createToken, hashToken, isTokenShaped } from './tokens.ts'
 
@@ -121,8 +121,8 @@ export async function requestMagicLink(
       expires_at: new Date(now.getTime() + MAGIC_LINK_TTL_MS),
     })
     const link = `${new URL(deps.publicUrl).origin}${MAGIC_LINK_PAGE}?token=${token}`
-    const mail = renderMagicLinkMail({
-      agencyName: (await getSiteSettings(tx)).agency_name,
+    const mail = await renderMagicLinkMail({
+      brand: await loadMailBrand(tx, deps.publicUrl),
       link,
       expiresInMinutes: MAGIC_LINK_TTL_MS / 60_000,
       name: contact.name,

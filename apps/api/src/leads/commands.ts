@@ -3,16 +3,19 @@ import {
   APPLICANT_PROFILE,
   toDetailPageUrl,
   toE164Mobile,
+  toPriceLabel,
   type ApplicantProfileId,
   type LeadEnquiryPayload,
   LEAD_RETENTION_MS,
 } from '@agency/domain'
 import { branches, contactApplicants, leads, properties, type Db } from '@agency/db'
-import { and, asc, eq, lt } from 'drizzle-orm'
-import { insertPendingContact } from '#app/alerts/commands.ts'
+import { and, asc, eq, lt, sql } from 'drizzle-orm'
+import { insertPendingContact, loadCircumstances } from '#app/alerts/commands.ts'
+import { loadMailBrand, toMailBranch } from '#app/mail/brand.ts'
+import type { MailProperty } from '#app/mail/components.tsx'
 import { enqueueMail } from '#app/mail/outbox.ts'
-import { renderBranchLeadMail, renderLeadAcknowledgementMail } from '#app/mail/templates/leads.ts'
-import { getSiteSettings } from '#app/queries/catalogue.ts'
+import { renderBranchLeadMail, renderLeadAcknowledgementMail } from '#app/mail/templates/leads.tsx'
+import { toMediaUrl } from '#app/media/media-ref.ts'
 import { LEAD_MESSAGES } from './messages.ts'
 
 type BranchRow = typeof branches.$inferSelect
@@ -65,6 +68,33 @@ export async function findLeadTarget(db: Db, payload: LeadEnquiryPayload): Promi
   if (requested) return { property, branch: requested }
   const [first] = await db.select().from(branches).orderBy(asc(branches.branch_id)).limit(1)
   return { property, branch: first ?? null }
+}
+
+/**
+ * The property of an acknowledgement as its page shows it: heading, address, price and card picture.
+ * None for a pre-market property: whoever typed the e-mail address may not have access to it.
+ */
+async function loadMailProperty(tx: Db, propertyProfileId: number, origin: string, link: string): Promise<MailProperty | null> {
+  const [row] = await tx
+    .select({
+      heading: properties.advert_heading,
+      address: properties.display_address,
+      price: properties.price,
+      transaction_type_id: properties.transaction_type_id,
+      is_locked: properties.is_locked,
+      media_key: sql<string | null>`(select pm.media_key::text from property_medias pm where pm.property_profile_id = ${properties.property_profile_id}
+                                      order by (pm.kind = 'photo') desc, pm.position limit 1)`,
+    })
+    .from(properties)
+    .where(eq(properties.property_profile_id, propertyProfileId))
+  if (!row || row.is_locked) return null
+  return {
+    heading: row.heading,
+    address: row.address,
+    price: toPriceLabel(row.price, row.transaction_type_id === 2 ? 'lettings' : 'sales'),
+    link,
+    imageUrl: row.media_key ? toMediaUrl(`${origin}/`, row.media_key, 'card') : null,
+  }
 }
 
 /** The profile a visitor's enquiry gives their pending contact (SPEC §4 profile ids). */
@@ -153,22 +183,34 @@ export async function storeLead(
 
   const origin = new URL(input.publicUrl).origin
   const propertyLink = target.property ? `${origin}${toDetailPageUrl(target.property.property_profile_id, target.property.slug)}` : null
-  if (target.branch) {
-    const mail = renderBranchLeadMail({
-      branchName: target.branch.branch_name,
+  const brand = await loadMailBrand(tx, input.publicUrl)
+  const branch = target.branch ? toMailBranch(target.branch) : null
+  if (branch) {
+    const [alert] =
+      applicantId === null
+        ? []
+        : await tx
+            .select({ profile_id: contactApplicants.profile_id, question_answers: contactApplicants.question_answers })
+            .from(contactApplicants)
+            .where(eq(contactApplicants.contact_applicant_id, applicantId))
+    const mail = await renderBranchLeadMail({
+      brand,
+      branch,
       leadId,
       payload: { ...payload, contact_applicant_id: applicantId ?? undefined },
       propertyLink,
       loggedIn: sender.kind === 'contact',
+      circumstances: alert ? await loadCircumstances(tx, alert.profile_id, alert.question_answers) : [],
+      sentAt: now,
     })
-    await enqueueMail(tx, { kind: 'lead_branch', to: target.branch.email, headers: { 'Reply-To': payload.email }, ...mail }, now)
+    await enqueueMail(tx, { kind: 'lead_branch', to: branch.email, ...mail }, now)
   }
   if (sender.sendAcknowledgement) {
-    const mail = renderLeadAcknowledgementMail({
-      agencyName: (await getSiteSettings(tx)).agency_name,
-      branchName: target.branch?.branch_name ?? null,
-      branchPhone: target.branch?.phone ?? null,
+    const mail = await renderLeadAcknowledgementMail({
+      brand,
+      branch,
       payload,
+      property: target.property && propertyLink ? await loadMailProperty(tx, target.property.property_profile_id, origin, propertyLink) : null,
       confirmed: sender.kind === 'contact',
     })
     await enqueueMail(tx, { kind: 'lead_acknowledgement', to: payload.email, ...mail }, now)

@@ -1,10 +1,41 @@
+import { AlertCriteriaSchema } from '@agency/domain'
 import { describe, expect, it } from 'vitest'
-import { renderAlertConfirmationMail, renderBranchRegistrationMail } from './alerts.ts'
+import { TEST_BRAND, TEST_BRANCH, hostile } from '../mail-fixtures.ts'
+import { expectNeutralised } from './expect-neutralised.ts'
+import { renderAlertConfirmationMail, renderBranchDigestMail, renderBranchRegistrationMail, toCriteriaFacts, type RegistrationDetails } from './alerts.tsx'
+
+const criteria = AlertCriteriaSchema.parse({
+  locations: [{ place_id: 'p1', location: 'Harrogate', lat: 53.99, lng: -1.54, distance: 3 }],
+  min_price: 250_000,
+  max_price: 450_000,
+  min_bedroom: 2,
+  property_types: [{ property_type_id: 1, property_style_ids: [] }],
+  must_haves: ['garden'],
+  new_homes: 'exclude',
+  pets_allowed: 'show_only',
+})
+
+const registration: RegistrationDetails = {
+  contactName: 'Priya Shah',
+  email: null,
+  phone: '07400 123456',
+  address: '1 High Street, Harrogate',
+  profile: 'Buyer',
+  circumstances: [
+    { question: 'What is your buying position?', answer: 'Cash buyer' },
+    { question: 'Do you have a mortgage in principle?', answer: 'No, I am a cash buyer' },
+    { question: 'When are you hoping to move?', answer: 'Within 3 months' },
+  ],
+  criteria: toCriteriaFacts(criteria, 'sales', new Map([[1, 'House']])),
+  confirmed: false,
+  others: ['Ravi Shah (ravi@example.com, 07700 900123)'],
+  registeredAt: new Date('2026-11-29T09:00:00Z'),
+}
 
 describe('alert e-mails', () => {
-  it('gives the confirmation link, its expiry and what to do if it was not asked for, greeting plainly', () => {
-    const mail = renderAlertConfirmationMail({
-      agencyName: 'Hartwell & Co',
+  it('gives the confirmation link, its expiry and what to do if it was not asked for, greeting plainly', async () => {
+    const mail = await renderAlertConfirmationMail({
+      brand: TEST_BRAND,
       link: 'https://agency.example/heads-up-alerts/confirm?token=abc',
       expiresInDays: 7,
       looking: 'renting',
@@ -14,39 +45,83 @@ describe('alert e-mails', () => {
     expect(mail.text).toContain('Thank you for registering a Heads Up Property Alert for renting.')
     expect(mail.text).toContain('https://agency.example/heads-up-alerts/confirm?token=abc')
     expect(mail.text).toContain('This link expires in 7 days and can be used once.')
+    expect(mail.text).toContain("You're receiving this because this e-mail address was given when a Heads Up Property Alert was registered on agency.example.")
     expect(mail.html).toContain('>Hello,</p>')
     expect(mail.html).toContain('Confirm my alert')
+    expect(mail.html).toContain('href="https://agency.example/heads-up-alerts/confirm?token=abc"')
   })
 
-  it('tells the branch who registered and how to reach them', () => {
-    const mail = renderBranchRegistrationMail({
-      branchName: 'Harrogate',
-      contactName: 'Priya Shah',
-      email: null,
-      phone: '07400 123456',
-      address: '1 High Street, Harrogate',
-      profile: 'Buyer',
-      locations: ['Harrogate (3 miles)'],
-      priceRange: '£250,000 to £450,000',
-      confirmed: false,
-      others: ['Ravi Shah (ravi@example.com, 07700 900123)'],
+  it("escapes the agency's settings in the confirmation, which repeats nothing a visitor typed", async () => {
+    const mail = await renderAlertConfirmationMail({
+      brand: { ...TEST_BRAND, agencyName: hostile('agency'), companyLines: [hostile('company')] },
+      link: 'https://agency.example/heads-up-alerts/confirm?token=abc',
+      expiresInDays: 7,
+      looking: 'buying',
     })
+    expectNeutralised(mail.html, ['agency', 'company'])
+  })
+
+  it("leads the branch's e-mail with their position, then the criteria as chosen, then how to reach them", async () => {
+    const mail = await renderBranchRegistrationMail({ brand: TEST_BRAND, branch: TEST_BRANCH, ...registration })
     expect(mail.subject).toBe('New buyer alert registration: Priya Shah')
     expect(mail.text.split('\n')).toEqual([
-      'Harrogate,',
+      'Leeds,',
       '',
       'A Heads Up Property Alert has been registered near your branch.',
       '',
-      'Name: Priya Shah',
+      'Priya Shah (buyer), registered Sunday 29 November 2026, 9:00',
+      'What is your buying position? Cash buyer',
+      'Do you have a mortgage in principle? No, I am a cash buyer',
+      'When are you hoping to move? Within 3 months',
+      'Locations: Harrogate (3 miles)',
+      'Price: £250,000 - £450,000',
+      'Bedrooms: Min 2 - No Max Beds',
+      'Property types: House',
+      'Must have: Garden',
+      'New Homes: Exclude',
       'E-mail: none given',
       'Mobile phone: 07400 123456',
       'Address: 1 High Street, Harrogate',
       'Also on this alert: Ravi Shah (ravi@example.com, 07700 900123)',
-      'Looking as: Buyer',
-      'Locations: Harrogate (3 miles)',
-      'Price: £250,000 to £450,000',
       'No e-mail address: please call to confirm.',
       '',
+      '--',
+      'Hartwell & Co',
+      'Leeds branch, 1 Park Row, Leeds LS1 5AB, 0113 496 0000',
+      "You're receiving this because the Leeds branch is the nearest to the alert's first location.",
+      ...TEST_BRAND.companyLines,
+      '',
     ])
+    // A lettings-only filter says nothing of a house for sale.
+    expect(mail.text).not.toContain('Pets Allowed')
+    // No e-mail to reply to: Call only, dialling the mobile as the domain writes it.
+    expect(mail.html).toContain('href="tel:+447400123456"')
+    expect(mail.html).not.toContain('href="mailto:')
+    const html = mail.html
+    expect(html.indexOf('Cash buyer')).toBeLessThan(html.indexOf('Harrogate (3 miles)'))
+    expect(html.indexOf('Harrogate (3 miles)')).toBeLessThan(html.indexOf('1 High Street, Harrogate'))
+  })
+
+  it('gives Reply as a mailto: button when there is an e-mail address', async () => {
+    const mail = await renderBranchRegistrationMail({ brand: TEST_BRAND, branch: TEST_BRANCH, ...registration, email: 'priya@example.com', confirmed: true })
+    expect(mail.html).toMatch(/href="mailto:priya@example.com\?subject=Your%20Heads%20Up%20Property%20Alert%20with%20Hartwell%20%26%20Co"/)
+    expect(mail.text).toContain('Confirmed by e-mail or by a logged-in contact.')
+  })
+
+  it('escapes every field a visitor wrote, in the notice and in the digest', async () => {
+    const typed: RegistrationDetails = {
+      ...registration,
+      contactName: hostile('name'),
+      phone: hostile('phone'),
+      address: hostile('address'),
+      circumstances: [{ question: 'Anything else we should know?', answer: hostile('notes') }],
+      criteria: toCriteriaFacts({ ...criteria, locations: [{ ...criteria.locations[0]!, location: hostile('place') }] }, 'sales', new Map()),
+      others: [hostile('other')],
+    }
+    const fields = ['name', 'phone', 'address', 'notes', 'place', 'other']
+    expectNeutralised((await renderBranchRegistrationMail({ brand: TEST_BRAND, branch: TEST_BRANCH, ...typed })).html, fields)
+    const digest = await renderBranchDigestMail({ brand: TEST_BRAND, branch: TEST_BRANCH, registrations: [typed, registration] })
+    expect(digest.subject).toBe('New alert registrations to call: 2 phone numbers')
+    expectNeutralised(digest.html, fields)
   })
 })

@@ -1,20 +1,19 @@
 import { LeadEnquiryPayloadSchema } from '@agency/domain'
 import { describe, expect, it } from 'vitest'
-import { renderBranchLeadMail, renderLeadAcknowledgementMail } from './leads.ts'
+import { TEST_BRAND, TEST_BRANCH, hostile } from '../mail-fixtures.ts'
+import { expectNeutralised } from './expect-neutralised.ts'
+import { renderBranchLeadMail, renderLeadAcknowledgementMail } from './leads.tsx'
 
-/** What a visitor may type into every field the e-mails repeat: markup, a quote, a script address. */
-const HOSTILE = '<script>alert(1)</script>" onmouseover="x" javascript:alert(1)'
-
-const payload = LeadEnquiryPayloadSchema.parse({
+const base = {
   i_would_like: ['to-view-a-property'],
   salutation_id: 4,
-  name: `Ann${HOSTILE}`,
-  surname: `Lee${HOSTILE}`,
+  name: 'Ann',
+  surname: 'Lee',
   viewing_lead_date: '2026-11-29T09:00',
-  comment: `Hello ${HOSTILE}`,
+  comment: 'Is the garden south-facing?',
   email: 'ann.lee@example.com',
   mobile_phone: '+447400123456',
-  contact_address: { suggestion_id: 'typed:1', display_name: `1 High Street ${HOSTILE}` },
+  contact_address: { suggestion_id: 'typed:1', display_name: '1 High Street, Leeds LS1 1AA' },
   i_have_a_property_to_sell: 'no',
   i_have_a_property_to_let: 'no',
   my_property_valued: 'no',
@@ -26,27 +25,110 @@ const payload = LeadEnquiryPayloadSchema.parse({
   bedrooms: 2,
   confirm: 'confirmed',
   branch_id: 1,
+}
+const payload = LeadEnquiryPayloadSchema.parse(base)
+
+/** Every field a visitor writes, each carrying markup, a quote and a script address. */
+const hostilePayload = LeadEnquiryPayloadSchema.parse({
+  ...base,
+  name: hostile('name'),
+  surname: hostile('surname'),
+  comment: hostile('comment'),
+  contact_address: { suggestion_id: 'typed:1', display_name: hostile('address') },
+  property_address: hostile('property'),
+  url: `https://agency.example/property/1/${hostile('url')}`,
 })
 
-/** Whatever a visitor typed shows in the HTML part as text, never as markup or a link. */
-function expectEscaped(html: string): void {
-  expect(html).not.toContain('<script>')
-  expect(html).not.toContain('" onmouseover=')
-  expect(html).not.toMatch(/href="javascript:/i)
+const property = {
+  heading: '2 bedroom flat for sale',
+  address: 'Park Row, Leeds',
+  price: '£250,000',
+  link: 'https://agency.example/property/1/a-flat',
+  imageUrl: 'https://agency.example/api/media/1/card',
 }
 
 describe('enquiry e-mails', () => {
-  it("escapes everything a visitor typed in the branch's e-mail, which shows it all", () => {
-    const mail = renderBranchLeadMail({ branchName: 'Leeds', leadId: 'L-1', payload, propertyLink: 'https://agency.example/property/1/a-flat', loggedIn: false })
-    expectEscaped(mail.html)
-    expect(mail.html).toContain('Hello &lt;script&gt;alert(1)&lt;/script&gt;&quot; onmouseover=&quot;x&quot; javascript:alert(1)')
+  it("leads the branch's e-mail with who wants what, Reply and Call, then their position; replies go to the person", async () => {
+    const mail = await renderBranchLeadMail({
+      brand: TEST_BRAND,
+      branch: TEST_BRANCH,
+      leadId: 'L-1',
+      payload,
+      propertyLink: 'https://agency.example/property/1/a-flat',
+      loggedIn: true,
+      circumstances: [{ question: 'What is your buying position?', answer: 'First-time buyer' }],
+      sentAt: new Date('2026-11-29T08:15:00Z'),
+    })
+    expect(mail.subject).toBe('New enquiry from Ann Lee about Park Row, Leeds')
+    expect(mail.headers).toEqual({ 'Reply-To': 'ann.lee@example.com' })
+    expect(mail.text.split('\n').slice(0, 22)).toEqual([
+      'Leeds,',
+      '',
+      'Mrs Ann Lee would like: To view a property.',
+      '',
+      'Their position',
+      'What is your buying position?: First-time buyer',
+      'Property to sell: No',
+      'Property to let: No',
+      'Would like their property valued: No',
+      '',
+      'Their enquiry',
+      'Ideal viewing time: Sunday 29 November 2026, 9:00',
+      'Message: Is the garden south-facing?',
+      '',
+      'The property',
+      'Park Row, Leeds, £250,000, 2 bedrooms',
+      'Property page: https://agency.example/property/1/a-flat',
+      '',
+      'How to reach them',
+      'E-mail: ann.lee@example.com',
+      'Mobile phone: +447400123456',
+      'Address: 1 High Street, Leeds LS1 1AA',
+    ])
+    expect(mail.text).toContain('Sent Sunday 29 November 2026, 8:15 from https://agency.example/property/1/a-flat. Sent by a logged-in contact. Reference L-1.')
+    expect(mail.html).toContain('href="mailto:ann.lee@example.com?subject=Your%20enquiry%20to%20Hartwell%20%26%20Co"')
+    expect(mail.html).toContain('href="tel:+447400123456"')
+    expect(mail.html.indexOf('First-time buyer')).toBeLessThan(mail.html.indexOf('Is the garden south-facing?'))
+  })
+
+  it("escapes everything a visitor typed in the branch's e-mail, which shows it all", async () => {
+    const mail = await renderBranchLeadMail({
+      brand: TEST_BRAND,
+      branch: TEST_BRANCH,
+      leadId: 'L-1',
+      payload: hostilePayload,
+      propertyLink: 'https://agency.example/property/1/a-flat',
+      loggedIn: false,
+      sentAt: new Date('2026-11-29T08:15:00Z'),
+    })
+    expectNeutralised(mail.html, ['name', 'surname', 'comment', 'address', 'property'])
     expect(mail.html).toContain('Sunday 29 November 2026, 9:00')
   })
 
-  it("escapes a logged-in contact's message in their acknowledgement", () => {
-    const mail = renderLeadAcknowledgementMail({ agencyName: 'Hartwell & Co', branchName: 'Leeds', branchPhone: '0113 496 0000', payload, confirmed: true })
-    expectEscaped(mail.html)
-    expect(mail.html).toContain('Hartwell &amp; Co')
-    expect(mail.html).toContain('&lt;script&gt;')
+  it('shows the property with its picture, price and link, and has Reply-To the branch', async () => {
+    const mail = await renderLeadAcknowledgementMail({ brand: TEST_BRAND, branch: TEST_BRANCH, payload, property, confirmed: true })
+    expect(mail.subject).toBe('We have received your enquiry – Hartwell & Co')
+    expect(mail.headers).toEqual({ 'Reply-To': 'leeds@agency.example' })
+    expect(mail.html).toContain('src="https://agency.example/api/media/1/card"')
+    expect(mail.html).toContain('£250,000')
+    expect(mail.html).toContain('href="https://agency.example/property/1/a-flat"')
+    expect(mail.text).toContain('Thank you for your enquiry about Park Row, Leeds. Our Leeds branch will be in touch soon.')
+    expect(mail.text).toContain('2 bedroom flat for sale\nPark Row, Leeds\n£250,000\nhttps://agency.example/property/1/a-flat')
+    expect(mail.text).toContain('Your ideal viewing time: Sunday 29 November 2026, 9:00.')
+    expect(mail.text).toContain('If you would rather talk, call us on 0113 496 0000, or reply to this e-mail.')
+  })
+
+  it("escapes a logged-in contact's name and message in their acknowledgement", async () => {
+    const mail = await renderLeadAcknowledgementMail({ brand: TEST_BRAND, branch: TEST_BRANCH, payload: hostilePayload, property: null, confirmed: true })
+    expectNeutralised(mail.html, ['Hello name', 'comment', 'property'])
+  })
+
+  it("repeats nothing a visitor typed to an address that is not confirmed", async () => {
+    const mail = await renderLeadAcknowledgementMail({ brand: TEST_BRAND, branch: TEST_BRANCH, payload: hostilePayload, property, confirmed: false })
+    for (const part of [mail.html, mail.text]) {
+      // Every typed field carries HOSTILE, and so 'alert(1)': none of them shows.
+      expect(part).not.toContain('alert(1)')
+    }
+    expect(mail.text.startsWith('Hello,\n')).toBe(true)
   })
 })

@@ -1,11 +1,13 @@
 import { describe, expect, it } from 'vitest'
-import { escapeHtml, renderMagicLinkMail } from './magic-link.ts'
+import { TEST_BRAND, hostile } from '../mail-fixtures.ts'
+import { expectNeutralised } from './expect-neutralised.ts'
+import { renderMagicLinkMail } from './magic-link.tsx'
 
 const LINK = 'https://agency.example/login/verify?token=abc_DEF-123'
 
 describe('the login link e-mail', () => {
-  it('names the agency, gives the link and its expiry, and says what to do if unasked', () => {
-    const mail = renderMagicLinkMail({ agencyName: 'Hartwell & Co', link: LINK, expiresInMinutes: 15, name: 'Amelia' })
+  it('names the agency, gives the link and its expiry, and says what to do if unasked', async () => {
+    const mail = await renderMagicLinkMail({ brand: TEST_BRAND, link: LINK, expiresInMinutes: 15, name: 'Amelia' })
     expect(mail.subject).toBe('Your login link for Hartwell & Co')
     expect(mail.text).toBe(
       [
@@ -19,26 +21,29 @@ describe('the login link e-mail', () => {
         '',
         "If you didn't ask for this, you can ignore this e-mail: nobody can log in without the link.",
         '',
+        '--',
         'Hartwell & Co',
+        "You're receiving this because a login link was asked for with this e-mail address on agency.example.",
+        ...TEST_BRAND.companyLines,
         '',
       ].join('\n'),
     )
-    expect(mail.html).toContain('<p style="margin:0 0 16px;font-size:18px;font-weight:bold">Hartwell &amp; Co</p>')
+    expect(mail.html).toContain('<html dir="ltr" lang="en-GB">')
+    expect(mail.html).toContain('alt="Hartwell &amp; Co"')
+    expect(mail.html).toContain('src="https://agency.example/api/company/logo.png"')
     expect(mail.html.match(new RegExp(`href="${LINK.replace(/[?]/g, '\\?')}"`, 'g'))).toHaveLength(2)
     expect(mail.html).toContain('This link expires in 15 minutes and can be used once.')
-    expect(mail.html).toContain('If you didn&#39;t ask for this, you can ignore this e-mail')
-    expect(mail.html).toContain('<html lang="en-GB">')
+    expect(mail.html).toContain('If you didn&#x27;t ask for this, you can ignore this e-mail')
+    expect(mail.html).toContain('Registered in England and Wales, company number 09876543')
   })
 
-  it('greets without a name, and escapes what it is given', () => {
-    const mail = renderMagicLinkMail({ agencyName: '<Agency>', link: 'https://a.example/?a=1&b="2"', expiresInMinutes: 15, name: null })
-    expect(mail.text.startsWith('Hello,\n')).toBe(true)
+  it('greets without a name; escapes the name a contact gave and every setting it shows', async () => {
+    const plain = await renderMagicLinkMail({ brand: TEST_BRAND, link: LINK, expiresInMinutes: 15, name: null })
+    expect(plain.text.startsWith('Hello,\n')).toBe(true)
+    const mail = await renderMagicLinkMail({ brand: { ...TEST_BRAND, agencyName: '<Agency>' }, link: 'https://a.example/?a=1&b="2"', expiresInMinutes: 15, name: hostile('name') })
+    expectNeutralised(mail.html, ['Hello name'])
     expect(mail.html).toContain('&lt;Agency&gt;')
     expect(mail.html).not.toContain('<Agency>')
     expect(mail.html).toContain('href="https://a.example/?a=1&amp;b=&quot;2&quot;"')
-  })
-
-  it('escapes the five HTML specials', () => {
-    expect(escapeHtml(`<a href="x">'&'</a>`)).toBe('&lt;a href=&quot;x&quot;&gt;&#39;&amp;&#39;&lt;/a&gt;')
   })
 })

@@ -6,7 +6,7 @@ import { z } from 'zod'
 import { changeAlertStatus } from '#app/alerts/commands.ts'
 import { recordConsent } from '#app/alerts/consent.ts'
 import { ALERT_UNSUBSCRIBE_PATH } from '#app/alerts/delivery.ts'
-import { escapeHtml } from '#app/mail/templates/magic-link.ts'
+import { escapeHtml } from '#app/html.ts'
 import { getSiteSettings } from '#app/queries/catalogue.ts'
 
 /**

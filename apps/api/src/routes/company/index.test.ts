@@ -2,6 +2,7 @@ import { COMPANY_SETTING, type CompanyProfile } from '@agency/domain'
 import { DEMO_COMPANY_PROFILE, companySettings } from '@agency/db'
 import { testDatabaseKinds } from '@agency/db/testing'
 import { eq, sql } from 'drizzle-orm'
+import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestApi, type TestApi } from '#app/testing/api.ts'
 
@@ -50,9 +51,23 @@ describe.each(testDatabaseKinds())('GET /api/company on %s', (kind) => {
     expect(again.statusCode).toBe(304)
   })
 
+  it("serves the logo as a PNG for e-mails, 96 px high, and answers 304 to its ETag", async () => {
+    await store(DEMO_COMPANY_PROFILE)
+    const response = await api.app.inject('/api/company/logo.png')
+    expect(response.statusCode).toBe(200)
+    expect(response.headers['content-type']).toBe('image/png')
+    const meta = await sharp(response.rawPayload).metadata()
+    expect(meta.format).toBe('png')
+    expect(meta.height).toBe(96)
+    expect(meta.width).toBe(440)
+    const again = await api.app.inject({ url: '/api/company/logo.png', headers: { 'if-none-match': String(response.headers.etag) } })
+    expect(again.statusCode).toBe(304)
+  })
+
   it('answers 404 rather than a stored value that does not fit the schema', async () => {
     await store({ ...DEMO_COMPANY_PROFILE, logo_svg: '<svg onload="alert(1)"></svg>' })
     expect((await api.app.inject('/api/company')).statusCode).toBe(404)
     expect((await api.app.inject('/api/company/logo.svg')).statusCode).toBe(404)
+    expect((await api.app.inject('/api/company/logo.png')).statusCode).toBe(404)
   })
 })

@@ -1,9 +1,16 @@
 import { ApiErrorSchema, CompanyProfileSchema } from '@agency/domain'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { createHash } from 'node:crypto'
+import sharp from 'sharp'
 import { API_MESSAGES } from '#app/messages.ts'
 import { getCompanyProfile } from '#app/queries/catalogue.ts'
 import { dataResponseSchema } from '#app/schemas.ts'
+
+/** The e-mails' logo is drawn at twice its 48 px height, sharp on high-density screens. */
+const MAIL_LOGO_HEIGHT = 96
+
+/** The logo as PNG, made once per logo: mail clients (Gmail, Outlook) show no SVG. */
+let pngOfLogo: { etag: string; png: Promise<Buffer> } | null = null
 
 /**
  * The agency's company and compliance details (company setting 109, set with `npm run settings`):
@@ -41,6 +48,28 @@ const companyRoutes: FastifyPluginAsyncZod = async (app) => {
         .header('x-content-type-options', 'nosniff')
       if (request.headers['if-none-match'] === etag) return reply.code(304).send()
       return reply.type('image/svg+xml; charset=utf-8').send(profile.logo_svg)
+    },
+  )
+
+  app.get(
+    '/logo.png',
+    { schema: { summary: "The agency's logo as PNG, for e-mails (mail clients show no SVG)", tags: ['catalogue'] } },
+    async (request, reply) => {
+      const profile = await getCompanyProfile(app.db)
+      if (!profile) return reply.code(404).send({ message: API_MESSAGES.COMPANY_PROFILE_NOT_FOUND })
+      const etag = `"png-${createHash('sha256').update(profile.logo_svg).digest('base64url').slice(0, 22)}"`
+      if (pngOfLogo?.etag !== etag) {
+        const png = sharp(Buffer.from(profile.logo_svg), { density: 288 }).resize({ height: MAIL_LOGO_HEIGHT }).png().toBuffer()
+        // A logo sharp cannot draw is not kept: the next request tries again.
+        png.catch(() => {
+          if (pngOfLogo?.png === png) pngOfLogo = null
+        })
+        pngOfLogo = { etag, png }
+      }
+      const png = await pngOfLogo.png
+      reply.header('cache-control', 'public, max-age=300').header('etag', etag).header('x-content-type-options', 'nosniff')
+      if (request.headers['if-none-match'] === etag) return reply.code(304).send()
+      return reply.type('image/png').send(png)
     },
   )
 }

@@ -460,9 +460,10 @@ describe.each(testDatabaseKinds())('alert routes on %s', (kind) => {
       const [digest] = added
       expect(digest!.locked_until!.getTime() - digest!.created_at.getTime()).toBe(15 * 60_000)
       expect(digest!.subject).toBe('New alert registrations to call: 13 phone numbers')
-      for (const name of names) expect(digest!.text).toContain(`Name: ${name} Fletcher`)
+      for (const name of names) expect(digest!.text).toContain(`${name} Fletcher (buyer), registered `)
       expect(digest!.text.split('No e-mail address: please call to confirm.')).toHaveLength(14)
-      expect(digest!.html.split('<ul ')).toHaveLength(14)
+      expect(digest!.html.split('<h2 ')).toHaveLength(14)
+      expect(digest!.html.split('href="tel:+447400123456"')).toHaveLength(14)
 
       // Once the digest has gone, the next registration starts the next one.
       await db.update(outbox).set({ sent_at: clock.now(), attempts: 1 }).where(eq(outbox.id, digest!.id))
@@ -470,7 +471,7 @@ describe.each(testDatabaseKinds())('alert routes on %s', (kind) => {
       const after = await digests()
       expect(after).toHaveLength(digestsBefore + 2)
       expect(after.at(-1)!.subject).toBe('New alert registration to call: 1 phone number')
-      expect(after.at(-1)!.text).toContain('Name: Later Fletcher')
+      expect(after.at(-1)!.text).toContain('Later Fletcher (buyer), registered ')
       expect(after.at(-1)!.text).not.toContain('CallerA')
       clock.advance(-13 * 300)
     })
@@ -711,6 +712,21 @@ describe.each(testDatabaseKinds())('alert routes on %s', (kind) => {
       const branchMail = (await outboxOf('alert_branch')).at(-1)!
       expect(branchMail.text).toContain('Also on this alert: Priya Fletcher (known.partner@example.com)')
       expect(branchMail.text).toContain('Also on this alert: Sam Fletcher (07700 900555)')
+      // It leads with their circumstances as answered (buying position, mortgage in principle, timescale),
+      // then the criteria as chosen, with the radius chosen for each place.
+      const lead = [
+        `Daniel Fletcher (buyer), registered `,
+        'What is your buying position? First-time buyer',
+        'Do you have a mortgage in principle? Yes',
+        'When are you hoping to move? As soon as possible',
+        'Locations: Harrogate (3 miles)',
+        'Price: £250,000 - £450,000',
+        'Bedrooms: Min 3 - No Max Beds',
+        'E-mail: first.person@example.com',
+      ].map((line) => branchMail.text.indexOf(line))
+      expect(lead.every((i) => i >= 0), branchMail.text).toBe(true)
+      expect(lead, 'in this order').toEqual([...lead].sort((a, b) => a - b))
+      expect(branchMail.html).toContain('href="mailto:first.person@example.com?subject=')
 
       const [row] = await t.database.db.select().from(contactApplicants).where(eq(contactApplicants.contact_applicant_id, data.contact_applicant_id))
       expect(row!.kickback_log_id).toBe(4412)

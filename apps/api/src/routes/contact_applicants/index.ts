@@ -394,7 +394,7 @@ const contactApplicantsRoutes: FastifyPluginAsyncZod<ContactApplicantsRoutesOpti
     async (request, reply) => {
       const token = request.body.token ?? ''
       const result = await app.db.transaction(async (tx) => {
-        const confirmed = await confirmAlert(tx, token, now())
+        const confirmed = await confirmAlert(tx, token, options.publicUrl, now())
         if (!confirmed) return null
         await app.sessions.start(
           request,

@@ -1,10 +1,26 @@
-import { branches, communicationInfos, contactProfiles, contacts, idempotencyKeys, leads, outbox, potentialViewings, properties, spentCaptchaChallenges } from '@agency/db'
+import {
+  branches,
+  communicationInfos,
+  contactApplicants,
+  contactProfiles,
+  contactQuestionOptions,
+  contactQuestions,
+  contacts,
+  idempotencyKeys,
+  leads,
+  outbox,
+  potentialViewings,
+  properties,
+  seedAlertReferenceData,
+  spentCaptchaChallenges,
+} from '@agency/db'
 import { testDatabaseKinds } from '@agency/db/testing'
-import { solveCaptchaQuestion } from '@agency/domain'
+import { solveCaptchaQuestion, toPounds } from '@agency/domain'
 import { and, asc, eq, isNotNull, sql } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { extractToken, logIn, requestLink, toCookieHeader } from '#app/routes/contacts/test-support.ts'
+import { createToken } from '#app/auth/tokens.ts'
+import { TEST_CRITERIA, extractToken, logIn, requestLink, toCookieHeader } from '#app/routes/contacts/test-support.ts'
 import { buildApp } from '#app/app.ts'
 import { createSpentChallengeStore } from '#app/auth/captcha-store.ts'
 import { createQuestionChallenges, toQuestionCaptchaToken, type Question } from '#app/auth/question-challenge.ts'
@@ -143,7 +159,7 @@ describe.each(testDatabaseKinds())('lead enquiries on %s', (kind) => {
       const [property] = await t.database.db
         .select()
         .from(properties)
-        .where(and(isNotNull(properties.branch_id), sql`${properties.branch_id} <> 3`))
+        .where(and(isNotNull(properties.branch_id), sql`${properties.branch_id} <> 3`, eq(properties.is_locked, false), eq(properties.transaction_type_id, 1)))
         .limit(1)
       const [branch] = await t.database.db.select().from(branches).where(eq(branches.branch_id, property!.branch_id!))
       // The page claims branch 3; the catalogue's branch of the property wins.
@@ -162,28 +178,30 @@ describe.each(testDatabaseKinds())('lead enquiries on %s', (kind) => {
       expect(notice.subject).toBe('New enquiry from Harriet Ashworth about Park Row, Leeds')
       expect(notice.headers).toEqual({ 'Reply-To': 'branch.check@example.com' })
       const link = `${PUBLIC_URL}/property/${property!.property_profile_id}/${property!.slug}`
-      // Who wants what first, then their position, the property and how to reach them; no empty ids.
+      // Who wants what first, then their position, their enquiry, the property and how to reach them; no empty ids.
       const expected = [
         'Mrs Harriet Ashworth would like: To view a property, More details.',
-        'Ideal viewing time: Friday 3 July 2026, 10:30',
-        'Message: Could we see it on Friday morning?',
         'Their position',
         'Property to sell: Yes, not yet on market',
         'Property to let: No',
         'Would like their property valued: Yes',
+        'Their enquiry',
+        'Ideal viewing time: Friday 3 July 2026, 10:30',
+        'Message: Could we see it on Friday morning?',
         'The property',
         'Park Row, Leeds, £250,000, 2 bedrooms',
-        link,
+        `Property page: ${link}`,
         'How to reach them',
         'E-mail: branch.check@example.com',
         'Mobile phone: +447400123456',
         'Address: 4 Mill Lane, Leeds LS6 2AB',
-        `Reference ${leadId}, sent from ${PUBLIC_URL}/property/1/a-flat-in-leeds. Sent by a visitor who was not logged in: the details are as typed and unconfirmed.`,
+        `from ${PUBLIC_URL}/property/1/a-flat-in-leeds. Sent by a visitor who was not logged in: the details are as typed and unconfirmed. Reference ${leadId}.`,
       ]
       const at = expected.map((line) => notice.text.indexOf(line))
       expect(at.every((i) => i >= 0), notice.text).toBe(true)
       expect(at, 'in this order').toEqual([...at].sort((a, b) => a - b))
       for (const internal of ['Applicant id', 'Property id', 'Consent:', 'none', '2026-07-03']) expect(notice.text).not.toContain(internal)
+      expect(notice.html).toContain('<a href="mailto:branch.check@example.com?subject=')
       expect(notice.html).toContain('<a href="mailto:branch.check@example.com"')
       expect(notice.html).toContain('<a href="tel:+447400123456"')
       expect(notice.html).toContain(`<a href="${link}"`)
@@ -192,7 +210,13 @@ describe.each(testDatabaseKinds())('lead enquiries on %s', (kind) => {
       expect(ack.subject).toMatch(/^We have received your enquiry – /)
       // A visitor's address is not confirmed: nothing the visitor typed is repeated to it.
       expect(ack.text.startsWith('Hello,\n')).toBe(true)
-      expect(ack.text).toContain(`Thank you for your enquiry. Our ${branch!.branch_name} branch will be in touch soon.`)
+      // It shows the property as its page does (the catalogue's, not what was typed): picture, price, link.
+      expect(ack.text).toContain(`Thank you for your enquiry about ${property!.display_address}. Our ${branch!.branch_name} branch will be in touch soon.`)
+      expect(ack.text).toContain(`${property!.advert_heading}\n${property!.display_address}\n${toPounds(property!.price)}\n${link}`)
+      expect(ack.html).toMatch(new RegExp(`<img alt="[^"]+" src="${PUBLIC_URL}/api/media/[0-9a-f-]+/card"`))
+      expect(ack.html).toContain(`<a href="${link}"`)
+      // Replying reaches the branch.
+      expect(ack.headers).toEqual({ 'Reply-To': branch!.email })
       for (const typed of ['Harriet', 'Park Row', 'Could we see it on Friday morning?']) {
         expect(ack.text).not.toContain(typed)
         expect(ack.html).not.toContain(typed)
@@ -528,6 +552,41 @@ describe.each(testDatabaseKinds())('lead enquiries on %s', (kind) => {
       expect((await app.inject({ url: `/api/contacts/${owner!.contact_id}`, headers: { cookie } })).statusCode).toBe(401)
     })
 
+    it("leads the branch's notice of a logged-in contact's enquiry from their alert with that alert's circumstance answers", async () => {
+      const db = t.database.db
+      await seedAlertReferenceData(db)
+      const me = await loggedInContact('with.alert@example.com')
+      const questions = await db.select().from(contactQuestions).where(eq(contactQuestions.profile_id, 3))
+      const options = await db.select().from(contactQuestionOptions)
+      const answer = (key: string, label: string) => {
+        const question = questions.find((q) => q.question_key === key)!
+        const option = options.find((o) => o.contact_question_id === question.contact_question_id && o.label === label)!
+        return [String(question.contact_question_id), option.contact_question_option_id] as const
+      }
+      const [alert] = await db
+        .insert(contactApplicants)
+        .values({
+          applicant_key: createToken(),
+          contact_id: me.contact_id,
+          profile_id: 3,
+          criteria: TEST_CRITERIA,
+          question_answers: Object.fromEntries([answer('buying_position', 'Cash buyer'), answer('mortgage_in_principle', 'No, I am a cash buyer'), answer('moving_timescale', 'Within 3 months')]),
+        })
+        .returning()
+      const sent = await send(enquiry({ email: 'with.alert@example.com', contact_applicant_id: alert!.contact_applicant_id }), { cookie: me.cookie })
+      expect(sent.statusCode).toBe(201)
+      const [notice] = (await leadMailsOf(sent.json<{ data: { lead_id: string } }>().data.lead_id)).filter((m) => m.kind === 'lead_branch')
+      const lines = notice!.text.split('\n')
+      const position = lines.indexOf('Their position')
+      expect(lines.slice(position, position + 5)).toEqual([
+        'Their position',
+        'What is your buying position?: Cash buyer',
+        'Do you have a mortgage in principle?: No, I am a cash buyer',
+        'When are you hoping to move?: Within 3 months',
+        'Property to sell: Yes, not yet on market',
+      ])
+    })
+
     it("files a logged-in contact's enquiry under their own contact, without a new one and with only their own applicant", async () => {
       const me = await loggedInContact('logged.in@example.com')
       const before = await count(contacts)
@@ -544,7 +603,9 @@ describe.each(testDatabaseKinds())('lead enquiries on %s', (kind) => {
       // A logged-in contact's own, confirmed address is greeted by name and shown what was asked.
       const [ack] = (await leadMailsOf(lead!.lead_id)).filter((m) => m.kind === 'lead_acknowledgement')
       expect(ack!.text.startsWith('Hello Harriet,\n')).toBe(true)
-      expect(ack!.text).toContain('Thank you for your enquiry about Park Row, Leeds.')
+      // The property as the catalogue has it, not as the page sent it.
+      const [property] = await t.database.db.select().from(properties).where(eq(properties.property_profile_id, 1))
+      expect(ack!.text).toContain(`Thank you for your enquiry about ${property!.is_locked ? 'Park Row, Leeds' : property!.display_address}.`)
       expect(ack!.text).toContain('Your message: Could we see it on Friday morning?')
     })
   })

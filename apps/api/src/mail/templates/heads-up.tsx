@@ -1,6 +1,10 @@
+// @jsxRuntime automatic
+// @jsxImportSource react
+// (The dev server's tsx reads no tsconfig of this package: the pragmas choose React's automatic JSX for every compiler.)
 import { LABELS, PROPERTY_EVENT_LABELS, type PropertyEventKind } from '@agency/domain'
-import { page } from './alerts.ts'
-import { escapeHtml, type RenderedMail } from './magic-link.ts'
+import type { MailBranch, MailBrand } from '../brand.ts'
+import { ButtonLink, Buttons, H1, MailLayout, P, PropertyCard, TextLink } from '../components.tsx'
+import { renderHtml, toText, toTextFooter, type RenderedMail } from '../render.ts'
 
 /** One property of a Heads Up e-mail. */
 export interface HeadsUpItem {
@@ -24,7 +28,9 @@ export interface HeadsUpItem {
 
 /** What a Heads Up e-mail says. */
 export interface HeadsUpMailInput {
-  agencyName: string
+  brand: MailBrand
+  /** The alert's branch (the nearest to its first location), named in the footer. */
+  branch: MailBranch | null
   name: string
   /** 'buying' or 'renting'. */
   looking: string
@@ -51,65 +57,61 @@ export function toHeadsUpSubject(items: readonly HeadsUpItem[]): string {
  * The Heads Up e-mail of an alert: each property with its picture, price (old and new for a reduction),
  * heading, address, match percentage and link; then links to update the alert and to switch it off.
  */
-export function renderHeadsUpMail(input: HeadsUpMailInput): RenderedMail {
+export async function renderHeadsUpMail(input: HeadsUpMailInput): Promise<RenderedMail> {
+  const { brand, branch } = input
   const subject = toHeadsUpSubject(input.items)
+  const greeting = `Hello ${input.name},`
   const intro = `Here ${input.items.length === 1 ? 'is a property' : 'are properties'} matching your Heads Up Property Alert for ${input.looking}.`
-  const footer = "You're receiving this because you registered a Heads Up Property Alert and agreed to hear from us."
+  const reason = "You're receiving this because you registered a Heads Up Property Alert and agreed to hear from us."
+  const unsubscribe = { href: input.unsubscribeLink, label: 'Switch this alert off' }
   const priceText = (item: HeadsUpItem) => (item.oldPrice ? `${item.price} (was ${item.oldPrice})` : item.price)
   const matchText = (item: HeadsUpItem) =>
     item.matchPercentage === null ? null : `${item.matchPercentage}% match${item.matchSummary ? `: ${item.matchSummary}` : ''}`
-  const text = [
-    `Hello ${input.name},`,
-    '',
+  const text = toText([
+    greeting,
     intro,
-    '',
-    ...input.items.flatMap((item) => [
-      `${PROPERTY_EVENT_LABELS[item.kind]}`,
+    ...input.items.map((item) => [
+      PROPERTY_EVENT_LABELS[item.kind],
       ...(item.isPreMarket ? [LABELS.PRE_MARKET_EARLY_ACCESS] : []),
       item.heading,
       item.address,
       priceText(item),
-      ...(matchText(item) === null ? [] : [matchText(item)]),
+      ...(matchText(item) === null ? [] : [matchText(item) ?? '']),
       item.link,
-      '',
     ]),
     `Update your alert: ${input.updateLink}`,
-    `Switch this alert off: ${input.unsubscribeLink}`,
-    '',
-    footer,
-    '',
-    input.agencyName,
-    '',
-  ].join('\n')
-  const e = escapeHtml
-  const cards = input.items
-    .map((item) => {
-      const picture = item.imageUrl
-        ? `<a href="${e(item.link)}"><img src="${e(item.imageUrl)}" alt="${e(item.heading)}" width="496" style="display:block;width:100%;max-width:496px;height:auto;border-radius:4px;border:0"></a>`
-        : ''
-      const price = item.oldPrice
-        ? `<span style="text-decoration:line-through;color:#57534e">${e(item.oldPrice)}</span> <strong>${e(item.price)}</strong>`
-        : `<strong>${e(item.price)}</strong>`
-      return `<tr><td style="padding:0 0 24px">
-<p style="margin:0 0 8px;font-size:13px;font-weight:bold;text-transform:uppercase;color:#0b4f6c">${e(PROPERTY_EVENT_LABELS[item.kind])}</p>
-${item.isPreMarket ? `<p style="margin:0 0 8px;font-size:13px;font-weight:bold;color:#7c2d12">${e(LABELS.PRE_MARKET_EARLY_ACCESS)}</p>\n` : ''}${picture}
-<p style="margin:12px 0 4px;font-size:18px">${price}</p>
-<p style="margin:0 0 4px;font-weight:bold"><a href="${e(item.link)}" style="color:#1c1917">${e(item.heading)}</a></p>
-<p style="margin:0 0 4px;color:#57534e">${e(item.address)}</p>
-${matchText(item) === null ? '' : `<p style="margin:0 0 8px;font-size:14px">${e(matchText(item) ?? '')}</p>\n`}<p style="margin:0"><a href="${e(item.link)}" style="display:inline-block;padding:8px 16px;background:#0b4f6c;color:#ffffff;text-decoration:none;border-radius:4px">View property</a></p>
-</td></tr>`
-    })
-    .join('\n')
-  const html = page(
-    subject,
-    `<p style="margin:0 0 16px;font-size:18px;font-weight:bold">${e(input.agencyName)}</p>
-<p style="margin:0 0 16px">${e(`Hello ${input.name},`)}</p>
-<p style="margin:0 0 24px">${e(intro)}</p>
-<table role="presentation" width="100%" cellpadding="0" cellspacing="0">
-${cards}
-</table>
-<p style="margin:0 0 8px;font-size:14px"><a href="${e(input.updateLink)}" style="color:#0b4f6c">Update your alert</a> · <a href="${e(input.unsubscribeLink)}" style="color:#0b4f6c">Switch this alert off</a></p>
-<p style="margin:0;font-size:13px;color:#57534e">${e(footer)}</p>`,
+    toTextFooter({ brand, branch, reason, unsubscribe }),
+  ])
+  const html = await renderHtml(
+    <MailLayout brand={brand} title={subject} preview={intro} branch={branch} reason={reason} unsubscribe={unsubscribe}>
+      <H1>{input.items.length === 1 ? 'A property for you' : `${input.items.length} properties for you`}</H1>
+      <P>{greeting}</P>
+      <P>{intro}</P>
+      {input.items.map((item, index) => (
+        <PropertyCard
+          key={index}
+          property={{
+            label: PROPERTY_EVENT_LABELS[item.kind],
+            badge: item.isPreMarket ? LABELS.PRE_MARKET_EARLY_ACCESS : null,
+            heading: item.heading,
+            address: item.address,
+            price: item.price,
+            oldPrice: item.oldPrice,
+            note: matchText(item),
+            link: item.link,
+            imageUrl: item.imageUrl,
+          }}
+        />
+      ))}
+      <Buttons>
+        <ButtonLink href={input.updateLink} secondary>
+          Update your alert
+        </ButtonLink>
+      </Buttons>
+      <P small muted>
+        Not what you are looking for? <TextLink href={input.updateLink}>Change the places, price or rooms</TextLink> and the next e-mail will follow.
+      </P>
+    </MailLayout>,
   )
   return { subject, text, html }
 }

@@ -1,0 +1,236 @@
+// @jsxRuntime automatic
+// @jsxImportSource react
+// (The dev server's tsx reads no tsconfig of this package: the pragmas choose React's automatic JSX for every compiler.)
+import {
+  AVAILABLE_PROPERTIES_LABELS,
+  FURNISHING_LABELS,
+  INCLUSION_FILTER_LABELS,
+  INCLUSION_FILTERS,
+  INCLUSION_LABELS,
+  MUST_HAVE_LABELS,
+  appliesToSearchType,
+  toAlertPriceLabel,
+  toDateTimeText,
+  toE164Mobile,
+  toRadiusLabel,
+  toRoomRangeLabel,
+  type AlertCriteria,
+  type SearchType,
+} from '@agency/domain'
+import type { MailBranch, MailBrand } from '../brand.ts'
+import { ButtonLink, Buttons, Facts, H1, H2, H3, MailLayout, P, TextLink } from '../components.tsx'
+import { renderHtml, toText, toTextFooter, type RenderedMail } from '../render.ts'
+
+/** What the alert confirmation e-mail says. */
+export interface AlertConfirmationMailInput {
+  brand: MailBrand
+  link: string
+  expiresInDays: number
+  /** 'buying' or 'renting'. */
+  looking: string
+}
+
+/**
+ * The double opt-in e-mail of an alert a visitor registered: the link that confirms it and logs them
+ * in, when it expires, and what to do if they did not register. It greets plainly: the address is not
+ * confirmed yet, so it repeats nothing the visitor typed (a stranger's address must not receive the
+ * agency's e-mail with words of someone else's choosing).
+ */
+export async function renderAlertConfirmationMail(input: AlertConfirmationMailInput): Promise<RenderedMail> {
+  const { brand, link, expiresInDays } = input
+  const subject = `Please confirm your property alert with ${brand.agencyName}`
+  const intro = `Thank you for registering a Heads Up Property Alert for ${input.looking}. Please confirm it to start receiving suggested properties and price reductions.`
+  const expiry = `This link expires in ${expiresInDays} days and can be used once.`
+  const ignore = "If you didn't register, you can ignore this e-mail: nothing is sent to you unless you confirm."
+  const reason = `You're receiving this because this e-mail address was given when a Heads Up Property Alert was registered on ${new URL(brand.origin).host}.`
+  const text = toText(['Hello,', intro, link, expiry, ignore, toTextFooter({ brand, reason })])
+  const html = await renderHtml(
+    <MailLayout brand={brand} title={subject} preview="Confirm your alert to start receiving properties." reason={reason}>
+      <H1>Confirm your property alert</H1>
+      <P>Hello,</P>
+      <P>{intro}</P>
+      <Buttons>
+        <ButtonLink href={link}>Confirm my alert</ButtonLink>
+      </Buttons>
+      <P small>
+        Or copy this link into your browser:
+        <br />
+        <TextLink href={link} breakAll>
+          {link}
+        </TextLink>
+      </P>
+      <P small>{expiry}</P>
+      <P small muted>
+        {ignore}
+      </P>
+    </MailLayout>,
+  )
+  return { subject, text, html }
+}
+
+/** One circumstance answer: the question as the form asks it and the answer as chosen or typed. */
+export interface CircumstanceAnswer {
+  question: string
+  answer: string
+}
+
+/** A registration as its branch reads it. */
+export interface RegistrationDetails {
+  contactName: string
+  email: string | null
+  phone: string | null
+  address: string | null
+  /** 'Buyer' or 'Tenant'. */
+  profile: string
+  /** The circumstance answers, in the form's order (buying position, mortgage in principle, timescale first). */
+  circumstances: CircumstanceAnswer[]
+  /** The criteria as chosen, as labelled facts (toCriteriaFacts). */
+  criteria: Array<readonly [string, string]>
+  /** False for a registration that has no e-mail to confirm with (phone only). */
+  confirmed: boolean
+  /** The alert's other people, each as 'Name Surname (e-mail, phone)'. */
+  others?: string[]
+  registeredAt: Date
+}
+
+/** What a branch is told of a new registration. */
+export interface BranchRegistrationMailInput extends RegistrationDetails {
+  brand: MailBrand
+  branch: MailBranch
+}
+
+/**
+ * An alert's criteria as chosen, as labelled facts: each place with its radius, the price, the rooms
+ * and what else was asked for. Only what narrows the search; rooms and price say 'any' when open.
+ */
+export function toCriteriaFacts(criteria: AlertCriteria, searchType: SearchType, propertyTypeNames: ReadonlyMap<number, string>): Array<readonly [string, string]> {
+  const rooms = (kind: 'bedroom' | 'bathroom' | 'reception', label: string, min: number | null, max: number | null) =>
+    min === null && max === null ? [] : [[label, toRoomRangeLabel(kind, min, max)] as const]
+  const types = criteria.property_types.map((t) => propertyTypeNames.get(t.property_type_id) ?? `Type ${t.property_type_id}`)
+  const inclusions = INCLUSION_FILTERS.filter((f) => appliesToSearchType(f, searchType) && criteria[f] !== 'include').map(
+    (f) => [INCLUSION_FILTER_LABELS[f], INCLUSION_LABELS[criteria[f]]] as const,
+  )
+  return [
+    ['Locations', criteria.locations.map((l) => `${l.location} (${toRadiusLabel(l.distance)})`).join('; ') || 'Anywhere'],
+    ['Price', toAlertPriceLabel(criteria.min_price, criteria.max_price, searchType) ?? 'Any price'],
+    ...rooms('bedroom', 'Bedrooms', criteria.min_bedroom, criteria.max_bedroom),
+    ...rooms('bathroom', 'Bathrooms', criteria.min_bathroom, criteria.max_bathroom),
+    ...rooms('reception', 'Reception rooms', criteria.min_reception, criteria.max_reception),
+    ...(types.length ? [['Property types', types.join(', ')] as const] : []),
+    ...(criteria.must_haves.length ? [['Must have', criteria.must_haves.map((m) => MUST_HAVE_LABELS[m]).join(', ')] as const] : []),
+    ...(searchType === 'lettings' && criteria.furnishing !== 'any' ? [['Furnishing', FURNISHING_LABELS[criteria.furnishing]] as const] : []),
+    ...inclusions,
+    ...(criteria.include_unavailable ? [[AVAILABLE_PROPERTIES_LABELS[searchType].replace(/\?$/, ''), 'Yes'] as const] : []),
+  ]
+}
+
+const confirmation = (r: RegistrationDetails) => (r.confirmed ? 'Confirmed by e-mail or by a logged-in contact.' : 'No e-mail address: please call to confirm.')
+
+/** The lines of one registration in the plain-text part: their position first, then what they look for, then how to reach them. */
+function registrationLines(r: RegistrationDetails): string[] {
+  return [
+    `${r.contactName} (${r.profile.toLowerCase()}), registered ${toDateTimeText(r.registeredAt)}`,
+    ...r.circumstances.map((c) => `${c.question} ${c.answer}`),
+    ...r.criteria.map(([label, value]) => `${label}: ${value}`),
+    `E-mail: ${r.email ?? 'none given'}`,
+    `Mobile phone: ${r.phone ?? 'none given'}`,
+    `Address: ${r.address ?? 'none given'}`,
+    ...(r.others ?? []).map((other) => `Also on this alert: ${other}`),
+    confirmation(r),
+  ]
+}
+
+/** One registration in the HTML part: who, Reply and Call, their position, what they look for, how to reach them. */
+function Registration({ r, subjectOfReply }: { r: RegistrationDetails; subjectOfReply: string }) {
+  const tel = r.phone ? toE164Mobile(r.phone) : null
+  const mailto = r.email ? `mailto:${r.email}?subject=${encodeURIComponent(subjectOfReply)}` : null
+  return (
+    <>
+      <H2>
+        {`${r.contactName} (${r.profile.toLowerCase()})`}
+      </H2>
+      <P small muted>
+        {`Registered ${toDateTimeText(r.registeredAt)}. ${confirmation(r)}`}
+      </P>
+      {(mailto || tel) && (
+        <Buttons>
+          {mailto && <ButtonLink href={mailto}>Reply</ButtonLink>}
+          {tel && (
+            <ButtonLink href={`tel:${tel}`} secondary={mailto !== null}>
+              {`Call ${r.phone}`}
+            </ButtonLink>
+          )}
+        </Buttons>
+      )}
+      <H3>Their position</H3>
+      {r.circumstances.length ? <Facts rows={r.circumstances.map((c) => [c.question, c.answer] as const)} /> : <P small muted>No circumstances given.</P>}
+      <H3>What they are looking for</H3>
+      <Facts rows={r.criteria} />
+      <H3>How to reach them</H3>
+      <Facts
+        rows={[
+          ['E-mail', r.email ? <TextLink href={`mailto:${r.email}`}>{r.email}</TextLink> : 'none given'],
+          ['Mobile phone', r.phone ?? 'none given'],
+          ['Address', r.address ?? 'none given'],
+          ...(r.others ?? []).map((other) => ['Also on this alert', other] as const),
+        ]}
+      />
+    </>
+  )
+}
+
+/** A branch's e-mail of one or more registrations. */
+async function renderBranchMail(input: {
+  brand: MailBrand
+  branch: MailBranch
+  subject: string
+  heading: string
+  intro: string
+  registrations: RegistrationDetails[]
+}): Promise<RenderedMail> {
+  const { brand, branch, subject, heading, intro, registrations } = input
+  const reason = `You're receiving this because the ${branch.name} branch is the nearest to the alert's first location.`
+  const text = toText([`${branch.name},`, intro, ...registrations.map(registrationLines), toTextFooter({ brand, branch, reason })])
+  const html = await renderHtml(
+    <MailLayout brand={brand} title={subject} preview={intro} branch={branch} reason={reason}>
+      <H1>{heading}</H1>
+      <P>{`${branch.name},`}</P>
+      <P>{intro}</P>
+      {registrations.map((r, index) => (
+        <Registration key={index} r={r} subjectOfReply={`Your Heads Up Property Alert with ${brand.agencyName}`} />
+      ))}
+    </MailLayout>,
+  )
+  return { subject, text, html }
+}
+
+/** The branch's notice of a registration (SPEC §7 unknown_user_branch: the branch nearest the first location). */
+export function renderBranchRegistrationMail(input: BranchRegistrationMailInput): Promise<RenderedMail> {
+  const { brand, branch, ...registration } = input
+  return renderBranchMail({
+    brand,
+    branch,
+    subject: `New ${input.profile.toLowerCase()} alert registration: ${input.contactName}`,
+    heading: 'New alert registration',
+    intro: 'A Heads Up Property Alert has been registered near your branch.',
+    registrations: [registration],
+  })
+}
+
+/**
+ * The branch's digest of the registrations it is to call: visitors' registrations with a phone and no
+ * e-mail, unconfirmed, gathered over BRANCH_DIGEST_WINDOW_MS into one e-mail (commands.ts), so a
+ * script registering a hundred phone numbers costs the branch one e-mail, not a hundred.
+ */
+export function renderBranchDigestMail(input: { brand: MailBrand; branch: MailBranch; registrations: RegistrationDetails[] }): Promise<RenderedMail> {
+  const count = input.registrations.length
+  return renderBranchMail({
+    ...input,
+    subject: count === 1 ? 'New alert registration to call: 1 phone number' : `New alert registrations to call: ${count} phone numbers`,
+    heading: count === 1 ? 'An alert registration to call' : `${count} alert registrations to call`,
+    intro:
+      count === 1
+        ? 'A Heads Up Property Alert has been registered near your branch with a phone number and no e-mail address.'
+        : `${count} Heads Up Property Alerts have been registered near your branch with a phone number and no e-mail address.`,
+  })
+}
