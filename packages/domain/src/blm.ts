@@ -290,6 +290,10 @@ export const FeedImportReportSchema = z.object({
         rule: z.enum(LETTINGS_ADVERT_RULES),
         field: z.string(),
         words: z.string(),
+        /** The listing's BLM BRANCH_ID, which tells its branch of the refusal (none: the main office). */
+        branch_code: z.number().int().nullable().default(null),
+        /** The listing's DISPLAY_ADDRESS, so the branch knows it without the feed file. */
+        display_address: z.string().default(''),
       }),
     )
     .default([]),

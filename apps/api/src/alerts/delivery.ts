@@ -43,6 +43,7 @@ import { enqueueMail } from '#app/mail/outbox.ts'
 import { loadMailBrand, loadMailBranch, type MailBranch } from '#app/mail/brand.ts'
 import { renderHeadsUpMail, type HeadsUpItem } from '#app/mail/templates/heads-up.tsx'
 import type { MailLogger } from '#app/mail/transport.ts'
+import { notifyFeedRefusals } from '#app/feeds/refusal-notices.ts'
 import { startPeriodicJob, type PeriodicJob } from '#app/periodic.ts'
 import { matchCriteria } from '#app/queries/criteria-matches.ts'
 
@@ -490,6 +491,9 @@ export function startAlertWorker(options: AlertWorkerOptions): AlertWorker {
         now: now(),
       })
       if (result.events || result.mails) options.logger.info(result, 'alert e-mails: events matched, e-mails queued')
+      // The same worker tells branches of the lettings a feed import did not publish (from the API or the command line).
+      const refusalMails = await notifyFeedRefusals(options.database.db, { publicUrl: options.publicUrl, now: now() })
+      if (refusalMails) options.logger.info({ mails: refusalMails }, 'feed refusals: branches e-mailed')
       return result
     },
     { intervalMs: options.intervalMs ?? 15_000, onError: (err: unknown) => options.logger.error({ err }, 'alert worker failed') },

@@ -3,13 +3,14 @@
  * writes to .html files to look at, and what the end-to-end tests open in Chromium and check with axe.
  */
 import { DEMO_COMPANY_PROFILE } from '@agency/db'
-import { AlertCriteriaSchema, DEFAULT_AGENCY_NAME, LeadEnquiryPayloadSchema } from '@agency/domain'
+import { AlertCriteriaSchema, DEFAULT_AGENCY_NAME, LeadEnquiryPayloadSchema, toLettingsAdvertMessage } from '@agency/domain'
 import { MAIL_LOGO_PATH, toCompanyLines, type MailBranch, type MailBrand } from './brand.ts'
 import type { RenderedMail } from './render.ts'
 import { renderAlertConfirmationMail, renderBranchDigestMail, renderBranchRegistrationMail, toCriteriaFacts, type RegistrationDetails } from './templates/alerts.tsx'
 import { renderHeadsUpMail } from './templates/heads-up.tsx'
 import { renderBranchLeadMail, renderLeadAcknowledgementMail } from './templates/leads.tsx'
 import { renderMagicLinkMail } from './templates/magic-link.tsx'
+import { renderFeedRefusalsMail } from './templates/feed-refusals.tsx'
 
 /** One e-mail to look at: a file-friendly name and the e-mail. */
 export interface MailPreview {
@@ -170,6 +171,18 @@ export async function renderMailPreviews({ brand, branch, pictures }: MailPrevie
         registrations: [
           { ...registration, email: null, confirmed: false, others: [] },
           { ...registration, contactName: 'Tom Brooks', email: null, phone: '07700 900456', confirmed: false, others: [], circumstances: [], address: null },
+        ],
+      }),
+    },
+    {
+      name: 'feed-refusals',
+      mail: await renderFeedRefusalsMail({
+        brand,
+        branch,
+        source: 'hartwell-weekly.blm',
+        refusals: [
+          { line: 14, agent_ref: 'HW-L-0412', display_address: 'Cardigan Road, Headingley, Leeds', rule: 'deterring_wording', field: 'FEATURE3', words: 'No DSS', message: toLettingsAdvertMessage({ rule: 'deterring_wording', field: 'FEATURE3', words: 'No DSS' }), branch_code: 1 },
+          { line: 15, agent_ref: 'HW-L-0413', display_address: 'Otley Road, Adel, Leeds', rule: 'rent_qualifier', field: 'PRICE_QUALIFIER', words: 'Offers Over', message: toLettingsAdvertMessage({ rule: 'rent_qualifier', field: 'PRICE_QUALIFIER', words: 'Offers Over' }), branch_code: 1 },
         ],
       }),
     },

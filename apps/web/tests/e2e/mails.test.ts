@@ -25,6 +25,7 @@ describe('e-mails in a browser', () => {
       'branch-enquiry',
       'branch-registration',
       'branch-digest',
+      'feed-refusals',
     ])
   })
 

@@ -213,7 +213,7 @@ export async function importBlm(database: Pick<Database, 'db'>, options: BlmImpo
           report.refused++
           report.errors.push({ line: mapped.line, agent_ref: mapped.agent_ref, message: mapped.errors.join('; ') })
           if (mapped.breaches) {
-            for (const breach of mapped.breaches) report.advert_refusals.push({ line: mapped.line, agent_ref: mapped.agent_ref, message: toLettingsAdvertMessage(breach), ...breach })
+            for (const breach of mapped.breaches) report.advert_refusals.push({ line: mapped.line, agent_ref: mapped.agent_ref, message: toLettingsAdvertMessage(breach), ...breach, branch_code: mapped.branch_code ?? null, display_address: mapped.display_address ?? '' })
             // Not published: a copy published from an earlier file is withdrawn, not left as it was.
             if (ref) notPublished.add(ref)
           }

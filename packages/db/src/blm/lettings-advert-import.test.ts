@@ -62,7 +62,9 @@ describe.each(testDatabaseKinds())("the feed import keeps lettings adverts to th
     expect(report.outcome).toBe('imported')
     expect(report.added).toBe(3)
     expect(report.refused).toBe(7)
-    expect(report.advert_refusals.map(({ line, message: _message, ...refusal }) => ({ line: line !== null, ...refusal }))).toEqual([
+    // Each names its branch and address, for the branch's e-mail.
+    expect(report.advert_refusals.every((refusal) => refusal.branch_code === 1 && refusal.display_address !== '')).toBe(true)
+    expect(report.advert_refusals.map(({ line, message: _message, branch_code: _branch, display_address: _address, ...refusal }) => ({ line: line !== null, ...refusal }))).toEqual([
       { line: true, agent_ref: 'LET-POA', rule: 'rent_poa', field: 'PRICE', words: 'POA' },
       { line: true, agent_ref: 'LET-POA-Q', rule: 'rent_poa', field: 'PRICE_QUALIFIER', words: 'POA' },
       { line: true, agent_ref: 'LET-OVER', rule: 'rent_qualifier', field: 'PRICE_QUALIFIER', words: 'Offers Over' },

@@ -73,7 +73,7 @@ export interface MappedBlmRecord {
 export type BlmMapResult =
   | { success: true; data: MappedBlmRecord }
   /** `breaches`: a letting in England whose advert breaks the Renters' Rights Act 2025 (lettings-advert.ts). */
-  | { success: false; line: number; agent_ref: string | null; errors: string[]; breaches?: LettingsAdvertBreach[] }
+  | { success: false; line: number; agent_ref: string | null; errors: string[]; breaches?: LettingsAdvertBreach[]; branch_code?: number | null; display_address?: string }
 
 const STYLE_NAMES = new Map<number, string>(PROPERTY_STYLES.map((s) => [s.property_style_id, s.name]))
 const TYPE_NOUNS: Record<number, string> = { 1: 'house', 2: 'flat', 3: 'bungalow', 4: 'park home', 5: 'commercial property', 6: 'land' }
@@ -235,7 +235,7 @@ export function mapBlmRecord(record: BlmRecord, preMarket: PreMarketRule): BlmMa
     const breaches = findLettingsAdvertBreaches({ price: get('PRICE'), priceQualifier: qualifierCode, texts })
     if (breaches.length > 0) {
       const others = errors.filter((error) => !error.startsWith('PRICE '))
-      return { success: false, line: record.line, agent_ref: agentRef || null, errors: [...breaches.map(toLettingsAdvertMessage), ...others], breaches }
+      return { success: false, line: record.line, agent_ref: agentRef || null, errors: [...breaches.map(toLettingsAdvertMessage), ...others], breaches, branch_code: branchCode, display_address: toPlainText(get('DISPLAY_ADDRESS')) }
     }
   }
 

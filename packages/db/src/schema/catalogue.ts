@@ -380,6 +380,8 @@ export const feedImports = pgTable(
     report: jsonb('report').notNull(),
     started_at: timestamp('started_at', { withTimezone: true }).notNull(),
     finished_at: timestamp('finished_at', { withTimezone: true }).notNull().defaultNow(),
+    /** When the branches were e-mailed the lettings this import refused to publish (null: not yet, or none to tell). */
+    refusals_notified_at: timestamp('refusals_notified_at', { withTimezone: true }),
   },
   (t) => [index('feed_imports_started_idx').on(t.started_at.desc())],
 )
