@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { MOBILE_PHONE_MIN_LENGTH, isValidUkMobile, toE164Mobile } from './phone.ts'
+import { MOBILE_PHONE_MIN_LENGTH, isValidUkMobile, toE164Mobile, toNationalMobile } from './phone.ts'
 
 describe('isValidUkMobile (SPEC §5)', () => {
   it.each([
@@ -28,5 +28,10 @@ describe('isValidUkMobile (SPEC §5)', () => {
   it('writes a mobile in E.164, and nothing for a landline', () => {
     expect(toE164Mobile('07400 123456')).toBe('+447400123456')
     expect(toE164Mobile('0113 496 0000')).toBeNull()
+  })
+  it('writes a mobile as people do, and leaves anything else as given', () => {
+    expect(toNationalMobile('+447400123456')).toBe('07400 123456')
+    expect(toNationalMobile('07700900123')).toBe('07700 900123')
+    expect(toNationalMobile('0113 496 0000')).toBe('0113 496 0000')
   })
 })

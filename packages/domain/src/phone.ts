@@ -33,3 +33,9 @@ export function toE164Mobile(value: string): string | null {
   // isValidUkMobile has just parsed the same input successfully.
   return parsePhoneNumberFromString(value, 'GB')!.number
 }
+
+/** A UK mobile number as people write it ('07400 123456'); anything else as given. */
+export function toNationalMobile(value: string): string {
+  if (!isValidUkMobile(value)) return value
+  return parsePhoneNumberFromString(value, 'GB')!.formatNational()
+}

@@ -82,7 +82,7 @@ describe('enquiry e-mails', () => {
       '',
       'How to reach them',
       'E-mail: ann.lee@example.com',
-      'Mobile phone: +447400123456',
+      'Mobile phone: 07400 123456',
       'Address: 1 High Street, Leeds LS1 1AA',
     ])
     expect(mail.text).toContain('Sent Sunday 29 November 2026, 8:15 from https://agency.example/property/1/a-flat. Sent by a logged-in contact. Reference L-1.')

@@ -8,6 +8,7 @@ import {
   SALUTATIONS,
   toDateTimeText,
   toE164Mobile,
+  toNationalMobile,
   toPriceLabel,
   toViewingTimeText,
   type LeadEnquiryPayload,
@@ -75,7 +76,7 @@ export function toLeadSections(payload: LeadEnquiryPayload, propertyLink: string
       heading: 'How to reach them',
       facts: [
         ['E-mail', payload.email],
-        ['Mobile phone', payload.mobile_phone],
+        ['Mobile phone', toNationalMobile(payload.mobile_phone)],
         ['Address', payload.contact_address.display_name],
       ],
     },
@@ -133,7 +134,7 @@ export async function renderBranchLeadMail(input: BranchLeadMailInput): Promise<
         <ButtonLink href={`mailto:${payload.email}?subject=${encodeURIComponent(`Your enquiry to ${brand.agencyName}`)}`}>Reply</ButtonLink>
         {tel && (
           <ButtonLink href={`tel:${tel}`} secondary>
-            {`Call ${payload.mobile_phone}`}
+            {`Call ${toNationalMobile(payload.mobile_phone)}`}
           </ButtonLink>
         )}
       </Buttons>
