@@ -193,7 +193,7 @@ describe.each(testDatabaseKinds())('lead enquiries on %s', (kind) => {
         `Property page: ${link}`,
         'How to reach them',
         'E-mail: branch.check@example.com',
-        'Mobile phone: +447400123456',
+        'Mobile phone: 07400 123456',
         'Address: 4 Mill Lane, Leeds LS6 2AB',
         `from ${PUBLIC_URL}/property/1/a-flat-in-leeds. Sent by a visitor who was not logged in: the details are as typed and unconfirmed. Reference ${leadId}.`,
       ]
