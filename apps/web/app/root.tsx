@@ -9,6 +9,7 @@ import { SiteHeader } from '#app/components/layout/site-header.tsx'
 import { BrowserSavesMerge } from '#app/components/saved/browser-saves-merge.tsx'
 import { SaveForm } from '#app/components/saved/save-form.tsx'
 import { COPY } from '#app/copy.ts'
+import { toBrandStyle } from '#app/lib/brand-style.ts'
 import { getFooterBranches } from '#app/lib/branches.server.ts'
 import { getCompanyProfile } from '#app/lib/company.server.ts'
 import { useHydration } from '#app/lib/hydration.ts'
@@ -55,7 +56,7 @@ export function Layout({ children }: { children: ReactNode }) {
     document.documentElement.dataset.hydrated = 'true'
   }, [])
   return (
-    <html lang="en-GB">
+    <html lang="en-GB" style={toBrandStyle(company)}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />

@@ -23,30 +23,21 @@ import { Section } from '@react-email/section'
 import { Text } from '@react-email/text'
 import { createContext, useContext, type CSSProperties, type ReactNode } from 'react'
 import type { MailBranch, MailBrand } from './brand.ts'
+import { isReadableUnderWhite, toTextColourOn } from '@agency/domain'
 
 const INK = '#1c1917'
 const MUTED = '#57534e'
 const PAGE = '#f5f5f4'
 const FONT = 'Arial, Helvetica, sans-serif'
 
-/** The relative luminance of a #rrggbb colour (WCAG 2). */
-function luminance(hex: string): number {
-  const channel = (i: number) => {
-    const c = Number.parseInt(hex.slice(i, i + 2), 16) / 255
-    return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4
-  }
-  return 0.2126 * channel(1) + 0.7152 * channel(3) + 0.0722 * channel(5)
-}
-
 /** White or ink, whichever reads better on `background` (a brand colour may be light or dark). */
 export function textColourOn(background: string): string {
-  const l = luminance(background)
-  return (1.05 / (l + 0.05)) >= ((l + 0.05) / (luminance(INK) + 0.05)) ? '#ffffff' : INK
+  return toTextColourOn(background, INK)
 }
 
 /** The colour of links and headings on white: the brand's primary when it reads on white, else ink. */
 function linkColour(primary: string): string {
-  return (1.05 / (luminance(primary) + 0.05)) >= 4.5 ? primary : INK
+  return isReadableUnderWhite(primary) ? primary : INK
 }
 
 /**
