@@ -2,6 +2,9 @@ import type { Config } from '@react-router/dev/config'
 
 export default {
   ssr: true,
+  // A build with the test pages (TEST_PAGES=1, app/routes.ts) has a folder of its own, so that it never
+  // takes the production build's place.
+  buildDirectory: process.env.TEST_PAGES === '1' ? 'build-e2e' : 'build',
   future: {
     // React Router v8's behaviours, taken now where the site's code already fits them.
     // The build goes through Vite's environment API (one builder for the client and the server).
