@@ -99,7 +99,7 @@ export default defineConfig({
           output: { codeSplitting: { groups: CHUNK_GROUPS } },
           treeshake: {
             manualPureFunctions: domainSchemaBuilders(),
-            // Domain is pure TypeScript (ARCHITECTURE.md): importing a module does nothing by itself.
+            // Domain is pure TypeScript (docs/architecture.md): importing a module does nothing by itself.
             moduleSideEffects: [{ test: /[\\/]packages[\\/]domain[\\/]src[\\/]/, sideEffects: false }],
           },
         },

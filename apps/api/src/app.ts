@@ -196,7 +196,7 @@ export const api: FastifyPluginAsync<Omit<ApiOptions, 'logger' | 'trustProxy' | 
  * Fastify's trustProxy for the server's TRUST_PROXY: the proxies' addresses as they are; a number of
  * hops as a function trusting the socket and the entries the proxies in front of it appended (Fastify
  * itself trusts no hop for a bare number, as it cannot tell a proxy from a client). A hop count
- * suits a site reachable only through its proxies; the README says so.
+ * suits a site reachable only through its proxies; docs/production.md says so.
  */
 export function toFastifyTrustProxy(trustProxy: false | number | string[]): false | string[] | ((address: string, hop: number) => boolean) {
   if (typeof trustProxy !== 'number') return trustProxy
