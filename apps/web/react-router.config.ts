@@ -11,8 +11,10 @@ export default {
     v8_viteEnvironmentApi: true,
     // A route's client-only exports in chunks of their own: the site has none, so no chunk changes.
     v8_splitRouteModules: true,
-    // Data requests of '/' are '/_.data' (was '/_root.data'); the site has no trailing-slash URLs.
-    v8_trailingSlashAwareDataRequests: true,
+    // Not yet: with trailing-slash-aware data requests ('/_.data' for '/'), a radius chosen on the
+    // alert register screen was lost in the end-to-end test of an alert's frequency (alerts.test.ts,
+    // 'how often they are e-mailed'), every time; why is to be found before it is taken.
+    v8_trailingSlashAwareDataRequests: false,
     // Not yet, each a change of every loader: middleware makes a loader's `context` a
     // RouterContextProvider read with `context.get(…)` instead of the AppLoadContext object of
     // app/context.ts, and pass-through requests give loaders the raw request (with '.data' and
