@@ -9,6 +9,8 @@ export default tseslint.config(
       '**/node_modules/**',
       '**/build/**',
       '**/dist/**',
+      '**/build-e2e/**',
+      '**/dist-e2e/**',
       '**/coverage/**',
       '**/.react-router/**',
       'data/**',

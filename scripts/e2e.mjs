@@ -16,7 +16,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { createInterface } from 'node:readline'
 import { ensureChromium } from './ensure-chromium.mjs'
-import { ROOT, startServer } from './serve-for-tests.mjs'
+import { buildWithTestPages, ROOT, startServer, TEST_PAGES_SERVER_ENTRY } from './serve-for-tests.mjs'
 
 const VARIANT_SETTINGS = { 102: 'v2', 104: 'dark', 105: 7, 106: 'v3', 108: 'v4' }
 
@@ -97,8 +97,12 @@ async function main() {
   const shares = args.length > 0 ? [args] : shareFiles(files, workerCount())
 
   ensureChromium()
+  // The production build (some tests run it as an operator would), then the build with the test pages
+  // (/test/…) in folders of its own, which the servers of the pages' tests run.
   const build = spawnSync('npm', ['run', 'build'], { cwd: ROOT, stdio: 'inherit' })
   if (build.status !== 0) return build.status ?? 1
+  const testBuild = buildWithTestPages()
+  if (testBuild !== 0) return testBuild
 
   const base = mkdtempSync(path.join(os.tmpdir(), 'agency-e2e-'))
   const seeded = path.join(base, 'seeded')
@@ -132,9 +136,9 @@ async function main() {
         const dirB = path.join(base, `variants-${i + 1}`)
         cpSync(seeded, dirA, { recursive: true })
         cpSync(seededVariants, dirB, { recursive: true })
-        const a = await startServer({ dataDir: dirA, env: { FEED_API_KEY: feedApiKey, ...noSearchCache, ...testLimits } })
+        const a = await startServer({ entry: TEST_PAGES_SERVER_ENTRY, dataDir: dirA, env: { FEED_API_KEY: feedApiKey, ...noSearchCache, ...testLimits } })
         servers.push(a)
-        const b = await startServer({ dataDir: dirB, env: { ...noSearchCache, ...testLimits } })
+        const b = await startServer({ entry: TEST_PAGES_SERVER_ENTRY, dataDir: dirB, env: { ...noSearchCache, ...testLimits } })
         servers.push(b)
         return { share, env: { E2E_BASE_URL: a.url, E2E_DATA_DIR: dirA, E2E_BASE_URL_VARIANTS: b.url, E2E_FEED_API_KEY: feedApiKey } }
       }),

@@ -1,5 +1,8 @@
 // Types of serve-for-tests.mjs for the TypeScript tests that start a server of their own.
 export declare const ROOT: string
+/** The compiled server with the test pages (apps/server/dist-e2e/main.js). */
+export declare const TEST_PAGES_SERVER_ENTRY: string
+export declare function buildWithTestPages(): number
 export declare function freePort(): Promise<number>
 export interface TestServer {
   url: string
@@ -16,4 +19,6 @@ export declare function startServer(options?: {
   dataDir?: string
   env?: Record<string, string>
   quiet?: boolean
+  /** The compiled server to run: the production build's (apps/server/dist/main.js) unless said. */
+  entry?: string
 }): Promise<TestServer>

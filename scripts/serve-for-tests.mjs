@@ -1,7 +1,8 @@
 // Starts the compiled production server (apps/server/dist/main.js, made by `npm run build`) on a fresh
 // data directory and a free port, seeded with demo data, and resolves when /api/health answers. Used
-// by the end-to-end tests and the benchmarks.
-import { spawn } from 'node:child_process'
+// by the end-to-end tests and the benchmarks. The end-to-end tests' pages run the build with the test
+// pages (`buildWithTestPages`, apps/server/dist-e2e/main.js) instead.
+import { spawn, spawnSync } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import { mkdtempSync, rmSync } from 'node:fs'
 import net from 'node:net'
@@ -12,6 +13,27 @@ import pg from 'pg'
 import { SERVER_NODE_OPTIONS } from './start.mjs'
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
+
+/** The compiled server with the test pages (/test/…, apps/web/app/routes.ts), which production never has. */
+export const TEST_PAGES_SERVER_ENTRY = path.join(ROOT, 'apps/server/dist-e2e/main.js')
+
+/**
+ * Builds the site with the test pages into folders of its own (apps/web/build-e2e, apps/server/dist-e2e),
+ * as `npm run build` builds production; resolves to the exit status.
+ */
+export function buildWithTestPages() {
+  const env = { ...process.env, TEST_PAGES: '1' }
+  const steps = [
+    ['npm', ['run', 'build', '-w', '@agency/web']],
+    [process.execPath, ['scripts/precompress.mjs', 'apps/web/build-e2e/client']],
+    ['npm', ['run', 'build', '-w', '@agency/server']],
+  ]
+  for (const [command, args] of steps) {
+    const r = spawnSync(command, args, { cwd: ROOT, stdio: 'inherit', env })
+    if (r.status !== 0) return r.status ?? 1
+  }
+  return 0
+}
 
 export async function freePort() {
   return new Promise((resolve, reject) => {
@@ -24,12 +46,12 @@ export async function freePort() {
   })
 }
 
-export async function startServer({ properties = 0, databaseUrl, dataDir, env = {}, quiet = true, readyTimeoutMs = 15 * 60_000 } = {}) {
+export async function startServer({ properties = 0, databaseUrl, dataDir, env = {}, quiet = true, readyTimeoutMs = 15 * 60_000, entry = path.join(ROOT, 'apps/server/dist/main.js') } = {}) {
   const port = await freePort()
   const ownDir = !dataDir
   const dir = dataDir ?? mkdtempSync(path.join(os.tmpdir(), 'agency-e2e-'))
   const url = `http://127.0.0.1:${port}`
-  const child = spawn(process.execPath, [...SERVER_NODE_OPTIONS, path.join(ROOT, 'apps/server/dist/main.js')], {
+  const child = spawn(process.execPath, [...SERVER_NODE_OPTIONS, entry], {
     cwd: ROOT,
     env: {
       ...process.env,

@@ -15,7 +15,7 @@ export const SERVER_ENTRY = path.join(ROOT, 'apps/server/dist/main.js')
  * hundred kilobytes that die young (query text, rows, the answer); V8's default young generation
  * (16 MB semi-spaces) filled and was collected hundreds of times a second under load, 11% of a
  * worker's time. At 32 MB: about 12% more searches a second and p99 under load from 63–72 to
- * 48–55 ms (README, "Starting"), for some 50 MB more memory per process. The Dockerfile repeats them.
+ * 48–55 ms (docs/production.md, "Starting"), for some 50 MB more memory per process. The Dockerfile repeats them.
  */
 export const SERVER_NODE_OPTIONS = ['--enable-source-maps', '--max-semi-space-size=32']
 

@@ -51,7 +51,12 @@ function isSelfContained(id: string, ctx: ChunkingContext, seen = new Map<string
 
 const CHUNK_GROUPS: CodeSplittingGroup[] = [
   { name: 'framework', test: FRAMEWORK, priority: 2 },
-  { name: (id, ctx) => (SHARED_SOURCE.test(id) && isSelfContained(id, ctx) ? 'common' : null), tags: ['$initial'], priority: 1 },
+  {
+    name: (id, ctx) => (SHARED_SOURCE.test(id) && isSelfContained(id, ctx) ? 'common' : null),
+    debugName: 'common',
+    tags: ['$initial'],
+    priority: 1,
+  },
 ]
 
 /** The workspace packages the server process holds once (see `ssr` below). */
@@ -79,21 +84,26 @@ function bootScriptFile(): Plugin {
   }
 }
 
-export default defineConfig(({ isSsrBuild }) => ({
+export default defineConfig({
   plugins: [reactRouter(), bootScriptFile()],
   // The server render imports these from the server's own process (compiled in by the server's build,
   // loaded by it in development) rather than bundling copies: one of each in the process.
   ssr: { external: SHARED_PACKAGES },
-  build: isSsrBuild
-    ? { rolldownOptions: { external: SHARED_PACKAGES } }
-    : {
+  environments: {
+    // The server's build is one file: the server's own build bundles it whole anyway, and a module
+    // the browser loads lazily (the lead form's address search) is imported statically elsewhere.
+    ssr: { build: { rolldownOptions: { external: SHARED_PACKAGES, output: { codeSplitting: false } } } },
+    client: {
+      build: {
         rolldownOptions: {
           output: { codeSplitting: { groups: CHUNK_GROUPS } },
           treeshake: {
             manualPureFunctions: domainSchemaBuilders(),
-            // Domain is pure TypeScript (ARCHITECTURE.md): importing a module does nothing by itself.
+            // Domain is pure TypeScript (docs/architecture.md): importing a module does nothing by itself.
             moduleSideEffects: [{ test: /[\\/]packages[\\/]domain[\\/]src[\\/]/, sideEffects: false }],
           },
         },
       },
-}))
+    },
+  },
+})

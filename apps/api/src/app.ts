@@ -9,7 +9,7 @@ import Fastify, { type FastifyInstance, type FastifyPluginAsync, type FastifySer
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod'
 import dbPlugin from '#app/plugins/db.ts'
 import errorsPlugin from '#app/plugins/errors.ts'
-import { requestLogSerializers } from '#app/log-redaction.ts'
+import { OneLineRequestLog, requestLogSerializers } from '#app/log-redaction.ts'
 import mediaPlugin from '#app/plugins/media.ts'
 import branchesRoutes from '#app/routes/branches/index.ts'
 import companyRoutes from '#app/routes/company/index.ts'
@@ -196,7 +196,7 @@ export const api: FastifyPluginAsync<Omit<ApiOptions, 'logger' | 'trustProxy' | 
  * Fastify's trustProxy for the server's TRUST_PROXY: the proxies' addresses as they are; a number of
  * hops as a function trusting the socket and the entries the proxies in front of it appended (Fastify
  * itself trusts no hop for a bare number, as it cannot tell a proxy from a client). A hop count
- * suits a site reachable only through its proxies; the README says so.
+ * suits a site reachable only through its proxies; docs/production.md says so.
  */
 export function toFastifyTrustProxy(trustProxy: false | number | string[]): false | string[] | ((address: string, hop: number) => boolean) {
   if (typeof trustProxy !== 'number') return trustProxy
@@ -211,11 +211,17 @@ export function toFastifyTrustProxy(trustProxy: false | number | string[]): fals
 export async function buildApp(options: ApiOptions): Promise<FastifyInstance> {
   const { logger, trustProxy, bodyLimit, beforeApi, ...apiOptions } = options
   // Place ids from a provider such as Google run past Fastify's default 100-character parameter limit.
-  // Every request line of the log carries its URL with secrets and e-mails redacted (log-redaction.ts).
+  // Every request is one line of the log, its URL with secrets and e-mails redacted (log-redaction.ts).
   const withRedaction = logger === true ? { serializers: requestLogSerializers } : logger ? { ...logger, serializers: { ...logger.serializers, ...requestLogSerializers } } : false
-  const app = Fastify({ logger: withRedaction, trustProxy: toFastifyTrustProxy(trustProxy ?? false), bodyLimit: bodyLimit ?? 1024 * 1024, routerOptions: { maxParamLength: 300 } })
   // The site's own pages call the API in-process with this key (in-process-fetch.ts in the server).
   const internalCallKey = apiOptions.internalCallKey ?? randomBytes(32).toString('hex')
+  const app = Fastify({
+    logger: withRedaction,
+    logController: new OneLineRequestLog(internalCallKey),
+    trustProxy: toFastifyTrustProxy(trustProxy ?? false),
+    bodyLimit: bodyLimit ?? 1024 * 1024,
+    routerOptions: { maxParamLength: 300 },
+  })
   app.decorate('internalCallKey', internalCallKey)
   const alertLinkKey = apiOptions.alertLinkKey ?? apiOptions.accounts?.questionKey ?? apiOptions.accounts?.captchaConfig?.altchaHmacKey
   if (!alertLinkKey) app.log.warn("no alert link key: the Heads Up e-mails' links are checked with a key of this process only")

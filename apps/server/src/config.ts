@@ -16,7 +16,7 @@ export const DEFAULT_MAP_TILES = {
   attribution: '&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a> contributors',
 } as const
 
-/** Environment variables, validated at start (README lists each one). */
+/** Environment variables, validated at start (docs/configuration.md lists each one). */
 const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),

@@ -7,8 +7,11 @@ import { runPrimary } from './cluster.ts'
 import { loadConfig } from './config.ts'
 import { createSite, type Site } from './site.ts'
 
-/** The web app's static files, beside its server build (the same path from src/ and from dist/). */
-const CLIENT_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/build/client')
+/**
+ * The web app's static files, beside its server build (the same path from src/ and from dist/):
+ * build/client, or build-e2e/client in the build with the test pages (TEST_PAGES=1).
+ */
+const CLIENT_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web', build.assetsBuildDirectory)
 
 /**
  * The production server: compiled with the web app's server build into dist/serve.js (`npm run build`)

@@ -1,6 +1,21 @@
 import { index, route } from '@react-router/dev/routes'
 import type { RouteConfig } from '@react-router/dev/routes'
 
+/**
+ * Pages for the end-to-end tests and for styling: the shared dialogs, the slider arrow variants and
+ * the register screen's layouts. Only a build made with TEST_PAGES=1 has them, and that build goes to
+ * its own folders (build-e2e here, dist-e2e for the server; scripts/serve-for-tests.mjs makes it), so
+ * the production build never serves them.
+ */
+const testPages =
+  process.env.TEST_PAGES === '1'
+    ? [
+        route('test/dialogs', 'routes/test.dialogs.tsx'),
+        route('test/slider-arrows', 'routes/test.slider-arrows.tsx'),
+        route('test/register-variants', 'routes/test.register-variants.tsx'),
+      ]
+    : []
+
 export default [
   index('routes/home.tsx'),
   route('properties', 'routes/properties.tsx'),
@@ -28,9 +43,7 @@ export default [
   route('heads-up-alerts/update', 'routes/heads-up-alerts.update.tsx'),
   route('heads-up-alerts/my-alerts', 'routes/heads-up-alerts.my-alerts.tsx'),
   route('heads-up-alerts/confirm', 'routes/heads-up-alerts.confirm.tsx'),
-  route('test/dialogs', 'routes/test.dialogs.tsx'),
-  route('test/slider-arrows', 'routes/test.slider-arrows.tsx'),
-  route('test/register-variants', 'routes/test.register-variants.tsx'),
+  ...testPages,
   route('sitemap.xml', 'routes/sitemap.xml.ts'),
   route('robots.txt', 'routes/robots.txt.ts'),
   route('*', 'routes/not-found.tsx'),

@@ -1,3 +1,5 @@
+// The product's rules in code. `SPEC §N` in a comment here and across the code is section §N of
+// docs/rules.md, the rule book in the project's own words.
 export * from './alert-api.ts'
 export * from './alert-registration.ts'
 export * from './alert-contact.ts'

@@ -651,12 +651,12 @@ function toLocationPageKeys(db: Db, query: PropertySearchQuery, audience: Search
  * read at: the next search of the same filters, whatever its sort or page, leaves the count out of its
  * statement, and takes the kept one if its page was read at the same version. Else (a property or a
  * price was written since) it counts apart, and keeps that count. The count's walk was three quarters of
- * a search's statement on the embedded database (README).
+ * a search's statement on the embedded database (docs/performance.md).
  *
  * On PostgreSQL the count ran beside the page on a second connection and a third statement read the
  * page's galleries, but each statement's round trip (a write to the server's socket, a wake of its
  * backend, a pooled connection) cost more than the JSON of the galleries and the count's walk: one
- * statement answers 8–11% more uncached searches a second (README).
+ * statement answers 8–11% more uncached searches a second (docs/performance.md).
  */
 export async function searchProperties(
   db: Db,

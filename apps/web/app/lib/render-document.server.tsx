@@ -20,7 +20,7 @@ export interface RenderDocumentOptions {
  *
  * A page has nothing to stream after it (its hydration data left out, or read ahead: entry.server.tsx),
  * so it is written to a string in one pass, sparing the stream's chunks and their encoding one by one:
- * a rendered list page 15% more a second, a property page 18% (README). Should a part of it suspend
+ * a rendered list page 15% more a second, a property page 18% (docs/performance.md). Should a part of it suspend
  * after all (a lazy component, which a string cannot wait for) or fail, it is rendered again as a
  * stream (streamDocument), which waits for it or reports the error.
  */

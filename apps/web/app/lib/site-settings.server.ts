@@ -5,7 +5,7 @@ import { createSharedRead } from '#app/lib/shared-read.server.ts'
 import type { PageSettings } from '#app/lib/use-root-data.ts'
 
 // Settings are the same for every visitor and change only through `npm run settings`: the process
-// keeps them for SHARED_READ_TTL_MS, so a page costs no settings read (README: company settings).
+// keeps them for SHARED_READ_TTL_MS, so a page costs no settings read (docs/guide.md: company settings).
 const sharedSettings = createSharedRead(({ api }: AppLoadContext) => api.getSiteSettings())
 
 /**

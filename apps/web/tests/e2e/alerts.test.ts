@@ -6,7 +6,7 @@ import { BASE_URL, BASE_URL_VARIANTS, expectNoAxeViolations, setupBrowser } from
 
 const browser = setupBrowser()
 
-/** SPEC's texts for alerts, copied by hand from SPEC.md (§2, §4, §5, §8). */
+/** SPEC's texts for alerts, copied by hand from docs/rules.md (§2, §4, §5, §8). */
 const TEXT = {
   ALERTS: 'Heads Up Property Alerts',
   LOOKING_TO_BUY: 'looking to buy',

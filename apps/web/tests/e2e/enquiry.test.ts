@@ -6,7 +6,7 @@ import { BASE_URL, expectNoAxeViolations, setupBrowser } from './support.ts'
 
 const browser = setupBrowser()
 
-/** SPEC's texts, copied by hand from SPEC.md (§2, §5, §8). */
+/** SPEC's texts, copied by hand from docs/rules.md (§2, §5, §8). */
 const TEXT = {
   SUCCESS: 'Your request has been sent successfully',
   I_WOULD_LIKE: 'Please select more details or to view a property',

@@ -1,5 +1,5 @@
 /**
- * SPEC's texts as the end-to-end tests look for them: copied by hand from SPEC.md, not imported from
+ * SPEC's texts as the end-to-end tests look for them: copied by hand from docs/rules.md, not imported from
  * packages/domain, so a wrong constant there shows on the page and fails a test.
  */
 export const SPEC = {

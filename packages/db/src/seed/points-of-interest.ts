@@ -1,7 +1,7 @@
 /**
  * The demo's schools and pubs: invented, one of each a short walk from every branch (and real stations), so that a
  * newcomer can try searching near a school or a pub before loading the real lists
- * (`npm run places:import`, see the README). Their descriptions say '(demo)'.
+ * (`npm run places:import`, see docs/importing.md). Their descriptions say '(demo)'.
  */
 import type { Database } from '../client.ts'
 import { removeOtherRuns, upsertPointsOfInterest, type PointOfInterestInput } from '../places/points-of-interest.ts'

@@ -15,7 +15,7 @@ interface ApplicantJson {
 /**
  * A contact with everything SPEC §3 lists, or null when there is no such contact. One statement: the
  * lists as JSON beside the contact's row (every logged-in page asks for it, and on the embedded
- * database each statement has a cost of its own; six statements took 4.4 ms a call, see the README).
+ * database each statement has a cost of its own; six statements took 4.4 ms a call, see docs/performance.md).
  * Each list in the order of its own query before: profiles and subscriptions by id, e-mails and phones
  * in the order added, addresses in the contact's order, applicants newest first. The subqueries name
  * `contacts.contact_id` in full: Drizzle writes a column of a one-table select without its table, which
