@@ -13,6 +13,7 @@ export const API_MESSAGES = {
   MEDIA_NOT_FOUND: 'Media not found',
   COMPANY_SETTING_NOT_FOUND: 'Company setting not found',
   COMPANY_PROFILE_NOT_FOUND: 'The company details are not set',
+  CMP_CERTIFICATE_NOT_FOUND: 'No client money protection certificate is stored',
   REDIRECT_NOT_FOUND: 'Redirect not found',
   BRANCH_NOT_FOUND: 'Branch not found',
   FEED_KEY_REQUIRED: 'A valid feed API key is required (Authorization: Bearer).',

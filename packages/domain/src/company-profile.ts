@@ -31,3 +31,6 @@ export function toFeeAmountText(fee: Pick<Fee, 'amount' | 'inc_vat'>): string {
       return `${fee.amount.text}${vat}`
   }
 }
+
+/** Where the site serves the client money protection certificate kept in its media store (GET in the API). */
+export const CMP_CERTIFICATE_PATH = '/api/company/cmp-certificate.pdf'

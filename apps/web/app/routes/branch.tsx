@@ -7,12 +7,12 @@ import { VALUATION_BRANCH_PARAM, VALUATION_PATH } from '#app/components/lead/lea
 import { BranchMapSlot } from '#app/components/map/map-slot.tsx'
 import { PropertyGrid } from '#app/components/property-card/property-grid.tsx'
 import { toListCard } from '#app/components/property-card/types.ts'
+import { BranchAddress } from '#app/components/branch/branch-address.tsx'
 import { COPY } from '#app/copy.ts'
 import { toRealEstateAgentJsonLd } from '#app/lib/branch-seo.ts'
 import { hydrationDataApart } from '#app/lib/hydration.ts'
 import { getAgencyName, toCanonicalLink, toTitle } from '#app/lib/meta.ts'
 import { cataloguePageHeaders, toCataloguePageHeaders } from '#app/lib/page-headers.server.ts'
-import { toTelHref } from '#app/lib/property-text.ts'
 import { useSiteSettings } from '#app/lib/use-root-data.ts'
 import { toPublicUrl, toUrlWithParams } from '#app/lib/urls.ts'
 import type { Route } from './+types/branch'
@@ -67,13 +67,7 @@ export default function BranchRoute({ loaderData }: Route.ComponentProps) {
       <div className="branch-page__facts">
         <section aria-labelledby="branch-contact" className="branch-page__card">
           <h2 id="branch-contact">{COPY.BRANCH_CONTACT_HEADING}</h2>
-          <address>
-            {branch.address}
-            <br />
-            <a href={toTelHref(branch.phone)}>{branch.phone}</a>
-            <br />
-            <a href={`mailto:${branch.email}`}>{branch.email}</a>
-          </address>
+          <BranchAddress branch={branch} />
           <p className="branch-page__actions">
             <Link to={`${VALUATION_PATH}?${VALUATION_BRANCH_PARAM}=${branch.id}`} className="button">
               {COPY.BRANCH_VALUATION_LINK}

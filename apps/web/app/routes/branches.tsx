@@ -1,11 +1,11 @@
 import { toBranchPageUrl, toGoogleMapsUrl } from '@agency/domain'
 import { Link, data } from 'react-router'
 import { BranchMapSlot } from '#app/components/map/map-slot.tsx'
+import { BranchAddress } from '#app/components/branch/branch-address.tsx'
 import { COPY } from '#app/copy.ts'
 import { getBranches } from '#app/lib/branches.server.ts'
 import { getAgencyName, toCanonicalLink, toTitle } from '#app/lib/meta.ts'
 import { cataloguePageHeaders, toCataloguePageHeaders } from '#app/lib/page-headers.server.ts'
-import { toTelHref } from '#app/lib/property-text.ts'
 import { toPublicUrl } from '#app/lib/urls.ts'
 import type { Route } from './+types/branches'
 
@@ -33,13 +33,7 @@ export default function BranchesRoute({ loaderData }: Route.ComponentProps) {
             <h2 className="branches-page__name">
               <Link to={toBranchPageUrl(branch)}>{branch.branchName}</Link>
             </h2>
-            <address>
-              {branch.address}
-              <br />
-              <a href={toTelHref(branch.phone)}>{branch.phone}</a>
-              <br />
-              <a href={`mailto:${branch.email}`}>{branch.email}</a>
-            </address>
+            <BranchAddress branch={branch} />
             <p>
               <a href={toGoogleMapsUrl(branch)} target="_blank" rel="noopener noreferrer">
                 {COPY.BRANCH_MAP_LINK}

@@ -177,6 +177,12 @@ describe('the property catalogue in a browser', () => {
     const logo = await fetch(`${BASE_URL}/api/company/logo.svg`)
     expect(logo.headers.get('content-type')).toBe('image/svg+xml; charset=utf-8')
     expect(await logo.text()).toMatch(/^<svg[^>]*>.*Hartwell &amp; Co.*<\/svg>$/s)
+    // The client money protection certificate the footer links is the PDF in the site's media store.
+    const certificate = await page.getByRole('contentinfo').getByRole('link', { name: 'our certificate' }).getAttribute('href')
+    expect(certificate).toBe('/api/company/cmp-certificate.pdf')
+    const pdf = await fetch(`${BASE_URL}${certificate}`)
+    expect([pdf.status, pdf.headers.get('content-type')]).toEqual([200, 'application/pdf'])
+    expect(Buffer.from(await pdf.arrayBuffer()).toString('latin1')).toMatch(/^%PDF-1\.4[\s\S]*Hartwell & Co Estate Agents Limited[\s\S]*C0012345/)
     await page.getByRole('contentinfo').getByRole('link', { name: 'Our branches on a map' }).click()
     await page.waitForURL(/\/branches$/)
   })

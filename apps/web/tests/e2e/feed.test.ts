@@ -6,6 +6,7 @@ import { toBlmText, toSampleBlmRecord, writeFeedZip } from '@agency/db/testing'
 import { LABELS } from '@agency/domain'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { seenMails, waitForMail } from './outbox.ts'
 import { BASE_URL, expectNoAxeViolations, settled, setupBrowser } from './support.ts'
 
 const browser = setupBrowser()
@@ -49,6 +50,8 @@ describe('a property feed imported through the API, seen in a browser', () => {
   const heading = '5 bedroom detached house for sale'
   const brochure = brochurePdf(`The Old Rectory ${ref}`)
 
+  let seenBefore: Set<string> = new Set()
+
   beforeAll(async () => {
     dir = mkdtempSync(path.join(os.tmpdir(), 'agency-feed-e2e-'))
     const zip = path.join(dir, 'feed.zip')
@@ -84,6 +87,7 @@ describe('a property feed imported through the API, seen in a browser', () => {
         { name: 'rectory-brochure.pdf', body: brochure },
       ],
     )
+    seenBefore = await seenMails()
     const response = await fetch(`${BASE_URL}/api/feeds/blm?name=hartwell.zip`, {
       method: 'POST',
       headers: { authorization: `Bearer ${FEED_API_KEY}`, 'content-type': 'application/zip' },
@@ -100,12 +104,24 @@ describe('a property feed imported through the API, seen in a browser', () => {
         field: 'FEATURE2',
         words: 'No DSS',
         message: "not published: FEATURE2 deters tenants with children or who receive benefits ('No DSS'); a lettings advert must not (Renters' Rights Act 2025)",
+        branch_code: 1,
+        display_address: 'Quarry Mews, Harrogate',
       },
     ])
   })
 
   afterAll(() => {
     if (dir) rmSync(dir, { recursive: true, force: true })
+  })
+
+  it("tells the listing's branch by e-mail which letting was not published, and why", async () => {
+    const branch = ((await (await fetch(`${BASE_URL}/api/branches/1`)).json()) as { data: { email: string } }).data
+    const mail = await waitForMail(branch.email, seenBefore, new RegExp(`${ref}-3`))
+    const text = mail.source.replace(/\s+/g, ' ')
+    expect(text).toContain('Subject: 1 letting not published from the feed hartwell.zip')
+    expect(text).toContain(`${ref}-3, Quarry Mews, Harrogate`)
+    expect(text).toContain("FEATURE2: 'No DSS'")
+    expect(text).not.toContain(`${ref}-2`)
   })
 
   it('refuses an upload without the key', async () => {

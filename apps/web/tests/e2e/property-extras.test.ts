@@ -138,16 +138,32 @@ describe('the property page extras in a browser', () => {
     }
   })
 
-  it('lists every visible property page and the list pages in /sitemap.xml, and no locked one', async () => {
+  it("lists the site's own pages and every visible property page in /sitemap.xml, and no locked one", async () => {
     const response = await fetch(`${BASE_URL}/sitemap.xml`)
     expect(response.status).toBe(200)
     expect(response.headers.get('content-type')).toMatch(/^application\/xml/)
     const xml = await response.text()
     const locs = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1])
-    expect(locs.slice(0, 3)).toEqual([`${BASE_URL}/`, `${BASE_URL}/sales/property-for-sale`, `${BASE_URL}/lettings/property-to-rent`])
+    // The site's own pages first: home, lists, branches and each branch's page, valuation, the trust and legal pages.
+    const branches = await api<{ data: Array<{ id: number; branchName: string }> }>('/branches')
+    const pages = [
+      '/',
+      '/sales/property-for-sale',
+      '/lettings/property-to-rent',
+      '/branches',
+      ...branches.data.map((branch) => `/branches/${branch.id}/${branch.branchName.toLowerCase().replace(/[^a-z0-9]+/g, '-')}`),
+      '/valuation',
+      '/about-us',
+      '/fees',
+      '/privacy-notice',
+      '/cookies',
+      '/terms',
+      '/complaints',
+    ]
+    expect(locs.slice(0, pages.length)).toEqual(pages.map((path) => `${BASE_URL}${path}`))
     const visible = await api<{ data: Array<{ detail_page_url: string }>; next_after: number | null }>('/sitemap/properties')
     expect(visible.next_after).toBeNull()
-    expect(locs.slice(3)).toEqual(visible.data.map((entry) => `${BASE_URL}${entry.detail_page_url}`))
+    expect(locs.slice(pages.length)).toEqual(visible.data.map((entry) => `${BASE_URL}${entry.detail_page_url}`))
     const lockedIds: number[] = []
     for (const transaction of [1, 2]) {
       const list = await api<{ data: PropertyCard[] }>(`/properties?transaction_type_id=${transaction}&page_size=100&include_unavailable=true`)

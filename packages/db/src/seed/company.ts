@@ -4,7 +4,7 @@
  * fees follow the Tenant Fees Act 2019 (a tenant pays only what it permits) and what agents commonly
  * charge landlords.
  */
-import { CompanyProfileSchema, DEFAULT_AGENCY_NAME, type CompanyProfile } from '@agency/domain'
+import { CMP_CERTIFICATE_PATH, CompanyProfileSchema, DEFAULT_AGENCY_NAME, type CompanyProfile } from '@agency/domain'
 
 // branches.ts's AGENCY_NAME and AGENCY_DOMAIN, not imported: branches.ts lists this profile among the settings.
 const AGENCY_NAME = DEFAULT_AGENCY_NAME
@@ -35,7 +35,8 @@ export const DEMO_COMPANY_PROFILE: CompanyProfile = CompanyProfileSchema.parse({
     scheme: 'Propertymark Client Money Protection',
     membership_number: 'C0012345',
     url: 'https://www.propertymark.co.uk/professional-standards/consumer-guides/client-money-protection.html',
-    certificate_url: 'https://www.propertymark.co.uk/professional-standards/consumer-guides/client-money-protection.html',
+    // The certificate in the media store (company-documents.ts).
+    certificate_url: CMP_CERTIFICATE_PATH,
   },
   professional_bodies: [
     { name: 'Propertymark (ARLA)', membership_number: 'P00123456', url: 'https://www.propertymark.co.uk' },

@@ -21,10 +21,12 @@ import {
 import { createTownPicker } from './places.ts'
 import { seedAlertReferenceData } from './questions.ts'
 import { ensureImagePool } from './pool.ts'
+import { ensureCompanyDocuments } from './company-documents.ts'
 
 export { AGENCY_DOMAIN, AGENCY_NAME } from './branches.ts'
 export { DEMO_COMPANY_PROFILE, DEMO_LOGO_SVG } from './company.ts'
 export { ensureImagePool } from './pool.ts'
+export { CMP_CERTIFICATE_FILE, putCompanyDocument, renderCmpCertificatePdf } from './company-documents.ts'
 export { BUYER_QUESTIONS, SUBSCRIPTION_TYPES, TENANT_QUESTIONS, findQuestionId, seedAlertReferenceData, type SeedQuestion } from './questions.ts'
 export { Random } from './random.ts'
 export { toSlug } from './words.ts'
@@ -77,6 +79,7 @@ export async function seedDemoData(database: Database, options: SeedOptions): Pr
 
   const poolGenerated = await ensureImagePool(options.mediaDir)
   if (poolGenerated) log(`rendered the image pool under ${options.mediaDir}`)
+  if (await ensureCompanyDocuments(options.mediaDir)) log('wrote the demo client money protection certificate')
 
   const branchRows = getDemoBranches()
   const ctx: GenerateContext = { seed, now, agencyName: AGENCY_NAME, towns: createTownPicker(), branches: branchRows }

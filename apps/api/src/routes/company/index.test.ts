@@ -1,5 +1,5 @@
 import { COMPANY_SETTING, type CompanyProfile } from '@agency/domain'
-import { DEMO_COMPANY_PROFILE, companySettings } from '@agency/db'
+import { DEMO_COMPANY_PROFILE, companySettings, putCompanyDocument, renderCmpCertificatePdf } from '@agency/db'
 import { testDatabaseKinds } from '@agency/db/testing'
 import { eq, sql } from 'drizzle-orm'
 import sharp from 'sharp'
@@ -28,6 +28,23 @@ describe.each(testDatabaseKinds())('GET /api/company on %s', (kind) => {
     expect(response.statusCode).toBe(404)
     expect(response.json()).toEqual({ message: 'The company details are not set' })
     expect((await api.app.inject('/api/company/logo.svg')).statusCode).toBe(404)
+  })
+
+  it('serves the client money protection certificate from the media store, and 404 while none is stored', async () => {
+    const missing = await api.app.inject('/api/company/cmp-certificate.pdf')
+    expect(missing.statusCode).toBe(404)
+    expect(missing.json()).toEqual({ message: 'No client money protection certificate is stored' })
+    await putCompanyDocument(api.mediaDir, renderCmpCertificatePdf(DEMO_COMPANY_PROFILE))
+    const response = await api.app.inject(DEMO_COMPANY_PROFILE.client_money_protection.certificate_url)
+    expect(response.statusCode).toBe(200)
+    expect(response.headers['content-type']).toBe('application/pdf')
+    expect(response.headers['content-disposition']).toBe('inline; filename="client-money-protection-certificate.pdf"')
+    expect(response.rawPayload.subarray(0, 5).toString('latin1')).toBe('%PDF-')
+    expect(response.rawPayload.toString('latin1')).toContain('(Membership number: C0012345)')
+    const again = await api.app.inject({ url: '/api/company/cmp-certificate.pdf', headers: { 'if-none-match': String(response.headers.etag) } })
+    expect(again.statusCode).toBe(304)
+    // Only a PDF goes in.
+    await expect(putCompanyDocument(api.mediaDir, Buffer.from('<html>not a pdf</html>'))).rejects.toThrow('The certificate must be a PDF file.')
   })
 
   it('answers the stored company and compliance details', async () => {

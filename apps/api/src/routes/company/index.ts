@@ -1,7 +1,9 @@
+import { CMP_CERTIFICATE_FILE } from '@agency/db'
 import { ApiErrorSchema, CompanyProfileSchema } from '@agency/domain'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { createHash } from 'node:crypto'
 import sharp from 'sharp'
+import { z } from 'zod'
 import { API_MESSAGES } from '#app/messages.ts'
 import { getCompanyProfile } from '#app/queries/catalogue.ts'
 import { dataResponseSchema } from '#app/schemas.ts'
@@ -70,6 +72,28 @@ const companyRoutes: FastifyPluginAsyncZod = async (app) => {
       reply.header('cache-control', 'public, max-age=300').header('etag', etag).header('x-content-type-options', 'nosniff')
       if (request.headers['if-none-match'] === etag) return reply.code(304).send()
       return reply.type('image/png').send(png)
+    },
+  )
+
+  app.get(
+    '/cmp-certificate.pdf',
+    {
+      schema: {
+        summary: "The agency's client money protection certificate (a PDF in the media store), as the 2019 regulations ask it to be published",
+        tags: ['catalogue'],
+        response: { 200: { description: 'The certificate', content: { 'application/pdf': { schema: z.any() } } }, 304: z.undefined().describe('Not modified'), 404: ApiErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      const file = await app.media.store.getOriginal(CMP_CERTIFICATE_FILE, 'application/pdf')
+      if (!file) return reply.code(404).send({ message: API_MESSAGES.CMP_CERTIFICATE_NOT_FOUND })
+      reply
+        .header('cache-control', 'public, max-age=300')
+        .header('etag', file.etag)
+        .header('content-disposition', 'inline; filename="client-money-protection-certificate.pdf"')
+        .header('x-content-type-options', 'nosniff')
+      if (request.headers['if-none-match'] === file.etag) return reply.code(304).send()
+      return reply.type('application/pdf').send(file.body)
     },
   )
 }

@@ -1,5 +1,5 @@
 import { Suspense, lazy, useCallback, useEffect, useId, useRef, useState } from 'react'
-import type { FormEvent } from 'react'
+import type { FormEvent, ReactNode } from 'react'
 import type { CaptchaClientConfig, CaptchaQuestion } from '@agency/api-client'
 import {
   I_WOULD_LIKE_DEFAULT,
@@ -339,40 +339,14 @@ export function LeadForm({ kind, heading, data, hidden = {}, result }: LeadFormP
           {fieldError(LEAD_FIELD.VALUATION_BEDROOMS)}
         </div>
       </div>
-      <fieldset className="lead-field lead-viewing" aria-describedby={`${headingId}-preferred-hint`}>
-        <legend className="lead-field__label">{LEAD_COPY.VALUATION_PREFERRED_TIME}</legend>
-        <div className="lead-form__row">
-          <div className="lead-field">
-            <label className="lead-field__label lead-field__label--light" htmlFor={`${headingId}-preferred-date`}>
-              {LEAD_COPY.VALUATION_DATE}
-            </label>
-            <input
-              id={`${headingId}-preferred-date`}
-              type="date"
-              name={LEAD_FIELD.VALUATION_DATE}
-              className="lead-field__input"
-              defaultValue={preferred.date}
-              {...invalidProps(LEAD_FIELD.VALUATION_DATE)}
-            />
-          </div>
-          <div className="lead-field">
-            <label className="lead-field__label lead-field__label--light" htmlFor={`${headingId}-preferred-time`}>
-              {LEAD_COPY.VALUATION_TIME}
-            </label>
-            <select id={`${headingId}-preferred-time`} name={LEAD_FIELD.VALUATION_TIME} className="lead-field__input" defaultValue={preferred.time}>
-              {VIEWING_TIMES.map((time) => (
-                <option key={time} value={time}>
-                  {time}
-                </option>
-              ))}
-            </select>
-          </div>
-        </div>
-        <p id={`${headingId}-preferred-hint`} className="lead-field__hint">
-          {LEAD_COPY.VALUATION_PREFERRED_HINT}
-        </p>
-        {fieldError(LEAD_FIELD.VALUATION_DATE)}
-      </fieldset>
+      <DateTimeFields
+        id={`${headingId}-preferred`}
+        legend={LEAD_COPY.VALUATION_PREFERRED_TIME}
+        date={{ name: LEAD_FIELD.VALUATION_DATE, label: LEAD_COPY.VALUATION_DATE, value: preferred.date, ...invalidProps(LEAD_FIELD.VALUATION_DATE) }}
+        time={{ name: LEAD_FIELD.VALUATION_TIME, label: LEAD_COPY.VALUATION_TIME, value: preferred.time }}
+        hint={LEAD_COPY.VALUATION_PREFERRED_HINT}
+        error={fieldError(LEAD_FIELD.VALUATION_DATE)}
+      />
     </>
   )
 
@@ -467,39 +441,14 @@ export function LeadForm({ kind, heading, data, hidden = {}, result }: LeadFormP
         </div>
 
         {showViewing && (
-          <fieldset className="lead-field lead-viewing" aria-describedby={`${headingId}-viewing-hint`}>
-            <legend className="lead-field__label">{LABELS.VIEWING_TIME}</legend>
-            <div className="lead-form__row">
-              <div className="lead-field">
-                <label className="lead-field__label lead-field__label--light" htmlFor={`${headingId}-viewing-date`}>
-                  {LEAD_COPY.VIEWING_DATE}
-                </label>
-                <input
-                  id={`${headingId}-viewing-date`}
-                  type="date"
-                  name={LEAD_FIELD.VIEWING_DATE}
-                  className="lead-field__input"
-                  defaultValue={viewing.date}
-                />
-              </div>
-              <div className="lead-field">
-                <label className="lead-field__label lead-field__label--light" htmlFor={`${headingId}-viewing-time`}>
-                  {LEAD_COPY.VIEWING_TIME}
-                </label>
-                <select id={`${headingId}-viewing-time`} name={LEAD_FIELD.VIEWING_TIME} className="lead-field__input" defaultValue={viewing.time}>
-                  {VIEWING_TIMES.map((time) => (
-                    <option key={time} value={time}>
-                      {time}
-                    </option>
-                  ))}
-                </select>
-              </div>
-            </div>
-            <p id={`${headingId}-viewing-hint`} className="lead-field__hint">
-              {LEAD_COPY.VIEWING_HINT}
-            </p>
-            {fieldError('viewing_lead_date')}
-          </fieldset>
+          <DateTimeFields
+            id={`${headingId}-viewing`}
+            legend={LABELS.VIEWING_TIME}
+            date={{ name: LEAD_FIELD.VIEWING_DATE, label: LEAD_COPY.VIEWING_DATE, value: viewing.date }}
+            time={{ name: LEAD_FIELD.VIEWING_TIME, label: LEAD_COPY.VIEWING_TIME, value: viewing.time }}
+            hint={LEAD_COPY.VIEWING_HINT}
+            error={fieldError('viewing_lead_date')}
+          />
         )}
 
         <div className="lead-field">
@@ -612,6 +561,60 @@ export function LeadForm({ kind, heading, data, hidden = {}, result }: LeadFormP
         </Suspense>
       )}
     </section>
+  )
+}
+
+/** One of DateTimeFields' two inputs: its name, label and first value, and what it says of an error. */
+interface DateTimeInput {
+  name: string
+  label: string
+  value: string
+  'aria-invalid'?: boolean | undefined
+  'aria-describedby'?: string | undefined
+}
+
+/**
+ * A date and a time of day (SPEC §5's 07:00 to 19:00, 24-hour) under one legend with a hint: a
+ * property's viewing time, a valuation's preferred time. The date input's `id` is `${id}-date`.
+ */
+function DateTimeFields(props: { id: string; legend: string; date: DateTimeInput; time: DateTimeInput; hint: string; error: ReactNode }) {
+  const { id, date, time } = props
+  return (
+    <fieldset className="lead-field lead-viewing" aria-describedby={`${id}-hint`}>
+      <legend className="lead-field__label">{props.legend}</legend>
+      <div className="lead-form__row">
+        <div className="lead-field">
+          <label className="lead-field__label lead-field__label--light" htmlFor={`${id}-date`}>
+            {date.label}
+          </label>
+          <input
+            id={`${id}-date`}
+            type="date"
+            name={date.name}
+            className="lead-field__input"
+            defaultValue={date.value}
+            aria-invalid={date['aria-invalid']}
+            aria-describedby={date['aria-describedby']}
+          />
+        </div>
+        <div className="lead-field">
+          <label className="lead-field__label lead-field__label--light" htmlFor={`${id}-time`}>
+            {time.label}
+          </label>
+          <select id={`${id}-time`} name={time.name} className="lead-field__input" defaultValue={time.value}>
+            {VIEWING_TIMES.map((option) => (
+              <option key={option} value={option}>
+                {option}
+              </option>
+            ))}
+          </select>
+        </div>
+      </div>
+      <p id={`${id}-hint`} className="lead-field__hint">
+        {props.hint}
+      </p>
+      {props.error}
+    </fieldset>
   )
 }
 

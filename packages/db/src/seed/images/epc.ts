@@ -4,6 +4,7 @@
  * objects plus a cross-reference table of byte offsets).
  */
 import type { EpcRating } from '../pool-layout.ts'
+import { renderPdfPage } from './pdf.ts'
 import { esc, poly, rect, svgDocument } from './svg.ts'
 
 /** Chart image size. */
@@ -73,81 +74,48 @@ export function renderEpcChart(rating: EpcRating): string {
   return svgDocument(EPC_WIDTH, EPC_HEIGHT, '', body)
 }
 
-function pdfText(text: string): string {
-  return text.replace(/[\\()]/g, (c) => `\\${c}`)
-}
-
-function rgb(hex: string): string {
-  const n = [1, 3, 5].map((i) => (parseInt(hex.slice(i, i + 2), 16) / 255).toFixed(3))
-  return n.join(' ')
-}
-
 /** A one-page A4 EPC summary as a valid PDF (Helvetica, coloured bands, current and potential). */
 export function renderEpcPdf(rating: EpcRating, agencyName: string): Buffer {
   const { current, potentialRating, potential } = toEpcScores(rating)
-  const ops: string[] = []
-  const text = (x: number, y: number, size: number, value: string, bold = false, colour = '#1a1a1a') =>
-    ops.push(`${rgb(colour)} rg BT /${bold ? 'F2' : 'F1'} ${size} Tf ${x} ${y} Td (${pdfText(value)}) Tj ET`)
-  const box = (x: number, y: number, w: number, h: number, colour: string) => ops.push(`${rgb(colour)} rg ${x} ${y} ${w} ${h} re f`)
-  const stroke = (x: number, y: number, w: number, h: number) => ops.push(`0 0 0 RG 1 w ${x} ${y} ${w} ${h} re S`)
+  return renderPdfPage(({ text, box, stroke }) => {
 
-  text(50, 780, 22, 'Energy performance certificate (EPC)', true)
-  text(50, 752, 11, `Demonstration certificate produced for ${agencyName} sample data. Not a real assessment.`)
-  text(50, 730, 11, 'Certificate number: 0000-0000-0000-0000-0000')
-  text(50, 700, 14, 'Energy rating and score', true)
-  text(50, 680, 11, `This property's current energy rating is ${rating}. It has the potential to be ${potentialRating}.`)
-  const top = 640
-  const rowH = 34
-  stroke(50, top - 7 * rowH - 40, 495, 7 * rowH + 60)
-  text(60, top + 4, 10, 'Very energy efficient - lower running costs')
-  text(380, top + 4, 10, 'Current', true)
-  text(460, top + 4, 10, 'Potential', true)
-  const bandRows = [
-    ['A', '92+', '#008054'], ['B', '81-91', '#19b459'], ['C', '69-80', '#8dce46'], ['D', '55-68', '#ffd500'],
-    ['E', '39-54', '#fcaa65'], ['F', '21-38', '#ef8023'], ['G', '1-20', '#e9153b'],
-  ] as const
-  bandRows.forEach(([band, range, colour], i) => {
-    const y = top - (i + 1) * rowH
-    const dark = band === 'C' || band === 'D' || band === 'E'
-    box(60, y, 120 + i * 28, rowH - 6, colour)
-    text(66, y + 9, 10, range, false, dark ? '#1a1a1a' : '#ffffff')
-    text(60 + 120 + i * 28 - 20, y + 8, 16, band, true, dark ? '#1a1a1a' : '#ffffff')
-    if (band === rating) {
-      box(372, y, 64, rowH - 6, colour)
-      text(382, y + 8, 16, `${current} ${band}`, true, dark ? '#1a1a1a' : '#ffffff')
-    }
-    if (band === potentialRating) {
-      box(452, y, 64, rowH - 6, colour)
-      text(462, y + 8, 16, `${potential} ${band}`, true, dark ? '#1a1a1a' : '#ffffff')
-    }
+    text(50, 780, 22, 'Energy performance certificate (EPC)', true)
+    text(50, 752, 11, `Demonstration certificate produced for ${agencyName} sample data. Not a real assessment.`)
+    text(50, 730, 11, 'Certificate number: 0000-0000-0000-0000-0000')
+    text(50, 700, 14, 'Energy rating and score', true)
+    text(50, 680, 11, `This property's current energy rating is ${rating}. It has the potential to be ${potentialRating}.`)
+    const top = 640
+    const rowH = 34
+    stroke(50, top - 7 * rowH - 40, 495, 7 * rowH + 60)
+    text(60, top + 4, 10, 'Very energy efficient - lower running costs')
+    text(380, top + 4, 10, 'Current', true)
+    text(460, top + 4, 10, 'Potential', true)
+    const bandRows = [
+      ['A', '92+', '#008054'], ['B', '81-91', '#19b459'], ['C', '69-80', '#8dce46'], ['D', '55-68', '#ffd500'],
+      ['E', '39-54', '#fcaa65'], ['F', '21-38', '#ef8023'], ['G', '1-20', '#e9153b'],
+    ] as const
+    bandRows.forEach(([band, range, colour], i) => {
+      const y = top - (i + 1) * rowH
+      const dark = band === 'C' || band === 'D' || band === 'E'
+      box(60, y, 120 + i * 28, rowH - 6, colour)
+      text(66, y + 9, 10, range, false, dark ? '#1a1a1a' : '#ffffff')
+      text(60 + 120 + i * 28 - 20, y + 8, 16, band, true, dark ? '#1a1a1a' : '#ffffff')
+      if (band === rating) {
+        box(372, y, 64, rowH - 6, colour)
+        text(382, y + 8, 16, `${current} ${band}`, true, dark ? '#1a1a1a' : '#ffffff')
+      }
+      if (band === potentialRating) {
+        box(452, y, 64, rowH - 6, colour)
+        text(462, y + 8, 16, `${potential} ${band}`, true, dark ? '#1a1a1a' : '#ffffff')
+      }
+    })
+    text(60, top - 7 * rowH - 22, 10, 'Not energy efficient - higher running costs')
+    text(50, 320, 14, 'Breakdown of property\'s energy performance', true)
+    text(50, 298, 11, 'Walls: Cavity wall, filled cavity - Good')
+    text(50, 282, 11, 'Windows: Fully double glazed - Good')
+    text(50, 266, 11, 'Main heating: Boiler and radiators, mains gas - Good')
+    text(50, 250, 11, 'Lighting: Low energy lighting in all fixed outlets - Very good')
+    text(50, 210, 9, 'The graph shows this property\'s current and potential energy rating. Properties get a rating from A (best)')
+    text(50, 198, 9, 'to G (worst) and a score. The better the rating and score, the lower your energy bills are likely to be.')
   })
-  text(60, top - 7 * rowH - 22, 10, 'Not energy efficient - higher running costs')
-  text(50, 320, 14, 'Breakdown of property\'s energy performance', true)
-  text(50, 298, 11, 'Walls: Cavity wall, filled cavity - Good')
-  text(50, 282, 11, 'Windows: Fully double glazed - Good')
-  text(50, 266, 11, 'Main heating: Boiler and radiators, mains gas - Good')
-  text(50, 250, 11, 'Lighting: Low energy lighting in all fixed outlets - Very good')
-  text(50, 210, 9, 'The graph shows this property\'s current and potential energy rating. Properties get a rating from A (best)')
-  text(50, 198, 9, 'to G (worst) and a score. The better the rating and score, the lower your energy bills are likely to be.')
-
-  const content = ops.join('\n')
-  const objects = [
-    '<< /Type /Catalog /Pages 2 0 R >>',
-    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
-    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Resources << /Font << /F1 4 0 R /F2 5 0 R >> >> /Contents 6 0 R >>',
-    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>',
-    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica-Bold /Encoding /WinAnsiEncoding >>',
-    `<< /Length ${Buffer.byteLength(content, 'latin1')} >>\nstream\n${content}\nendstream`,
-  ]
-  let pdf = '%PDF-1.4\n%\xe2\xe3\xcf\xd3\n'
-  const offsets: number[] = []
-  objects.forEach((body, i) => {
-    offsets.push(Buffer.byteLength(pdf, 'latin1'))
-    pdf += `${i + 1} 0 obj\n${body}\nendobj\n`
-  })
-  const xrefAt = Buffer.byteLength(pdf, 'latin1')
-  pdf += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`
-  for (const offset of offsets) pdf += `${String(offset).padStart(10, '0')} 00000 n \n`
-  pdf += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xrefAt}\n%%EOF\n`
-  return Buffer.from(pdf, 'latin1')
 }
