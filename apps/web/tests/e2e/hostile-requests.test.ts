@@ -255,3 +255,23 @@ describe('hostile values of the no-JavaScript fallbacks', () => {
     }
   })
 })
+
+describe("a branch's page and the branch filter, given what names no branch", () => {
+  it('answer 404 to a branch id that names none, 400 to a list filtered by one that is not an id, and never 5xx', async () => {
+    for (const path of ['/branches/0/x', '/branches/999', '/branches/2147483648/x', '/branches/99999999999999999999999', '/branches/-1', '/branches/1.5/x', '/branches/%00', '/branches/3%00/reading']) {
+      const response = await fetch(new URL(path, BASE_URL), { redirect: 'manual' })
+      expect(response.status, path).toBe(404)
+      expect(await response.text(), path).not.toContain('Something went wrong')
+    }
+    for (const value of ['two', '%00', '-3', '99999999999999999999']) {
+      const response = await fetch(new URL(`/sales/property-for-sale?branch_id=${value}`, BASE_URL), { redirect: 'manual' })
+      expect(response.status, value).toBe(400)
+    }
+    // A valuation link naming no branch is the plain valuation page.
+    for (const value of ['%00', '999', 'x', '99999999999999999999']) {
+      const response = await fetch(new URL(`/valuation?branch=${value}`, BASE_URL), { redirect: 'manual' })
+      expect(response.status, value).toBe(200)
+      expect(await response.text(), value).not.toContain('Your request goes to our')
+    }
+  })
+})

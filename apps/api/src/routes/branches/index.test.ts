@@ -77,7 +77,10 @@ describe.each(testDatabaseKinds())("a branch's page on %s", (kind) => {
     const missing = await api.app.inject('/api/branches/99')
     expect(missing.statusCode).toBe(404)
     expect(missing.json()).toEqual({ message: 'Branch not found' })
-    for (const bad of ['abc', '0x2', '-1', '02']) expect((await api.app.inject(`/api/branches/${bad}`)).statusCode, bad).toBe(400)
+    for (const bad of ['abc', '0x2', '-1', '02', '1.0', '%00', '2%00', '99999999999999999999']) expect((await api.app.inject(`/api/branches/${bad}`)).statusCode, bad).toBe(400)
+    expect([400, 414]).toContain((await api.app.inject(`/api/branches/${'9'.repeat(400)}`)).statusCode)
+    // An id of the right shape that no branch has is a 404, however large.
+    expect((await api.app.inject('/api/branches/2147483647')).statusCode).toBe(404)
   })
 
   it("searches one branch's properties: every card is that branch's, and none of its properties is left out", async () => {
@@ -93,6 +96,8 @@ describe.each(testDatabaseKinds())("a branch's page on %s", (kind) => {
     expect(body.data.every((card: { branch_id: number | null }) => card.branch_id === 2)).toBe(true)
     const none = await api.app.inject('/api/properties?branch_id=99')
     expect(none.json().total).toBe(0)
-    expect((await api.app.inject('/api/properties?branch_id=two')).statusCode).toBe(400)
+    for (const bad of ['two', '%00', '3%00', '-3', '99999999999999999999', '3&branch_id=4']) {
+      expect((await api.app.inject(`/api/properties?branch_id=${bad}`)).statusCode, bad).toBe(400)
+    }
   })
 })
