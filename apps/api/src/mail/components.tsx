@@ -294,3 +294,28 @@ export function PropertyCard({ property }: { property: MailProperty }) {
     </Section>
   )
 }
+
+/**
+ * The body of an e-mail that is one link with a short life (a login, an alert's confirmation): the
+ * button, the link written out to copy, when it expires, and what to do if it was not asked for.
+ */
+export function OneLinkActions({ href, label, expiry, ignore }: { href: string; label: string; expiry: string; ignore: string }) {
+  return (
+    <>
+      <Buttons>
+        <ButtonLink href={href}>{label}</ButtonLink>
+      </Buttons>
+      <P small>
+        Or copy this link into your browser:
+        <br />
+        <TextLink href={href} breakAll>
+          {href}
+        </TextLink>
+      </P>
+      <P small>{expiry}</P>
+      <P small muted>
+        {ignore}
+      </P>
+    </>
+  )
+}

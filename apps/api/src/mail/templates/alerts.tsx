@@ -18,7 +18,7 @@ import {
   type SearchType,
 } from '@agency/domain'
 import type { MailBranch, MailBrand } from '../brand.ts'
-import { ButtonLink, Buttons, Facts, H1, H2, H3, MailLayout, P, TextLink } from '../components.tsx'
+import { ButtonLink, Buttons, Facts, H1, H2, H3, MailLayout, OneLinkActions, P, TextLink } from '../components.tsx'
 import { renderHtml, toText, toTextFooter, type RenderedMail } from '../render.ts'
 
 /** What the alert confirmation e-mail says. */
@@ -49,20 +49,7 @@ export async function renderAlertConfirmationMail(input: AlertConfirmationMailIn
       <H1>Confirm your property alert</H1>
       <P>Hello,</P>
       <P>{intro}</P>
-      <Buttons>
-        <ButtonLink href={link}>Confirm my alert</ButtonLink>
-      </Buttons>
-      <P small>
-        Or copy this link into your browser:
-        <br />
-        <TextLink href={link} breakAll>
-          {link}
-        </TextLink>
-      </P>
-      <P small>{expiry}</P>
-      <P small muted>
-        {ignore}
-      </P>
+      <OneLinkActions href={link} label="Confirm my alert" expiry={expiry} ignore={ignore} />
     </MailLayout>,
   )
   return { subject, text, html }

@@ -2,7 +2,7 @@
 // @jsxImportSource react
 // (The dev server's tsx reads no tsconfig of this package: the pragmas choose React's automatic JSX for every compiler.)
 import type { MailBrand } from '../brand.ts'
-import { ButtonLink, Buttons, H1, MailLayout, P, TextLink } from '../components.tsx'
+import { H1, MailLayout, OneLinkActions, P } from '../components.tsx'
 import { renderHtml, toText, toTextFooter, type RenderedMail } from '../render.ts'
 
 /** What the login link e-mail says. */
@@ -32,20 +32,7 @@ export async function renderMagicLinkMail(input: MagicLinkMailInput): Promise<Re
       <H1>{`Log in to ${brand.agencyName}`}</H1>
       <P>{greeting}</P>
       <P>{`Use the button below to log in to ${brand.agencyName}.`}</P>
-      <Buttons>
-        <ButtonLink href={link}>Log in</ButtonLink>
-      </Buttons>
-      <P small>
-        Or copy this link into your browser:
-        <br />
-        <TextLink href={link} breakAll>
-          {link}
-        </TextLink>
-      </P>
-      <P small>{expiry}</P>
-      <P small muted>
-        {ignore}
-      </P>
+      <OneLinkActions href={link} label="Log in" expiry={expiry} ignore={ignore} />
     </MailLayout>,
   )
   return { subject, text, html }
