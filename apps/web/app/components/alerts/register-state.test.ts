@@ -91,6 +91,12 @@ describe('registerReducer', () => {
     expect(state.radius).toBe(3)
   })
 
+  it('gives a place picked before the Radius changed, but added after (its details still loading), the radius as it is now', () => {
+    let state = registerReducer(fresh(), { type: 'radiusChanged', radius: 3 })
+    state = registerReducer(state, { type: 'locationAdded', location: { ...place('Manchester', 53.48), distance: 0.25 } })
+    expect(state.criteria.locations.map((l) => [l.location, l.distance])).toEqual([['Manchester', 3]])
+  })
+
   it(`stops at ${MAX_LOCATIONS} locations, the API's limit`, () => {
     let state = fresh()
     for (let i = 0; i <= MAX_LOCATIONS; i++) state = registerReducer(state, { type: 'locationAdded', location: place(`Town ${i}`, 50 + i / 10) })

@@ -107,7 +107,9 @@ export function registerReducer(state: RegisterState, action: RegisterAction): R
     case 'locationAdded': {
       const { locations } = state.criteria
       if (locations.some((l) => isSamePlace(l, action.location)) || locations.length >= MAX_LOCATIONS) return { ...state, keyword: '' }
-      return { ...withLocations([...locations, action.location]), keyword: '' }
+      // The place takes the Radius control's value as it is now: one changed while the place's details
+      // were on their way counts, not the one the page had when the place was picked.
+      return { ...withLocations([...locations, { ...action.location, distance: state.radius }]), keyword: '' }
     }
     case 'locationRadiusChanged':
       return { ...withLocations(state.criteria.locations.map((l, i) => (i === action.index ? { ...l, distance: action.radius } : l))), radius: action.radius }
