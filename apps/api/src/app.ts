@@ -185,7 +185,7 @@ export const api: FastifyPluginAsync<Omit<ApiOptions, 'logger' | 'trustProxy' | 
     ...(options.leadLimits ? { limits: options.leadLimits } : {}),
   })
   await app.register(potentialViewingsRoutes, { prefix: '/potential_viewings' })
-  await app.register(alertsRoutes, { prefix: '/alerts' })
+  await app.register(alertsRoutes, { prefix: '/alerts', publicUrl: options.publicUrl })
   await app.register(addressesRoutes, {
     prefix: '/addresses',
     provider: options.addresses?.provider ?? createAddressProvider(options.addresses?.env ?? {}, { db: options.database.db, log: app.log }),

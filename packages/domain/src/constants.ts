@@ -266,6 +266,10 @@ export const ALERT_PATHS = {
   REGISTER: '/heads-up-alerts/register',
   REGISTER_BUY: '/heads-up-alerts/register/buy',
   REGISTER_RENT: '/heads-up-alerts/register/rent',
+  /** SPEC §2 update-alert entry. */
+  UPDATE: '/heads-up-alerts/update',
+  /** A contact's alerts, each with its on/off switch (after logging in). */
+  MY_ALERTS: '/heads-up-alerts/my-alerts',
 } as const
 
 /** SPEC §2: the update page of one alert, /heads-up-alerts/profiles/{applicantKey}. */

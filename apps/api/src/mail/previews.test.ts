@@ -4,7 +4,7 @@ import { PREVIEW_BRANCH, renderMailPreviews, toPreviewBrand } from './previews.t
 describe('every e-mail', () => {
   it('has a subject, a plain-text part and an HTML part in the shared layout, with the footer in both', async () => {
     const previews = await renderMailPreviews({ brand: toPreviewBrand('https://agency.example'), branch: PREVIEW_BRANCH, pictures: ['https://agency.example/api/m/x/640'] })
-    expect(previews).toHaveLength(8)
+    expect(previews).toHaveLength(9)
     for (const { name, mail } of previews) {
       expect(mail.subject, name).not.toBe('')
       expect(mail.text, name).not.toMatch(/<[a-z]/i)

@@ -6,7 +6,7 @@ import { DEMO_COMPANY_PROFILE } from '@agency/db'
 import { AlertCriteriaSchema, DEFAULT_AGENCY_NAME, LeadEnquiryPayloadSchema, toLettingsAdvertMessage } from '@agency/domain'
 import { MAIL_LOGO_PATH, toCompanyLines, type MailBranch, type MailBrand } from './brand.ts'
 import type { RenderedMail } from './render.ts'
-import { renderAlertConfirmationMail, renderBranchDigestMail, renderBranchRegistrationMail, toCriteriaFacts, type RegistrationDetails } from './templates/alerts.tsx'
+import { renderAlertConfirmationMail, renderAlertSwitchedOffMail, renderBranchDigestMail, renderBranchRegistrationMail, toCriteriaFacts, type RegistrationDetails } from './templates/alerts.tsx'
 import { renderHeadsUpMail } from './templates/heads-up.tsx'
 import { renderBranchLeadMail, renderLeadAcknowledgementMail } from './templates/leads.tsx'
 import { renderMagicLinkMail } from './templates/magic-link.tsx'
@@ -137,6 +137,18 @@ export async function renderMailPreviews({ brand, branch, pictures }: MailPrevie
           },
         ],
         ...links,
+      }),
+    },
+    {
+      name: 'alert-switched-off',
+      mail: await renderAlertSwitchedOffMail({
+        brand,
+        branch,
+        name: 'Priya',
+        looking: 'buying',
+        criteria: toCriteriaFacts(criteria, 'sales', new Map()).slice(0, 2),
+        myAlertsLink: `${origin}/heads-up-alerts/my-alerts`,
+        switchedOffAt: AT,
       }),
     },
     {

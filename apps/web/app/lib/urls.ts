@@ -21,6 +21,6 @@ export function toLoginUrl(returnTo: string): string {
 
 /** The account menu's alert pages: SPEC §2 update-alert entry, and the contact's alert list. */
 export const ALERT_ACCOUNT_PATHS = {
-  UPDATE: '/heads-up-alerts/update',
-  MY_ALERTS: '/heads-up-alerts/my-alerts',
+  UPDATE: ALERT_PATHS.UPDATE,
+  MY_ALERTS: ALERT_PATHS.MY_ALERTS,
 } as const

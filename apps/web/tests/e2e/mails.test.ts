@@ -21,6 +21,7 @@ describe('e-mails in a browser', () => {
       'login-link',
       'alert-confirmation',
       'heads-up',
+      'alert-switched-off',
       'enquiry-acknowledgement',
       'branch-enquiry',
       'branch-registration',

@@ -2,7 +2,7 @@ import { AlertCriteriaSchema } from '@agency/domain'
 import { describe, expect, it } from 'vitest'
 import { TEST_BRAND, TEST_BRANCH, hostile } from '../mail-fixtures.ts'
 import { expectNeutralised } from './expect-neutralised.ts'
-import { renderAlertConfirmationMail, renderBranchDigestMail, renderBranchRegistrationMail, toCriteriaFacts, type RegistrationDetails } from './alerts.tsx'
+import { renderAlertConfirmationMail, renderAlertSwitchedOffMail, renderBranchDigestMail, renderBranchRegistrationMail, toCriteriaFacts, type RegistrationDetails } from './alerts.tsx'
 
 const criteria = AlertCriteriaSchema.parse({
   locations: [{ place_id: 'p1', location: 'Harrogate', lat: 53.99, lng: -1.54, distance: 3 }],
@@ -123,5 +123,38 @@ describe('alert e-mails', () => {
     const digest = await renderBranchDigestMail({ brand: TEST_BRAND, branch: TEST_BRANCH, registrations: [typed, registration] })
     expect(digest.subject).toBe('New alert registrations to call: 2 phone numbers')
     expectNeutralised(digest.html, fields)
+  })
+
+  it('says which alert was switched off, when, and where to switch it on again, escaping its place names', async () => {
+    const input = {
+      brand: TEST_BRAND,
+      branch: TEST_BRANCH,
+      name: 'Priya',
+      looking: 'buying',
+      criteria: toCriteriaFacts(criteria, 'sales', new Map()).slice(0, 2),
+      myAlertsLink: 'https://agency.example/heads-up-alerts/my-alerts',
+      switchedOffAt: new Date('2026-11-29T09:00:00Z'),
+    }
+    const mail = await renderAlertSwitchedOffMail(input)
+    expect(mail.subject).toBe('Your property alert with Hartwell & Co is switched off')
+    expect(mail.text.split('\n').slice(0, 8)).toEqual([
+      'Hello Priya,',
+      '',
+      'As you asked on Sunday 29 November 2026, 9:00, your Heads Up Property Alert for buying is switched off: you will receive no more e-mails from it. Any other alerts you have with Hartwell & Co are not changed.',
+      '',
+      'Locations: Harrogate (3 miles)',
+      'Price: £250,000 - £450,000',
+      '',
+      'Changed your mind? You can switch it on again from your alerts at any time. https://agency.example/heads-up-alerts/my-alerts',
+    ])
+    expect(mail.html).toContain('href="https://agency.example/heads-up-alerts/my-alerts"')
+    // Nothing to unsubscribe from any more: no unsubscribe link of its own.
+    expect(mail.text).not.toMatch(/unsubscribe/i)
+    const typed = await renderAlertSwitchedOffMail({
+      ...input,
+      name: hostile('name'),
+      criteria: toCriteriaFacts({ ...criteria, locations: [{ ...criteria.locations[0]!, location: hostile('place') }] }, 'sales', new Map()).slice(0, 2),
+    })
+    expectNeutralised(typed.html, ['name', 'place'])
   })
 })

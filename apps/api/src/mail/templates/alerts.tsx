@@ -221,3 +221,54 @@ export function renderBranchDigestMail(input: { brand: MailBrand; branch: MailBr
         : `${count} Heads Up Property Alerts have been registered near your branch with a phone number and no e-mail address.`,
   })
 }
+
+/** What the e-mail after switching an alert off from its e-mail says. */
+export interface AlertSwitchedOffMailInput {
+  brand: MailBrand
+  /** The alert's branch (the nearest to its first location), named in the footer. */
+  branch: MailBranch | null
+  name: string
+  /** 'buying' or 'renting'. */
+  looking: string
+  /** The alert's places with their radius and its price, as labelled facts (toCriteriaFacts' first rows). */
+  criteria: Array<readonly [string, string]>
+  /** Where the person switches it on again: their alerts on the site (after logging in). */
+  myAlertsLink: string
+  switchedOffAt: Date
+}
+
+/**
+ * The one e-mail after an alert is switched off from its e-mail's unsubscribe link (or a mail client's
+ * one-click unsubscribe): which alert, that nothing more comes from it, that the person's other alerts
+ * go on, and how to switch it on again. It carries no unsubscribe link of its own and asks nothing.
+ */
+export async function renderAlertSwitchedOffMail(input: AlertSwitchedOffMailInput): Promise<RenderedMail> {
+  const { brand, branch } = input
+  const subject = `Your property alert with ${brand.agencyName} is switched off`
+  const greeting = `Hello ${input.name},`
+  const intro = `As you asked on ${toDateTimeText(input.switchedOffAt)}, your Heads Up Property Alert for ${input.looking} is switched off: you will receive no more e-mails from it. Any other alerts you have with ${brand.agencyName} are not changed.`
+  const again = 'Changed your mind? You can switch it on again from your alerts at any time.'
+  const reason = `You're receiving this because a Heads Up Property Alert you registered with ${brand.agencyName} was switched off. It is the last e-mail from that alert.`
+  const text = toText([
+    greeting,
+    intro,
+    input.criteria.map(([label, value]) => `${label}: ${value}`),
+    `${again} ${input.myAlertsLink}`,
+    toTextFooter({ brand, branch, reason }),
+  ])
+  const html = await renderHtml(
+    <MailLayout brand={brand} title={subject} preview="You will receive no more e-mails from this alert." branch={branch} reason={reason}>
+      <H1>Your alert is switched off</H1>
+      <P>{greeting}</P>
+      <P>{intro}</P>
+      <Facts rows={input.criteria} />
+      <P>{again}</P>
+      <Buttons>
+        <ButtonLink href={input.myAlertsLink} secondary>
+          My alerts
+        </ButtonLink>
+      </Buttons>
+    </MailLayout>,
+  )
+  return { subject, text, html }
+}

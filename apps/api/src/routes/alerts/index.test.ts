@@ -1,4 +1,4 @@
-import { consentEvents, contactApplicants, sessions } from '@agency/db'
+import { consentEvents, contactApplicants, outbox, sessions } from '@agency/db'
 import { testDatabaseKinds } from '@agency/db/testing'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -11,6 +11,8 @@ describe.each(testDatabaseKinds())('GET and POST /api/alerts/unsubscribe on %s',
   const statusOf = async (id: number) =>
     (await api.database.db.select().from(contactApplicants).where(eq(contactApplicants.contact_applicant_id, id)))[0]!.contact_applicant_status_id
   const consentOf = (id: number) => api.database.db.select().from(consentEvents).where(eq(consentEvents.contact_applicant_id, id))
+  const switchedOffMailsTo = async (email: string | null) =>
+    (await api.database.db.select().from(outbox).where(eq(outbox.kind, 'alert_switched_off'))).filter((m) => m.to === email)
 
   beforeAll(async () => {
     api = await createTestApi(kind)
@@ -68,6 +70,38 @@ describe.each(testDatabaseKinds())('GET and POST /api/alerts/unsubscribe on %s',
     expect(await consentOf(alert.id)).toMatchObject([{ action: 'unsubscribed', method: 'one_click' }])
     const [session] = await api.database.db.select().from(sessions).where(eq(sessions.session_id_hash, `hash-${alert.id}`))
     expect(session!.active_contact_applicant_id).toBeNull()
+  })
+
+  it('e-mails the alert’s person once that it is switched off: which alert, that the others go on, where to switch it on again', async () => {
+    const alert = await insertAlert(api.database.db)
+    const post = () =>
+      api.app.inject({ method: 'POST', url: `/api/alerts/unsubscribe?token=${alert.unsubscribe_token}`, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: 'List-Unsubscribe=One-Click' })
+    expect((await post()).statusCode).toBe(200)
+    const [mail, ...more] = await switchedOffMailsTo(alert.email)
+    expect(more).toEqual([])
+    expect(mail!.subject).toBe('Your property alert with Hartwell & Co is switched off')
+    expect(mail!.text).toContain('your Heads Up Property Alert for buying is switched off: you will receive no more e-mails from it.')
+    expect(mail!.text).toContain('Any other alerts you have with Hartwell & Co are not changed.')
+    expect(mail!.text).toContain('Locations: Kirkby Stephen (3 miles)')
+    expect(mail!.text).toContain('Price: £200,000 - £400,000')
+    expect(mail!.text).toMatch(/Changed your mind\? You can switch it on again from your alerts at any time\. https?:\/\/[^/\s]+\/heads-up-alerts\/my-alerts\n/)
+    // Nothing that opens the alert travels in it: no key, no token, no unsubscribe link.
+    for (const secret of [alert.applicant_key, alert.unsubscribe_token, '/api/alerts/unsubscribe']) {
+      expect(mail!.text).not.toContain(secret)
+      expect(mail!.html).not.toContain(secret)
+    }
+    // A second switch-off (a second click, a mail client's retry) changes nothing and mails no one.
+    expect((await post()).statusCode).toBe(200)
+    expect(await switchedOffMailsTo(alert.email)).toHaveLength(1)
+  })
+
+  it('mails no one for an alert never confirmed, or one with no e-mail address', async () => {
+    for (const alert of [await insertAlert(api.database.db, { confirmed: false }), await insertAlert(api.database.db, { email: null })]) {
+      const response = await api.app.inject({ method: 'POST', url: `/api/alerts/unsubscribe?token=${alert.unsubscribe_token}`, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: 'List-Unsubscribe=One-Click' })
+      expect(response.statusCode).toBe(200)
+      expect(await statusOf(alert.id)).toBe(2)
+      expect(await switchedOffMailsTo(alert.email)).toEqual([])
+    }
   })
 
   it('answers 404 for a bad token, GET or POST, and changes nothing', async () => {

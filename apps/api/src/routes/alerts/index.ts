@@ -1,11 +1,14 @@
-import { APPLICANT_STATUS, isAlertLinkTokenShaped, isTokenShaped } from '@agency/domain'
-import { contactApplicants } from '@agency/db'
+import { ALERT_PATHS, APPLICANT_PROFILE, APPLICANT_STATUS, isAlertLinkTokenShaped, isTokenShaped } from '@agency/domain'
+import { contactApplicants, type Db } from '@agency/db'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { eq } from 'drizzle-orm'
 import { z } from 'zod'
 import { changeAlertStatus } from '#app/alerts/commands.ts'
 import { recordConsent } from '#app/alerts/consent.ts'
-import { ALERT_UNSUBSCRIBE_PATH } from '#app/alerts/delivery.ts'
+import { ALERT_UNSUBSCRIBE_PATH, alertRecipients } from '#app/alerts/delivery.ts'
+import { loadMailBrand, loadMailBranch } from '#app/mail/brand.ts'
+import { enqueueMail } from '#app/mail/outbox.ts'
+import { renderAlertSwitchedOffMail, toCriteriaFacts } from '#app/mail/templates/alerts.tsx'
 import { escapeHtml } from '#app/html.ts'
 import { getSiteSettings } from '#app/queries/catalogue.ts'
 
@@ -42,7 +45,32 @@ const NOT_FOUND_PAGE = toPage(
  * that button or a mail client's one-click unsubscribe (body `List-Unsubscribe=One-Click`), switches
  * the alert off and records it. The token does nothing else. An unknown token is 404.
  */
-const alerts: FastifyPluginAsyncZod = async (app) => {
+/**
+ * The one e-mail that confirms an alert switched off from its e-mail, to each of its people with an
+ * e-mail address, in the switch's transaction (so it is sent once, and only when it happened).
+ */
+async function enqueueSwitchedOffMails(tx: Db, row: typeof contactApplicants.$inferSelect, publicUrl: string, now: Date) {
+  const to = (await alertRecipients(tx, [row.contact_applicant_id])).get(row.contact_applicant_id) ?? []
+  if (to.length === 0) return
+  const [brand, branch] = await Promise.all([loadMailBrand(tx, publicUrl), loadMailBranch(tx, row.branch_id)])
+  // Its places and price: what tells one alert from another (the rest is on the alert's page).
+  const searchType = row.profile_id === APPLICANT_PROFILE.TENANT ? 'lettings' : 'sales'
+  const criteria = toCriteriaFacts(row.criteria, searchType, new Map()).slice(0, 2)
+  for (const recipient of to) {
+    const mail = await renderAlertSwitchedOffMail({
+      brand,
+      branch,
+      name: recipient.name,
+      looking: searchType === 'lettings' ? 'renting' : 'buying',
+      criteria,
+      myAlertsLink: `${brand.origin}${ALERT_PATHS.MY_ALERTS}`,
+      switchedOffAt: now,
+    })
+    await enqueueMail(tx, { kind: 'alert_switched_off', to: recipient.email, ...mail }, now)
+  }
+}
+
+const alerts: FastifyPluginAsyncZod<{ publicUrl: string }> = async (app, options) => {
   // Mail clients post the one-click body form-encoded (or as multipart); only its presence matters.
   app.addContentTypeParser(['application/x-www-form-urlencoded', 'multipart/form-data'], { parseAs: 'string', bodyLimit: 4096 }, (_request, body, done) =>
     done(null, String(body)),
@@ -99,7 +127,11 @@ const alerts: FastifyPluginAsyncZod = async (app) => {
         const [row] = await tx.select().from(contactApplicants).where(where).for('update')
         if (!row) return false
         const now = new Date()
-        if (row.contact_applicant_status_id !== APPLICANT_STATUS.OFF) await changeAlertStatus(tx, row, APPLICANT_STATUS.OFF, now)
+        if (row.contact_applicant_status_id !== APPLICANT_STATUS.OFF) {
+          await changeAlertStatus(tx, row, APPLICANT_STATUS.OFF, now)
+          // A confirmed alert's people are told once; an unconfirmed one never mailed them.
+          if (row.is_confirmed) await enqueueSwitchedOffMails(tx, row, options.publicUrl, now)
+        }
         await recordConsent(tx, {
           contact_id: row.contact_id,
           contact_applicant_id: row.contact_applicant_id,
@@ -111,7 +143,7 @@ const alerts: FastifyPluginAsyncZod = async (app) => {
       })
       if (!found) return reply.code(404).send(NOT_FOUND_PAGE)
       return reply.send(
-        toPage('You have unsubscribed', '<p>This Heads Up Property Alert is switched off: you will receive no more e-mails from it. You can switch it on again from your alerts at any time.</p><p><a href="/">Go to the home page</a></p>'),
+        toPage('You have unsubscribed', `<p>This Heads Up Property Alert is switched off: you will receive no more e-mails from it. You can switch it on again from your alerts at any time.</p><p><a href="${ALERT_PATHS.MY_ALERTS}">My alerts</a></p><p><a href="/">Go to the home page</a></p>`),
       )
     },
   )

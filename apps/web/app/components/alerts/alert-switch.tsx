@@ -1,5 +1,5 @@
 import { useEffect } from 'react'
-import { APPLICANT_STATUS, isApplicantDisabled, toToggledStatus } from '@agency/domain'
+import { ALERT_PATHS, APPLICANT_STATUS, isApplicantDisabled, toToggledStatus } from '@agency/domain'
 import type { ApplicantView } from '@agency/domain'
 import { useFetcher } from 'react-router'
 import { toast } from 'sonner'
@@ -8,7 +8,7 @@ import { ALERT_COPY } from '#app/components/alerts/alert-copy.ts'
 import { Switch } from '#app/components/ui/switch.tsx'
 
 /** The page whose action changes an alert's status (SPEC §7 PATCH contact_applicants/status). */
-export const ALERT_STATUS_ACTION = '/heads-up-alerts/my-alerts'
+export const ALERT_STATUS_ACTION = ALERT_PATHS.MY_ALERTS
 
 /** What the status action answers. */
 export interface AlertStatusAnswer {
