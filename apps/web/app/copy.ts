@@ -37,6 +37,7 @@ export const COPY = {
   LIST_START_AGAIN: 'Start a new search',
   LIST_EMPTY: 'No properties match this search. Try widening it.',
   SAVE_SEARCH: 'Save this search',
+  SAVE_SEARCH_SAVING: 'Saving this search…',
   SAVE_SEARCH_EMPTY: 'Or save this search, and we will e-mail you as soon as a property matches it.',
   LIST_PAGE_EMPTY: 'There are no more properties on this page.',
   /** A keyword that found no place: the list says so instead of listing every property. */

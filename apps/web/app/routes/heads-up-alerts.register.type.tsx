@@ -1,10 +1,11 @@
-import { ALERT_CRITERIA_DEFAULT, SEARCH_TYPE_PROFILE } from '@agency/domain'
+import { ALERT_CRITERIA_DEFAULT, SEARCH_TYPE_PROFILE, findNewestAlertOfKind } from '@agency/domain'
 import type { Contact, SearchType } from '@agency/domain'
 import { data } from 'react-router'
 import { Toaster } from 'sonner'
 import { ALERT_COPY } from '#app/components/alerts/alert-copy.ts'
 import { RegisterScreen } from '#app/components/alerts/register-screen.tsx'
-import { readSavedSearch } from '#app/components/alerts/save-search.ts'
+import { SAVE_SEARCH_INTENT, readSavedSearch } from '#app/components/alerts/save-search.ts'
+import { saveSearchAtOnce } from '#app/components/alerts/save-search.server.ts'
 import { initRegisterState } from '#app/components/alerts/register-state.ts'
 import { getRegisterPageData, handleRegisterAction, toContact } from '#app/components/alerts/register.server.ts'
 import { getCaptchaConfig } from '#app/lib/captcha-config.server.ts'
@@ -29,16 +30,22 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   // 'Save this search' brings a list's search in the address: the alert starts with its criteria.
   const saved = readSavedSearch(new URL(request.url), searchType)
   const criteria = saved?.criteria ?? ALERT_CRITERIA_DEFAULT
-  return { ...page, searchType, contacts, criteria, savedSearch: saved?.summary ?? null, captcha: current ? null : captcha }
+  // A contact's circumstances are theirs, not an alert's: a new alert starts with the answers and the
+  // frequency of their newest alert of the kind, to change if they have moved on.
+  const previous = contact?.contact_id ? findNewestAlertOfKind(await context.api.getApplicantsOfContact(contact.contact_id).catch(() => []), searchType) : null
+  const answers = previous ? { question_answers: previous.question_answers, alert_frequency: previous.alert_frequency } : null
+  return { ...page, searchType, contacts, criteria, answers, savedSearch: saved?.summary ?? null, captcha: current ? null : captcha }
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {
+  const searchType = toSearchType(params.type)
   const current = await getCurrentContact(request, context)
-  return handleRegisterAction(request, context, toSearchType(params.type), { mode: 'create', captcha: current === null })
+  if ((await request.clone().formData()).get('intent') === SAVE_SEARCH_INTENT) return saveSearchAtOnce(request, context, searchType, current)
+  return handleRegisterAction(request, context, searchType, { mode: 'create', captcha: current === null })
 }
 
 export default function RegisterAlertRoute({ loaderData, actionData }: Route.ComponentProps) {
-  const { searchType, questions, subscriptionTypeIds, variants, intro, contacts, criteria, captcha, savedSearch } = loaderData
+  const { searchType, questions, subscriptionTypeIds, variants, intro, contacts, criteria, answers, captcha, savedSearch } = loaderData
   return (
     <div className="container page alert-page">
       <RegisterScreen
@@ -47,7 +54,7 @@ export default function RegisterAlertRoute({ loaderData, actionData }: Route.Com
         profileId={SEARCH_TYPE_PROFILE[searchType]}
         questions={questions}
         subscriptionTypeIds={subscriptionTypeIds}
-        initialState={initRegisterState('create', contacts, { criteria })}
+        initialState={initRegisterState('create', contacts, answers ? { criteria, contacts, ...answers } : { criteria })}
         variants={variants}
         heading={ALERT_COPY.REGISTER_HEADING[searchType]}
         intro={intro}

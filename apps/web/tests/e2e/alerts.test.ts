@@ -577,6 +577,51 @@ describe('Heads Up Property Alerts: the update-alert entry and the active alert'
   })
 })
 
+describe("Heads Up Property Alerts: 'Save this search' signed in", () => {
+  it('saves a list’s search in one press for a buyer, lands on its matches with the alert on, never twice; asks a contact with no tenant alert', async () => {
+    const page = await browser.page()
+    const email = uniqueEmail('saver')
+    const seen = await seenMails()
+    await page.goto(`${BASE_URL}/heads-up-alerts/register/buy`)
+    await registerAlert(page, email)
+    await page.getByRole('button', { name: 'OK' }).click()
+    await confirmFromEmail(page, email, seen)
+
+    const search = `${BASE_URL}/sales/property-for-sale?keyword=leeds&radius=1&min_bedroom=2`
+    await page.goto(search)
+    await page.waitForURL((url) => url.searchParams.has('locations'))
+    await page.getByRole('button', { name: 'Save this search' }).first().click()
+    await page.waitForURL((url) => url.pathname === '/sales/property-for-sale' && url.searchParams.get('alert') === 'on')
+    await page.getByRole('status').filter({ hasText: 'Your alert is on.' }).waitFor()
+    // The list is the alert's own search: the place and the bedrooms chosen, the prices open as they were.
+    expect(page.url()).toContain('min_bedroom=2')
+    await page.goto(`${BASE_URL}/heads-up-alerts/my-alerts`)
+    const leeds = page.getByRole('article', { name: /^Buying: Leeds/ })
+    await leeds.first().waitFor()
+    expect(await leeds.count()).toBe(1)
+    expect(await page.getByRole('article', { name: /^Buying: Manchester/ }).count()).toBe(1)
+
+    // Pressed again, on the same search: the alert exists, nothing new is made.
+    await page.goto(search)
+    await page.waitForURL((url) => url.searchParams.has('locations'))
+    await page.getByRole('button', { name: 'Save this search' }).first().click()
+    await page.waitForURL((url) => url.searchParams.get('alert') === 'on')
+    await page.goto(`${BASE_URL}/heads-up-alerts/my-alerts`)
+    await leeds.first().waitFor()
+    expect(await leeds.count()).toBe(1)
+
+    // No tenant alert to take the answers from: the registration, filled in with the search and the contact.
+    await page.goto(`${BASE_URL}/lettings/property-to-rent?keyword=leeds&radius=1`)
+    await page.waitForURL((url) => url.searchParams.has('locations'))
+    await page.getByRole('button', { name: 'Save this search' }).first().click()
+    await page.waitForURL((url) => url.pathname === '/heads-up-alerts/register/rent')
+    await waitForScreen(page)
+    expect(await page.getByText('Saving your search:').locator('..').innerText()).toContain('Leeds, 1 mile')
+    await page.getByRole('list', { name: 'Contacts of this alert' }).getByText('Harriet Lowther').waitFor()
+    await expectNoAxeViolations(page)
+  })
+})
+
 describe('Heads Up Property Alerts without JavaScript', () => {
   it('shows the server’s messages and registers through a plain form post', async () => {
     const page = await browser.page({ javaScriptEnabled: false })

@@ -4,6 +4,9 @@ import { toSearchSummary } from '#app/components/search/search-summary.ts'
 import { readPageRequest, toSearchUrlParams } from '#app/components/search/search-url.ts'
 import { toUrlWithParams } from '#app/lib/urls.ts'
 
+/** The intent of the register page's action that saves a list's search at once (a signed-in buyer's or tenant's 'Save this search'). */
+export const SAVE_SEARCH_INTENT = 'save-search'
+
 /** The register page of a search type: a buyer's for sales, a tenant's for lettings. */
 const REGISTER_PATHS: Record<SearchType, string> = { sales: ALERT_PATHS.REGISTER_BUY, lettings: ALERT_PATHS.REGISTER_RENT }
 

@@ -2,9 +2,10 @@ import type { PropertyListResponse, PropertySearchQuery, SearchType } from '@age
 import { LIST_PATHS, MAP } from '@agency/domain'
 import { useEffect, useState } from 'react'
 import type { ComponentProps, ComponentType } from 'react'
-import { Link } from 'react-router'
+import { Form, Link, useNavigation } from 'react-router'
 import { AlertOnNotice } from '#app/components/alerts/alert-on-notice.tsx'
-import { toSaveSearchUrl } from '#app/components/alerts/save-search.ts'
+import { SAVE_SEARCH_INTENT, toSaveSearchUrl } from '#app/components/alerts/save-search.ts'
+import { useSignedInContact } from '#app/lib/session.ts'
 import type { PropertiesMap } from '#app/components/map/properties-map.tsx'
 import { PropertyGrid } from '#app/components/property-card/property-grid.tsx'
 import type { ListCard } from '#app/components/property-card/types.ts'
@@ -178,15 +179,30 @@ export function PropertyListPage({ data }: { data: PropertyListData }) {
 }
 
 /**
- * 'Save this search': the alert registration holding this list's search. A link, so it works before
- * and without the page's script; the registration asks for the person's details (or takes the
- * logged-in contact's) and shows the criteria to change before anything is saved.
+ * 'Save this search'. For a visitor, a link to the alert registration holding this list's search
+ * (it works before and without the page's script; the registration asks for their details). For a
+ * signed-in contact, a form that saves it at once (save-search.server.ts), or brings them to that
+ * registration when it needs to ask them something first.
  */
 function SaveSearchLink({ searchType, query, locationNames, prominent = false }: { searchType: SearchType; query: PropertySearchQuery; locationNames: readonly string[]; prominent?: boolean }) {
+  const signedIn = useSignedInContact() !== null
+  const navigation = useNavigation()
+  const to = toSaveSearchUrl(searchType, query, locationNames)
+  const className = `save-search${prominent ? ' button' : ' list-page__save-search'}`
+  if (!signedIn) {
+    return (
+      <Link to={to} className={className}>
+        {COPY.SAVE_SEARCH}
+      </Link>
+    )
+  }
+  const saving = navigation.state !== 'idle' && navigation.formData?.get('intent') === SAVE_SEARCH_INTENT
   return (
-    <Link to={toSaveSearchUrl(searchType, query, locationNames)} className={`save-search${prominent ? ' button' : ' list-page__save-search'}`}>
-      {COPY.SAVE_SEARCH}
-    </Link>
+    <Form method="post" action={to} className="save-search-form">
+      <button type="submit" name="intent" value={SAVE_SEARCH_INTENT} className={`${className}${prominent ? '' : ' save-search--button'}`} aria-disabled={saving || undefined} onClick={(event) => saving && event.preventDefault()}>
+        {saving ? COPY.SAVE_SEARCH_SAVING : COPY.SAVE_SEARCH}
+      </button>
+    </Form>
   )
 }
 
