@@ -403,14 +403,15 @@ export const BRANCH_DIGEST_KIND = 'alert_branch_digest'
 /** Who registers an alert. */
 export type Registrant =
   | { kind: 'contact'; contact_id: number }
-  /** sendConfirmation false: over the per-address limit, the alert is kept but no e-mail is sent. */
-  | { kind: 'visitor'; sendConfirmation: boolean }
+  /**
+   * sendConfirmation false: over the per-address limit, the alert is kept but no e-mail is sent.
+   * pendingCookieHash: the hash of the cookie that remembers the pending alert in their browser.
+   */
+  | { kind: 'visitor'; sendConfirmation: boolean; pendingCookieHash: string }
 
 /** What a registration wrote. */
 export interface Registration {
   row: ApplicantRow
-  /** A visitor's: the value of the cookie that remembers the pending alert in their browser. */
-  pendingCookie: string | null
 }
 
 /**
@@ -435,7 +436,6 @@ export async function registerAlert(
     contactId = registrant.contact_id
     await updateOwnContact(tx, contactId, fields, payload.profile_id, now)
   }
-  const pendingCookie = isVisitor ? createToken() : null
   const [row] = await tx
     .insert(contactApplicants)
     .values({
@@ -446,7 +446,7 @@ export async function registerAlert(
       criteria: payload.property_criteria,
       question_answers: toStoredAnswers(payload, input.questions),
       is_confirmed: !isVisitor,
-      pending_cookie_hash: pendingCookie ? hashToken(pendingCookie) : null,
+      pending_cookie_hash: registrant.kind === 'visitor' ? registrant.pendingCookieHash : null,
       branch_id: await findNearestBranchId(tx, payload),
       kickback_log_id: payload.kickback_log_id ?? null,
       alert_frequency: payload.alert_frequency ?? DEFAULT_ALERT_FREQUENCY,
@@ -483,7 +483,7 @@ export async function registerAlert(
     })
     await enqueueMail(tx, { kind: 'alert_confirmation', to: fields.email, ...mail }, now)
   }
-  return { row, pendingCookie }
+  return { row }
 }
 
 /**

@@ -844,6 +844,26 @@ describe.each(testDatabaseKinds())('alert routes on %s', (kind) => {
       // Every session of the owner whose active alert it was moves on (here: to none).
       expect((await me(owner.cookie)).active_contact_applicant_id).toBeNull()
 
+      // On again by key takes the captcha: without it nothing changes.
+      const onByKey = (recaptcha_token?: string) =>
+        app.inject({
+          method: 'PATCH',
+          url: `/api/contact_applicants/status/${id}`,
+          headers: { ...SAME_ORIGIN, 'x-applicant-key': owner.alert.applicant_key },
+          payload: { status: 1, contact_applicant_id: id, ...(recaptcha_token === undefined ? {} : { recaptcha_token }) },
+        })
+      for (const token of [undefined, '', 'robot']) {
+        const refused = await onByKey(token)
+        expect(refused.statusCode).toBe(422)
+        expect(refused.json()).toEqual(CAPTCHA_FAILED)
+      }
+      const [stillOff] = await t.database.db.select().from(contactApplicants).where(eq(contactApplicants.contact_applicant_id, id))
+      expect(stillOff!.contact_applicant_status_id).toBe(2)
+      const solved = await onByKey('solved')
+      expect(solved.statusCode).toBe(200)
+      expect(solved.json()).toMatchObject({ data: { contact_applicant_status_id: 1 } })
+      expect((await setStatus(id, 2, { 'x-applicant-key': owner.alert.applicant_key })).statusCode).toBe(200)
+
       expect((await setStatus(id, 1, { cookie: stranger.cookie })).statusCode).toBe(404)
       expect((await setStatus(id, 1)).json()).toEqual(NOT_FOUND)
       const mismatch = await setStatus(id, 1, { cookie: owner.cookie }, stranger.alert.contact_applicant_id)

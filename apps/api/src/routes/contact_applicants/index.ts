@@ -30,12 +30,13 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { and, eq } from 'drizzle-orm'
 import { z } from 'zod'
 import { changeAlertStatus, confirmAlert, registerAlert, updateAlert, updateAlertCriteria } from '#app/alerts/commands.ts'
-import { IDEMPOTENCY_KEY_HEADER, IDEMPOTENCY_KEY_MAX_LENGTH, idempotentCommand } from '#app/alerts/idempotency.ts'
+import { IDEMPOTENCY_KEY_HEADER, IDEMPOTENCY_KEY_MAX_LENGTH } from '#app/alerts/idempotency.ts'
+import { captchaRefused, pendingCookie, runAnonymousWrite } from '#app/anonymous-writes.ts'
 import { ALERT_MESSAGES } from '#app/alerts/messages.ts'
 import { findApplicant, findApplicantByKey, getContactQuestions, listApplicantsOfContact, toApplicantView } from '#app/alerts/views.ts'
 import { ACCOUNT_MESSAGES } from '#app/auth/messages.ts'
 import { hitRateLimit, type RateLimitRule } from '#app/auth/rate-limit.ts'
-import { createToken, hashToken, isTokenShaped } from '#app/auth/tokens.ts'
+import { hashToken, isTokenShaped } from '#app/auth/tokens.ts'
 import { API_MESSAGES } from '#app/messages.ts'
 import { IdParamSchema, dataResponseSchema } from '#app/schemas.ts'
 
@@ -102,11 +103,6 @@ function viewFor(db: Db, row: typeof contactApplicants.$inferSelect, holding: Ho
   return holding.kind === 'owner' ? toApplicantView(db, row) : toApplicantView(db, row, { key: holding.key })
 }
 
-/** The captcha's refusal (the login form's and the enquiry's words). */
-function captchaRefused(reply: FastifyReply) {
-  return reply.code(422).send({ message: ACCOUNT_MESSAGES.CAPTCHA_FAILED, errors: { recaptcha_token: [ACCOUNT_MESSAGES.CAPTCHA_FAILED] } })
-}
-
 function notFound(reply: FastifyReply) {
   return reply.code(404).send({ message: ALERT_MESSAGES.APPLICANT_NOT_FOUND })
 }
@@ -145,9 +141,7 @@ export interface ContactApplicantsRoutesOptions {
 const contactApplicantsRoutes: FastifyPluginAsyncZod<ContactApplicantsRoutesOptions> = async (app, options) => {
   const limits = options.limits ?? DEFAULT_ALERT_REGISTRATION_LIMITS
   const now = () => app.sessions.settings.now()
-  const https = new URL(options.publicUrl).protocol === 'https:'
-  const pendingCookieName = https ? PENDING_ALERT_COOKIE_NAMES.HTTPS : PENDING_ALERT_COOKIE_NAMES.HTTP
-  const cookieOptions = { httpOnly: true, sameSite: 'lax' as const, path: '/', secure: https }
+  const pending = pendingCookie({ publicUrl: options.publicUrl, names: PENDING_ALERT_COOKIE_NAMES, maxAgeS: PENDING_ALERT_COOKIE_MAX_AGE_S })
 
   app.addHook('onSend', async (_request, reply) => {
     // Alerts and who owns them are for this browser only.
@@ -204,12 +198,12 @@ const contactApplicantsRoutes: FastifyPluginAsyncZod<ContactApplicantsRoutesOpti
       },
     },
     async (request) => {
-      const value = request.cookies[pendingCookieName]
-      if (!value || !isTokenShaped(value)) return { data: null }
+      const hash = pending.read(request, isTokenShaped)
+      if (!hash) return { data: null }
       const [row] = await app.db
         .select()
         .from(contactApplicants)
-        .where(and(eq(contactApplicants.pending_cookie_hash, hashToken(value)), eq(contactApplicants.is_confirmed, false)))
+        .where(and(eq(contactApplicants.pending_cookie_hash, hash), eq(contactApplicants.is_confirmed, false)))
       if (!row) return { data: null }
       const profile = AlertProfileIdSchema.parse(row.profile_id)
       return { data: { contact_applicant_id: row.contact_applicant_id, profile_id: profile } }
@@ -232,69 +226,59 @@ const contactApplicantsRoutes: FastifyPluginAsyncZod<ContactApplicantsRoutesOpti
       const session = request.session
       // A retry may carry a fresh captcha solution: the registration is the same one.
       const { recaptcha_token: captchaToken, ...payloadBody } = request.body
-      const scope = session ? `contact:${session.contact_id}` : 'visitor'
-      const command = idempotentCommand(app.db, { scope, header: request.headers[IDEMPOTENCY_KEY_HEADER], payload: payloadBody })
-      const replay = async () => {
-        const outcome = await command.stored()
-        if (!outcome) return null
-        if (outcome.kind === 'conflict') return reply.code(409).send({ message: ALERT_MESSAGES.IDEMPOTENCY_KEY_REUSED })
-        const stored = outcome.answer
-        if (!session && stored.contact_applicant_id !== null) {
-          // The browser that retries is the one that registered: it remembers the pending alert again.
-          const cookie = createToken()
-          const [still] = await app.db
-            .update(contactApplicants)
-            .set({ pending_cookie_hash: hashToken(cookie) })
-            .where(and(eq(contactApplicants.contact_applicant_id, stored.contact_applicant_id), eq(contactApplicants.is_confirmed, false)))
-            .returning({ id: contactApplicants.contact_applicant_id })
-          if (still) reply.setCookie(pendingCookieName, cookie, { ...cookieOptions, maxAge: PENDING_ALERT_COOKIE_MAX_AGE_S })
-        }
-        // The stored body is the first answer, which this route's schema already let through.
-        return reply.code(stored.response_status).send(stored.response_body as { data: ApplicantView })
-      }
-      const replayed = await replay()
-      if (replayed) return replayed
-
-      const { result, questions } = await parsePayload(app.db, payloadBody, 'create')
-      if (!result.success) return reply.code(422).send({ message: result.message, errors: result.errors })
-      // A visitor's registration takes the captcha (a logged-in contact's session is enough).
-      if (!session && !(await app.captcha.verify(captchaToken ?? '', request.ip))) {
-        // A solution is spent once: a twin of this request may have spent it and stored its answer.
-        return (await replay()) ?? captchaRefused(reply)
-      }
-      if (!session && !(await hitRateLimit(app.db, `alert-registration:ip:${request.ip}`, limits.perIp, now())).allowed) {
-        return reply.code(429).send({ message: ALERT_MESSAGES.TOO_MANY_REGISTRATIONS })
-      }
-
-      const at = now()
-      const outcome = await command.run(
-        async (tx) => {
-          const email = getCommunicationValue(result.data.contacts[0]!, COMMUNICATION_METHOD.EMAIL)
-          const mayEmail =
-            session !== null ||
-            email === null ||
-            (await hitRateLimit(tx, `alert-registration:email:${hashToken(email.trim().toLowerCase())}`, limits.perEmail, at)).allowed
-          const registration = await registerAlert(tx, {
-            payload: result.data,
-            questions,
-            registrant: session ? { kind: 'contact', contact_id: session.contact_id } : { kind: 'visitor', sendConfirmation: mayEmail },
-            publicUrl: options.publicUrl,
-            now: at,
-          })
-          return { body: { data: await toApplicantView(tx, registration.row) }, row: registration.row, pendingCookie: registration.pendingCookie }
-        },
+      let questions: ApplicantQuestion[] = []
+      let pendingToken: ReturnType<typeof pending.issue> | null = null
+      return runAnonymousWrite(
+        app,
+        request,
+        reply,
         {
-          now: at,
+          scope: session ? `contact:${session.contact_id}` : 'visitor',
+          payload: payloadBody,
+          check: async () => {
+            const parsed = await parsePayload(app.db, payloadBody, 'create')
+            questions = parsed.questions
+            return parsed.result.success ? { ok: true, data: parsed.result.data } : { ok: false, message: parsed.result.message, errors: parsed.result.errors }
+          },
+          // A visitor's registration takes the captcha and the per-address limit; a contact's session is enough.
+          captchaToken: session ? null : (captchaToken ?? ''),
+          perAddress: session ? null : { name: 'alert-registration', rule: limits.perIp, message: ALERT_MESSAGES.TOO_MANY_REGISTRATIONS },
+          work: async (tx, payload, at) => {
+            const email = getCommunicationValue(payload.contacts[0]!, COMMUNICATION_METHOD.EMAIL)
+            const mayEmail =
+              session !== null ||
+              email === null ||
+              (await hitRateLimit(tx, `alert-registration:email:${hashToken(email.trim().toLowerCase())}`, limits.perEmail, at)).allowed
+            pendingToken = session ? null : pending.issue()
+            const registration = await registerAlert(tx, {
+              payload,
+              questions,
+              registrant: session ? { kind: 'contact', contact_id: session.contact_id } : { kind: 'visitor', sendConfirmation: mayEmail, pendingCookieHash: pendingToken!.hash },
+              publicUrl: options.publicUrl,
+              now: at,
+            })
+            return { body: { data: await toApplicantView(tx, registration.row) }, row: registration.row }
+          },
           answer: ({ body, row }) => ({ status: 201, body, contactApplicantId: row.contact_applicant_id }),
           // SPEC §4: a logged-in contact's new alert becomes the active one.
           afterStore: async (tx, { row }) => {
             if (session) await app.sessions.setActiveApplicant(request, row.contact_applicant_id, tx)
           },
+          onReplay: async (stored) => {
+            if (session || stored.contact_applicant_id === null) return
+            // The browser that retries is the one that registered: it remembers the pending alert again.
+            const again = pending.issue()
+            const [still] = await app.db
+              .update(contactApplicants)
+              .set({ pending_cookie_hash: again.hash })
+              .where(and(eq(contactApplicants.contact_applicant_id, stored.contact_applicant_id), eq(contactApplicants.is_confirmed, false)))
+              .returning({ id: contactApplicants.contact_applicant_id })
+            if (still) again.set(reply)
+          },
+          onDone: () => pendingToken?.set(reply),
         },
+        now,
       )
-      if (!outcome) return (await replay()) ?? reply.code(409).send({ message: ALERT_MESSAGES.IDEMPOTENCY_KEY_REUSED })
-      if (outcome.pendingCookie) reply.setCookie(pendingCookieName, outcome.pendingCookie, { ...cookieOptions, maxAge: PENDING_ALERT_COOKIE_MAX_AGE_S })
-      return reply.code(201).send(outcome.body)
     },
   )
 
@@ -340,7 +324,7 @@ const contactApplicantsRoutes: FastifyPluginAsyncZod<ContactApplicantsRoutesOpti
     '/status/:contact_applicant_id',
     {
       schema: {
-        summary: `Switch an alert on (1) or off (2) (SPEC §4/§7): the owner's session, or its applicant key or e-mail's signed update link in the ${APPLICANT_KEY_HEADER} header (answered without the alert's people); anyone else 404`,
+        summary: `Switch an alert on (1) or off (2) (SPEC §4/§7): the owner's session, or its applicant key or e-mail's signed update link in the ${APPLICANT_KEY_HEADER} header (answered without the alert's people; on again by key takes the captcha as recaptcha_token); anyone else 404`,
         tags: ['alerts'],
         params: z.object({ contact_applicant_id: IdParamSchema }),
         headers: ApplicantKeyHeaderSchema,
@@ -359,6 +343,12 @@ const contactApplicantsRoutes: FastifyPluginAsyncZod<ContactApplicantsRoutesOpti
           message: ALERT_MESSAGES.STATUS_ID_MISMATCH,
           errors: { contact_applicant_id: [ALERT_MESSAGES.STATUS_ID_MISMATCH] },
         })
+      }
+      // Off by key is what the e-mail's unsubscribe link does; on again by key sends e-mails to someone,
+      // so, as an update by key, it takes the captcha.
+      if (holding.kind === 'key' && parsed.data.status === APPLICANT_STATUS.ON) {
+        const token = (request.body as { recaptcha_token?: unknown }).recaptcha_token
+        if (!(await app.captcha.verify(typeof token === 'string' ? token : '', request.ip))) return captchaRefused(reply)
       }
       const session = request.session
       const ownSession = session?.contact_id === row.contact_id ? session : null
@@ -407,7 +397,7 @@ const contactApplicantsRoutes: FastifyPluginAsyncZod<ContactApplicantsRoutesOpti
       if (!result) {
         return reply.code(400).send({ message: ALERT_MESSAGES.CONFIRMATION_INVALID, errors: { token: [ALERT_MESSAGES.CONFIRMATION_INVALID] } })
       }
-      reply.clearCookie(pendingCookieName, cookieOptions)
+      pending.clear(reply)
       return {
         data: {
           contact_id: result.contact_id,

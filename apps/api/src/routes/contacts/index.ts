@@ -2,6 +2,7 @@ import { ApiErrorSchema, MESSAGES, lineText, parseMagicLinkRequest } from '@agen
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
+import { captchaRefused } from '#app/anonymous-writes.ts'
 import type { CaptchaVerifier } from '#app/auth/captcha.ts'
 import { IDEMPOTENCY_KEY_HEADER, IDEMPOTENCY_KEY_MAX_LENGTH } from '#app/alerts/idempotency.ts'
 import { isMagicLinkRequestHandled, requestMagicLink, spendMagicLink, type MagicLinkDeps } from '#app/auth/magic-links.ts'
@@ -86,12 +87,7 @@ const contactsRoutes: FastifyPluginAsyncZod<ContactsRoutesOptions> = async (app,
       if (idempotencyKey && (await isMagicLinkRequestHandled(app.db, email, idempotencyKey))) {
         return reply.code(202).send({ data: { message: MESSAGES.MAGIC_LINK_SENT } })
       }
-      if (!(await options.captcha.verify(captchaToken, request.ip))) {
-        return reply.code(422).send({
-          message: ACCOUNT_MESSAGES.CAPTCHA_FAILED,
-          errors: { recaptcha_token: [ACCOUNT_MESSAGES.CAPTCHA_FAILED] },
-        })
-      }
+      if (!(await options.captcha.verify(captchaToken, request.ip))) return captchaRefused(reply)
       const outcome = await requestMagicLink(app.db, { email, requestPageUrl, ip: request.ip, idempotencyKey }, options.magicLinks)
       if (outcome === 'rate_limited') request.log.warn({ ip: request.ip }, 'login link request over the rate limit: nothing sent')
       else request.log.info({ outcome }, 'login link requested')

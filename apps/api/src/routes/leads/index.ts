@@ -12,11 +12,10 @@ import { leads } from '@agency/db'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { eq } from 'drizzle-orm'
 import { z } from 'zod'
-import { IDEMPOTENCY_KEY_HEADER, IDEMPOTENCY_KEY_MAX_LENGTH, idempotentCommand } from '#app/alerts/idempotency.ts'
-import { ALERT_MESSAGES } from '#app/alerts/messages.ts'
-import { ACCOUNT_MESSAGES } from '#app/auth/messages.ts'
+import { IDEMPOTENCY_KEY_HEADER, IDEMPOTENCY_KEY_MAX_LENGTH } from '#app/alerts/idempotency.ts'
+import { pendingCookie, runAnonymousWrite } from '#app/anonymous-writes.ts'
 import { hitRateLimit, type RateLimitRule } from '#app/auth/rate-limit.ts'
-import { createToken, hashToken } from '#app/auth/tokens.ts'
+import { hashToken } from '#app/auth/tokens.ts'
 import { findLeadTarget, storeLead } from '#app/leads/commands.ts'
 import { LEAD_MESSAGES } from '#app/leads/messages.ts'
 import { dataResponseSchema } from '#app/schemas.ts'
@@ -73,9 +72,7 @@ function toApiWording(failure: ParseFailure): { message: string; errors: Record<
 const leadsRoutes: FastifyPluginAsyncZod<LeadsRoutesOptions> = async (app, options) => {
   const limits = options.limits ?? DEFAULT_LEAD_ENQUIRY_LIMITS
   const now = () => app.sessions.settings.now()
-  const https = new URL(options.publicUrl).protocol === 'https:'
-  const pendingCookieName = https ? PENDING_LEAD_COOKIE_NAMES.HTTPS : PENDING_LEAD_COOKIE_NAMES.HTTP
-  const cookieOptions = { httpOnly: true, sameSite: 'lax' as const, path: '/', secure: https, maxAge: PENDING_LEAD_COOKIE_MAX_AGE_S }
+  const pending = pendingCookie({ publicUrl: options.publicUrl, names: PENDING_LEAD_COOKIE_NAMES, maxAgeS: PENDING_LEAD_COOKIE_MAX_AGE_S })
 
   app.addHook('onSend', async (_request, reply) => {
     reply.header('cache-control', 'no-store')
@@ -104,60 +101,50 @@ const leadsRoutes: FastifyPluginAsyncZod<LeadsRoutesOptions> = async (app, optio
       const session = request.session
       // A retry may carry a fresh captcha solution: the enquiry is the same one.
       const { recaptcha_token: captchaToken, ...payloadBody } = request.body
-      const scope = session ? `lead:contact:${session.contact_id}` : 'lead:visitor'
-      const command = idempotentCommand(app.db, { scope, header: request.headers[IDEMPOTENCY_KEY_HEADER], payload: payloadBody })
-
-      const replay = async () => {
-        const outcome = await command.stored()
-        if (!outcome) return null
-        if (outcome.kind === 'conflict') return reply.code(409).send({ message: ALERT_MESSAGES.IDEMPOTENCY_KEY_REUSED })
-        const body = outcome.answer.response_body as LeadEnquiryAnswer
-        if (!session) {
-          // The browser that retries is the one that sent it: it remembers its enquiry again.
-          const cookie = createToken()
-          await app.db.update(leads).set({ pending_cookie_hash: hashToken(cookie) }).where(eq(leads.lead_id, body.data.lead_id))
-          reply.setCookie(pendingCookieName, cookie, cookieOptions)
-        }
-        return reply.code(201).send(body)
-      }
-      const replayed = await replay()
-      if (replayed) return replayed
-
-      const parsed = parseLeadEnquiryPayload(payloadBody, { now: now() })
-      if (!parsed.success) return reply.code(422).send(toApiWording(parsed))
-      if (!(await app.captcha.verify(captchaToken ?? '', request.ip))) {
-        // A solution is spent once: a twin of this request (same key, same solution) may have spent it
-        // and stored its answer meanwhile, which is this request's answer too.
-        const late = await replay()
-        if (late) return late
-        return reply.code(422).send({ message: ACCOUNT_MESSAGES.CAPTCHA_FAILED, errors: { recaptcha_token: [ACCOUNT_MESSAGES.CAPTCHA_FAILED] } })
-      }
-      if (!(await hitRateLimit(app.db, `lead-enquiry:ip:${request.ip}`, limits.perIp, now())).allowed) {
-        return reply.code(429).send({ message: LEAD_MESSAGES.TOO_MANY_ENQUIRIES })
-      }
-      const target = await findLeadTarget(app.db, parsed.data)
-      if ('field' in target) return reply.code(422).send({ message: target.message, errors: { [target.field]: [target.message] } })
-
-      const pendingCookie = session ? null : createToken()
-      const at = now()
-      const outcome = await command.run(
-        async (tx): Promise<LeadEnquiryAnswer> => {
-          const mayEmail = (await hitRateLimit(tx, `lead-enquiry:email:${hashToken(parsed.data.email.trim().toLowerCase())}`, limits.perEmail, at)).allowed
-          const lead = await storeLead(tx, {
-            payload: parsed.data,
-            target,
-            sender: session ? { kind: 'contact', contact_id: session.contact_id, sendAcknowledgement: mayEmail } : { kind: 'visitor', sendAcknowledgement: mayEmail },
-            publicUrl: options.publicUrl,
-            pendingCookieHash: pendingCookie ? hashToken(pendingCookie) : null,
-            now: at,
-          })
-          return { data: { lead_id: lead.lead_id, contact: { contact_id: lead.contact_id } } }
+      let pendingToken: ReturnType<typeof pending.issue> | null = null
+      return runAnonymousWrite(
+        app,
+        request,
+        reply,
+        {
+          scope: session ? `lead:contact:${session.contact_id}` : 'lead:visitor',
+          payload: payloadBody,
+          check: async () => {
+            const parsed = parseLeadEnquiryPayload(payloadBody, { now: now() })
+            if (!parsed.success) return { ok: false, ...toApiWording(parsed) }
+            // The property or branch it is about: checked before the captcha is spent, as the rest.
+            const target = await findLeadTarget(app.db, parsed.data)
+            if ('field' in target) return { ok: false, message: target.message, errors: { [target.field]: [target.message] } }
+            return { ok: true, data: { payload: parsed.data, target } }
+          },
+          // An enquiry always takes the captcha and the per-address limit, logged in or not.
+          captchaToken: captchaToken ?? '',
+          perAddress: { name: 'lead-enquiry', rule: limits.perIp, message: LEAD_MESSAGES.TOO_MANY_ENQUIRIES },
+          work: async (tx, { payload, target }, at): Promise<LeadEnquiryAnswer> => {
+            const mayEmail = (await hitRateLimit(tx, `lead-enquiry:email:${hashToken(payload.email.trim().toLowerCase())}`, limits.perEmail, at)).allowed
+            pendingToken = session ? null : pending.issue()
+            const lead = await storeLead(tx, {
+              payload,
+              target,
+              sender: session ? { kind: 'contact', contact_id: session.contact_id, sendAcknowledgement: mayEmail } : { kind: 'visitor', sendAcknowledgement: mayEmail },
+              publicUrl: options.publicUrl,
+              pendingCookieHash: pendingToken?.hash ?? null,
+              now: at,
+            })
+            return { data: { lead_id: lead.lead_id, contact: { contact_id: lead.contact_id } } }
+          },
+          answer: (body) => ({ status: 201, body, contactApplicantId: null }),
+          onReplay: async (stored) => {
+            if (session) return
+            // The browser that retries is the one that sent it: it remembers its enquiry again.
+            const again = pending.issue()
+            await app.db.update(leads).set({ pending_cookie_hash: again.hash }).where(eq(leads.lead_id, (stored.response_body as LeadEnquiryAnswer).data.lead_id))
+            again.set(reply)
+          },
+          onDone: () => pendingToken?.set(reply),
         },
-        { now: at, answer: (body) => ({ status: 201, body, contactApplicantId: null }) },
+        now,
       )
-      if (!outcome) return (await replay()) ?? reply.code(409).send({ message: ALERT_MESSAGES.IDEMPOTENCY_KEY_REUSED })
-      if (pendingCookie) reply.setCookie(pendingCookieName, pendingCookie, cookieOptions)
-      return reply.code(201).send(outcome)
     },
   )
 }
