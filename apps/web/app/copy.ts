@@ -3,6 +3,7 @@
  * and MESSAGES). Kept together so wording changes stay in one place.
  */
 import type { FooterCompany, GallerySlideKind, SearchType, Sort } from '@agency/domain'
+import { ANY_PRICE_LABEL } from '@agency/domain'
 
 export const COPY = {
   SKIP_TO_CONTENT: 'Skip to main content',
@@ -167,7 +168,7 @@ export const COPY = {
   SUMMARY_ANYWHERE: 'Anywhere',
   SUMMARY_MAP_AREA: 'Map area',
   SUMMARY_MAP_PLACE: 'Chosen place',
-  SUMMARY_ANY_PRICE: 'Any price',
+  SUMMARY_ANY_PRICE: ANY_PRICE_LABEL,
   SUMMARY_ANY_BEDROOMS: 'Any bedrooms',
   SUMMARY_UP_TO: 'up to',
   SUMMARY_BEDS: 'beds',

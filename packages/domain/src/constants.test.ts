@@ -197,6 +197,8 @@ describe('alert paths (SPEC §2)', () => {
       REGISTER: '/heads-up-alerts/register',
       REGISTER_BUY: '/heads-up-alerts/register/buy',
       REGISTER_RENT: '/heads-up-alerts/register/rent',
+      UPDATE: '/heads-up-alerts/update',
+      MY_ALERTS: '/heads-up-alerts/my-alerts',
     })
     expect(PROPERTIES_PATH).toBe('/properties')
     expect(toAlertUpdatePath('k3Y9a')).toBe('/heads-up-alerts/profiles/k3Y9a')

@@ -10,6 +10,7 @@ import type { LocationFilter } from './catalogue.schema.ts'
 import { APPLICANT_PROFILE } from './constants.ts'
 import { distanceMiles, isWithinBounds, type LatLng } from './geo.ts'
 import { toLocationFilter } from './location.ts'
+import { toSearchPriceBounds } from './price.ts'
 import { toCoveringRadius } from './radius.ts'
 
 /**
@@ -79,12 +80,13 @@ export function toAlertTransactionTypeId(profileId: number): TransactionTypeId {
  * so it never includes properties sold or let subject to contract (include_unavailable is off).
  */
 export function toAlertSearchFilters(criteria: AlertCriteria, profileId: number): PropertySearchFilters {
+  const transactionTypeId = toAlertTransactionTypeId(profileId)
   return {
-    transaction_type_id: toAlertTransactionTypeId(profileId),
+    transaction_type_id: transactionTypeId,
     locations: criteria.locations.map(toLocationFilter),
     bounds: null,
-    min_price: criteria.min_price,
-    max_price: criteria.max_price,
+    // The ends of the price steps are no limit (price.ts).
+    ...toSearchPriceBounds(criteria, transactionTypeId === TRANSACTION_TYPE.LETTINGS ? 'lettings' : 'sales'),
     min_bedroom: criteria.min_bedroom,
     max_bedroom: criteria.max_bedroom,
     min_bathroom: criteria.min_bathroom,

@@ -68,6 +68,22 @@ export const PRICE_STEPS: Record<SearchType, readonly number[]> = {
 /** SPEC §3/§9: a min or max price of 0 is unset ('No min' / 'No max'), and both default to it. */
 export const PRICE_UNSET = 0
 
+/**
+ * The ends of the steps on an alert mean no limit there. SPEC §5 makes an alert name a min and a max
+ * price, so an alert open at an end holds the first or the last step (a search saved with no price:
+ * toSavedSearchPrices); its matches and its list are searched without that limit.
+ */
+export function toSearchPriceBounds(bounds: { min_price: number; max_price: number }, searchType: SearchType): { min_price: number; max_price: number } {
+  const steps = PRICE_STEPS[searchType]
+  return {
+    min_price: bounds.min_price === steps[0] ? PRICE_UNSET : bounds.min_price,
+    max_price: bounds.max_price === steps[steps.length - 1] ? PRICE_UNSET : bounds.max_price,
+  }
+}
+
+/** What an alert or a search open at both price ends says of its price. */
+export const ANY_PRICE_LABEL = 'Any price'
+
 /** Which end of a price range a dropdown sets. */
 export type PriceBound = 'min' | 'max'
 

@@ -3,6 +3,8 @@ import { ApplicantViewSchema } from './alert-api.ts'
 import { toAlertPayload } from './alert-payload.ts'
 import { AlertCriteriaSchema, ApplicantQuestionSchema } from './applicant.ts'
 import { ContactSchema } from './contact.ts'
+import { toAlertSearchFilters } from './criteria.ts'
+import { toSearchPriceBounds } from './price.ts'
 import { findAlertOfSearch, toSavedSearchAlert, toSavedSearchPrices } from './saved-search.ts'
 
 const contact = ContactSchema.parse({
@@ -47,6 +49,17 @@ describe("'Save this search' in one step", () => {
     expect(toSavedSearchPrices({ ...search, max_price: 400_000 }, 'sales')).toEqual({ min_price: 50_000, max_price: 400_000 })
     // A min above the last step (typed into the address) is not given a max below it.
     expect(toSavedSearchPrices({ ...search, min_price: 30_000_000 }, 'sales')).toEqual({ min_price: 30_000_000, max_price: 30_000_000 })
+  })
+
+  it('searches an alert’s step ends as no limit, so the saved search finds what the search found', () => {
+    expect(toSearchPriceBounds({ min_price: 50_000, max_price: 20_000_000 }, 'sales')).toEqual({ min_price: 0, max_price: 0 })
+    expect(toSearchPriceBounds({ min_price: 100, max_price: 40_000 }, 'lettings')).toEqual({ min_price: 0, max_price: 0 })
+    expect(toSearchPriceBounds({ min_price: 60_000, max_price: 15_000_000 }, 'sales')).toEqual({ min_price: 60_000, max_price: 15_000_000 })
+    // The ends are a search type's own: £100 is a lettings end, not a sales one.
+    expect(toSearchPriceBounds({ min_price: 100, max_price: 40_000 }, 'sales')).toEqual({ min_price: 100, max_price: 40_000 })
+    const saved = { ...search, ...toSavedSearchPrices(search, 'sales') }
+    expect(toAlertSearchFilters(saved, 3)).toMatchObject({ min_price: 0, max_price: 0, min_bedroom: 3 })
+    expect(toAlertSearchFilters({ ...search, ...toSavedSearchPrices(search, 'lettings') }, 5)).toMatchObject({ min_price: 0, max_price: 0 })
   })
 
   it('makes the alert of the search with the contact and the newest same-kind alert’s answers and frequency', () => {

@@ -595,10 +595,16 @@ describe("Heads Up Property Alerts: 'Save this search' signed in", () => {
     await page.getByRole('status').filter({ hasText: 'Your alert is on.' }).waitFor()
     // The list is the alert's own search: the place and the bedrooms chosen, the prices open as they were.
     expect(page.url()).toContain('min_bedroom=2')
+    expect(new URL(page.url()).searchParams.has('min_price')).toBe(false)
+    expect(new URL(page.url()).searchParams.has('max_price')).toBe(false)
+    // Saved: nothing offers to save it again.
+    expect(await page.getByRole('button', { name: 'Save this search' }).count()).toBe(0)
     await page.goto(`${BASE_URL}/heads-up-alerts/my-alerts`)
     const leeds = page.getByRole('article', { name: /^Buying: Leeds/ })
     await leeds.first().waitFor()
     expect(await leeds.count()).toBe(1)
+    // Open at both price ends, as the search was.
+    await leeds.getByText('Any price', { exact: true }).waitFor()
     expect(await page.getByRole('article', { name: /^Buying: Manchester/ }).count()).toBe(1)
 
     // Pressed again, on the same search: the alert exists, nothing new is made.

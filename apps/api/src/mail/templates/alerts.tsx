@@ -2,6 +2,7 @@
 // @jsxImportSource react
 // (The dev server's tsx reads no tsconfig of this package: the pragmas choose React's automatic JSX for every compiler.)
 import {
+  ANY_PRICE_LABEL,
   AVAILABLE_PROPERTIES_LABELS,
   FURNISHING_LABELS,
   INCLUSION_FILTER_LABELS,
@@ -14,6 +15,7 @@ import {
   toE164Mobile,
   toRadiusLabel,
   toRoomRangeLabel,
+  toSearchPriceBounds,
   type AlertCriteria,
   type SearchType,
 } from '@agency/domain'
@@ -94,12 +96,14 @@ export function toCriteriaFacts(criteria: AlertCriteria, searchType: SearchType,
   const rooms = (kind: 'bedroom' | 'bathroom' | 'reception', label: string, min: number | null, max: number | null) =>
     min === null && max === null ? [] : [[label, toRoomRangeLabel(kind, min, max)] as const]
   const types = criteria.property_types.map((t) => propertyTypeNames.get(t.property_type_id) ?? `Type ${t.property_type_id}`)
+  const prices = toSearchPriceBounds(criteria, searchType)
   const inclusions = INCLUSION_FILTERS.filter((f) => appliesToSearchType(f, searchType) && criteria[f] !== 'include').map(
     (f) => [INCLUSION_FILTER_LABELS[f], INCLUSION_LABELS[criteria[f]]] as const,
   )
   return [
     ['Locations', criteria.locations.map((l) => `${l.location} (${toRadiusLabel(l.distance)})`).join('; ') || 'Anywhere'],
-    ['Price', toAlertPriceLabel(criteria.min_price, criteria.max_price, searchType) ?? 'Any price'],
+    // The ends of the price steps are no limit (price.ts).
+    ['Price', toAlertPriceLabel(prices.min_price, prices.max_price, searchType) ?? ANY_PRICE_LABEL],
     ...rooms('bedroom', 'Bedrooms', criteria.min_bedroom, criteria.max_bedroom),
     ...rooms('bathroom', 'Bathrooms', criteria.min_bathroom, criteria.max_bathroom),
     ...rooms('reception', 'Reception rooms', criteria.min_reception, criteria.max_reception),

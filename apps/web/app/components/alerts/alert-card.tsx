@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react'
-import { toAlertPriceLabel, toLongDate, toRadiusLabel, toRoomRangeLabel, toSearchTypeOfProfile } from '@agency/domain'
+import { ANY_PRICE_LABEL, toAlertPriceLabel, toLongDate, toRadiusLabel, toRoomRangeLabel, toSearchPriceBounds, toSearchTypeOfProfile } from '@agency/domain'
 import type { ApplicantView } from '@agency/domain'
 import { ALERT_COPY } from '#app/components/alerts/alert-copy.ts'
 
@@ -25,7 +25,9 @@ interface AlertCardProps {
 export function AlertCard({ alert, active = false, toggle, children, headingLevel: Heading = 'h2' }: AlertCardProps) {
   const { criteria } = alert
   const searchType = toSearchTypeOfProfile(alert.profile_id)
-  const price = toAlertPriceLabel(criteria.min_price, criteria.max_price, searchType)
+  // The ends of the price steps are no limit (price.ts).
+  const bounds = toSearchPriceBounds(criteria, searchType)
+  const price = toAlertPriceLabel(bounds.min_price, bounds.max_price, searchType) ?? ANY_PRICE_LABEL
   return (
     <article className="alert-card" data-off={alert.contact_applicant_status_id === 2 || undefined} aria-label={toAlertName(alert)}>
       <div className="alert-card__top">
@@ -41,7 +43,7 @@ export function AlertCard({ alert, active = false, toggle, children, headingLeve
         ))}
       </ul>
       <ul className="alert-card__facts">
-        {price && <li className="alert-card__price">{price}</li>}
+        <li className="alert-card__price">{price}</li>
         <li>{toRoomRangeLabel('bedroom', criteria.min_bedroom, criteria.max_bedroom)}</li>
         <li>{toRoomRangeLabel('bathroom', criteria.min_bathroom, criteria.max_bathroom)}</li>
         <li>{toRoomRangeLabel('reception', criteria.min_reception, criteria.max_reception)}</li>

@@ -2,7 +2,7 @@ import type { PropertyListResponse, PropertySearchQuery, SearchType } from '@age
 import { LIST_PATHS, MAP } from '@agency/domain'
 import { useEffect, useState } from 'react'
 import type { ComponentProps, ComponentType } from 'react'
-import { Form, Link, useNavigation } from 'react-router'
+import { Form, Link, useNavigation, useSearchParams } from 'react-router'
 import { AlertOnNotice } from '#app/components/alerts/alert-on-notice.tsx'
 import { SAVE_SEARCH_INTENT, toSaveSearchUrl } from '#app/components/alerts/save-search.ts'
 import { useSignedInContact } from '#app/lib/session.ts'
@@ -12,7 +12,7 @@ import type { ListCard } from '#app/components/property-card/types.ts'
 import { Pagination } from '#app/components/property-list/pagination.tsx'
 import { SortForm } from '#app/components/property-list/sort-form.tsx'
 import { SearchForm } from '#app/components/search/search-form.tsx'
-import { toSearchUrl } from '#app/components/search/search-url.ts'
+import { ALERT_ON, PAGE_PARAMS, toSearchUrl } from '#app/components/search/search-url.ts'
 import { COPY } from '#app/copy.ts'
 import { toResultsCountText } from '#app/lib/property-text.ts'
 import { useBranches, useSiteSettings } from '#app/lib/use-root-data.ts'
@@ -62,6 +62,9 @@ export function PropertyListPage({ data }: { data: PropertyListData }) {
   // The map is shown for a search of a map area (a shared link renders it on the server), else when the
   // visitor asks; the choice lasts while they search, as the page stays mounted between list URLs.
   const [mapShown, setMapShown] = useState(showsMapFromTheStart(data))
+  // The alert's own matches, just switched on: its search is saved, so nothing offers to save it.
+  const [params] = useSearchParams()
+  const saved = params.get(PAGE_PARAMS.ALERT) === ALERT_ON
 
   if (data.kind === 'invalid') {
     return (
@@ -103,7 +106,7 @@ export function PropertyListPage({ data }: { data: PropertyListData }) {
             {toResultsCountText(results.total, searchType, results.total_capped)}
           </p>
           {/* With no results the notice below offers it, as the way on. */}
-          {results.total > 0 && <SaveSearchLink searchType={searchType} query={query} locationNames={locationNames} />}
+          {results.total > 0 && !saved && <SaveSearchLink searchType={searchType} query={query} locationNames={locationNames} />}
         </div>
         <div className="list-page__tools">
           <button type="button" className="button button--secondary list-page__map-toggle" aria-pressed={mapShown} onClick={() => setMapShown((shown) => !shown)}>
@@ -161,8 +164,12 @@ export function PropertyListPage({ data }: { data: PropertyListData }) {
           ) : (
             <div className="notice">
               <p>{COPY.LIST_EMPTY}</p>
-              <p>{COPY.SAVE_SEARCH_EMPTY}</p>
-              <SaveSearchLink searchType={searchType} query={query} locationNames={locationNames} prominent />
+              {!saved && (
+                <>
+                  <p>{COPY.SAVE_SEARCH_EMPTY}</p>
+                  <SaveSearchLink searchType={searchType} query={query} locationNames={locationNames} prominent />
+                </>
+              )}
             </div>
           )}
           <Pagination
