@@ -306,6 +306,19 @@ export async function runAnonymousWriteFamilies({ chosen, main, databaseFor, dat
         const expired = await requestFrom('127.0.0.1', `${origin}/api/contact_applicants/u/${refused['an expired link']}`)
         count(family, expired.status)
         if (expired.status !== 404) failures.push(`${family}: GET with an expired link answered ${expired.status}, not 404`)
+
+        // Off by the key is the unsubscribe link's power; on again by the key mails someone, so it takes the captcha.
+        const status = (status, extra = {}) =>
+          requestFrom('127.0.0.1', `${origin}/api/contact_applicants/status/${id}`, { method: 'PATCH', headers: { ...json, 'x-applicant-key': first.data.applicant_key }, body: JSON.stringify({ status, contact_applicant_id: id, ...extra }) })
+        const off = await status(2)
+        count(family, off.status)
+        if (off.status !== 200) failures.push(`${family}: switching off by the key answered ${off.status}, not 200`)
+        const onWithout = await status(1)
+        count(family, onWithout.status)
+        if (onWithout.status !== 422) failures.push(`${family}: switching on again by the key without the captcha answered ${onWithout.status}, not 422`)
+        const onWith = await status(1, { recaptcha_token: await solvedCaptchaToken(origin) })
+        count(family, onWith.status)
+        if (onWith.status !== 200) failures.push(`${family}: switching on again by the key with the captcha answered ${onWith.status}, not 200`)
       }
     } finally {
       await server.stop()
