@@ -20,6 +20,11 @@ describe('redactUrl', () => {
     expect(redactUrl('/search?q=ann@example.com')).toBe(`/search?q=${REDACTED}`)
     expect(redactUrl('/x?applicant_key=short&k=1')).toBe(`/x?applicant_key=${REDACTED}&k=1`)
     expect(redactUrl('/sales/property-for-sale?min_price=100000&page=2')).toBe('/sales/property-for-sale?min_price=100000&page=2')
+    // What a search asked for is not a key, unless it is shaped like a secret or holds an '@'.
+    expect(redactUrl('/api/places?keyword=didsbury&limit=5')).toBe('/api/places?keyword=didsbury&limit=5')
+    expect(redactUrl('/api/properties?keywords=garden%20studio')).toBe('/api/properties?keywords=garden%20studio')
+    expect(redactUrl('/api/places?keyword=ann%40example.com')).toBe(`/api/places?keyword=${REDACTED}`)
+    expect(redactUrl('/x?keys=1&api_key=abc&keyword_key=z')).toBe(`/x?keys=${REDACTED}&api_key=${REDACTED}&keyword_key=${REDACTED}`)
   })
 
   it('redacts the applicant key in a path, whatever its shape, and any token-shaped segment', () => {

@@ -6,8 +6,12 @@ import type { FastifyReply, FastifyRequest } from 'fastify'
 /** What stands in a logged URL for a secret or an e-mail address. */
 export const REDACTED = '[redacted]'
 
-/** Query parameters whose values are secrets or personal: login and confirmation tokens, keys, e-mails. */
-const SECRET_PARAMETER = /token|key|e-?mail|secret|signature|^sig$|^code$|password/i
+/**
+ * Query parameters whose values are secrets or personal: login and confirmation tokens, keys, e-mails.
+ * A search's `keyword` or `keywords` is not a key: what a place or property search asked for stays in
+ * the log (a value shaped like a secret or holding an '@' is still redacted, whatever its name).
+ */
+const SECRET_PARAMETER = /token|key(?!words?$)|e-?mail|secret|signature|^sig$|^code$|password/i
 
 /** Path segments that name a secret: the applicant key of /contact_applicants/u/KEY and /heads-up-alerts/profiles/KEY. */
 const SECRET_AFTER_SEGMENT = new Set(['u', 'profiles'])
