@@ -24,7 +24,7 @@ await migrate(database)
 if (process.env.FAULT_REPORT === '1') {
   const stored = await database.db.select({ lead_id: leads.lead_id, email: leads.email }).from(leads)
   const mails = await database.db.select({ kind: outbox.kind, to: outbox.to, text: outbox.text }).from(outbox).where(sql`${outbox.kind} like 'lead_%'`)
-  const leadIdPattern = /reference ([0-9a-f-]{36})/
+  const leadIdPattern = /reference ([0-9a-f-]{36})/i
   const links = await database.db
     .select({ email: communicationInfos.value })
     .from(magicLinks)
