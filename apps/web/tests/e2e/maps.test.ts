@@ -13,6 +13,7 @@ interface Branch {
   address: string
   lat: number
   lng: number
+  markerImage: string | null
 }
 
 async function getJson<T>(page: Page, url: string): Promise<T> {
@@ -26,7 +27,7 @@ async function getJson<T>(page: Page, url: string): Promise<T> {
  * refused here, so the map falls back to its packaged outline at once. Counts the requests, which
  * follow the configured template (OpenStreetMap's by default).
  */
-async function offlinePage(options: { width?: number } = {}): Promise<{ page: Page; tiles: string[] }> {
+async function offlinePage(options: { width?: number; height?: number; mobile?: boolean } = {}): Promise<{ page: Page; tiles: string[] }> {
   const page = await browser.page(options)
   return { page, tiles: await routeMapTiles(page, 'offline') }
 }
@@ -57,6 +58,42 @@ async function expectNoOverlap(elements: Locator): Promise<void> {
     for (const b of boxes.slice(i + 1)) {
       const overlap = a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom
       expect(overlap, `pins at ${a.left},${a.top} and ${b.left},${b.top} overlap`).toBe(false)
+    }
+  }
+}
+
+/**
+ * Fails unless these names are each written once on the map's markers, every one readable: its text
+ * within the map and not cut off by its marker, no two overlapping, and none covered (the element at
+ * its centre is the name itself, not another marker, a picture or a control).
+ */
+async function expectNamesReadable(canvas: Locator, names: readonly string[]): Promise<void> {
+  await canvas.evaluate((el) => el.scrollIntoView({ block: 'center' }))
+  const labels = await canvas.evaluate((map) => {
+    const frame = map.getBoundingClientRect()
+    return [...map.querySelectorAll<HTMLElement>('.leaflet-marker-icon .map-pin__text')].map((label) => {
+      const box = label.getBoundingClientRect()
+      const marker = label.closest<HTMLElement>('.map-pin')!
+      const hit = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2)
+      return {
+        text: label.textContent ?? '',
+        box: { left: box.left, right: box.right, top: box.top, bottom: box.bottom },
+        inMap: box.left >= frame.left && box.right <= frame.right && box.top >= frame.top && box.bottom <= frame.bottom,
+        cut: marker.scrollWidth > marker.clientWidth + 1 || marker.scrollHeight > marker.clientHeight + 1,
+        onTop: hit !== null && label.contains(hit),
+        fontPx: parseFloat(getComputedStyle(label).fontSize),
+      }
+    })
+  })
+  expect(labels.flatMap((label) => label.text.split(' · ')).sort()).toEqual([...names].sort())
+  for (const [i, a] of labels.entries()) {
+    expect(a.inMap, `${a.text} within the map`).toBe(true)
+    expect(a.cut, `${a.text} cut off by its marker`).toBe(false)
+    expect(a.onTop, `${a.text} covered at its centre`).toBe(true)
+    expect(a.fontPx, `${a.text} font size`).toBeGreaterThanOrEqual(12)
+    for (const b of labels.slice(i + 1)) {
+      const overlap = a.box.left < b.box.right && b.box.left < a.box.right && a.box.top < b.box.bottom && b.box.top < a.box.bottom
+      expect(overlap, `${a.text} and ${b.text} overlap`).toBe(false)
     }
   }
 }
@@ -237,6 +274,41 @@ describe('the branch map', () => {
     }
     await expectNoOverlap(pins)
     await expectNoAxeViolations(page)
+  })
+
+  it('writes every branch’s name readably at the fitted view, its picture beside it, on a phone and a desktop, on Our branches and the home page', async () => {
+    const screens = [
+      { width: 390, height: 844, mobile: true },
+      { width: 1366, height: 900, mobile: false },
+    ]
+    for (const screen of screens) {
+      for (const path of ['/branches', '/']) {
+        const { page } = await offlinePage(screen)
+        const branches = (await getJson<{ data: Branch[] }>(page, `${BASE_URL}/api/branches`)).data
+        // The demo branches have a marker image: on its marker, it stands beside the name.
+        expect(branches.filter((b) => b.markerImage).length, 'branches with a marker image').toBeGreaterThan(0)
+        await page.goto(`${BASE_URL}${path}`)
+        const map = page.locator(path === '/' ? '.home-branches .map-canvas' : '.map-canvas')
+        await map.scrollIntoViewIfNeeded()
+        const markers = map.locator('.leaflet-marker-icon')
+        const named = async () => (await map.locator('.map-pin__text').allTextContents()).flatMap((text) => text.split(' · ')).length
+        await expect.poll(named, { timeout: 15_000 }).toBe(branches.length)
+        const where = `${path} at ${screen.width}×${screen.height}`
+        expect(await zoomOf(page), where).toBeLessThan(MAP.MAX_ZOOM)
+        await expectNoOverlap(markers)
+        await expectNamesReadable(map, branches.map((b) => b.branchName))
+        // A branch on a marker of its own shows its picture and its name, both.
+        const singles = await map.locator('[data-point-id]').evaluateAll((els) =>
+          els.map((el) => ({ id: Number((el as HTMLElement).dataset.pointId), name: el.querySelector('.map-pin__text')?.textContent ?? null, image: el.querySelector('img.map-pin__image')?.getAttribute('src') ?? null })),
+        )
+        const pictured = singles.filter((single) => branches.find((b) => b.id === single.id)!.markerImage)
+        expect(pictured.length, `${where}: a branch with a picture on a marker of its own`).toBeGreaterThan(0)
+        for (const single of pictured) {
+          const branch = branches.find((b) => b.id === single.id)!
+          expect(single, where).toEqual({ id: branch.id, name: branch.branchName, image: branch.markerImage })
+        }
+      }
+    }
   })
 
   it('asks a tile server it cannot reach for one tile a visit, and draws the outline instead', async () => {

@@ -48,6 +48,9 @@ const PIN_SIZE = 32
 /** A pill's height (a price or a name on the marker), and its side padding. */
 const PILL_HEIGHT = 28
 const PILL_PADDING = 10
+/** A marker image on a pill (a branch's picture beside its name), and the gap between it and the name. */
+const PILL_IMAGE = 20
+const PILL_IMAGE_GAP = 4
 /** The height each further line adds to a pill of several lines. */
 const PILL_LINE = 16
 /** The metres in a mile, for circles drawn in miles. */
@@ -275,14 +278,16 @@ export function createMap(element: HTMLElement, options: MapOptions): MapHandle 
 
   /** The point whose marker is highlighted (its popup is open, or its card is pointed at in the list). */
   let selected: string | null = null
+  /** Whether a point's marker is a pill: a text longer than a character (a price, a name), its image (if any) beside it. */
+  const isPill = (point: MapPoint) => point.pin !== null && point.pin.length > 1
   const markerSize = (point: MapPoint): [number, number] =>
-    point.pin && point.pin.length > 1 && !point.image ? [toPillWidth(point.pin, element), PILL_HEIGHT] : [PIN_SIZE, PIN_SIZE]
+    isPill(point) ? [toPillWidth(point.pin!, element) + (point.image ? PILL_IMAGE + PILL_IMAGE_GAP : 0), PILL_HEIGHT] : [PIN_SIZE, PIN_SIZE]
 
   const markerFor = (point: MapPoint): L.Marker => {
     const html = document.createElement('span')
     const [width, height] = markerSize(point)
-    const pill = width !== PIN_SIZE || height !== PIN_SIZE
-    html.className = `map-pin${pill ? ' map-pin--pill' : ''}${point.locked ? ' map-pin--locked' : ''}`
+    const pill = isPill(point)
+    html.className = `map-pin${pill ? ' map-pin--pill' : ''}${pill && point.image ? ' map-pin--pictured' : ''}${point.locked ? ' map-pin--locked' : ''}`
     if (point.color) html.style.setProperty('--pin-color', point.color)
     if (point.image) {
       const img = document.createElement('img')
@@ -291,8 +296,10 @@ export function createMap(element: HTMLElement, options: MapOptions): MapHandle 
       img.className = 'map-pin__image'
       html.append(img)
     }
-    if (point.pin && !point.image) {
+    // A name or a price is always written: a picture stands beside it, never instead of it.
+    if (point.pin && (pill || !point.image)) {
       const text = document.createElement('span')
+      text.className = 'map-pin__text'
       text.textContent = point.pin
       html.append(text)
     }
@@ -453,6 +460,7 @@ export function createMap(element: HTMLElement, options: MapOptions): MapHandle 
     html.className = `map-pin map-pin--pill map-pin--group${lines.length > 1 ? ' map-pin--lines' : ''}`
     for (const line of lines) {
       const span = document.createElement('span')
+      span.className = 'map-pin__text'
       span.textContent = line
       html.append(span)
     }
