@@ -168,6 +168,59 @@ async function openToBranch(page: Page, branchId: number): Promise<void> {
   throw new Error(`branch ${branchId} never stood on its own marker`)
 }
 
+/**
+ * On a phone's map, tapping the lowest pin opens its card docked at the foot of the map: compact (the
+ * map stays in sight, the pin too), a dialog the focus moves to, closed by its button or Escape with
+ * the focus back on the pin, and nothing else changes: past SPEC §9's 500 ms the search, its URL and
+ * the list's count are those of before.
+ */
+async function expectPinDocksItsCard(page: Page): Promise<void> {
+  const url = page.url()
+  const count = await page.locator('.list-page__count').textContent()
+  const pins = page.locator('.map-canvas [data-point-id]')
+  const bottoms = await pins.evaluateAll((els) => els.map((el) => el.getBoundingClientRect().bottom))
+  expect(bottoms.length).toBeGreaterThan(0)
+  const lowest = pins.nth(bottoms.indexOf(Math.max(...bottoms)))
+  const id = (await lowest.getAttribute('data-point-id'))!
+  const label = (await lowest.getAttribute('aria-label'))!
+  await lowest.tap()
+  const card = page.getByRole('dialog', { name: label })
+  await expect.poll(() => card.isVisible()).toBe(true)
+  expect(await card.getByRole('link', { name: /^View This Property/ }).getAttribute('href')).toMatch(new RegExp(`^/property/${id}\\b`))
+  expect(await page.locator('.leaflet-popup').count()).toBe(0)
+  // The focus is on the card, for the keyboard and screen readers.
+  expect(await page.evaluate(() => document.activeElement?.getAttribute('role'))).toBe('dialog')
+  // Compact, within the map and at its foot: most of the map stays in sight, and so does the pin.
+  const map = (await page.locator('.map-canvas').boundingBox())!
+  const docked = (await card.boundingBox())!
+  expect(docked.y).toBeGreaterThanOrEqual(map.y)
+  expect(docked.y + docked.height).toBeLessThanOrEqual(map.y + map.height)
+  expect(docked.height).toBeLessThanOrEqual(map.height * 0.4)
+  expect(docked.y + docked.height).toBeGreaterThan(map.y + map.height * 0.85)
+  const pin = page.locator(`.map-canvas [data-point-id="${id}"]`)
+  const pinBox = (await pin.boundingBox())!
+  expect(pinBox.y + pinBox.height, 'the pin above the card').toBeLessThanOrEqual(docked.y)
+  expect(pinBox.y).toBeGreaterThanOrEqual(map.y)
+  // The pin is highlighted with it.
+  expect(await page.locator('.map-canvas .map-pin-icon--selected').evaluateAll((els) => els.map((el) => (el as HTMLElement).dataset.pointId))).toEqual([id])
+  await expectNoAxeViolations(page)
+  // The quiet period long past, nothing was searched.
+  await page.waitForTimeout(MAP_DRAG_DEBOUNCE_MS + 1_500)
+  expect(page.url()).toBe(url)
+  expect(await page.locator('.list-page__count').textContent()).toBe(count)
+  // Escape closes it, the focus back on the pin; Enter on the pin opens it again, its button closes it.
+  await page.keyboard.press('Escape')
+  await expect.poll(() => card.count()).toBe(0)
+  expect(await page.evaluate(() => (document.activeElement as HTMLElement | null)?.dataset.pointId)).toBe(id)
+  expect(await page.locator('.map-canvas .map-pin-icon--selected').count()).toBe(0)
+  await page.keyboard.press('Enter')
+  await expect.poll(() => card.isVisible()).toBe(true)
+  await card.getByRole('button', { name: 'Close this card' }).tap()
+  await expect.poll(() => card.count()).toBe(0)
+  expect(await page.locator('.map-canvas .map-pin-icon--selected').count()).toBe(0)
+  expect(page.url()).toBe(url)
+}
+
 describe('the branch map', () => {
   it('names every branch on the map, each with its card and one Google Maps link, on the outline when tiles fail', async () => {
     const { page, tiles } = await offlinePage()
@@ -484,6 +537,48 @@ describe('the properties map', () => {
     expect(await shared.getByRole('link', { name: 'Remove the map area' }).getAttribute('href')).not.toContain('bounds=')
   })
 
+  it('searches the area a person zooms to with the mouse wheel after 500 ms, and a wheel that zoomed nothing makes no later move of the site’s a search', async () => {
+    const { page } = await offlinePage()
+    await page.goto(`${BASE_URL}${LIST_PATHS.sales}`)
+    await page.getByRole('button', { name: 'Show map' }).click()
+    await expect.poll(() => markedCount(page), { timeout: 15_000 }).toBeGreaterThan(0)
+    const before = page.url()
+    const fitted = await zoomOf(page)
+    const box = (await page.locator('.map-canvas').boundingBox())!
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2)
+    await page.mouse.wheel(0, -240)
+    await expect.poll(() => zoomOf(page)).toBeGreaterThan(fitted)
+    // A zoom by the person: once the map has been still for SPEC §9's 500 ms, the area it shows is searched.
+    expect(page.url()).toBe(before)
+    await page.waitForURL(/bounds=/, { timeout: MAP_DRAG_DEBOUNCE_MS + 10_000 })
+    await settled(page)
+    const bounds = new URL(page.url()).searchParams.get('bounds')!
+    const api = await getJson<{ total: number }>(page, `${BASE_URL}/api/properties?transaction_type_id=1&bounds=${encodeURIComponent(bounds)}`)
+    await expect.poll(() => page.locator('.list-page__count').textContent()).toContain(String(api.total))
+
+    // At the highest zoom the wheel zooms in no further: nothing moved, and the map's next move, the
+    // site's own as the window narrows, searches nothing.
+    const branches = (await getJson<{ data: Branch[] }>(page, `${BASE_URL}/api/branches`)).data
+    const { lat, lng } = branches[0]!
+    const tiny = [lat - 0.002, lng - 0.003, lat + 0.002, lng + 0.003].map((d) => d.toFixed(5)).join(',')
+    await page.goto(`${BASE_URL}${LIST_PATHS.sales}?bounds=${encodeURIComponent(tiny)}`)
+    // The map stays shown from the search before.
+    await page.locator('.map-canvas').waitFor()
+    await expect.poll(() => zoomOf(page), { timeout: 15_000 }).toBe(MAP.MAX_ZOOM)
+    await settled(page)
+    const atMost = page.url()
+    const map = (await page.locator('.map-canvas').boundingBox())!
+    await page.mouse.move(map.x + map.width / 2, map.y + map.height / 2)
+    await page.mouse.wheel(0, -240)
+    await page.waitForTimeout(300)
+    expect(await zoomOf(page)).toBe(MAP.MAX_ZOOM)
+    const offset = await paneOffset(page)
+    await page.setViewportSize({ width: 1100, height: 900 })
+    await expect.poll(() => paneOffset(page)).not.toBe(offset)
+    await page.waitForTimeout(MAP_DRAG_DEBOUNCE_MS + 1_500)
+    expect(page.url()).toBe(atMost)
+  })
+
   it('offers the keyboard the same: arrow keys move the map, markers open with Enter, and Search this area', async () => {
     const { page } = await offlinePage()
     const search = await findSmallSearch(page)
@@ -515,7 +610,7 @@ describe('the properties map', () => {
   })
 
   it('toggles between the list and the map at phone width', async () => {
-    const { page } = await offlinePage({ width: 390 })
+    const { page } = await offlinePage({ width: 390, height: 844, mobile: true })
     const search = await findSmallSearch(page)
     await page.goto(`${BASE_URL}${search.url}`)
     const grid = page.locator('.property-grid')
@@ -527,7 +622,7 @@ describe('the properties map', () => {
     expect(frame.height).toBe(MAP.HEIGHT_PX)
     expect(frame.width).toBeLessThanOrEqual(390)
     await expectNoAxeViolations(page)
-    await expectPinOpensOnlyItsCard(page)
+    await expectPinDocksItsCard(page)
     await page.getByRole('button', { name: 'Show list' }).click()
     expect(await grid.isVisible()).toBe(true)
     expect(await page.locator('.map-canvas').count()).toBe(0)
