@@ -360,6 +360,7 @@ describe('the branch map', () => {
           const branch = branches.find((b) => b.id === single.id)!
           expect(single, where).toEqual({ id: branch.id, name: branch.branchName, image: branch.markerImage })
         }
+        await expectNoAxeViolations(page)
       }
     }
   })
