@@ -6,8 +6,8 @@
 // Then the feed import: 10,000 properties without media imported and re-imported, on PGlite and on
 // PostgreSQL when TEST_DATABASE_URL (or DATABASE_URL) is set (`--import-only` runs just that part,
 // `--import-properties N` changes the count).
-// Then place search with 25,000 schools imported from a synthetic 'Get Information about Schools' CSV,
-// on PGlite and on PostgreSQL when TEST_DATABASE_URL is set (`--places-only` runs just that part).
+// Then place search with 25,000 schools imported from a synthetic 'Get Information about Schools' CSV
+// and 3,000 stations from a synthetic NaPTAN stops CSV (`--places-stations N`), on PGlite and on PostgreSQL when TEST_DATABASE_URL is set (`--places-only` runs just that part).
 // Then the Heads Up alerts (apps/api/src/alerts/bench.ts): one new property matched against 10,000 alerts
 // on PGlite and 100,000 on PostgreSQL (TEST_DATABASE_URL or DATABASE_URL), 1,000 events in one run, and a
 // price reduction to its e-mails in the outbox (`--alerts-only` runs just that part).
@@ -53,10 +53,10 @@ function benchImport() {
   const run = spawnSync('npx', ['tsx', 'packages/db/src/blm/bench.ts', count], { cwd: ROOT, stdio: 'inherit' })
   if (run.status !== 0) process.exit(run.status ?? 1)
 }
-/** Place search with England's ~25,000 open schools loaded (apps/api/src/places/bench.ts). */
+/** Place search with England's ~25,000 open schools and 3,000 stations loaded (apps/api/src/places/bench.ts). */
 function benchPlaces() {
   const kinds = arg('databases', '')
-  const run = spawnSync('npx', ['tsx', 'apps/api/src/places/bench.ts', arg('places-properties', '100000'), arg('places-runs', '200'), arg('places-schools', '25000'), ...(kinds.includes(',') ? [] : [kinds])].filter((a) => a !== ''), { cwd: ROOT, stdio: 'inherit' })
+  const run = spawnSync('npx', ['tsx', 'apps/api/src/places/bench.ts', arg('places-properties', '100000'), arg('places-runs', '200'), arg('places-schools', '25000'), arg('places-stations', '3000'), ...(kinds.includes(',') ? [] : [kinds])].filter((a) => a !== ''), { cwd: ROOT, stdio: 'inherit' })
   if (run.status !== 0) process.exit(run.status ?? 1)
 }
 /** The Heads Up alert benchmark (apps/api/src/alerts/bench.ts). */

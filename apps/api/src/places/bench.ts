@@ -2,9 +2,12 @@
  * Place search latency over a full gazetteer: the 4,300 GB places plus the postcode districts and
  * postcodes of synthetic properties spread over real postcode areas, as the demo seed spreads them,
  * and as many schools as England's open ones (~25,000), from a synthetic 'Get Information about
- * Schools' CSV of that size imported by the importer. Prints p50/p99 per keyword and overall; no assertions.
+ * Schools' CSV of that size imported by the importer, and 3,000 railway, underground, tram and metro
+ * stations (about Great Britain's) from a synthetic NaPTAN stops CSV, among platforms, entrances and
+ * bus stops the importer leaves out, as NaPTAN's Stops.csv has them. Prints p50/p99 per keyword and
+ * overall; no assertions.
  *
- *   npx tsx apps/api/src/places/bench.ts [properties, default 100000] [runs per keyword, default 200] [schools, default 25000] [pglite|postgres]
+ *   npx tsx apps/api/src/places/bench.ts [properties, default 100000] [runs per keyword, default 200] [schools, default 25000] [stations, default 3000] [pglite|postgres]
  *
  * Runs on PGlite, and on PostgreSQL too when TEST_DATABASE_URL is set.
  */
@@ -12,7 +15,7 @@ import { createWriteStream, mkdtempSync, rmSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { once } from 'node:events'
-import { Random, getTownPlaces, importSchools, properties, rebuildPlaces, wgs84ToGrid, type Database } from '@agency/db'
+import { Random, getTownPlaces, importSchools, importStations, properties, rebuildPlaces, wgs84ToGrid, type Database } from '@agency/db'
 import { createTestDatabase, testDatabaseKinds } from '@agency/db/testing'
 import { sql } from 'drizzle-orm'
 import { createDatabasePlacesProvider } from './database-provider.ts'
@@ -20,8 +23,9 @@ import { createDatabasePlacesProvider } from './database-provider.ts'
 const PROPERTIES = Number(process.argv[2] ?? 100_000)
 const RUNS = Number(process.argv[3] ?? 200)
 const SCHOOLS = Number(process.argv[4] ?? 25_000)
+const STATIONS = Number(process.argv[5] ?? 3_000)
 /** One database kind only, when named. */
-const DATABASE_KINDS = testDatabaseKinds().filter((kind) => !process.argv[5] || kind === process.argv[5])
+const DATABASE_KINDS = testDatabaseKinds().filter((kind) => !process.argv[6] || kind === process.argv[6])
 
 const KEYWORDS = [
   'manc',
@@ -41,6 +45,9 @@ const KEYWORDS = [
   'academy',
   'primary',
   'brudenell',
+  'parkway',
+  'leeds station',
+  'manchester piccadilly',
 ]
 
 // Names as the schools' list has them: a town's or a saint's name, then what the school is.
@@ -75,6 +82,47 @@ async function writeSchoolsCsv(file: string, count: number): Promise<void> {
     const { easting, northing } = wgs84ToGrid(town.lat + (rng.next() - 0.5) * 0.05, town.lng + (rng.next() - 0.5) * 0.08)
     const row = [String(100_000 + i), 'Somewhere', `${first} ${suffix}`, type, status, phase, '1 School Lane', town.name, 'LS6 1AA', easting.toFixed(0), northing.toFixed(0)]
     await write(row.map(quote).join(',') + '\r\n')
+  }
+  out.end()
+  await once(out, 'finish')
+}
+
+/** What a station's name adds to its town's, and the stops NaPTAN lists around one station. */
+const STATION_SUFFIXES = ['', ' Central', ' North', ' South', ' Parkway', ' Road', ' Junction', ' Piccadilly', ' Park', ' Bridge']
+
+/**
+ * A synthetic NaPTAN stops CSV (Stops.csv's columns, a few of its ~43): `count` stations in use
+ * (railway stations, and a fifth underground, tram or metro), a tenth as many inactive ones, and for
+ * each station the stops the importer leaves out (two platforms, an entrance and a bus stop outside).
+ */
+async function writeStationsCsv(file: string, count: number): Promise<void> {
+  const rng = new Random(11)
+  const towns = getTownPlaces().filter((town) => town.lat < 58.6 && town.lng > -6.2)
+  const out = createWriteStream(file)
+  const write = async (row: readonly string[]) => {
+    const line = row.map((value) => (/[",]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value)).join(',') + '\r\n'
+    if (!out.write(line)) await once(out, 'drain')
+  }
+  await write(['ATCOCode', 'NaptanCode', 'CommonName', 'Indicator', 'LocalityName', 'Town', 'GridType', 'Easting', 'Northing', 'Longitude', 'Latitude', 'StopType', 'Status'])
+  const total = Math.round(count * 1.1)
+  for (let i = 0; i < total; i++) {
+    const town = towns[Math.floor(rng.next() * towns.length)]!
+    const suffix = STATION_SUFFIXES[Math.floor(rng.next() * STATION_SUFFIXES.length)]!
+    const lat = town.lat + (rng.next() - 0.5) * 0.04
+    const lng = town.lng + (rng.next() - 0.5) * 0.06
+    const { easting, northing } = wgs84ToGrid(lat, lng)
+    const status = i % 11 === 10 ? 'inactive' : 'active'
+    const metro = i % 5 === 4
+    const code = String(i).padStart(5, '0')
+    const atco = metro ? (i % 10 === 9 ? `940GZZLU${code}` : `9400ZZMA${code}`) : `9100X${code}`
+    const name = `${town.name}${suffix}${metro ? (atco.startsWith('940GZZLU') ? ' Underground Station' : ' Tram Stop') : ' Rail Station'}`
+    const at = (dLat: number, dLng: number) => [(lng + dLng).toFixed(6), (lat + dLat).toFixed(6)]
+    const grid = ['U', easting.toFixed(0), northing.toFixed(0)]
+    await write([atco, '', name, '', town.name, town.name, ...grid, ...at(0, 0), metro ? 'MET' : 'RLY', status])
+    await write([`${atco}1`, '', name, 'Platform 1', town.name, town.name, ...grid, ...at(0.0002, 0), metro ? 'PLT' : 'RPL', status])
+    await write([`${atco}2`, '', name, 'Platform 2', town.name, town.name, ...grid, ...at(-0.0002, 0), metro ? 'PLT' : 'RPL', status])
+    await write([`${atco}0`, '', `${name} Entrance`, 'Entrance', town.name, town.name, ...grid, ...at(0, 0.0003), metro ? 'TMU' : 'RSE', status])
+    await write([`4500X${code}`, `bus${code}`, `${town.name}${suffix} Station`, 'Stop A', town.name, town.name, ...grid, ...at(0.0004, 0.0004), 'BCT', 'active'])
   }
   out.end()
   await once(out, 'finish')
@@ -168,6 +216,14 @@ for (const kind of DATABASE_KINDS) {
       console.log(
         `  schools: ${imported.added.toLocaleString('en-GB')} open of ${imported.rows.toLocaleString('en-GB')} imported in ${(imported.elapsed_ms / 1000).toFixed(1)} s, ` +
           `re-imported (${again.updated.toLocaleString('en-GB')} updated) in ${(again.elapsed_ms / 1000).toFixed(1)} s`,
+      )
+      const stops = path.join(dir, 'Stops.csv')
+      await writeStationsCsv(stops, STATIONS)
+      const stations = await importStations(database, stops)
+      const stationsAgain = await importStations(database, stops)
+      console.log(
+        `  stations: ${stations.added.toLocaleString('en-GB')} in use of ${stations.rows.toLocaleString('en-GB')} NaPTAN stops imported in ${(stations.elapsed_ms / 1000).toFixed(1)} s, ` +
+          `re-imported (${stationsAgain.updated.toLocaleString('en-GB')} updated) in ${(stationsAgain.elapsed_ms / 1000).toFixed(1)} s`,
       )
     } finally {
       rmSync(dir, { recursive: true, force: true })

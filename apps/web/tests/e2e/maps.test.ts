@@ -13,6 +13,7 @@ interface Branch {
   address: string
   lat: number
   lng: number
+  markerImage: string | null
 }
 
 async function getJson<T>(page: Page, url: string): Promise<T> {
@@ -26,7 +27,7 @@ async function getJson<T>(page: Page, url: string): Promise<T> {
  * refused here, so the map falls back to its packaged outline at once. Counts the requests, which
  * follow the configured template (OpenStreetMap's by default).
  */
-async function offlinePage(options: { width?: number } = {}): Promise<{ page: Page; tiles: string[] }> {
+async function offlinePage(options: { width?: number; height?: number; mobile?: boolean } = {}): Promise<{ page: Page; tiles: string[] }> {
   const page = await browser.page(options)
   return { page, tiles: await routeMapTiles(page, 'offline') }
 }
@@ -57,6 +58,42 @@ async function expectNoOverlap(elements: Locator): Promise<void> {
     for (const b of boxes.slice(i + 1)) {
       const overlap = a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom
       expect(overlap, `pins at ${a.left},${a.top} and ${b.left},${b.top} overlap`).toBe(false)
+    }
+  }
+}
+
+/**
+ * Fails unless these names are each written once on the map's markers, every one readable: its text
+ * within the map and not cut off by its marker, no two overlapping, and none covered (the element at
+ * its centre is the name itself, not another marker, a picture or a control).
+ */
+async function expectNamesReadable(canvas: Locator, names: readonly string[]): Promise<void> {
+  await canvas.evaluate((el) => el.scrollIntoView({ block: 'center' }))
+  const labels = await canvas.evaluate((map) => {
+    const frame = map.getBoundingClientRect()
+    return [...map.querySelectorAll<HTMLElement>('.leaflet-marker-icon .map-pin__text')].map((label) => {
+      const box = label.getBoundingClientRect()
+      const marker = label.closest<HTMLElement>('.map-pin')!
+      const hit = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2)
+      return {
+        text: label.textContent ?? '',
+        box: { left: box.left, right: box.right, top: box.top, bottom: box.bottom },
+        inMap: box.left >= frame.left && box.right <= frame.right && box.top >= frame.top && box.bottom <= frame.bottom,
+        cut: marker.scrollWidth > marker.clientWidth + 1 || marker.scrollHeight > marker.clientHeight + 1,
+        onTop: hit !== null && label.contains(hit),
+        fontPx: parseFloat(getComputedStyle(label).fontSize),
+      }
+    })
+  })
+  expect(labels.flatMap((label) => label.text.split(' · ')).sort()).toEqual([...names].sort())
+  for (const [i, a] of labels.entries()) {
+    expect(a.inMap, `${a.text} within the map`).toBe(true)
+    expect(a.cut, `${a.text} cut off by its marker`).toBe(false)
+    expect(a.onTop, `${a.text} covered at its centre`).toBe(true)
+    expect(a.fontPx, `${a.text} font size`).toBeGreaterThanOrEqual(12)
+    for (const b of labels.slice(i + 1)) {
+      const overlap = a.box.left < b.box.right && b.box.left < a.box.right && a.box.top < b.box.bottom && b.box.top < a.box.bottom
+      expect(overlap, `${a.text} and ${b.text} overlap`).toBe(false)
     }
   }
 }
@@ -129,6 +166,59 @@ async function openToBranch(page: Page, branchId: number): Promise<void> {
     await expect.poll(() => zoomOf(page)).toBeGreaterThan(zoom)
   }
   throw new Error(`branch ${branchId} never stood on its own marker`)
+}
+
+/**
+ * On a phone's map, tapping the lowest pin opens its card docked at the foot of the map: compact (the
+ * map stays in sight, the pin too), a dialog the focus moves to, closed by its button or Escape with
+ * the focus back on the pin, and nothing else changes: past SPEC §9's 500 ms the search, its URL and
+ * the list's count are those of before.
+ */
+async function expectPinDocksItsCard(page: Page): Promise<void> {
+  const url = page.url()
+  const count = await page.locator('.list-page__count').textContent()
+  const pins = page.locator('.map-canvas [data-point-id]')
+  const bottoms = await pins.evaluateAll((els) => els.map((el) => el.getBoundingClientRect().bottom))
+  expect(bottoms.length).toBeGreaterThan(0)
+  const lowest = pins.nth(bottoms.indexOf(Math.max(...bottoms)))
+  const id = (await lowest.getAttribute('data-point-id'))!
+  const label = (await lowest.getAttribute('aria-label'))!
+  await lowest.tap()
+  const card = page.getByRole('dialog', { name: label })
+  await expect.poll(() => card.isVisible()).toBe(true)
+  expect(await card.getByRole('link', { name: /^View This Property/ }).getAttribute('href')).toMatch(new RegExp(`^/property/${id}\\b`))
+  expect(await page.locator('.leaflet-popup').count()).toBe(0)
+  // The focus is on the card, for the keyboard and screen readers.
+  expect(await page.evaluate(() => document.activeElement?.getAttribute('role'))).toBe('dialog')
+  // Compact, within the map and at its foot: most of the map stays in sight, and so does the pin.
+  const map = (await page.locator('.map-canvas').boundingBox())!
+  const docked = (await card.boundingBox())!
+  expect(docked.y).toBeGreaterThanOrEqual(map.y)
+  expect(docked.y + docked.height).toBeLessThanOrEqual(map.y + map.height)
+  expect(docked.height).toBeLessThanOrEqual(map.height * 0.4)
+  expect(docked.y + docked.height).toBeGreaterThan(map.y + map.height * 0.85)
+  const pin = page.locator(`.map-canvas [data-point-id="${id}"]`)
+  const pinBox = (await pin.boundingBox())!
+  expect(pinBox.y + pinBox.height, 'the pin above the card').toBeLessThanOrEqual(docked.y)
+  expect(pinBox.y).toBeGreaterThanOrEqual(map.y)
+  // The pin is highlighted with it.
+  expect(await page.locator('.map-canvas .map-pin-icon--selected').evaluateAll((els) => els.map((el) => (el as HTMLElement).dataset.pointId))).toEqual([id])
+  await expectNoAxeViolations(page)
+  // The quiet period long past, nothing was searched.
+  await page.waitForTimeout(MAP_DRAG_DEBOUNCE_MS + 1_500)
+  expect(page.url()).toBe(url)
+  expect(await page.locator('.list-page__count').textContent()).toBe(count)
+  // Escape closes it, the focus back on the pin; Enter on the pin opens it again, its button closes it.
+  await page.keyboard.press('Escape')
+  await expect.poll(() => card.count()).toBe(0)
+  expect(await page.evaluate(() => (document.activeElement as HTMLElement | null)?.dataset.pointId)).toBe(id)
+  expect(await page.locator('.map-canvas .map-pin-icon--selected').count()).toBe(0)
+  await page.keyboard.press('Enter')
+  await expect.poll(() => card.isVisible()).toBe(true)
+  await card.getByRole('button', { name: 'Close this card' }).tap()
+  await expect.poll(() => card.count()).toBe(0)
+  expect(await page.locator('.map-canvas .map-pin-icon--selected').count()).toBe(0)
+  expect(page.url()).toBe(url)
 }
 
 describe('the branch map', () => {
@@ -237,6 +327,42 @@ describe('the branch map', () => {
     }
     await expectNoOverlap(pins)
     await expectNoAxeViolations(page)
+  })
+
+  it('writes every branch’s name readably at the fitted view, its picture beside it, on a phone and a desktop, on Our branches and the home page', async () => {
+    const screens = [
+      { width: 390, height: 844, mobile: true },
+      { width: 1366, height: 900, mobile: false },
+    ]
+    for (const screen of screens) {
+      for (const path of ['/branches', '/']) {
+        const { page } = await offlinePage(screen)
+        const branches = (await getJson<{ data: Branch[] }>(page, `${BASE_URL}/api/branches`)).data
+        // The demo branches have a marker image: on its marker, it stands beside the name.
+        expect(branches.filter((b) => b.markerImage).length, 'branches with a marker image').toBeGreaterThan(0)
+        await page.goto(`${BASE_URL}${path}`)
+        const map = page.locator(path === '/' ? '.home-branches .map-canvas' : '.map-canvas')
+        await map.scrollIntoViewIfNeeded()
+        const markers = map.locator('.leaflet-marker-icon')
+        const named = async () => (await map.locator('.map-pin__text').allTextContents()).flatMap((text) => text.split(' · ')).length
+        await expect.poll(named, { timeout: 15_000 }).toBe(branches.length)
+        const where = `${path} at ${screen.width}×${screen.height}`
+        expect(await zoomOf(page), where).toBeLessThan(MAP.MAX_ZOOM)
+        await expectNoOverlap(markers)
+        await expectNamesReadable(map, branches.map((b) => b.branchName))
+        // A branch on a marker of its own shows its picture and its name, both.
+        const singles = await map.locator('[data-point-id]').evaluateAll((els) =>
+          els.map((el) => ({ id: Number((el as HTMLElement).dataset.pointId), name: el.querySelector('.map-pin__text')?.textContent ?? null, image: el.querySelector('img.map-pin__image')?.getAttribute('src') ?? null })),
+        )
+        const pictured = singles.filter((single) => branches.find((b) => b.id === single.id)!.markerImage)
+        expect(pictured.length, `${where}: a branch with a picture on a marker of its own`).toBeGreaterThan(0)
+        for (const single of pictured) {
+          const branch = branches.find((b) => b.id === single.id)!
+          expect(single, where).toEqual({ id: branch.id, name: branch.branchName, image: branch.markerImage })
+        }
+        await expectNoAxeViolations(page)
+      }
+    }
   })
 
   it('asks a tile server it cannot reach for one tile a visit, and draws the outline instead', async () => {
@@ -412,6 +538,48 @@ describe('the properties map', () => {
     expect(await shared.getByRole('link', { name: 'Remove the map area' }).getAttribute('href')).not.toContain('bounds=')
   })
 
+  it('searches the area a person zooms to with the mouse wheel after 500 ms, and a wheel that zoomed nothing makes no later move of the site’s a search', async () => {
+    const { page } = await offlinePage()
+    await page.goto(`${BASE_URL}${LIST_PATHS.sales}`)
+    await page.getByRole('button', { name: 'Show map' }).click()
+    await expect.poll(() => markedCount(page), { timeout: 15_000 }).toBeGreaterThan(0)
+    const before = page.url()
+    const fitted = await zoomOf(page)
+    const box = (await page.locator('.map-canvas').boundingBox())!
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2)
+    await page.mouse.wheel(0, -240)
+    await expect.poll(() => zoomOf(page)).toBeGreaterThan(fitted)
+    // A zoom by the person: once the map has been still for SPEC §9's 500 ms, the area it shows is searched.
+    expect(page.url()).toBe(before)
+    await page.waitForURL(/bounds=/, { timeout: MAP_DRAG_DEBOUNCE_MS + 10_000 })
+    await settled(page)
+    const bounds = new URL(page.url()).searchParams.get('bounds')!
+    const api = await getJson<{ total: number }>(page, `${BASE_URL}/api/properties?transaction_type_id=1&bounds=${encodeURIComponent(bounds)}`)
+    await expect.poll(() => page.locator('.list-page__count').textContent()).toContain(String(api.total))
+
+    // At the highest zoom the wheel zooms in no further: nothing moved, and the map's next move, the
+    // site's own as the window narrows, searches nothing.
+    const branches = (await getJson<{ data: Branch[] }>(page, `${BASE_URL}/api/branches`)).data
+    const { lat, lng } = branches[0]!
+    const tiny = [lat - 0.002, lng - 0.003, lat + 0.002, lng + 0.003].map((d) => d.toFixed(5)).join(',')
+    await page.goto(`${BASE_URL}${LIST_PATHS.sales}?bounds=${encodeURIComponent(tiny)}`)
+    // The map stays shown from the search before.
+    await page.locator('.map-canvas').waitFor()
+    await expect.poll(() => zoomOf(page), { timeout: 15_000 }).toBe(MAP.MAX_ZOOM)
+    await settled(page)
+    const atMost = page.url()
+    const map = (await page.locator('.map-canvas').boundingBox())!
+    await page.mouse.move(map.x + map.width / 2, map.y + map.height / 2)
+    await page.mouse.wheel(0, -240)
+    await page.waitForTimeout(300)
+    expect(await zoomOf(page)).toBe(MAP.MAX_ZOOM)
+    const offset = await paneOffset(page)
+    await page.setViewportSize({ width: 1100, height: 900 })
+    await expect.poll(() => paneOffset(page)).not.toBe(offset)
+    await page.waitForTimeout(MAP_DRAG_DEBOUNCE_MS + 1_500)
+    expect(page.url()).toBe(atMost)
+  })
+
   it('offers the keyboard the same: arrow keys move the map, markers open with Enter, and Search this area', async () => {
     const { page } = await offlinePage()
     const search = await findSmallSearch(page)
@@ -443,7 +611,7 @@ describe('the properties map', () => {
   })
 
   it('toggles between the list and the map at phone width', async () => {
-    const { page } = await offlinePage({ width: 390 })
+    const { page } = await offlinePage({ width: 390, height: 844, mobile: true })
     const search = await findSmallSearch(page)
     await page.goto(`${BASE_URL}${search.url}`)
     const grid = page.locator('.property-grid')
@@ -455,7 +623,7 @@ describe('the properties map', () => {
     expect(frame.height).toBe(MAP.HEIGHT_PX)
     expect(frame.width).toBeLessThanOrEqual(390)
     await expectNoAxeViolations(page)
-    await expectPinOpensOnlyItsCard(page)
+    await expectPinDocksItsCard(page)
     await page.getByRole('button', { name: 'Show list' }).click()
     expect(await grid.isVisible()).toBe(true)
     expect(await page.locator('.map-canvas').count()).toBe(0)

@@ -52,6 +52,14 @@ function toDemoTeam(index: number): TeamMember[] {
   }))
 }
 
+/**
+ * The demo branches' map marker image (SPEC §3 Map marker): a white house, drawn beside the branch's
+ * name on its marker. An SVG in a data: URL, so the demo needs no image host.
+ */
+export const DEMO_MARKER_IMAGE = `data:image/svg+xml,${encodeURIComponent(
+  '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24"><path d="M3 11.5 12 4l9 7.5" fill="none" stroke="#fff" stroke-width="2.5" stroke-linecap="round" stroke-linejoin="round"/><path d="M6 10.5V20h4.5v-5h3v5H18v-9.5" fill="#fff"/></svg>',
+)}`
+
 /** The demo branches (ids 1–12), north and south, each a Google Maps search link to its address. */
 export function getDemoBranches(): BranchRow[] {
   return BRANCH_DATA.map(([branchName, address, postcode, phone, lat, lng], i) => {
@@ -69,7 +77,7 @@ export function getDemoBranches(): BranchRow[] {
       show_button: true,
       button_label: 'View on Google Map',
       business_link: `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(`${AGENCY_NAME}, ${fullAddress}`)}`,
-      marker_image: null,
+      marker_image: DEMO_MARKER_IMAGE,
       color: BRAND_COLOURS[i % BRAND_COLOURS.length] as string,
       version: 1,
       opening_hours: toDemoOpeningHours(i),

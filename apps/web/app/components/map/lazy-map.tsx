@@ -61,7 +61,7 @@ export function LazyMap({ label, points, view, centre, onMove, areaRef, searched
           groupLabel,
           onMove: (area) => latest.current.onMove?.(area),
           onSelect: (id) => latest.current.onSelect?.(id),
-          labels: { zoomIn: MAP_COPY.MAP_ZOOM_IN, zoomOut: MAP_COPY.MAP_ZOOM_OUT, cluster: MAP_COPY.MAP_CLUSTER },
+          labels: { zoomIn: MAP_COPY.MAP_ZOOM_IN, zoomOut: MAP_COPY.MAP_ZOOM_OUT, cluster: MAP_COPY.MAP_CLUSTER, closeCard: MAP_COPY.MAP_CARD_CLOSE },
         })
         handle.current.setSearchedAreas(latest.current.searchedAreas)
         handle.current.setPoints(latest.current.points, latest.current.view)

@@ -40,14 +40,32 @@ export interface MapOptions {
   /** A marker's popup opened (its point's id) or closed (null). */
   onSelect?: (id: string | null) => void
   /** Labels of the controls, in the page's words. */
-  labels: { zoomIn: string; zoomOut: string; cluster: (count: number) => string }
+  labels: { zoomIn: string; zoomOut: string; cluster: (count: number) => string; closeCard: string }
 }
+
+/**
+ * Below this width (a phone's map) a marker's card is docked at the foot of the map, compact, rather
+ * than a popup over the map: the map stays in sight and nothing moves to make room for the card.
+ */
+const DOCK_BELOW_PX = 480
+
+/**
+ * How soon after a person's input a move starts when it is theirs: the wheel's zoom starts about
+ * 40 ms after the wheel (Leaflet gathers its turns), a button's or a double click's zoom at the next
+ * frame, a key's pan at once; a pinch's at the first movement after the touch.
+ */
+const PERSON_MOVE_START_MS = 400
+/** How soon after the site asks for a move it starts (an animated zoom starts at the next frame). */
+const SITE_MOVE_START_MS = 100
 
 /** A marker's size in pixels: at least SC 2.5.8's 24 px target. */
 const PIN_SIZE = 32
 /** A pill's height (a price or a name on the marker), and its side padding. */
 const PILL_HEIGHT = 28
 const PILL_PADDING = 10
+/** A marker image on a pill (a branch's picture beside its name), and the gap between it and the name. */
+const PILL_IMAGE = 20
+const PILL_IMAGE_GAP = 4
 /** The height each further line adds to a pill of several lines. */
 const PILL_LINE = 16
 /** The metres in a mile, for circles drawn in miles. */
@@ -246,21 +264,45 @@ export function createMap(element: HTMLElement, options: MapOptions): MapHandle 
   let index = new Supercluster<{ point: number }>(CLUSTER_OPTIONS)
   let points: readonly MapPoint[] = []
   /**
-   * Whether the move under way is the visitor's. Set by the inputs a person moves a map with (a drag,
-   * the wheel, a pinch, a double click or tap, the zoom buttons, the map's keys, a shift-drag box);
-   * cleared by every move the site makes itself (fitting the points, opening a cluster, a popup
-   * panning itself into view) and by the end of the move. Only a person's move searches the area:
-   * counting the site's own moves instead missed those Leaflet makes unasked (a popup's pan).
+   * Whether the move under way is the visitor's: only a person's move searches the area. Decided when
+   * a move starts: it is theirs if one of the inputs a person moves a map with (the wheel, a pinch, a
+   * double click or tap, the zoom buttons, the map's keys, a shift-drag box) came just before it, or
+   * if it is a drag; it is the site's if the site asked for it (fitting the points, opening a cluster
+   * or a group, a popup panning itself into view) just before. An input that moved nothing (the wheel
+   * at the highest zoom, or while the site's own zoom is under way) is forgotten a moment later, so it
+   * never makes a later move of the site's (a window resized) count as the person's.
    */
   let personMoving = false
+  let personInputAt = -Infinity
+  let siteMoveAt = -Infinity
+  let boxZooming = false
   const markPersonMove = () => {
-    personMoving = true
+    personInputAt = performance.now()
   }
-  map.on('dragstart boxzoomstart dblclick', markPersonMove)
-  // Popups and controls keep their wheel and clicks from the map (Leaflet stops them), so these
-  // listeners hear only what reaches the map's own handlers.
+  map.on('movestart', () => {
+    const now = performance.now()
+    personMoving = now - siteMoveAt > SITE_MOVE_START_MS && (boxZooming || now - personInputAt < PERSON_MOVE_START_MS)
+  })
+  // A drag's move starts just before its dragstart.
+  map.on('dragstart', () => {
+    personMoving = true
+  })
+  map.on('dblclick', markPersonMove)
+  // A box zoom fits its box when the button is let go, however long after it began.
+  map.on('boxzoomstart', () => {
+    boxZooming = true
+    markPersonMove()
+  })
+  map.on('boxzoomend', () => {
+    boxZooming = false
+    markPersonMove()
+  })
+  // Popups, the docked card and controls keep their wheel and clicks from the map (Leaflet stops
+  // them), so these listeners hear only what reaches the map's own handlers.
   element.addEventListener('wheel', markPersonMove, { passive: true })
-  element.addEventListener('touchstart', (event) => event.touches.length > 1 && markPersonMove(), { passive: true })
+  const onTouch = (event: TouchEvent) => event.touches.length > 1 && markPersonMove()
+  element.addEventListener('touchstart', onTouch, { passive: true })
+  element.addEventListener('touchmove', onTouch, { passive: true })
   zoomControl.getContainer()?.addEventListener('click', markPersonMove, true)
   // Leaflet's keyboard handler: arrow keys pan and +/- zoom while the map (or a marker on it) has the focus.
   const MOVE_KEYS = new Set(['ArrowUp', 'ArrowDown', 'ArrowLeft', 'ArrowRight', '+', '=', '-', '_'])
@@ -270,19 +312,21 @@ export function createMap(element: HTMLElement, options: MapOptions): MapHandle 
   }
   document.addEventListener('keydown', onKeyDown)
   map.on('autopanstart', () => {
-    personMoving = false
+    siteMoveAt = performance.now()
   })
 
   /** The point whose marker is highlighted (its popup is open, or its card is pointed at in the list). */
   let selected: string | null = null
+  /** Whether a point's marker is a pill: a text longer than a character (a price, a name), its image (if any) beside it. */
+  const isPill = (point: MapPoint) => point.pin !== null && point.pin.length > 1
   const markerSize = (point: MapPoint): [number, number] =>
-    point.pin && point.pin.length > 1 && !point.image ? [toPillWidth(point.pin, element), PILL_HEIGHT] : [PIN_SIZE, PIN_SIZE]
+    isPill(point) ? [toPillWidth(point.pin!, element) + (point.image ? PILL_IMAGE + PILL_IMAGE_GAP : 0), PILL_HEIGHT] : [PIN_SIZE, PIN_SIZE]
 
   const markerFor = (point: MapPoint): L.Marker => {
     const html = document.createElement('span')
     const [width, height] = markerSize(point)
-    const pill = width !== PIN_SIZE || height !== PIN_SIZE
-    html.className = `map-pin${pill ? ' map-pin--pill' : ''}${point.locked ? ' map-pin--locked' : ''}`
+    const pill = isPill(point)
+    html.className = `map-pin${pill ? ' map-pin--pill' : ''}${pill && point.image ? ' map-pin--pictured' : ''}${point.locked ? ' map-pin--locked' : ''}`
     if (point.color) html.style.setProperty('--pin-color', point.color)
     if (point.image) {
       const img = document.createElement('img')
@@ -291,8 +335,10 @@ export function createMap(element: HTMLElement, options: MapOptions): MapHandle 
       img.className = 'map-pin__image'
       html.append(img)
     }
-    if (point.pin && !point.image) {
+    // A name or a price is always written: a picture stands beside it, never instead of it.
+    if (point.pin && (pill || !point.image)) {
       const text = document.createElement('span')
+      text.className = 'map-pin__text'
       text.textContent = point.pin
       html.append(text)
     }
@@ -304,32 +350,97 @@ export function createMap(element: HTMLElement, options: MapOptions): MapHandle 
       keyboard: true,
       riseOnHover: true,
     })
-    marker.bindPopup(() => point.popup(), { maxWidth: 280, minWidth: 220, autoPanPadding: [24, 24] })
-    // Leaflet opens the popup with Enter; a button opens with Space too.
-    marker.on('keypress', (e: L.LeafletKeyboardEvent) => {
-      if (e.originalEvent.key !== ' ') return
-      e.originalEvent.preventDefault()
-      marker.openPopup()
-    })
-    marker.on('add', () => {
-      const el = marker.getElement()
-      if (!el) return
-      el.setAttribute('role', 'button')
-      el.setAttribute('aria-label', point.label)
+    // Its card: a popup over the map, or on a phone's map a card docked at its foot (openDock). Made
+    // when it opens; a click, Enter or Space opens it, and again closes it.
+    const popup = L.popup({ maxWidth: 280, minWidth: 220, autoPanPadding: [24, 24], offset: [0, 7 - height / 2] })
+    const open = () => {
+      if (map.hasLayer(popup)) return void map.closePopup(popup)
+      if (dock.pointId === point.id) return closeDock()
+      if (map.getSize().x < DOCK_BELOW_PX) return openDock(point, marker)
+      closeDock()
+      popup.setLatLng(marker.getLatLng()).setContent(point.popup())
+      map.openPopup(popup)
+    }
+    asButton(marker, point.label, open, (el) => {
       el.dataset.pointId = point.id
       el.classList.toggle('map-pin-icon--selected', point.id === selected)
     })
-    marker.on('popupopen', () => {
+    popup.on('add', () => {
       highlight(point.id)
       options.onSelect?.(point.id)
     })
-    marker.on('popupclose', () => {
+    popup.on('remove', () => {
       // A redraw closes the popup of a marker it replaces; the point stays selected only if still open.
       if (selected === point.id) highlight(null)
       options.onSelect?.(null)
     })
+    marker.on('remove', () => {
+      if (map.hasLayer(popup)) map.closePopup(popup)
+    })
     return marker
   }
+
+  /**
+   * The docked card of a phone's map: the marker's card, compact, at the foot of the map, above its
+   * attribution. A dialog the focus moves to; its close button, Escape or a tap on the map close it
+   * (the focus going back to the marker). It never moves the map, so it searches nothing; a marker it
+   * would hide is moved up clear of it, as the site's own move.
+   */
+  const dock = {
+    element: L.DomUtil.create('div', 'map-dock', element),
+    pointId: null as string | null,
+  }
+  /** Closes the docked card and gives the focus back to its marker, as it is drawn now. */
+  const closeDockToMarker = () => {
+    const id = dock.pointId
+    closeDock()
+    if (id !== null) element.querySelector<HTMLElement>(`.leaflet-marker-icon[data-point-id="${CSS.escape(id)}"]`)?.focus({ preventScroll: true })
+  }
+  dock.element.hidden = true
+  dock.element.tabIndex = -1
+  dock.element.setAttribute('role', 'dialog')
+  L.DomEvent.disableClickPropagation(dock.element)
+  L.DomEvent.disableScrollPropagation(dock.element)
+  dock.element.addEventListener('keydown', (event) => {
+    // The card's keys are its own: they neither move the map nor count as the visitor moving it.
+    event.stopPropagation()
+    if (event.key !== 'Escape') return
+    event.preventDefault()
+    closeDockToMarker()
+  })
+  const openDock = (point: MapPoint, marker: L.Marker) => {
+    map.closePopup()
+    const card = point.popup()
+    card.classList.add('map-popup--docked')
+    if (card.querySelector('.map-popup__image')) card.classList.add('map-popup--pictured')
+    const close = document.createElement('button')
+    close.type = 'button'
+    close.className = 'map-dock__close'
+    close.setAttribute('aria-label', options.labels.closeCard)
+    close.textContent = '×'
+    close.addEventListener('click', closeDockToMarker)
+    dock.element.replaceChildren(card, close)
+    dock.element.setAttribute('aria-label', point.label)
+    dock.element.hidden = false
+    dock.pointId = point.id
+    highlight(point.id)
+    options.onSelect?.(point.id)
+    dock.element.focus({ preventScroll: true })
+    // The marker stays in sight above the card: moved up if the card would hide it.
+    const at = map.latLngToContainerPoint(marker.getLatLng())
+    const clearOf = dock.element.offsetTop - MARKER_SPACING
+    if (at.y > clearOf) moveQuietly(() => map.panBy([0, at.y - clearOf], { animate: false }))
+  }
+  const closeDock = () => {
+    if (dock.pointId === null) return
+    const id = dock.pointId
+    dock.element.hidden = true
+    dock.element.replaceChildren()
+    dock.pointId = null
+    if (selected === id) highlight(null)
+    options.onSelect?.(null)
+  }
+  map.on('click', closeDock)
 
   const clusterFor = (lng: number, lat: number, count: number, clusterId: number): L.Marker => {
     const label = options.labels.cluster(count)
@@ -453,6 +564,7 @@ export function createMap(element: HTMLElement, options: MapOptions): MapHandle 
     html.className = `map-pin map-pin--pill map-pin--group${lines.length > 1 ? ' map-pin--lines' : ''}`
     for (const line of lines) {
       const span = document.createElement('span')
+      span.className = 'map-pin__text'
       span.textContent = line
       html.append(span)
     }
@@ -546,9 +658,17 @@ export function createMap(element: HTMLElement, options: MapOptions): MapHandle 
     if (person) options.onMove?.(toArea(map.getBounds()))
   })
 
-  /** Moves the map as the site, not the visitor: no search follows. */
+  /**
+   * Moves the map as the site, not the visitor: no search follows. A person's zoom still animating
+   * ends first, where it was going, searching nothing: the site's move replaces it (else Leaflet would
+   * finish that zoom after the site's move, undoing it).
+   */
   function moveQuietly(move: () => void) {
     personMoving = false
+    const leaflet = map as unknown as { _animatingZoom?: boolean; _onZoomTransitionEnd?: () => void }
+    if (leaflet._animatingZoom) leaflet._onZoomTransitionEnd?.()
+    personMoving = false
+    siteMoveAt = performance.now()
     move()
   }
 
@@ -562,6 +682,8 @@ export function createMap(element: HTMLElement, options: MapOptions): MapHandle 
       }
       points = next
       drawn = null
+      // A card stays open only for a point still on the map.
+      if (dock.pointId !== null && !next.some((point) => point.id === dock.pointId)) closeDock()
       index = new Supercluster<{ point: number }>(CLUSTER_OPTIONS)
       index.load(
         next.map((point, i) => ({ type: 'Feature', properties: { point: i }, geometry: { type: 'Point', coordinates: [point.lng, point.lat] } })),

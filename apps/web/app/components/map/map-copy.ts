@@ -11,6 +11,7 @@ export const MAP_COPY = {
   MAP_KEYBOARD_HINT: 'With the map focused, arrow keys move it and + and − zoom; the list shows the same properties.',
   MAP_MORE_MARKERS: (shown: number, total: number, capped = false) =>
     `The map shows the newest ${shown.toLocaleString('en-GB')} of ${capped ? 'over ' : ''}${total.toLocaleString('en-GB')} properties. Zoom in or narrow the search to see them all.`,
+  MAP_CARD_CLOSE: 'Close this card',
   MAP_VIEW_PROPERTY: 'View This Property',
   MAP_BEDROOMS: (count: number) => (count === 0 ? 'Studio' : `${count} bedroom${count === 1 ? '' : 's'}`),
   BRANCHES_MAP_LABEL: 'Map of our branches',
