@@ -91,6 +91,9 @@ interface Existing {
   price: number
   availability: string
   is_locked: boolean
+  lat: number
+  lng: number
+  location_precision: LocationPrecision
 }
 
 interface Position {
@@ -167,7 +170,7 @@ export async function importBlm(database: Pick<Database, 'db'>, options: BlmImpo
     // 1. What the database holds of the feed, so an unchanged record is known before it is mapped.
     const existing = await queryRows<Existing & Record<string, unknown>>(
       database.db,
-      sql`select property_profile_id, agent_ref, feed_hash, price, availability, is_locked from properties where agent_ref is not null`,
+      sql`select property_profile_id, agent_ref, feed_hash, price, availability, is_locked, lat, lng, location_precision from properties where agent_ref is not null`,
     )
     const byRef = new Map(existing.map((row) => [row.agent_ref, row]))
     // The lettings advert rules are part of every record's hash: when a phrase is added to them, the
@@ -183,6 +186,8 @@ export async function importBlm(database: Pick<Database, 'db'>, options: BlmImpo
     const named = new Map<string, number>()
     // The lettings the file names that may not be published (lettings-advert.ts): withdrawn if live.
     const notPublished = new Set<string>()
+    // Unchanged records placed approximately, placed again in case that now finds them more exactly.
+    const relocate = new Map<string, { record: MappedBlmRecord; hash: string }>()
     let header: BlmHeader | null = null
     try {
       for await (const item of readBlm(source.open())) {
@@ -210,7 +215,11 @@ export async function importBlm(database: Pick<Database, 'db'>, options: BlmImpo
         const media = collectBlmMedia(values)
         const hash = previous?.feed_hash ? await toHash(values, media) : null
         if (previous && hash === previous.feed_hash && previous.availability !== WITHDRAWN_AVAILABILITY) {
-          report.unchanged++
+          // An unchanged record placed only approximately is placed again: a postcode table loaded
+          // since may know its postcode. It is rewritten only if that moves it.
+          const again = previous.location_precision === 'postcode' ? null : mapBlmRecord(item.record, preMarket)
+          if (again?.success && hash) relocate.set(ref, { record: again.data, hash })
+          else report.unchanged++
           continue
         }
         const mapped = mapBlmRecord(item.record, preMarket)
@@ -242,7 +251,7 @@ export async function importBlm(database: Pick<Database, 'db'>, options: BlmImpo
     const live = existing.filter((row) => row.availability !== WITHDRAWN_AVAILABILITY)
     const toWithdraw = live.filter((row) => !named.has(row.agent_ref) || notPublished.has(row.agent_ref))
     const refusal =
-      records.size + report.unchanged === 0
+      records.size + relocate.size + report.unchanged === 0
         ? 'the file holds no properties it could import'
         : live.length > 0 && toWithdraw.length / live.length > maxShare
           ? `the file would withdraw ${toWithdraw.length} of ${live.length} live properties (${Math.round((toWithdraw.length / live.length) * 100)} %), more than the ${Math.round(maxShare * 100)} % allowed`
@@ -264,7 +273,14 @@ export async function importBlm(database: Pick<Database, 'db'>, options: BlmImpo
 
     // 4. Positions: the feed's own, else the postcode table's postcode, its district's centre, then the
     // town or village the address names; never a guess from other properties.
-    const placements = await locateRecords(database.db, work.map((w) => w.record))
+    const placements = await locateRecords(database.db, [...work.map((w) => w.record), ...[...relocate.values()].map((r) => r.record)])
+    for (const { record, hash } of relocate.values()) {
+      const previous = byRef.get(record.agent_ref) as Existing
+      const placement = placements.get(record.agent_ref)
+      const moved = placement && !('refusal' in placement) && (placement.precision !== previous.location_precision || placement.lat !== previous.lat || placement.lng !== previous.lng)
+      if (moved) work.push({ record, hash, mediaChanged: false, previous })
+      else report.unchanged++
+    }
 
     // 5. Media (not on a dry run): stored before the transaction, since sharp is slow and the store is
     // content-addressed, so a file left by a run that then fails is simply found again next time.
