@@ -59,8 +59,14 @@ export function isApproximateLocation(precision: LocationPrecision): boolean {
   return precision !== 'postcode'
 }
 
-/** What the property page says beside the map and distances of an approximately placed property. */
+/** What the property page says under its map when the position is approximate. */
 export const APPROXIMATE_LOCATION_TEXT: Record<Exclude<LocationPrecision, 'postcode'>, string> = {
-  district: 'Approximate location: the map and distances use the centre of the postcode district.',
-  town: 'Approximate location: the map and distances use the centre of the town.',
+  district: 'Approximate location: the map shows the centre of the postcode district, not the home itself.',
+  town: 'Approximate location: the map shows the centre of the town, not the home itself.',
+}
+
+/** What the property page says under its distances when the position is approximate. */
+export const APPROXIMATE_DISTANCES_TEXT: Record<Exclude<LocationPrecision, 'postcode'>, string> = {
+  district: 'Distances are approximate: measured from the centre of the postcode district.',
+  town: 'Distances are approximate: measured from the centre of the town.',
 }
