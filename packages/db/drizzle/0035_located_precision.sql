@@ -82,6 +82,10 @@ BEGIN
 END;
 $$;
 --> statement-breakpoint
+-- How a feed's properties were placed before is not known (the importer then guessed from nearby
+-- stock): approximate until the next import places them again, and out of the postcode places now.
+UPDATE properties SET location_precision = 'town' WHERE agent_ref IS NOT NULL;
+--> statement-breakpoint
 -- A demo database keeps placing feeds by its own stock's postcodes until the UK's are loaded.
 INSERT INTO postcodes (postcode, district, lat, lng, source)
 SELECT postcode_unit, postcode_district, avg(lat), avg(lng), 'demo' FROM properties
