@@ -104,7 +104,10 @@ export const PropertyCardSchema = z.object({
   branch_id: z.number().int().nullable(),
   lat: z.number(),
   lng: z.number(),
-  /** How exactly lat/lng are known (LOCATION_PRECISIONS): anything but 'postcode' is approximate. */
+  /**
+   * How the property was placed (LOCATION_PRECISIONS): anything but 'postcode' is approximate. A locked
+   * card's lat/lng are rounded to about a kilometre besides.
+   */
   location_precision: z.enum(LOCATION_PRECISIONS).default('postcode'),
   distance: z.number().nullable().optional(),
   created_at: z.string(),

@@ -438,6 +438,7 @@ describe.each(testDatabaseKinds())('the catalogue routes on %s', (kind) => {
         branch_id: row.branch_id,
         lat: row.lat,
         lng: row.lng,
+        location_precision: row.location_precision,
         distance: null,
         created_at: row.created_at.toISOString(),
         // The fixture lowered every third property's price by £10,000 on 1 January 2026.
@@ -509,6 +510,7 @@ describe.each(testDatabaseKinds())('the catalogue routes on %s', (kind) => {
             branch_id: row.branch_id,
             lat: Math.round(row.lat * 100) / 100,
             lng: Math.round(row.lng * 100) / 100,
+            location_precision: row.location_precision,
             distance: null,
             created_at: row.created_at.toISOString(),
           })
