@@ -8,6 +8,9 @@
 // `--import-properties N` changes the count).
 // Then place search with 25,000 schools imported from a synthetic 'Get Information about Schools' CSV
 // and 3,000 stations from a synthetic NaPTAN stops CSV (`--places-stations N`), on PGlite and on PostgreSQL when TEST_DATABASE_URL is set (`--places-only` runs just that part).
+// Then the postcodes import (packages/db/src/places/postcodes-bench.ts): a generated 1.7-million-row ONS
+// Postcode Directory CSV loaded, and loaded again, with time and peak memory, on PGlite and on PostgreSQL
+// when TEST_DATABASE_URL is set (`--postcodes-only` runs just that part, `--postcodes-rows N` changes the size).
 // Then the Heads Up alerts (apps/api/src/alerts/bench.ts): one new property matched against 10,000 alerts
 // on PGlite and 100,000 on PostgreSQL (TEST_DATABASE_URL or DATABASE_URL), 1,000 events in one run, and a
 // price reduction to its e-mails in the outbox (`--alerts-only` runs just that part).
@@ -59,6 +62,15 @@ function benchPlaces() {
   const run = spawnSync('npx', ['tsx', 'apps/api/src/places/bench.ts', arg('places-properties', '100000'), arg('places-runs', '200'), arg('places-schools', '25000'), arg('places-stations', '3000'), ...(kinds.includes(',') ? [] : [kinds])].filter((a) => a !== ''), { cwd: ROOT, stdio: 'inherit' })
   if (run.status !== 0) process.exit(run.status ?? 1)
 }
+/** The postcodes import: a generated ONS Postcode Directory CSV, time and peak memory. */
+function benchPostcodes() {
+  // One process per database, so each peak memory figure is that import's alone.
+  const kinds = arg('databases', 'pglite,postgres').split(',').filter((kind) => kind === 'pglite' || process.env.TEST_DATABASE_URL || process.env.DATABASE_URL)
+  for (const kind of kinds) {
+    const run = spawnSync('npx', ['tsx', 'packages/db/src/places/postcodes-bench.ts', arg('postcodes-rows', '1700000'), kind], { cwd: ROOT, stdio: 'inherit' })
+    if (run.status !== 0) process.exit(run.status ?? 1)
+  }
+}
 /** The Heads Up alert benchmark (apps/api/src/alerts/bench.ts). */
 function benchAlerts() {
   const run = spawnSync('npx', ['tsx', 'apps/api/src/alerts/bench.ts', arg('alerts-embedded', '10000'), arg('alerts-postgres', '100000')], { cwd: ROOT, stdio: 'inherit' })
@@ -70,6 +82,10 @@ if (args.includes('--import-only')) {
 }
 if (args.includes('--places-only')) {
   benchPlaces()
+  process.exit(0)
+}
+if (args.includes('--postcodes-only')) {
+  benchPostcodes()
   process.exit(0)
 }
 if (args.includes('--alerts-only')) {
@@ -346,5 +362,6 @@ console.table(rows)
 if (!args.includes('--search-only') && !args.includes('--pages-only')) {
   benchImport()
   benchPlaces()
+  benchPostcodes()
   benchAlerts()
 }

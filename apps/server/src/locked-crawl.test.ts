@@ -25,8 +25,8 @@ interface LockedProperty {
   transaction_type_id: number
   price: number
   bedroom: number
-  bathroom: number
-  reception: number
+  bathroom: number | null
+  reception: number | null
   lat: number
   lng: number
   address_line_1: string

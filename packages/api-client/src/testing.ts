@@ -47,6 +47,7 @@ export const CARD: PropertyCard = {
   branch_id: 1,
   lat: 53.99,
   lng: -1.54,
+  location_precision: 'postcode',
   created_at: '2026-11-01T09:00:00.000Z',
 }
 

@@ -7,6 +7,7 @@ import { z } from 'zod'
 import { LETTINGS_ADVERT_RULES } from './lettings-advert-rules.ts'
 import type { Availability, Furnishing, TransactionTypeId } from './catalogue.ts'
 import { TRANSACTION_TYPE } from './catalogue.ts'
+import { LOCATION_PRECISIONS } from './geo.ts'
 
 /** The availability a property has once a full feed no longer lists it: kept, never shown. */
 export const WITHDRAWN_AVAILABILITY = 'withdrawn'
@@ -294,6 +295,21 @@ export const FeedImportReportSchema = z.object({
         branch_code: z.number().int().nullable().default(null),
         /** The listing's DISPLAY_ADDRESS, so the branch knows it without the feed file. */
         display_address: z.string().default(''),
+      }),
+    )
+    .default([]),
+  /**
+   * Every record written by the run, with how exactly it was placed (LOCATION_PRECISIONS): at its
+   * postcode, its postcode district's centre or its town's centre. Records the file left unchanged
+   * keep their place and are counted in `unchanged` only.
+   */
+  published: z
+    .array(
+      z.object({
+        line: z.number().int(),
+        agent_ref: z.string(),
+        outcome: z.enum(['added', 'updated', 'restored']),
+        location_precision: z.enum(LOCATION_PRECISIONS),
       }),
     )
     .default([]),

@@ -19,6 +19,7 @@ import {
   SORT_VALUES,
 } from './catalogue.ts'
 import { EPC_RATINGS } from './epc.ts'
+import { LOCATION_PRECISIONS } from './geo.ts'
 import { IdSchema } from './ids.schema.ts'
 import { lineText } from './text.ts'
 import { WEEKDAYS } from './branch.ts'
@@ -103,6 +104,11 @@ export const PropertyCardSchema = z.object({
   branch_id: z.number().int().nullable(),
   lat: z.number(),
   lng: z.number(),
+  /**
+   * How the property was placed (LOCATION_PRECISIONS): anything but 'postcode' is approximate. A locked
+   * card's lat/lng are rounded to about a kilometre besides.
+   */
+  location_precision: z.enum(LOCATION_PRECISIONS).default('postcode'),
   distance: z.number().nullable().optional(),
   created_at: z.string(),
   /** In a search, when the last price change was a reduction: when it was made; null when the price did not fall. */

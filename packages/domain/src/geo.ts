@@ -44,3 +44,29 @@ export function isWithinBounds(point: LatLng, bounds: BoundingBox): boolean {
     ? point.lng >= bounds.west && point.lng <= bounds.east
     : point.lng >= bounds.west || point.lng <= bounds.east
 }
+
+/**
+ * How exactly a property's position is known: at its full postcode (or the feed's own coordinates),
+ * at its postcode district's centre, or at its town's centre. Anything but 'postcode' is approximate:
+ * the map and distances say so (APPROXIMATE_LOCATION_TEXT).
+ */
+export const LOCATION_PRECISIONS = ['postcode', 'district', 'town'] as const
+/** One location precision. */
+export type LocationPrecision = (typeof LOCATION_PRECISIONS)[number]
+
+/** Whether a position of this precision is approximate (not at the property's postcode). */
+export function isApproximateLocation(precision: LocationPrecision): boolean {
+  return precision !== 'postcode'
+}
+
+/** What the property page says under its map when the position is approximate. */
+export const APPROXIMATE_LOCATION_TEXT: Record<Exclude<LocationPrecision, 'postcode'>, string> = {
+  district: 'Approximate location: the map shows the centre of the postcode district, not the home itself.',
+  town: 'Approximate location: the map shows the centre of the town, not the home itself.',
+}
+
+/** What the property page says under its distances when the position is approximate. */
+export const APPROXIMATE_DISTANCES_TEXT: Record<Exclude<LocationPrecision, 'postcode'>, string> = {
+  district: 'Distances are approximate: measured from the centre of the postcode district.',
+  town: 'Distances are approximate: measured from the centre of the town.',
+}

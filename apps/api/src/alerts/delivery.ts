@@ -253,8 +253,8 @@ interface WaitingMatch extends Record<string, unknown> {
   lat: number
   lng: number
   bedroom: number
-  bathroom: number
-  reception: number
+  bathroom: number | null
+  reception: number | null
   property_type_id: number
   property_style_id: number | null
   has_garden: boolean

@@ -33,6 +33,7 @@ const card: PropertyCard = {
   branch_id: 2,
   lat: 53.801234,
   lng: -1.548765,
+  location_precision: 'postcode',
   distance: 1.23456,
   created_at: '2026-01-02T03:04:05.000Z',
 }
@@ -94,6 +95,7 @@ describe('toCallerView', () => {
       branch_id: 2,
       lat: 53.8,
       lng: -1.55,
+      location_precision: 'postcode',
       distance: 1.2,
       created_at: '2026-01-02T03:04:05.000Z',
     })

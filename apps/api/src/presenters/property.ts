@@ -101,6 +101,7 @@ function toCard(
     branch_id: row.branch_id,
     lat: row.lat,
     lng: row.lng,
+    location_precision: row.location_precision,
     distance: row.distance === null || row.distance === undefined ? null : roundTo(row.distance, 2),
     created_at: row.created_at.toISOString(),
     ...(row.reduced_at === undefined ? {} : { reduced_at: row.reduced_at?.toISOString() ?? null }),
@@ -225,6 +226,7 @@ export function toCallerView(full: PropertyCard | PropertyDetail, locked: Locked
     branch_id: full.branch_id,
     lat: locked.lat,
     lng: locked.lng,
+    location_precision: full.location_precision,
     distance: full.distance === null || full.distance === undefined ? null : roundTo(full.distance, 1),
     created_at: full.created_at,
   }

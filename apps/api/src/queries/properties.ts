@@ -65,6 +65,7 @@ export const cardColumns = {
   display_address: properties.display_address,
   lat: properties.lat,
   lng: properties.lng,
+  location_precision: properties.location_precision,
   public_lat: properties.public_lat,
   public_lng: properties.public_lng,
   created_at: properties.created_at,
@@ -825,6 +826,7 @@ const markerColumns = {
   display_address: properties.display_address,
   lat: properties.lat,
   lng: properties.lng,
+  location_precision: properties.location_precision,
   public_lat: properties.public_lat,
   public_lng: properties.public_lng,
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { toResultsCountText } from './property-text.ts'
+import { toResultsCountText, toRoomCounts, toRoomPhrase } from './property-text.ts'
 
 describe('toResultsCountText', () => {
   it('counts the properties found, in British style', () => {
@@ -10,5 +10,15 @@ describe('toResultsCountText', () => {
   it('says "over" when the count stopped at its limit', () => {
     expect(toResultsCountText(1_000, 'sales', true)).toBe('Over 1,000 properties for sale')
     expect(toResultsCountText(1_000, 'lettings', true)).toBe('Over 1,000 properties to rent')
+  })
+})
+
+describe('toRoomCounts', () => {
+  it('leaves out a count the feed did not give (null), so no card or page shows a bathroom it does not know of', () => {
+    expect(toRoomCounts({ bedroom: 2, bathroom: null, reception: null }).map(toRoomPhrase)).toEqual(['2 bedrooms'])
+  })
+
+  it('keeps a count of 0, which is known', () => {
+    expect(toRoomCounts({ bedroom: 0, bathroom: 1, reception: 0 }).map(toRoomPhrase)).toEqual(['0 bedrooms', '1 bathroom', '0 receptions'])
   })
 })

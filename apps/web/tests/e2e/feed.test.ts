@@ -80,6 +80,22 @@ describe('a property feed imported through the API, seen in a browser', () => {
         // A letting at £4,200 pcm (£50,400 a year: a six-week deposit cap), and one the Renters' Rights Act keeps off the site.
         toSampleBlmRecord(`${ref}-2`, { ...LETTING, ADDRESS_1: '3 Cold Bath Road', DISPLAY_ADDRESS: 'Cold Bath Road, Harrogate', PRICE: 4200 }),
         toSampleBlmRecord(`${ref}-3`, { ...LETTING, ADDRESS_1: '5 Quarry Mews', DISPLAY_ADDRESS: 'Quarry Mews, Harrogate', PRICE: 1500, FEATURE2: 'No DSS' }),
+        // As a CRM exports it: TOWN empty, the place in ADDRESS_3, a postcode the demo's postcodes do not
+        // have, a stray comma, and no bathroom or reception count.
+        toSampleBlmRecord(`${ref}-4`, {
+          ADDRESS_1: 'Bond End Cottage,',
+          ADDRESS_2: 'Bond End',
+          ADDRESS_3: 'Knaresborough',
+          TOWN: '',
+          POSTCODE1: 'ZE3',
+          POSTCODE2: '9ZZ',
+          DISPLAY_ADDRESS: 'Bond End Cottage,, Bond End, Knaresborough',
+          BEDROOMS: 2,
+          BATHROOMS: '',
+          LIVING_ROOMS: '',
+          PRICE: 987_654,
+          PROP_SUB_ID: 4,
+        }),
       ]),
       [
         { name: 'rectory-front.jpg', body: await photo('#d9c7a3') },
@@ -95,7 +111,7 @@ describe('a property feed imported through the API, seen in a browser', () => {
     })
     const report = (await response.json()) as { outcome: string; added: number; errors: unknown[]; advert_refusals: unknown[] }
     expect(response.status, JSON.stringify(report)).toBe(200)
-    expect(report).toMatchObject({ outcome: 'imported', added: 2, refused: 1 })
+    expect(report).toMatchObject({ outcome: 'imported', added: 3, refused: 1 })
     expect(report.advert_refusals).toEqual([
       {
         line: expect.any(Number),
@@ -191,5 +207,23 @@ describe('a property feed imported through the API, seen in a browser', () => {
     const list = await (await fetch(`${BASE_URL}/lettings/property-to-rent?sort=newest`)).text()
     expect(list).toContain('Cold Bath Road, Harrogate')
     expect(list).not.toContain('Quarry Mews, Harrogate')
+  })
+
+  it('shows no bathroom or reception count the feed did not give, and says the position is approximate', async () => {
+    const page = await browser.page()
+    await page.goto(`${BASE_URL}/sales/property-for-sale?sort=newest&min_price=975000&max_price=1000000`)
+    const card = page.locator('article.card--v1').filter({ hasText: 'Bond End Cottage, Bond End, Knaresborough' }).first()
+    await card.waitFor()
+    const cardText = await card.innerText()
+    expect(cardText).toContain('£987,654')
+    expect(cardText).not.toMatch(/bathroom/i)
+    expect(cardText).not.toMatch(/reception/i)
+    await card.getByRole('link', { name: LABELS.VIEW_THIS_PROPERTY }).click()
+    await page.waitForURL(/\/property\/\d+\//)
+    await settled(page)
+    expect(await page.locator('.detail-facts__rooms').innerText()).toBe('2 bedrooms')
+    // Placed at Knaresborough's centre (the postcode is nobody's): the map says so.
+    expect(await page.locator('.detail-map').innerText()).toContain('Approximate location: the map shows the centre of the town, not the home itself.')
+    await expectNoAxeViolations(page)
   })
 })

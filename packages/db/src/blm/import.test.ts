@@ -3,12 +3,12 @@ import type { AddressInfo } from 'node:net'
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import { asc, eq, sql } from 'drizzle-orm'
+import { asc, eq, inArray, sql } from 'drizzle-orm'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { queryRows } from '../client.ts'
 import { ensurePlaces } from '../places/index.ts'
-import { branches, epcs, feedImports, floorPlans, places, priceHistory, properties, propertyDocuments, propertyMedias } from '../schema/index.ts'
+import { branches, epcs, feedImports, floorPlans, places, postcodes, priceHistory, properties, propertyDocuments, propertyMedias } from '../schema/index.ts'
 import { createTestDatabase, testDatabaseKinds, type TestDatabase } from '../testing.ts'
 import { importBlm, type BlmImportOptions } from './import.ts'
 import { MediaFetchError, type MediaFetcher } from './media-fetch.ts'
@@ -125,9 +125,14 @@ describe.each(testDatabaseKinds())('importBlm on %s', (kind) => {
       tenure: 'Freehold',
       council_tax_band: 'C',
     })
-    // Leeds from the gazetteer's towns: the postcode was not known yet.
+    // Leeds from the gazetteer's towns: the postcode table does not have the postcode.
     expect(sale!.lat).toBeCloseTo(53.8, 1)
     expect(sale!.lng).toBeCloseTo(-1.55, 1)
+    expect(sale!.location_precision).toBe('town')
+    expect(report.published).toEqual([
+      { line: 12, agent_ref: 'HW-1', outcome: 'added', location_precision: 'town' },
+      { line: 13, agent_ref: 'HW-2', outcome: 'added', location_precision: 'town' },
+    ])
 
     const letting = await byRef('HW-2')
     expect(letting).toMatchObject({ transaction_type_id: 2, property_style_id: 10, price: 1300, price_qualifier: 'Per Month', furnishing: 'furnished', deposit: 1500, available_from: '2026-12-01' })
@@ -149,9 +154,8 @@ describe.each(testDatabaseKinds())('importBlm on %s', (kind) => {
 
     const prices = await database.db.select().from(priceHistory).where(eq(priceHistory.property_profile_id, sale!.property_profile_id))
     expect(prices.map((p) => p.price)).toEqual([325_000])
-    // The gazetteer takes in the new postcodes, as after a seed.
-    const [postcode] = await database.db.select().from(places).where(eq(places.place_id, 'gb:postcode:LS6 2AB'))
-    expect(postcode).toMatchObject({ name: 'LS6 2AB' })
+    // A property placed at its town's centre teaches the gazetteer no postcode or district there.
+    expect(await database.db.select().from(places).where(inArray(places.place_id, ['gb:postcode:LS6 2AB', 'gb:postcode:LS6']))).toEqual([])
 
     const [saved] = await database.db.select().from(feedImports).where(eq(feedImports.feed_import_id, report.feed_import_id!))
     expect(saved).toMatchObject({ feed: 'blm', source: 'feed.zip:agency.blm', outcome: 'imported', added: 2, updated: 0, withdrawn: 0, refused: 0 })
@@ -186,7 +190,8 @@ describe.each(testDatabaseKinds())('importBlm on %s', (kind) => {
     expect(prices.map((p) => p.price)).toEqual([1300, 1250])
   })
 
-  it('geocodes by the postcode the gazetteer knows, and makes unpublished stock pre-market (locked)', async () => {
+  it('geocodes by the postcode table, and makes unpublished stock pre-market (locked)', async () => {
+    await database.db.insert(postcodes).values({ postcode: 'LS6 2AB', district: 'LS6', lat: 53.8191, lng: -1.5778, source: 'onspd' })
     const file = writeBlm([
       toSampleBlmRecord('HW-1'),
       toSampleBlmRecord('HW-2', { TRANS_TYPE_ID: 2, PRICE: 1250, PRICE_QUALIFIER: 0, PROP_SUB_ID: 28, POSTCODE2: '3CD' }),
@@ -197,10 +202,16 @@ describe.each(testDatabaseKinds())('importBlm on %s', (kind) => {
     expect(report).toMatchObject({ outcome: 'imported', added: 1, refused: 0 })
     // A new unpublished record is pre-market: a Heads Up to the alerts.
     expect((await eventsAfter(eventsBefore)).map((e) => [e.agent_ref, e.kind, e.is_pre_market])).toEqual([['HW-3', 'pre_market', true]])
-    const known = await byRef('HW-1')
     const next = await byRef('HW-3')
-    expect([next!.lat, next!.lng]).toEqual([known!.lat, known!.lng])
-    expect(next!.is_locked).toBe(true)
+    // At LS6 2AB's centre, though its TOWN names no place at all.
+    expect(next).toMatchObject({ lat: 53.8191, lng: -1.5778, location_precision: 'postcode', town: 'Nowhere In Particular', is_locked: true })
+    // HW-1 (its record changed since) is placed again, now at its postcode; HW-2's LS6 3CD is not in the table.
+    expect(report.published).toEqual([
+      { line: 12, agent_ref: 'HW-1', outcome: 'updated', location_precision: 'postcode' },
+      { line: 13, agent_ref: 'HW-2', outcome: 'updated', location_precision: 'town' },
+      { line: 14, agent_ref: 'HW-3', outcome: 'added', location_precision: 'postcode' },
+    ])
+    await database.db.delete(postcodes)
   })
 
   it('refuses a file that would withdraw more than a fifth of the live stock, then withdraws it when forced, and brings it back', async () => {

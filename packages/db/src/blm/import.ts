@@ -17,7 +17,9 @@ import {
   DETERRING_PHRASES,
   SPECIFIC_RENT_QUALIFIERS,
   WITHDRAWN_AVAILABILITY,
+  distanceMiles,
   toLettingsAdvertMessage,
+  type LocationPrecision,
   type FeedImportIssue,
   type FeedImportReport,
   type PreMarketRule,
@@ -29,6 +31,8 @@ import { vacuumCatalogue } from '../maintenance.ts'
 import { rebuildPlaces } from '../places/index.ts'
 import { recordPropertyEvents, toPropertyEvents, type PropertyEventInput } from '../property-events.ts'
 import { toPlaceSearchKey } from '../places/search-key.ts'
+import { toPostcodeUnit } from '../places/postcodes.ts'
+import { toSlug } from '../seed/words.ts'
 import { branches, epcs, feedImports, floorPlans, propertyDocuments, propertyMedias } from '../schema/index.ts'
 import type { EpcRow, FloorPlanRow, MediaRow, PriceRow, PropertyRow } from '../seed/generate.ts'
 import { insertCatalogueRows, updatePropertyRows } from '../seed/index.ts'
@@ -87,6 +91,9 @@ interface Existing {
   price: number
   availability: string
   is_locked: boolean
+  lat: number
+  lng: number
+  location_precision: LocationPrecision
 }
 
 interface Position {
@@ -139,6 +146,7 @@ export async function importBlm(database: Pick<Database, 'db'>, options: BlmImpo
     errors: [],
     warnings: [],
     advert_refusals: [],
+    published: [],
     elapsed_ms: 0,
   }
   const finish = async (): Promise<BlmImportReport> => {
@@ -162,7 +170,7 @@ export async function importBlm(database: Pick<Database, 'db'>, options: BlmImpo
     // 1. What the database holds of the feed, so an unchanged record is known before it is mapped.
     const existing = await queryRows<Existing & Record<string, unknown>>(
       database.db,
-      sql`select property_profile_id, agent_ref, feed_hash, price, availability, is_locked from properties where agent_ref is not null`,
+      sql`select property_profile_id, agent_ref, feed_hash, price, availability, is_locked, lat, lng, location_precision from properties where agent_ref is not null`,
     )
     const byRef = new Map(existing.map((row) => [row.agent_ref, row]))
     // The lettings advert rules are part of every record's hash: when a phrase is added to them, the
@@ -178,6 +186,8 @@ export async function importBlm(database: Pick<Database, 'db'>, options: BlmImpo
     const named = new Map<string, number>()
     // The lettings the file names that may not be published (lettings-advert.ts): withdrawn if live.
     const notPublished = new Set<string>()
+    // Unchanged records placed approximately, placed again in case that now finds them more exactly.
+    const relocate = new Map<string, { record: MappedBlmRecord; hash: string }>()
     let header: BlmHeader | null = null
     try {
       for await (const item of readBlm(source.open())) {
@@ -205,7 +215,11 @@ export async function importBlm(database: Pick<Database, 'db'>, options: BlmImpo
         const media = collectBlmMedia(values)
         const hash = previous?.feed_hash ? await toHash(values, media) : null
         if (previous && hash === previous.feed_hash && previous.availability !== WITHDRAWN_AVAILABILITY) {
-          report.unchanged++
+          // An unchanged record placed only approximately is placed again: a postcode table loaded
+          // since may know its postcode. It is rewritten only if that moves it.
+          const again = previous.location_precision === 'postcode' ? null : mapBlmRecord(item.record, preMarket)
+          if (again?.success && hash) relocate.set(ref, { record: again.data, hash })
+          else report.unchanged++
           continue
         }
         const mapped = mapBlmRecord(item.record, preMarket)
@@ -237,7 +251,7 @@ export async function importBlm(database: Pick<Database, 'db'>, options: BlmImpo
     const live = existing.filter((row) => row.availability !== WITHDRAWN_AVAILABILITY)
     const toWithdraw = live.filter((row) => !named.has(row.agent_ref) || notPublished.has(row.agent_ref))
     const refusal =
-      records.size + report.unchanged === 0
+      records.size + relocate.size + report.unchanged === 0
         ? 'the file holds no properties it could import'
         : live.length > 0 && toWithdraw.length / live.length > maxShare
           ? `the file would withdraw ${toWithdraw.length} of ${live.length} live properties (${Math.round((toWithdraw.length / live.length) * 100)} %), more than the ${Math.round(maxShare * 100)} % allowed`
@@ -248,7 +262,8 @@ export async function importBlm(database: Pick<Database, 'db'>, options: BlmImpo
       return finish()
     }
 
-    const branchIds = new Set((await database.db.select({ id: branches.branch_id }).from(branches)).map((b) => b.id))
+    const branchRows = await database.db.select({ id: branches.branch_id, name: branches.name, lat: branches.lat, lng: branches.lng }).from(branches)
+    const branchIds = new Set(branchRows.map((b) => b.id))
     const work: Array<{ record: MappedBlmRecord; hash: string; mediaChanged: boolean; previous: Existing | undefined }> = []
     for (const { record, hash } of records.values()) {
       const previous = byRef.get(record.agent_ref)
@@ -256,8 +271,16 @@ export async function importBlm(database: Pick<Database, 'db'>, options: BlmImpo
       work.push({ record, hash, mediaChanged, previous })
     }
 
-    // 4. Positions: the feed's own, else the gazetteer's postcode, its district, then its town.
-    const positions = await geocode(database.db, work.filter((w) => w.record.fields.lat === null).map((w) => w.record))
+    // 4. Positions: the feed's own, else the postcode table's postcode, its district's centre, then the
+    // town or village the address names; never a guess from other properties.
+    const placements = await locateRecords(database.db, [...work.map((w) => w.record), ...[...relocate.values()].map((r) => r.record)])
+    for (const { record, hash } of relocate.values()) {
+      const previous = byRef.get(record.agent_ref) as Existing
+      const placement = placements.get(record.agent_ref)
+      const moved = placement && !('refusal' in placement) && (placement.precision !== previous.location_precision || placement.lat !== previous.lat || placement.lng !== previous.lng)
+      if (moved) work.push({ record, hash, mediaChanged: false, previous })
+      else report.unchanged++
+    }
 
     // 5. Media (not on a dry run): stored before the transaction, since sharp is slow and the store is
     // content-addressed, so a file left by a run that then fails is simply found again next time.
@@ -294,24 +317,42 @@ export async function importBlm(database: Pick<Database, 'db'>, options: BlmImpo
         let next = 0
         for (const item of work) {
           const { record, previous } = item
-          const position: Position | undefined =
-            record.fields.lat !== null && record.fields.lng !== null ? { lat: record.fields.lat, lng: record.fields.lng } : positions.get(record.agent_ref)
-          if (!position) {
+          const placement = placements.get(record.agent_ref)
+          if (!placement || 'refusal' in placement) {
             report.refused++
-            report.errors.push({ line: record.line, agent_ref: record.agent_ref, message: `no position: the postcode ${record.fields.postcode} and the town ${record.fields.town} are not in the gazetteer` })
+            report.errors.push({ line: record.line, agent_ref: record.agent_ref, message: placement?.refusal ?? 'no position' })
             continue
           }
+          const { lat, lng, precision, town } = placement
+          let branchId = record.branchCode !== null && branchIds.has(record.branchCode) ? record.branchCode : null
+          if (record.branchCode !== null && branchId === null) {
+            // A BRANCH_ID the agency does not have: the nearest branch answers for it, so the page has an agent to contact.
+            const nearest = toNearestBranch(branchRows, { lat, lng })
+            if (nearest) {
+              branchId = nearest.id
+              report.warnings.push({ line: record.line, agent_ref: record.agent_ref, message: `BRANCH_ID ${record.branchCode} is not one of the agency's branches: given to the nearest branch, ${nearest.name}` })
+            }
+          }
           const id = previous ? previous.property_profile_id : (ids[next++] as number)
+          const fields = town === record.fields.town ? record.fields : { ...record.fields, town, slug: toSlug(`${record.fields.advert_heading} ${town}`), display_address: record.fields.display_address || [record.fields.address_line_1, town].filter(Boolean).join(', ') }
           const row: PropertyRow = {
-            ...record.fields,
-            ...position,
+            ...fields,
+            lat,
+            lng,
+            location_precision: precision,
             property_profile_id: id,
-            branch_id: record.branchCode !== null && branchIds.has(record.branchCode) ? record.branchCode : null,
+            branch_id: branchId,
             feed_hash: item.hash,
             created_at: timestamp,
             updated_at: timestamp,
           }
           events.push(...toPropertyEvents(id, previous, row, 'feed'))
+          report.published.push({
+            line: record.line,
+            agent_ref: record.agent_ref,
+            outcome: !previous ? 'added' : previous.availability === WITHDRAWN_AVAILABILITY ? 'restored' : 'updated',
+            location_precision: precision,
+          })
           if (!previous) {
             inserts.push(row)
             report.added++
@@ -508,43 +549,122 @@ async function storeRecordMedia(
   return stored
 }
 
-/** Positions for records without coordinates, from the gazetteer: the full postcode, its district, or its town. */
-async function geocode(db: Db, records: MappedBlmRecord[]): Promise<Map<string, Position>> {
-  const positions = new Map<string, Position>()
-  if (records.length === 0) return positions
-  const ids = new Set<string>()
-  const towns = new Set<string>()
+/** Where a record was placed, or why it could not be. */
+type Placement = (Position & { precision: LocationPrecision; town: string }) | { refusal: string }
+
+/** The branch nearest a position (a branch a feed names that the agency does not have is given to it). */
+function toNearestBranch<T extends Position>(rows: readonly T[], at: Position): T | undefined {
+  let best: T | undefined
+  let bestMiles = Infinity
+  for (const row of rows) {
+    const miles = distanceMiles(row, at)
+    if (miles < bestMiles) {
+      best = row
+      bestMiles = miles
+    }
+  }
+  return best
+}
+
+interface TownRow extends Record<string, unknown> {
+  search_key: string
+  name: string
+  description: string
+  lat: number
+  lng: number
+  population: number | null
+}
+
+/** Rows of a query over a list of keys, in chunks. */
+async function queryIn<T extends Record<string, unknown>>(db: Db, keys: readonly string[], query: (list: ReturnType<typeof sql.join>) => ReturnType<typeof sql>): Promise<T[]> {
+  const rows: T[] = []
+  for (let i = 0; i < keys.length; i += CHUNK) rows.push(...(await queryRows<T>(db, query(sql.join(keys.slice(i, i + CHUNK).map((k) => sql`${k}`), sql`, `)))))
+  return rows
+}
+
+/**
+ * Places records without a good position. In order: the feed's own coordinates ('postcode'), the full
+ * postcode in the postcode table ('postcode'), its district's centre ('district'), or the town or
+ * village the address names ('town': TOWN, else ADDRESS_2–4 or DISPLAY_ADDRESS, matched against the
+ * gazetteer's GeoNames towns and villages; where a name is shared, the one in the county the address
+ * names, else the most populous). Else refused with the reason. Only the postcode tables and the
+ * towns are read, never other properties or the postcode places they make, so what an import places
+ * does not depend on what earlier imports placed.
+ */
+async function locateRecords(db: Db, records: MappedBlmRecord[]): Promise<Map<string, Placement>> {
+  const placements = new Map<string, Placement>()
+  if (records.length === 0) return placements
+  const units = new Set<string>()
+  const districts = new Set<string>()
+  const keys = new Set<string>()
   for (const record of records) {
-    const key = toPlaceSearchKey(record.fields.postcode).toUpperCase()
-    ids.add(`gb:postcode:${key}`)
-    ids.add(`gb:postcode:${key.split(' ')[0]}`)
-    towns.add(toPlaceSearchKey(record.fields.town))
+    const unit = toPostcodeUnit(record.fields.postcode)
+    if (unit) {
+      units.add(unit)
+      districts.add(unit.split(' ')[0] as string)
+    }
+    for (const locality of record.localities) keys.add(toPlaceSearchKey(locality))
   }
-  const found = new Map<string, Position>()
-  const idList = [...ids]
-  for (let i = 0; i < idList.length; i += CHUNK) {
-    const rows = await queryRows<{ place_id: string; lat: number; lng: number }>(
-      db,
-      sql`select place_id, lat, lng from places where place_id in (${sql.join(idList.slice(i, i + CHUNK).map((id) => sql`${id}`), sql`, `)})`,
-    )
-    for (const row of rows) found.set(row.place_id, { lat: row.lat, lng: row.lng })
-  }
-  const townList = [...towns]
-  for (let i = 0; i < townList.length; i += CHUNK) {
-    const rows = await queryRows<{ search_key: string; lat: number; lng: number }>(
-      db,
-      sql`select distinct on (search_key) search_key, lat, lng from places
-          where location_type in ('city', 'town', 'village') and search_key in (${sql.join(townList.slice(i, i + CHUNK).map((t) => sql`${t}`), sql`, `)})
-          order by search_key, population desc nulls last`,
-    )
-    for (const row of rows) found.set(`town:${row.search_key}`, { lat: row.lat, lng: row.lng })
-  }
+  const postcodeRows = await queryIn<{ postcode: string; lat: number; lng: number }>(db, [...units], (list) => sql`select postcode, lat, lng from postcodes where postcode in (${list})`)
+  const byPostcode = new Map(postcodeRows.map((row) => [row.postcode, row]))
+  const districtRows = await queryIn<{ district: string; lat: number; lng: number }>(db, [...districts], (list) => sql`select district, lat, lng from postcode_districts where district in (${list})`)
+  const byDistrict = new Map(districtRows.map((row) => [row.district, row]))
+  const townRows = await queryIn<TownRow>(
+    db,
+    [...keys],
+    (list) => sql`select search_key, name, description, lat, lng, population from places
+      where location_type in ('city', 'town', 'village') and place_id like 'gb:town:%' and search_key in (${list})`,
+  )
+  const byKey = new Map<string, TownRow[]>()
+  for (const row of townRows) byKey.set(row.search_key, [...(byKey.get(row.search_key) ?? []), row])
+
   for (const record of records) {
-    const key = toPlaceSearchKey(record.fields.postcode).toUpperCase()
-    const position = found.get(`gb:postcode:${key}`) ?? found.get(`gb:postcode:${key.split(' ')[0]}`) ?? found.get(`town:${toPlaceSearchKey(record.fields.town)}`)
-    if (position) positions.set(record.agent_ref, position)
+    const unit = toPostcodeUnit(record.fields.postcode)
+    const district = unit?.split(' ')[0]
+    const hints = new Set(record.localities.map(toPlaceSearchKey))
+    let town: TownRow | undefined
+    for (const locality of record.localities) {
+      const candidates = byKey.get(toPlaceSearchKey(locality))
+      if (!candidates) continue
+      town = candidates.find((c) => hints.has(toPlaceSearchKey(c.description))) ?? candidates.reduce((a, b) => ((b.population ?? 0) > (a.population ?? 0) ? b : a))
+      break
+    }
+    const own = record.fields.lat !== null && record.fields.lng !== null ? { lat: record.fields.lat, lng: record.fields.lng } : undefined
+    const postcode = unit ? byPostcode.get(unit) : undefined
+    const centre = district ? byDistrict.get(district) : undefined
+    const found: (Position & { precision: LocationPrecision }) | undefined = own
+      ? { ...own, precision: 'postcode' }
+      : postcode
+        ? { lat: postcode.lat, lng: postcode.lng, precision: 'postcode' }
+        : centre
+          ? { lat: centre.lat, lng: centre.lng, precision: 'district' }
+          : town
+            ? { lat: town.lat, lng: town.lng, precision: 'town' }
+            : undefined
+    if (!found) {
+      const named = record.localities.length ? record.localities.map((l) => `'${l}'`).join(', ') : 'nothing'
+      placements.set(record.agent_ref, {
+        refusal: unit
+          ? `no position: neither the postcode ${unit} nor its district ${district} is in the postcode table, and the address names no town or village of the gazetteer (it names ${named})`
+          : `no position: the postcode ${record.fields.postcode} is not a full postcode, and the address names no town or village of the gazetteer (it names ${named})`,
+      })
+      continue
+    }
+    const name = record.fields.town || town?.name || (await toNearestTownName(db, found))
+    placements.set(record.agent_ref, { ...found, town: name })
   }
-  return positions
+  return placements
+}
+
+/** The name of the gazetteer's town or village nearest a position (a record whose address names none). */
+async function toNearestTownName(db: Db, at: Position): Promise<string> {
+  const cos = Math.cos((at.lat * Math.PI) / 180)
+  const [row] = await queryRows<{ name: string }>(
+    db,
+    sql`select name from places where location_type in ('city', 'town', 'village') and place_id like 'gb:town:%'
+        order by power(lat - ${at.lat}, 2) + power((lng - ${at.lng}) * ${cos}, 2) limit 1`,
+  )
+  return row?.name ?? ''
 }
 
 async function saveReport(db: Db, report: BlmImportReport, startedAt: Date): Promise<number> {

@@ -1,6 +1,6 @@
 import { DEFAULT_PRE_MARKET_RULE } from '@agency/domain'
 import { describe, expect, it } from 'vitest'
-import { collectBlmMedia, mapBlmRecord, toBlmDate, toBlmPostcode, toPlainText } from './map.ts'
+import { collectBlmMedia, mapBlmRecord, toBlmDate, toBlmPostcode, toCleanAddress, toPlainText } from './map.ts'
 import { toSampleBlmRecord } from './write.ts'
 
 const record = (overrides: Record<string, string | number> = {}) => ({
@@ -9,6 +9,25 @@ const record = (overrides: Record<string, string | number> = {}) => ({
 })
 
 describe('mapBlmRecord', () => {
+  it('leaves a count the feed does not give unknown (null), never 0, and keeps a 0 it gives', () => {
+    const missing = mapBlmRecord(record({ BATHROOMS: '', LIVING_ROOMS: '' }), DEFAULT_PRE_MARKET_RULE)
+    expect(missing.success && [missing.data.fields.bathroom, missing.data.fields.reception]).toEqual([null, null])
+    const { BATHROOMS: _b, LIVING_ROOMS: _l, ...values } = record().values
+    const absent = mapBlmRecord({ line: 12, values }, DEFAULT_PRE_MARKET_RULE)
+    expect(absent.success && [absent.data.fields.bathroom, absent.data.fields.reception]).toEqual([null, null])
+    const given = mapBlmRecord(record({ BATHROOMS: 0, LIVING_ROOMS: 2 }), DEFAULT_PRE_MARKET_RULE)
+    expect(given.success && [given.data.fields.bathroom, given.data.fields.reception]).toEqual([0, 2])
+  })
+
+  it('takes a record whose TOWN is empty, with the places its address names for the importer to find', () => {
+    const result = mapBlmRecord(
+      record({ TOWN: '', ADDRESS_1: 'Green Tiles,', ADDRESS_2: 'Green Tiles Lane', ADDRESS_3: 'Chalfont St. Peter', ADDRESS_4: 'Gerrards Cross', DISPLAY_ADDRESS: 'Green Tiles,, Green Tiles Lane, Chalfont St. Peter, Gerrards Cross, Buckinghamshire' }),
+      DEFAULT_PRE_MARKET_RULE,
+    )
+    expect(result.success && result.data.localities).toEqual(['Green Tiles Lane', 'Chalfont St. Peter', 'Gerrards Cross', 'Green Tiles', 'Buckinghamshire'])
+    expect(result.success && result.data.fields).toMatchObject({ town: '', address_line_1: 'Green Tiles', display_address: 'Green Tiles, Green Tiles Lane, Chalfont St. Peter, Gerrards Cross, Buckinghamshire' })
+  })
+
   it('reads a letting: rent per week as pcm, furnishing, short let, bond and availability date', () => {
     const result = mapBlmRecord(
       record({ TRANS_TYPE_ID: 2, PRICE: 350, LET_RENT_FREQUENCY: 0, LET_FURN_ID: 1, LET_TYPE_ID: 2, LET_BOND: '1,615', LET_DATE_AVAILABLE: '2027-01-15 00:00:00', PRICE_QUALIFIER: 0, PROP_SUB_ID: 9, BEDROOMS: 0 }),
@@ -120,4 +139,13 @@ describe('BLM field helpers', () => {
       ],
     })
   })
+})
+
+describe('toCleanAddress', () => {
+  it.each([
+    ['Green Tiles,, Green Tiles Lane', 'Green Tiles, Green Tiles Lane'],
+    ['Packhorse Road , Gerrards Cross,', 'Packhorse Road, Gerrards Cross'],
+    [', Flat 2,  ,  Wexham Court ', 'Flat 2, Wexham Court'],
+    ['12 Park Row', '12 Park Row'],
+  ])('%s → %s', (text, clean) => expect(toCleanAddress(text)).toBe(clean))
 })

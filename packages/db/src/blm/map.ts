@@ -51,7 +51,7 @@ export interface BlmMedia {
 }
 
 /** The property row of a record: every column but the ones the importer settles. */
-export type BlmPropertyFields = Omit<PropertyRow, 'property_profile_id' | 'created_at' | 'updated_at' | 'lat' | 'lng' | 'feed_hash'> & {
+export type BlmPropertyFields = Omit<PropertyRow, 'property_profile_id' | 'created_at' | 'updated_at' | 'lat' | 'lng' | 'location_precision' | 'feed_hash'> & {
   /** From LATITUDE/LONGITUDE when the feed carries them (not part of v3; some exports add them), else geocoded. */
   lat: number | null
   lng: number | null
@@ -65,6 +65,12 @@ export interface MappedBlmRecord {
   media: BlmMedia
   /** BLM BRANCH_ID, matched against our branches by the importer. */
   branchCode: number | null
+  /**
+   * Where the record says it is, for placing it when its postcode is not known: TOWN, then ADDRESS_2,
+   * ADDRESS_3, ADDRESS_4 and the parts of DISPLAY_ADDRESS, in that order, each cleaned, without repeats.
+   * `fields.town` is TOWN ('' when the feed leaves it empty: the importer names the place it finds).
+   */
+  localities: string[]
   /** Things the record said that could not be used as given (an unknown type code …). */
   warnings: string[]
 }
@@ -136,6 +142,19 @@ export function collectBlmMedia(values: Record<string, string>): BlmMedia {
   return media
 }
 
+/**
+ * An address line as a person writes it: no stray or doubled commas ('Green Tiles,, Green Tiles Lane'),
+ * no space before a comma, single spaces, nothing dangling at either end.
+ */
+export function toCleanAddress(text: string): string {
+  return text
+    .replace(/\s+/g, ' ')
+    .split(',')
+    .map((part) => part.trim())
+    .filter(Boolean)
+    .join(', ')
+}
+
 /** The postcode from POSTCODE1 (outward) and POSTCODE2 (inward), upper-cased and spaced. */
 export function toBlmPostcode(outward: string, inward: string): string {
   return `${outward.trim()} ${inward.trim()}`.toUpperCase().replace(/\s+/g, ' ').trim()
@@ -194,20 +213,27 @@ export function mapBlmRecord(record: BlmRecord, preMarket: PreMarketRule): BlmMa
   if (!status) errors.push(`STATUS_ID ${statusId} is not a BLM v3 status`)
   const price = int('PRICE', true)
   if (price !== null && price < 0) errors.push('PRICE is negative')
-  const town = get('TOWN') || get('ADDRESS_3') || get('ADDRESS_4')
+  /** An address field, cleaned of stray commas and spaces. */
+  const address = (key: string) => toCleanAddress(toPlainText(get(key)))
+  // A CRM's export often leaves TOWN empty and puts the place in ADDRESS_2–4 or DISPLAY_ADDRESS: the
+  // importer finds it there in the gazetteer (geocoding), so an empty TOWN alone refuses nothing.
+  const town = address('TOWN')
+  const localities = [...new Set([town, address('ADDRESS_2'), address('ADDRESS_3'), address('ADDRESS_4'), ...address('DISPLAY_ADDRESS').split(', ')].filter(Boolean))]
   const postcode = toBlmPostcode(get('POSTCODE1'), get('POSTCODE2'))
   if (!postcode) errors.push('POSTCODE1 and POSTCODE2 are empty')
-  if (!town) errors.push('TOWN is empty')
-  const addressLine1 = get('ADDRESS_1')
-  if (!addressLine1 && !get('DISPLAY_ADDRESS')) errors.push('ADDRESS_1 and DISPLAY_ADDRESS are empty')
+  const addressLine1 = address('ADDRESS_1')
+  if (!addressLine1 && !address('DISPLAY_ADDRESS')) errors.push('ADDRESS_1 and DISPLAY_ADDRESS are empty')
 
   const subId = int('PROP_SUB_ID')
   const { type, known } = toBlmPropertyType(subId)
   if (!known) warnings.push(`PROP_SUB_ID ${subId ?? '(empty)'} is not a type we know: imported as a house`)
 
   const bedroom = Math.max(0, int('BEDROOMS') ?? 0)
-  const bathroom = Math.max(0, int('BATHROOMS') ?? 0)
-  const reception = Math.max(0, int('LIVING_ROOMS') ?? 0)
+  // A count the feed leaves out (no such field, or empty) is unknown, never 0: a buyer would read 'no bathroom'.
+  const bathroomCount = int('BATHROOMS')
+  const receptionCount = int('LIVING_ROOMS')
+  const bathroom = bathroomCount === null ? null : Math.max(0, bathroomCount)
+  const reception = receptionCount === null ? null : Math.max(0, receptionCount)
   const qualifierCode = int('PRICE_QUALIFIER')
   const rentFrequency = int('LET_RENT_FREQUENCY')
   const furnishingCode = int('LET_FURN_ID')
@@ -262,11 +288,11 @@ export function mapBlmRecord(record: BlmRecord, preMarket: PreMarketRule): BlmMa
         ? 'Studio flat'
         : `${bedroom} bedroom ${noun}`
   const advertHeading = `${what} ${sales ? 'for sale' : 'to rent'}`
-  const displayAddress = get('DISPLAY_ADDRESS') || [addressLine1, town].filter(Boolean).join(', ')
+  const displayAddress = address('DISPLAY_ADDRESS') || [addressLine1, town].filter(Boolean).join(', ')
   const band = get('COUNCIL_TAX_BAND').toUpperCase()
   const councilTaxBand = (BLM_COUNCIL_TAX_BANDS as readonly string[]).includes(band) ? band : null
   if (band && !councilTaxBand) warnings.push(`COUNCIL_TAX_BAND "${get('COUNCIL_TAX_BAND')}" is not a band`)
-  const county = get('ADDRESS_4') && get('ADDRESS_4') !== town ? get('ADDRESS_4') : null
+  const county = address('ADDRESS_4') && address('ADDRESS_4') !== town ? address('ADDRESS_4') : null
 
   const fields: BlmPropertyFields = {
     transaction_type_id: transactionTypeId,
@@ -297,7 +323,7 @@ export function mapBlmRecord(record: BlmRecord, preMarket: PreMarketRule): BlmMa
     availability: status.availability,
     is_locked: isBlmPreMarket(preMarket, { published, statusId }),
     address_line_1: addressLine1 || displayAddress,
-    address_line_2: get('ADDRESS_2') || null,
+    address_line_2: address('ADDRESS_2') || null,
     town,
     county,
     postcode,
@@ -334,7 +360,7 @@ export function mapBlmRecord(record: BlmRecord, preMarket: PreMarketRule): BlmMa
   }
   const partA = findMissingPartA(fields)
   if (partA.length > 0) warnings.push(`${MATERIAL_PART_A_WARNING}: ${partA.join(', ')}`)
-  return { success: true, data: { line: record.line, agent_ref: agentRef, fields, media: collectBlmMedia(values), branchCode, warnings } }
+  return { success: true, data: { line: record.line, agent_ref: agentRef, fields, media: collectBlmMedia(values), branchCode, localities, warnings } }
 }
 
 /** The start of the report's warning of a listing missing material information of Part A. */

@@ -39,6 +39,15 @@ export function toReportLines(report: FeedImportReport): string[] {
       `restored ${report.restored}, refused ${report.refused}; price changes ${report.price_changes}; ` +
       `media stored ${report.media.stored}, reused ${report.media.reused}, failed ${report.media.failed} (${(report.elapsed_ms / 1000).toFixed(1)} s)`,
   ]
+  // Where the written records were placed; each one placed only approximately is named, for the agency to check.
+  if (report.published.length > 0) {
+    const count = (precision: string) => report.published.filter((item) => item.location_precision === precision).length
+    lines.push(`placed at their postcode ${count('postcode')}, at their postcode district's centre ${count('district')}, at their town's centre ${count('town')}`)
+  }
+  for (const item of report.published) {
+    if (item.location_precision === 'postcode') continue
+    lines.push(`approximate line ${item.line} (${item.agent_ref}): placed at its ${item.location_precision === 'district' ? "postcode district's" : "town's"} centre`)
+  }
   for (const issue of report.errors) lines.push(`error${issue.line === null ? '' : ` line ${issue.line}`}${issue.agent_ref ? ` (${issue.agent_ref})` : ''}: ${issue.message}`)
   for (const issue of report.warnings) lines.push(`warning${issue.line === null ? '' : ` line ${issue.line}`}${issue.agent_ref ? ` (${issue.agent_ref})` : ''}: ${issue.message}`)
   return lines

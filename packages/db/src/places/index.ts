@@ -6,3 +6,4 @@ export { gridToOsgb36, gridToWgs84, isGridReference, wgs84ToGrid, type LatLng } 
 export { importPubs, importSchools, importStations, ImportFileError, toSchoolLabel, toStationLabel, toStationName, type PointsImportReport } from './import-points.ts'
 export { toNameKeys, toPointOfInterestDescription, upsertPointsOfInterest, type PointOfInterestInput } from './points-of-interest.ts'
 export { seedDemoPointsOfInterest, DEMO_POINTS_OF_INTEREST } from '../seed/points-of-interest.ts'
+export { importPostcodes, rebuildPostcodeDistricts, refreshDemoPostcodes, toPostcodeUnit, ONSPD_COLUMNS, CODE_POINT_COLUMNS, type PostcodesImportReport } from './postcodes.ts'

@@ -1,4 +1,4 @@
-import type { OpeningHours, TeamMember } from '@agency/domain'
+import type { LocationPrecision, OpeningHours, TeamMember } from '@agency/domain'
 import { sql } from 'drizzle-orm'
 import {
   bigint,
@@ -95,8 +95,9 @@ export const properties = pgTable(
     description: text('description').notNull(),
     features: jsonb('features').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
     bedroom: smallint('bedroom').notNull(),
-    bathroom: smallint('bathroom').notNull(),
-    reception: smallint('reception').notNull(),
+    /** Null when not known (a feed without BATHROOMS / LIVING_ROOMS): shown nowhere, never as 0. */
+    bathroom: smallint('bathroom'),
+    reception: smallint('reception'),
     price: integer('price').notNull(),
     price_qualifier: text('price_qualifier').notNull(),
     new_home: boolean('new_home').notNull().default(false),
@@ -123,6 +124,12 @@ export const properties = pgTable(
     display_address: text('display_address').notNull(),
     lat: doublePrecision('lat').notNull(),
     lng: doublePrecision('lng').notNull(),
+    /**
+     * How exactly lat/lng are known (domain LOCATION_PRECISIONS): at the full postcode (or the feed's
+     * own coordinates), the postcode district's centre, or the town's centre. Only 'postcode'
+     * positions make the gazetteer's postcode places.
+     */
+    location_precision: text('location_precision').$type<LocationPrecision>().notNull().default('postcode'),
     /**
      * What a caller who may not see a locked property may know of it, kept beside the real values so
      * searches can filter and sort on them: its position rounded to about a kilometre (two decimal

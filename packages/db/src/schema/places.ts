@@ -64,3 +64,34 @@ export const places = pgTable(
 
 // The search key's definition travels with the column, so the builder and the search agree on it.
 export { toPlaceSearchKey } from '../places/search-key.ts'
+
+/**
+ * The UK's postcodes, for placing a feed's properties (BLM carries no coordinates): loaded from the
+ * ONS Postcode Directory or OS Code-Point Open by `places:import -- postcodes FILE`, live postcodes
+ * only, WGS84. Until an agency loads it, the demo seed fills it with the demo stock's own postcodes
+ * (source 'demo'). Never written from imported properties.
+ */
+export const postcodes = pgTable(
+  'postcodes',
+  {
+    /** In its one written form: 'SL9 9HB'. */
+    postcode: text('postcode').primaryKey(),
+    /** Its outward code: 'SL9'. */
+    district: text('district').notNull(),
+    lat: doublePrecision('lat').notNull(),
+    lng: doublePrecision('lng').notNull(),
+    /** 'onspd' | 'codepoint' | 'demo'. */
+    source: text('source').notNull(),
+  },
+  (t) => [index('postcodes_district_idx').on(t.district)],
+)
+
+/** Every postcode district's centre (the mean of its postcodes), derived from `postcodes` whenever it is loaded. */
+export const postcodeDistricts = pgTable('postcode_districts', {
+  /** 'SL9'. */
+  district: text('district').primaryKey(),
+  lat: doublePrecision('lat').notNull(),
+  lng: doublePrecision('lng').notNull(),
+  /** How many live postcodes it has. */
+  postcodes: integer('postcodes').notNull(),
+})

@@ -340,6 +340,7 @@ export function generateProperty(ctx: GenerateContext, index: number, propertyPr
     display_address: displayAddress,
     lat,
     lng,
+    location_precision: 'postcode',
     tenure,
     council_tax_band: councilTaxBand,
     epc_rating: epcRating,

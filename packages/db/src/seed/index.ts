@@ -2,6 +2,7 @@
  * The demo data generator: branches, company settings and any number of believable GB properties
  * with photos, floor plans, EPCs and price history, the same for the same seed.
  */
+import { refreshDemoPostcodes } from '../places/postcodes.ts'
 import { sql, type SQL } from 'drizzle-orm'
 import type { Database, Db } from '../client.ts'
 import { queryRows } from '../client.ts'
@@ -130,6 +131,8 @@ export async function seedDemoData(database: Database, options: SeedOptions): Pr
         sql`select refresh_postcode_places(array(select distinct postcode_district from properties where property_profile_id > ${maxId} and postcode_district is not null))`,
       )
     }
+    // The demo places a feed's properties by its own stock's postcodes until the UK's are loaded.
+    await refreshDemoPostcodes(db)
   })
   await vacuumCatalogue(database.db)
 
@@ -194,7 +197,7 @@ const PROPERTY_COLUMNS = [
   'advert_heading', 'summary', 'description', 'features', 'bedroom', 'bathroom', 'reception', 'price',
   'price_qualifier', 'new_home', 'shared_ownership', 'retirement', 'short_let', 'house_flat_share',
   'pets_allowed', 'bills_included', 'furnishing', 'garden_type', 'has_garden', 'has_parking', 'availability',
-  'is_locked', 'address_line_1', 'address_line_2', 'town', 'county', 'postcode', 'display_address', 'lat', 'lng',
+  'is_locked', 'address_line_1', 'address_line_2', 'town', 'county', 'postcode', 'display_address', 'lat', 'lng', 'location_precision',
   'tenure', 'council_tax_band', 'epc_rating', 'available_from', 'deposit', 'agent_ref', 'feed_hash', 'created_at', 'updated_at',
   'epc_potential_rating', 'epc_current_score', 'epc_potential_score', 'lease_years_remaining', 'ground_rent',
   'service_charge', 'construction', 'electricity_supply', 'water_supply', 'sewerage', 'heating', 'broadband',

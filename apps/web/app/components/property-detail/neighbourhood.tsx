@@ -1,4 +1,4 @@
-import { NEARBY_HEADINGS, NEARBY_KINDS, NEARBY_SEARCH_RADIUS_MILES, toDistanceLabel, toGoogleMapsUrl, toSearchType } from '@agency/domain'
+import { APPROXIMATE_DISTANCES_TEXT, APPROXIMATE_LOCATION_TEXT, NEARBY_HEADINGS, NEARBY_KINDS, NEARBY_SEARCH_RADIUS_MILES, toDistanceLabel, toGoogleMapsUrl, toSearchType } from '@agency/domain'
 import type { NearbyPlace, PropertyDetail } from '@agency/domain'
 import { useMemo } from 'react'
 import { LazyMap } from '#app/components/map/lazy-map.tsx'
@@ -28,11 +28,14 @@ export function PropertyNeighbourhood({ property, nearby }: { property: Property
     () => [{ id: String(property.property_profile_id), lat: property.lat, lng: property.lng, label: property.display_address, pin: null, popup: () => toPopup(property) }],
     [property],
   )
+  // A property placed at its district's or town's centre (a feed without a known postcode) says so.
+  const approximate = property.location_precision === 'postcode' ? null : property.location_precision
   const kinds = NEARBY_KINDS.map((kind) => ({ kind, places: nearby.filter((place) => place.kind === kind) })).filter((group) => group.places.length > 0)
   return (
     <>
       <section className="detail-section detail-map" aria-labelledby="map-heading">
         <h2 id="map-heading">{COPY.DETAIL_MAP}</h2>
+        {approximate && <p className="detail-map__approximate">{APPROXIMATE_LOCATION_TEXT[approximate]}</p>}
         <LazyMap cluster={false} label={COPY.DETAIL_MAP_LABEL(property.display_address)} points={points} view={POINTS_VIEW} centre={property} />
         <p className="detail-map__google">
           <a
@@ -67,6 +70,7 @@ export function PropertyNeighbourhood({ property, nearby }: { property: Property
               </div>
             ))}
           </div>
+          {approximate && <p className="neighbourhood__note neighbourhood__note--approximate">{APPROXIMATE_DISTANCES_TEXT[approximate]}</p>}
           <p className="neighbourhood__note">{COPY.DETAIL_NEIGHBOURHOOD_NOTE}</p>
         </section>
       )}
