@@ -34,7 +34,8 @@ import {
 } from '@agency/db'
 import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm'
 import { findContactByEmail } from '#app/auth/magic-links.ts'
-import { createToken, hashToken, isTokenShaped } from '#app/auth/tokens.ts'
+import { issueOneTimeToken, spendOneTimeToken } from '#app/auth/one-time-tokens.ts'
+import { createToken } from '#app/auth/tokens.ts'
 import { enqueueMail } from '#app/mail/outbox.ts'
 import { loadMailBrand, toMailBranch } from '#app/mail/brand.ts'
 import {
@@ -468,13 +469,8 @@ export async function registerAlert(
     // A phone-only visitor: the branch calls to confirm, told in its digest (not one e-mail each).
     await addToBranchDigest(tx, row, input.publicUrl, now)
   } else if (registrant.kind === 'visitor' && registrant.sendConfirmation) {
-    const token = createToken()
-    await tx.insert(applicantConfirmations).values({
-      token_hash: hashToken(token),
-      contact_applicant_id: row.contact_applicant_id,
-      created_at: now,
-      expires_at: new Date(now.getTime() + ALERT_CONFIRMATION_TTL_MS),
-    })
+    const { token, row: tokenRow } = issueOneTimeToken(now, ALERT_CONFIRMATION_TTL_MS)
+    await tx.insert(applicantConfirmations).values({ ...tokenRow, contact_applicant_id: row.contact_applicant_id })
     const mail = await renderAlertConfirmationMail({
       brand: await loadMailBrand(tx, input.publicUrl),
       link: `${new URL(input.publicUrl).origin}${ALERT_CONFIRM_PATH}?token=${token}`,
@@ -575,24 +571,9 @@ export interface Confirmation {
  * confirmation (the registration answer) no longer opens it. null for a bad token.
  */
 export async function confirmAlert(tx: Db, token: string, publicUrl: string, now: Date): Promise<Confirmation | null> {
-  if (!isTokenShaped(token)) return null
-  const [spent] = await tx
-    .update(applicantConfirmations)
-    .set({ used_at: now })
-    .where(
-      and(
-        eq(applicantConfirmations.token_hash, hashToken(token)),
-        isNull(applicantConfirmations.used_at),
-        sql`${applicantConfirmations.expires_at} > ${now.toISOString()}::timestamptz`,
-      ),
-    )
-    .returning({ contact_applicant_id: applicantConfirmations.contact_applicant_id })
+  const spent = await spendOneTimeToken(tx, 'alert_confirmation', token, now)
   if (!spent) return null
-  await tx
-    .update(applicantConfirmations)
-    .set({ used_at: now })
-    .where(and(eq(applicantConfirmations.contact_applicant_id, spent.contact_applicant_id), isNull(applicantConfirmations.used_at)))
-  const [row] = await tx.select().from(contactApplicants).where(eq(contactApplicants.contact_applicant_id, spent.contact_applicant_id))
+  const [row] = await tx.select().from(contactApplicants).where(eq(contactApplicants.contact_applicant_id, spent.holder))
   if (!row || row.is_confirmed) return null
   const pendingId = row.contact_id
   const infos = await tx.select().from(communicationInfos).where(eq(communicationInfos.contact_id, pendingId))
