@@ -196,7 +196,6 @@ export const accountsPlugin = fp<AccountsOptions>(
 
     await app.register(contactsRoutes, {
       prefix: '/contacts',
-      captcha,
       magicLinks: { publicUrl: options.publicUrl, limits: options.magicLinkLimits ?? DEFAULT_MAGIC_LINK_LIMITS, now },
       minResponseMs: options.magicLinkMinResponseMs ?? 250,
       ...(options.sleep ? { sleep: options.sleep } : {}),

@@ -38,8 +38,8 @@ export interface AnonymousWrite<T, R> {
   afterStore?: (tx: Db, result: R) => Promise<void>
   /** What a retry's answer does besides (the retrying browser remembers its pending item again). */
   onReplay?: (stored: StoredAnswer) => Promise<void>
-  /** What the first answer does besides (its cookies). */
-  onDone?: (result: R) => void
+  /** What the first answer does besides, before it is sent (its cookies, a log line, a wait). */
+  onDone?: (result: R) => void | Promise<void>
 }
 
 /**
@@ -87,7 +87,7 @@ export async function runAnonymousWrite<T, R>(
     ...(write.afterStore ? { afterStore: write.afterStore } : {}),
   })
   if (result === null) return (await replay()) ?? reply.code(409).send({ message: ALERT_MESSAGES.IDEMPOTENCY_KEY_REUSED })
-  write.onDone?.(result)
+  await write.onDone?.(result)
   const answer = write.answer(result)
   return reply.code(answer.status).send(answer.body)
 }

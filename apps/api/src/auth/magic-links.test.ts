@@ -31,7 +31,7 @@ describe.each(testDatabaseKinds())('login link requests on %s', (kind) => {
   })
 
   async function request(requestPageUrl: string | null) {
-    expect(await requestMagicLink(database.db, { email: EMAIL, requestPageUrl, ip: '192.0.2.1' }, deps)).toBe('sent')
+    expect(await requestMagicLink(database.db, { email: EMAIL, requestPageUrl, ip: '192.0.2.1' }, deps, NOW)).toBe('sent')
     const [mail] = await database.db.select().from(outbox).orderBy(desc(outbox.id)).limit(1)
     return mail!
   }

@@ -497,10 +497,11 @@ describe.each(testDatabaseKinds())('contacts and login on %s', (kind) => {
     const strict = await createAccountsTestApp(kind, { captcha: createFixedCaptchaVerifier(false) })
     try {
       await insertTestContact(strict, { email: 'buyer@example.com' })
+      const [first] = await t.database.db.select().from(idempotencyKeys)
       await strict.database.db.insert(idempotencyKeys).values({
-        scope: (await t.database.db.select().from(idempotencyKeys))[0]!.scope,
+        scope: first!.scope,
         idempotency_key: 'login-1',
-        request_hash: 'x',
+        request_hash: first!.request_hash,
         response_status: 202,
         response_body: SENT_ANSWER,
         created_at: new Date(),

@@ -2,10 +2,9 @@ import { ApiErrorSchema, MESSAGES, lineText, parseMagicLinkRequest } from '@agen
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
-import { captchaRefused } from '#app/anonymous-writes.ts'
-import type { CaptchaVerifier } from '#app/auth/captcha.ts'
+import { runAnonymousWrite } from '#app/anonymous-writes.ts'
 import { IDEMPOTENCY_KEY_HEADER, IDEMPOTENCY_KEY_MAX_LENGTH } from '#app/alerts/idempotency.ts'
-import { isMagicLinkRequestHandled, requestMagicLink, spendMagicLink, type MagicLinkDeps } from '#app/auth/magic-links.ts'
+import { magicLinkScope, requestMagicLink, spendMagicLink, type MagicLinkDeps } from '#app/auth/magic-links.ts'
 import { ACCOUNT_MESSAGES } from '#app/auth/messages.ts'
 import { API_MESSAGES } from '#app/messages.ts'
 import { IdParamSchema, dataResponseSchema } from '#app/schemas.ts'
@@ -13,7 +12,6 @@ import { ContactViewSchema, getContactView } from './contact-view.ts'
 
 /** What the contact routes need from the accounts plugin. */
 export interface ContactsRoutesOptions {
-  captcha: CaptchaVerifier
   magicLinks: MagicLinkDeps
   /**
    * Every well-formed login link request is answered no sooner than this, so a known address (which
@@ -71,30 +69,40 @@ const contactsRoutes: FastifyPluginAsyncZod<ContactsRoutesOptions> = async (app,
     async (request, reply) => {
       // Measured on the accounts clock, so a test can tell exactly how long the answer was held.
       const started = options.magicLinks.now().getTime()
-      const parsed = parseMagicLinkRequest({
+      const body = {
         email: request.body.email,
         request_page_url: request.body.request_page_url ?? '',
         recaptcha_token: request.body.recaptcha_token ?? '',
-      })
-      if (!parsed.success) {
-        return reply.code(422).send({ message: parsed.message, errors: parsed.errors })
       }
-      const { email, request_page_url: requestPageUrl, recaptcha_token: captchaToken } = parsed.data
-      const key = request.headers[IDEMPOTENCY_KEY_HEADER]
-      const idempotencyKey = typeof key === 'string' ? key : null
-      // A retry of a request already handled may carry the captcha solution the first one spent: it
-      // gets the one answer there is, and nothing is written again.
-      if (idempotencyKey && (await isMagicLinkRequestHandled(app.db, email, idempotencyKey))) {
-        return reply.code(202).send({ data: { message: MESSAGES.MAGIC_LINK_SENT } })
-      }
-      if (!(await options.captcha.verify(captchaToken, request.ip))) return captchaRefused(reply)
-      const outcome = await requestMagicLink(app.db, { email, requestPageUrl, ip: request.ip, idempotencyKey }, options.magicLinks)
-      if (outcome === 'rate_limited') request.log.warn({ ip: request.ip }, 'login link request over the rate limit: nothing sent')
-      else request.log.info({ outcome }, 'login link requested')
-      const remaining = options.minResponseMs - (options.magicLinks.now().getTime() - started)
-      if (remaining > 0) await (options.sleep ?? sleep)(remaining)
-      // SPEC §7: the page shows its confirmation whatever happened; the answer never tells.
-      return reply.code(202).send({ data: { message: MESSAGES.MAGIC_LINK_SENT } })
+      const email = (body.email ?? '').trim()
+      const sent = { status: 202, body: { data: { message: MESSAGES.MAGIC_LINK_SENT } }, contactApplicantId: null }
+      return runAnonymousWrite(
+        app,
+        request,
+        reply,
+        {
+          // A key names a request for one address only: the same key with another address is a new request.
+          scope: magicLinkScope(email),
+          payload: { email: email.toLowerCase() },
+          check: async () => {
+            const parsed = parseMagicLinkRequest(body)
+            return parsed.success ? { ok: true, data: parsed.data } : { ok: false, message: parsed.message, errors: parsed.errors }
+          },
+          captchaToken: body.recaptcha_token,
+          // Its limits (per e-mail address, per client address) never change the answer: requestMagicLink counts them.
+          perAddress: null,
+          work: (tx, data, at) => requestMagicLink(tx, { email: data.email, requestPageUrl: data.request_page_url, ip: request.ip }, options.magicLinks, at),
+          // SPEC §7: the page shows its confirmation whatever happened; the answer never tells.
+          answer: () => sent,
+          onDone: async (outcome) => {
+            if (outcome === 'rate_limited') request.log.warn({ ip: request.ip }, 'login link request over the rate limit: nothing sent')
+            else request.log.info({ outcome }, 'login link requested')
+            const remaining = options.minResponseMs - (options.magicLinks.now().getTime() - started)
+            if (remaining > 0) await (options.sleep ?? sleep)(remaining)
+          },
+        },
+        options.magicLinks.now,
+      )
     },
   )
 
