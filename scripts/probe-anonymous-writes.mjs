@@ -12,7 +12,9 @@
 //                       and one address may answer 4 an hour (a fifth right answer is refused).
 //   log redaction       the request log of a login link, a confirmation link and an unsubscribe link
 //                       holds no token, key or e-mail.
-//   page refusals       a heart posted without Origin (a privacy extension strips it) is a 4xx page.
+//   page refusals       a heart posted without Origin (a privacy extension strips it) is a 4xx page;
+//                       'Save this search' posted with searches no list writes is never a 5xx and
+//                       makes no alert.
 //   alert captcha       a visitor's alert registration without a captcha token, or with a made-up one,
 //                       is a 4xx and stores nothing (no pending alert remembered); with a solved one, 201.
 //   alert keys          an alert's applicant key alone reads no name, e-mail or phone and changes none
@@ -234,6 +236,52 @@ export async function runAnonymousWriteFamilies({ chosen, main, databaseFor, dat
     })
     count(family, answer.status)
     if (answer.status < 400 || answer.status >= 500) failures.push(`${family}: a heart posted without Origin answered ${answer.status}, not a 4xx page`)
+
+    // 'Save this search' pressed by the signed-in buyer with searches no list would write: never a 5xx;
+    // a search the list refuses makes no alert, and one it reads (dropping what it does not know) makes
+    // an alert of sane values only.
+    const alertsOfBuyer = async () => {
+      const me = await requestFrom('127.0.0.1', `${main.origin}/api/contacts/me`, { headers: { cookie: main.cookie } })
+      const contactId = me.status === 200 ? JSON.parse(me.text).data.contact_id : null
+      const alerts = contactId ? await requestFrom('127.0.0.1', `${main.origin}/api/contact_applicants/applicants_of_contact/${contactId}`, { headers: { cookie: main.cookie } }) : null
+      return alerts?.status === 200 ? JSON.parse(alerts.text).data : null
+    }
+    const refused = [
+      'locations=%00',
+      'locations=91,181,3',
+      'locations=53.8,-1.5,1e400',
+      'locations=53.8,-1.5,3&min_price=-1',
+      'locations=53.8,-1.5,3&min_price=1e400&max_price=NaN',
+      'locations=53.8,-1.5,3&min_bedroom=-5&max_bedroom=99999999999999999999',
+      `locations=${'53.8,-1.5,3&locations='.repeat(60)}53.8,-1.5,3`,
+    ]
+    const tolerated = [
+      `locations=53.8,-1.5,3&location_names=${encodeURIComponent('<script>alert(1)</script>'.repeat(200))}`,
+      'locations=53.7,-1.4,3&property_types=999&must_haves=%27%3B--&new_homes=maybe',
+      'locations=53.6,-1.3,3&page=-1&sort=%3Cx%3E',
+    ]
+    let known = await alertsOfBuyer()
+    if (known === null) failures.push(`${family}: the signed-in buyer's alerts could not be read`)
+    for (const [type, search] of [...refused, ...tolerated].flatMap((q) => [['buy', q], ['rent', q], ['%00', q]])) {
+      const answer = await requestFrom('127.0.0.1', `${main.origin}/heads-up-alerts/register/${type}?${search}`, {
+        method: 'POST',
+        headers: { cookie: main.cookie, origin: main.origin, 'content-type': 'application/x-www-form-urlencoded' },
+        body: 'intent=save-search',
+      })
+      count(family, answer.status)
+      const label = `'Save this search' with ?${search.slice(0, 60)} on ${type}`
+      if (answer.status >= 500) failures.push(`${family}: ${label} answered ${answer.status}`)
+      const now = await alertsOfBuyer()
+      if (known === null || now === null) continue
+      const made = now.filter((alert) => !known.some((k) => k.contact_applicant_id === alert.contact_applicant_id))
+      known = now
+      if (made.length > 0 && refused.includes(search)) failures.push(`${family}: ${label} made an alert`)
+      for (const alert of made) {
+        const locations = alert.criteria?.locations ?? []
+        const sane = locations.length >= 1 && locations.length <= 10 && locations.every((l) => typeof l.location === 'string' && l.location.length <= 256 && Math.abs(l.lat) <= 90 && Math.abs(l.lng) <= 180)
+        if (!sane) failures.push(`${family}: ${label} made an alert of values no form allows`)
+      }
+    }
   }
 
   if (chosen.includes('alert captcha')) {
