@@ -29,13 +29,16 @@
 //   npm run test:security -- --families=place-flood        only the place-search flood (5., probe-place-flood.mjs)
 //
 // 4. Anonymous writes (probe-anonymous-writes.mjs): the client address behind a proxy, the captcha
-//    questions, the request log's secrets and a page's refusal, each a reproduction of a finding.
+//    questions, the request log's secrets and a page's refusal, each a reproduction of a finding;
+//    and a hostile feed (probe-feed-media.mjs): media links to the site's own network, a lying zip,
+//    a 600 MB media stream.
 import { spawnSync } from 'node:child_process'
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { MAY_CHANGE_ON_REJECTION, diffFingerprints, fingerprint, withDatabase } from './probe-database.mjs'
 import { ANONYMOUS_WRITE_FAMILIES, runAnonymousWriteFamilies } from './probe-anonymous-writes.mjs'
+import { FEED_MEDIA_FAMILIES, runFeedMediaFamilies } from './probe-feed-media.mjs'
 import { PAYLOADS, checkMails, checkPages, storePayloads } from './probe-stored-values.mjs'
 import { probePlaceFlood } from './probe-place-flood.mjs'
 import { ROOT, createPgDatabase, startServer } from './serve-for-tests.mjs'
@@ -371,7 +374,7 @@ try {
 
   // 2 and 3. An idle phase, then each family of hostile requests, each between two fingerprints.
   const families = buildFamilies({ SANE, routes, pagePaths })
-  const chosen = process.argv.find((a) => a.startsWith('--families='))?.split('=')[1]?.split(',') ?? [...Object.keys(families), ...ANONYMOUS_WRITE_FAMILIES]
+  const chosen = process.argv.find((a) => a.startsWith('--families='))?.split('=')[1]?.split(',') ?? [...Object.keys(families), ...ANONYMOUS_WRITE_FAMILIES, ...FEED_MEDIA_FAMILIES]
   for (const family of ['idle', ...Object.keys(families).filter((f) => chosen.includes(f))]) {
     if (!server) await startSite()
     const phaseStarted = Date.now()
@@ -394,19 +397,28 @@ try {
   // The families of the anonymous writes (probe-anonymous-writes.mjs): reproductions that write on
   // purpose, so after the write check.
   if (!server) await startSite()
+  /** A database of its own for a family's own server (PostgreSQL only; the embedded one is per data directory). */
+  const databaseFor = async (name) => {
+    if (!pgDatabase) return undefined
+    const database = await createPgDatabase(process.env.TEST_DATABASE_URL, `agency_probe_${name}`)
+    extraDatabases.push(database)
+    return database.url
+  }
   const anonymous = await runAnonymousWriteFamilies({
     chosen: ANONYMOUS_WRITE_FAMILIES.filter((f) => chosen.includes(f)),
     main: { origin: ORIGIN, cookie, propertyId: SANE.property_profile_id },
-    databaseFor: async (name) => {
-      if (!pgDatabase) return undefined
-      const database = await createPgDatabase(process.env.TEST_DATABASE_URL, `agency_probe_${name}`)
-      extraDatabases.push(database)
-      return database.url
-    },
+    databaseFor,
     dataDirOf: (name) => path.join(dataDir, name),
   })
   for (const [family, byStatus] of anonymous.counts) counts.set(family, byStatus)
   failures.push(...anonymous.failures)
+
+  // A hostile feed's media links, zip and stream (probe-feed-media.mjs), on servers of their own.
+  if (FEED_MEDIA_FAMILIES.some((f) => chosen.includes(f))) {
+    const feed = await runFeedMediaFamilies({ databaseFor, dataDirOf: (name) => path.join(dataDir, name) })
+    for (const [family, byStatus] of feed.counts) counts.set(family, byStatus)
+    failures.push(...feed.failures)
+  }
 
   // Asked after every family: the server must still answer.
   if (!server) await startSite()
