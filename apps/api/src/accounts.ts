@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import fastifyCookie from '@fastify/cookie'
 import fp from 'fastify-plugin'
+import { anonymousWritesPlugin } from '#app/anonymous-writes.ts'
 import { z } from 'zod'
 import {
   createCaptchaVerifier,
@@ -186,6 +187,7 @@ export const accountsPlugin = fp<AccountsOptions>(
     captcha = withQuestionChallenges(browserCaptcha, questions, questionSettings)
 
     app.decorate('captcha', captcha)
+    await app.register(anonymousWritesPlugin)
     app.decorateRequest('session', null)
     app.decorate('sessions', createSessionService(app.db, settings))
 

@@ -1,5 +1,6 @@
 import type { Db } from '@agency/db'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import fp from 'fastify-plugin'
 import { IDEMPOTENCY_KEY_HEADER, idempotentCommand, type IdempotentAnswer, type StoredAnswer } from '#app/alerts/idempotency.ts'
 import { ALERT_MESSAGES } from '#app/alerts/messages.ts'
 import { ACCOUNT_MESSAGES } from '#app/auth/messages.ts'
@@ -17,7 +18,7 @@ export type CheckedPayload<T> = { ok: true; data: T } | { ok: false; message: st
 /**
  * One write a visitor may make, as its route declares it: whose idempotency keys it uses, how its
  * payload is checked, whether it takes the captcha and a per-address limit, the work, and what it
- * answers. runAnonymousWrite does the rest, the same way for every such write.
+ * answers. `app.anonymousWrite` (runAnonymousWrite) does the rest, the same way for every such write.
  */
 export interface AnonymousWrite<T, R> {
   /** Whose keys these are: a visitor's writes share one scope, a contact's are theirs alone. */
@@ -40,6 +41,18 @@ export interface AnonymousWrite<T, R> {
   onReplay?: (stored: StoredAnswer) => Promise<void>
   /** What the first answer does besides, before it is sent (its cookies, a log line, a wait). */
   onDone?: (result: R) => void | Promise<void>
+  /** The route's clock: when the limits count and the work is done. */
+  now: () => Date
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /**
+     * Runs a write a visitor may make (a login link, an alert's registration, an enquiry or a
+     * valuation) through the one protocol of runAnonymousWrite; the route declares the write.
+     */
+    anonymousWrite<T, R>(request: FastifyRequest, reply: FastifyReply, write: AnonymousWrite<T, R>): Promise<FastifyReply>
+  }
 }
 
 /**
@@ -53,13 +66,8 @@ export interface AnonymousWrite<T, R> {
  *    its answer first undoes this one, and its answer is this one's.
  * The client address is `request.ip`, which TRUST_PROXY alone decides (config.ts).
  */
-export async function runAnonymousWrite<T, R>(
-  app: FastifyInstance,
-  request: FastifyRequest,
-  reply: FastifyReply,
-  write: AnonymousWrite<T, R>,
-  now: () => Date,
-): Promise<FastifyReply> {
+async function runAnonymousWrite<T, R>(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply, write: AnonymousWrite<T, R>): Promise<FastifyReply> {
+  const { now } = write
   const command = idempotentCommand(app.db, { scope: write.scope, header: request.headers[IDEMPOTENCY_KEY_HEADER], payload: write.payload })
   const replay = async (): Promise<FastifyReply | null> => {
     const outcome = await command.stored()
@@ -91,6 +99,22 @@ export async function runAnonymousWrite<T, R>(
   const answer = write.answer(result)
   return reply.code(answer.status).send(answer.body)
 }
+
+/**
+ * The plugin that owns the anonymous writes' protocol: the idempotency keys, the captcha (the accounts
+ * plugin's, which registers this one), the per-address limits and the stored answers. Routes declare
+ * their write and call `app.anonymousWrite`; the one-time tokens (auth/one-time-tokens.ts), the
+ * pending-item cookie (pendingCookie) and the captcha's refusal (captchaRefused) are its parts the
+ * routes use besides.
+ */
+export const anonymousWritesPlugin = fp(
+  async (app) => {
+    app.decorate('anonymousWrite', function <T, R>(this: FastifyInstance, request: FastifyRequest, reply: FastifyReply, write: AnonymousWrite<T, R>) {
+      return runAnonymousWrite(this, request, reply, write)
+    })
+  },
+  { name: 'anonymous-writes' },
+)
 
 /**
  * The cookie that remembers a visitor's pending item in their own browser (an alert awaiting its

@@ -66,7 +66,7 @@ export interface MagicLinkDeps {
 
 /**
  * SPEC §7 POST /contacts/oauth/magic-links, after validation and the captcha, in the caller's
- * transaction (which keeps the answer under the request's Idempotency-Key: runAnonymousWrite):
+ * transaction (which keeps the answer under the request's Idempotency-Key: app.anonymousWrite):
  * counts the request against the per-e-mail and per-IP limits, and for a known contact within them
  * stores a new link (its hash) and queues its e-mail, and gives the contact's alerts new applicant
  * keys (rotateApplicantKeys). The same work is done for unknown addresses up to the point where

@@ -31,7 +31,7 @@ import { and, eq } from 'drizzle-orm'
 import { z } from 'zod'
 import { changeAlertStatus, confirmAlert, registerAlert, updateAlert, updateAlertCriteria } from '#app/alerts/commands.ts'
 import { IDEMPOTENCY_KEY_HEADER, IDEMPOTENCY_KEY_MAX_LENGTH } from '#app/alerts/idempotency.ts'
-import { captchaRefused, pendingCookie, runAnonymousWrite } from '#app/anonymous-writes.ts'
+import { captchaRefused, pendingCookie } from '#app/anonymous-writes.ts'
 import { ALERT_MESSAGES } from '#app/alerts/messages.ts'
 import { findApplicant, findApplicantByKey, getContactQuestions, listApplicantsOfContact, toApplicantView } from '#app/alerts/views.ts'
 import { ACCOUNT_MESSAGES } from '#app/auth/messages.ts'
@@ -228,8 +228,7 @@ const contactApplicantsRoutes: FastifyPluginAsyncZod<ContactApplicantsRoutesOpti
       const { recaptcha_token: captchaToken, ...payloadBody } = request.body
       let questions: ApplicantQuestion[] = []
       let pendingToken: ReturnType<typeof pending.issue> | null = null
-      return runAnonymousWrite(
-        app,
+      return app.anonymousWrite(
         request,
         reply,
         {
@@ -276,8 +275,8 @@ const contactApplicantsRoutes: FastifyPluginAsyncZod<ContactApplicantsRoutesOpti
             if (still) again.set(reply)
           },
           onDone: () => pendingToken?.set(reply),
+          now,
         },
-        now,
       )
     },
   )

@@ -2,7 +2,6 @@ import { ApiErrorSchema, MESSAGES, lineText, parseMagicLinkRequest } from '@agen
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
-import { runAnonymousWrite } from '#app/anonymous-writes.ts'
 import { IDEMPOTENCY_KEY_HEADER, IDEMPOTENCY_KEY_MAX_LENGTH } from '#app/alerts/idempotency.ts'
 import { magicLinkScope, requestMagicLink, spendMagicLink, type MagicLinkDeps } from '#app/auth/magic-links.ts'
 import { ACCOUNT_MESSAGES } from '#app/auth/messages.ts'
@@ -76,8 +75,7 @@ const contactsRoutes: FastifyPluginAsyncZod<ContactsRoutesOptions> = async (app,
       }
       const email = (body.email ?? '').trim()
       const sent = { status: 202, body: { data: { message: MESSAGES.MAGIC_LINK_SENT } }, contactApplicantId: null }
-      return runAnonymousWrite(
-        app,
+      return app.anonymousWrite(
         request,
         reply,
         {
@@ -100,8 +98,8 @@ const contactsRoutes: FastifyPluginAsyncZod<ContactsRoutesOptions> = async (app,
             const remaining = options.minResponseMs - (options.magicLinks.now().getTime() - started)
             if (remaining > 0) await (options.sleep ?? sleep)(remaining)
           },
+          now: options.magicLinks.now,
         },
-        options.magicLinks.now,
       )
     },
   )

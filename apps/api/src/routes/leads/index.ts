@@ -13,7 +13,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { eq } from 'drizzle-orm'
 import { z } from 'zod'
 import { IDEMPOTENCY_KEY_HEADER, IDEMPOTENCY_KEY_MAX_LENGTH } from '#app/alerts/idempotency.ts'
-import { pendingCookie, runAnonymousWrite } from '#app/anonymous-writes.ts'
+import { pendingCookie } from '#app/anonymous-writes.ts'
 import { hitRateLimit, type RateLimitRule } from '#app/auth/rate-limit.ts'
 import { hashToken } from '#app/auth/tokens.ts'
 import { findLeadTarget, storeLead } from '#app/leads/commands.ts'
@@ -102,8 +102,7 @@ const leadsRoutes: FastifyPluginAsyncZod<LeadsRoutesOptions> = async (app, optio
       // A retry may carry a fresh captcha solution: the enquiry is the same one.
       const { recaptcha_token: captchaToken, ...payloadBody } = request.body
       let pendingToken: ReturnType<typeof pending.issue> | null = null
-      return runAnonymousWrite(
-        app,
+      return app.anonymousWrite(
         request,
         reply,
         {
@@ -142,8 +141,8 @@ const leadsRoutes: FastifyPluginAsyncZod<LeadsRoutesOptions> = async (app, optio
             again.set(reply)
           },
           onDone: () => pendingToken?.set(reply),
+          now,
         },
-        now,
       )
     },
   )
