@@ -33,7 +33,7 @@ describe('Dockerfile', () => {
     expect(build).toBeGreaterThan(instructions.findIndex((i) => i.startsWith('COPY . .')))
     expect(instructions[build]).toMatch(/^RUN npx patch-package && npm run build/)
     expect(JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')).scripts.postinstall).toBe('patch-package')
-    expect(readdirSync(path.join(ROOT, 'patches'))).toEqual(expect.arrayContaining(['react-router+7.18.4.patch', '@electric-sql+pglite+0.5.16.patch']))
+    expect(readdirSync(path.join(ROOT, 'patches'))).toEqual(expect.arrayContaining(['react-router+7.18.4.patch', '@electric-sql+pglite+0.5.17.patch']))
   })
 
   it('runs the compiled server with plain node as a non-root user, with a health check', () => {

@@ -1,7 +1,7 @@
 import { PGlite } from '@electric-sql/pglite'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
-// patches/@electric-sql+pglite+0.5.16.patch (applied by `npm install`'s postinstall, and in the
+// patches/@electric-sql+pglite+0.5.17.patch (applied by `npm install`'s postinstall, and in the
 // Dockerfile): PGlite's protocol reader copied every field of every row into an ArrayBuffer of its own
 // before decoding its text. Those small buffers were 13% of the embedded database's thread on a search
 // near two places. Patched, a field's text is decoded from where it lies in the message.
