@@ -21,6 +21,20 @@ export function distanceMiles(a: LatLng, b: LatLng): number {
   return 2 * EARTH_RADIUS_MILES * Math.asin(Math.min(1, Math.sqrt(h)))
 }
 
+/** The point of `points` nearest `at` (the first of equals): a branch for a home, say; undefined for none. */
+export function toNearest<T extends LatLng>(points: readonly T[], at: LatLng): T | undefined {
+  let best: T | undefined
+  let bestMiles = Infinity
+  for (const point of points) {
+    const miles = distanceMiles(point, at)
+    if (miles < bestMiles) {
+      best = point
+      bestMiles = miles
+    }
+  }
+  return best
+}
+
 /** A bounding box around a point: what a radius search pre-filters on before the exact distance check. */
 export function toBoundingBox(centre: LatLng, radiusMiles: number): { north: number; south: number; east: number; west: number } {
   const dLat = (radiusMiles / EARTH_RADIUS_MILES) * (180 / Math.PI)

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto'
 import {
   APPLICANT_PROFILE,
   toDetailPageUrl,
+  toNearest,
   toE164Mobile,
   toPriceLabel,
   type ApplicantProfileId,
@@ -15,6 +16,7 @@ import { loadMailBrand, toMailBranch } from '#app/mail/brand.ts'
 import type { MailProperty } from '#app/mail/components.tsx'
 import { enqueueMail } from '#app/mail/outbox.ts'
 import { renderBranchLeadMail, renderLeadAcknowledgementMail } from '#app/mail/templates/leads.tsx'
+import { createDatabaseAddressProvider } from '#app/addresses/provider.ts'
 import { toMediaUrl } from '#app/media/media-ref.ts'
 import { LEAD_MESSAGES } from './messages.ts'
 
@@ -41,8 +43,9 @@ export interface LeadTargetError {
  * 1. the property's own branch, when the enquiry is about a property that has one (the page's
  *    branch_id is not trusted over the catalogue);
  * 2. else the payload's branch_id (a page about one branch);
- * 3. else the first branch by id, the agency's main office: a valuation from /valuation has no
- *    property, and the form's address suggestion carries no position to find the nearest branch by.
+ * 3. else the branch nearest the sender's address (a valuation booked from /valuation: the home to
+ *    value is theirs), placed as the address suggestions place it (its postcode, district or town);
+ * 4. else, when the address cannot be placed, the first branch by id, the agency's main office.
  * An unknown property_profile_id or branch_id is a field error.
  */
 export async function findLeadTarget(db: Db, payload: LeadEnquiryPayload): Promise<LeadTarget | LeadTargetError> {
@@ -66,8 +69,11 @@ export async function findLeadTarget(db: Db, payload: LeadEnquiryPayload): Promi
     if (own) return { property, branch: own }
   }
   if (requested) return { property, branch: requested }
-  const [first] = await db.select().from(branches).orderBy(asc(branches.branch_id)).limit(1)
-  return { property, branch: first ?? null }
+  const all = await db.select().from(branches).orderBy(asc(branches.branch_id))
+  const [placed] = await createDatabaseAddressProvider(db).search(payload.contact_address.display_name, 1)
+  const at = placed?.lat != null && placed.lng != null ? { lat: placed.lat, lng: placed.lng } : null
+  const nearest = at ? toNearest(all, at) : undefined
+  return { property, branch: nearest ?? all[0] ?? null }
 }
 
 /**

@@ -14,7 +14,7 @@ import type { Route } from './+types/valuation'
 const BRANCH_FIELD = 'branch_id'
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  // `?branch=3`: booked from that branch's page, the valuation goes to it; else to the main office.
+  // `?branch=3`: booked from that branch's page, the valuation goes to it; else to the branch nearest the home (findLeadTarget).
   const branchId = parseIdSegment(new URL(request.url).searchParams.get(VALUATION_BRANCH_PARAM) ?? '')
   const [lead, branches] = await Promise.all([getLeadFormData(request, context), branchId === null ? [] : getBranches(context)])
   const branch = branches.find((b) => b.id === branchId) ?? null

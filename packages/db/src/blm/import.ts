@@ -17,7 +17,7 @@ import {
   DETERRING_PHRASES,
   SPECIFIC_RENT_QUALIFIERS,
   WITHDRAWN_AVAILABILITY,
-  distanceMiles,
+  toNearest,
   toLettingsAdvertMessage,
   type LocationPrecision,
   type FeedImportIssue,
@@ -327,7 +327,7 @@ export async function importBlm(database: Pick<Database, 'db'>, options: BlmImpo
           let branchId = record.branchCode !== null && branchIds.has(record.branchCode) ? record.branchCode : null
           if (record.branchCode !== null && branchId === null) {
             // A BRANCH_ID the agency does not have: the nearest branch answers for it, so the page has an agent to contact.
-            const nearest = toNearestBranch(branchRows, { lat, lng })
+            const nearest = toNearest(branchRows, { lat, lng })
             if (nearest) {
               branchId = nearest.id
               report.warnings.push({ line: record.line, agent_ref: record.agent_ref, message: `BRANCH_ID ${record.branchCode} is not one of the agency's branches: given to the nearest branch, ${nearest.name}` })
@@ -551,20 +551,6 @@ async function storeRecordMedia(
 
 /** Where a record was placed, or why it could not be. */
 type Placement = (Position & { precision: LocationPrecision; town: string }) | { refusal: string }
-
-/** The branch nearest a position (a branch a feed names that the agency does not have is given to it). */
-function toNearestBranch<T extends Position>(rows: readonly T[], at: Position): T | undefined {
-  let best: T | undefined
-  let bestMiles = Infinity
-  for (const row of rows) {
-    const miles = distanceMiles(row, at)
-    if (miles < bestMiles) {
-      best = row
-      bestMiles = miles
-    }
-  }
-  return best
-}
 
 interface TownRow extends Record<string, unknown> {
   search_key: string

@@ -10,13 +10,14 @@ import {
   leads,
   outbox,
   potentialViewings,
+  places,
   properties,
   seedAlertReferenceData,
   spentCaptchaChallenges,
 } from '@agency/db'
 import { testDatabaseKinds } from '@agency/db/testing'
 import { solveCaptchaQuestion, toPounds } from '@agency/domain'
-import { and, asc, eq, isNotNull, sql } from 'drizzle-orm'
+import { and, asc, eq, inArray, isNotNull, sql } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createToken } from '#app/auth/tokens.ts'
@@ -232,8 +233,10 @@ describe.each(testDatabaseKinds())('lead enquiries on %s', (kind) => {
       expect(toTwo.statusCode).toBe(201)
       expect((await leadMailsOf(toTwo.json<{ data: { lead_id: string } }>().data.lead_id))[0]!.to).toBe(second!.email)
 
+      // An address the gazetteer cannot place: the main office, the first branch by id.
       const [first] = await t.database.db.select().from(branches).orderBy(asc(branches.branch_id)).limit(1)
-      const toFirst = await send(enquiry({ ...valuation, branch_id: null, email: 'val.first@example.com' }))
+      const unplaced = { suggestion_id: 'typed:4 Mill Lane, Nowhere', display_name: '4 Mill Lane, Nowhere' }
+      const toFirst = await send(enquiry({ ...valuation, contact_address: unplaced, branch_id: null, email: 'val.first@example.com' }))
       expect(toFirst.statusCode).toBe(201)
       const leadId = toFirst.json<{ data: { lead_id: string } }>().data.lead_id
       const [lead] = await t.database.db.select().from(leads).where(eq(leads.lead_id, leadId))
@@ -247,6 +250,31 @@ describe.each(testDatabaseKinds())('lead enquiries on %s', (kind) => {
       // To let: a landlord (SPEC §4 profile 4).
       const [profile] = await t.database.db.select().from(contactProfiles).where(eq(contactProfiles.contact_id, lead!.contact_id!))
       expect(profile!.profile_id).toBe(4)
+    })
+
+    it('sends a valuation with no branch named to the branch nearest the home, placed by its town or postcode district', async () => {
+      const valuation = { i_would_like: ['to-sell-my-property'], property_profile_id: null, property_address: null, price: null, bedrooms: null, branch_id: null, url: `${PUBLIC_URL}/valuation` }
+      const town = (name: string, lat: number, lng: number) => ({
+        place_id: `gb:town:${name.toLowerCase()}`, location_type: 'town' as const, name, description: 'North Yorkshire', location: name, lat, lng,
+        south: lat - 0.05, west: lng - 0.05, north: lat + 0.05, east: lng + 0.05, population: 10_000, search_key: name.toLowerCase(),
+      })
+      // Tadcaster is nearer York (branch 3) than Leeds (branch 1); Knaresborough nearest Harrogate (branch 2).
+      await t.database.db.insert(places).values([town('Tadcaster', 53.8853, -1.262), town('Knaresborough', 54.0092, -1.4676)])
+      await t.database.db.insert(places).values({
+        place_id: 'gb:postcode:YO8', location_type: 'postcode_district', name: 'YO8', description: 'Postcode district, Selby', location: 'YO8, Selby',
+        lat: 53.78, lng: -1.07, south: 53.7, west: -1.2, north: 53.85, east: -0.95, population: null, search_key: 'yo8',
+      })
+      const branchOf = async (display: string, email: string) => {
+        const answer = await send(enquiry({ ...valuation, contact_address: { suggestion_id: `typed:${display}`, display_name: display }, email }))
+        expect(answer.statusCode).toBe(201)
+        const [lead] = await t.database.db.select().from(leads).where(eq(leads.lead_id, answer.json<{ data: { lead_id: string } }>().data.lead_id))
+        return lead!.branch_id
+      }
+      expect(await branchOf('2 Bridge Street, Tadcaster', 'val.tadcaster@example.com')).toBe(3)
+      expect(await branchOf('9 High Street, Knaresborough', 'val.knaresborough@example.com')).toBe(2)
+      // A full postcode the gazetteer lacks, placed by its district (Selby's YO8: York is nearest).
+      expect(await branchOf('1 Ousegate, YO8 4NN', 'val.selby@example.com')).toBe(3)
+      await t.database.db.delete(places).where(inArray(places.place_id, ['gb:town:tadcaster', 'gb:town:knaresborough', 'gb:postcode:YO8']))
     })
 
     it('keeps the mobile phone in E.164 whatever its spacing', async () => {
