@@ -4,6 +4,13 @@ import { createDatabasePlacesProvider } from './database-provider.ts'
 
 /** On the embedded database: 2 searches run and 16 wait, of which one trigram comparison runs and one waits (database-provider.ts). */
 const EMBEDDED_PLACE_SEARCH = { searchSlots: { running: 2, waiting: 16 }, similarSlots: { running: 1, waiting: 1 } }
+/**
+ * On PostgreSQL, per server process: 4 searches run and 32 wait, of which 2 trigram comparisons run
+ * and 2 wait. A comparison takes a few milliseconds, so this is hundreds a second per process; a flood
+ * of random keywords beyond it is answered by the start of its keyword alone, and cannot take the
+ * database's cores from the pages (the place flood of `npm run test:security`).
+ */
+const POSTGRES_PLACE_SEARCH = { searchSlots: { running: 4, waiting: 32 }, similarSlots: { running: 2, waiting: 2 } }
 import { createGooglePlacesProvider, type FetchLike, type PlacesLogger } from './google-provider.ts'
 import type { PlacesProvider } from './provider.ts'
 
@@ -24,7 +31,7 @@ export const PlacesEnvSchema = z
 /** What the providers may need. */
 export interface PlacesDependencies {
   db: Db
-  /** Which database `db` is: on the embedded one, trigram comparisons wait their turn (database-provider.ts). */
+  /** Which database `db` is: how many searches and trigram comparisons may run at once (database-provider.ts). */
   dbKind?: 'pglite' | 'postgres'
   log: PlacesLogger
   fetch?: FetchLike
@@ -45,5 +52,5 @@ export function createPlacesProvider(env: Record<string, string | undefined>, de
   if (PLACES_PROVIDER === 'google' && GOOGLE_PLACES_API_KEY) {
     return createGooglePlacesProvider({ apiKey: GOOGLE_PLACES_API_KEY, fetch: dependencies.fetch, log: dependencies.log })
   }
-  return createDatabasePlacesProvider(dependencies.db, dependencies.dbKind === 'pglite' ? EMBEDDED_PLACE_SEARCH : {})
+  return createDatabasePlacesProvider(dependencies.db, dependencies.dbKind === 'pglite' ? EMBEDDED_PLACE_SEARCH : dependencies.dbKind === 'postgres' ? POSTGRES_PLACE_SEARCH : {})
 }
