@@ -21,7 +21,7 @@ import {
 } from './generate.ts'
 import { createTownPicker } from './places.ts'
 import { seedAlertReferenceData } from './questions.ts'
-import { ensureImagePool } from './pool.ts'
+import { ensureDocuments, ensureImagePool } from './pool.ts'
 import { ensureCompanyDocuments } from './company-documents.ts'
 
 export { AGENCY_DOMAIN, AGENCY_NAME } from './branches.ts'
@@ -112,6 +112,8 @@ export async function seedDemoData(database: Database, options: SeedOptions): Pr
         const id = maxId + offset + i + 1
         chunk[i] = generateProperty(ctx, id - 1, id)
       }
+      // Each property's EPC chart and floor plans, drawn from its own scores and rooms.
+      await ensureDocuments(options.mediaDir, chunk.flatMap((p) => p.documents))
       const written = await insertChunk(db, chunk)
       totals.medias += written.medias
       totals.floorPlans += written.floorPlans
