@@ -6,6 +6,7 @@ import { PROPERTY_STYLES, TRANSACTION_TYPE } from '@agency/domain'
 import type { epcs, floorPlans, priceHistory, properties, propertyMedias } from '../schema/index.ts'
 import { POOL, toEpcChartFile, toEpcPdfFile, type EpcRating, type ExteriorKind, type InteriorKind } from './pool-layout.ts'
 import type { DocumentSpec } from './pool.ts'
+import { ExteriorBook } from './exterior-book.ts'
 import { hasRoom, toAccommodation, toPlanFile, toPlanSpecs, type Accommodation } from './rooms.ts'
 import { toMaterialColumns } from './material.ts'
 import { REGION_PRICES, scatterAround, toPostcode, type Region, type Town, type TownPicker } from './places.ts'
@@ -64,6 +65,8 @@ export interface GenerateContext {
   agencyName: string
   towns: TownPicker
   branches: readonly BranchRef[]
+  /** The exteriors booked so far in this run (and earlier ones), so lists do not repeat a picture. */
+  exteriors?: ExteriorBook
 }
 
 type Kind = ListingFacts['kind']
@@ -363,7 +366,10 @@ export function generateProperty(ctx: GenerateContext, index: number, propertyPr
     updated_at: new Date(updatedMs).toISOString(),
   }
 
-  const medias = toMedias(propertyProfileId, kind, styleId, bedroom, bathroom, accommodation, gardenType !== null, rng)
+  const exteriorKind = EXTERIOR_OF_STYLE[styleId] ?? 'detached'
+  const booking = { town: town.name, branchId: branch?.branch_id ?? null, typeId: transactionTypeId, createdMs }
+  const mainExterior = (ctx.exteriors ?? new ExteriorBook()).choose(POOL.exteriors[exteriorKind], booking, rng)
+  const medias = toMedias(propertyProfileId, kind, exteriorKind, mainExterior, bedroom, bathroom, accommodation, gardenType !== null, rng)
   const documents: DocumentSpec[] = []
   const plans: FloorPlanRow[] = toPlanSpecs(accommodation, narrow).map((plan, position) => {
     const file = toPlanFile(plan)
@@ -502,15 +508,15 @@ function interior(kind: InteriorKind, rng: Random, caption: string): PhotoPick {
 function toMedias(
   id: number,
   kind: Kind,
-  styleId: number,
+  exteriorKind: ExteriorKind,
+  mainExterior: string,
   bedroom: number,
   bathroom: number,
   accommodation: Accommodation,
   hasGarden: boolean,
   rng: Random,
 ): MediaRow[] {
-  const exteriorKind = EXTERIOR_OF_STYLE[styleId] ?? 'detached'
-  const exteriors = rng.sample(POOL.exteriors[exteriorKind], 2)
+  const exteriors = [mainExterior, rng.pick(POOL.exteriors[exteriorKind].filter((f) => f !== mainExterior))]
   const photos: PhotoPick[] = [{ file: exteriors[0] as string, caption: kind === 'land' ? 'The land' : 'Front elevation' }]
   if (kind === 'land') {
     if (exteriors[1]) photos.push({ file: exteriors[1], caption: 'View across the land' })

@@ -5,22 +5,22 @@
  */
 
 /** Bump when the pictures change, so existing pools are rendered again. */
-export const POOL_VERSION = 2
+export const POOL_VERSION = 3
 
 /** The pool's folder under the media root. */
 export const POOL_DIR = 'pool'
 
 /** Exterior scenes by what they show, and how many of each. */
 export const EXTERIOR_KINDS = {
-  detached: 7,
-  semi: 6,
-  terrace: 6,
-  bungalow: 5,
-  flats: 6,
-  cottage: 3,
-  park_home: 2,
-  commercial: 3,
-  land: 2,
+  detached: 16,
+  semi: 16,
+  terrace: 16,
+  bungalow: 8,
+  flats: 24,
+  cottage: 6,
+  park_home: 4,
+  commercial: 5,
+  land: 4,
 } as const
 /** One exterior kind. */
 export type ExteriorKind = keyof typeof EXTERIOR_KINDS

@@ -167,22 +167,29 @@ const PLAN_SEED = 5050
  */
 export function toPlanSpecs(a: Accommodation, narrow: boolean): PlanSpec[] {
   if (a.floors.length === 0) return []
-  const signature = JSON.stringify([narrow, a.floors.map((floor) => [floor.title, floor.rooms.map((r) => r.name)])])
-  const rng = Random.for(PLAN_SEED, hashString(signature), 0)
-  const areas = a.floors.map((floor) =>
-    floor.rooms.map((r) => {
+  // A home of several floors takes the footprint of its size class, so that each floor's plan
+  // depends on that floor's rooms alone and homes that share a floor share its plan.
+  const bedrooms = a.floors.flatMap((floor) => floor.rooms).filter((r) => /^Bedroom \d/.test(r.name)).length
+  const sizeClass = Math.min(5, Math.max(2, bedrooms))
+  const floorAreas = a.floors.map((floor) => {
+    const rng = Random.for(PLAN_SEED, hashString(JSON.stringify([narrow, a.floors.length > 1 ? sizeClass : 0, floor.title, floor.rooms.map((r) => r.name)])), 0)
+    return floor.rooms.map((r) => {
       const [lo, hi] = areaRange(r.name)
       return lo + (hi - lo) * rng.next()
-    }),
-  )
-  const footprint = Math.max(...areas.map((list) => list.reduce((s, x) => s + x, 0)))
+    })
+  })
+  const shape = Random.for(PLAN_SEED, hashString(JSON.stringify([narrow, sizeClass, a.floors.length])), 1)
+  const footprint =
+    a.floors.length > 1
+      ? ({ 2: 40, 3: 50, 4: 62, 5: 76 } as Record<number, number>)[sizeClass]! * shape.float(0.95, 1.08)
+      : (floorAreas[0] ?? []).reduce((s, x) => s + x, 0)
   // Width across the front over depth front to back.
-  const aspect = narrow ? rng.float(0.5, 0.68) : rng.float(0.95, 1.35)
+  const aspect = narrow ? shape.float(0.5, 0.68) : shape.float(0.95, 1.35)
   const widthM = round1(Math.sqrt(footprint * aspect))
   const depthM = round1(footprint / widthM)
   const totalM2 = a.floors.length > 1 ? Math.round(widthM * depthM * a.floors.length) : null
   return a.floors.map((floor, i) => {
-    const list = areas[i] as number[]
+    const list = floorAreas[i] as number[]
     const sum = list.reduce((s, x) => s + x, 0)
     const scaled = floor.rooms.map((r, j) => ({ name: r.name, area: ((list[j] as number) * widthM * depthM) / sum }))
     const rooms: PlacedRoom[] = []

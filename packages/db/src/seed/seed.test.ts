@@ -10,7 +10,7 @@ import { queryRows, type Db } from '../client.ts'
 import { createTestDatabase, testDatabaseKinds, type TestDatabase } from '../testing.ts'
 import { renderEpcPdf } from './images/epc.ts'
 import { GB_BOUNDS, distanceKm, getTowns } from './places.ts'
-import { POOL_MANIFEST, POOL_VERSION, listPoolFiles, toEpcChartFile, toEpcPdfFile } from './pool-layout.ts'
+import { EXTERIOR_KINDS, POOL_MANIFEST, POOL_VERSION, listPoolFiles, toEpcChartFile, toEpcPdfFile } from './pool-layout.ts'
 import { ensureImagePool } from './pool.ts'
 import { seedDemoData, type SeedSummary } from './index.ts'
 
@@ -36,7 +36,7 @@ const MAGIC: Record<string, number[]> = {
 describe('the image pool', () => {
   it('holds every listed file as a real JPEG, PNG or PDF of the expected size', async () => {
     const files = listPoolFiles()
-    expect(files.length).toBe(40 + 60 + 12)
+    expect(files.length).toBe(99 + 60 + 12)
     for (const file of files) {
       const data = await readFile(path.join(mediaDir, file))
       const ext = path.extname(file).slice(1)
@@ -321,6 +321,50 @@ describe.each(testDatabaseKinds())('seedDemoData on %s', (kind) => {
     expect(downloadable?.n).toBeGreaterThan(0)
     const files = await queryRows<{ file: string }>(database.db, sql`select distinct file from property_medias union select distinct file from floor_plans union select distinct file from epcs union select distinct pdf_file from epcs where pdf_file is not null`)
     for (const { file } of files) expect(existsSync(path.join(mediaDir, file)), file).toBe(true)
+    // Documents are pictures of their own size: plans 4:3, EPC charts as the certificate's graph.
+    const plan = await queryRows<{ file: string }>(database.db, sql`select file from floor_plans limit 1`)
+    const chart = await queryRows<{ file: string }>(database.db, sql`select file from epcs limit 1`)
+    const size = async (file: string | undefined) => {
+      const meta = await sharp(path.join(mediaDir, file ?? '')).metadata()
+      return [meta.format, meta.width, meta.height]
+    }
+    expect(await size(plan[0]?.file)).toEqual(['png', 1024, 768])
+    expect(await size(chart[0]?.file)).toEqual(['png', 880, 720])
+  })
+
+  it('never shows one main picture twice on the first page of a list, nor twice in a town', async () => {
+    const cards = await queryRows<{ id: number; town: string; branch_id: number | null; type: number; file: string }>(
+      database.db,
+      sql`select p.property_profile_id as id, p.town, p.branch_id, p.transaction_type_id as type, m.file
+        from properties p join property_medias m on m.property_profile_id = p.property_profile_id and m.position = 0
+        order by p.created_at desc, p.property_profile_id desc`,
+    )
+    const branchTowns = new Map((await queryRows<{ branch_id: number; branch_name: string }>(database.db, sql`select branch_id, branch_name from branches`)).map((b) => [b.branch_id, b.branch_name]))
+    // Lists as the site orders them (newest first): sales, lettings, and each branch's, and its town's, of each kind and of both.
+    const lists = new Map<string, string[]>()
+    const add = (key: string, file: string) => lists.set(key, [...(lists.get(key) ?? []), file])
+    for (const c of cards) {
+      add(`type ${c.type}`, c.file)
+      for (const type of [c.type, 'any']) {
+        add(`branch ${c.branch_id} ${type}`, c.file)
+        if ([...branchTowns.values()].includes(c.town)) add(`town ${c.town} ${type}`, c.file)
+      }
+    }
+    expect(lists.size).toBeGreaterThan(30)
+    for (const [key, files] of lists) {
+      const page = files.slice(0, 12)
+      expect(new Set(page).size, `${key}: ${page.join(', ')}`).toBe(page.length)
+    }
+    // A town repeats an exterior only once it has shown every picture of that kind (London's flats).
+    const byTownKind = new Map<string, string[]>()
+    for (const c of cards) {
+      const kind = /exterior-(\w+)-\d+\.jpg$/.exec(c.file)?.[1] ?? ''
+      byTownKind.set(`${c.town} ${kind}`, [...(byTownKind.get(`${c.town} ${kind}`) ?? []), c.file])
+    }
+    for (const [key, files] of byTownKind) {
+      const kind = key.split(' ').pop() as keyof typeof EXTERIOR_KINDS
+      expect(new Set(files).size, key).toBe(Math.min(files.length, EXTERIOR_KINDS[kind]))
+    }
   })
 
   it('gives floor plans and EPCs to everything but land, half of the EPCs as PDFs, each EPC drawn from the chart\u2019s own scores', async () => {
