@@ -1,19 +1,18 @@
 /**
- * Which exterior each demo property shows first, chosen so that lists do not repeat a picture: never
- * twice in one town, never twice among one branch's listings of the same month, and never twice among
- * the listings of one kind (sales, lettings) of the same few days, which is what a first page of
- * newest-first results holds. Properties are booked in order, each against those before it, so the
- * first n properties of a run are the same whatever follows them.
+ * Which exterior each demo property shows first, chosen so that lists do not repeat a picture: not
+ * twice in one town until it has shown every picture of that kind, and otherwise the picture whose
+ * nearest use among the branch's listings, and among all listings of its kind (sales, lettings), is
+ * furthest in time, so a first page of newest-first results does not show one twice. Properties are
+ * booked in order, each against those before it, so the first n properties of a run are the same
+ * whatever follows them.
  */
 import type { Random } from './random.ts'
 
 const DAY_MS = 86_400_000
-/** How far apart in days two listings of one branch must be to share a picture. */
+/** How far in days a branch's earlier listings are looked at. */
 const BRANCH_DAYS = 60
-/** How far apart in days two listings of one kind (sales, lettings) must be to share a picture. */
-const TYPE_DAYS = 1
-/** The steps of `choose` (days of the branch, and of the kind every sixth) that cover a week. */
-const TOWN_REACH = 10
+/** How far in days the earlier listings of one kind (sales, lettings) are looked at. */
+const TYPE_DAYS = 10
 
 /** What a booking depends on. */
 export interface ExteriorBooking {
@@ -31,15 +30,14 @@ export class ExteriorBook {
   /**
    * A picture of `candidates` whose nearest use by an earlier listing of the same branch (within
    * BRANCH_DAYS) or of the same kind (within TYPE_DAYS, weighted six times as close) is furthest in
-   * time, preferring those not yet seen in the town.
+   * time, among those the town has not shown while there are any.
    */
   choose(candidates: readonly string[], booking: ExteriorBooking, rng: Random): string {
     const inTown = this.byTown.get(booking.town)
     const notInTown = candidates.filter((file) => !inTown?.has(file))
     const best = (start: readonly string[]) => {
-      let alive = start.filter(() => true)
+      let alive = [...start]
       const day = Math.floor(booking.createdMs / DAY_MS)
-      let reach = 0
       // Outwards in time, a day of the branch's listings at a step and a day of its kind's every
       // sixth: the pictures left at the end are those whose nearest use is furthest, in both lists.
       const steps: Array<[string, number]> = []
@@ -52,14 +50,12 @@ export class ExteriorBook {
         const next = alive.filter((file) => !used.has(file))
         if (next.length === 0) break
         alive = next
-        reach++
       }
-      return { alive, reach }
+      return { alive }
     }
-    const local = best(notInTown)
-    const any = local.reach === TYPE_DAYS + BRANCH_DAYS + 2 ? local : best(candidates)
-    // A picture new to the town wins unless the branch showed it within a week, when one further off is free.
-    const chosen = local.alive.length > 0 && local.reach >= Math.min(any.reach, TOWN_REACH) ? local : any
+    // A picture new to the town first; among those (or, once the town has shown them all, among
+    // every one), the one shown furthest off in time.
+    const chosen = notInTown.length > 0 ? best(notInTown) : best(candidates)
     const file = rng.pick(chosen.alive.length > 0 ? chosen.alive : candidates)
     this.add(file, booking)
     return file

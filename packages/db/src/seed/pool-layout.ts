@@ -16,7 +16,7 @@ export const EXTERIOR_KINDS = {
   semi: 16,
   terrace: 16,
   bungalow: 8,
-  flats: 24,
+  flats: 32,
   cottage: 6,
   park_home: 4,
   commercial: 5,

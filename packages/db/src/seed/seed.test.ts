@@ -36,7 +36,7 @@ const MAGIC: Record<string, number[]> = {
 describe('the image pool', () => {
   it('holds every listed file as a real JPEG, PNG or PDF of the expected size', async () => {
     const files = listPoolFiles()
-    expect(files.length).toBe(99 + 60 + 12)
+    expect(files.length).toBe(107 + 60 + 12)
     for (const file of files) {
       const data = await readFile(path.join(mediaDir, file))
       const ext = path.extname(file).slice(1)
