@@ -30,6 +30,7 @@ function roomsNamed(text: string): string[] {
     [/playroom/, 'Playroom'],
     [/living room/, 'Living Room'],
     [/en suite/, 'En Suite'],
+    [/\bporch\b/, 'Porch'],
     [/separate shower room|a shower room/, 'Shower Room'],
     [/bathroom/, 'Bathroom'],
     [/meeting room/, 'Meeting Room'],

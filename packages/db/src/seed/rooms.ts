@@ -96,7 +96,7 @@ export function toAccommodation(f: RoomFacts, rng: Random): Accommodation {
       : [room('Sales Area', 'a sales area'), room('Store Room', 'a store room'), room('Staff Room', 'a staff room'), room('WC', 'a WC')]
     return { floors: [{ title: 'Ground floor', rooms }], level: null }
   }
-  const hall = [room('Hall', rng.pick(['an entrance hall', 'a welcoming reception hall', 'a porch leading to the hallway']))]
+  const hall = [room('Hall', rng.pick(['an entrance hall', 'a welcoming reception hall', 'a hallway']))]
   const living = room(
     'Living Room',
     rng.pick(['a bay-fronted living room', 'a spacious living room with French doors', 'a living room with a large picture window', 'a living room with a wood-burning stove', 'a living room with a feature fireplace']),
