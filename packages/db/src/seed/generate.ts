@@ -4,7 +4,10 @@
  */
 import { PROPERTY_STYLES, TRANSACTION_TYPE } from '@agency/domain'
 import type { epcs, floorPlans, priceHistory, properties, propertyMedias } from '../schema/index.ts'
-import { POOL, type EpcRating, type ExteriorKind, type FloorPlanKind, type InteriorKind } from './pool-layout.ts'
+import { POOL, toEpcChartFile, toEpcPdfFile, type EpcRating, type ExteriorKind, type InteriorKind } from './pool-layout.ts'
+import type { DocumentSpec } from './pool.ts'
+import { ExteriorBook } from './exterior-book.ts'
+import { hasRoom, toAccommodation, toPlanFile, toPlanSpecs, type Accommodation } from './rooms.ts'
 import { toMaterialColumns } from './material.ts'
 import { REGION_PRICES, scatterAround, toPostcode, type Region, type Town, type TownPicker } from './places.ts'
 import { Random, type Weighted } from './random.ts'
@@ -43,6 +46,8 @@ export interface GeneratedProperty {
   floorPlans: FloorPlanRow[]
   epcs: EpcRow[]
   prices: PriceRow[]
+  /** The documents its rows name (EPC chart and PDF, floor plans), for the run to render. */
+  documents: DocumentSpec[]
 }
 
 /** A branch as the generator needs it: to give each property its nearest office. */
@@ -60,6 +65,8 @@ export interface GenerateContext {
   agencyName: string
   towns: TownPicker
   branches: readonly BranchRef[]
+  /** The exteriors booked so far in this run (and earlier ones), so lists do not repeat a picture. */
+  exteriors?: ExteriorBook
 }
 
 type Kind = ListingFacts['kind']
@@ -166,7 +173,7 @@ interface PhotoPick {
 }
 
 /** Kind of stream derived from the seed, so that e.g. branches and properties never share numbers. */
-export const STREAM = { PROPERTY: 1, BRANCH: 2, MATERIAL: 3 } as const
+export const STREAM = { PROPERTY: 1, BRANCH: 2, MATERIAL: 3, ROOMS: 4 } as const
 
 /** Generates property number `index` (0-based) of a run, stored as `property_profile_id`. */
 export function generateProperty(ctx: GenerateContext, index: number, propertyProfileId: number): GeneratedProperty {
@@ -246,6 +253,8 @@ export function generateProperty(ctx: GenerateContext, index: number, propertyPr
   const deposit = sales ? null : Math.floor((price * 12 * 5) / 52)
   const branch = nearestBranch(ctx.branches, lat, lng)
 
+  const narrow = EXTERIOR_OF_STYLE[styleId] === 'terrace' || EXTERIOR_OF_STYLE[styleId] === 'cottage'
+  const accommodation = toAccommodation({ kind, bedroom, bathroom, reception, narrow }, Random.for(ctx.seed, STREAM.ROOMS, index))
   const styleName = STYLE_NAMES[styleId] ?? ''
   const noun = kind === 'flat' && styleId === 13 ? 'flat' : styleName.toLowerCase()
   const facts: ListingFacts = {
@@ -275,6 +284,7 @@ export function generateProperty(ctx: GenerateContext, index: number, propertyPr
     availableFrom,
     branchName: branch?.branch_name ?? town.name,
     agencyName: ctx.agencyName,
+    accommodation,
   }
   const advertHeading = toAdvertHeading(facts)
 
@@ -356,23 +366,27 @@ export function generateProperty(ctx: GenerateContext, index: number, propertyPr
     updated_at: new Date(updatedMs).toISOString(),
   }
 
-  const medias = toMedias(propertyProfileId, kind, styleId, bedroom, bathroom, reception, gardenType !== null, rng)
-  const plans: FloorPlanRow[] = toFloorPlans(kind, bedroom, rng).map((file, position) => ({
-    property_profile_id: propertyProfileId,
-    position,
-    file,
-  }))
-  const epcRows: EpcRow[] = epcRating
-    ? [
-        {
-          property_profile_id: propertyProfileId,
-          position: 0,
-          file: POOL.epcCharts[epcRating],
-          pdf_file: rng.chance(0.5) ? POOL.epcPdfs[epcRating] : null,
-        },
-      ]
-    : []
-  return { property, medias, floorPlans: plans, epcs: epcRows, prices }
+  const exteriorKind = EXTERIOR_OF_STYLE[styleId] ?? 'detached'
+  const booking = { town: town.name, branchId: branch?.branch_id ?? null, typeId: transactionTypeId, createdMs }
+  const mainExterior = (ctx.exteriors ?? new ExteriorBook()).choose(POOL.exteriors[exteriorKind], booking, rng)
+  const medias = toMedias(propertyProfileId, kind, exteriorKind, mainExterior, bedroom, bathroom, accommodation, gardenType !== null, rng)
+  const documents: DocumentSpec[] = []
+  const plans: FloorPlanRow[] = toPlanSpecs(accommodation, narrow).map((plan, position) => {
+    const file = toPlanFile(plan)
+    documents.push({ kind: 'floor-plan', file, plan })
+    return { property_profile_id: propertyProfileId, position, file }
+  })
+  const epcRows: EpcRow[] = []
+  const { epc_current_score: current, epc_potential_score: potential } = property
+  if (epcRating && current !== null && potential !== null) {
+    const scores = { current, potential }
+    const file = toEpcChartFile(current, potential)
+    const pdfFile = rng.chance(0.5) ? toEpcPdfFile(current, potential) : null
+    documents.push({ kind: 'epc-chart', file, scores })
+    if (pdfFile) documents.push({ kind: 'epc-pdf', file: pdfFile, scores })
+    epcRows.push({ property_profile_id: propertyProfileId, position: 0, file, pdf_file: pdfFile })
+  }
+  return { property, medias, floorPlans: plans, epcs: epcRows, prices, documents }
 }
 
 function toBathrooms(kind: Kind, bedroom: number, rng: Random): number {
@@ -494,15 +508,15 @@ function interior(kind: InteriorKind, rng: Random, caption: string): PhotoPick {
 function toMedias(
   id: number,
   kind: Kind,
-  styleId: number,
+  exteriorKind: ExteriorKind,
+  mainExterior: string,
   bedroom: number,
   bathroom: number,
-  reception: number,
+  accommodation: Accommodation,
   hasGarden: boolean,
   rng: Random,
 ): MediaRow[] {
-  const exteriorKind = EXTERIOR_OF_STYLE[styleId] ?? 'detached'
-  const exteriors = rng.sample(POOL.exteriors[exteriorKind], 2)
+  const exteriors = [mainExterior, rng.pick(POOL.exteriors[exteriorKind].filter((f) => f !== mainExterior))]
   const photos: PhotoPick[] = [{ file: exteriors[0] as string, caption: kind === 'land' ? 'The land' : 'Front elevation' }]
   if (kind === 'land') {
     if (exteriors[1]) photos.push({ file: exteriors[1], caption: 'View across the land' })
@@ -514,14 +528,19 @@ function toMedias(
   } else {
     const rooms: PhotoPick[] = []
     rooms.push(interior('living', rng, bedroom === 0 ? 'Living area' : 'Living room'))
-    rooms.push(interior('kitchen', rng, rng.pick(['Kitchen', 'Kitchen/diner', 'Kitchen'])))
-    if (reception >= 2) rooms.push(rng.chance(0.6) ? interior('dining', rng, 'Dining room') : interior('living', rng, 'Sitting room'))
+    // Captions name the rooms the plan and the description name.
+    const named = accommodation.floors.flatMap((floor) => floor.rooms.map((r) => r.name))
+    const kitchen = named.find((n) => n.startsWith('Kitchen') || n.startsWith('Living / Kitchen')) ?? 'Kitchen'
+    rooms.push(interior('kitchen', rng, toCaption(kitchen)))
+    if (hasRoom(accommodation, 'Dining Room')) rooms.push(interior('dining', rng, 'Dining room'))
+    if (hasRoom(accommodation, 'Family Room')) rooms.push(interior('living', rng, 'Family room'))
     const bedroomPhotos = rng.sample(POOL.interiors.bedroom, Math.max(1, Math.min(bedroom, 4)))
     bedroomPhotos.forEach((f, i) => rooms.push({ file: f, caption: i === 0 && bedroom > 0 ? 'Principal bedroom' : bedroom === 0 ? 'Sleeping area' : `Bedroom ${i + 1}` }))
     for (const f of rng.sample(POOL.interiors.bathroom, Math.max(1, Math.min(bathroom, 2)))) {
-      rooms.push({ file: f, caption: rooms.some((r) => r.caption === 'Bathroom') ? 'En suite' : 'Bathroom' })
+      rooms.push({ file: f, caption: rooms.some((r) => r.caption === 'Bathroom') ? 'En suite' : bedroom === 0 ? 'Shower room' : 'Bathroom' })
     }
-    if (reception >= 3 || (bedroom >= 4 && rng.chance(0.4))) rooms.push(interior('office', rng, 'Study'))
+    if (hasRoom(accommodation, 'Study')) rooms.push(interior('office', rng, 'Study'))
+    if (hasRoom(accommodation, 'Conservatory')) rooms.push(interior('living', rng, 'Conservatory'))
     photos.push(...rooms)
     if (hasGarden) for (const g of rng.sample(POOL.gardens, rng.int(1, 2))) photos.push({ file: g, caption: 'Garden' })
     if (exteriors[1] && rng.chance(0.4)) photos.push({ file: exteriors[1], caption: kind === 'flat' ? 'The building' : 'Rear elevation' })
@@ -565,15 +584,8 @@ function toMedias(
   return rows
 }
 
-function toFloorPlans(kind: Kind, bedroom: number, rng: Random): string[] {
-  if (kind === 'land') return []
-  const pick = (k: FloorPlanKind) => rng.pick(POOL.floorPlans[k])
-  if (kind === 'commercial') return [pick('commercial')]
-  if (kind === 'house' && bedroom >= 2) return [pick('house-ground'), pick('house-first')]
-  if (kind === 'house') return [pick('house-ground')]
-  const flatKind: FloorPlanKind = bedroom === 0 ? 'flat-studio' : bedroom === 1 ? 'flat-1-bed' : bedroom === 2 ? 'flat-2-bed' : 'flat-3-bed'
-  const plans = [pick(flatKind)]
-  // Maisonettes and larger bungalows sometimes come with a second plan (a loft room, a garage).
-  if (bedroom >= 3 && rng.chance(0.3)) plans.push(pick('house-first'))
-  return plans
+/** 'Kitchen/breakfast room' from the plan's 'Kitchen / Breakfast Room'. */
+function toCaption(roomName: string): string {
+  const text = roomName.replace(/ \/ /g, '/').toLowerCase()
+  return text.charAt(0).toUpperCase() + text.slice(1)
 }

@@ -19,9 +19,10 @@ import {
   type PriceRow,
   type PropertyRow,
 } from './generate.ts'
+import { ExteriorBook } from './exterior-book.ts'
 import { createTownPicker } from './places.ts'
 import { seedAlertReferenceData } from './questions.ts'
-import { ensureImagePool } from './pool.ts'
+import { ensureDocuments, ensureImagePool } from './pool.ts'
 import { ensureCompanyDocuments } from './company-documents.ts'
 
 export { AGENCY_DOMAIN, AGENCY_NAME } from './branches.ts'
@@ -83,7 +84,7 @@ export async function seedDemoData(database: Database, options: SeedOptions): Pr
   if (await ensureCompanyDocuments(options.mediaDir)) log('wrote the demo client money protection certificate')
 
   const branchRows = getDemoBranches()
-  const ctx: GenerateContext = { seed, now, agencyName: AGENCY_NAME, towns: createTownPicker(), branches: branchRows }
+  const ctx: GenerateContext = { seed, now, agencyName: AGENCY_NAME, towns: createTownPicker(), branches: branchRows, exteriors: new ExteriorBook() }
   const totals = { medias: 0, floorPlans: 0, epcs: 0, priceHistory: 0 }
 
   await database.db.transaction(async (tx) => {
@@ -101,6 +102,15 @@ export async function seedDemoData(database: Database, options: SeedOptions): Pr
       db,
       sql`select coalesce(max(property_profile_id), 0)::int as max_id from properties`,
     )
+    // A run that appends books its exteriors against the properties already there.
+    if (maxId > 0) {
+      const earlier = await queryRows<{ town: string; branch_id: number | null; transaction_type_id: number; created_ms: number; file: string }>(
+        db,
+        sql`select p.town, p.branch_id, p.transaction_type_id, (extract(epoch from p.created_at) * 1000)::float8 as created_ms, m.file from properties p
+          join property_medias m on m.property_profile_id = p.property_profile_id and m.position = 0 order by p.property_profile_id`,
+      )
+      for (const e of earlier) ctx.exteriors?.add(e.file, { town: e.town, branchId: e.branch_id, typeId: e.transaction_type_id, createdMs: Number(e.created_ms) })
+    }
     // The postcode places follow every insert (a statement trigger refreshes the districts it touched);
     // a bulk load touches every district in every chunk, so the trigger waits until the end and the
     // districts are refreshed once. The transaction holds the table, so no one sees the gap.
@@ -112,6 +122,8 @@ export async function seedDemoData(database: Database, options: SeedOptions): Pr
         const id = maxId + offset + i + 1
         chunk[i] = generateProperty(ctx, id - 1, id)
       }
+      // Each property's EPC chart and floor plans, drawn from its own scores and rooms.
+      await ensureDocuments(options.mediaDir, chunk.flatMap((p) => p.documents))
       const written = await insertChunk(db, chunk)
       totals.medias += written.medias
       totals.floorPlans += written.floorPlans

@@ -54,7 +54,8 @@ function toScores(rating: EpcRating | null, newHome: boolean, rng: Random) {
   const band = EPC_BANDS.find((b) => b.rating === rating)!
   const current = rng.int(band.min, band.max ?? 100)
   // Improvements an assessor lists (insulation, glazing, solar) lift most homes a band or two.
-  const potential = Math.min(100, current + (newHome ? rng.int(0, 4) : rng.int(6, 26)))
+  // A few typical lifts rather than every number between, so that one chart picture serves many homes.
+  const potential = Math.min(100, current + (newHome ? rng.pick([0, 2, 4]) : rng.pick([7, 11, 15, 19, 23])))
   return { epc_potential_rating: toEpcRating(potential), epc_current_score: current, epc_potential_score: potential }
 }
 

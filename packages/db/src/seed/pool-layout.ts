@@ -1,25 +1,26 @@
 /**
  * The image pool's layout: which files exist, by category, as paths relative to the media root.
- * Properties reference these; `pool.ts` renders them once per media root.
+ * Properties reference these; `pool.ts` renders them once per media root, and a property's own
+ * documents (EPC, floor plans) as a run needs them.
  */
 
 /** Bump when the pictures change, so existing pools are rendered again. */
-export const POOL_VERSION = 1
+export const POOL_VERSION = 3
 
 /** The pool's folder under the media root. */
 export const POOL_DIR = 'pool'
 
 /** Exterior scenes by what they show, and how many of each. */
 export const EXTERIOR_KINDS = {
-  detached: 7,
-  semi: 6,
-  terrace: 6,
-  bungalow: 5,
-  flats: 6,
-  cottage: 3,
-  park_home: 2,
-  commercial: 3,
-  land: 2,
+  detached: 16,
+  semi: 16,
+  terrace: 16,
+  bungalow: 8,
+  flats: 32,
+  cottage: 6,
+  park_home: 4,
+  commercial: 5,
+  land: 4,
 } as const
 /** One exterior kind. */
 export type ExteriorKind = keyof typeof EXTERIOR_KINDS
@@ -38,19 +39,6 @@ export type InteriorKind = keyof typeof INTERIOR_KINDS
 
 /** Garden scenes. */
 export const GARDEN_COUNT = 12
-
-/** Floor plans by layout, and how many of each. */
-export const FLOOR_PLAN_KINDS = {
-  'flat-studio': 2,
-  'flat-1-bed': 2,
-  'flat-2-bed': 2,
-  'flat-3-bed': 1,
-  'house-ground': 4,
-  'house-first': 4,
-  commercial: 1,
-} as const
-/** One floor plan layout. */
-export type FloorPlanKind = keyof typeof FLOOR_PLAN_KINDS
 
 /** EPC ratings, best first. */
 export const EPC_RATINGS = ['A', 'B', 'C', 'D', 'E', 'F', 'G'] as const
@@ -72,9 +60,25 @@ export const POOL = {
   exteriors: byKind(EXTERIOR_KINDS, 'exterior', 'jpg'),
   interiors: byKind(INTERIOR_KINDS, 'interior', 'jpg'),
   gardens: series('garden', GARDEN_COUNT, 'jpg'),
-  floorPlans: byKind(FLOOR_PLAN_KINDS, 'floor-plan', 'png'),
-  epcCharts: Object.fromEntries(EPC_RATINGS.map((r) => [r, `${POOL_DIR}/epc-chart-${r.toLowerCase()}.png`])) as Record<EpcRating, string>,
-  epcPdfs: Object.fromEntries(EPC_RATINGS.map((r) => [r, `${POOL_DIR}/epc-${r.toLowerCase()}.pdf`])) as Record<EpcRating, string>,
+}
+
+/**
+ * A property's documents are drawn from its own facts (its EPC scores, its rooms) and rendered as a
+ * run needs them, under `pool/docs/`, named by what they show: a file once drawn serves every
+ * property with the same certificate or plan.
+ */
+export const DOCS_DIR = `${POOL_DIR}/docs`
+
+const score3 = (n: number) => String(n).padStart(3, '0')
+
+/** The EPC chart of these scores. */
+export function toEpcChartFile(current: number, potential: number): string {
+  return `${DOCS_DIR}/epc-chart-${score3(current)}-${score3(potential)}.png`
+}
+
+/** The EPC certificate (PDF) of these scores. */
+export function toEpcPdfFile(current: number, potential: number): string {
+  return `${DOCS_DIR}/epc-${score3(current)}-${score3(potential)}.pdf`
 }
 
 /** The manifest written last, so a pool interrupted half-way is rendered again. */
@@ -86,8 +90,5 @@ export function listPoolFiles(): string[] {
     ...Object.values<string[]>(POOL.exteriors).flat(),
     ...Object.values<string[]>(POOL.interiors).flat(),
     ...POOL.gardens,
-    ...Object.values<string[]>(POOL.floorPlans).flat(),
-    ...Object.values(POOL.epcCharts),
-    ...Object.values(POOL.epcPdfs),
   ]
 }

@@ -1,7 +1,8 @@
 /**
- * Renders the image pool once per media root: exterior, interior and garden photos (JPEG), floor plans
- * and EPC charts (PNG) and EPC PDFs. Properties only reference these files, so 100,000 properties cost
- * no more disk than 2,000. A manifest written last marks a complete pool of the current version.
+ * Renders the image pool once per media root: exterior, interior and garden photos (JPEG); and a
+ * property's documents (EPC charts and floor plans as PNG, EPC PDFs) as a run needs them. Properties
+ * only reference these files; documents are shared by every property with the same scores or rooms,
+ * so disk grows far slower than the catalogue. A manifest written last marks a complete pool.
  */
 import { randomBytes } from 'node:crypto'
 import { existsSync } from 'node:fs'
@@ -10,23 +11,14 @@ import path from 'node:path'
 import sharp from 'sharp'
 import { z } from 'zod'
 import { AGENCY_NAME } from './branches.ts'
-import { renderEpcChart, renderEpcPdf } from './images/epc.ts'
+import { renderEpcChart, renderEpcPdf, type EpcScores } from './images/epc.ts'
 import { renderExterior } from './images/exterior.ts'
-import { countFloorPlanTemplates, renderFloorPlan } from './images/floor-plan.ts'
+import { renderFloorPlan } from './images/floor-plan.ts'
 import { renderGarden } from './images/garden.ts'
 import { renderInterior } from './images/interior.ts'
 import { PHOTO_HEIGHT, PHOTO_WIDTH } from './images/svg.ts'
-import {
-  EPC_RATINGS,
-  POOL,
-  POOL_DIR,
-  POOL_MANIFEST,
-  POOL_VERSION,
-  listPoolFiles,
-  type ExteriorKind,
-  type FloorPlanKind,
-  type InteriorKind,
-} from './pool-layout.ts'
+import { DOCS_DIR, POOL, POOL_DIR, POOL_MANIFEST, POOL_VERSION, listPoolFiles, type ExteriorKind, type InteriorKind } from './pool-layout.ts'
+import type { PlanSpec } from './rooms.ts'
 import { Random, hashString } from './random.ts'
 
 /** The pool looks the same whatever the data seed: it belongs to the media root, not to a run. */
@@ -58,18 +50,43 @@ export async function ensureImagePool(mediaDir: string): Promise<boolean> {
     })
   }
   POOL.gardens.forEach((file, i) => tasks.push({ file, render: () => toPhoto(renderGarden(streamFor(file, i)), grain) }))
-  for (const kind of Object.keys(POOL.floorPlans) as FloorPlanKind[]) {
-    POOL.floorPlans[kind].forEach((file, i) => {
-      const variant = i % countFloorPlanTemplates(kind)
-      tasks.push({ file, render: () => toPng(renderFloorPlan(kind, variant, streamFor(file, i))) })
-    })
-  }
-  for (const rating of EPC_RATINGS) {
-    tasks.push({ file: POOL.epcCharts[rating], render: () => toPng(renderEpcChart(rating)) })
-    tasks.push({ file: POOL.epcPdfs[rating], render: async () => renderEpcPdf(rating, AGENCY_NAME) })
-  }
+  await runTasks(mediaDir, tasks)
+  await writeAtomically(
+    path.join(mediaDir, POOL_MANIFEST),
+    Buffer.from(JSON.stringify({ version: POOL_VERSION, files: listPoolFiles() }, null, 2)),
+  )
+  return true
+}
 
-  // Two at a time: libvips threads inside each render use the rest of the machine.
+/** A property's document, as a run asks for it. */
+export type DocumentSpec =
+  | { kind: 'epc-chart'; file: string; scores: EpcScores }
+  | { kind: 'epc-pdf'; file: string; scores: EpcScores }
+  | { kind: 'floor-plan'; file: string; plan: PlanSpec }
+
+/**
+ * Renders the documents not yet under the media root (a file's name says what it shows, so one that
+ * exists is the right one). Returns how many it rendered.
+ */
+export async function ensureDocuments(mediaDir: string, specs: Iterable<DocumentSpec>): Promise<number> {
+  await mkdir(path.join(mediaDir, DOCS_DIR), { recursive: true })
+  const wanted = new Map<string, DocumentSpec>()
+  for (const spec of specs) if (!wanted.has(spec.file) && !existsSync(path.join(mediaDir, spec.file))) wanted.set(spec.file, spec)
+  const tasks = [...wanted.values()].map((spec) => ({
+    file: spec.file,
+    render: async (): Promise<Buffer> =>
+      spec.kind === 'epc-chart'
+        ? toDocumentPng(renderEpcChart(spec.scores))
+        : spec.kind === 'epc-pdf'
+          ? renderEpcPdf(spec.scores, AGENCY_NAME)
+          : toDocumentPng(renderFloorPlan(spec.plan)),
+  }))
+  await runTasks(mediaDir, tasks)
+  return tasks.length
+}
+
+/** Two at a time: libvips threads inside each render use the rest of the machine. */
+async function runTasks(mediaDir: string, tasks: ReadonlyArray<{ file: string; render: () => Promise<Buffer> }>): Promise<void> {
   let next = 0
   const worker = async () => {
     while (next < tasks.length) {
@@ -78,11 +95,6 @@ export async function ensureImagePool(mediaDir: string): Promise<boolean> {
     }
   }
   await Promise.all([worker(), worker()])
-  await writeAtomically(
-    path.join(mediaDir, POOL_MANIFEST),
-    Buffer.from(JSON.stringify({ version: POOL_VERSION, files: listPoolFiles() }, null, 2)),
-  )
-  return true
 }
 
 async function isPoolComplete(mediaDir: string): Promise<boolean> {
@@ -132,6 +144,13 @@ async function toPhoto(svg: string, grain: Buffer): Promise<Buffer> {
     .toBuffer()
 }
 
-async function toPng(svg: string): Promise<Buffer> {
-  return sharp(Buffer.from(svg)).png().toBuffer()
+/** How a document's drawing is scaled to its picture: plans 1024 × 768, EPC charts 880 × 720. */
+export const DOCUMENT_SCALE = 0.8
+
+/**
+ * A document's picture: a run may need a thousand, so they are rasterised at four fifths of the
+ * drawing (still larger than the page shows them) with light compression, about 40% faster.
+ */
+async function toDocumentPng(svg: string): Promise<Buffer> {
+  return sharp(Buffer.from(svg), { density: 72 * DOCUMENT_SCALE }).png({ compressionLevel: 3 }).toBuffer()
 }

@@ -2,7 +2,7 @@ import { existsSync, mkdtempSync, rmSync, statSync } from 'node:fs'
 import { readFile } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
-import { COMPANY_SETTING, PROPERTY_STYLES, PromoCardSchema, RedirectTargetsSchema } from '@agency/domain'
+import { COMPANY_SETTING, PROPERTY_STYLES, PromoCardSchema, RedirectTargetsSchema, toEpcRating } from '@agency/domain'
 import { sql } from 'drizzle-orm'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -10,7 +10,7 @@ import { queryRows, type Db } from '../client.ts'
 import { createTestDatabase, testDatabaseKinds, type TestDatabase } from '../testing.ts'
 import { renderEpcPdf } from './images/epc.ts'
 import { GB_BOUNDS, distanceKm, getTowns } from './places.ts'
-import { POOL_MANIFEST, POOL_VERSION, listPoolFiles } from './pool-layout.ts'
+import { EXTERIOR_KINDS, POOL_MANIFEST, POOL_VERSION, listPoolFiles, toEpcChartFile, toEpcPdfFile } from './pool-layout.ts'
 import { ensureImagePool } from './pool.ts'
 import { seedDemoData, type SeedSummary } from './index.ts'
 
@@ -36,7 +36,7 @@ const MAGIC: Record<string, number[]> = {
 describe('the image pool', () => {
   it('holds every listed file as a real JPEG, PNG or PDF of the expected size', async () => {
     const files = listPoolFiles()
-    expect(files.length).toBe(40 + 60 + 12 + 16 + 7 + 7)
+    expect(files.length).toBe(107 + 60 + 12)
     for (const file of files) {
       const data = await readFile(path.join(mediaDir, file))
       const ext = path.extname(file).slice(1)
@@ -45,8 +45,7 @@ describe('the image pool', () => {
       expect([...data.subarray(0, magic?.length ?? 0)], file).toEqual(magic)
       if (ext === 'pdf') continue
       const meta = await sharp(data).metadata()
-      const expected = file.includes('/floor-plan-') ? [1280, 960] : file.includes('/epc-chart-') ? [1100, 900] : [1280, 853]
-      expect([meta.format, meta.width, meta.height], file).toEqual([ext === 'jpg' ? 'jpeg' : 'png', ...expected])
+      expect([meta.format, meta.width, meta.height], file).toEqual(['jpeg', 1280, 853])
     }
     const manifest: unknown = JSON.parse(await readFile(path.join(mediaDir, POOL_MANIFEST), 'utf8'))
     expect(manifest).toEqual({ version: POOL_VERSION, files })
@@ -60,7 +59,7 @@ describe('the image pool', () => {
   })
 
   it('writes PDFs whose cross-reference table points at each object', () => {
-    const pdf = renderEpcPdf('D', 'Hartwell & Co').toString('latin1')
+    const pdf = renderEpcPdf({ current: 61, potential: 86 }, 'Hartwell & Co').toString('latin1')
     const startxref = Number(/startxref\n(\d+)\n%%EOF\n$/.exec(pdf)?.[1])
     expect(pdf.slice(startxref, startxref + 4)).toBe('xref')
     const entries = pdf.slice(startxref).split('\n').slice(3, 9)
@@ -69,7 +68,9 @@ describe('the image pool', () => {
       const offset = Number(entry.slice(0, 10))
       expect(pdf.slice(offset, offset + `${i + 1} 0 obj`.length)).toBe(`${i + 1} 0 obj`)
     })
-    expect(pdf).toContain("This property's current energy rating is D. It has the potential to be C.")
+    expect(pdf).toContain("This property's current energy rating is D. It has the potential to be B.")
+    expect(pdf).toContain('(61 D)')
+    expect(pdf).toContain('(86 B)')
   })
 })
 
@@ -320,12 +321,56 @@ describe.each(testDatabaseKinds())('seedDemoData on %s', (kind) => {
     expect(downloadable?.n).toBeGreaterThan(0)
     const files = await queryRows<{ file: string }>(database.db, sql`select distinct file from property_medias union select distinct file from floor_plans union select distinct file from epcs union select distinct pdf_file from epcs where pdf_file is not null`)
     for (const { file } of files) expect(existsSync(path.join(mediaDir, file)), file).toBe(true)
+    // Documents are pictures of their own size: plans 4:3, EPC charts as the certificate's graph.
+    const plan = await queryRows<{ file: string }>(database.db, sql`select file from floor_plans limit 1`)
+    const chart = await queryRows<{ file: string }>(database.db, sql`select file from epcs limit 1`)
+    const size = async (file: string | undefined) => {
+      const meta = await sharp(path.join(mediaDir, file ?? '')).metadata()
+      return [meta.format, meta.width, meta.height]
+    }
+    expect(await size(plan[0]?.file)).toEqual(['png', 1024, 768])
+    expect(await size(chart[0]?.file)).toEqual(['png', 880, 720])
   })
 
-  it('gives floor plans and EPCs to everything but land, half of the EPCs as PDFs', async () => {
-    const rows = await queryRows<{ property_type_id: number; epc_rating: string | null; plans: number; epcs: number; epc_file: string | null; pdf_file: string | null }>(
+  it('never shows one main picture twice on the first page of a list, nor twice in a town', async () => {
+    const cards = await queryRows<{ id: number; town: string; branch_id: number | null; type: number; file: string }>(
       database.db,
-      sql`select p.property_type_id, p.epc_rating,
+      sql`select p.property_profile_id as id, p.town, p.branch_id, p.transaction_type_id as type, m.file
+        from properties p join property_medias m on m.property_profile_id = p.property_profile_id and m.position = 0
+        order by p.created_at desc, p.property_profile_id desc`,
+    )
+    const branchTowns = new Map((await queryRows<{ branch_id: number; branch_name: string }>(database.db, sql`select branch_id, branch_name from branches`)).map((b) => [b.branch_id, b.branch_name]))
+    // Lists as the site orders them (newest first): sales, lettings, and each branch's, and its town's, of each kind and of both.
+    const lists = new Map<string, string[]>()
+    const add = (key: string, file: string) => lists.set(key, [...(lists.get(key) ?? []), file])
+    for (const c of cards) {
+      add(`type ${c.type}`, c.file)
+      for (const type of [c.type, 'any']) {
+        add(`branch ${c.branch_id} ${type}`, c.file)
+        if ([...branchTowns.values()].includes(c.town)) add(`town ${c.town} ${type}`, c.file)
+      }
+    }
+    expect(lists.size).toBeGreaterThan(30)
+    for (const [key, files] of lists) {
+      const page = files.slice(0, 12)
+      expect(new Set(page).size, `${key}: ${page.join(', ')}`).toBe(page.length)
+    }
+    // A town repeats an exterior only once it has shown every picture of that kind (London's flats).
+    const byTownKind = new Map<string, string[]>()
+    for (const c of cards) {
+      const kind = /exterior-(\w+)-\d+\.jpg$/.exec(c.file)?.[1] ?? ''
+      byTownKind.set(`${c.town} ${kind}`, [...(byTownKind.get(`${c.town} ${kind}`) ?? []), c.file])
+    }
+    for (const [key, files] of byTownKind) {
+      const kind = key.split(' ').pop() as keyof typeof EXTERIOR_KINDS
+      expect(new Set(files).size, key).toBe(Math.min(files.length, EXTERIOR_KINDS[kind]))
+    }
+  })
+
+  it('gives floor plans and EPCs to everything but land, half of the EPCs as PDFs, each EPC drawn from the chart\u2019s own scores', async () => {
+    const rows = await queryRows<{ property_type_id: number; bedroom: number; epc_rating: string | null; current: number | null; potential: number | null; potential_rating: string | null; plans: number; epcs: number; epc_file: string | null; pdf_file: string | null }>(
+      database.db,
+      sql`select p.property_type_id, p.bedroom, p.epc_rating, p.epc_current_score as current, p.epc_potential_score as potential, p.epc_potential_rating as potential_rating,
         (select count(*) from floor_plans f where f.property_profile_id = p.property_profile_id)::int as plans,
         (select count(*) from epcs e where e.property_profile_id = p.property_profile_id)::int as epcs,
         (select e.file from epcs e where e.property_profile_id = p.property_profile_id) as epc_file,
@@ -339,11 +384,19 @@ describe.each(testDatabaseKinds())('seedDemoData on %s', (kind) => {
         continue
       }
       expect(r.plans).toBeGreaterThanOrEqual(1)
-      expect(r.plans).toBeLessThanOrEqual(2)
+      expect(r.plans).toBeLessThanOrEqual(r.property_type_id === 1 ? (r.bedroom >= 5 ? 3 : 2) : 1)
       expect(r.epcs).toBe(1)
-      expect(r.epc_file).toBe(`pool/epc-chart-${r.epc_rating?.toLowerCase()}.png`)
+      // The picture is named by, and drawn from, the scores the page's chart shows.
+      expect(r.current).not.toBeNull()
+      expect(r.potential).not.toBeNull()
+      expect(r.epc_file).toBe(toEpcChartFile(r.current ?? 0, r.potential ?? 0))
+      expect(toEpcRating(r.current ?? 0)).toBe(r.epc_rating)
+      expect(toEpcRating(r.potential ?? 0)).toBe(r.potential_rating)
       if (r.pdf_file) {
-        expect(r.pdf_file).toBe(`pool/epc-${r.epc_rating?.toLowerCase()}.pdf`)
+        expect(r.pdf_file).toBe(toEpcPdfFile(r.current ?? 0, r.potential ?? 0))
+        const pdf = (await readFile(path.join(mediaDir, r.pdf_file))).toString('latin1')
+        expect(pdf).toContain(`(${r.current} ${r.epc_rating})`)
+        expect(pdf).toContain(`(${r.potential} ${r.potential_rating})`)
         pdfs++
       }
     }

@@ -3,6 +3,7 @@
  * copy, feature bullets. Everything is chosen through the caller's seeded stream.
  */
 import type { Random } from './random.ts'
+import { allRooms, type Accommodation } from './rooms.ts'
 
 const STREET_WORDS = [
   'Oak', 'Victoria', 'Mill', 'Church', 'Station', 'Park', 'High', 'Queen', 'King', 'Manor', 'Chapel',
@@ -90,18 +91,21 @@ export interface ListingFacts {
   availableFrom: string | null
   branchName: string
   agencyName: string
+  /** The rooms, floor by floor, that the plans draw: the copy names only these. */
+  accommodation: Accommodation
 }
 
 const ADJECTIVES = [
   'beautifully presented', 'well proportioned', 'deceptively spacious', 'immaculate', 'charming',
-  'stylish', 'light and airy', 'superbly positioned', 'much improved', 'thoughtfully extended',
+  'stylish', 'light and airy', 'much improved', 'thoughtfully extended',
   'characterful', 'recently renovated', 'well maintained', 'contemporary', 'generously sized',
 ] as const
 
 const SETTINGS = [
   'in a popular residential area of', 'in a sought-after position in', 'on a quiet tree-lined road in',
   'within easy walking distance of the centre of', 'in a convenient location close to the heart of',
-  'on the edge of', 'in one of the most desirable parts of', 'in a peaceful cul-de-sac setting in',
+  'on the edge of', 'in a peaceful cul-de-sac setting in', 'a short walk from the station in',
+  'close to the parks and schools of', 'in an established neighbourhood of',
 ] as const
 
 const FURNISHING_WORDS = { furnished: 'furnished', part_furnished: 'part furnished', unfurnished: 'unfurnished' } as const
@@ -145,7 +149,25 @@ export function toSummary(f: ListingFacts, rng: Random): string {
   if (f.hasParking) extras.push(rng.pick(['off-road parking', 'allocated parking', 'a driveway', 'a garage']))
   if (f.sales && rng.chance(0.3)) extras.push('no onward chain')
   const tail = extras.length ? ` with ${joinList(extras)}` : ''
-  const first = `${article} ${adj} ${what} ${rng.pick(SETTINGS)} ${f.town}${tail}.`
+  const notes = highlights(f, rng)
+  const has = notes.length ? joinList(notes.slice(0, 2)) : ''
+  const What = what.charAt(0).toUpperCase() + what.slice(1)
+  const level = f.accommodation.level
+  const frames: string[] = [
+    `${article} ${adj} ${what} ${rng.pick(SETTINGS)} ${f.town}${tail}.`,
+    `${What} on ${f.street}, ${f.town}${tail}.`,
+  ]
+  if (has) {
+    frames.push(
+      `Set on ${f.street}, this ${adj} ${what} offers ${has}.`,
+      `With ${has}, this ${what} is ${rng.pick(SETTINGS)} ${f.town}.`,
+      `This ${what} on ${f.street} has been ${rng.pick(['modernised', 'well looked after', 'much improved', 'carefully updated'])} and offers ${has}.`,
+      `Well placed for ${f.town}\u2019s shops and station, this ${adj} ${what} has ${has}.`,
+      `${What} with ${has}, ${rng.pick(SETTINGS)} ${f.town}.`,
+    )
+  }
+  if (level) frames.push(`${level.replace(' floor', '-floor')} ${what} on ${f.street}, ${f.town}${has ? `, with ${has}` : ''}.`)
+  const first = rng.pick(frames)
   const seconds = f.sales
     ? [
         'An early viewing is highly recommended.',
@@ -183,12 +205,15 @@ function introParagraph(f: ListingFacts, rng: Random): string {
     `Offered ${verb} through our ${f.branchName} office, this ${adj} ${what} stands ${rng.pick(SETTINGS)} ${f.town}.`,
     `Situated on ${f.street}, this ${adj} ${what} is ${rng.pick(SETTINGS)} ${f.town}.`,
     `We are pleased to bring to the market this ${adj} ${what} on ${f.street}, ${f.town}.`,
+    `Tucked away on ${f.street}, this ${adj} ${what} sits ${rng.pick(SETTINGS)} ${f.town}.`,
+    `Our ${f.branchName} team are pleased to offer this ${adj} ${what} ${verb} on ${f.street}.`,
+    `This ${adj} ${what} on ${f.street} is offered ${verb} ${rng.pick(SETTINGS)} ${f.town}.`,
   ])
   const extra: string[] = []
   if (f.newHome) extra.push('Built to a high specification, the property comes with the balance of a ten-year new home warranty.')
   if (f.sharedOwnership) extra.push(`Offered on a shared ownership basis, the price shown is for a ${rng.pick([25, 30, 40, 50, 60, 75])}% share, with rent payable on the remainder.`)
   if (f.retirement) extra.push('The property is reserved for those aged 60 and over, with a house manager on site and a 24-hour careline.')
-  if (f.houseFlatShare) extra.push('Rooms are let individually, sharing a kitchen, lounge and bathroom with other professional tenants.')
+  if (f.houseFlatShare) extra.push('Rooms are let individually, sharing the kitchen, living room and bathroom with other professional tenants.')
   if (extra.length === 0) {
     extra.push(
       rng.pick([
@@ -203,48 +228,57 @@ function introParagraph(f: ListingFacts, rng: Random): string {
   return `${opening} ${extra.join(' ')}`
 }
 
+/** What stands out about a home, in the words a listing would use: its rooms, garden and parking. */
+function highlights(f: ListingFacts, rng: Random): string[] {
+  const names = new Set(allRooms(f.accommodation).map((r) => r.name))
+  const out: string[] = []
+  if (names.has('WC')) out.push('a downstairs WC')
+  if (names.has('Dining Room')) out.push('a separate dining room')
+  if (names.has('Conservatory')) out.push('a conservatory')
+  if (names.has('Utility Room')) out.push('a utility room')
+  if (names.has('Kitchen / Breakfast Room')) out.push('a kitchen/breakfast room')
+  if (names.has('Kitchen / Diner')) out.push('an open-plan kitchen/diner')
+  if (names.has('En Suite')) out.push('an en suite to the principal bedroom')
+  if (names.has('Study')) out.push('a study')
+  if (f.hasGarden && f.gardenLabel) out.push(`a ${f.gardenLabel.toLowerCase()} garden`)
+  if (f.hasParking) out.push(rng.pick(['off-road parking', 'a driveway', 'allocated parking']))
+  return rng.sample(out, Math.min(out.length, 3))
+}
+
 function accommodationParagraph(f: ListingFacts, rng: Random): string {
+  const floors = f.accommodation.floors
+  const phrases = (rooms: ReadonlyArray<{ phrase: string }>) => rooms.map((r) => r.phrase).filter((p) => p !== '')
   if (f.kind === 'commercial') {
-    return rng.pick([
-      `The premises provide approximately ${rng.int(8, 60) * 50} sq ft of open-plan space with a kitchenette, WC facilities and a separate meeting room. There is suspended ceiling lighting, perimeter trunking and gas-fired heating.`,
-      `Accommodation is arranged over ${rng.pick(['one floor', 'two floors', 'ground and first floors'])} and includes a sales area, a store room, staff facilities and a rear loading door.`,
-    ])
+    const rooms = phrases(floors[0]?.rooms ?? [])
+    return rooms[0]?.startsWith('open-plan')
+      ? `The premises provide approximately ${rng.int(8, 60) * 50} sq ft of ${rooms[0]} with ${joinList(rooms.slice(1))}. There is suspended ceiling lighting, perimeter trunking and gas-fired heating.`
+      : `Accommodation is arranged over the ground floor and includes ${joinList(rooms)}, with a rear loading door.`
   }
-  const rooms: string[] = []
-  rooms.push(rng.pick(['an entrance hall', 'a welcoming reception hall', 'a porch leading to the hallway']))
-  if (f.reception >= 1) {
-    rooms.push(
-      rng.pick([
-        'a sitting room with a feature fireplace',
-        'a bay-fronted living room',
-        'a spacious lounge with French doors',
-        'a living room with a large picture window',
-      ]),
-    )
+  const isBedroom = (name: string) => /^Bedroom \d/.test(name)
+  const bedroomWords = (n: number) => (n === 1 ? 'a double bedroom' : `${toNumberWord(n)} bedrooms`)
+  if (f.kind === 'house') {
+    const [ground, first, second] = floors
+    const groundText = `${rng.pick(['The accommodation briefly comprises', 'On the ground floor there is', 'The ground floor offers'])} ${joinList(phrases(ground?.rooms ?? []))}.`
+    const up = first?.rooms ?? []
+    const upBedrooms = up.filter((r) => isBedroom(r.name)).length
+    const extraBedrooms = (second?.rooms ?? []).filter((r) => isBedroom(r.name)).length
+    const baths = [...phrases(up), ...phrases(second?.rooms ?? [])]
+    const upText = `${rng.pick(['Upstairs there are', 'On the first floor there are', 'The first floor has'])} ${bedroomWords(upBedrooms)}${extraBedrooms ? ` (with ${toNumberWord(extraBedrooms)} more on the second floor)` : ''}${baths.length > 1 ? ',' : ' and'} ${joinList(baths)}.`
+    return `${groundText} ${upText}`
   }
-  if (f.reception >= 2) rooms.push(rng.pick(['a separate dining room', 'a family room', 'a study']))
-  if (f.reception >= 3) rooms.push('a further reception room, ideal as a playroom or home office')
-  rooms.push(
-    rng.pick([
-      'a modern fitted kitchen with integrated appliances',
-      'an open-plan kitchen/diner',
-      'a kitchen/breakfast room with a range of wall and base units',
-      'a recently refitted kitchen with quartz worktops',
-    ]),
-  )
-  if (f.kind === 'house' && rng.chance(0.5)) rooms.push(rng.pick(['a utility room', 'a downstairs WC', 'a conservatory']))
-  const ground = `The accommodation briefly comprises ${joinList(rooms)}.`
-  let sleeping: string
-  if (f.bedroom === 0) {
-    sleeping = 'The studio combines living and sleeping areas, with a separate shower room.'
-  } else {
-    const where = f.kind === 'house' ? 'On the first floor there are' : 'There are'
-    const bedrooms = f.bedroom === 1 ? 'a double bedroom' : `${toNumberWord(f.bedroom)} bedrooms`
-    const ensuite = f.bathroom >= 2 ? ', the principal bedroom with an en suite shower room' : ''
-    const bath = f.bathroom >= 3 ? `, and ${toNumberWord(f.bathroom - 1)} further bathrooms` : rng.pick([', and a family bathroom', ', and a modern bathroom with shower over the bath'])
-    sleeping = `${where} ${bedrooms}${ensuite}${bath}.`
-  }
-  return `${ground} ${sleeping}`
+  const rooms = floors[0]?.rooms ?? []
+  const bedrooms = rooms.filter((r) => isBedroom(r.name)).length
+  const living = phrases(rooms.filter((r) => !isBedroom(r.name) && !/Bathroom|En Suite|Shower Room/.test(r.name)))
+  const baths = phrases(rooms.filter((r) => /Bathroom|En Suite|Shower Room/.test(r.name)))
+  const level = f.accommodation.level
+  const lead =
+    f.kind === 'flat'
+      ? level
+        ? `Set on the ${level.toLowerCase()}, the ${f.bedroom === 0 ? 'studio' : 'flat'} comprises`
+        : `The ${f.bedroom === 0 ? 'studio' : 'flat'} comprises`
+      : rng.pick(['Arranged on one level, the accommodation comprises', 'All on one floor, the home offers'])
+  if (f.bedroom === 0) return `${lead} ${joinList([...living, ...baths])}.`
+  return `${lead} ${joinList(living)}. There ${bedrooms === 1 ? 'is' : 'are'} ${bedroomWords(bedrooms)}${baths.length > 1 ? ',' : ' and'} ${joinList(baths)}.`
 }
 
 function outsideParagraph(f: ListingFacts, rng: Random): string {
@@ -325,7 +359,9 @@ export function toFeatures(f: ListingFacts, rng: Random): string[] {
     optional.push('Far-reaching views', 'Mature hedgerows', 'Gated access', 'Water supply', 'Suitable for equestrian use', 'Planning potential (subject to consents)', 'Vacant possession')
   } else if (f.kind === 'commercial') {
     must.push(`Approximately ${rng.int(8, 60) * 50} sq ft`, 'Flexible open-plan space')
-    optional.push('Kitchenette', 'WC facilities', 'Gas-fired heating', 'Good footfall', 'Close to the town centre', 'Loading access', 'Suitable for a variety of uses')
+    const names = new Set(allRooms(f.accommodation).map((r) => r.name))
+    if (names.has('Kitchenette')) optional.push('Kitchenette')
+    optional.push('WC facilities', 'Gas-fired heating', 'Good footfall', 'Close to the town centre', 'Loading access', 'Suitable for a variety of uses')
   } else {
     must.push(f.bedroom === 0 ? 'Studio' : `${toTitleNumberWord(f.bedroom)} bedroom${f.bedroom === 1 ? '' : 's'}`)
     if (f.bathroom >= 2) must.push(`${toTitleNumberWord(f.bathroom)} bathrooms`)
@@ -336,7 +372,11 @@ export function toFeatures(f: ListingFacts, rng: Random): string[] {
       'Walking distance to the station', 'Recently redecorated', 'Good transport links', 'Popular location',
     )
     if (f.reception >= 2) optional.push('Two reception rooms')
-    if (f.kind === 'house') optional.push('Downstairs WC', 'Utility room', 'Loft storage')
+    const names = new Set(allRooms(f.accommodation).map((r) => r.name))
+    if (names.has('WC')) must.push('Downstairs WC')
+    if (names.has('Utility Room')) optional.push('Utility room')
+    if (names.has('Conservatory')) optional.push('Conservatory')
+    if (f.kind === 'house') optional.push('Loft storage')
     if (f.kind === 'flat') optional.push('Lift access', 'Secure entry system', 'Bike store')
     if (f.sales) optional.push('No onward chain', 'Ideal first-time buy')
     else {

@@ -23,60 +23,67 @@ export const EPC_BANDS: ReadonlyArray<{ rating: EpcRating; range: string; min: n
   { rating: 'G', range: '1-20', min: 1, max: 20, colour: '#e9153b' },
 ]
 
-/** A current rating's score and the potential rating and score a certificate would show for it. */
-export function toEpcScores(rating: EpcRating): { current: number; potentialRating: EpcRating; potential: number } {
-  const i = EPC_BANDS.findIndex((b) => b.rating === rating)
-  const band = EPC_BANDS[i] as (typeof EPC_BANDS)[number]
-  const better = EPC_BANDS[Math.max(0, i - (i >= 4 ? 2 : 1))] as (typeof EPC_BANDS)[number]
-  return {
-    current: Math.round((band.min + band.max) / 2),
-    potentialRating: better.rating,
-    potential: Math.min(100, Math.round((better.min + better.max) / 2) + 2),
-  }
+/** A certificate's current and potential scores, with the bands they fall in. */
+export interface EpcScores {
+  current: number
+  potential: number
+}
+
+function bandOf(score: number): (typeof EPC_BANDS)[number] {
+  return EPC_BANDS.find((b) => score >= b.min) ?? (EPC_BANDS[EPC_BANDS.length - 1] as (typeof EPC_BANDS)[number])
 }
 
 const FONT = 'font-family="DejaVu Sans, Liberation Sans, Arial, Helvetica, sans-serif"'
 
-/** The chart as SVG. */
-export function renderEpcChart(rating: EpcRating): string {
-  const { current, potentialRating, potential } = toEpcScores(rating)
+/**
+ * The chart as the certificate draws it: a score column, the bands A–G as bars growing to the right,
+ * and the current and potential ratings as arrows in their bands, each with its score and letter.
+ */
+export function renderEpcChart({ current, potential }: EpcScores): string {
   const left = 40
-  const top = 120
-  const chartW = 700
-  const colW = 160
-  const rowH = 84
+  const top = 40
+  const scoreW = 150
+  const barsW = 560
+  const colW = 155
+  const headH = 64
+  const rowH = 88
+  const tableW = scoreW + barsW + 2 * colW
+  const tableH = headH + rowH * 7 + 10
+  const stroke = 'stroke="#b1b4b6" stroke-width="2"'
   let body = rect(0, 0, EPC_WIDTH, EPC_HEIGHT, '#ffffff')
-  body += rect(left, 30, EPC_WIDTH - 2 * left, 70, '#ffffff', 'stroke="#1a1a1a" stroke-width="2"')
-  body += `<text x="${left + 20}" y="77" ${FONT} font-size="34" font-weight="bold" fill="#1a1a1a">Energy Efficiency Rating</text>`
-  const tableH = rowH * 7 + 100
-  body += rect(left, top, EPC_WIDTH - 2 * left, tableH, '#ffffff', 'stroke="#1a1a1a" stroke-width="2"')
-  body += rect(left + chartW, top, colW, tableH, 'none', 'stroke="#1a1a1a" stroke-width="2"')
-  body += `<text x="${left + chartW + colW / 2}" y="${top + 32}" text-anchor="middle" ${FONT} font-size="24" font-weight="bold" fill="#1a1a1a">Current</text>`
-  body += `<text x="${left + chartW + colW * 1.5}" y="${top + 32}" text-anchor="middle" ${FONT} font-size="24" font-weight="bold" fill="#1a1a1a">Potential</text>`
-  body += `<text x="${left + 16}" y="${top + 34}" ${FONT} font-size="20" fill="#1a1a1a">Very energy efficient - lower running costs</text>`
+  body += rect(left, top, tableW, tableH, '#ffffff', stroke)
+  body += rect(left, top, tableW, headH, '#f3f2f1', stroke)
+  for (const x of [left + scoreW, left + scoreW + barsW, left + scoreW + barsW + colW]) body += `<line x1="${x}" y1="${top}" x2="${x}" y2="${top + tableH}" ${stroke}/>`
+  const head = (x: number, text: string, anchor = 'middle') =>
+    `<text x="${x}" y="${top + 42}" text-anchor="${anchor}" ${FONT} font-size="26" font-weight="bold" fill="#0b0c0c">${text}</text>`
+  body += head(left + scoreW / 2, 'Score') + head(left + scoreW + 20, 'Energy rating', 'start')
+  body += head(left + scoreW + barsW + colW / 2, 'Current') + head(left + scoreW + barsW + colW * 1.5, 'Potential')
   EPC_BANDS.forEach((band, i) => {
-    const y = top + 50 + i * rowH
-    const w = 220 + i * 62
-    body += poly([[left + 16, y + 6], [left + 16 + w, y + 6], [left + 16 + w + 34, y + rowH / 2], [left + 16 + w, y + rowH - 6], [left + 16, y + rowH - 6]], band.colour)
-    const dark = band.rating === 'D' || band.rating === 'E' || band.rating === 'C'
-    body += `<text x="${left + 30}" y="${y + rowH / 2 + 9}" ${FONT} font-size="24" fill="${dark ? '#1a1a1a' : '#ffffff'}">(${band.range})</text>`
-    body += `<text x="${left + 16 + w - 14}" y="${y + rowH / 2 + 18}" text-anchor="end" ${FONT} font-size="52" font-weight="bold" fill="${dark ? '#1a1a1a' : '#ffffff'}">${band.rating}</text>`
-    for (const [value, r, col] of [[current, rating, 0], [potential, potentialRating, 1]] as const) {
-      if (r !== band.rating) continue
-      const x0 = left + chartW + col * colW + 14
-      body += poly([[x0, y + rowH / 2], [x0 + 30, y + 8], [x0 + colW - 28, y + 8], [x0 + colW - 28, y + rowH - 8], [x0 + 30, y + rowH - 8]], band.colour)
-      body += `<text x="${x0 + colW / 2 + 2}" y="${y + rowH / 2 + 14}" text-anchor="middle" ${FONT} font-size="40" font-weight="bold" fill="${dark ? '#1a1a1a' : '#ffffff'}">${value}</text>`
+    const y = top + headH + 5 + i * rowH
+    const w = 150 + i * 58
+    const x0 = left + scoreW + 12
+    const dark = band.rating === 'C' || band.rating === 'D' || band.rating === 'E'
+    body += `<text x="${left + scoreW / 2}" y="${y + rowH / 2 + 11}" text-anchor="middle" ${FONT} font-size="30" fill="#0b0c0c">${band.range.replace(' plus', '+')}</text>`
+    body += rect(x0, y + 10, w, rowH - 20, band.colour)
+    body += `<text x="${x0 + 22}" y="${y + rowH / 2 + 19}" ${FONT} font-size="54" font-weight="bold" fill="${dark ? '#0b0c0c' : '#ffffff'}">${band.rating}</text>`
+    for (const [value, col] of [[current, 0], [potential, 1]] as const) {
+      if (bandOf(value).rating !== band.rating) continue
+      const ax = left + scoreW + barsW + col * colW + 10
+      const aw = colW - 22
+      body += poly([[ax, y + rowH / 2], [ax + 34, y + 12], [ax + aw, y + 12], [ax + aw, y + rowH - 12], [ax + 34, y + rowH - 12]], band.colour)
+      body += `<text x="${ax + 34 + (aw - 34) / 2}" y="${y + rowH / 2 + 13}" text-anchor="middle" ${FONT} font-size="36" font-weight="bold" fill="${dark ? '#0b0c0c' : '#ffffff'}">${value} ${band.rating}</text>`
     }
   })
-  body += `<text x="${left + 16}" y="${top + 50 + 7 * rowH + 34}" ${FONT} font-size="20" fill="#1a1a1a">Not energy efficient - higher running costs</text>`
-  body += `<text x="${left}" y="${EPC_HEIGHT - 40}" ${FONT} font-size="22" fill="#1a1a1a">${esc('England, Scotland & Wales')}</text>`
-  body += `<text x="${EPC_WIDTH - left}" y="${EPC_HEIGHT - 40}" text-anchor="end" ${FONT} font-size="18" fill="#555555">Demonstration chart - sample data</text>`
+  body += `<text x="${left}" y="${top + tableH + 56}" ${FONT} font-size="24" fill="#0b0c0c">${esc(`The graph shows this property\u2019s current and potential energy rating.`)}</text>`
+  body += `<text x="${left}" y="${top + tableH + 92}" ${FONT} font-size="22" fill="#505a5f">${esc('Properties get a rating from A (best) to G (worst) and a score. The better the')}</text>`
+  body += `<text x="${left}" y="${top + tableH + 122}" ${FONT} font-size="22" fill="#505a5f">${esc('rating and score, the lower your energy bills are likely to be.')}</text>`
   return svgDocument(EPC_WIDTH, EPC_HEIGHT, '', body)
 }
 
 /** A one-page A4 EPC summary as a valid PDF (Helvetica, coloured bands, current and potential). */
-export function renderEpcPdf(rating: EpcRating, agencyName: string): Buffer {
-  const { current, potentialRating, potential } = toEpcScores(rating)
+export function renderEpcPdf({ current, potential }: EpcScores, agencyName: string): Buffer {
+  const rating = bandOf(current).rating
+  const potentialRating = bandOf(potential).rating
   return renderPdfPage(({ text, box, stroke }) => {
 
     text(50, 780, 22, 'Energy performance certificate (EPC)', true)

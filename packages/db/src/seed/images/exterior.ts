@@ -24,7 +24,11 @@ interface Scene {
   rng: Random
   defs: string[]
   ids: number
+  /** The time of year: leaves, lawn and light follow it. */
+  season: 'spring' | 'summer' | 'autumn' | 'winter'
 }
+
+const AUTUMN = ['#b5651d', '#c98a2b', '#8f3b1b', '#d4a640', '#7a6a2a'] as const
 
 function id(scene: Scene, prefix: string): string {
   scene.ids += 1
@@ -107,10 +111,24 @@ function sky(scene: Scene, horizon: number): string {
 function tree(scene: Scene, x: number, baseY: number, size: number, hue: string, far = false): string {
   const trunk = rect(x - size * 0.06, baseY - size * 0.9, size * 0.12, size * 0.9, far ? '#6b5e50' : '#5a4636')
   let crown = ''
-  for (let i = 0; i < 12; i++) {
+  const season = scene.season
+  // Bare branches in winter, blossom in spring, turning leaves in autumn.
+  const leaves = season === 'winter' ? 5 : 12
+  for (let i = 0; i < leaves; i++) {
     const cx = x + scene.rng.float(-size * 0.45, size * 0.45)
     const cy = baseY - size * 1.05 + scene.rng.float(-size * 0.45, size * 0.35)
-    crown += ellipse(cx, cy, size * scene.rng.float(0.22, 0.36), size * scene.rng.float(0.2, 0.32), shade(hue, scene.rng.float(-0.2, 0.15)))
+    const colour =
+      season === 'autumn' && scene.rng.chance(0.7)
+        ? mix(scene.rng.pick(AUTUMN), hue, far ? 0.4 : 0.15)
+        : season === 'winter'
+          ? mix('#6d6258', '#9a9a94', scene.rng.float(0, 0.6))
+          : season === 'spring'
+            ? shade(mix(hue, '#a8cf6a', 0.35), scene.rng.float(-0.1, 0.15))
+            : shade(hue, scene.rng.float(-0.2, 0.15))
+    crown += ellipse(cx, cy, size * scene.rng.float(0.22, 0.36), size * scene.rng.float(0.2, 0.32), colour, season === 'winter' ? 'opacity="0.55"' : '')
+    if (season === 'spring' && !far && scene.rng.chance(0.4)) {
+      for (let b = 0; b < 4; b++) crown += ellipse(cx + scene.rng.float(-size * 0.15, size * 0.15), cy + scene.rng.float(-size * 0.12, size * 0.12), size * 0.025, size * 0.022, '#f6dbe4', 'opacity="0.9"')
+    }
   }
   return `<g${far ? ' opacity="0.85"' : ''}>${trunk}${crown}</g>`
 }
@@ -126,7 +144,8 @@ function treeLine(scene: Scene, horizon: number): string {
 
 function lawn(scene: Scene, top: number): string {
   const gid = id(scene, 'lawn')
-  const green = scene.rng.pick(['#6f9a45', '#7aa34d', '#668f41'])
+  const base = scene.rng.pick(['#6f9a45', '#7aa34d', '#668f41'])
+  const green = scene.season === 'winter' ? mix(base, '#8c8f7a', 0.45) : scene.season === 'autumn' ? mix(base, '#8f8a4a', 0.2) : base
   scene.defs.push(vGradient(gid, [[0, shade(green, -0.1)], [1, shade(green, 0.08)]]))
   let stripes = ''
   for (let i = 0; i < 8; i++) stripes += poly([[W / 2 + (i - 4) * 40, top], [W / 2 + (i - 3.5) * 40, top], [(i - 3) * 340 + W / 2, H], [(i - 3.5) * 340 + W / 2 - 170, H]], '#ffffff', 'opacity="0.04"')
@@ -587,7 +606,7 @@ function landScene(scene: Scene): string {
 
 /** One exterior photo of the given kind, varied by the stream. */
 export function renderExterior(kind: ExteriorKind, rng: Random): string {
-  const scene: Scene = { rng, defs: [], ids: 0 }
+  const scene: Scene = { rng, defs: [], ids: 0, season: rng.weighted([['summer', 4], ['spring', 2], ['autumn', 3], ['winter', 1]] as const) }
   const horizon = kind === 'land' ? 440 : kind === 'flats' ? 430 : 500
   const skyLayer = sky(scene, horizon)
   let body: string
@@ -614,5 +633,26 @@ export function renderExterior(kind: ExteriorKind, rng: Random): string {
       body = landScene(scene)
       break
   }
-  return svgDocument(W, H, scene.defs.join(''), skyLayer + body)
+  return svgDocument(W, H, scene.defs.join(''), skyLayer + body + light(scene))
+}
+
+/**
+ * The light of the moment the photo was taken: sun from one side (a warm wash there, a soft shade
+ * falling away from it), a grey overcast flattening the colours, or the low gold of a late afternoon.
+ */
+function light(scene: Scene): string {
+  const mood = scene.rng.weighted([['sun', 5], ['overcast', scene.season === 'winter' ? 4 : 2], ['late', 2]] as const)
+  const fromLeft = scene.rng.chance(0.5)
+  const gid = id(scene, 'light')
+  const [near, far] = fromLeft ? [0, 1] : [1, 0]
+  if (mood === 'overcast') {
+    scene.defs.push(`<linearGradient id="${gid}" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="#c9cdd2" stop-opacity="0.22"/><stop offset="1" stop-color="#6d737a" stop-opacity="0.16"/></linearGradient>`)
+  } else {
+    const warm = mood === 'late' ? '#ffb860' : '#fff1c9'
+    const strength = mood === 'late' ? 0.26 : 0.14
+    scene.defs.push(
+      `<linearGradient id="${gid}" x1="${near}" y1="0" x2="${far}" y2="0.35"><stop offset="0" stop-color="${warm}" stop-opacity="${strength}"/><stop offset="0.55" stop-color="${warm}" stop-opacity="0"/><stop offset="1" stop-color="#1d2430" stop-opacity="${mood === 'late' ? 0.3 : 0.18}"/></linearGradient>`,
+    )
+  }
+  return rect(0, 0, W, H, `url(#${gid})`)
 }
