@@ -26,7 +26,8 @@ import { insertAlert } from './testing.ts'
 // One criteria engine: for random criteria (every filter, each include/exclude/show-only value, radii
 // 0 to 40 miles, with and without a place's bounds, one to three places) and random properties, the
 // properties an alert's Heads Up matching finds are the ones a search of the alert's criteria finds,
-// and both are the ones SPEC §3's filters, stated plainly here (`wants`), let through.
+// and both are the ones SPEC §3's filters, stated plainly here (`wants`), let through; several alerts of
+// different criteria matched in one run each find their own.
 
 /** Where the generated properties and places stand: Shetland, far from every fixture. */
 const CENTRE = { lat: 60.2, lng: -1.2 }
@@ -97,7 +98,8 @@ const criteria: fc.Arbitrary<AlertCriteriaInput> = fc.record({
 })
 
 const property = fc.record({
-  // Mostly of the alert's search type and near one of its places, so that most filters meet properties they decide.
+  // Mostly of the search type of the alert whose place it is near (the first alert's when near none) and
+  // near a place of one of the case's alerts, so that most filters meet properties they decide.
   ofAlertType: often(true, fc.constant(false)),
   type: fc.constantFrom(...PROPERTY_TYPES).chain((type) =>
     fc.record({
@@ -108,9 +110,9 @@ const property = fc.record({
       ),
     }),
   ),
-  // Near one of the criteria's places (by its index) or anywhere in the region.
+  // Near one of the places of the case's alerts (by its index among them all) or anywhere in the region.
   near: fc.oneof(
-    { arbitrary: fc.record({ index: fc.nat(2), dLat: offset(0.015), dLng: offset(0.025) }), weight: 3 },
+    { arbitrary: fc.record({ index: fc.nat(11), dLat: offset(0.015), dLng: offset(0.025) }), weight: 3 },
     { arbitrary: fc.constant(null), weight: 1 },
   ),
   lat: latitude,
@@ -134,29 +136,67 @@ const property = fc.record({
 })
 type GeneratedProperty = typeof property extends fc.Arbitrary<infer T> ? T : never
 
-const cases = fc.record({
-  profile_id: fc.constantFrom(3 as const, 5 as const),
-  criteria,
+/** An alert of the case: its profile (sales or lettings) and its criteria. */
+interface CaseAlert {
+  profile_id: 3 | 5
+  criteria: AlertCriteriaInput
+}
+
+/** Alerts matched in one run against the same properties, as the matching runs them. */
+interface ParityCase {
+  alerts: CaseAlert[]
+  properties: GeneratedProperty[]
+}
+
+const alertOf = (criteriaOf: fc.Arbitrary<AlertCriteriaInput>): fc.Arbitrary<CaseAlert> =>
+  fc.record({ profile_id: fc.constantFrom(3 as const, 5 as const), criteria: criteriaOf })
+
+/**
+ * One to four alerts of any criteria, matched in one run: the matching groups alerts by the shape of
+ * their compiled conditions and reads each one's values from a row of its own, so each alert's matches
+ * must still be its own search's, whatever the other alerts of the run are.
+ */
+const cases: fc.Arbitrary<ParityCase> = fc.record({
+  alerts: fc.array(alertOf(criteria), { minLength: 1, maxLength: 4 }),
   properties: fc.array(property, { minLength: 1, maxLength: 30 }),
 })
 
 /**
- * Criteria of places alone (every other filter unset), at radius 0 (with and without the place's
- * bounds) or the smallest radii, with available properties of the alert's type at every distance up to
- * about a mile and a half from a place: where a place's area ends decides each answer, so a changed
- * radius rule (radius 0's half mile, a radius widened or narrowed anywhere in the search or the
- * matching, its prefilter included) shows.
+ * One to three alerts of places alone (every other filter unset), at radius 0 (with and without the
+ * place's bounds) or the smallest radii, with available properties of an alert's type at every distance
+ * up to about a mile and a half from one of its places: where a place's area ends decides each answer,
+ * so a changed radius rule (radius 0's half mile, a radius widened or narrowed anywhere in the search or
+ * the matching, its prefilter included) shows.
  */
-const placeCases = fc.record({
-  profile_id: fc.constantFrom(3 as const, 5 as const),
-  criteria: fc.record({ locations: fc.array(locationWith(fc.constantFrom(0, 0, 0.25, 0.5, 1)), { minLength: 1, maxLength: 3 }) }),
+const placeCases: fc.Arbitrary<ParityCase> = fc.record({
+  alerts: fc.array(alertOf(fc.record({ locations: fc.array(locationWith(fc.constantFrom(0, 0, 0.25, 0.5, 1)), { minLength: 1, maxLength: 3 }) })), { minLength: 1, maxLength: 3 }),
   properties: fc.array(
     property.chain((p) =>
-      fc.record({ index: fc.nat(2), dLat: offset(0.02), dLng: offset(0.035) }).map((near) => ({ ...p, ofAlertType: true, availability: 'available' as const, near })),
+      fc.record({ index: fc.nat(8), dLat: offset(0.02), dLng: offset(0.035) }).map((near) => ({ ...p, ofAlertType: true, availability: 'available' as const, near })),
     ),
     { minLength: 1, maxLength: 30 },
   ),
 })
+
+/**
+ * Two or three alerts of one place's circle each (radius 0 without bounds or the smallest radii), of one
+ * search type, with available properties of that type around each place: their conditions have one
+ * shape, so the matching runs them in one statement, and each must read its own place and radius there.
+ */
+const sameShapeCases: fc.Arbitrary<ParityCase> = fc.constantFrom(3 as const, 5 as const).chain((profile_id) =>
+  fc.record({
+    alerts: fc.array(
+      locationWith(fc.constantFrom(0, 0.25, 0.5, 1)).map((location): CaseAlert => ({ profile_id, criteria: { locations: [{ ...location, bounds: null }] } })),
+      { minLength: 2, maxLength: 3 },
+    ),
+    properties: fc.array(
+      property.chain((p) =>
+        fc.record({ index: fc.nat(2), dLat: offset(0.02), dLng: offset(0.035) }).map((near) => ({ ...p, ofAlertType: true, availability: 'available' as const, near })),
+      ),
+      { minLength: 3, maxLength: 30 },
+    ),
+  }),
+)
 
 /** A place whose 40 miles hold the whole generated region. */
 const WHOLE_REGION = { location: 'Somewhere', place_id: 'test-place', lat: CENTRE.lat, lng: CENTRE.lng, distance: 40 as const, bounds: null }
@@ -173,13 +213,13 @@ const oneFilter: fc.Arbitrary<Partial<AlertCriteriaInput>> = fc.oneof(
 )
 
 /**
- * Criteria of one filter over the whole region, with available properties of the alert's type: each
- * filter alone decides which properties match, so deleting or changing any one filter's condition, in
- * the search or in the matching, shows (with every filter drawn at once, most criteria match nothing).
+ * One to three alerts of one filter each over the whole region, with available properties of an
+ * alert's type: each filter alone decides which properties match, so deleting or changing any one
+ * filter's condition, in the search or in the matching, shows (with every filter drawn at once, most
+ * criteria match nothing); alerts of the same filter at different values share a statement.
  */
-const oneFilterCases = fc.record({
-  profile_id: fc.constantFrom(3 as const, 5 as const),
-  criteria: oneFilter.map((filter): AlertCriteriaInput => ({ locations: [WHOLE_REGION], ...filter })),
+const oneFilterCases: fc.Arbitrary<ParityCase> = fc.record({
+  alerts: fc.array(alertOf(oneFilter.map((filter): AlertCriteriaInput => ({ locations: [WHOLE_REGION], ...filter }))), { minLength: 1, maxLength: 3 }),
   properties: fc.array(
     property.map((p) => ({ ...p, ofAlertType: true, availability: 'available' as const, near: null })),
     { minLength: 5, maxLength: 30 },
@@ -243,11 +283,21 @@ function wants(criteria: AlertCriteria, profileId: number, p: WrittenProperty): 
   )
 }
 
-/** Writes the generated properties (near a place of the criteria where they say so) and answers their ids. */
-async function insertProperties(db: Db, generated: readonly GeneratedProperty[], places: readonly { lat: number; lng: number }[], profileId: 3 | 5): Promise<WrittenProperty[]> {
-  const alertType = profileId === 5 ? 2 : 1
+/** A place of an alert of the case, with the alert's profile. */
+interface AlertPlace {
+  lat: number
+  lng: number
+  profile_id: 3 | 5
+}
+
+/**
+ * Writes the generated properties (near a place of the case's alerts where they say so, of that
+ * alert's search type or the other) and answers their ids.
+ */
+async function insertProperties(db: Db, generated: readonly GeneratedProperty[], places: readonly AlertPlace[]): Promise<WrittenProperty[]> {
   const values = generated.map(({ type, near, lat, lng, ofAlertType, ...fields }) => {
     const place = near ? places[near.index % places.length]! : null
+    const alertType = (place ?? places[0]!).profile_id === 5 ? 2 : 1
     return {
       ...fields,
       transaction_type_id: (ofAlertType ? alertType : 3 - alertType) as 1 | 2,
@@ -292,38 +342,43 @@ describe.each(testDatabaseKinds())('the search and the Heads Up matching on %s',
     await database.close()
   })
 
-  /** Runs the cases: for each, the search's answer and the matching's are the properties `wants` lets through. */
-  async function checkParity(generated: fc.Arbitrary<{ profile_id: 3 | 5; criteria: AlertCriteriaInput; properties: GeneratedProperty[] }>, numRuns: number) {
+  /**
+   * Runs the cases: for each, every alert's matches, from one run of the matching over all of them, and
+   * a search of its criteria are the properties `wants` lets through for it.
+   */
+  async function checkParity(generated: fc.Arbitrary<ParityCase>, numRuns: number) {
     let matchedSome = 0
     let missedSome = 0
     await fc.assert(
-      fc.asyncProperty(generated, async ({ profile_id, criteria: input, properties: generatedProperties }) => {
-        const criteria = AlertCriteriaSchema.parse(input)
-        const written = await insertProperties(db, generatedProperties, criteria.locations, profile_id)
+      fc.asyncProperty(generated, async ({ alerts: generatedAlerts, properties: generatedProperties }) => {
+        const parsed = generatedAlerts.map(({ profile_id, criteria: input }) => ({ profile_id, criteria: AlertCriteriaSchema.parse(input) }))
+        const places = parsed.flatMap(({ profile_id, criteria: { locations } }) => locations.map(({ lat, lng }) => ({ lat, lng, profile_id })))
+        const written = await insertProperties(db, generatedProperties, places)
         const ids = written.map((p) => p.id)
-        const alert = await insertAlert(db, { criteria, profile_id })
+        const alerts = await Promise.all(parsed.map(async (a) => ({ ...a, row: await insertAlert(db, a) })))
         try {
-          // The search: the alert's criteria as an applicant searches them, every match on one page.
-          const search = await searchProperties(
-            db,
-            { ...toAlertSearchFilters(criteria, profile_id), sort: 'newest', page: 1, page_size: 100 },
-            { canSeeLocked: true },
-            { withMedias: false },
-          )
-          const searched = search.rows.map((row) => row.property_profile_id).filter((id) => ids.includes(id))
-          // The matching: each property as a new event, matched against the alert.
+          // The matching: each property as a new event, matched against every alert in one run.
           await db.insert(propertyEvents).values(ids.map((id) => ({ property_profile_id: id, kind: 'published' as const, new_price: 1, source: 'test' })))
           await matchPendingEvents(db, { now: new Date(), limit: 1_000 })
-          const matched = (await db.select({ id: alertMatches.property_profile_id }).from(alertMatches).where(eq(alertMatches.contact_applicant_id, alert.id))).map(
-            (row) => row.id,
-          )
-          const wanted = written.filter((p) => wants(criteria, profile_id, p)).map((p) => p.id)
-          expect(searched.sort((a, b) => a - b)).toEqual(wanted)
-          expect(matched.sort((a, b) => a - b)).toEqual(wanted)
-          if (searched.length) matchedSome++
-          if (searched.length < ids.length) missedSome++
+          for (const { profile_id, criteria, row } of alerts) {
+            // The search: the alert's criteria as an applicant searches them, every match on one page.
+            const search = await searchProperties(
+              db,
+              { ...toAlertSearchFilters(criteria, profile_id), sort: 'newest', page: 1, page_size: 100 },
+              { canSeeLocked: true },
+              { withMedias: false },
+            )
+            const searched = search.rows.map((r) => r.property_profile_id).filter((id) => ids.includes(id))
+            const matched = (await db.select({ id: alertMatches.property_profile_id }).from(alertMatches).where(eq(alertMatches.contact_applicant_id, row.id))).map((r) => r.id)
+            const wanted = written.filter((p) => wants(criteria, profile_id, p)).map((p) => p.id)
+            expect(searched.sort((a, b) => a - b)).toEqual(wanted)
+            expect(matched.sort((a, b) => a - b)).toEqual(wanted)
+            if (searched.length) matchedSome++
+            process.stderr.write(`STAT ${alerts.length} ${alerts.findIndex((a) => a.row === row)} ${searched.length} ${matched.length} ${JSON.stringify(criteria.locations.map((l) => [l.distance, !!l.bounds]))}\n`)
+            if (searched.length < ids.length) missedSome++
+          }
         } finally {
-          await db.delete(contacts).where(eq(contacts.contact_id, alert.contact_id))
+          await db.delete(contacts).where(inArray(contacts.contact_id, alerts.map((a) => a.row.contact_id)))
           await db.delete(properties).where(inArray(properties.property_profile_id, ids))
         }
       }),
@@ -336,7 +391,7 @@ describe.each(testDatabaseKinds())('the search and the Heads Up matching on %s',
     expect(left!.n).toBe(0)
   }
 
-  it('find the same properties for any criteria', async () => {
+  it('find the same properties for any criteria, several alerts matched in one run', async () => {
     await checkParity(cases, Number(process.env.PARITY_RUNS ?? 120))
   }, 600_000)
 
@@ -346,5 +401,9 @@ describe.each(testDatabaseKinds())('the search and the Heads Up matching on %s',
 
   it("draw a place's area where SPEC §9 and the radius say, in the search and in the matching alike", async () => {
     await checkParity(placeCases, Number(process.env.PARITY_PLACE_RUNS ?? 60))
+  }, 600_000)
+
+  it('match alerts of one shape in one statement, each by its own place and radius', async () => {
+    await checkParity(sameShapeCases, Number(process.env.PARITY_SHAPE_RUNS ?? 40))
   }, 600_000)
 })

@@ -69,16 +69,6 @@ function latitudeRangeSql(at: PositionColumns, south: number, north: number, bin
   return and(sql`${at.band} = any(${bind(`${name}_bands`, bands.listed)}::smallint[])`, range)
 }
 
-/** The values `latitudeRangeSql` binds, by name. */
-function latitudeValuesOf(south: number, north: number, name: string): Record<string, unknown> {
-  const bands = bandsOf(south, north)
-  return {
-    [`${name}_south`]: south,
-    [`${name}_north`]: north,
-    ...('listed' in bands ? { [`${name}_bands`]: bands.listed } : { [`${name}_band_first`]: bands.first, [`${name}_band_last`]: bands.last }),
-  }
-}
-
 /**
  * The position a caller who may not see locked properties may search by: rounded to about a
  * kilometre for a locked property, the real one for every other.
@@ -154,36 +144,4 @@ export function withinSql(location: LocationFilter, at: PositionColumns = EXACT_
     boundingBoxSql(location, at, bind, name),
     sql`${distanceMilesSql(location, at, bind, name)} <= ${bind(`${name}_radius`, toSearchRadiusMiles(location))}::double precision`,
   )
-}
-
-/**
- * What decides the text of a location filter's conditions (`withinSql`, `distanceMilesSql`): its
- * bounds or its circle, whether its longitudes wrap or are all, whether its bands are listed.
- */
-export function locationShapeOf(location: LocationFilter): string {
-  if (isBoundsLocation(location)) return `bounds:${boundsShapeOf(location.bounds)}`
-  const { south, north, longitudes } = circleBoxOf(location)
-  return `circle:${longitudes ? (longitudes.wraps ? 'wraps' : 'range') : 'all'}:${'listed' in bandsOf(south, north)}`
-}
-
-/** What decides the text of a bounds' conditions (`withinBoundsSql`). */
-export function boundsShapeOf(bounds: BoundingBox): string {
-  return `${bounds.west <= bounds.east}:${'listed' in bandsOf(bounds.south, bounds.north)}`
-}
-
-/** The values the conditions of a location filter bind, by name (`withinSql`, `distanceMilesSql`). */
-export function locationValuesOf(location: LocationFilter, name: string): Record<string, unknown> {
-  const point = { [`${name}_lat`]: location.lat, [`${name}_lng`]: location.lng, [`${name}_radius`]: toSearchRadiusMiles(location) }
-  if (isBoundsLocation(location)) return { ...point, ...boundsValuesOf(location.bounds, name) }
-  const { south, north, longitudes } = circleBoxOf(location)
-  return {
-    ...point,
-    ...latitudeValuesOf(south, north, name),
-    ...(longitudes ? { [`${name}_west`]: longitudes.west, [`${name}_east`]: longitudes.east } : {}),
-  }
-}
-
-/** The values the conditions of a bounds bind, by name (`withinBoundsSql`). */
-export function boundsValuesOf(bounds: BoundingBox, name: string): Record<string, unknown> {
-  return { [`${name}_west`]: bounds.west, [`${name}_east`]: bounds.east, ...latitudeValuesOf(bounds.south, bounds.north, name) }
 }

@@ -45,6 +45,7 @@ describe('a list page for a keyword that finds no place', () => {
     expect(page.notFoundKeyword).toBe('mnachestr')
     expect(page.placeNotFound).toEqual({
       keyword: 'mnachestr',
+      radius: 3,
       spellings: [
         { name: 'Manchester', description: 'Greater Manchester', url: `${LIST_PATHS.sales}?min_bedroom=2&keyword=Manchester&place=gb%3Atown%3A2643123&radius=3` },
         { name: 'Chester', description: 'Cheshire', url: `${LIST_PATHS.sales}?min_bedroom=2&keyword=Chester&place=gb%3Atown%3A2653228&radius=3` },
@@ -78,6 +79,6 @@ describe('a list page for a keyword that finds no place', () => {
     const { context, searched } = fakeContext()
     const page = await load(sales('keyword=qzxqzxqzxw'), context)
     expect(searched).toEqual([])
-    expect(page.placeNotFound).toEqual({ keyword: 'qzxqzxqzxw', spellings: [] })
+    expect(page.placeNotFound).toEqual({ keyword: 'qzxqzxqzxw', radius: null, spellings: [] })
   })
 })

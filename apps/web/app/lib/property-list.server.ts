@@ -136,7 +136,7 @@ async function toPlaceNotFound(
     if (radius !== null) params.set(PAGE_PARAMS.RADIUS, String(radius))
     return { name: place.name, description: place.description ?? null, url: toUrlWithParams(path, params) }
   })
-  return { keyword, spellings }
+  return { keyword, radius, spellings }
 }
 
 /** A place to search around: its name, position and bounds (SPEC §9 radius 0 searches the bounds). */

@@ -167,9 +167,12 @@ describe('the location live search', () => {
     await page.getByText('No place matched ‘mnachestr’.').waitFor()
     // SPEC §8's message stays by the field, and no property is listed as if the search had worked.
     expect(await page.locator('.location-search__status').innerText()).toBe(SPEC.ADDRESS_NOT_FOUND)
+    // The radius asked for stays chosen, for the keyword put right.
+    expect(await page.getByLabel('Radius').inputValue()).toBe('3')
     expect(await page.locator('.list-page a[href^="/property/"]').count()).toBe(0)
     const spellings = page.getByRole('list', { name: 'Did you mean:' }).getByRole('link')
     expect(await spellings.first().innerText()).toBe('Manchester')
+    await expectNoAxeViolations(page)
     await spellings.first().click()
     await page.waitForURL(/location_names=Manchester/)
     await page.getByRole('button', { name: 'Remove Manchester' }).waitFor()
@@ -661,6 +664,7 @@ describe('the search form without JavaScript', () => {
     await page.waitForURL(/keyword=/)
     expect(await page.locator('.location-search__status').innerText()).toBe(SPEC.ADDRESS_NOT_FOUND)
     expect(await page.getByText('No place matched ‘mnachestr’.').count()).toBe(1)
+    expect(await page.getByLabel('Radius').inputValue()).toBe('3')
     expect(await page.locator('.list-page a[href^="/property/"]').count()).toBe(0)
     const spelling = page.getByRole('list', { name: 'Did you mean:' }).getByRole('link', { name: 'Manchester', exact: true })
     await spelling.click()

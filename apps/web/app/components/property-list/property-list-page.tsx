@@ -28,6 +28,8 @@ export interface NearestSpelling {
 /** A keyword that found no place (SPEC §8 "Couldn't find the address."), and the places spelt nearest to it. */
 export interface PlaceNotFound {
   keyword: string
+  /** The radius that was asked for with it (the form keeps showing it), null when none was. */
+  radius: number | null
   spellings: NearestSpelling[]
 }
 
@@ -87,7 +89,7 @@ export function PropertyListPage({ data }: { data: PropertyListData }) {
   if (data.placeNotFound) {
     return (
       <div className="container page list-page">
-        <SearchForm variant="list" criteria={{ searchType, query, locationNames }} notFoundKeyword={data.notFoundKeyword} filtersOpen={data.filtersOpen} />
+        <SearchForm variant="list" criteria={{ searchType, query, locationNames }} notFoundKeyword={data.notFoundKeyword} notFoundRadius={data.placeNotFound.radius} filtersOpen={data.filtersOpen} />
         <header className="list-page__header">
           <h1 className="list-page__title">{title}</h1>
         </header>

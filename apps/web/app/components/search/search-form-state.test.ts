@@ -24,6 +24,14 @@ describe('toSearchFormState', () => {
   it('starts the radius at SPEC §9 default 0.25 without a location', () => {
     expect(blank().radius).toBe(0.25)
   })
+
+  it('keeps the radius asked for with a keyword that found no place, a radius of the dropdown only', () => {
+    const criteria = { searchType: 'sales' as const, query: toEmptySearchQuery('sales'), locationNames: [] }
+    expect(toSearchFormState(criteria, 'mnachestr', 3)).toMatchObject({ keyword: 'mnachestr', radius: 3 })
+    expect(toSearchFormState(criteria, 'mnachestr', 0).radius).toBe(0)
+    expect(toSearchFormState(criteria, 'mnachestr', 2).radius).toBe(0.25)
+    expect(toSearchFormState(criteria, 'mnachestr', null).radius).toBe(0.25)
+  })
 })
 
 describe('searchFormReducer', () => {

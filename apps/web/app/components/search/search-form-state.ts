@@ -47,15 +47,18 @@ export type SearchFormAction =
   | { readonly type: 'locationRemoved'; readonly index: number }
   | { readonly type: 'locationsReset' }
 
-/** The form's state for a page's criteria (and, without JavaScript, the keyword the server could not find). */
-export function toSearchFormState(criteria: SearchCriteria, keyword = ''): SearchFormState {
+/**
+ * The form's state for a page's criteria (and the keyword the server could not find, with the radius
+ * asked for with it: the dropdown shows the chosen locations' radius, else that one, else the default).
+ */
+export function toSearchFormState(criteria: SearchCriteria, keyword = '', keywordRadius: number | null = null): SearchFormState {
   const locations = toChosenLocations(criteria.query.locations, criteria.locationNames)
-  const first = locations[0]?.radius
+  const radius = locations[0]?.radius ?? keywordRadius
   return {
     searchType: criteria.searchType,
     query: criteria.query,
     locations,
-    radius: first !== undefined && isRadiusOption(first) ? first : RADIUS_DEFAULT_MILES,
+    radius: radius !== null && isRadiusOption(radius) ? radius : RADIUS_DEFAULT_MILES,
     keyword,
     types: initTypeSelection(criteria.query.property_types),
   }

@@ -32,6 +32,8 @@ interface SearchFormProps {
   criteria: SearchCriteria
   /** A keyword the list page's loader could not find (a form sent without JavaScript). */
   notFoundKeyword?: string
+  /** The radius asked for with that keyword, which the radius dropdown keeps showing. */
+  notFoundRadius?: number | null
   /** The places a keyword sent without JavaScript found, offered to choose from. */
   placeChoices?: PlaceChoices | null
   /** The list page was asked for with its Filters panel open (`filters=open`). */
@@ -46,7 +48,7 @@ interface SearchFormProps {
  * Search navigates to the canonical URL of the form's state, so history holds every search. The state starts from the URL and
  * starts again whenever the URL changes, so back and forward restore the form as well as the results.
  */
-export function SearchForm({ variant, criteria, notFoundKeyword: notFound = '', placeChoices = null, filtersOpen = false }: SearchFormProps) {
+export function SearchForm({ variant, criteria, notFoundKeyword: notFound = '', notFoundRadius = null, placeChoices = null, filtersOpen = false }: SearchFormProps) {
   // The keyword stays in the field when it found nothing, or several places to choose from.
   const notFoundKeyword = placeChoices?.keyword ?? notFound
   const hydrated = useHydrated()
@@ -54,12 +56,12 @@ export function SearchForm({ variant, criteria, notFoundKeyword: notFound = '', 
   const applySearch = useApplySearch()
   const { search_panel_theme: theme } = useSiteSettings()
   const formId = useId()
-  const [state, dispatch] = useReducer(searchFormReducer, criteria, (initial) => toSearchFormState(initial, notFoundKeyword))
-  const syncKey = `${toSearchUrl(criteria.searchType, criteria.query, criteria.locationNames)}#${notFoundKeyword}`
+  const [state, dispatch] = useReducer(searchFormReducer, criteria, (initial) => toSearchFormState(initial, notFoundKeyword, notFoundRadius))
+  const syncKey = `${toSearchUrl(criteria.searchType, criteria.query, criteria.locationNames)}#${notFoundKeyword}#${notFoundRadius}`
   const [syncedKey, setSyncedKey] = useState(syncKey)
   if (syncedKey !== syncKey) {
     setSyncedKey(syncKey)
-    dispatch({ type: 'reset', state: toSearchFormState(criteria, notFoundKeyword) })
+    dispatch({ type: 'reset', state: toSearchFormState(criteria, notFoundKeyword, notFoundRadius) })
   }
   const [panelOpen, setPanelOpen] = useState(() => variant === 'list' && (filtersOpen || isPanelRequested(location.state)))
   // On a phone the list's search is one line (its summary) with Edit, the form a tap away.
