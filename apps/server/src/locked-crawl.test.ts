@@ -367,10 +367,9 @@ describe('a visitor crawling the site', () => {
     }
     const lockedPages = [...lockedPageUrls].filter((url) => answers.get(url)?.status === 200)
     for (const url of lockedPages) {
-      // The page of a locked property names no room count in its text.
-      if (/\b\d+\s*(bed|bedroom|bathroom|reception)s?\b/i.test(answers.get(url)!.body.replace(/<[^>]+>/g, ' '))) {
-        leaks.push({ url, property_profile_id: 0, what: 'a room count on a locked page' })
-      }
+      // The page of a locked property names no room count in its text (the failure quotes what it found).
+      const roomCount = /.{0,80}\b\d+\s*(bed|bedroom|bathroom|reception)s?\b.{0,40}/is.exec(answers.get(url)!.body.replace(/<[^>]+>/g, ' '))
+      if (roomCount) leaks.push({ url, property_profile_id: 0, what: `a room count on a locked page: ${roomCount[0].replace(/\s+/g, ' ')}` })
     }
     console.info(
       `locked crawl: ${answers.size} answers read (${listPages.length} list pages, ${propertyPages.size} property pages), ` +
