@@ -21,6 +21,8 @@ describe.each(testDatabaseKinds())('POST /api/feeds/blm on %s', (kind) => {
   let api: TestApi
   let dir: string
   let zip: Buffer
+  /** This app's own upload directory. */
+  const uploadDir = path.join(os.tmpdir(), `agency-feed-uploads-${kind}-${process.pid}`)
 
   const post = (body: Buffer | string, options: { key?: string | null; query?: string; type?: string } = {}) =>
     api.app.inject({
@@ -35,7 +37,7 @@ describe.each(testDatabaseKinds())('POST /api/feeds/blm on %s', (kind) => {
   const byRef = async (ref: string) => (await api.database.db.select().from(properties).where(eq(properties.agent_ref, ref)))[0]
 
   beforeAll(async () => {
-    api = await createTestApi(kind, { feeds: { apiKey: KEY, maxBytes: MAX_BYTES, maxWithdrawShare: 0.2, preMarket: DEFAULT_PRE_MARKET_RULE, allowedMediaHosts: [] } })
+    api = await createTestApi(kind, { feeds: { apiKey: KEY, maxBytes: MAX_BYTES, maxWithdrawShare: 0.2, preMarket: DEFAULT_PRE_MARKET_RULE, allowedMediaHosts: [], uploadDir } })
     // The server builds the gazetteer at start; imports place properties with it.
     await ensurePlaces(api.database)
     dir = mkdtempSync(path.join(os.tmpdir(), 'agency-feed-api-'))
@@ -57,6 +59,7 @@ describe.each(testDatabaseKinds())('POST /api/feeds/blm on %s', (kind) => {
   afterAll(async () => {
     await api?.close()
     rmSync(dir, { recursive: true, force: true })
+    rmSync(uploadDir, { recursive: true, force: true })
   })
 
   it('answers 401 without the key, with a wrong one, or with a session-style cookie instead', async () => {
@@ -165,9 +168,9 @@ describe.each(testDatabaseKinds())('POST /api/feeds/blm on %s', (kind) => {
     expect(response.statusCode).toBe(200)
     expect(response.json(), response.body).toMatchObject({ outcome: 'dry_run', restored: 2 })
     expect((await byRef('API-2'))!.availability).toBe('withdrawn')
-    // Uploads are streamed to a temporary file, removed once answered.
-    const uploads = path.join(os.tmpdir(), 'agency-feed-uploads')
-    expect(existsSync(uploads) ? readdirSync(uploads) : []).toEqual([])
+    // Uploads are streamed to a temporary file, removed once answered (this app's own directory: other
+    // test files import feeds at the same time).
+    expect(existsSync(uploadDir) ? readdirSync(uploadDir) : []).toEqual([])
   })
 
   it('keeps brochures as documents: linked from the property, served as PDF, hidden from a visitor for a locked property', async () => {

@@ -24,6 +24,8 @@ export interface FeedsOptions {
   preMarket: PreMarketRule
   /** Media link hosts fetched even at addresses that are not public (IMPORT_ALLOWED_MEDIA_HOSTS). */
   allowedMediaHosts: readonly string[]
+  /** Where uploads are streamed while they are imported (default: `agency-feed-uploads` in the OS's temporary directory). */
+  uploadDir?: string
 }
 
 /** The defaults a server without feed settings runs with. */
@@ -70,7 +72,7 @@ class TooLargeError extends Error {
  */
 const feeds: FastifyPluginAsyncZod<{ mediaDir: string; feeds: FeedsOptions }> = async (app, options) => {
   const settings = options.feeds
-  const uploads = path.join(os.tmpdir(), 'agency-feed-uploads')
+  const uploads = settings.uploadDir ?? path.join(os.tmpdir(), 'agency-feed-uploads')
 
   // The body goes to a temporary file, counted as it arrives; the parsed body is that file's path.
   app.addContentTypeParser(FEED_CONTENT_TYPES, async (_request: FastifyRequest, payload: NodeJS.ReadableStream) => {
