@@ -504,6 +504,45 @@ describe('the properties map', () => {
     expect(await zoomOut.getAttribute('class')).toContain('leaflet-disabled')
   })
 
+  it('keeps the zoom a visitor makes while the markers are on their way, and searches the area they zoomed to', async () => {
+    const { page } = await offlinePage()
+    const search = await findSmallSearch(page)
+    await page.goto(`${BASE_URL}${search.url}`)
+    // The markers' answer is held until the visitor has zoomed.
+    let release!: () => void
+    const held = new Promise<void>((resolve) => (release = resolve))
+    await page.route('**/api/properties/markers?*', async (route) => {
+      await held
+      await route.continue()
+    })
+    await page.getByRole('button', { name: 'Show map' }).click()
+    const zoomIn = page.getByRole('button', { name: 'Zoom in', exact: true })
+    await zoomIn.waitFor()
+    const before = await zoomOf(page)
+    await zoomIn.click()
+    await expect.poll(() => zoomOf(page)).toBe(before + 1)
+    release()
+    // The answer is drawn where the visitor is: the map is not fitted to the markers, and the list
+    // follows the area they zoomed to.
+    await page.waitForURL(/bounds=/, { timeout: MAP_DRAG_DEBOUNCE_MS + 10_000 })
+    await settled(page)
+    expect(await zoomOf(page)).toBe(before + 1)
+    await page.unroute('**/api/properties/markers?*')
+  })
+
+  it('counts a zoom pressed the moment the markers are drawn as the visitor’s, and searches its area', async () => {
+    const { page } = await offlinePage()
+    const search = await findSmallSearch(page)
+    await page.goto(`${BASE_URL}${search.url}`)
+    await page.getByRole('button', { name: 'Show map' }).click()
+    // Pressed as soon as the first marker is drawn, within a frame or two of the site's fit.
+    await page.locator('.map-canvas [data-point-id], .map-canvas .map-cluster').first().waitFor()
+    const fitted = await zoomOf(page)
+    await page.getByRole('button', { name: fitted < MAP.MAX_ZOOM ? 'Zoom in' : 'Zoom out', exact: true }).click()
+    await page.waitForURL(/bounds=/, { timeout: MAP_DRAG_DEBOUNCE_MS + 10_000 })
+    expect(await zoomOf(page)).not.toBe(fitted)
+  })
+
   it('searches the area the visitor drags to after 500 ms of quiet, in the list and the URL', async () => {
     const { page } = await offlinePage()
     await page.goto(`${BASE_URL}${LIST_PATHS.sales}`)

@@ -55,8 +55,6 @@ const DOCK_BELOW_PX = 480
  * frame, a key's pan at once; a pinch's at the first movement after the touch.
  */
 const PERSON_MOVE_START_MS = 400
-/** How soon after the site asks for a move it starts (an animated zoom starts at the next frame). */
-const SITE_MOVE_START_MS = 100
 
 /** A marker's size in pixels: at least SC 2.5.8's 24 px target. */
 const PIN_SIZE = 32
@@ -268,9 +266,12 @@ export function createMap(element: HTMLElement, options: MapOptions): MapHandle 
    * a move starts: it is theirs if one of the inputs a person moves a map with (the wheel, a pinch, a
    * double click or tap, the zoom buttons, the map's keys, a shift-drag box) came just before it, or
    * if it is a drag; it is the site's if the site asked for it (fitting the points, opening a cluster
-   * or a group, a popup panning itself into view) just before. An input that moved nothing (the wheel
-   * at the highest zoom, or while the site's own zoom is under way) is forgotten a moment later, so it
-   * never makes a later move of the site's (a window resized) count as the person's.
+   * or a group, a popup panning itself into view) after the person's last input: what came last
+   * decides, so a zoom pressed the moment the site has fitted the map is the person's, and the site's
+   * animated move (it starts a frame later) is the site's even just after a turn of the wheel. An input
+   * that moved nothing (the wheel at the highest zoom, or while the site's own zoom is under way) is
+   * forgotten a moment later, so it never makes a later move of the site's (a window resized) count as
+   * the person's.
    */
   let personMoving = false
   let personInputAt = -Infinity
@@ -281,7 +282,7 @@ export function createMap(element: HTMLElement, options: MapOptions): MapHandle 
   }
   map.on('movestart', () => {
     const now = performance.now()
-    personMoving = now - siteMoveAt > SITE_MOVE_START_MS && (boxZooming || now - personInputAt < PERSON_MOVE_START_MS)
+    personMoving = boxZooming || (personInputAt > siteMoveAt && now - personInputAt < PERSON_MOVE_START_MS)
   })
   // A drag's move starts just before its dragstart.
   map.on('dragstart', () => {
@@ -688,7 +689,12 @@ export function createMap(element: HTMLElement, options: MapOptions): MapHandle 
       index.load(
         next.map((point, i) => ({ type: 'Feature', properties: { point: i }, geometry: { type: 'Point', coordinates: [point.lng, point.lat] } })),
       )
-      if (view.kind === 'area') {
+      // A person moving the map (or whose zoom is about to start) keeps it where they take it: the
+      // answer is drawn there, and their move searches its own area when it ends.
+      const personBusy = personMoving || (personInputAt > siteMoveAt && performance.now() - personInputAt < PERSON_MOVE_START_MS)
+      if (personBusy) {
+        // Nothing moves.
+      } else if (view.kind === 'area') {
         const { south, west, north, east } = view.area
         moveQuietly(() => map.fitBounds([[south, west], [north, east]], { animate: false }))
       } else if (view.kind === 'points' && next.length === 1) {

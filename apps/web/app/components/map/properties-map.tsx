@@ -78,6 +78,9 @@ export function PropertiesMap({ searchType, query, locationNames, centre }: Prop
   // Not only the last one: under load the answer to an earlier area (zoom 9) can come after the
   // visitor has moved on (zoom 10), and fitting the map to it would undo their move.
   const searched = useRef(new Set<string>())
+  // The visitor's moves of the map: one made while the markers were on their way keeps the map where
+  // they took it when the answer comes (their move searches its own area).
+  const moves = useRef(0)
 
   const params = useMemo(() => {
     const p = toSearchParams({ ...query, sort: undefined, page: undefined, page_size: undefined })
@@ -128,13 +131,21 @@ export function PropertiesMap({ searchType, query, locationNames, centre }: Prop
 
   useEffect(() => {
     const controller = new AbortController()
+    const movesBefore = moves.current
     void (async () => {
       const { createMapApi } = await import('@agency/api-client/map-api')
       const api = createMapApi({ baseUrl: '/api', fetch: (input, init) => fetch(input, init) })
       const answer = await api.searchPropertyMarkers(new URLSearchParams(params), { signal: controller.signal })
       if (controller.signal.aborted) return
       const bounds = query.bounds
-      const view: MapView = bounds ? (area !== null && searched.current.has(area) ? { kind: 'stay' } : { kind: 'area', area: bounds }) : { kind: 'points' }
+      const view: MapView =
+        moves.current !== movesBefore
+          ? { kind: 'stay' }
+          : bounds
+            ? area !== null && searched.current.has(area)
+              ? { kind: 'stay' }
+              : { kind: 'area', area: bounds }
+            : { kind: 'points' }
       setData({ points: answer.data.map(toPoint), view, total: answer.total, capped: answer.total_capped === true })
     })().catch(() => {
       // An aborted or failed fetch leaves the markers as they were; the list still answers.
@@ -159,6 +170,7 @@ export function PropertiesMap({ searchType, query, locationNames, centre }: Prop
   const onMove = useCallback(
     (visible: VisibleArea) => {
       clearTimeout(timer.current)
+      moves.current += 1
       // SPEC §9 map-drag handler: search once the map has been still for 500 ms.
       timer.current = setTimeout(() => search(visible), MAP_DRAG_DEBOUNCE_MS)
     },
