@@ -90,16 +90,15 @@ for (const signal of ['SIGINT', 'SIGTERM']) {
  * Runs vitest with the hang watch (scripts/vitest-hang-watch.mjs). When the embedded database itself
  * failed (a worker stuck in one synchronous run, PGlite looping inside its WebAssembly; or only
  * EmbeddedDatabaseFailures, a fault inside PGlite that packages/db/src/pglite-failures.ts brings to
- * light) the stuck worker is named and killed and the part runs once more; a second time fails it.
- * A test's own failure is never run again.
+ * light) the stuck worker is named and killed and the part fails, saying so: it is never run again,
+ * so that an intermittent fault, the database's or the site's, is seen and not hidden.
  */
 async function runVitest(part, cmd, args, env = {}) {
   const withWatch = [...args, '--reporter=default', '--reporter=./scripts/vitest-hang-watch.mjs']
-  const first = await run(part, cmd, withWatch, env)
-  if (first !== HANG_EXIT_CODE) return first
-  console.error(`\n${part}: the embedded database failed, not a test (told above). Running the ${part} tests once more.\n`)
-  const second = await run(part, cmd, withWatch, env)
-  return second === HANG_EXIT_CODE ? 1 : second
+  const code = await run(part, cmd, withWatch, env)
+  if (code !== HANG_EXIT_CODE) return code
+  console.error(`\n${part}: the embedded database failed, not a test (told above).\n`)
+  return 1
 }
 
 /**

@@ -1,9 +1,12 @@
 import type { Db } from '@agency/db'
 import { z } from 'zod'
-import { createDatabasePlacesProvider } from './database-provider.ts'
+import { createDatabasePlacesProvider, type DatabasePlacesOptions } from './database-provider.ts'
 
-/** On the embedded database: 2 searches run and 16 wait, of which one trigram comparison runs and one waits (database-provider.ts). */
-const EMBEDDED_PLACE_SEARCH = { searchSlots: { running: 2, waiting: 16 }, similarSlots: { running: 1, waiting: 1 } }
+/**
+ * On the embedded database: 2 searches run and 16 wait, of which one trigram comparison runs and one
+ * waits (database-provider.ts); names are compared in memory, not by PGlite's pg_trgm (trigrams.ts).
+ */
+const EMBEDDED_PLACE_SEARCH = { searchSlots: { running: 2, waiting: 16 }, similarSlots: { running: 1, waiting: 1 }, trigrams: 'memory' } as const
 /**
  * On PostgreSQL, per server process: 4 searches run and 32 wait, of which 2 trigram comparisons run
  * and 2 wait. A comparison takes a few milliseconds, so this is hundreds a second per process; a flood
@@ -52,5 +55,10 @@ export function createPlacesProvider(env: Record<string, string | undefined>, de
   if (PLACES_PROVIDER === 'google' && GOOGLE_PLACES_API_KEY) {
     return createGooglePlacesProvider({ apiKey: GOOGLE_PLACES_API_KEY, fetch: dependencies.fetch, log: dependencies.log })
   }
-  return createDatabasePlacesProvider(dependencies.db, dependencies.dbKind === 'pglite' ? EMBEDDED_PLACE_SEARCH : dependencies.dbKind === 'postgres' ? POSTGRES_PLACE_SEARCH : {})
+  return createDatabasePlacesProvider(dependencies.db, toPlaceSearchOptions(dependencies.dbKind))
+}
+
+/** How the offline gazetteer runs on this kind of database (bounds, and where names are compared). */
+export function toPlaceSearchOptions(dbKind: PlacesDependencies['dbKind']): DatabasePlacesOptions {
+  return dbKind === 'pglite' ? EMBEDDED_PLACE_SEARCH : dbKind === 'postgres' ? POSTGRES_PLACE_SEARCH : {}
 }

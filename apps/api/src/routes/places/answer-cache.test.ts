@@ -4,12 +4,13 @@ import { rebuildPlaces } from '@agency/db'
 import { createTestDatabase, type TestDatabase } from '@agency/db/testing'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildApp } from '#app/app.ts'
+import { toPlaceSearchOptions } from '#app/places/config.ts'
 import { createDatabasePlacesProvider } from '#app/places/database-provider.ts'
 import type { PlacesProvider } from '#app/places/provider.ts'
 
 /** The offline gazetteer, noting each keyword it is asked to search for. */
 function countingGazetteer(database: TestDatabase): { provider: PlacesProvider; searched: string[] } {
-  const gazetteer = createDatabasePlacesProvider(database.db)
+  const gazetteer = createDatabasePlacesProvider(database.db, toPlaceSearchOptions(database.kind))
   const searched: string[] = []
   return {
     searched,
