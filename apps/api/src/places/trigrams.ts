@@ -79,7 +79,7 @@ export function trigramWordSimilarity(keySet: Int32Array, name: Int32Array): num
   const lastPosition = new Int32Array(numbers.size).fill(-1)
 
   let lower = -1
-  let upper = -1
+  let upper: number
   let extentLength = 0
   let count = 0
   let best = 0
