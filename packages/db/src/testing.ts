@@ -112,6 +112,8 @@ function dumpKey(): string {
     hash.update(`${path.relative(MIGRATIONS_FOLDER, full)}\n`).update(readFileSync(full))
   }
   hash.update(JSON.stringify([PROPERTY_TYPES, PROPERTY_STYLES]))
+  // What migrate() does besides the migrations.
+  hash.update(readFileSync(new URL('./migrate.ts', import.meta.url)))
   return hash.digest('hex').slice(0, 24)
 }
 

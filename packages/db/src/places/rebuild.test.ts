@@ -97,7 +97,8 @@ describe.each(testDatabaseKinds())('rebuildPlaces on %s', (kind) => {
     ])
   })
 
-  it('leaves the trigram index of names without a pending list, so a typo search reads a few of its pages', async () => {
+  // The embedded database has no trigram index: it compares names in JavaScript (migrate.ts).
+  it.runIf(kind === 'postgres')('leaves the trigram index of names without a pending list, so a typo search reads a few of its pages', async () => {
     await rebuildPlaces(database)
     // The index scan itself (a small table may be scanned otherwise): every page it reads, counted.
     const plan = await database.db.transaction(async (tx) => {
@@ -114,6 +115,12 @@ describe.each(testDatabaseKinds())('rebuildPlaces on %s', (kind) => {
     expect(Number(scan?.[1]) + Number(scan?.[2])).toBeLessThan(50)
     const [found] = await queryRows<{ name: string }>(database.db, sql`select name from places where search_key % 'harogate' and ${IS_NAMED_PLACE}`)
     expect(found?.name).toBe('Harrogate')
+  })
+
+  it.runIf(kind === 'pglite')('keeps no trigram index on the embedded database, whose pg_trgm faults under load', async () => {
+    const indexes = await queryRows<{ indexname: string }>(database.db, sql`select indexname from pg_indexes where tablename = 'places' order by indexname`)
+    expect(indexes.map((row) => row.indexname)).not.toContain('places_name_trgm_idx')
+    expect(indexes.length).toBeGreaterThan(0)
   })
 
   it('names both Newcastles with their counties', async () => {
