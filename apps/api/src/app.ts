@@ -221,6 +221,10 @@ export async function buildApp(options: ApiOptions): Promise<FastifyInstance> {
     trustProxy: toFastifyTrustProxy(trustProxy ?? false),
     bodyLimit: bodyLimit ?? 1024 * 1024,
     routerOptions: { maxParamLength: 300 },
+    // Registering the API's plugins (each route module, its schemas and the database work some do at
+    // start) has taken longer than Fastify's 10 s on the embedded database of a busy two-core machine,
+    // and a site that gives up starting for it helps no one. A start that hangs for good is still ended.
+    pluginTimeout: 60_000,
   })
   app.decorate('internalCallKey', internalCallKey)
   const alertLinkKey = apiOptions.alertLinkKey ?? apiOptions.accounts?.questionKey ?? apiOptions.accounts?.captchaConfig?.altchaHmacKey
