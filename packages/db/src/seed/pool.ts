@@ -17,7 +17,7 @@ import { renderFloorPlan } from './images/floor-plan.ts'
 import { renderGarden } from './images/garden.ts'
 import { renderInterior } from './images/interior.ts'
 import { PHOTO_HEIGHT, PHOTO_WIDTH } from './images/svg.ts'
-import { DOCS_DIR, POOL, POOL_DIR, POOL_MANIFEST, POOL_VERSION, listPoolFiles, type ExteriorKind, type InteriorKind } from './pool-layout.ts'
+import { DOCS_DIR, POOL, POOL_DIR, POOL_MANIFEST, POOL_VERSION, interiorEra, listPoolFiles, type ExteriorKind, type InteriorKind } from './pool-layout.ts'
 import type { PlanSpec } from './rooms.ts'
 import { Random, hashString } from './random.ts'
 
@@ -46,7 +46,7 @@ export async function ensureImagePool(mediaDir: string): Promise<boolean> {
   }
   for (const kind of Object.keys(POOL.interiors) as InteriorKind[]) {
     POOL.interiors[kind].forEach((file, i) => {
-      tasks.push({ file, render: () => toPhoto(renderInterior(kind, streamFor(file, i)), grain) })
+      tasks.push({ file, render: () => toPhoto(renderInterior(kind, interiorEra(i), streamFor(file, i)), grain) })
     })
   }
   POOL.gardens.forEach((file, i) => tasks.push({ file, render: () => toPhoto(renderGarden(streamFor(file, i)), grain) }))
@@ -134,7 +134,8 @@ const VIGNETTE = Buffer.from(
 
 async function toPhoto(svg: string, grain: Buffer): Promise<Buffer> {
   // Rasterise first, then add grain and a vignette, as a lens would.
-  const base = await sharp(Buffer.from(svg)).png({ compressionLevel: 1 }).toBuffer()
+  // A touch of softness takes the vector edges off, as a lens and a sensor would.
+  const base = await sharp(Buffer.from(svg)).blur(0.7).png({ compressionLevel: 1 }).toBuffer()
   return sharp(base)
     .composite([
       { input: grain, blend: 'soft-light' },
