@@ -38,7 +38,8 @@ function id(scene: Scene, prefix: string): string {
   return `${prefix}${scene.ids}`
 }
 
-function brickPattern(scene: Scene, colour: string): string {
+/** Bricks at `scale` of a 42 × 14 px brick: finer on tall buildings, where a storey is fewer pixels. */
+function brickPattern(scene: Scene, colour: string, scale = 0.7): string {
   const pid = id(scene, 'brick')
   const mortar = mix(colour, '#d8d2c4', 0.65)
   let bricks = ''
@@ -50,7 +51,7 @@ function brickPattern(scene: Scene, colour: string): string {
     }
   }
   scene.defs.push(
-    `<pattern id="${pid}" width="168" height="56" patternUnits="userSpaceOnUse">${rect(0, 0, 168, 56, mortar)}${bricks}${rect(168 - 21 + 1, 15, 20, 12, shade(colour, 0.02))}${rect(168 - 21 + 1, 43, 20, 12, shade(colour, -0.05))}</pattern>`,
+    `<pattern id="${pid}" width="168" height="56" patternUnits="userSpaceOnUse" patternTransform="scale(${scale})">${rect(0, 0, 168, 56, mortar)}${bricks}${rect(168 - 21 + 1, 15, 20, 12, shade(colour, 0.02))}${rect(168 - 21 + 1, 43, 20, 12, shade(colour, -0.05))}</pattern>`,
   )
   return `url(#${pid})`
 }
@@ -633,13 +634,15 @@ function semiScene(scene: Scene, kind: 'semi_1930s' | 'semi_new'): string {
     ? { frame: scene.rng.pick(['#f7f7f4', '#f7f7f4', '#efe9d9']), bars: 'grid', sill: '#d6d0c2' }
     : { frame: scene.rng.pick(['#3a3f44', '#f7f7f4']), bars: scene.rng.pick(['none', 'cross'] as const), sill: '#cfcac0' }
   const doors = [scene.rng.pick(DOORS), scene.rng.pick(DOORS)]
+  // Mock-Tudor gables over both bays, or neither: a pair was built as one.
+  const tudor = thirties && scene.rng.chance(0.5)
   for (const side of [0, 1]) {
     const hx = x + side * half
     const bayX = side === 0 ? hx + half * 0.3 : hx + half * 0.7
     const doorX = side === 0 ? hx + half * 0.78 : hx + half * 0.22
     if (thirties) {
       out += bay(scene, bayX, baseY, 150, 2, storeyH, brick, roof, window)
-      if (scene.rng.chance(0.5)) out += tudorGable(bayX, top + 14, 220, 110, roof)
+      if (tudor) out += tudorGable(bayX, top + 14, 220, 110, roof)
     } else {
       out += windowEl(scene, bayX - 80, top + storeyH * 0.22, 160, storeyH * 0.52, window) + windowEl(scene, bayX - 90, top + storeyH * 1.2, 180, storeyH * 0.58, window)
     }
@@ -759,7 +762,7 @@ function mansionBlockScene(scene: Scene): string {
   const x = scene.rng.int(-160, 0)
   const width = W - 2 * x
   const brickColour = scene.rng.pick(['#9c4a32', '#a8503a', '#8e4430', '#b06b4a'])
-  const brick = brickPattern(scene, brickColour)
+  const brick = brickPattern(scene, brickColour, 0.5)
   const stone = '#e6dcc6'
   const win: WindowStyle = { frame: '#f7f7f4', bars: 'sash', sill: stone, lintel: stone }
   out += rect(x, top, width, baseY - top, brick)
@@ -810,7 +813,7 @@ function warehouseScene(scene: Scene): string {
   const x = scene.rng.int(60, 180)
   const width = scene.rng.int(940, 1080)
   const brickColour = scene.rng.pick(['#7f3d2b', '#8e4430', '#6e3a2c', '#9c5a3c', '#a87b55'])
-  const brick = brickPattern(scene, brickColour)
+  const brick = brickPattern(scene, brickColour, 0.45)
   out += rect(x, top, width, baseY - top, brick) + rect(x - 8, top - 24, width + 16, 26, shade(brickColour, -0.2))
   const cols = Math.round(width / 110)
   const colW = width / cols
@@ -860,7 +863,7 @@ function flatsScene(scene: Scene): string {
   const width = scene.rng.int(860, 1060)
   const x = (W - width) / 2 + scene.rng.int(-80, 80)
   const top = baseY - storeys * storeyH
-  const lower = brickPattern(scene, scene.rng.pick(['#b88a5a', '#a8683f', '#c49a6a', '#6e6a66', '#9c5a3c', '#d6cfc2']))
+  const lower = brickPattern(scene, scene.rng.pick(['#b88a5a', '#a8683f', '#c49a6a', '#6e6a66', '#9c5a3c', '#d6cfc2']), 0.5)
   const panel = scene.rng.pick(['#c9ccc8', '#8d9498', '#d8cdb8', '#b5bdb3', '#3f4a52', '#c77d4a'])
   const upper = claddingPattern(scene, panel)
   out += rect(x, top, width, baseY - top, lower)
