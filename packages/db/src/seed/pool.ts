@@ -135,7 +135,7 @@ function makeLens(): Lens {
   const rng = new Random(POOL_SEED)
   const n = PHOTO_WIDTH * PHOTO_HEIGHT
   const grain = new Int8Array(n)
-  for (let i = 0; i < n; i++) grain[i] = Math.round((rng.next() + rng.next() - 1) * 14)
+  for (let i = 0; i < n; i++) grain[i] = Math.round((rng.next() + rng.next() - 1) * 9)
   const vignette = new Uint16Array(n)
   for (let y = 0; y < PHOTO_HEIGHT; y++) {
     for (let x = 0; x < PHOTO_WIDTH; x++) {

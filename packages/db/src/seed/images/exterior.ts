@@ -751,32 +751,49 @@ function townhouseScene(scene: Scene, georgian: boolean): string {
   return out
 }
 
-/** A red-brick Edwardian mansion block: stone bands, bays, a arched entrance, railings and plane trees. */
+/**
+ * An Edwardian or Victorian mansion block: red or stock brick with stone bands, bays, an arched
+ * entrance, railings and street trees; its height, roofline (Dutch gables, a slate mansard with
+ * dormers, a plain parapet), ground floor and window rhythm vary from block to block.
+ */
 function mansionBlockScene(scene: Scene): string {
   const horizon = 400
-  const baseY = 690
+  const baseY = scene.rng.int(670, 700)
   let out = treeLine(scene, horizon) + rect(0, horizon + 10, W, baseY - horizon, '#8d948a')
-  const storeys = 5
-  const storeyH = 118
-  const top = baseY - storeys * storeyH
-  const x = scene.rng.int(-160, 0)
-  const width = W - 2 * x
-  const brickColour = scene.rng.pick(['#9c4a32', '#a8503a', '#8e4430', '#b06b4a'])
+  const storeys = scene.rng.int(4, 6)
+  const storeyH = Math.round(scene.rng.float(560, 620) / storeys)
+  const roofline = scene.rng.pick(['gables', 'mansard', 'parapet'] as const)
+  const top = baseY - storeys * storeyH + (roofline === 'mansard' ? 60 : 0)
+  const x = scene.rng.int(-260, 60)
+  const width = W - x + scene.rng.int(-120, 200)
+  const brickColour = scene.rng.pick(['#9c4a32', '#a8503a', '#8e4430', '#b06b4a', '#c9a56e', '#b89a6a'])
   const brick = brickPattern(scene, brickColour, 0.5)
-  const stone = '#e6dcc6'
-  const win: WindowStyle = { frame: '#f7f7f4', bars: 'sash', sill: stone, lintel: stone }
+  const stone = scene.rng.pick(['#e6dcc6', '#f2efe8', '#d9d4c8'])
+  const win: WindowStyle = { frame: scene.rng.pick(['#f7f7f4', '#f7f7f4', '#2b2b2b']), bars: scene.rng.pick(['sash', 'sash', 'grid'] as const), sill: stone, lintel: scene.rng.chance(0.7) ? stone : undefined }
   out += rect(x, top, width, baseY - top, brick)
-  // Dutch gables along the parapet.
-  for (let gx = x + 140; gx < x + width; gx += 420) out += `<path d="M ${gx - 90} ${top} L ${gx - 90} ${top - 50} Q ${gx} ${top - 130} ${gx + 90} ${top - 50} L ${gx + 90} ${top} Z" fill="${brick}"/>` + rect(gx - 98, top - 56, 16, 10, stone) + rect(gx + 82, top - 56, 16, 10, stone)
+  const cols = Math.max(5, Math.round(width / scene.rng.int(120, 165)))
+  const colW = width / cols
+  if (roofline === 'gables') {
+    for (let gx = x + colW * 1.5; gx < x + width; gx += colW * 4) out += `<path d="M ${gx - colW * 0.7} ${top} L ${gx - colW * 0.7} ${top - 50} Q ${gx} ${top - 130} ${gx + colW * 0.7} ${top - 50} L ${gx + colW * 0.7} ${top} Z" fill="${brick}"/>` + rect(gx - colW * 0.7 - 8, top - 56, 16, 10, stone) + rect(gx + colW * 0.7 - 8, top - 56, 16, 10, stone)
+  } else if (roofline === 'mansard') {
+    const slate = tilePattern(scene, scene.rng.pick(SLATES))
+    out += poly([[x - 10, top], [x + width + 10, top], [x + width, top - 90], [x, top - 90]], slate)
+    for (let c = 0; c < cols; c += 2) out += rect(x + colW * (c + 0.5) - 34, top - 80, 68, 70, stone) + windowEl(scene, x + colW * (c + 0.5) - 24, top - 70, 48, 52, win)
+  } else {
+    out += rect(x - 6, top - 40, width + 12, 40, brick) + rect(x - 10, top - 46, width + 20, 10, stone)
+  }
   out += rect(x, top - 10, width, 14, stone)
   for (let s = 0; s < storeys; s++) out += rect(x, baseY - (s + 1) * storeyH + storeyH - 10, width, 10, stone, 'opacity="0.9"')
-  const cols = Math.round(width / 140)
-  const colW = width / cols
-  const entrance = Math.floor(cols / 2)
+  // A rusticated stone ground floor on some blocks.
+  if (scene.rng.chance(0.4)) {
+    out += rect(x, baseY - storeyH, width, storeyH, stone)
+    for (let y = baseY - storeyH + 22; y < baseY; y += 22) out += rect(x, y, width, 2, shade(stone, -0.2))
+  }
+  const entrance = scene.rng.int(1, cols - 2)
+  const bayEvery = scene.rng.int(3, 4)
   for (let c = 0; c < cols; c++) {
     const cx = x + colW * (c + 0.5)
-    const bayCol = c % 4 === 1
-    if (bayCol) out += rect(cx - colW * 0.48, top, colW * 0.96, baseY - top, '#000000', `opacity="${scene.sunLeft ? 0.06 : 0.1}"`) + rect(cx + colW * 0.4, top, colW * 0.08, baseY - top, '#000000', 'opacity="0.22"')
+    if (c % bayEvery === 1) out += rect(cx - colW * 0.48, top, colW * 0.96, baseY - top, '#000000', `opacity="${scene.sunLeft ? 0.06 : 0.1}"`) + rect(cx + colW * 0.4, top, colW * 0.08, baseY - top, '#000000', 'opacity="0.22"')
     for (let s = 0; s < storeys; s++) {
       if (s === 0 && c === entrance) continue
       const fy = baseY - (s + 1) * storeyH
@@ -784,16 +801,18 @@ function mansionBlockScene(scene: Scene): string {
     }
   }
   const ex = x + colW * (entrance + 0.5)
+  const door = scene.rng.pick(['#2f4a3c', '#1d1d1f', '#1f3a5f', '#5c2a22'])
   out += `<path d="M ${ex - 78} ${baseY} L ${ex - 78} ${baseY - 120} Q ${ex} ${baseY - 190} ${ex + 78} ${baseY - 120} L ${ex + 78} ${baseY} Z" fill="${stone}"/>`
   out += `<path d="M ${ex - 56} ${baseY} L ${ex - 56} ${baseY - 112} Q ${ex} ${baseY - 164} ${ex + 56} ${baseY - 112} L ${ex + 56} ${baseY} Z" fill="#2c3238"/>`
-  out += rect(ex - 46, baseY - 110, 92, 110, '#2f4a3c') + rect(ex - 3, baseY - 110, 6, 110, '#1d2a22')
+  out += rect(ex - 46, baseY - 110, 92, 110, door) + rect(ex - 3, baseY - 110, 6, 110, shade(door, -0.3))
   out += rect(x, top, width, 12, '#000000', 'opacity="0.2"')
   out += wallLight(scene, x, top, width, baseY - top)
   out += rect(0, baseY, W, H - baseY, '#b3afa7') + rect(0, baseY + 110, W, 8, '#8f8b84') + rect(0, baseY + 118, W, H, '#55585c')
   out += groundShadow(scene, 0, baseY, W, 40)
   out += railings(0, ex - 110, baseY + 30, 60) + railings(ex + 110, W, baseY + 30, 60)
-  out += tree(scene, scene.rng.float(40, 260), H - 20, scene.rng.float(230, 300), '#55803f') + lampPost(scene.rng.float(W - 360, W - 140), baseY + 112, 420)
-  if (scene.rng.chance(0.6)) out += car(scene, scene.rng.float(520, 900), H + 10)
+  if (scene.rng.chance(0.7)) out += tree(scene, scene.rng.pick([scene.rng.float(40, 260), scene.rng.float(W - 260, W - 40)]), H - 20, scene.rng.float(230, 300), '#55803f')
+  out += lampPost(scene.rng.float(200, W - 140), baseY + 112, 420)
+  if (scene.rng.chance(0.6)) out += car(scene, scene.rng.float(300, 980), H + 10)
   return out
 }
 
