@@ -4,7 +4,7 @@
  */
 import { PROPERTY_STYLES, TRANSACTION_TYPE } from '@agency/domain'
 import type { epcs, floorPlans, priceHistory, properties, propertyMedias } from '../schema/index.ts'
-import { POOL, toEpcChartFile, toEpcPdfFile, type EpcRating, type ExteriorKind, type InteriorKind } from './pool-layout.ts'
+import { PERIOD_EXTERIORS, POOL, exteriorKindsFor, interiorsOf, toEpcChartFile, toEpcPdfFile, toExteriorKind, type EpcRating, type ExteriorKind, type InteriorEra, type InteriorKind } from './pool-layout.ts'
 import type { DocumentSpec } from './pool.ts'
 import { ExteriorBook } from './exterior-book.ts'
 import { hasRoom, toAccommodation, toPlanFile, toPlanSpecs, type Accommodation } from './rooms.ts'
@@ -121,14 +121,6 @@ const STYLE_PRICE: Record<number, number> = {
   17: 0.4, 18: 0.3, 19: 0.5,
 }
 
-const EXTERIOR_OF_STYLE: Record<number, ExteriorKind> = {
-  1: 'detached', 2: 'semi', 3: 'terrace', 4: 'terrace', 5: 'terrace', 6: 'cottage', 7: 'detached', 8: 'terrace',
-  9: 'flats', 10: 'flats', 11: 'flats', 12: 'flats', 13: 'flats',
-  14: 'bungalow', 15: 'bungalow', 16: 'bungalow',
-  17: 'park_home', 18: 'park_home', 19: 'park_home',
-  20: 'commercial', 21: 'commercial', 22: 'commercial',
-  23: 'land', 24: 'land',
-}
 
 /** SPEC §9 garden type ids: 1 Back, 2 Communal, 3 Enclosed, 4 Front, 5 Patio, 6 Private, 7 Rear, 8 Terrace. */
 const GARDEN_LABELS: Record<number, string> = { 1: 'Back', 2: 'Communal', 3: 'Enclosed', 4: 'Front', 5: 'Patio', 6: 'Private', 7: 'Rear', 8: 'Terrace' }
@@ -253,7 +245,7 @@ export function generateProperty(ctx: GenerateContext, index: number, propertyPr
   const deposit = sales ? null : Math.floor((price * 12 * 5) / 52)
   const branch = nearestBranch(ctx.branches, lat, lng)
 
-  const narrow = EXTERIOR_OF_STYLE[styleId] === 'terrace' || EXTERIOR_OF_STYLE[styleId] === 'cottage'
+  const narrow = [3, 4, 5, 6, 8].includes(styleId)
   const accommodation = toAccommodation({ kind, bedroom, bathroom, reception, narrow }, Random.for(ctx.seed, STREAM.ROOMS, index))
   const styleName = STYLE_NAMES[styleId] ?? ''
   const noun = kind === 'flat' && styleId === 13 ? 'flat' : styleName.toLowerCase()
@@ -366,9 +358,11 @@ export function generateProperty(ctx: GenerateContext, index: number, propertyPr
     updated_at: new Date(updatedMs).toISOString(),
   }
 
-  const exteriorKind = EXTERIOR_OF_STYLE[styleId] ?? 'detached'
+  // The picture is one of the archetypes the home's style and age allow; which one, the book decides.
   const booking = { town: town.name, branchId: branch?.branch_id ?? null, typeId: transactionTypeId, createdMs }
-  const mainExterior = (ctx.exteriors ?? new ExteriorBook()).choose(POOL.exteriors[exteriorKind], booking, rng)
+  const candidates = exteriorKindsFor(styleId, newHome).flatMap((k) => POOL.exteriors[k])
+  const mainExterior = (ctx.exteriors ?? new ExteriorBook()).choose(candidates, booking, rng)
+  const exteriorKind: ExteriorKind = toExteriorKind(mainExterior) ?? 'land'
   const medias = toMedias(propertyProfileId, kind, exteriorKind, mainExterior, bedroom, bathroom, accommodation, gardenType !== null, rng)
   const documents: DocumentSpec[] = []
   const plans: FloorPlanRow[] = toPlanSpecs(accommodation, narrow).map((plan, position) => {
@@ -500,8 +494,8 @@ function toIsoDate(ms: number): string {
 const YOUTUBE_ID = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_'
 const MATTERPORT_ID = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789'
 
-function interior(kind: InteriorKind, rng: Random, caption: string): PhotoPick {
-  return { file: rng.pick(POOL.interiors[kind]), caption }
+function interior(kind: InteriorKind, era: InteriorEra, rng: Random, caption: string): PhotoPick {
+  return { file: rng.pick(interiorsOf(kind, era)), caption }
 }
 
 /** 3–12 photos (position 0 the exterior shown on cards), then maybe a video and a virtual tour. */
@@ -517,37 +511,39 @@ function toMedias(
   rng: Random,
 ): MediaRow[] {
   const exteriors = [mainExterior, rng.pick(POOL.exteriors[exteriorKind].filter((f) => f !== mainExterior))]
+  // Rooms of the building's age: cornices and fireplaces in a Victorian terrace, clean lines in a new-build.
+  const era: InteriorEra = PERIOD_EXTERIORS.has(exteriorKind) ? 'period' : 'modern'
   const photos: PhotoPick[] = [{ file: exteriors[0] as string, caption: kind === 'land' ? 'The land' : 'Front elevation' }]
   if (kind === 'land') {
     if (exteriors[1]) photos.push({ file: exteriors[1], caption: 'View across the land' })
     for (const g of rng.sample(POOL.gardens, rng.int(1, 4))) photos.push({ file: g, caption: 'Surrounding countryside' })
   } else if (kind === 'commercial') {
     for (const f of rng.sample(POOL.interiors.office, rng.int(2, 4))) photos.push({ file: f, caption: 'Office space' })
-    photos.push(interior('kitchen', rng, 'Kitchenette'))
-    if (rng.chance(0.5)) photos.push(interior('bathroom', rng, 'WC'))
+    photos.push(interior('kitchen', 'modern', rng, 'Kitchenette'))
+    if (rng.chance(0.5)) photos.push(interior('bathroom', 'modern', rng, 'WC'))
   } else {
     const rooms: PhotoPick[] = []
-    rooms.push(interior('living', rng, bedroom === 0 ? 'Living area' : 'Living room'))
+    rooms.push(interior('living', era, rng, bedroom === 0 ? 'Living area' : 'Living room'))
     // Captions name the rooms the plan and the description name.
     const named = accommodation.floors.flatMap((floor) => floor.rooms.map((r) => r.name))
     const kitchen = named.find((n) => n.startsWith('Kitchen') || n.startsWith('Living / Kitchen')) ?? 'Kitchen'
-    rooms.push(interior('kitchen', rng, toCaption(kitchen)))
-    if (hasRoom(accommodation, 'Dining Room')) rooms.push(interior('dining', rng, 'Dining room'))
-    if (hasRoom(accommodation, 'Family Room')) rooms.push(interior('living', rng, 'Family room'))
-    const bedroomPhotos = rng.sample(POOL.interiors.bedroom, Math.max(1, Math.min(bedroom, 4)))
+    rooms.push(interior('kitchen', era, rng, toCaption(kitchen)))
+    if (hasRoom(accommodation, 'Dining Room')) rooms.push(interior('dining', era, rng, 'Dining room'))
+    if (hasRoom(accommodation, 'Family Room')) rooms.push(interior('living', era, rng, 'Family room'))
+    const bedroomPhotos = rng.sample(interiorsOf('bedroom', era), Math.max(1, Math.min(bedroom, 4)))
     bedroomPhotos.forEach((f, i) => rooms.push({ file: f, caption: i === 0 && bedroom > 0 ? 'Principal bedroom' : bedroom === 0 ? 'Sleeping area' : `Bedroom ${i + 1}` }))
-    for (const f of rng.sample(POOL.interiors.bathroom, Math.max(1, Math.min(bathroom, 2)))) {
+    for (const f of rng.sample(interiorsOf('bathroom', era), Math.max(1, Math.min(bathroom, 2)))) {
       rooms.push({ file: f, caption: rooms.some((r) => r.caption === 'Bathroom') ? 'En suite' : bedroom === 0 ? 'Shower room' : 'Bathroom' })
     }
-    if (hasRoom(accommodation, 'Study')) rooms.push(interior('office', rng, 'Study'))
-    if (hasRoom(accommodation, 'Conservatory')) rooms.push(interior('living', rng, 'Conservatory'))
+    if (hasRoom(accommodation, 'Study')) rooms.push(interior('office', era, rng, 'Study'))
+    if (hasRoom(accommodation, 'Conservatory')) rooms.push(interior('living', era, rng, 'Conservatory'))
     photos.push(...rooms)
     if (hasGarden) for (const g of rng.sample(POOL.gardens, rng.int(1, 2))) photos.push({ file: g, caption: 'Garden' })
     if (exteriors[1] && rng.chance(0.4)) photos.push({ file: exteriors[1], caption: kind === 'flat' ? 'The building' : 'Rear elevation' })
   }
   const max = Math.min(12, Math.max(3, 3 + bedroom + rng.int(0, 5)))
   const kept = photos.slice(0, Math.max(3, Math.min(max, photos.length)))
-  while (kept.length < 3) kept.push(interior('living', rng, 'Interior'))
+  while (kept.length < 3) kept.push(interior('living', era, rng, 'Interior'))
 
   const downloadable = rng.chance(0.3)
   const rows: MediaRow[] = kept.map((p, position) => ({

@@ -5,37 +5,113 @@
  */
 
 /** Bump when the pictures change, so existing pools are rendered again. */
-export const POOL_VERSION = 3
+export const POOL_VERSION = 4
 
 /** The pool's folder under the media root. */
 export const POOL_DIR = 'pool'
 
-/** Exterior scenes by what they show, and how many of each. */
+/**
+ * Exterior scenes by archetype (what a buyer would call the building), and how many of each. A
+ * property shows one of the archetypes its type, style and age allow (`exteriorKindsFor`).
+ */
 export const EXTERIOR_KINDS = {
-  detached: 16,
-  semi: 16,
-  terrace: 16,
-  bungalow: 8,
-  flats: 32,
-  cottage: 6,
-  park_home: 4,
-  commercial: 5,
+  villa: 12,
+  detached_new: 10,
+  semi_1930s: 12,
+  semi_new: 8,
+  terrace_victorian: 14,
+  terrace_new: 8,
+  townhouse: 6,
+  townhouse_new: 6,
+  cottage: 8,
+  bungalow: 10,
+  mansion_block: 14,
+  warehouse: 10,
+  flats_modern: 16,
+  park_home: 6,
+  commercial: 6,
   land: 4,
 } as const
 /** One exterior kind. */
 export type ExteriorKind = keyof typeof EXTERIOR_KINDS
 
+/**
+ * The archetypes a property of this style (SPEC §3 style ids) may show: a flat a block of flats, a
+ * bungalow a bungalow, a semi a pair of semis, a new home a new-build; older homes any of the forms
+ * of their style, so a town's pictures of a style are many.
+ */
+export function exteriorKindsFor(styleId: number, newHome: boolean): readonly ExteriorKind[] {
+  switch (styleId) {
+    case 1:
+    case 7:
+      return newHome ? ['detached_new'] : ['villa', 'detached_new']
+    case 2:
+      return newHome ? ['semi_new'] : ['semi_1930s', 'semi_new']
+    case 3:
+    case 4:
+      return newHome ? ['terrace_new'] : ['terrace_victorian', 'terrace_new']
+    case 5:
+    case 8:
+      return newHome ? ['townhouse_new'] : ['townhouse', 'townhouse_new']
+    case 6:
+      return ['cottage']
+    case 9:
+    case 10:
+    case 11:
+    case 13:
+      return newHome ? ['flats_modern'] : ['mansion_block', 'warehouse', 'flats_modern']
+    case 12:
+      return newHome ? ['flats_modern'] : ['warehouse', 'flats_modern']
+    case 14:
+    case 15:
+    case 16:
+      return ['bungalow']
+    case 17:
+    case 18:
+    case 19:
+      return ['park_home']
+    case 20:
+    case 21:
+    case 22:
+      return ['commercial']
+    default:
+      return ['land']
+  }
+}
+
+/** Archetypes built before the war: their rooms are shown with period details (cornices, fireplaces). */
+export const PERIOD_EXTERIORS: ReadonlySet<ExteriorKind> = new Set(['villa', 'semi_1930s', 'terrace_victorian', 'townhouse', 'cottage', 'mansion_block'])
+
+/** The archetype a pool exterior shows, from its file name. */
+export function toExteriorKind(file: string): ExteriorKind | null {
+  const kind = /exterior-([a-z0-9_]+)-\d+\.jpg$/.exec(file)?.[1]
+  return kind !== undefined && kind in EXTERIOR_KINDS ? (kind as ExteriorKind) : null
+}
+
 /** Interior scenes by room, and how many of each. */
 export const INTERIOR_KINDS = {
-  living: 14,
-  kitchen: 14,
-  bedroom: 14,
-  bathroom: 10,
-  dining: 4,
+  living: 16,
+  kitchen: 16,
+  bedroom: 16,
+  bathroom: 12,
+  dining: 6,
   office: 4,
 } as const
 /** One interior kind. */
 export type InteriorKind = keyof typeof INTERIOR_KINDS
+
+/** An interior's era: the pool's odd-numbered rooms are period, the even-numbered ones modern. */
+export type InteriorEra = 'period' | 'modern'
+
+/** The era of the pool's interior at this index (0-based) of its kind. */
+export function interiorEra(index: number): InteriorEra {
+  return index % 2 === 0 ? 'period' : 'modern'
+}
+
+/** The pool's interiors of a room and era. */
+export function interiorsOf(kind: InteriorKind, era: InteriorEra): string[] {
+  return POOL.interiors[kind].filter((_, i) => interiorEra(i) === era)
+}
 
 /** Garden scenes. */
 export const GARDEN_COUNT = 12

@@ -36,7 +36,7 @@ const MAGIC: Record<string, number[]> = {
 describe('the image pool', () => {
   it('holds every listed file as a real JPEG, PNG or PDF of the expected size', async () => {
     const files = listPoolFiles()
-    expect(files.length).toBe(107 + 60 + 12)
+    expect(files.length).toBe(150 + 70 + 12)
     for (const file of files) {
       const data = await readFile(path.join(mediaDir, file))
       const ext = path.extname(file).slice(1)
@@ -364,6 +364,47 @@ describe.each(testDatabaseKinds())('seedDemoData on %s', (kind) => {
     for (const [key, files] of byTownKind) {
       const kind = key.split(' ').pop() as keyof typeof EXTERIOR_KINDS
       expect(new Set(files).size, key).toBe(Math.min(files.length, EXTERIOR_KINDS[kind]))
+    }
+  })
+
+  it('shows each property as a building of its own type: a flat a block, a bungalow a bungalow, a semi a pair, a new home a new-build', async () => {
+    const rows = await queryRows<{ id: number; type: number; style: number; new_home: boolean; file: string; photos: string[] }>(
+      database.db,
+      sql`select p.property_profile_id as id, p.property_type_id as type, p.property_style_id as style, p.new_home, m.file,
+          (select array_agg(x.file order by x.position) from property_medias x where x.property_profile_id = p.property_profile_id and x.kind = 'photo' and x.file like 'pool/exterior-%') as photos
+        from properties p join property_medias m on m.property_profile_id = p.property_profile_id and m.position = 0`,
+    )
+    expect(rows).toHaveLength(COUNT)
+    // What a buyer would call each archetype, by the type and style the listing says.
+    const HOUSES = ['villa', 'detached_new', 'semi_1930s', 'semi_new', 'terrace_victorian', 'terrace_new', 'townhouse', 'townhouse_new', 'cottage']
+    const FLATS = ['mansion_block', 'warehouse', 'flats_modern']
+    const NEW = ['detached_new', 'semi_new', 'terrace_new', 'townhouse_new', 'flats_modern']
+    const byStyle: Record<number, string[]> = { 1: ['villa', 'detached_new'], 7: ['villa', 'detached_new'], 2: ['semi_1930s', 'semi_new'], 3: ['terrace_victorian', 'terrace_new'], 4: ['terrace_victorian', 'terrace_new'], 5: ['townhouse', 'townhouse_new'], 8: ['townhouse', 'townhouse_new'], 6: ['cottage'] }
+    const byType: Record<number, string[]> = { 1: HOUSES, 2: FLATS, 3: ['bungalow'], 4: ['park_home'], 5: ['commercial'], 6: ['land'] }
+    const seen = new Map<string, number>()
+    for (const r of rows) {
+      const archetype = /^pool\/exterior-([a-z0-9_]+)-\d+\.jpg$/.exec(r.file)?.[1] ?? ''
+      seen.set(archetype, (seen.get(archetype) ?? 0) + 1)
+      expect(byType[r.type], `${r.id}: type ${r.type} shows ${r.file}`).toContain(archetype)
+      if (byStyle[r.style]) expect(byStyle[r.style], `${r.id}: style ${r.style} shows ${r.file}`).toContain(archetype)
+      if (r.new_home) expect(NEW, `${r.id}: a new home shows ${r.file}`).toContain(archetype)
+      // Every exterior photo of a property (front, rear, the building) shows the same archetype.
+      for (const photo of r.photos) expect(photo, `${r.id}`).toMatch(new RegExp(`^pool/exterior-${archetype}-\\d+\\.jpg$`))
+    }
+    // Every archetype of the pool is shown somewhere in 2,000 homes.
+    expect([...seen.keys()].sort()).toEqual(Object.keys(EXTERIOR_KINDS).sort())
+    // Rooms of the building's age: a pre-war home's rooms are the pool's period ones (odd-numbered).
+    const rooms = await queryRows<{ file: string; main: string }>(
+      database.db,
+      sql`select m.file, f.file as main from property_medias m
+        join property_medias f on f.property_profile_id = m.property_profile_id and f.position = 0
+        join properties p on p.property_profile_id = m.property_profile_id
+        where m.kind = 'photo' and m.file ~ 'interior-(living|kitchen|bedroom|bathroom|dining)-' and p.property_type_id <> 5`,
+    )
+    expect(rooms.length).toBeGreaterThan(COUNT)
+    for (const r of rooms) {
+      const period = /exterior-(villa|semi_1930s|terrace_victorian|townhouse|cottage|mansion_block)-/.test(r.main)
+      expect(Number(/-(\d+)\.jpg$/.exec(r.file)?.[1]) % 2 === 1, `${r.file} in ${r.main}`).toBe(period)
     }
   })
 

@@ -3,7 +3,7 @@
  * (drawn as shaded boxes in metres) converge as in a photo taken from the doorway.
  */
 import type { Random } from '../random.ts'
-import type { InteriorKind } from '../pool-layout.ts'
+import type { InteriorEra, InteriorKind } from '../pool-layout.ts'
 import { PHOTO_HEIGHT as H, PHOTO_WIDTH as W, ellipse, line, poly, rect, shade, svgDocument, vGradient } from './svg.ts'
 
 const WALLS = ['#f1ede4', '#ebe6dc', '#dfe3dc', '#e4e9ec', '#efe3dc', '#e8e1d3', '#d8ddd0', '#f4f2ee'] as const
@@ -32,6 +32,8 @@ interface Room {
   rng: Random
   defs: string[]
   ids: number
+  /** Period rooms have cornices, picture rails, fireplaces and older fittings; modern ones clean lines. */
+  era: InteriorEra
 }
 
 type P3 = [number, number, number]
@@ -96,6 +98,69 @@ function shell(room: Room, floor: 'wood' | 'carpet' | 'tile', wall: string, feat
   out += quad(room, [[-hw, 0, n], [-hw, 0.1, n], [-hw, 0.1, d], [-hw, 0, d]], '#f2f2ef')
   out += quad(room, [[hw, 0, n], [hw, 0.1, n], [hw, 0.1, d], [hw, 0, d]], '#e9e9e6')
   out += quad(room, [[-hw, ht - 0.05, d], [hw, ht - 0.05, d], [hw, ht, d], [-hw, ht, d]], '#fbfbf9')
+  if (room.era === 'period') {
+    // A deep cornice with its shadow, a picture rail and tall skirting.
+    const c = 0.16
+    out += quad(room, [[-hw, ht - c, d], [hw, ht - c, d], [hw, ht, d], [-hw, ht, d]], '#fbfbf9') + quad(room, [[-hw, ht - c - 0.03, d], [hw, ht - c - 0.03, d], [hw, ht - c, d], [-hw, ht - c, d]], '#000000', 'opacity="0.12"')
+    out += quad(room, [[-hw, ht - c, n], [-hw, ht, n], [-hw, ht, d], [-hw, ht - c, d]], '#f4f3ef') + quad(room, [[hw, ht - c, n], [hw, ht, n], [hw, ht, d], [hw, ht - c, d]], '#ecebe7')
+    const rail = ht - 0.45
+    out += quad(room, [[-hw, rail, d], [hw, rail, d], [hw, rail + 0.03, d], [-hw, rail + 0.03, d]], '#f7f6f2')
+    out += quad(room, [[-hw, rail, n], [-hw, rail + 0.03, n], [-hw, rail + 0.03, d], [-hw, rail, d]], '#f7f6f2') + quad(room, [[hw, rail, n], [hw, rail + 0.03, n], [hw, rail + 0.03, d], [hw, rail, d]], '#efeeea')
+    out += quad(room, [[-hw, 0, d], [hw, 0, d], [hw, 0.2, d], [-hw, 0.2, d]], '#fbfbf9')
+    out += quad(room, [[-hw, 0, n], [-hw, 0.2, n], [-hw, 0.2, d], [-hw, 0, d]], '#f2f2ef') + quad(room, [[hw, 0, n], [hw, 0.2, n], [hw, 0.2, d], [hw, 0, d]], '#e9e9e6')
+    // A ceiling rose.
+    const [rx, ry] = project(room.cam, [0, ht - 0.001, (n + d) / 2 + 0.6])
+    const s = room.cam.f / ((n + d) / 2 + 0.6)
+    out += ellipse(rx, ry, 0.28 * s, 0.05 * s, '#f8f7f3') + ellipse(rx, ry, 0.14 * s, 0.025 * s, '#ecebe6')
+  }
+  return out
+}
+
+/** A soft shadow on the floor under a piece of furniture. */
+function floorShadow(room: Room, x0: number, x1: number, z0: number, z1: number): string {
+  const g = 0.12
+  return quad(room, [[x0 - g, 0.003, z0 - g], [x1 + g, 0.003, z0 - g], [x1 + g, 0.003, z1 + g], [x0 - g, 0.003, z1 + g]], '#1b1510', 'opacity="0.1"') + quad(room, [[x0, 0.004, z0], [x1, 0.004, z0], [x1, 0.004, z1], [x0, 0.004, z1]], '#1b1510', 'opacity="0.14"')
+}
+
+/** A chimney breast on the back wall centred at `xc`, with its fireplace and a mirror over the mantel. */
+function backFireplace(room: Room, xc: number): string {
+  const d = room.depth
+  const ht = room.height
+  const z = d - 0.4
+  let out = box(room, xc - 0.8, xc + 0.8, 0, ht, z, d, shade(room.rng.pick(WALLS), -0.03))
+  const surround = room.rng.pick(['#f4f2ec', '#e9e4da', '#2b2b2b', '#d8d2c6'])
+  const face = (x0: number, x1: number, y0: number, y1: number, dz: number, fill: string) => quad(room, [[x0, y0, z - dz], [x1, y0, z - dz], [x1, y1, z - dz], [x0, y1, z - dz]], fill)
+  out += face(xc - 0.65, xc + 0.65, 0, 1.15, 0.001, surround)
+  out += face(xc - 0.38, xc + 0.38, 0.05, 0.85, 0.002, '#1c1c1c')
+  out += face(xc - 0.26, xc + 0.26, 0.05, 0.5, 0.003, room.rng.chance(0.5) ? '#3a2a20' : '#2a2d30')
+  out += box(room, xc - 0.75, xc + 0.75, 1.15, 1.21, z - 0.2, z, surround)
+  out += quad(room, [[xc - 0.75, 0.006, z - 0.45], [xc + 0.75, 0.006, z - 0.45], [xc + 0.75, 0.006, z], [xc - 0.75, 0.006, z]], room.rng.pick(['#3b3b3b', '#8a8078', '#b5b0a6']))
+  out += face(xc - 0.45, xc + 0.45, 1.4, 2.15, 0.004, '#c9a46a') + face(xc - 0.39, xc + 0.39, 1.46, 2.09, 0.005, '#d6e2e6')
+  out += box(room, xc + 0.42, xc + 0.5, 1.21, 1.45, z - 0.14, z - 0.06, room.rng.pick(ACCENTS)) + box(room, xc - 0.5, xc - 0.4, 1.21, 1.36, z - 0.14, z - 0.06, room.rng.pick(ACCENTS))
+  return out
+}
+
+/**
+ * A chimney breast on the right wall with a fireplace: a painted or marble surround, a cast-iron
+ * insert, a hearth and a mirror over the mantel.
+ */
+function fireplace(room: Room, z0: number, z1: number): string {
+  const hw = room.halfW
+  const ht = room.height
+  const x = hw - 0.4
+  const wall = shade(room.rng.pick(WALLS), -0.04)
+  let out = box(room, x, hw, 0, ht, z0, z1, wall)
+  const zm = (z0 + z1) / 2
+  const surround = room.rng.pick(['#f4f2ec', '#e9e4da', '#2b2b2b', '#d8d2c6'])
+  out += quad(room, [[x - 0.001, 0, zm - 0.65], [x - 0.001, 1.15, zm - 0.65], [x - 0.001, 1.15, zm + 0.65], [x - 0.001, 0, zm + 0.65]], surround)
+  out += quad(room, [[x - 0.002, 0.05, zm - 0.38], [x - 0.002, 0.85, zm - 0.38], [x - 0.002, 0.85, zm + 0.38], [x - 0.002, 0.05, zm + 0.38]], '#1c1c1c')
+  out += quad(room, [[x - 0.003, 0.05, zm - 0.26], [x - 0.003, 0.5, zm - 0.26], [x - 0.003, 0.5, zm + 0.26], [x - 0.003, 0.05, zm + 0.26]], room.rng.chance(0.5) ? '#3a2a20' : '#2a2d30')
+  out += box(room, x - 0.2, x, 1.15, 1.21, zm - 0.75, zm + 0.75, surround)
+  out += quad(room, [[x - 0.45, 0.006, zm - 0.75], [x, 0.006, zm - 0.75], [x, 0.006, zm + 0.75], [x - 0.45, 0.006, zm + 0.75]], room.rng.pick(['#3b3b3b', '#8a8078', '#b5b0a6']))
+  // A mirror over the mantel, and a candlestick or vase on it.
+  out += quad(room, [[x - 0.004, 1.4, zm - 0.45], [x - 0.004, 2.15, zm - 0.45], [x - 0.004, 2.15, zm + 0.45], [x - 0.004, 1.4, zm + 0.45]], '#c9a46a')
+  out += quad(room, [[x - 0.005, 1.46, zm - 0.39], [x - 0.005, 2.09, zm - 0.39], [x - 0.005, 2.09, zm + 0.39], [x - 0.005, 1.46, zm + 0.39]], '#d6e2e6')
+  out += box(room, x - 0.14, x - 0.06, 1.21, 1.45, zm - 0.5, zm - 0.42, room.rng.pick(ACCENTS))
   return out
 }
 
@@ -186,10 +251,11 @@ function living(room: Room): string {
   const d = room.depth
   const fabric = room.rng.pick(FABRICS)
   let out = ''
-  const sx = room.rng.float(-0.6, 0.4)
+  // In a period room the fireplace takes the back wall's right half and the sofa moves left.
+  const sx = room.era === 'period' ? -room.halfW + 0.75 : room.rng.float(-0.6, 0.4)
   out += artwork(room, sx + 1.05, 1.65, room.rng.float(0.6, 1.1), room.rng.float(0.5, 0.8))
   if (room.rng.chance(0.5)) out += artwork(room, sx + 0.2, 1.6, 0.45, 0.6)
-  out += box(room, sx + 2.25, sx + 2.65, 0, 0.55, d - 0.5, d - 0.1, '#8a6b4f') + lamp(room, sx + 2.45, 0.55, d - 0.3)
+  if (room.era === 'modern') out += box(room, sx + 2.25, sx + 2.65, 0, 0.55, d - 0.5, d - 0.1, '#8a6b4f') + lamp(room, sx + 2.45, 0.55, d - 0.3)
   out += plant(room, -room.halfW + 0.45, d - 0.5, 1.1)
   // Sofa: base, back, arms, seat cushions, scatter cushions.
   const x0 = sx
@@ -210,14 +276,17 @@ function living(room: Room): string {
   out += box(room, x0 + 0.4, x1 - 0.4, 0.4, 0.45, tz, tz + 0.65, tc)
   out += box(room, x0 + 0.8, x0 + 1.05, 0.45, 0.5, tz + 0.2, tz + 0.38, room.rng.pick(ACCENTS))
   out += pendant(room, (x0 + x1) / 2, d - 1.6, 0.5)
-  return out
+  if (room.era === 'period') out += backFireplace(room, room.halfW - 1.05)
+  return floorShadow(room, x0, x1, z0, d - 0.08) + out
 }
 
 function kitchen(room: Room): string {
   const d = room.depth
   const hw = room.halfW
-  const unit = room.rng.pick(UNITS)
-  const top = room.rng.pick(WORKTOPS)
+  const period = room.era === 'period'
+  // Period kitchens: painted shaker doors, oak worktops and a range cooker.
+  const unit = period ? room.rng.pick(['#7f9184', '#2f3e4e', '#e9e2d0', '#4a5a4f', '#b9b3a3', '#8c6f5a']) : room.rng.pick(UNITS)
+  const top = period ? room.rng.pick(['#b48a5e', '#9a7048', '#e8e4dc']) : room.rng.pick(WORKTOPS)
   let out = ''
   // Splashback of metro tiles.
   const tileId = nextId(room, 'metro')
@@ -240,12 +309,19 @@ function kitchen(room: Room): string {
   for (let x = -hw; x + 0.6 <= fridgeX + 0.01; x += 0.6) {
     out += box(room, x + 0.01, x + 0.59, 0.1, 0.88, d - 0.6, d, unit)
     const [hx, hy] = project(room.cam, [x + 0.3, 0.8, d - 0.6])
-    out += rect(hx - 12, hy, 24, 4, '#8c8c8c')
+    if (period) out += quad(room, [[x + 0.08, 0.18, d - 0.601], [x + 0.52, 0.18, d - 0.601], [x + 0.52, 0.7, d - 0.601], [x + 0.08, 0.7, d - 0.601]], 'none', `stroke="${shade(unit, -0.22)}" stroke-width="2.5"`)
+    out += period ? ellipse(hx, hy + 2, 4, 4, '#c9a54a') : rect(hx - 12, hy, 24, 4, '#8c8c8c')
   }
   // A filler panel closes the gap between the last whole unit and the fridge housing.
   const lastEnd = -hw + Math.floor((fridgeX + hw + 0.01) / 0.6) * 0.6
   if (fridgeX - lastEnd > 0.02) out += box(room, lastEnd, fridgeX, 0.1, 0.88, d - 0.6, d, shade(unit, -0.04))
-  out += box(room, hobX - 0.29, hobX + 0.29, 0.15, 0.75, d - 0.61, d - 0.6, '#2a2d30')
+  if (period) {
+    const range = room.rng.pick(['#1d1d1f', '#f0ebe0', '#7a1f2b', '#2f3e4e'])
+    out += box(room, hobX - 0.5, hobX + 0.5, 0.1, 0.9, d - 0.65, d - 0.6, range)
+    for (const ox of [-0.25, 0.25]) out += quad(room, [[hobX + ox - 0.2, 0.2, d - 0.651], [hobX + ox + 0.2, 0.2, d - 0.651], [hobX + ox + 0.2, 0.65, d - 0.651], [hobX + ox - 0.2, 0.65, d - 0.651]], shade(range, -0.3)) + box(room, hobX + ox - 0.15, hobX + ox + 0.15, 0.7, 0.73, d - 0.68, d - 0.65, '#c0c3c5')
+  } else {
+    out += box(room, hobX - 0.29, hobX + 0.29, 0.15, 0.75, d - 0.61, d - 0.6, '#2a2d30')
+  }
   out += box(room, -hw, fridgeX, 0.88, 0.92, d - 0.64, d, top)
   out += quad(room, [[hobX - 0.28, 0.921, d - 0.55], [hobX + 0.28, 0.921, d - 0.55], [hobX + 0.28, 0.921, d - 0.08], [hobX - 0.28, 0.921, d - 0.08]], '#1e1e1e')
   out += quad(room, [[windowAt - 0.3, 0.922, d - 0.5], [windowAt + 0.3, 0.922, d - 0.5], [windowAt + 0.3, 0.922, d - 0.12], [windowAt - 0.3, 0.922, d - 0.12]], '#b9bcbf')
@@ -288,9 +364,10 @@ function bedroom(room: Room): string {
   // A wardrobe on the right wall.
   const hw = room.halfW
   const wc = room.rng.pick(['#f4f2ee', '#c9a173', '#d8d4cc'])
-  out += box(room, hw - 0.6, hw, 0, 2.1, d - 2.8, d - 1.4, wc)
+  if (room.era === 'period') out += fireplace(room, d - 2.1, d - 0.6)
+  else out += box(room, hw - 0.6, hw, 0, 2.1, d - 2.8, d - 1.4, wc)
   out += rug(room, bx - 1.2, bx + 1.2, d - 2.9, d - 1.6)
-  return out
+  return floorShadow(room, bx - 0.82, bx + 0.82, d - 2.12, d - 0.1) + out
 }
 
 function bathroom(room: Room): string {
@@ -301,12 +378,23 @@ function bathroom(room: Room): string {
   room.defs.push(`<pattern id="${tileId}" width="24" height="24" patternUnits="userSpaceOnUse">${rect(0, 0, 24, 24, shade(tileColour, -0.15))}${rect(1, 1, 22, 22, tileColour)}</pattern>`)
   let out = quad(room, [[-hw, 0, d - 0.001], [hw, 0, d - 0.001], [hw, 1.3, d - 0.001], [-hw, 1.3, d - 0.001]], `url(#${tileId})`)
   out += quad(room, [[-hw + 0.001, 0, room.near], [-hw + 0.001, 1.3, room.near], [-hw + 0.001, 1.3, d], [-hw + 0.001, 0, d]], `url(#${tileId})`, 'opacity="0.9"')
-  // Bath with panel and screen.
   const bathEnd = -hw + 1.5
-  out += box(room, -hw, bathEnd, 0, 0.55, d - 0.75, d, '#fbfbfa')
-  out += quad(room, [[-hw + 0.08, 0.551, d - 0.68], [bathEnd - 0.08, 0.551, d - 0.68], [bathEnd - 0.08, 0.551, d - 0.07], [-hw + 0.08, 0.551, d - 0.07]], '#e6ebee')
-  out += quad(room, [[-hw + 1.1, 0.55, d - 0.75], [-hw + 1.1, 2, d - 0.75], [-hw + 1.1, 2, d], [-hw + 1.1, 0.55, d]], '#cfe3ee', 'opacity="0.35" stroke="#b5c2c9" stroke-width="3"')
-  out += box(room, -hw + 0.3, -hw + 0.36, 1.5, 1.95, d - 0.05, d, '#c0c3c5')
+  if (room.era === 'period') {
+    // A roll-top bath on feet, its outside painted, standing off the wall.
+    const outside = room.rng.pick(['#2f3e4e', '#4a5a4f', '#f4f2ee', '#7a1f2b', '#1d1d1f'])
+    out += floorShadow(room, -hw + 0.15, bathEnd + 0.1, d - 0.85, d - 0.1)
+    for (const [fx, fz] of [[-hw + 0.3, d - 0.8], [bathEnd - 0.1, d - 0.8]] as const) out += box(room, fx - 0.04, fx + 0.04, 0, 0.14, fz, fz + 0.06, '#c9a54a')
+    out += box(room, -hw + 0.15, bathEnd + 0.1, 0.12, 0.62, d - 0.82, d - 0.12, outside)
+    out += box(room, -hw + 0.12, bathEnd + 0.13, 0.6, 0.66, d - 0.85, d - 0.09, '#fbfbfa')
+    out += quad(room, [[-hw + 0.2, 0.661, d - 0.78], [bathEnd + 0.05, 0.661, d - 0.78], [bathEnd + 0.05, 0.661, d - 0.16], [-hw + 0.2, 0.661, d - 0.16]], '#e6ebee')
+    out += box(room, -hw + 0.5, -hw + 0.54, 0.66, 1.1, d - 0.14, d - 0.1, '#c9a54a')
+  } else {
+    // Bath with panel and screen.
+    out += box(room, -hw, bathEnd, 0, 0.55, d - 0.75, d, '#fbfbfa')
+    out += quad(room, [[-hw + 0.08, 0.551, d - 0.68], [bathEnd - 0.08, 0.551, d - 0.68], [bathEnd - 0.08, 0.551, d - 0.07], [-hw + 0.08, 0.551, d - 0.07]], '#e6ebee')
+    out += quad(room, [[-hw + 1.1, 0.55, d - 0.75], [-hw + 1.1, 2, d - 0.75], [-hw + 1.1, 2, d], [-hw + 1.1, 0.55, d]], '#cfe3ee', 'opacity="0.35" stroke="#b5c2c9" stroke-width="3"')
+    out += box(room, -hw + 0.3, -hw + 0.36, 1.5, 1.95, d - 0.05, d, '#c0c3c5')
+  }
   // Basin on a vanity with a mirror.
   const vx = hw - 0.55
   out += box(room, vx - 0.4, vx + 0.4, 0.1, 0.8, d - 0.48, d, room.rng.pick(['#8a6b4f', '#f4f2ee', '#4a5a4f', '#2f3e4e']))
@@ -331,14 +419,14 @@ function dining(room: Room): string {
   const tz = d - 2.2
   let out = artwork(room, 0, 1.6, 1.2, 0.7)
   out += box(room, -0.9, 0.9, 0, 0.8, d - 0.45, d - 0.02, shade(wood, -0.1))
-  out += plant(room, room.halfW - 0.45, d - 0.5, 1)
+  out += room.era === 'period' ? fireplace(room, d - 2.1, d - 0.6) : plant(room, room.halfW - 0.45, d - 0.5, 1)
   out += backWindow(room, -room.halfW + 0.9, 0.9, 0.9, 2.1)
   for (const cx of [-0.6, 0, 0.6]) out += box(room, cx - 0.2, cx + 0.2, 0, 0.95, tz + 1.05, tz + 1.1, chair) + box(room, cx - 0.2, cx + 0.2, 0.42, 0.47, tz + 0.7, tz + 1.1, chair)
   for (const [lx, lz] of [[-0.85, tz + 0.05], [0.8, tz + 0.05], [-0.85, tz + 0.85], [0.8, tz + 0.85]] as const) out += box(room, lx, lx + 0.05, 0, 0.74, lz, lz + 0.05, shade(wood, -0.15))
   out += box(room, -0.95, 0.95, 0.74, 0.78, tz, tz + 0.95, wood)
   for (const cx of [-0.6, 0, 0.6]) out += box(room, cx - 0.2, cx + 0.2, 0.42, 0.47, tz - 0.45, tz - 0.05, chair) + box(room, cx - 0.2, cx + 0.2, 0, 0.95, tz - 0.5, tz - 0.45, chair)
   out += pendant(room, -0.4, tz + 0.45, 0.8) + pendant(room, 0.4, tz + 0.45, 0.8)
-  return out
+  return floorShadow(room, -0.95, 0.95, tz, tz + 0.95) + out
 }
 
 function office(room: Room): string {
@@ -370,16 +458,17 @@ function office(room: Room): string {
 }
 
 /** One interior photo of the given room, varied by the stream. */
-export function renderInterior(kind: InteriorKind, rng: Random): string {
+export function renderInterior(kind: InteriorKind, era: InteriorEra, rng: Random): string {
   const room: Room = {
     cam: { vx: W / 2 + rng.float(-110, 110), vy: 370 + rng.float(-30, 30), f: kind === 'office' ? 760 : 900, h: kind === 'office' ? 1.75 : 1.4 },
     halfW: kind === 'bathroom' ? 1.6 : kind === 'office' ? 3.2 : rng.float(2.1, 2.5),
     depth: kind === 'bathroom' ? 3.4 : kind === 'office' ? 7.5 : rng.float(4.3, 4.9),
-    height: kind === 'office' ? 2.7 : 2.5,
+    height: kind === 'office' ? 2.7 : era === 'period' ? 2.8 : 2.5,
     near: 0.6,
     rng,
     defs: [],
     ids: 0,
+    era: kind === 'office' ? 'modern' : era,
   }
   const wall = rng.pick(WALLS)
   const feature = kind !== 'bathroom' && kind !== 'office' && rng.chance(0.35) ? rng.pick(FEATURE_WALLS) : null

@@ -65,9 +65,15 @@ export function hGradient(id: string, stops: Array<[number, string, number?]>): 
     .join('')}</linearGradient>`
 }
 
-/** Wraps defs and body into a full SVG document. */
+/**
+ * Wraps defs and body into a full SVG document. An element's `opacity` becomes fill and stroke
+ * opacity: the same picture for shapes whose fill and stroke do not overlap (all of these), and
+ * librsvg then paints each shape straight onto the canvas instead of through a layer of its own,
+ * which made a photo three to four times slower to rasterise.
+ */
 export function svgDocument(width: number, height: number, defs: string, body: string): string {
-  return `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}"><defs>${defs}</defs>${body}</svg>`
+  const flat = body.replace(/ opacity="([0-9.]+)"/g, ' fill-opacity="$1" stroke-opacity="$1"')
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}"><defs>${defs}</defs>${flat}</svg>`
 }
 
 /** Rounds to one decimal place to keep the SVG small. */
