@@ -1,6 +1,6 @@
 import os from 'node:os'
 import { buildApp } from '@agency/api'
-import { queryRows } from '@agency/db'
+import { queryRows, createDiskMediaStore } from '@agency/db'
 import { createTestDatabase, testDatabaseKinds, type TestDatabase } from '@agency/db/testing'
 import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -13,7 +13,7 @@ describe.each(testDatabaseKinds())('start-up on an empty %s database with SEED_P
   let database: TestDatabase
   beforeAll(async () => {
     database = await createTestDatabase(kind)
-    await prepareData(database, { seedProperties: 0, seed: 1, mediaDir: os.tmpdir(), log: silent })
+    await prepareData(database, { seedProperties: 0, seed: 1, mediaStore: createDiskMediaStore(os.tmpdir()), log: silent })
   }, 120_000)
   afterAll(async () => {
     await database?.close()
@@ -26,7 +26,7 @@ describe.each(testDatabaseKinds())('start-up on an empty %s database with SEED_P
     )
     expect(counts).toEqual({ properties: 0, contacts: 0 })
 
-    const app = await buildApp({ database, mediaDir: os.tmpdir(), cacheDir: os.tmpdir(), publicUrl: 'http://localhost:3000' })
+    const app = await buildApp({ database, mediaStore: createDiskMediaStore(os.tmpdir()), cacheDir: os.tmpdir(), publicUrl: 'http://localhost:3000' })
     try {
       const response = await app.inject('/api/places?keyword=manchester')
       expect(response.statusCode).toBe(200)
@@ -39,7 +39,7 @@ describe.each(testDatabaseKinds())('start-up on an empty %s database with SEED_P
 
   it('leaves an existing gazetteer as it is on the next start', async () => {
     await database.db.execute(sql`delete from places where name <> 'Manchester'`)
-    await prepareData(database, { seedProperties: 0, seed: 1, mediaDir: os.tmpdir(), log: silent })
+    await prepareData(database, { seedProperties: 0, seed: 1, mediaStore: createDiskMediaStore(os.tmpdir()), log: silent })
     const [row] = await queryRows<{ n: number }>(database.db, sql`select count(*)::integer as n from places`)
     expect(row?.n).toBeGreaterThan(0)
     expect(row?.n).toBeLessThan(5)

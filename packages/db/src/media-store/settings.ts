@@ -67,12 +67,13 @@ export function parseMediaStoreSettings(env: NodeJS.ProcessEnv, context: { dataD
   }
 }
 
-/** The store the settings name; a PostgreSQL store keeps its objects in `database`. */
-export function openMediaStore(settings: MediaStoreSettings, database: Database): MediaStore {
+/** The store the settings name; a PostgreSQL store keeps its objects in `database` (the others need none). */
+export function openMediaStore(settings: MediaStoreSettings, database?: Database): MediaStore {
   switch (settings.kind) {
     case 'disk':
       return createDiskMediaStore(settings.dir)
     case 'postgres':
+      if (!database) throw new Error('the media store in PostgreSQL needs the database')
       return createPostgresMediaStore(database)
     case 's3': {
       const { kind: _kind, ...options } = settings
@@ -91,4 +92,16 @@ export function describeMediaStoreSettings(settings: MediaStoreSettings): Record
     case 's3':
       return { kind: 's3', bucket: settings.bucket, region: settings.region, endpoint: settings.endpoint ?? 'AWS', forcePathStyle: settings.forcePathStyle }
   }
+}
+
+/** The store the environment names (the command-line tools), or a readable error listing what is wrong. */
+export function openMediaStoreFromEnv(env: NodeJS.ProcessEnv, context: { dataDir: string; databaseUrl: string | undefined }, database?: Database): MediaStore {
+  return openMediaStore(mediaStoreSettingsFromEnv(env, context), database)
+}
+
+/** The settings the environment gives, or a readable error listing what is wrong. */
+export function mediaStoreSettingsFromEnv(env: NodeJS.ProcessEnv, context: { dataDir: string; databaseUrl: string | undefined }): MediaStoreSettings {
+  const result = parseMediaStoreSettings(env, context)
+  if ('errors' in result) throw new Error(`Invalid environment:\n${result.errors.map((line) => `  ${line}`).join('\n')}`)
+  return result.settings
 }
