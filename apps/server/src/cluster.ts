@@ -22,7 +22,7 @@ function log(level: 'info' | 'warn' | 'error', msg: string, details: object = {}
  */
 export async function runPrimary(config: Config): Promise<void> {
   const database = await createDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir })
-  const mediaStore = openMediaStore(config.media, database)
+  const mediaStore = await openMediaStore(config.media, database)
   try {
     await migrate(database)
     await prepareData(database, {

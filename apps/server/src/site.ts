@@ -58,7 +58,7 @@ export async function createSite(config: Config, web: Pick<WebOptions, 'build' |
     onConnectionError: (error) => reportConnectionError(error),
   })
   await migrate(database)
-  const mediaStore = openMediaStore(config.media, database)
+  const mediaStore = await openMediaStore(config.media, database)
 
   const app = await buildApp({
     database,

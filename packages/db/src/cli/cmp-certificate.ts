@@ -29,7 +29,7 @@ try {
     // The media tables come with the migrations.
     await migrate(database)
   }
-  const mediaStore = openMediaStore(settings, database)
+  const mediaStore = await openMediaStore(settings, database)
   await putCompanyDocument(mediaStore, await readFile(from))
   await mediaStore.close()
   console.log(`stored ${path.basename(from)} as the client money protection certificate; set company setting 109's client_money_protection.certificate_url to /api/company/cmp-certificate.pdf to link it`)

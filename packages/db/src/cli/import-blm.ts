@@ -15,7 +15,7 @@ import { z } from 'zod'
 import { importBlm } from '../blm/import.ts'
 import { parseAllowedMediaHosts } from '../blm/media-fetch.ts'
 import { createDatabase } from '../client.ts'
-import { openMediaStoreFromEnv } from '../media-store/settings.ts'
+import { mediaStoreSettingsFromEnv, openMediaStore } from '../media-store/settings.ts'
 import { migrate } from '../migrate.ts'
 import { ensurePlaces } from '../places/index.ts'
 
@@ -67,8 +67,9 @@ async function main(): Promise<void> {
   const cwd = process.env.INIT_CWD ?? process.cwd()
   const dataDir = path.resolve(cwd, env.data.DATA_DIR)
   const file = path.resolve(cwd, positionals[0] as string)
+  const settings = mediaStoreSettingsFromEnv(process.env, { dataDir, databaseUrl: env.data.DATABASE_URL || undefined })
   const database = await createDatabase({ databaseUrl: env.data.DATABASE_URL || undefined, dataDir })
-  const mediaStore = openMediaStoreFromEnv(process.env, { dataDir, databaseUrl: env.data.DATABASE_URL || undefined }, database)
+  const mediaStore = await openMediaStore(settings, database)
   try {
     await migrate(database)
     await ensurePlaces(database)

@@ -33,7 +33,7 @@ async function main(): Promise<void> {
       // The media tables come with the migrations.
       await migrate(database)
     }
-    const target = openMediaStore(settings, database)
+    const target = await openMediaStore(settings, database)
     try {
       console.log(`copying the media under ${from} into ${target.description}`)
       const summary = await moveMedia(createDiskMediaStore(from), target, { log: (line) => console.log(line) })

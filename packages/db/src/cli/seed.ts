@@ -9,7 +9,7 @@ import path from 'node:path'
 import { parseArgs } from 'node:util'
 import { z } from 'zod'
 import { createDatabase } from '../client.ts'
-import { openMediaStoreFromEnv } from '../media-store/settings.ts'
+import { mediaStoreSettingsFromEnv, openMediaStore } from '../media-store/settings.ts'
 import { migrate } from '../migrate.ts'
 import { rebuildPlaces } from '../places/index.ts'
 import { seedDemoContacts } from '../seed-contacts/index.ts'
@@ -39,8 +39,9 @@ async function main(): Promise<void> {
   // npm runs workspace scripts inside the workspace; INIT_CWD is where the user typed the command.
   const dataDir = path.resolve(process.env.INIT_CWD ?? process.cwd(), process.env.DATA_DIR ?? './data')
   const databaseUrl = process.env.DATABASE_URL || undefined
+  const settings = mediaStoreSettingsFromEnv(process.env, { dataDir, databaseUrl })
   const database = await createDatabase({ databaseUrl, dataDir })
-  const mediaStore = openMediaStoreFromEnv(process.env, { dataDir, databaseUrl }, database)
+  const mediaStore = await openMediaStore(settings, database)
   try {
     await migrate(database)
     const summary = await seedDemoData(database, {

@@ -4,7 +4,6 @@
  * (`http://host:9000/bucket/key`) serve stores other than AWS's own. Each object carries the SHA-256
  * of its bytes as metadata, so `media:move` can tell a whole copy.
  */
-import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, ListObjectsV2Command, PutObjectCommand, S3Client, S3ServiceException } from '@aws-sdk/client-s3'
 import { Readable } from 'node:stream'
 import { checkMediaKey, checkMediaPrefix, sha256Hex, toBuffer, type MediaObjectInfo, type MediaStore } from './store.ts'
 
@@ -22,12 +21,14 @@ export interface S3MediaStoreOptions {
 
 const SHA256_METADATA = 'sha256'
 
-function isNotFound(error: unknown): boolean {
-  if (!(error instanceof S3ServiceException)) return false
-  return error.name === 'NoSuchKey' || error.name === 'NotFound' || error.$metadata.httpStatusCode === 404
-}
-
-export function createS3MediaStore(options: S3MediaStoreOptions): MediaStore {
+/**
+ * The store. The AWS SDK is loaded here, when a bucket is configured, never by a site that keeps its
+ * media elsewhere (it takes a third of a second to load).
+ */
+export async function createS3MediaStore(options: S3MediaStoreOptions): Promise<MediaStore> {
+  const { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, ListObjectsV2Command, PutObjectCommand, S3Client, S3ServiceException } = await import('@aws-sdk/client-s3')
+  const isNotFound = (error: unknown): boolean =>
+    error instanceof S3ServiceException && (error.name === 'NoSuchKey' || error.name === 'NotFound' || error.$metadata.httpStatusCode === 404)
   const client = new S3Client({
     region: options.region,
     forcePathStyle: options.forcePathStyle,

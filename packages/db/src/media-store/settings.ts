@@ -68,7 +68,7 @@ export function parseMediaStoreSettings(env: NodeJS.ProcessEnv, context: { dataD
 }
 
 /** The store the settings name; a PostgreSQL store keeps its objects in `database` (the others need none). */
-export function openMediaStore(settings: MediaStoreSettings, database?: Database): MediaStore {
+export async function openMediaStore(settings: MediaStoreSettings, database?: Database): Promise<MediaStore> {
   switch (settings.kind) {
     case 'disk':
       return createDiskMediaStore(settings.dir)
@@ -92,11 +92,6 @@ export function describeMediaStoreSettings(settings: MediaStoreSettings): Record
     case 's3':
       return { kind: 's3', bucket: settings.bucket, region: settings.region, endpoint: settings.endpoint ?? 'AWS', forcePathStyle: settings.forcePathStyle }
   }
-}
-
-/** The store the environment names (the command-line tools), or a readable error listing what is wrong. */
-export function openMediaStoreFromEnv(env: NodeJS.ProcessEnv, context: { dataDir: string; databaseUrl: string | undefined }, database?: Database): MediaStore {
-  return openMediaStore(mediaStoreSettingsFromEnv(env, context), database)
 }
 
 /** The settings the environment gives, or a readable error listing what is wrong. */

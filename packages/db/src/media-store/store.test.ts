@@ -36,7 +36,7 @@ const subjects: Array<[string, () => Promise<Subject>]> = [
     'an S3-compatible server',
     async () => {
       const server: S3TestServer = await startS3TestServer()
-      const store = createS3MediaStore(server.options)
+      const store = await createS3MediaStore(server.options)
       return {
         store,
         cleanup: async () => {
