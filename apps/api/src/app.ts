@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto'
-import type { Database } from '@agency/db'
+import type { Database, MediaStore } from '@agency/db'
 import fastifyCompress from '@fastify/compress'
 import helmet from '@fastify/helmet'
 import swagger from '@fastify/swagger'
@@ -51,9 +51,9 @@ declare module 'fastify' {
 /** What the API needs from the process that runs it. */
 export interface ApiOptions {
   database: Database
-  /** `${DATA_DIR}/media`: the root the `file` columns are relative to. */
-  mediaDir: string
-  /** Where derived picture variants are written. */
+  /** The originals, under the keys the `file` columns hold (the disk, PostgreSQL or a bucket). */
+  mediaStore: MediaStore
+  /** Where derived picture variants are written: this machine's own cache. */
   cacheDir: string
   /** The site's public origin, for absolute media URLs. */
   publicUrl: string
@@ -168,7 +168,7 @@ export const api: FastifyPluginAsync<Omit<ApiOptions, 'logger' | 'trustProxy' | 
   await app.register(shortMediaRoutes, { prefix: '/m' })
   await app.register(sitemapRoutes, { prefix: '/sitemap' })
   await app.register(savedRoutes, { prefix: '/contacts/me/saved_properties' })
-  await app.register(feedsRoutes, { prefix: '/feeds', mediaDir: options.mediaDir, feeds: options.feeds ?? DEFAULT_FEEDS_OPTIONS })
+  await app.register(feedsRoutes, { prefix: '/feeds', mediaStore: options.mediaStore, feeds: options.feeds ?? DEFAULT_FEEDS_OPTIONS })
   // A place search answers every caller alike (the gazetteer holds only what visitors may see), so its
   // answers are kept as long as a visitor's property search is.
   await app.register(import('#app/places-plugin.ts'), { answerCacheTtlMs: options.visitorCacheTtlMs ?? 0, ...options.places })

@@ -1,7 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import { createDatabase } from '@agency/db'
+import { createDatabase, createDiskMediaStore } from '@agency/db'
 import { buildApp } from './app.ts'
 import { renderApiReference, type OpenApiDocument } from './openapi-markdown.ts'
 
@@ -11,7 +11,7 @@ export async function currentApiReference(): Promise<string> {
   // Nothing is read from it: the document comes from the routes' schemas alone.
   const database = await createDatabase({ dataDir: 'memory' })
   try {
-    const app = await buildApp({ database, mediaDir: dir, cacheDir: dir, publicUrl: 'http://localhost:3000' })
+    const app = await buildApp({ database, mediaStore: createDiskMediaStore(dir), cacheDir: dir, publicUrl: 'http://localhost:3000' })
     try {
       const document = (await app.inject('/api/openapi.json')).json<OpenApiDocument>()
       return renderApiReference(document)

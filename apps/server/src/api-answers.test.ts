@@ -1,3 +1,4 @@
+import { createDiskMediaStore } from '@agency/db'
 import os from 'node:os'
 import { buildApp } from '@agency/api'
 import { API_ANSWERS } from '@agency/api-client/testing'
@@ -32,7 +33,7 @@ describe("the api-client tests' fake answers", () => {
 
   beforeAll(async () => {
     database = await createTestDatabase('pglite')
-    const app = await buildApp({ database, mediaDir: os.tmpdir(), cacheDir: os.tmpdir(), publicUrl: 'https://agency.example' })
+    const app = await buildApp({ database, mediaStore: createDiskMediaStore(os.tmpdir()), cacheDir: os.tmpdir(), publicUrl: 'https://agency.example' })
     try {
       document = (await app.inject('/api/openapi.json')).json()
     } finally {

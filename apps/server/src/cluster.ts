@@ -1,5 +1,5 @@
 import cluster, { type Worker } from 'node:cluster'
-import { createDatabase, migrate } from '@agency/db'
+import { createDatabase, migrate, openMediaStore } from '@agency/db'
 import type { Config } from './config.ts'
 import { getAltchaHmacKey } from './secrets.ts'
 import { prepareData } from './startup.ts'
@@ -22,15 +22,17 @@ function log(level: 'info' | 'warn' | 'error', msg: string, details: object = {}
  */
 export async function runPrimary(config: Config): Promise<void> {
   const database = await createDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir })
+  const mediaStore = await openMediaStore(config.media, database)
   try {
     await migrate(database)
     await prepareData(database, {
       seedProperties: config.seedProperties,
       seed: config.seed,
-      mediaDir: config.mediaDir,
+      mediaStore,
       log: { info: (details, msg) => log('info', msg, details) },
     })
   } finally {
+    await mediaStore.close()
     await database.close()
   }
   // Generated once before the workers start, so they share it (the ALTCHA key, and the no-JavaScript questions' key).

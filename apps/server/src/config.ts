@@ -2,7 +2,7 @@ import net from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
 import { DEFAULT_LEAD_ENQUIRY_LIMITS, loadAccountsEnv, type AccountsEnv, type FeedsOptions, type LeadEnquiryLimits } from '@agency/api'
-import { parseAllowedMediaHosts } from '@agency/db'
+import { parseAllowedMediaHosts, parseMediaStoreSettings, type MediaStoreSettings } from '@agency/db'
 import { DEFAULT_DIGEST_SCHEDULE, parsePreMarketRule, type DigestSchedule } from '@agency/domain'
 import { z } from 'zod'
 import { defaultMaxHeapUsedBytes, type LoadSheddingOptions } from './load-shedding.ts'
@@ -143,7 +143,12 @@ export interface Config {
   host: string
   publicUrl: string
   dataDir: string
-  mediaDir: string
+  /**
+   * Where the originals are kept: the disk under DATA_DIR (the embedded database's default),
+   * PostgreSQL (DATABASE_URL) or an S3-compatible bucket (MEDIA_S3_*). Holds the bucket's keys: never logged whole.
+   */
+  media: MediaStoreSettings
+  /** This machine's cache of derived picture variants. */
   cacheDir: string
   databaseUrl: string | undefined
   /** How long a query waits for the database (a pooled connection, or the embedded database's turn), and how long a PostgreSQL statement may run (ms; 0: no limit). */
@@ -199,6 +204,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new Error('Invalid environment:\n  WORKERS: more than one process needs DATABASE_URL (the embedded database belongs to one process)')
   }
   const dataDir = path.resolve(e.DATA_DIR)
+  const media = parseMediaStoreSettings(env, { dataDir, databaseUrl: e.DATABASE_URL || undefined })
+  if ('errors' in media) throw new Error(`Invalid environment:\n${media.errors.map((line) => `  ${line}`).join('\n')}`)
   // SESSION_SECRET still works as the captcha key, so processes that share it keep sharing challenges.
   const warnings = e.SESSION_SECRET === undefined ? [] : [SESSION_SECRET_WARNING]
   const accountsEnv = e.SESSION_SECRET !== undefined && env.ALTCHA_HMAC_KEY === undefined ? { ...env, ALTCHA_HMAC_KEY: e.SESSION_SECRET } : env
@@ -209,7 +216,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: e.HOST,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
     dataDir,
-    mediaDir: path.join(dataDir, 'media'),
+    media: media.settings,
     cacheDir: path.join(dataDir, 'cache'),
     databaseUrl: e.DATABASE_URL || undefined,
     database: { acquireTimeoutMs: e.DB_ACQUIRE_TIMEOUT_MS ?? (e.DATABASE_URL ? 3000 : 15_000), statementTimeoutMs: e.DB_STATEMENT_TIMEOUT_MS, preparedStatements: e.DB_PREPARED_STATEMENTS, thread: e.EMBEDDED_DATABASE_THREAD === 'true', stallTimeoutMs: e.EMBEDDED_DATABASE_STALL_MS, maxRestarts: e.EMBEDDED_DATABASE_RESTARTS },

@@ -1,3 +1,4 @@
+import { createDiskMediaStore } from '@agency/db'
 import { buildApp } from '@agency/api'
 import { createTestDatabase, type TestDatabase } from '@agency/db/testing'
 import type { FastifyInstance } from 'fastify'
@@ -12,7 +13,7 @@ describe('load shedding', () => {
   async function site(limits: Omit<LoadSheddingOptions, 'retryAfterSeconds'>): Promise<FastifyInstance> {
     const app = await buildApp({
       database,
-      mediaDir: '/nonexistent',
+      mediaStore: createDiskMediaStore('/nonexistent'),
       cacheDir: '/nonexistent',
       publicUrl: 'http://localhost:3000',
       beforeApi: (root) => registerLoadShedding(root, { ...limits, retryAfterSeconds: 5 }),

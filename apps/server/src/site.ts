@@ -1,10 +1,10 @@
 import { buildApp, createMailTransport, startAlertWorker, startWorker } from '@agency/api'
-import { createDatabase, migrate, type Database } from '@agency/db'
+import { createDatabase, describeMediaStoreSettings, migrate, openMediaStore, type Database } from '@agency/db'
 import type { FastifyInstance } from 'fastify'
 import type { Config } from './config.ts'
 import { registerLoadShedding } from './load-shedding.ts'
 import { getAltchaHmacKey } from './secrets.ts'
-import { prepareData } from './startup.ts'
+import { checkMediaStore, prepareData } from './startup.ts'
 import { registerWeb, type WebOptions } from './web.ts'
 
 /** The API's body limit (Fastify's default), which the pages' form posts share. */
@@ -58,10 +58,11 @@ export async function createSite(config: Config, web: Pick<WebOptions, 'build' |
     onConnectionError: (error) => reportConnectionError(error),
   })
   await migrate(database)
+  const mediaStore = await openMediaStore(config.media, database)
 
   const app = await buildApp({
     database,
-    mediaDir: config.mediaDir,
+    mediaStore,
     cacheDir: config.cacheDir,
     publicUrl: config.publicUrl,
     logger: { level: config.logLevel },
@@ -80,7 +81,9 @@ export async function createSite(config: Config, web: Pick<WebOptions, 'build' |
   reportStopped = (err) => app.log.fatal({ err }, 'the embedded database stopped')
   reportRestarted = (err) => app.log.error({ err }, "the embedded database's thread stopped and was started again on what was last committed")
 
-  await prepareData(database, { seedProperties: config.seedProperties, seed: config.seed, mediaDir: config.mediaDir, log: app.log })
+  app.log.info({ mediaStore: describeMediaStoreSettings(config.media) }, `media originals in ${mediaStore.description}`)
+  await checkMediaStore(mediaStore, config.dataDir, app.log)
+  await prepareData(database, { seedProperties: config.seedProperties, seed: config.seed, mediaStore, log: app.log })
 
   await registerWeb(app, { ...web, publicUrl: config.publicUrl, mapTiles: config.mapTiles, pageCacheEntries: config.pageCacheEntries, bodyLimit: BODY_LIMIT, recaptcha: Boolean(config.accounts.captcha.recaptchaSecret) })
 
@@ -104,6 +107,7 @@ export async function createSite(config: Config, web: Pick<WebOptions, 'build' |
       await alertWorker?.stop()
       await worker.stop()
       await app.close()
+      await mediaStore.close()
       await database.close()
     },
   }

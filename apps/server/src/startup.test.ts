@@ -1,11 +1,13 @@
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
 import os from 'node:os'
+import path from 'node:path'
 import { buildApp } from '@agency/api'
-import { queryRows } from '@agency/db'
+import { createDiskMediaStore, createPostgresMediaStore, moveMedia, queryRows } from '@agency/db'
 import { createTestDatabase, testDatabaseKinds, type TestDatabase } from '@agency/db/testing'
 import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { loadConfig } from './config.ts'
-import { prepareData } from './startup.ts'
+import { MEDIA_NOT_MOVED_WARNING, checkMediaStore, prepareData } from './startup.ts'
 
 const silent = { info: () => {} }
 
@@ -13,7 +15,7 @@ describe.each(testDatabaseKinds())('start-up on an empty %s database with SEED_P
   let database: TestDatabase
   beforeAll(async () => {
     database = await createTestDatabase(kind)
-    await prepareData(database, { seedProperties: 0, seed: 1, mediaDir: os.tmpdir(), log: silent })
+    await prepareData(database, { seedProperties: 0, seed: 1, mediaStore: createDiskMediaStore(os.tmpdir()), log: silent })
   }, 120_000)
   afterAll(async () => {
     await database?.close()
@@ -26,7 +28,7 @@ describe.each(testDatabaseKinds())('start-up on an empty %s database with SEED_P
     )
     expect(counts).toEqual({ properties: 0, contacts: 0 })
 
-    const app = await buildApp({ database, mediaDir: os.tmpdir(), cacheDir: os.tmpdir(), publicUrl: 'http://localhost:3000' })
+    const app = await buildApp({ database, mediaStore: createDiskMediaStore(os.tmpdir()), cacheDir: os.tmpdir(), publicUrl: 'http://localhost:3000' })
     try {
       const response = await app.inject('/api/places?keyword=manchester')
       expect(response.statusCode).toBe(200)
@@ -39,10 +41,28 @@ describe.each(testDatabaseKinds())('start-up on an empty %s database with SEED_P
 
   it('leaves an existing gazetteer as it is on the next start', async () => {
     await database.db.execute(sql`delete from places where name <> 'Manchester'`)
-    await prepareData(database, { seedProperties: 0, seed: 1, mediaDir: os.tmpdir(), log: silent })
+    await prepareData(database, { seedProperties: 0, seed: 1, mediaStore: createDiskMediaStore(os.tmpdir()), log: silent })
     const [row] = await queryRows<{ n: number }>(database.db, sql`select count(*)::integer as n from places`)
     expect(row?.n).toBeGreaterThan(0)
     expect(row?.n).toBeLessThan(5)
+  })
+
+  it('warns at start while a shared media store is empty and the disk still holds media, and not once they are moved', async () => {
+    const dataDir = await mkdtemp(path.join(os.tmpdir(), 'agency-startup-media-'))
+    try {
+      await mkdir(path.join(dataDir, 'media', 'pool'), { recursive: true })
+      await writeFile(path.join(dataDir, 'media', 'pool', 'exterior-01.jpg'), 'a picture')
+      const store = createPostgresMediaStore(database)
+      const warnings: string[] = []
+      const log = { info: () => {}, warn: (_details: object, message: string) => warnings.push(message) }
+      await checkMediaStore(store, dataDir, log)
+      expect(warnings).toEqual([MEDIA_NOT_MOVED_WARNING])
+      await moveMedia(createDiskMediaStore(path.join(dataDir, 'media')), store)
+      await checkMediaStore(store, dataDir, log)
+      expect(warnings).toHaveLength(1)
+    } finally {
+      await rm(dataDir, { recursive: true, force: true })
+    }
   })
 })
 
@@ -80,6 +100,39 @@ describe('loadConfig', () => {
     expect(loadConfig({}).database.maxRestarts).toBe(3)
     expect(loadConfig({ EMBEDDED_DATABASE_RESTARTS: '0' }).database.maxRestarts).toBe(0)
     expect(() => loadConfig({ EMBEDDED_DATABASE_RESTARTS: '-1' })).toThrow('EMBEDDED_DATABASE_RESTARTS')
+  })
+
+  it('keeps media on the disk on the embedded database, in PostgreSQL with DATABASE_URL, and in a bucket with MEDIA_S3_BUCKET', () => {
+    const pg = 'postgres://db.example/agency'
+    expect(loadConfig({ DATA_DIR: '/srv/agency' }).media).toEqual({ kind: 'disk', dir: '/srv/agency/media' })
+    expect(loadConfig({ DATABASE_URL: pg }).media).toEqual({ kind: 'postgres' })
+    expect(loadConfig({ DATABASE_URL: pg, MEDIA_STORE: 'disk', DATA_DIR: '/srv/agency' }).media).toEqual({ kind: 'disk', dir: '/srv/agency/media' })
+    const bucket = { MEDIA_S3_BUCKET: 'media', MEDIA_S3_ENDPOINT: 'http://127.0.0.1:9000', MEDIA_S3_ACCESS_KEY_ID: 'id', MEDIA_S3_SECRET_ACCESS_KEY: 'secret' }
+    expect(loadConfig({ DATABASE_URL: pg, ...bucket }).media).toEqual({
+      kind: 's3',
+      bucket: 'media',
+      region: 'us-east-1',
+      endpoint: 'http://127.0.0.1:9000',
+      forcePathStyle: true,
+      credentials: { accessKeyId: 'id', secretAccessKey: 'secret' },
+    })
+    expect(loadConfig({ MEDIA_S3_BUCKET: 'media', MEDIA_S3_REGION: 'eu-west-2' }).media).toEqual({ kind: 's3', bucket: 'media', region: 'eu-west-2', endpoint: undefined, forcePathStyle: false, credentials: undefined })
+    expect(() => loadConfig({ MEDIA_S3_BUCKET: 'media' })).toThrow('MEDIA_S3_REGION: needed for AWS S3')
+    expect(() => loadConfig({ ...bucket, MEDIA_S3_SECRET_ACCESS_KEY: '' })).toThrow('give both MEDIA_S3_ACCESS_KEY_ID and MEDIA_S3_SECRET_ACCESS_KEY, or neither')
+    expect(() => loadConfig({ ...bucket, MEDIA_S3_ENDPOINT: 'ftp://files.example' })).toThrow('MEDIA_S3_ENDPOINT must be an http(s) URL')
+    expect(() => loadConfig({ MEDIA_STORE: 'disk', ...bucket })).toThrow('MEDIA_STORE: disk keeps media elsewhere')
+    expect(() => loadConfig({ MEDIA_STORE: 'postgres' })).toThrow('MEDIA_STORE: postgres needs DATABASE_URL')
+    // The message of a bad setting never carries the secret key.
+    const refusal = (() => {
+      try {
+        loadConfig({ ...bucket, MEDIA_S3_ACCESS_KEY_ID: '', MEDIA_S3_ENDPOINT: 'not a url' })
+        return 'accepted'
+      } catch (error) {
+        return String(error)
+      }
+    })()
+    expect(refusal).toContain('MEDIA_S3_ENDPOINT')
+    expect(refusal).not.toContain('secret')
   })
 
   it('runs one process per core on PostgreSQL, one on the embedded database, and refuses more there', () => {

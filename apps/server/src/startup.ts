@@ -1,4 +1,6 @@
-import { ensurePlaces, loadDemoData, queryRows, type Database, type Db } from '@agency/db'
+import { readdir } from 'node:fs/promises'
+import path from 'node:path'
+import { ensurePlaces, loadDemoData, queryRows, type Database, type Db, type MediaStore } from '@agency/db'
 import { sql } from 'drizzle-orm'
 
 /** True when the catalogue holds no property, so demo data may be loaded. */
@@ -10,6 +12,27 @@ export async function isCatalogueEmpty(db: Db): Promise<boolean> {
 /** Where start-up reports what it did. */
 export interface StartupLog {
   info(details: object, message: string): void
+  warn?(details: object, message: string): void
+}
+
+/** What start-up says when a shared media store is empty while this machine's disk still holds media. */
+export const MEDIA_NOT_MOVED_WARNING =
+  'the media store is empty, but this machine still has media on its disk: run `npm run media:move` to copy them into the shared store, or pictures will be missing'
+
+/**
+ * A site moved onto a shared media store (PostgreSQL or a bucket) with its media still on the disk
+ * under DATA_DIR: says so, once, at start. Nothing is copied without being asked (`npm run media:move`).
+ */
+export async function checkMediaStore(store: MediaStore, dataDir: string, log: StartupLog): Promise<void> {
+  if (store.kind === 'disk') return
+  const dir = path.join(dataDir, 'media')
+  const onDisk = await readdir(dir).then(
+    (names) => names.length > 0,
+    () => false,
+  )
+  if (!onDisk) return
+  for await (const _key of store.list()) return
+  log.warn?.({ dir }, MEDIA_NOT_MOVED_WARNING)
 }
 
 /**
@@ -19,11 +42,11 @@ export interface StartupLog {
  */
 export async function prepareData(
   database: Database,
-  options: { seedProperties: number; seed: number; mediaDir: string; log: StartupLog },
+  options: { seedProperties: number; seed: number; mediaStore: MediaStore; log: StartupLog },
 ): Promise<void> {
   if (options.seedProperties > 0 && (await isCatalogueEmpty(database.db))) {
     options.log.info({ properties: options.seedProperties }, 'empty database: loading demo data')
-    const summary = await loadDemoData(database, { properties: options.seedProperties, seed: options.seed, mediaDir: options.mediaDir })
+    const summary = await loadDemoData(database, { properties: options.seedProperties, seed: options.seed, mediaStore: options.mediaStore })
     options.log.info(summary, 'demo data loaded')
     return
   }

@@ -2,7 +2,7 @@
 // as the server serves them, and a known buyer to log in as. Imported by tests only.
 import os from 'node:os'
 import { buildApp, createFixedCaptchaVerifier, type ApiOptions } from '@agency/api'
-import { communicationInfos, contacts, type Database } from '@agency/db'
+import { communicationInfos, contacts, createDiskMediaStore, type Database } from '@agency/db'
 import { COMMUNICATION_METHOD } from '@agency/domain'
 // The production build of the pages (npm run build, also run at install), as the server serves it.
 import * as build from '@agency/web/build/server'
@@ -25,7 +25,7 @@ export async function buildTestSite(options: TestSiteOptions): Promise<FastifyIn
   const mediaDir = options.mediaDir ?? os.tmpdir()
   const app = await buildApp({
     database: options.database,
-    mediaDir,
+    mediaStore: createDiskMediaStore(mediaDir),
     cacheDir: mediaDir,
     publicUrl: options.publicUrl,
     accounts: { captcha: createFixedCaptchaVerifier(true), magicLinkMinResponseMs: 0, ...options.accounts },

@@ -1,4 +1,5 @@
 import type { Database } from './client.ts'
+import type { MediaStore } from './media-store/store.ts'
 import { rebuildPlaces, type PlacesSummary } from './places/index.ts'
 import { seedDemoContacts, type SeedContactsSummary } from './seed-contacts/index.ts'
 import { seedDemoData, type SeedSummary } from './seed/index.ts'
@@ -20,12 +21,12 @@ export interface DemoDataSummary {
  */
 export async function loadDemoData(
   database: Database,
-  options: { properties: number; seed?: number; mediaDir: string; log?: (message: string) => void },
+  options: { properties: number; seed?: number; mediaStore: MediaStore; log?: (message: string) => void },
 ): Promise<DemoDataSummary> {
   const catalogue = await seedDemoData(database, {
     properties: options.properties,
     seed: options.seed ?? 1,
-    mediaDir: options.mediaDir,
+    mediaStore: options.mediaStore,
     ...(options.log ? { log: options.log } : {}),
   })
   const contacts = await seedDemoContacts(database, { seed: options.seed ?? 1 })

@@ -153,3 +153,4 @@ export function migratedPgliteDump(): Promise<Blob> {
   })()
   return dump
 }
+export { startS3TestServer, type S3TestServer } from './media-store/s3-test-server.ts'

@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import { branches, feedImports, importBlm, outbox } from '@agency/db'
+import { branches, feedImports, importBlm, outbox, createDiskMediaStore } from '@agency/db'
 import { testDatabaseKinds, toBlmText, toSampleBlmRecord } from '@agency/db/testing'
 import { asc, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -37,7 +37,7 @@ describe.each(testDatabaseKinds())("a branch is e-mailed the lettings a feed did
         letting('LET-CLEAN', { BRANCH_ID: 3 }),
       ]),
     )
-    const report = await importBlm(api.database, { file, mediaDir: path.join(dir, 'media'), now: () => NOW })
+    const report = await importBlm(api.database, { file, mediaStore: createDiskMediaStore(path.join(dir, 'media')), now: () => NOW })
     expect(report.advert_refusals.map((refusal) => refusal.agent_ref)).toEqual(['LET-DSS', 'LET-RANGE', 'LET-OVER'])
 
     expect(await notifyFeedRefusals(api.database.db, { publicUrl: 'https://agency.example', now: NOW })).toBe(2)
@@ -58,7 +58,7 @@ describe.each(testDatabaseKinds())("a branch is e-mailed the lettings a feed did
     // Told once; an import with nothing refused sends nothing.
     expect(await notifyFeedRefusals(api.database.db, { publicUrl: 'https://agency.example', now: NOW })).toBe(0)
     writeFileSync(file, toBlmText([letting('LET-CLEAN', { BRANCH_ID: 3 })]))
-    await importBlm(api.database, { file, mediaDir: path.join(dir, 'media'), now: () => NOW, force: true })
+    await importBlm(api.database, { file, mediaStore: createDiskMediaStore(path.join(dir, 'media')), now: () => NOW, force: true })
     expect(await notifyFeedRefusals(api.database.db, { publicUrl: 'https://agency.example', now: NOW })).toBe(0)
     const imports = await api.database.db.select({ notified: feedImports.refusals_notified_at }).from(feedImports)
     expect(imports.every((row) => row.notified !== null)).toBe(true)

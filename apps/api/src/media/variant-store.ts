@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto'
-import { mkdir, readFile, rename, stat, unlink, writeFile } from 'node:fs/promises'
+import { mkdir, readFile, rename, unlink, writeFile } from 'node:fs/promises'
 import path from 'node:path'
+import { isMediaKey, readMedia, toBuffer, type MediaStore } from '@agency/db'
 import sharp, { type Sharp } from 'sharp'
 import { IMAGE_VARIANTS, type ImageVariant } from './media-ref.ts'
 
@@ -35,29 +36,15 @@ export interface StoredFile {
   etag: string
 }
 
-/** Derives picture variants from originals under `mediaDir` and keeps them under `cacheDir`. */
+/**
+ * Derives picture variants from the originals of the media store (the disk, PostgreSQL or a bucket,
+ * shared by every machine) and keeps them under `cacheDir`, this machine's own cache.
+ */
 export interface VariantStore {
-  /** The variant of the original at `file` (relative to the media root); null when it is missing. */
+  /** The variant of the original under `file` (its key in the media store); null when it is missing. */
   getImage(file: string, variant: ImageVariant): Promise<StoredFile | null>
-  /** An original file as it is (an EPC's PDF); null when it is missing. */
+  /** An original as it is (an EPC's PDF); null when it is missing. */
   getOriginal(file: string, contentType: string): Promise<StoredFile | null>
-}
-
-/** Resolves a media-root-relative path, refusing anything that would leave the media root. */
-export function resolveMediaPath(mediaDir: string, file: string): string | null {
-  const root = path.resolve(mediaDir)
-  const full = path.resolve(root, file)
-  return full.startsWith(root + path.sep) ? full : null
-}
-
-async function statOrNull(file: string) {
-  try {
-    const info = await stat(file)
-    return info.isFile() ? info : null
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null
-    throw error
-  }
 }
 
 async function readOrNull(file: string): Promise<Buffer | null> {
@@ -69,7 +56,7 @@ async function readOrNull(file: string): Promise<Buffer | null> {
   }
 }
 
-async function render(source: string, variant: ImageVariant): Promise<Buffer> {
+async function render(source: Buffer, variant: ImageVariant): Promise<Buffer> {
   const spec = IMAGE_VARIANTS[variant]
   let image: Sharp
   if (variant === 'blurred') {
@@ -106,19 +93,20 @@ async function writeAtomically(file: string, body: Buffer): Promise<void> {
   }
 }
 
-/** Creates the store. Variants are keyed by source path, size and time, so shared originals share them. */
-export function createVariantStore(options: { mediaDir: string; cacheDir: string }): VariantStore {
-  const inFlight = new Map<string, Promise<Buffer>>()
+/**
+ * Creates the store. Variants are keyed by the original's key and version (its hash, ETag, or size
+ * and time on disk), so shared originals share them and a replaced original is derived again.
+ */
+export function createVariantStore(options: { store: MediaStore; cacheDir: string }): VariantStore {
+  const inFlight = new Map<string, Promise<Buffer | null>>()
+  const { store } = options
 
   return {
     async getImage(file, variant) {
-      const source = resolveMediaPath(options.mediaDir, file)
-      if (!source) return null
-      const info = await statOrNull(source)
+      if (!isMediaKey(file)) return null
+      const info = await store.head(file)
       if (!info) return null
-      const key = createHash('sha256')
-        .update(`${RECIPE_VERSION}\0${variant}\0${file}\0${info.size}\0${info.mtimeMs}`)
-        .digest('hex')
+      const key = createHash('sha256').update(`${RECIPE_VERSION}\0${variant}\0${file}\0${info.size}\0${info.version}`).digest('hex')
       const spec = IMAGE_VARIANTS[variant]
       const cached = path.join(options.cacheDir, 'variants', key.slice(0, 2), `${key}.${spec.format}`)
       const result = { contentType: CONTENT_TYPES[spec.format], etag: `"${key.slice(0, 32)}"` }
@@ -126,10 +114,12 @@ export function createVariantStore(options: { mediaDir: string; cacheDir: string
       const hit = await readOrNull(cached)
       if (hit) return { ...result, body: hit }
 
-      // Concurrent requests for the same variant share one render.
-      let pending = inFlight.get(key)
+      // Concurrent requests for the same variant share one read of the original and one render.
+      let pending: Promise<Buffer | null> | undefined = inFlight.get(key)
       if (!pending) {
-        pending = render(source, variant).then(async (body) => {
+        pending = readMedia(store, file).then(async (source) => {
+          if (!source) return null
+          const body = await render(source, variant)
           await writeAtomically(cached, body)
           return body
         })
@@ -139,17 +129,16 @@ export function createVariantStore(options: { mediaDir: string; cacheDir: string
           () => inFlight.delete(key),
         )
       }
-      return { ...result, body: await pending }
+      const body = await pending
+      return body ? { ...result, body } : null
     },
 
     async getOriginal(file, contentType) {
-      const source = resolveMediaPath(options.mediaDir, file)
-      if (!source) return null
-      const info = await statOrNull(source)
-      if (!info) return null
-      const body = await readOrNull(source)
-      if (!body) return null
-      const etag = createHash('sha256').update(`${file}\0${info.size}\0${info.mtimeMs}`).digest('hex')
+      if (!isMediaKey(file)) return null
+      const object = await store.get(file)
+      if (!object) return null
+      const body = await toBuffer(object.body)
+      const etag = createHash('sha256').update(`${file}\0${object.size}\0${object.version}`).digest('hex')
       return { body, contentType, etag: `"${etag.slice(0, 32)}"` }
     },
   }

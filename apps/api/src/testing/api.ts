@@ -1,3 +1,4 @@
+import { createDiskMediaStore, moveMedia, type Database, type MediaStore } from '@agency/db'
 import { createTestDatabase, type TestDatabase } from '@agency/db/testing'
 import type { FastifyInstance, FastifyServerOptions } from 'fastify'
 import type { PlaceSearchLimit } from '#app/places/search-limit.ts'
@@ -13,7 +14,10 @@ export interface TestApi {
   app: FastifyInstance
   database: TestDatabase
   fixture: Fixture
+  /** The fixture's media files on disk (what a disk store keeps; the store's source otherwise). */
   mediaDir: string
+  /** The originals the app reads: the disk store over `mediaDir`, or the one the test asked for. */
+  mediaStore: MediaStore
   cacheDir: string
   close: () => Promise<void>
 }
@@ -39,14 +43,19 @@ export async function createTestApi(
     placeSearchLimit?: PlaceSearchLimit
     /** Which proxies may name the client (none by default). */
     trustProxy?: ApiOptions['trustProxy']
+    /** The media store, made on the test's database (the fixture's files are copied into it); the disk by default. */
+    mediaStore?: (database: Database) => MediaStore
   } = {},
 ): Promise<TestApi> {
   const database = await createTestDatabase(kind)
   const files = await createMediaFiles()
   const fixture = await insertFixture(database)
+  const disk = createDiskMediaStore(files.mediaDir)
+  const mediaStore = options.mediaStore ? options.mediaStore(database) : disk
+  if (mediaStore !== disk) await moveMedia(disk, mediaStore)
   const app = await buildApp({
     database,
-    mediaDir: files.mediaDir,
+    mediaStore,
     cacheDir: files.cacheDir,
     publicUrl: `${PUBLIC_URL}/`,
     logger: options.logger,
@@ -69,9 +78,11 @@ export async function createTestApi(
     database,
     fixture,
     mediaDir: files.mediaDir,
+    mediaStore,
     cacheDir: files.cacheDir,
     close: async () => {
       await app.close()
+      await mediaStore.close()
       await database.close()
       await files.cleanup()
     },

@@ -9,7 +9,7 @@
  * enquiries, login links and e-mails, as JSON.
  */
 import { appendFileSync } from 'node:fs'
-import { branches, communicationInfos, contacts, createDatabase, leads, magicLinks, migrate, outbox } from '@agency/db'
+import { branches, communicationInfos, contacts, createDatabase, leads, magicLinks, migrate, outbox, createDiskMediaStore } from '@agency/db'
 import { COMMUNICATION_METHOD } from '@agency/domain'
 import { eq, sql } from 'drizzle-orm'
 import { createFixedCaptchaVerifier } from '#app/auth/captcha.ts'
@@ -67,7 +67,7 @@ const publicUrl = `http://127.0.0.1:${port}`
 const generous = { limit: 1_000_000, windowMs: 60 * 60_000 }
 const app = await buildApp({
   database,
-  mediaDir: process.env.FAULT_DATA_DIR ?? '.',
+  mediaStore: createDiskMediaStore(process.env.FAULT_DATA_DIR ?? '.'),
   cacheDir: process.env.FAULT_DATA_DIR ?? '.',
   publicUrl,
   accounts: {

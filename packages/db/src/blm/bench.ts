@@ -9,6 +9,7 @@ import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { createDatabase, type Database } from '../client.ts'
+import { createDiskMediaStore } from '../media-store/disk.ts'
 import { migrate } from '../migrate.ts'
 import { ensurePlaces } from '../places/index.ts'
 import { withScratchDatabase } from '../scratch-database.ts'
@@ -57,8 +58,9 @@ function toRecords(): Array<Record<string, string | number>> {
 async function benchOne(label: string, database: Database, file: string, mediaDir: string): Promise<void> {
   await migrate(database)
   await ensurePlaces(database)
-  const first = await importBlm(database, { file, mediaDir })
-  const second = await importBlm(database, { file, mediaDir })
+  const mediaStore = createDiskMediaStore(mediaDir)
+  const first = await importBlm(database, { file, mediaStore })
+  const second = await importBlm(database, { file, mediaStore })
   const seconds = (ms: number) => (ms / 1000).toFixed(1)
   console.log(
     `  ${label.padEnd(10)} import ${seconds(first.elapsed_ms).padStart(6)} s (added ${first.added}, refused ${first.refused})   ` +

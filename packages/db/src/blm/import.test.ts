@@ -7,6 +7,7 @@ import { asc, eq, inArray, sql } from 'drizzle-orm'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { queryRows } from '../client.ts'
+import { createDiskMediaStore } from '../media-store/disk.ts'
 import { ensurePlaces } from '../places/index.ts'
 import { branches, epcs, feedImports, floorPlans, places, postcodes, priceHistory, properties, propertyDocuments, propertyMedias } from '../schema/index.ts'
 import { createTestDatabase, testDatabaseKinds, type TestDatabase } from '../testing.ts'
@@ -30,7 +31,7 @@ describe.each(testDatabaseKinds())('importBlm on %s', (kind) => {
   let mediaDir: string
   let counter = 0
 
-  const run = (file: string, options: Partial<BlmImportOptions> = {}) => importBlm(database, { file, mediaDir, now: () => NOW, ...options })
+  const run = (file: string, options: Partial<BlmImportOptions> = {}) => importBlm(database, { file, mediaStore: createDiskMediaStore(mediaDir), now: () => NOW, ...options })
   const writeBlm = (records: Array<Record<string, string | number>>) => {
     const file = path.join(dir, `feed-${++counter}.blm`)
     writeFileSync(file, toBlmText(records))

@@ -11,6 +11,7 @@
  * of the live feed stock, is refused (and nothing written) unless `force` is set.
  */
 import { createHash } from 'node:crypto'
+import type { MediaStore } from '../media-store/store.ts'
 import {
   BIDDING_PHRASES,
   DEFAULT_PRE_MARKET_RULE,
@@ -51,8 +52,8 @@ export interface BlmImportOptions {
   file: string
   /** The name the report gives the file (default: the path's last part). */
   name?: string
-  /** `${DATA_DIR}/media`. */
-  mediaDir: string
+  /** Where the originals go (the disk, PostgreSQL or a bucket: media-store/). */
+  mediaStore: MediaStore
   /** Read and count everything, write nothing but the run's report. */
   dryRun?: boolean
   /** Import even what the safe-import guard refuses. */
@@ -289,7 +290,7 @@ export async function importBlm(database: Pick<Database, 'db'>, options: BlmImpo
     if (!options.dryRun) {
       for (const item of work) {
         if (!item.mediaChanged) continue
-        media.set(item.record.agent_ref, await storeRecordMedia(item.record, source, options.mediaDir, fetchMedia, report, log))
+        media.set(item.record.agent_ref, await storeRecordMedia(item.record, source, options.mediaStore, fetchMedia, report, log))
       }
     }
 
@@ -459,7 +460,7 @@ export const MEDIA_LINK_FAILED = 'could not be fetched'
 async function storeRecordMedia(
   record: MappedBlmRecord,
   source: BlmSource,
-  mediaDir: string,
+  mediaStore: MediaStore,
   fetchMedia: MediaFetcher,
   report: BlmImportReport,
   log: (message: string, details?: object) => void,
@@ -490,7 +491,7 @@ async function storeRecordMedia(
     const bytes = loaded ?? (await load(ref))
     if (!bytes) return null
     try {
-      const result = await storePicture(mediaDir, bytes, kind)
+      const result = await storePicture(mediaStore, bytes, kind)
       if (result.reused) report.media.reused++
       else report.media.stored++
       return result.file
@@ -518,7 +519,7 @@ async function storeRecordMedia(
     const bytes = await load(ref)
     if (!bytes) continue
     try {
-      const result = await storePdf(mediaDir, bytes)
+      const result = await storePdf(mediaStore, bytes)
       if (result.reused) report.media.reused++
       else report.media.stored++
       pdfs.push(result.file)
@@ -530,14 +531,14 @@ async function storeRecordMedia(
     }
   }
   // SPEC §3 EPC: a picture, or a PDF with a preview picture (the graph when the feed has one).
-  for (const pdf of pdfs) stored.epcs.push({ file: graphs.shift() ?? (await storeEpcPreview(mediaDir)), pdf_file: pdf })
+  for (const pdf of pdfs) stored.epcs.push({ file: graphs.shift() ?? (await storeEpcPreview(mediaStore)), pdf_file: pdf })
   for (const graph of graphs) stored.epcs.push({ file: graph, pdf_file: null })
   // Brochures: PDFs kept as they came (content-addressed, so an unchanged one costs nothing again).
   for (const ref of record.media.brochures) {
     const bytes = await load(ref)
     if (!bytes) continue
     try {
-      const result = await storePdf(mediaDir, bytes)
+      const result = await storePdf(mediaStore, bytes)
       if (result.reused) report.media.reused++
       else report.media.stored++
       stored.documents.push({ file: result.file, caption: ref.caption, size_bytes: bytes.length })

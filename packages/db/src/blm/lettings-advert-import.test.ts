@@ -4,6 +4,7 @@ import path from 'node:path'
 import { WITHDRAWN_AVAILABILITY } from '@agency/domain'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createDiskMediaStore } from '../media-store/disk.ts'
 import { ensurePlaces } from '../places/index.ts'
 import { properties } from '../schema/index.ts'
 import { createTestDatabase, testDatabaseKinds, type TestDatabase } from '../testing.ts'
@@ -31,7 +32,7 @@ describe.each(testDatabaseKinds())("the feed import keeps lettings adverts to th
   const run = (records: Array<Record<string, string | number>>, force = false) => {
     const file = path.join(dir, `feed-${++counter}.blm`)
     writeFileSync(file, toBlmText(records))
-    return importBlm(database, { file, mediaDir: path.join(dir, 'media'), now: () => NOW, force })
+    return importBlm(database, { file, mediaStore: createDiskMediaStore(path.join(dir, 'media')), now: () => NOW, force })
   }
   const byRef = async (ref: string) => (await database.db.select().from(properties).where(eq(properties.agent_ref, ref)))[0]
 

@@ -15,6 +15,7 @@ import { z } from 'zod'
 import { importBlm } from '../blm/import.ts'
 import { parseAllowedMediaHosts } from '../blm/media-fetch.ts'
 import { createDatabase } from '../client.ts'
+import { mediaStoreSettingsFromEnv, openMediaStore } from '../media-store/settings.ts'
 import { migrate } from '../migrate.ts'
 import { ensurePlaces } from '../places/index.ts'
 
@@ -66,13 +67,15 @@ async function main(): Promise<void> {
   const cwd = process.env.INIT_CWD ?? process.cwd()
   const dataDir = path.resolve(cwd, env.data.DATA_DIR)
   const file = path.resolve(cwd, positionals[0] as string)
+  const settings = mediaStoreSettingsFromEnv(process.env, { dataDir, databaseUrl: env.data.DATABASE_URL || undefined })
   const database = await createDatabase({ databaseUrl: env.data.DATABASE_URL || undefined, dataDir })
+  const mediaStore = await openMediaStore(settings, database)
   try {
     await migrate(database)
     await ensurePlaces(database)
     const report = await importBlm(database, {
       file,
-      mediaDir: path.join(dataDir, 'media'),
+      mediaStore,
       dryRun: values['dry-run'] === true,
       force: values.force === true,
       maxWithdrawShare: env.data.FEED_MAX_WITHDRAW_SHARE,
@@ -82,6 +85,7 @@ async function main(): Promise<void> {
     for (const line of toReportLines(report)) console.log(line)
     process.exitCode = report.outcome === 'refused' ? 2 : report.outcome === 'invalid' ? 1 : 0
   } finally {
+    await mediaStore.close()
     await database.close()
   }
 }

@@ -2,12 +2,14 @@
  * Loads the demo data:
  *   npm run seed -- --properties 2000 [--seed 1] [--reset]
  * Reads DATABASE_URL (PostgreSQL), else the PGlite database under DATA_DIR (default ./data, resolved
- * from where npm was run); the image pool goes under DATA_DIR/media.
+ * from where npm was run); the image pool goes into the media store (DATA_DIR/media, or the shared store
+ * MEDIA_STORE, MEDIA_S3_* and DATABASE_URL name: docs/configuration.md).
  */
 import path from 'node:path'
 import { parseArgs } from 'node:util'
 import { z } from 'zod'
 import { createDatabase } from '../client.ts'
+import { mediaStoreSettingsFromEnv, openMediaStore } from '../media-store/settings.ts'
 import { migrate } from '../migrate.ts'
 import { rebuildPlaces } from '../places/index.ts'
 import { seedDemoContacts } from '../seed-contacts/index.ts'
@@ -37,14 +39,16 @@ async function main(): Promise<void> {
   // npm runs workspace scripts inside the workspace; INIT_CWD is where the user typed the command.
   const dataDir = path.resolve(process.env.INIT_CWD ?? process.cwd(), process.env.DATA_DIR ?? './data')
   const databaseUrl = process.env.DATABASE_URL || undefined
+  const settings = mediaStoreSettingsFromEnv(process.env, { dataDir, databaseUrl })
   const database = await createDatabase({ databaseUrl, dataDir })
+  const mediaStore = await openMediaStore(settings, database)
   try {
     await migrate(database)
     const summary = await seedDemoData(database, {
       properties: args.properties,
       seed: args.seed,
       reset: args.reset,
-      mediaDir: path.join(dataDir, 'media'),
+      mediaStore,
       log: (line) => console.log(line),
     })
     console.log(
@@ -58,6 +62,7 @@ async function main(): Promise<void> {
     const points = await seedDemoPointsOfInterest(database)
     console.log(`demo contacts: ${JSON.stringify(contacts)}; places: ${JSON.stringify(places)}; demo schools and pubs: ${JSON.stringify(points)}`)
   } finally {
+    await mediaStore.close()
     await database.close()
   }
 }

@@ -4,15 +4,12 @@
  * at GET /api/company/cmp-certificate.pdf. The demo writes one; `npm run company-document` puts the
  * agency's own in its place.
  */
-import { existsSync } from 'node:fs'
-import { mkdir, rename, writeFile } from 'node:fs/promises'
-import path from 'node:path'
-import { randomBytes } from 'node:crypto'
 import type { CompanyProfile } from '@agency/domain'
+import type { MediaStore } from '../media-store/store.ts'
 import { DEMO_COMPANY_PROFILE } from './company.ts'
 import { renderPdfPage } from './images/pdf.ts'
 
-/** The certificate's place in the media store (relative to the media root). */
+/** The certificate's key in the media store. */
 export const CMP_CERTIFICATE_FILE = 'company/cmp-certificate.pdf'
 
 /** A demo certificate of client money protection for `profile`'s company, as a one-page PDF. */
@@ -40,10 +37,9 @@ export function renderCmpCertificatePdf(profile: CompanyProfile): Buffer {
 }
 
 /** Writes the demo certificate into the media store when none is there (an agency's own is kept). */
-export async function ensureCompanyDocuments(mediaDir: string): Promise<boolean> {
-  const target = path.join(mediaDir, CMP_CERTIFICATE_FILE)
-  if (existsSync(target)) return false
-  await putCompanyDocument(mediaDir, renderCmpCertificatePdf(DEMO_COMPANY_PROFILE))
+export async function ensureCompanyDocuments(store: MediaStore): Promise<boolean> {
+  if (await store.exists(CMP_CERTIFICATE_FILE)) return false
+  await putCompanyDocument(store, renderCmpCertificatePdf(DEMO_COMPANY_PROFILE))
   return true
 }
 
@@ -51,11 +47,7 @@ export async function ensureCompanyDocuments(mediaDir: string): Promise<boolean>
 const PDF_SIGNATURE = '%PDF-'
 
 /** Puts a certificate into the media store in one step (never a half-written file), after checking it is a PDF. */
-export async function putCompanyDocument(mediaDir: string, pdf: Buffer): Promise<void> {
+export async function putCompanyDocument(store: MediaStore, pdf: Buffer): Promise<void> {
   if (pdf.subarray(0, PDF_SIGNATURE.length).toString('latin1') !== PDF_SIGNATURE) throw new Error('The certificate must be a PDF file.')
-  const target = path.join(mediaDir, CMP_CERTIFICATE_FILE)
-  await mkdir(path.dirname(target), { recursive: true })
-  const temp = `${target}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`
-  await writeFile(temp, pdf)
-  await rename(temp, target)
+  await store.put(CMP_CERTIFICATE_FILE, pdf, 'application/pdf')
 }

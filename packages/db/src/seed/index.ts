@@ -7,6 +7,7 @@ import { sql, type SQL } from 'drizzle-orm'
 import type { Database, Db } from '../client.ts'
 import { queryRows } from '../client.ts'
 import { vacuumCatalogue } from '../maintenance.ts'
+import type { MediaStore } from '../media-store/store.ts'
 import { branches, companySettings } from '../schema/index.ts'
 import { AGENCY_NAME, getDemoBranches, getDemoSettings } from './branches.ts'
 import {
@@ -22,7 +23,7 @@ import {
 import { ExteriorBook } from './exterior-book.ts'
 import { createTownPicker } from './places.ts'
 import { seedAlertReferenceData } from './questions.ts'
-import { ensureDocuments, ensureImagePool } from './pool.ts'
+import { ensureDocuments, ensureImagePool, listDocuments } from './pool.ts'
 import { ensureCompanyDocuments } from './company-documents.ts'
 
 export { AGENCY_DOMAIN, AGENCY_NAME } from './branches.ts'
@@ -40,8 +41,8 @@ export interface SeedOptions {
   properties: number
   /** Same seed, same rows (default 1). */
   seed?: number
-  /** The media root (`${DATA_DIR}/media`); the image pool is rendered under `pool/` once. */
-  mediaDir: string
+  /** The media store; the image pool is rendered under `pool/` once. */
+  mediaStore: MediaStore
   /** The moment listings are dated back from (default: the start of the current UTC day). */
   now?: Date
   /** Empty the catalogue tables first (TRUNCATE … RESTART IDENTITY CASCADE) and restore default settings. */
@@ -79,9 +80,10 @@ export async function seedDemoData(database: Database, options: SeedOptions): Pr
   const now = options.now ?? startOfUtcDay(new Date())
   const log = options.log ?? (() => {})
 
-  const poolGenerated = await ensureImagePool(options.mediaDir)
-  if (poolGenerated) log(`rendered the image pool under ${options.mediaDir}`)
-  if (await ensureCompanyDocuments(options.mediaDir)) log('wrote the demo client money protection certificate')
+  const poolGenerated = await ensureImagePool(options.mediaStore)
+  if (poolGenerated) log(`rendered the image pool into ${options.mediaStore.description}`)
+  if (await ensureCompanyDocuments(options.mediaStore)) log('wrote the demo client money protection certificate')
+  const documents = count > 0 ? await listDocuments(options.mediaStore) : new Set<string>()
 
   const branchRows = getDemoBranches()
   const ctx: GenerateContext = { seed, now, agencyName: AGENCY_NAME, towns: createTownPicker(), branches: branchRows, exteriors: new ExteriorBook() }
@@ -123,7 +125,7 @@ export async function seedDemoData(database: Database, options: SeedOptions): Pr
         chunk[i] = generateProperty(ctx, id - 1, id)
       }
       // Each property's EPC chart and floor plans, drawn from its own scores and rooms.
-      await ensureDocuments(options.mediaDir, chunk.flatMap((p) => p.documents))
+      await ensureDocuments(options.mediaStore, chunk.flatMap((p) => p.documents), documents)
       const written = await insertChunk(db, chunk)
       totals.medias += written.medias
       totals.floorPlans += written.floorPlans

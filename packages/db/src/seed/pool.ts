@@ -1,15 +1,12 @@
 /**
- * Renders the image pool once per media root: exterior, interior and garden photos (JPEG); and a
+ * Renders the image pool once per media store: exterior, interior and garden photos (JPEG); and a
  * property's documents (EPC charts and floor plans as PNG, EPC PDFs) as a run needs them. Properties
  * only reference these files; documents are shared by every property with the same scores or rooms,
  * so disk grows far slower than the catalogue. A manifest written last marks a complete pool.
  */
-import { randomBytes } from 'node:crypto'
-import { existsSync } from 'node:fs'
-import { mkdir, readFile, rename, writeFile } from 'node:fs/promises'
-import path from 'node:path'
 import sharp from 'sharp'
 import { z } from 'zod'
+import { readMedia, type MediaStore } from '../media-store/store.ts'
 import { AGENCY_NAME } from './branches.ts'
 import { renderEpcChart, renderEpcPdf, type EpcScores } from './images/epc.ts'
 import { renderExterior } from './images/exterior.ts'
@@ -21,7 +18,7 @@ import { DOCS_DIR, POOL, POOL_DIR, POOL_MANIFEST, POOL_VERSION, interiorEra, lis
 import type { PlanSpec } from './rooms.ts'
 import { Random, hashString } from './random.ts'
 
-/** The pool looks the same whatever the data seed: it belongs to the media root, not to a run. */
+/** The pool looks the same whatever the data seed: it belongs to the media store, not to a run. */
 const POOL_SEED = 2024
 
 /** Photo JPEG quality (the media service derives smaller variants from these). */
@@ -30,12 +27,12 @@ export const PHOTO_QUALITY = 78
 const ManifestSchema = z.object({ version: z.number().int(), files: z.array(z.string()) })
 
 /**
- * Makes sure `${mediaDir}/pool` holds every pool file of the current version; renders the pool when
- * it does not. Returns whether it rendered.
+ * Makes sure the store's `pool/` holds every pool file of the current version; renders what is
+ * missing when it does not. Returns whether it rendered.
  */
-export async function ensureImagePool(mediaDir: string): Promise<boolean> {
-  if (await isPoolComplete(mediaDir)) return false
-  await mkdir(path.join(mediaDir, POOL_DIR), { recursive: true })
+export async function ensureImagePool(store: MediaStore): Promise<boolean> {
+  if (await isPoolComplete(store)) return false
+  const present = await keysUnder(store, POOL_DIR)
   const lens = makeLens()
   const tasks: Array<{ file: string; render: () => Promise<Buffer> }> = []
 
@@ -50,11 +47,11 @@ export async function ensureImagePool(mediaDir: string): Promise<boolean> {
     })
   }
   POOL.gardens.forEach((file, i) => tasks.push({ file, render: () => toPhoto(renderGarden(streamFor(file, i)), lens) }))
-  await runTasks(mediaDir, tasks)
-  await writeAtomically(
-    path.join(mediaDir, POOL_MANIFEST),
-    Buffer.from(JSON.stringify({ version: POOL_VERSION, files: listPoolFiles() }, null, 2)),
-  )
+  // A pool of an older version is rendered again whole; a pool cut short (a stopped start) is finished.
+  const previous = await readManifest(store)
+  const missing = previous?.version === POOL_VERSION ? tasks.filter((task) => !present.has(task.file)) : tasks
+  await runTasks(store, missing)
+  await store.put(POOL_MANIFEST, Buffer.from(JSON.stringify({ version: POOL_VERSION, files: listPoolFiles() }, null, 2)), 'application/json')
   return true
 }
 
@@ -64,14 +61,20 @@ export type DocumentSpec =
   | { kind: 'epc-pdf'; file: string; scores: EpcScores }
   | { kind: 'floor-plan'; file: string; plan: PlanSpec }
 
+/** The keys of the documents already in a store (one listing, not a question a file). */
+export async function listDocuments(store: MediaStore): Promise<Set<string>> {
+  return keysUnder(store, DOCS_DIR)
+}
+
 /**
- * Renders the documents not yet under the media root (a file's name says what it shows, so one that
- * exists is the right one). Returns how many it rendered.
+ * Renders the documents not yet in the media store (a file's name says what it shows, so one that
+ * exists is the right one); `present` is what listDocuments found, and takes in what this renders.
+ * Returns how many it rendered.
  */
-export async function ensureDocuments(mediaDir: string, specs: Iterable<DocumentSpec>): Promise<number> {
-  await mkdir(path.join(mediaDir, DOCS_DIR), { recursive: true })
+export async function ensureDocuments(store: MediaStore, specs: Iterable<DocumentSpec>, present?: Set<string>): Promise<number> {
+  const there = present ?? (await listDocuments(store))
   const wanted = new Map<string, DocumentSpec>()
-  for (const spec of specs) if (!wanted.has(spec.file) && !existsSync(path.join(mediaDir, spec.file))) wanted.set(spec.file, spec)
+  for (const spec of specs) if (!wanted.has(spec.file) && !there.has(spec.file)) wanted.set(spec.file, spec)
   const tasks = [...wanted.values()].map((spec) => ({
     file: spec.file,
     render: async (): Promise<Buffer> =>
@@ -81,43 +84,47 @@ export async function ensureDocuments(mediaDir: string, specs: Iterable<Document
           ? renderEpcPdf(spec.scores, AGENCY_NAME)
           : toDocumentPng(renderFloorPlan(spec.plan)),
   }))
-  await runTasks(mediaDir, tasks)
+  await runTasks(store, tasks)
+  for (const task of tasks) there.add(task.file)
   return tasks.length
 }
 
 /** Two at a time: libvips threads inside each render use the rest of the machine. */
-async function runTasks(mediaDir: string, tasks: ReadonlyArray<{ file: string; render: () => Promise<Buffer> }>): Promise<void> {
+async function runTasks(store: MediaStore, tasks: ReadonlyArray<{ file: string; render: () => Promise<Buffer> }>): Promise<void> {
   let next = 0
   const worker = async () => {
     while (next < tasks.length) {
       const task = tasks[next++] as (typeof tasks)[number]
-      await writeAtomically(path.join(mediaDir, task.file), await task.render())
+      await store.put(task.file, await task.render(), task.file.endsWith('.pdf') ? 'application/pdf' : task.file.endsWith('.png') ? 'image/png' : 'image/jpeg')
     }
   }
   await Promise.all([worker(), worker()])
 }
 
-async function isPoolComplete(mediaDir: string): Promise<boolean> {
-  const manifestPath = path.join(mediaDir, POOL_MANIFEST)
-  if (!existsSync(manifestPath)) return false
+async function keysUnder(store: MediaStore, dir: string): Promise<Set<string>> {
+  const keys = new Set<string>()
+  for await (const key of store.list(`${dir}/`)) keys.add(key)
+  return keys
+}
+
+async function readManifest(store: MediaStore): Promise<z.infer<typeof ManifestSchema> | null> {
   try {
-    const manifest = ManifestSchema.parse(JSON.parse(await readFile(manifestPath, 'utf8')))
-    if (manifest.version !== POOL_VERSION) return false
-    return listPoolFiles().every((file) => existsSync(path.join(mediaDir, file)))
+    const bytes = await readMedia(store, POOL_MANIFEST)
+    return bytes ? ManifestSchema.parse(JSON.parse(bytes.toString('utf8'))) : null
   } catch {
-    return false
+    return null
   }
+}
+
+async function isPoolComplete(store: MediaStore): Promise<boolean> {
+  const manifest = await readManifest(store)
+  if (manifest?.version !== POOL_VERSION) return false
+  const present = await keysUnder(store, POOL_DIR)
+  return listPoolFiles().every((file) => present.has(file))
 }
 
 function streamFor(file: string, index: number): Random {
   return Random.for(POOL_SEED, hashString(file), index)
-}
-
-/** Another process (a second test file, a parallel seed) may render the same pool: never expose a half-written file. */
-async function writeAtomically(target: string, data: Buffer): Promise<void> {
-  const temp = `${target}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`
-  await writeFile(temp, data)
-  await rename(temp, target)
 }
 
 /** What a lens and a sensor add to every photo: grain (an offset per pixel) and a vignette (a gain per pixel, 1/256ths). */

@@ -7,6 +7,7 @@ import { sql } from 'drizzle-orm'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { queryRows, type Db } from '../client.ts'
+import { createDiskMediaStore } from '../media-store/disk.ts'
 import { createTestDatabase, testDatabaseKinds, type TestDatabase } from '../testing.ts'
 import { renderEpcPdf } from './images/epc.ts'
 import { GB_BOUNDS, distanceKm, getTowns } from './places.ts'
@@ -20,7 +21,7 @@ let mediaDir: string
 
 beforeAll(async () => {
   mediaDir = mkdtempSync(path.join(os.tmpdir(), 'agency-seed-media-'))
-  await ensureImagePool(mediaDir)
+  await ensureImagePool(createDiskMediaStore(mediaDir))
 }, 240_000)
 
 afterAll(() => {
@@ -54,7 +55,7 @@ describe('the image pool', () => {
   it('is not rendered again when it is complete', async () => {
     const probe = path.join(mediaDir, listPoolFiles()[0] as string)
     const before = statSync(probe).mtimeMs
-    expect(await ensureImagePool(mediaDir)).toBe(false)
+    expect(await ensureImagePool(createDiskMediaStore(mediaDir))).toBe(false)
     expect(statSync(probe).mtimeMs).toBe(before)
   })
 
@@ -103,7 +104,7 @@ describe.each(testDatabaseKinds())('seedDemoData on %s', (kind) => {
 
   beforeAll(async () => {
     database = await createTestDatabase(kind)
-    summary = await seedDemoData(database, { properties: COUNT, seed: 7, mediaDir, now: NOW })
+    summary = await seedDemoData(database, { properties: COUNT, seed: 7, mediaStore: createDiskMediaStore(mediaDir), now: NOW })
   }, 240_000)
 
   afterAll(async () => {
@@ -482,8 +483,8 @@ describe.each(testDatabaseKinds())('seedDemoData on %s', (kind) => {
     const other = await createTestDatabase(kind)
     try {
       // Each property draws from its own stream: 300 properties of seed 7 are the first 300 of 2,000.
-      await seedDemoData(again, { properties: 300, seed: 7, mediaDir, now: NOW })
-      await seedDemoData(other, { properties: 300, seed: 8, mediaDir, now: NOW })
+      await seedDemoData(again, { properties: 300, seed: 7, mediaStore: createDiskMediaStore(mediaDir), now: NOW })
+      await seedDemoData(other, { properties: 300, seed: 8, mediaStore: createDiskMediaStore(mediaDir), now: NOW })
       const first = await digest(database.db, 300)
       expect(first).toMatch(/^[0-9a-f]{32}$/)
       expect(await digest(again.db, 300)).toBe(first)
@@ -519,7 +520,7 @@ describe.each(testDatabaseKinds())('seedDemoData on %s', (kind) => {
   })
 
   it('appends after existing properties, and a reset starts again from id 1', async () => {
-    const appended = await seedDemoData(database, { properties: 10, seed: 7, mediaDir, now: NOW })
+    const appended = await seedDemoData(database, { properties: 10, seed: 7, mediaStore: createDiskMediaStore(mediaDir), now: NOW })
     expect(appended.properties).toBe(10)
     const [after] = await queryRows<{ n: number; max: number }>(database.db, sql`select count(*)::int as n, max(property_profile_id)::int as max from properties`)
     expect(after).toEqual({ n: COUNT + 10, max: COUNT + 10 })
@@ -527,11 +528,11 @@ describe.each(testDatabaseKinds())('seedDemoData on %s', (kind) => {
     expect(next?.id).toBe(COUNT + 11)
 
     await database.db.execute(sql`update company_settings set value = '"v2"'::jsonb where setting_id = ${COMPANY_SETTING.PROPERTY_CARD_VARIANT}`)
-    await seedDemoData(database, { properties: 0, mediaDir, now: NOW })
+    await seedDemoData(database, { properties: 0, mediaStore: createDiskMediaStore(mediaDir), now: NOW })
     const [kept] = await queryRows<{ value: unknown }>(database.db, sql`select value from company_settings where setting_id = ${COMPANY_SETTING.PROPERTY_CARD_VARIANT}`)
     expect(kept?.value).toBe('v2')
 
-    await seedDemoData(database, { properties: 5, seed: 7, mediaDir, now: NOW, reset: true })
+    await seedDemoData(database, { properties: 5, seed: 7, mediaStore: createDiskMediaStore(mediaDir), now: NOW, reset: true })
     const [reset] = await queryRows<{ n: number; min: number; max: number; medias_min: number }>(
       database.db,
       sql`select count(*)::int as n, min(property_profile_id)::int as min, max(property_profile_id)::int as max,

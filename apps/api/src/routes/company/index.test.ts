@@ -34,7 +34,7 @@ describe.each(testDatabaseKinds())('GET /api/company on %s', (kind) => {
     const missing = await api.app.inject('/api/company/cmp-certificate.pdf')
     expect(missing.statusCode).toBe(404)
     expect(missing.json()).toEqual({ message: 'No client money protection certificate is stored' })
-    await putCompanyDocument(api.mediaDir, renderCmpCertificatePdf(DEMO_COMPANY_PROFILE))
+    await putCompanyDocument(api.mediaStore, renderCmpCertificatePdf(DEMO_COMPANY_PROFILE))
     const response = await api.app.inject(DEMO_COMPANY_PROFILE.client_money_protection.certificate_url)
     expect(response.statusCode).toBe(200)
     expect(response.headers['content-type']).toBe('application/pdf')
@@ -44,7 +44,7 @@ describe.each(testDatabaseKinds())('GET /api/company on %s', (kind) => {
     const again = await api.app.inject({ url: '/api/company/cmp-certificate.pdf', headers: { 'if-none-match': String(response.headers.etag) } })
     expect(again.statusCode).toBe(304)
     // Only a PDF goes in.
-    await expect(putCompanyDocument(api.mediaDir, Buffer.from('<html>not a pdf</html>'))).rejects.toThrow('The certificate must be a PDF file.')
+    await expect(putCompanyDocument(api.mediaStore, Buffer.from('<html>not a pdf</html>'))).rejects.toThrow('The certificate must be a PDF file.')
   })
 
   it('answers the stored company and compliance details', async () => {

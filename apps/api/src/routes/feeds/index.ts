@@ -5,7 +5,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { pipeline } from 'node:stream/promises'
 import { Transform } from 'node:stream'
-import { importBlm } from '@agency/db'
+import { importBlm, type MediaStore } from '@agency/db'
 import { ApiErrorSchema, DEFAULT_PRE_MARKET_RULE, FeedImportReportSchema, type PreMarketRule } from '@agency/domain'
 import type { FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
@@ -70,7 +70,7 @@ class TooLargeError extends Error {
  * by the feed API key of the server's configuration, never a session. The upload is streamed to a
  * temporary file (never held in memory) and imported as `npm run import:blm` would.
  */
-const feeds: FastifyPluginAsyncZod<{ mediaDir: string; feeds: FeedsOptions }> = async (app, options) => {
+const feeds: FastifyPluginAsyncZod<{ mediaStore: MediaStore; feeds: FeedsOptions }> = async (app, options) => {
   const settings = options.feeds
   const uploads = settings.uploadDir ?? path.join(os.tmpdir(), 'agency-feed-uploads')
 
@@ -139,7 +139,7 @@ const feeds: FastifyPluginAsyncZod<{ mediaDir: string; feeds: FeedsOptions }> = 
           {
             file,
             name: request.query.name ?? 'upload',
-            mediaDir: options.mediaDir,
+            mediaStore: options.mediaStore,
             dryRun: request.query.dry_run === 'true',
             force: request.query.force === 'true',
             maxWithdrawShare: settings.maxWithdrawShare,

@@ -30,7 +30,7 @@ describe.each(testDatabaseKinds())('GET /api/health on %s', (kind) => {
         },
       })
       const database = await createTestDatabase(kind)
-      const app = await buildApp({ database, mediaDir: api.mediaDir, cacheDir: api.cacheDir, publicUrl: 'https://agency.example', logger: { level: 'error', stream } })
+      const app = await buildApp({ database, mediaStore: api.mediaStore, cacheDir: api.cacheDir, publicUrl: 'https://agency.example', logger: { level: 'error', stream } })
       try {
         await database.close()
 

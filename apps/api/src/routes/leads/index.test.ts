@@ -475,7 +475,7 @@ describe.each(testDatabaseKinds())('lead enquiries on %s', (kind) => {
       // A second process of the site: its own app, the same database and key.
       const other = await buildApp({
         database: t.database,
-        mediaDir: t.mediaDir,
+        mediaStore: t.mediaStore,
         cacheDir: t.cacheDir,
         publicUrl: `${PUBLIC_URL}/`,
         accounts: { captcha: humanOnly, questionKey: QUESTION_KEY, magicLinkMinResponseMs: 0, now: () => NOW },

@@ -1,6 +1,6 @@
 import os from 'node:os'
 import { gunzipSync } from 'node:zlib'
-import { rebuildPlaces } from '@agency/db'
+import { rebuildPlaces, createDiskMediaStore } from '@agency/db'
 import { createTestDatabase, type TestDatabase } from '@agency/db/testing'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildApp } from '#app/app.ts'
@@ -37,7 +37,7 @@ describe('place search answers kept by keyword', () => {
 
   async function appWith(visitorCacheTtlMs: number) {
     const gazetteer = countingGazetteer(database)
-    const app = await buildApp({ database, mediaDir: os.tmpdir(), cacheDir: os.tmpdir(), publicUrl: 'https://agency.example', places: { provider: gazetteer.provider }, visitorCacheTtlMs })
+    const app = await buildApp({ database, mediaStore: createDiskMediaStore(os.tmpdir()), cacheDir: os.tmpdir(), publicUrl: 'https://agency.example', places: { provider: gazetteer.provider }, visitorCacheTtlMs })
     return { app, searched: gazetteer.searched }
   }
 

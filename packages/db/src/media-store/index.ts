@@ -1,0 +1,6 @@
+export * from './store.ts'
+export { createDiskMediaStore } from './disk.ts'
+export { MEDIA_PART_BYTES, createPostgresMediaStore } from './postgres.ts'
+export { createS3MediaStore, type S3MediaStoreOptions } from './s3.ts'
+export * from './settings.ts'
+export { moveMedia, type MoveMediaSummary } from './move.ts'
