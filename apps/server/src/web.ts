@@ -1,4 +1,5 @@
 import path from 'node:path'
+import { gzipSync } from 'node:zlib'
 import fastifyCompress from '@fastify/compress'
 import fastifyHelmet from '@fastify/helmet'
 import fastifyStatic from '@fastify/static'
@@ -8,11 +9,10 @@ import { createRequest } from '@remix-run/node-fetch-server'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { createRequestHandler, type ServerBuild } from 'react-router'
 import { DEFAULT_MAP_TILES } from './config.ts'
-import { GzipAroundNonce } from './gzip-around-nonce.ts'
 import { createInProcessFetch } from './in-process-fetch.ts'
 import { BUSY_PAGE } from './load-shedding.ts'
 import { createPageCache, isSharedRequest, type CachedPage } from './page-cache.ts'
-import { PERMISSIONS_POLICY, createNonce, pageContentSecurityPolicy, pageSecurityHeaders, type PagePolicyOptions } from './security-headers.ts'
+import { PERMISSIONS_POLICY, pageSecurityHeaders, type PagePolicyOptions } from './security-headers.ts'
 
 /** The web app to serve: a production build, or (in development) Vite's current build of the sources. */
 export interface WebOptions {
@@ -37,30 +37,17 @@ const PAGE_CACHE_MAX_BYTES = 64 * 1024 * 1024
 /** The bodies a page's form may post: what an HTML form sends. */
 const FORM_TYPES = new Set(['application/x-www-form-urlencoded', 'multipart/form-data'])
 
-/**
- * `body` with every `from` replaced by `to` (two nonces, of one length): a page kept by the page cache
- * was rendered with the cache's nonce, and each answer made of it carries a nonce of its own.
- */
-export function swapNonce(body: Buffer, from: string, to: string): Buffer {
-  const old = Buffer.from(from)
-  const fresh = Buffer.from(to)
-  if (old.byteLength !== fresh.byteLength) throw new Error('nonces differ in length')
-  const out = Buffer.from(body)
-  for (let at = out.indexOf(old); at !== -1; at = out.indexOf(old, at + old.byteLength)) fresh.copy(out, at)
-  return out
-}
-
 /** The smallest page sent gzipped: a smaller one gains too little to be worth it. */
 const GZIP_THRESHOLD_BYTES = 1024
 
-/** Each kept page gzipped once around its nonce, made when a browser that takes gzip first asks for it. */
-const gzippedPages = new WeakMap<CachedPage, GzipAroundNonce>()
+/** Each kept page gzipped once, made when a browser that takes gzip first asks for it. */
+const gzippedPages = new WeakMap<CachedPage, Buffer>()
 
 /**
- * A kept page as this answer's: with `nonce` in place of the cache's, gzipped (once per kept page,
- * gzip-around-nonce.ts) for a browser that takes gzip, else as it is.
+ * A kept page as it was rendered (every answer of it is the same bytes: a page carries no nonce),
+ * gzipped once per kept page at level 6 for a browser that takes gzip, else as it is.
  */
-function sendCachedPage(req: FastifyRequest, reply: FastifyReply, page: CachedPage, hit: boolean, cacheNonce: string, nonce: string): FastifyReply {
+function sendCachedPage(req: FastifyRequest, reply: FastifyReply, page: CachedPage, hit: boolean): FastifyReply {
   reply.code(page.status)
   for (const [name, value] of page.headers) reply.header(name, value)
   reply.header('age', String(Math.max(0, Math.floor((Date.now() - page.storedAt) / 1000))))
@@ -70,10 +57,10 @@ function sendCachedPage(req: FastifyRequest, reply: FastifyReply, page: CachedPa
   reply.header('vary', vary ? `${String(vary)}, accept-encoding` : 'accept-encoding')
   if (page.body.byteLength >= GZIP_THRESHOLD_BYTES && acceptsGzip(req.headers['accept-encoding'])) {
     let gzipped = gzippedPages.get(page)
-    if (!gzipped) gzippedPages.set(page, (gzipped = new GzipAroundNonce(page.body, cacheNonce)))
-    return reply.header('content-encoding', 'gzip').send(gzipped.answer(nonce))
+    if (!gzipped) gzippedPages.set(page, (gzipped = gzipSync(page.body, { level: 6 })))
+    return reply.header('content-encoding', 'gzip').send(gzipped)
   }
-  return reply.send(swapNonce(page.body, cacheNonce, nonce))
+  return reply.send(page.body)
 }
 
 /**
@@ -139,9 +126,6 @@ export async function registerWeb(app: FastifyInstance, options: WebOptions): Pr
   const origin = publicOrigin.origin
   const pageCache = createPageCache({ maxEntries: options.pageCacheEntries, maxBytes: PAGE_CACHE_MAX_BYTES })
   const policy: PagePolicyOptions = { publicOrigin, mapTileUrl: (options.mapTiles ?? DEFAULT_MAP_TILES).url, recaptcha: options.recaptcha ?? false }
-  // Pages rendered for the page cache carry this process's own random nonce, never sent as it is:
-  // every answer swaps it for a fresh one (swapNonce), so no two answers share a nonce.
-  const cacheNonce = createNonce()
 
   await app.register(async (web) => {
     web.removeAllContentTypeParsers()
@@ -154,7 +138,7 @@ export async function registerWeb(app: FastifyInstance, options: WebOptions): Pr
     // a page rendered for one caller (a signed-in buyer's) is compressed once, as it is sent, and
     // level 1 served 11–17% more of them a second than the default 6 (2,000 properties, PostgreSQL,
     // one process, by turns) for 14% more bytes (a list page 20.6 KB instead of 18.1 KB). A visitor's
-    // kept page is gzipped once at level 6 (gzip-around-nonce.ts).
+    // kept page is gzipped once at level 6 (sendCachedPage).
     await web.register(fastifyCompress, { global: true, encodings: ['gzip'], threshold: GZIP_THRESHOLD_BYTES, zlibOptions: { level: 1 } })
 
     if (options.clientDir) {
@@ -198,24 +182,18 @@ export async function registerWeb(app: FastifyInstance, options: WebOptions): Pr
           if (answer.status === 503) busy = answer.headers.get('retry-after') ?? '5'
           return answer
         }
-        const render = (nonce: string) => {
+        const render = () => {
           const api = createApiClient({ baseUrl: `${origin}/api`, fetch: fetchNoticingBusy })
           // The API calls of one render look the visitor's session up once between them.
-          return shareSessionLookups(() =>
-            handler(request, { api, publicUrl: options.publicUrl, mapTiles: options.mapTiles ?? DEFAULT_MAP_TILES, cspNonce: nonce }),
-          )
+          return shareSessionLookups(() => handler(request, { api, publicUrl: options.publicUrl, mapTiles: options.mapTiles ?? DEFAULT_MAP_TILES }))
         }
-        // Each answer's own nonce: its inline scripts carry it and its policy names it.
-        const nonce = createNonce()
-        reply.header('content-security-policy', pageContentSecurityPolicy(nonce, policy))
         let response: Response
         if (options.pageCacheEntries > 0 && isSharedRequest(req.method, req.headers)) {
-          const result = await pageCache.serve(pageCacheKey(req), () => render(cacheNonce))
-          if ('page' in result) return sendCachedPage(req, reply, result.page, result.hit, cacheNonce, nonce)
-          const unkept = result.response
-          response = unkept.body ? new Response(swapNonce(Buffer.from(await unkept.arrayBuffer()), cacheNonce, nonce), { status: unkept.status, headers: unkept.headers }) : unkept
+          const result = await pageCache.serve(pageCacheKey(req), render)
+          if ('page' in result) return sendCachedPage(req, reply, result.page, result.hit)
+          response = result.response
         } else {
-          response = await render(nonce)
+          response = await render()
         }
         // A page that failed because the database (through the API) was too busy tells the visitor so,
         // with Retry-After, as load shedding does, rather than 'Something went wrong'.
