@@ -18,7 +18,7 @@ describe('the property catalogue in a browser', () => {
     expect(response?.status()).toBe(200)
     // A visitor's page is the same for every visitor: a shared cache may keep it briefly, apart from
     // the pages of anyone with a cookie.
-    expect(response?.headers()['cache-control']).toBe('public, max-age=0, s-maxage=10')
+    expect(response?.headers()['cache-control']).toBe('public, max-age=0, s-maxage=10, stale-while-revalidate=60')
     expect(response?.headers()['vary']).toMatch(/\bCookie\b/i)
     await expect(page.title()).resolves.toMatch(/Property for sale/)
     const cards = page.locator('article.card--v1')
