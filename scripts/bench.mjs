@@ -131,7 +131,7 @@ const TARGETS = [
   { name: 'place search typo "harogate" (uncached)', path: '/api/places?keyword=harogate', vary: true },
   // A visitor's page is kept by the server's page cache for 10 s; any cookie makes it render afresh.
   { name: 'SSR sales list page (page cache)', path: '/sales/property-for-sale?min_price=150000&min_bedroom=2' },
-  // As a browser asks: a kept page is gzipped once around its nonce, not for every answer.
+  // As a browser asks: a kept page is gzipped once, not for every answer.
   { name: 'SSR sales list page (page cache), gzip', path: '/sales/property-for-sale?min_price=150000&min_bedroom=2', headers: GZIP },
   { name: 'SSR sales list page (rendered)', path: '/sales/property-for-sale?min_price=150000&min_bedroom=2', headers: RENDER },
   { name: 'SSR property page (page cache)', path: null },
@@ -202,17 +202,18 @@ async function pageWeight(base, pagePath) {
   const head = html.split('</head>')[0] ?? ''
   const stylesheets = [...head.matchAll(/<link[^>]*rel="stylesheet"[^>]*>/g)].map((m) => /href="([^"]+)"/.exec(m[0])?.[1]).filter(Boolean)
   const scripts = new Set([...html.matchAll(/(?:src|href)="(\/assets\/[^"]+\.js)"/g)].map((m) => m[1]))
-  // The preloads the page asks for once it has painted (apps/web/app/lib/paint-first.server.ts), and
-  // the entry React Router's module script imports.
-  for (const m of html.matchAll(/data-preloads="([^"]*)"/g)) for (const href of m[1].split(' ').filter(Boolean)) scripts.add(href)
-  for (const m of html.matchAll(/import\("(\/assets\/[^"]+\.js)"\)/g)) scripts.add(m[1])
+  // What the boot script asks for once the page has painted (apps/web/app/lib/page-scripts.tsx): the
+  // preloads, the routes' modules and React Router's entry.
+  const json = /<script type="application\/json" data-page-scripts="">([^<]*)<\/script>/.exec(html)?.[1]
+  const page = json ? JSON.parse(json) : null
+  if (page) for (const href of [...page.preloads, page.entry, ...page.routes.flatMap(([, modules]) => modules)]) scripts.add(href)
   let css = 0
   for (const href of stylesheets) css += await gzippedSize(new URL(href, base).href)
   let js = 0
   for (const src of scripts) js += await gzippedSize(base + src)
   // A visitor's page with its data apart asks for them beside its scripts (X-Hydration-Data).
   let apartData = 0
-  if (/ data-apart defer>/.test(html)) {
+  if (page && page.data === null) {
     const data = await fetch(`${base}${pagePath}`, { headers: { ...RENDER, 'x-hydration-data': '1' } })
     if (data.headers.get('content-type')?.startsWith('text/x-hydration-data')) apartData = gzipSync(Buffer.from(await data.arrayBuffer())).length
   }

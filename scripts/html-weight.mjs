@@ -31,7 +31,10 @@ async function dataApart(path) {
 }
 
 function report(name, html, apart) {
-  const hydration = all(html, /<script[^>]*>window\.__reactRouterContext\.streamController\.enqueue[\s\S]*?<\/script>/g)
+  // The page's data for its boot script (apps/web/app/lib/page-scripts.tsx), the hydration data among them.
+  const pageScripts = /<script type="application\/json" data-page-scripts="">([^<]*)<\/script>/.exec(html)?.[1]
+  const data = pageScripts ? JSON.parse(pageScripts).data : null
+  const hydration = data === null ? [] : [JSON.stringify(data)]
   const scripts = all(html, /<script[^>]*>[\s\S]*?<\/script>/g)
   const cards = all(html, /<article class="card[\s\S]*?<\/article>/g)
   const pictures = all(html, /<img [^>]*srcSet=[^>]*>/g)

@@ -10,6 +10,7 @@ export { DEFAULT_FEEDS_OPTIONS, type FeedsOptions } from './routes/feeds/index.t
 export { DEFAULT_LEAD_ENQUIRY_LIMITS, type LeadEnquiryLimits } from './routes/leads/index.ts'
 export { canSeeLocked } from './access.ts'
 export { acceptsGzip } from './kept-answer.ts'
+export { entityTag, gzipEntityTag, isVisitorRequest, notModified } from './http-cache.ts'
 export { shareSessionLookups } from './auth/session.ts'
 export {
   createFixedCaptchaVerifier,

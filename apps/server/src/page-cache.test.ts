@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest'
-import { createPageCache, isSharedRequest, sharedMaxAge, type PageCacheResult } from './page-cache.ts'
+import { VISITOR_CACHE_CONTROL } from '@agency/domain'
+import { createPageCache, sharedMaxAge, type PageCacheResult } from './page-cache.ts'
 
-const VISITOR_PAGE = 'public, max-age=0, s-maxage=10'
+const VISITOR_PAGE = VISITOR_CACHE_CONTROL
 
 function page(html: string, headers: Record<string, string> = { 'cache-control': VISITOR_PAGE }, status = 200): Response {
   return new Response(html, { status, headers: { 'content-type': 'text/html', ...headers } })
@@ -34,16 +35,6 @@ describe('sharedMaxAge', () => {
     expect(sharedMaxAge('public, s-maxage=10, no-store')).toBeNull()
     expect(sharedMaxAge('public, s-maxage=0')).toBeNull()
     expect(sharedMaxAge('s-maxage=10')).toBeNull()
-  })
-})
-
-describe('isSharedRequest', () => {
-  it('takes only a GET without cookie or credentials', () => {
-    expect(isSharedRequest('GET', { accept: 'text/html' })).toBe(true)
-    expect(isSharedRequest('GET', { cookie: 'session=abc' })).toBe(false)
-    expect(isSharedRequest('GET', { authorization: 'Bearer x' })).toBe(false)
-    expect(isSharedRequest('HEAD', {})).toBe(false)
-    expect(isSharedRequest('POST', {})).toBe(false)
   })
 })
 

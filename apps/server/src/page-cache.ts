@@ -3,8 +3,17 @@ import { LRUCache } from 'lru-cache'
 /**
  * A short-lived shared cache of rendered pages, as a CDN in front of the site would keep them: only
  * answers a route marks `public` with an `s-maxage`, only for requests that carry no cookie and no
- * credentials (a visitor's page, never a logged-in one), and only 200s without Set-Cookie. Requests
- * for the same page while it renders wait for that one render instead of rendering it again.
+ * credentials (a visitor's page, never a logged-in one: `isVisitorRequest` of @agency/api, web.ts),
+ * and only 200s without Set-Cookie. Requests for the same page while it renders wait for that one
+ * render instead of rendering it again.
+ *
+ * Why it stays beside caching by HTTP (pages carry `s-maxage`, `stale-while-revalidate` and a strong
+ * ETag, so a CDN in front does this work): a site run without a CDN, as `npm start` and the Docker
+ * image run it, would render every visitor's page for every request; with this cache a kept list or
+ * property page is answered from memory, gzipped once, at some five times the rendered rate (`npm run
+ * bench`, the `(page cache)` lines against the `(rendered)` ones; docs/performance.md), and a burst of
+ * requests for one page costs one render. It is the one in-process cache of whole answers the site
+ * keeps for pages.
  */
 
 /** A kept page: what is sent again while it is fresh. */
@@ -38,11 +47,6 @@ export function sharedMaxAge(cacheControl: string | null): number | null {
   const sMaxAge = directives.find((d) => d.startsWith('s-maxage='))
   const seconds = sMaxAge ? Number(sMaxAge.slice('s-maxage='.length)) : NaN
   return Number.isInteger(seconds) && seconds > 0 ? seconds : null
-}
-
-/** Whether a request may be answered from the shared cache: a plain GET with no cookie and no credentials. */
-export function isSharedRequest(method: string, headers: Record<string, string | string[] | undefined>): boolean {
-  return method === 'GET' && headers.cookie === undefined && headers.authorization === undefined
 }
 
 /** The shared page cache; see the module comment. */

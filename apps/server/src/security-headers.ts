@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto'
 import type { FastifyHelmetOptions } from '@fastify/helmet'
 
 /** What the pages load from elsewhere, from the server's configuration. */
@@ -14,11 +13,6 @@ export interface PagePolicyOptions {
 const RECAPTCHA_SCRIPTS = ['https://www.google.com/recaptcha/', 'https://www.gstatic.com/recaptcha/']
 const RECAPTCHA_FRAMES = ['https://www.google.com/recaptcha/', 'https://recaptcha.google.com/recaptcha/']
 
-/** A fresh script nonce: 128 random bits in base64 (always 24 characters). */
-export function createNonce(): string {
-  return randomBytes(16).toString('base64')
-}
-
 /**
  * The CSP source of the tile server: its origin, with a `{s}` subdomain (a.tile…, b.tile…) as a
  * wildcard; null when the template is not an absolute http(s) address.
@@ -32,18 +26,23 @@ export function tileSource(template: string): string | null {
 }
 
 /**
- * The directives every answer of the pages' context shares. Inline styles stay allowed (React's
- * `style` attributes and Leaflet's positioning need them); scripts never run inline without the
- * response's nonce. Pictures may come from any https address (a feed's pictures, the map tiles) and
+ * The directives every answer of the pages' context shares, rendered pages included. Scripts run only
+ * from the site's own files ('self'): no page holds an inline script (React Router's would-be inline
+ * scripts are data for the boot script, apps/web/app/lib/page-scripts.tsx), so the policy needs
+ * neither a per-answer nonce nor a hash, a page kept for visitors is the same bytes for everyone,
+ * and a script slipped into a page inline is refused. Neither 'strict-dynamic' (which would let
+ * whatever a trusted script creates run, from anywhere) nor a hash taken of anything in a page
+ * (which could allow text a visitor wrote) is used. Inline styles stay allowed (React's
+ * `style` attributes and Leaflet's positioning need them). Pictures may come from any https address (a feed's pictures, the map tiles) and
  * the gallery embeds a property's https video; the public origin is named beside 'self' because the
  * API's picture and link addresses use it when the site is reached at another address.
  */
-function directives(options: PagePolicyOptions, scriptSrc: string[]): Record<string, string[]> {
+function directives(options: PagePolicyOptions): Record<string, string[]> {
   const self = ["'self'", options.publicOrigin.origin]
   const tiles = tileSource(options.mapTileUrl)
   return {
     'default-src': self,
-    'script-src': [...scriptSrc, ...(options.recaptcha ? RECAPTCHA_SCRIPTS : [])],
+    'script-src': ["'self'", ...(options.recaptcha ? RECAPTCHA_SCRIPTS : [])],
     'style-src': [...self, "'unsafe-inline'"],
     'img-src': [...self, 'data:', 'blob:', 'https:', ...(tiles && !tiles.startsWith('https:') ? [tiles] : [])],
     'connect-src': self,
@@ -62,24 +61,24 @@ function serialise(policy: Record<string, string[]>): string {
     .join('; ')
 }
 
-/** The Content-Security-Policy of a rendered page: its scripts are the site's own files and the inline ones carrying `nonce`. */
-export function pageContentSecurityPolicy(nonce: string, options: PagePolicyOptions): string {
-  return serialise(directives(options, [`'nonce-${nonce}'`, "'self'"]))
+/** The Content-Security-Policy of the pages, as sent: their scripts are the site's own files. */
+export function pageContentSecurityPolicy(options: PagePolicyOptions): string {
+  return serialise(directives(options))
 }
 
 /** Features no page uses, refused for the pages and anything they frame. */
 export const PERMISSIONS_POLICY = 'camera=(), microphone=(), geolocation=(), payment=(), usb=()'
 
 /**
- * Helmet's headers for everything the pages' context answers (files, problem pages); a rendered page
- * replaces the CSP with its own nonce'd one (pageContentSecurityPolicy). Framing is forbidden (so the
+ * Helmet's headers for everything the pages' context answers (rendered pages, files, problem pages),
+ * with the one Content-Security-Policy of the pages (pageContentSecurityPolicy). Framing is forbidden (so the
  * login form cannot be laid over another site). The Referrer-Policy is the browsers' own default
  * rather than helmet's `no-referrer`: with `no-referrer` a browser sends `Origin: null` with a form
  * post, which the API's Origin check rightly refuses. HSTS only means something over https, so it is
  * sent only when the public address is https.
  */
 export function pageSecurityHeaders(options: PagePolicyOptions): FastifyHelmetOptions {
-  const policy = directives(options, ["'self'"])
+  const policy = directives(options)
   return {
     contentSecurityPolicy: {
       useDefaults: false,

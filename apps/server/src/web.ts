@@ -1,18 +1,18 @@
 import path from 'node:path'
+import { gzipSync } from 'node:zlib'
 import fastifyCompress from '@fastify/compress'
 import fastifyHelmet from '@fastify/helmet'
 import fastifyStatic from '@fastify/static'
-import { acceptsGzip, shareSessionLookups } from '@agency/api'
+import { acceptsGzip, entityTag, gzipEntityTag, isVisitorRequest, notModified, shareSessionLookups } from '@agency/api'
 import { createApiClient, type FetchFunction } from '@agency/api-client'
 import { createRequest } from '@remix-run/node-fetch-server'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { createRequestHandler, type ServerBuild } from 'react-router'
 import { DEFAULT_MAP_TILES } from './config.ts'
-import { GzipAroundNonce } from './gzip-around-nonce.ts'
 import { createInProcessFetch } from './in-process-fetch.ts'
 import { BUSY_PAGE } from './load-shedding.ts'
-import { createPageCache, isSharedRequest, type CachedPage } from './page-cache.ts'
-import { PERMISSIONS_POLICY, createNonce, pageContentSecurityPolicy, pageSecurityHeaders, type PagePolicyOptions } from './security-headers.ts'
+import { createPageCache, sharedMaxAge, type CachedPage } from './page-cache.ts'
+import { PERMISSIONS_POLICY, pageSecurityHeaders, type PagePolicyOptions } from './security-headers.ts'
 
 /** The web app to serve: a production build, or (in development) Vite's current build of the sources. */
 export interface WebOptions {
@@ -37,43 +37,59 @@ const PAGE_CACHE_MAX_BYTES = 64 * 1024 * 1024
 /** The bodies a page's form may post: what an HTML form sends. */
 const FORM_TYPES = new Set(['application/x-www-form-urlencoded', 'multipart/form-data'])
 
-/**
- * `body` with every `from` replaced by `to` (two nonces, of one length): a page kept by the page cache
- * was rendered with the cache's nonce, and each answer made of it carries a nonce of its own.
- */
-export function swapNonce(body: Buffer, from: string, to: string): Buffer {
-  const old = Buffer.from(from)
-  const fresh = Buffer.from(to)
-  if (old.byteLength !== fresh.byteLength) throw new Error('nonces differ in length')
-  const out = Buffer.from(body)
-  for (let at = out.indexOf(old); at !== -1; at = out.indexOf(old, at + old.byteLength)) fresh.copy(out, at)
-  return out
-}
-
 /** The smallest page sent gzipped: a smaller one gains too little to be worth it. */
 const GZIP_THRESHOLD_BYTES = 1024
 
-/** Each kept page gzipped once around its nonce, made when a browser that takes gzip first asks for it. */
-const gzippedPages = new WeakMap<CachedPage, GzipAroundNonce>()
+/** What a visitor's page is sent as, made once for a kept page: its strong entity tag, and the page gzipped. */
+interface SharedForms {
+  etag: string
+  gzipped?: Buffer
+}
+const sharedForms = new WeakMap<CachedPage, SharedForms>()
 
 /**
- * A kept page as this answer's: with `nonce` in place of the cache's, gzipped (once per kept page,
- * gzip-around-nonce.ts) for a browser that takes gzip, else as it is.
+ * A page every visitor gets alike (one the page cache keeps, or one a shared cache may keep), as it
+ * was rendered: every answer of it is the same bytes (a page carries nothing of its own answer, no
+ * nonce). It carries the route's Cache-Control (`public` with `s-maxage` and
+ * `stale-while-revalidate`, app/lib/page-headers.server.ts) and a strong ETag, so a CDN or a caching
+ * proxy in front keeps it and a browser revalidates it: a request whose If-None-Match names it gets a
+ * 304 with no body. Gzipped for a browser that takes gzip (a kept page once, at level 6; a page sent
+ * once at level 1, as @fastify/compress would), with an entity tag of its own.
  */
-function sendCachedPage(req: FastifyRequest, reply: FastifyReply, page: CachedPage, hit: boolean, cacheNonce: string, nonce: string): FastifyReply {
+function sendSharedPage(req: FastifyRequest, reply: FastifyReply, page: CachedPage, cache: { hit: boolean } | null): FastifyReply {
   reply.code(page.status)
   for (const [name, value] of page.headers) reply.header(name, value)
-  reply.header('age', String(Math.max(0, Math.floor((Date.now() - page.storedAt) / 1000))))
-  reply.header('x-cache', hit ? 'HIT' : 'MISS')
+  if (cache) {
+    reply.header('age', String(Math.max(0, Math.floor((Date.now() - page.storedAt) / 1000))))
+    reply.header('x-cache', cache.hit ? 'HIT' : 'MISS')
+  }
   // Beside the page's own (Cookie): a cache between keeps the gzipped and the plain answer apart.
   const vary = reply.getHeader('vary')
   reply.header('vary', vary ? `${String(vary)}, accept-encoding` : 'accept-encoding')
-  if (page.body.byteLength >= GZIP_THRESHOLD_BYTES && acceptsGzip(req.headers['accept-encoding'])) {
-    let gzipped = gzippedPages.get(page)
-    if (!gzipped) gzippedPages.set(page, (gzipped = new GzipAroundNonce(page.body, cacheNonce)))
-    return reply.header('content-encoding', 'gzip').send(gzipped.answer(nonce))
+  let forms = sharedForms.get(page)
+  if (!forms) sharedForms.set(page, (forms = { etag: entityTag(page.body, 'identity') }))
+  const gzip = page.body.byteLength >= GZIP_THRESHOLD_BYTES && acceptsGzip(req.headers['accept-encoding'])
+  const etag = gzip ? gzipEntityTag(forms.etag) : forms.etag
+  reply.header('etag', etag)
+  if (notModified(req.headers['if-none-match'], etag)) {
+    reply.removeHeader('content-length')
+    return reply.code(304).send()
   }
-  return reply.send(swapNonce(page.body, cacheNonce, nonce))
+  if (gzip) {
+    forms.gzipped ??= gzipSync(page.body, { level: cache ? 6 : 1 })
+    return reply.header('content-encoding', 'gzip').send(forms.gzipped)
+  }
+  return reply.send(page.body)
+}
+
+/**
+ * A render's answer as a page every visitor gets alike, or null when it is not one: a 200 its route
+ * lets a shared cache keep (`public`, `s-maxage`), setting no cookie.
+ */
+async function toSharedPage(response: Response): Promise<CachedPage | null> {
+  if (response.status !== 200 || sharedMaxAge(response.headers.get('cache-control')) === null || response.headers.has('set-cookie')) return null
+  const now = Date.now()
+  return { status: 200, headers: [...response.headers.entries()], body: Buffer.from(await response.arrayBuffer()), storedAt: now, expiresAt: now }
 }
 
 /**
@@ -139,9 +155,6 @@ export async function registerWeb(app: FastifyInstance, options: WebOptions): Pr
   const origin = publicOrigin.origin
   const pageCache = createPageCache({ maxEntries: options.pageCacheEntries, maxBytes: PAGE_CACHE_MAX_BYTES })
   const policy: PagePolicyOptions = { publicOrigin, mapTileUrl: (options.mapTiles ?? DEFAULT_MAP_TILES).url, recaptcha: options.recaptcha ?? false }
-  // Pages rendered for the page cache carry this process's own random nonce, never sent as it is:
-  // every answer swaps it for a fresh one (swapNonce), so no two answers share a nonce.
-  const cacheNonce = createNonce()
 
   await app.register(async (web) => {
     web.removeAllContentTypeParsers()
@@ -154,7 +167,7 @@ export async function registerWeb(app: FastifyInstance, options: WebOptions): Pr
     // a page rendered for one caller (a signed-in buyer's) is compressed once, as it is sent, and
     // level 1 served 11–17% more of them a second than the default 6 (2,000 properties, PostgreSQL,
     // one process, by turns) for 14% more bytes (a list page 20.6 KB instead of 18.1 KB). A visitor's
-    // kept page is gzipped once at level 6 (gzip-around-nonce.ts).
+    // kept page is gzipped once at level 6 (sendCachedPage).
     await web.register(fastifyCompress, { global: true, encodings: ['gzip'], threshold: GZIP_THRESHOLD_BYTES, zlibOptions: { level: 1 } })
 
     if (options.clientDir) {
@@ -198,24 +211,25 @@ export async function registerWeb(app: FastifyInstance, options: WebOptions): Pr
           if (answer.status === 503) busy = answer.headers.get('retry-after') ?? '5'
           return answer
         }
-        const render = (nonce: string) => {
+        const render = () => {
           const api = createApiClient({ baseUrl: `${origin}/api`, fetch: fetchNoticingBusy })
           // The API calls of one render look the visitor's session up once between them.
-          return shareSessionLookups(() =>
-            handler(request, { api, publicUrl: options.publicUrl, mapTiles: options.mapTiles ?? DEFAULT_MAP_TILES, cspNonce: nonce }),
-          )
+          return shareSessionLookups(() => handler(request, { api, publicUrl: options.publicUrl, mapTiles: options.mapTiles ?? DEFAULT_MAP_TILES }))
         }
-        // Each answer's own nonce: its inline scripts carry it and its policy names it.
-        const nonce = createNonce()
-        reply.header('content-security-policy', pageContentSecurityPolicy(nonce, policy))
+        // A visitor's request (no cookie, no credentials) may be answered with a page every visitor
+        // gets alike, from the page cache or cacheable by HTTP (sendSharedPage); anyone else's is theirs.
+        const visitor = isVisitorRequest(req.method, req.headers)
         let response: Response
-        if (options.pageCacheEntries > 0 && isSharedRequest(req.method, req.headers)) {
-          const result = await pageCache.serve(pageCacheKey(req), () => render(cacheNonce))
-          if ('page' in result) return sendCachedPage(req, reply, result.page, result.hit, cacheNonce, nonce)
-          const unkept = result.response
-          response = unkept.body ? new Response(swapNonce(Buffer.from(await unkept.arrayBuffer()), cacheNonce, nonce), { status: unkept.status, headers: unkept.headers }) : unkept
+        if (visitor && options.pageCacheEntries > 0) {
+          const result = await pageCache.serve(pageCacheKey(req), render)
+          if ('page' in result) return sendSharedPage(req, reply, result.page, { hit: result.hit })
+          response = result.response
         } else {
-          response = await render(nonce)
+          response = await render()
+        }
+        if (visitor && busy === null) {
+          const shared = await toSharedPage(response)
+          if (shared) return sendSharedPage(req, reply, shared, null)
         }
         // A page that failed because the database (through the API) was too busy tells the visitor so,
         // with Retry-After, as load shedding does, rather than 'Something went wrong'.

@@ -11,8 +11,6 @@ declare module 'react-router' {
     publicUrl: string
     /** The maps' tile server (MAP_TILE_URL, MAP_ATTRIBUTION), from the server's configuration. */
     mapTiles: { url: string; attribution: string }
-    /** This answer's Content-Security-Policy nonce: every inline script of the page carries it. */
-    cspNonce?: string
   }
 }
 

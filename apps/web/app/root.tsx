@@ -2,7 +2,7 @@
 import '#app/lib/zod-jitless.client.ts'
 import { useEffect, type ReactNode } from 'react'
 import { LIST_PATHS, toFooterCompany } from '@agency/domain'
-import { Link, Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse } from 'react-router'
+import { Link, Links, Meta, Outlet, isRouteErrorResponse } from 'react-router'
 import type { ShouldRevalidateFunctionArgs } from 'react-router'
 import { SiteFooter } from '#app/components/layout/site-footer.tsx'
 import { SiteHeader } from '#app/components/layout/site-header.tsx'
@@ -14,6 +14,7 @@ import { getFooterBranches } from '#app/lib/branches.server.ts'
 import { getCompanyProfile } from '#app/lib/company.server.ts'
 import { useHydration } from '#app/lib/hydration.ts'
 import { getAgencyName, toTitle } from '#app/lib/meta.ts'
+import { PageScripts } from '#app/lib/page-scripts.tsx'
 import { getSavedPropertyIds } from '#app/lib/saved.server.ts'
 import { parseVisitorSaves } from '#app/lib/saved-cookie.ts'
 import { getSignedInContact } from '#app/lib/session.server.ts'
@@ -50,7 +51,7 @@ export function Layout({ children }: { children: ReactNode }) {
   const branches = useBranches()
   const company = useFooterCompany()
   const hydrate = useHydration()
-  // The page's scripts start after its first paint (lib/paint-first.server.ts); this marks when
+  // The page's scripts start after its first paint (lib/boot-script.ts); this marks when
   // React has taken the page over, for the end-to-end tests and for anything else that must know.
   useEffect(() => {
     document.documentElement.dataset.hydrated = 'true'
@@ -75,12 +76,8 @@ export function Layout({ children }: { children: ReactNode }) {
         </main>
         <SaveForm />
         <SiteFooter agencyName={agencyName} branches={branches} company={company} />
-        {hydrate && (
-          <>
-            <ScrollRestoration />
-            <Scripts />
-          </>
-        )}
+        {/* React Router's scripts and scroll restoration, as data for the boot script (no inline script). */}
+        {hydrate && <PageScripts />}
       </body>
     </html>
   )

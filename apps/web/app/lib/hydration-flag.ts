@@ -1,10 +1,10 @@
-/** Set on `window` by entry.client.tsx just before React starts to hydrate the page (lib/paint-first.server.ts). */
+/** Set on `window` by entry.client.tsx just before React starts to hydrate the page (lib/boot-script.ts). */
 export const HYDRATING_FLAG = '__agencyHydrating'
 
 /**
  * A visitor's home, list and property pages leave React Router's hydration data (the loaders' answers,
  * some 17 KB of a list page) out of their HTML; the boot script asks for them when it starts the scripts
- * (lib/paint-first.server.ts): the same address, with this header, answered by entry.server.tsx with
+ * (lib/boot-script.ts): the same address, with this header, answered by entry.server.tsx with
  * the data alone, of HYDRATION_DATA_TYPE. The server's page cache keeps the two answers apart.
  */
 export const HYDRATION_DATA_HEADER = 'X-Hydration-Data'

@@ -1,7 +1,7 @@
 import type { EntryContext } from 'react-router'
 
 /**
- * How a rendered page starts its scripts (lib/paint-first.server.ts): always once it has painted, with
+ * How a rendered page starts its scripts (lib/boot-script.ts): always once it has painted, with
  * React Router's hydration data inline or, 'data-apart', asked for then beside the scripts.
  */
 export type HydrationStart = 'after-paint' | 'data-apart'

@@ -10,7 +10,7 @@ export const SERVE_WITHOUT_HYDRATION = { hydrate: false } as const
 /**
  * A route's `handle` whose page, for a visitor, leaves React Router's hydration data out of its HTML
  * (a fifth of a list page's bytes): the boot script asks for them beside the scripts once the page has
- * painted (lib/paint-first.server.ts), and the page cache keeps them apart. `dataInline` names the
+ * painted (lib/boot-script.ts), and the page cache keeps them apart. `dataInline` names the
  * page's data better written inline (a map shown from the start, which hydrates with the page).
  */
 export function hydrationDataApart(dataInline: (loaderData: unknown) => boolean = () => false) {

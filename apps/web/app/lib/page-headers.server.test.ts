@@ -1,12 +1,13 @@
 import { describe, expect, it } from 'vitest'
-import { VISITOR_PAGE_SHARED_SECONDS, catalogueFormPageHeaders, toCataloguePageHeaders } from './page-headers.server.ts'
+import { VISITOR_SHARED_SECONDS, VISITOR_STALE_SECONDS } from '@agency/domain'
+import { catalogueFormPageHeaders, toCataloguePageHeaders } from './page-headers.server.ts'
 
 const request = (cookie?: string) => new Request('https://agency.example/sales/property-for-sale', { headers: cookie ? { cookie } : {} })
 
 describe('toCataloguePageHeaders', () => {
   it("lets a shared cache keep a visitor's page briefly, apart from pages for cookies", () => {
     const headers = toCataloguePageHeaders(request())
-    expect(headers.get('cache-control')).toBe(`public, max-age=0, s-maxage=${VISITOR_PAGE_SHARED_SECONDS}`)
+    expect(headers.get('cache-control')).toBe(`public, max-age=0, s-maxage=${VISITOR_SHARED_SECONDS}, stale-while-revalidate=${VISITOR_STALE_SECONDS}`)
     expect(headers.get('vary')).toBe('Cookie')
     expect(toCataloguePageHeaders(request('theme=dark')).get('cache-control')).toMatch(/^public/)
   })

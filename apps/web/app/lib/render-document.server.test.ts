@@ -2,7 +2,7 @@ import { Suspense, createElement as h, lazy, useId, type ReactElement } from 're
 import { describe, expect, it, vi } from 'vitest'
 import { renderDocument, streamDocument, type RenderDocumentOptions } from './render-document.server.tsx'
 
-const options = (): RenderDocumentOptions => ({ start: 'data-apart', status: 200, headers: new Headers(), timeoutMs: 1_000 })
+const options = (): RenderDocumentOptions => ({ status: 200, headers: new Headers(), timeoutMs: 1_000 })
 
 /** Written as a string (renderDocument, falling back to the stream), or as a stream (streamDocument). */
 const render = (asString: boolean) => (asString ? renderDocument : streamDocument)

@@ -1,14 +1,11 @@
 import { Writable } from 'node:stream'
 import type { ReactElement } from 'react'
 import { renderToPipeableStream, renderToString } from 'react-dom/server'
-import { finishDocument } from '#app/lib/finish-document.server.ts'
-import type { HydrationStart } from '#app/lib/hydration-start.server.ts'
 
 /** React's mark of a Suspense boundary it could not render on the server (it suspended or failed). */
 const CLIENT_RENDERED_BOUNDARY = '<!--$!-->'
 
 export interface RenderDocumentOptions {
-  start: HydrationStart
   status: number
   headers: Headers
   /** How long the stream waits for what suspends before it gives up (React Router's `streamTimeout`). */
@@ -16,9 +13,9 @@ export interface RenderDocumentOptions {
 }
 
 /**
- * Renders a document whole and answers it with its length, finished (finishDocument).
+ * Renders a document whole and answers it with its length, as React wrote it.
  *
- * A page has nothing to stream after it (its hydration data left out, or read ahead: entry.server.tsx),
+ * A page has nothing to stream after it (its hydration data left out, or read first: entry.server.tsx),
  * so it is written to a string in one pass, sparing the stream's chunks and their encoding one by one:
  * a rendered list page 15% more a second, a property page 18% (docs/performance.md). Should a part of it suspend
  * after all (a lazy component, which a string cannot wait for) or fail, it is rendered again as a
@@ -27,7 +24,7 @@ export interface RenderDocumentOptions {
 export function renderDocument(element: ReactElement, options: RenderDocumentOptions): Response | Promise<Response> {
   const html = renderToString(element)
   if (html.includes(CLIENT_RENDERED_BOUNDARY)) return streamDocument(element, options)
-  return documentResponse([Buffer.from(`<!DOCTYPE html>${html}`)], options.start, options.status, options.headers)
+  return documentResponse([Buffer.from(`<!DOCTYPE html>${html}`)], options.status, options.headers)
 }
 
 /**
@@ -35,7 +32,7 @@ export function renderDocument(element: ReactElement, options: RenderDocumentOpt
  * is ready makes the page a 500 (or rejects, and React Router logs it and renders its error boundary);
  * a later one is logged and the page keeps its status.
  */
-export function streamDocument(element: ReactElement, { start, status, headers, timeoutMs }: RenderDocumentOptions): Promise<Response> {
+export function streamDocument(element: ReactElement, { status, headers, timeoutMs }: RenderDocumentOptions): Promise<Response> {
   return new Promise<Response>((resolve, reject) => {
     let answerStatus = status
     let shellRendered = false
@@ -47,7 +44,7 @@ export function streamDocument(element: ReactElement, { start, status, headers, 
       },
       final(callback) {
         clearTimeout(timeoutId)
-        resolve(documentResponse(chunks, start, answerStatus, headers))
+        resolve(documentResponse(chunks, answerStatus, headers))
         callback()
       },
     })
@@ -74,9 +71,9 @@ export function streamDocument(element: ReactElement, { start, status, headers, 
   })
 }
 
-/** The whole document as an answer with its length, finished (finishDocument). */
-function documentResponse(chunks: readonly Uint8Array[], start: HydrationStart, status: number, headers: Headers): Response {
-  const html = finishDocument(chunks, start)
+/** The whole document as an answer with its length. */
+function documentResponse(chunks: readonly Uint8Array[], status: number, headers: Headers): Response {
+  const html = Buffer.concat(chunks)
   headers.set('Content-Type', 'text/html')
   headers.set('Content-Length', String(html.byteLength))
   return new Response(html, { status, headers })

@@ -104,14 +104,14 @@ export function setupBrowser(): {
 }
 
 /**
- * The page's scripts start after its first paint (lib/paint-first.server.ts), so a loaded page may not
+ * The page's scripts start after its first paint (lib/boot-script.ts), so a loaded page may not
  * be React's yet: goto, reload, goBack and goForward wait until it is (the `data-hydrated` root.tsx
  * sets). A document without scripts to start (a picture, a page rendered without them) is ready when
  * loaded. Tests of what a first tap does before then (phone.test.ts) use `waitForHydration: false`.
  */
 export function waitForHydrationOnLoad(page: Page): void {
   const hydrated = async () => {
-    await page.waitForFunction(() => !document.getElementById('rr-hydrate') || document.documentElement.dataset.hydrated === 'true', undefined, { timeout: 15_000 })
+    await page.waitForFunction(() => !document.querySelector('script[data-page-scripts]') || document.documentElement.dataset.hydrated === 'true', undefined, { timeout: 15_000 })
   }
   for (const name of ['goto', 'reload', 'goBack', 'goForward'] as const) {
     const navigate = page[name].bind(page) as (...args: unknown[]) => Promise<unknown>

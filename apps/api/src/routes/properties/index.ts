@@ -61,7 +61,7 @@ const properties: FastifyPluginAsyncZod<PropertiesRoutesOptions> = async (app, o
    * again; every other caller's answer is serialized (and compressed) as usual.
    */
   const forVisitors = async <T extends object>(
-    request: { session: unknown; url: string; headers: Record<string, string | string[] | undefined> },
+    request: { session: unknown; method: string; url: string; headers: Record<string, string | string[] | undefined> },
     reply: FastifyReply,
     load: () => Promise<T>,
   ): Promise<T | FastifyReply> => {

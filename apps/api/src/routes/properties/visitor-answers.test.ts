@@ -97,3 +97,61 @@ describe.each(testDatabaseKinds())("visitors' kept answers on %s", (kind) => {
     expect(bad.json()).toHaveProperty('message')
   })
 })
+
+/**
+ * A visitor's search answer is cacheable by HTTP whether or not this process keeps it: `public` with
+ * `s-maxage` and `stale-while-revalidate` and a strong ETag, and a request naming that ETag gets a 304;
+ * a caller with a cookie gets `private, no-cache` and no ETag.
+ */
+describe.each(testDatabaseKinds())("visitors' answers cached by HTTP on %s", (kind) => {
+  for (const ttl of [60_000, 0]) {
+    describe(ttl ? 'kept by the process' : 'not kept by the process', () => {
+      let api: TestApi
+
+      beforeAll(async () => {
+        api = await createTestApi(kind, { visitorCacheTtlMs: ttl })
+      }, 120_000)
+      afterAll(async () => {
+        await api?.close()
+      })
+
+      const url = '/api/properties?transaction_type_id=1&page_size=5'
+
+      it("carries a shared cache's Cache-Control and a strong ETag, and answers 304 with no body to a request that names it", async () => {
+        const first = await api.app.inject(url)
+        expect(first.statusCode).toBe(200)
+        expect(first.headers['cache-control']).toBe('public, max-age=0, s-maxage=10, stale-while-revalidate=60')
+        const etag = String(first.headers.etag)
+        expect(etag).toMatch(/^"[A-Za-z0-9_-]+"$/)
+        expect(first.headers['set-cookie']).toBeUndefined()
+
+        const again = await api.app.inject({ url, headers: { 'if-none-match': etag } })
+        expect(again.statusCode).toBe(304)
+        expect(again.body).toBe('')
+        expect(again.headers.etag).toBe(etag)
+        expect(again.headers['cache-control']).toBe(first.headers['cache-control'])
+        // Another tag (an older answer's) gets the answer.
+        const changed = await api.app.inject({ url, headers: { 'if-none-match': '"older"' } })
+        expect(changed.statusCode).toBe(200)
+        expect(changed.body).toBe(first.body)
+
+        // The gzipped answer is another representation, with its own tag.
+        const zipped = await api.app.inject({ url, headers: { 'accept-encoding': 'gzip' } })
+        expect(zipped.headers['content-encoding']).toBe('gzip')
+        expect(zipped.headers.etag).not.toBe(etag)
+        expect((await api.app.inject({ url, headers: { 'accept-encoding': 'gzip', 'if-none-match': String(zipped.headers.etag) } })).statusCode).toBe(304)
+        expect((await api.app.inject({ url, headers: { 'accept-encoding': 'gzip', 'if-none-match': etag } })).statusCode).toBe(200)
+      })
+
+      it('never marks a caller with a cookie or credentials cacheable, nor answers them 304', async () => {
+        const etag = String((await api.app.inject(url)).headers.etag)
+        for (const headers of [{ cookie: 'session=not-a-session' }, { authorization: 'Bearer x' }]) {
+          const answer = await api.app.inject({ url, headers: { ...headers, 'if-none-match': etag } })
+          expect(answer.statusCode).toBe(200)
+          expect(answer.headers['cache-control']).toBe('private, no-cache')
+          expect(answer.headers.etag).toBeUndefined()
+        }
+      })
+    })
+  }
+})
