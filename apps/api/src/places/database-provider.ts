@@ -175,8 +175,8 @@ function createMemoryTrigrams(db: Db) {
     const liked: Array<{ place: NamedPlace; likeness: number }> = []
     for (const place of await names()) {
       const similarity = trigramSimilarity(place.trigramSet, keyTrigrams)
-      // No shared trigram: both measures are 0.
-      const wordSimilarity = similarity > 0 || sharesTrigram(place.trigramSet, keyTrigrams) ? trigramWordSimilarity(keyTrigrams, place.trigrams) : 0
+      // No shared trigram (similarity 0): the word similarity is 0 too.
+      const wordSimilarity = similarity > 0 ? trigramWordSimilarity(keyTrigrams, place.trigrams) : 0
       if (isLike(similarity, wordSimilarity)) liked.push({ place, likeness: Math.max(similarity, wordSimilarity) })
     }
     liked.sort(
@@ -195,18 +195,6 @@ function createMemoryTrigrams(db: Db) {
     findNearestSpellings: (key: string, limit: number) =>
       compare(key, limit, (similarity, wordSimilarity) => similarity >= nearestSimilarity || wordSimilarity >= nearestWordSimilarity),
   }
-}
-
-/** Whether two ascending trigram sets share one. */
-function sharesTrigram(a: Int32Array, b: Int32Array): boolean {
-  let i = 0
-  let j = 0
-  while (i < a.length && j < b.length) {
-    if (a[i] === b[j]) return true
-    if (a[i]! < b[j]!) i++
-    else j++
-  }
-  return false
 }
 
 /** Postcode districts starting with the key, the shortest first: 'ls1' offers LS1, then LS10, LS11… */
