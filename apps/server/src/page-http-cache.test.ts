@@ -89,3 +89,50 @@ describe.each(testDatabaseKinds())("a visitor's pages cached by HTTP on %s", (ki
     })
   }
 })
+
+/**
+ * The page cache answers as a CDN would (RFC 5861): past its s-maxage, within its
+ * stale-while-revalidate, a visitor gets the kept page at once while one render in the background,
+ * which outlives the answer that started it, replaces it.
+ */
+describe('a stale visitor page, answered at once while it is rendered again', () => {
+  let database: TestDatabase
+  let app: FastifyInstance
+  let offset = 0
+
+  beforeAll(async () => {
+    database = await createTestDatabase('pglite')
+    app = await buildTestSite({ database, publicUrl: PUBLIC_URL, pageCacheEntries: 100, pageCacheNow: () => Date.now() + offset })
+  }, 120_000)
+  afterAll(async () => {
+    await app?.close()
+    await database?.close()
+  })
+
+  it('answers the stale page past s-maxage, then the page rendered again in the background', async () => {
+    const url = '/lettings/property-to-rent?min_bedroom=2'
+    const first = await app.inject({ url, headers: HOST })
+    expect(first.headers['x-cache']).toBe('MISS')
+    offset += 11_000 // s-maxage is 10 s
+    const stale = await app.inject({ url, headers: HOST })
+    expect(stale.headers['x-cache']).toBe('HIT')
+    expect(Number(stale.headers.age)).toBeGreaterThanOrEqual(11)
+    expect(stale.body).toBe(first.body)
+    // The refresh is kept (a request it started is long answered): the next visitor gets it from the
+    // cache, fresh, rather than a render of their own.
+    await expect.poll(async () => Number((await app.inject({ url, headers: HOST })).headers.age), { timeout: 10_000 }).toBeLessThan(11)
+    const fresh = await app.inject({ url, headers: HOST })
+    expect(fresh.headers['x-cache']).toBe('HIT')
+    expect(Number(fresh.headers.age)).toBeLessThan(11)
+  })
+
+  it('renders a page afresh, and makes the visitor wait for it, once it is older than stale-while-revalidate too', async () => {
+    const url = '/lettings/property-to-rent?min_bedroom=3'
+    expect((await app.inject({ url, headers: HOST })).headers['x-cache']).toBe('MISS')
+    offset += 71_000
+    const later = await app.inject({ url, headers: HOST })
+    expect(later.headers['x-cache']).toBe('MISS')
+    expect(later.headers.age).toBe('0')
+  })
+})
+
