@@ -29,6 +29,7 @@ export async function runPrimary(config: Config): Promise<void> {
       seedProperties: config.seedProperties,
       seed: config.seed,
       mediaStore,
+      demoPoolDir: config.demoPoolDir,
       log: { info: (details, msg) => log('info', msg, details) },
     })
   } finally {

@@ -28,6 +28,7 @@ const EnvSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SEED_PROPERTIES: z.coerce.number().int().min(0).max(1_000_000).optional(),
   SEED: z.coerce.number().int().default(1),
+  DEMO_POOL_DIR: z.string().min(1).optional(),
   TRUST_PROXY: z
     .string()
     .default('false')
@@ -156,6 +157,8 @@ export interface Config {
   logLevel: string
   seedProperties: number
   seed: number
+  /** A folder the demo's rendered pictures are kept in between set-ups (DEMO_POOL_DIR), copied from rather than rendered again. */
+  demoPoolDir: string | undefined
   /**
    * Behind reverse proxies: how many hops (a number) or which proxies' addresses (a list) are trusted
    * to append to X-Forwarded-For; false reads the socket's address.
@@ -224,6 +227,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     // Demo data by default only on the embedded database: a PostgreSQL one is an agency's own.
     seedProperties: e.SEED_PROPERTIES ?? (e.DATABASE_URL ? 0 : DEFAULT_DEMO_PROPERTIES),
     seed: e.SEED,
+    demoPoolDir: e.DEMO_POOL_DIR ? path.resolve(e.DEMO_POOL_DIR) : undefined,
     trustProxy: e.TRUST_PROXY,
     // One process per core on PostgreSQL, which they share; the embedded database allows one.
     workers: e.WORKERS ?? (e.DATABASE_URL ? os.availableParallelism() : 1),

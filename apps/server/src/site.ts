@@ -83,7 +83,7 @@ export async function createSite(config: Config, web: Pick<WebOptions, 'build' |
 
   app.log.info({ mediaStore: describeMediaStoreSettings(config.media) }, `media originals in ${mediaStore.description}`)
   await checkMediaStore(mediaStore, config.dataDir, app.log)
-  await prepareData(database, { seedProperties: config.seedProperties, seed: config.seed, mediaStore, log: app.log })
+  await prepareData(database, { seedProperties: config.seedProperties, seed: config.seed, mediaStore, demoPoolDir: config.demoPoolDir, log: app.log })
 
   await registerWeb(app, { ...web, publicUrl: config.publicUrl, mapTiles: config.mapTiles, pageCacheEntries: config.pageCacheEntries, bodyLimit: BODY_LIMIT, recaptcha: Boolean(config.accounts.captcha.recaptchaSecret) })
 

@@ -1,6 +1,6 @@
 import { readdir } from 'node:fs/promises'
 import path from 'node:path'
-import { ensurePlaces, loadDemoData, queryRows, type Database, type Db, type MediaStore } from '@agency/db'
+import { createDiskMediaStore, ensurePlaces, loadDemoData, queryRows, type Database, type Db, type MediaStore } from '@agency/db'
 import { sql } from 'drizzle-orm'
 
 /** True when the catalogue holds no property, so demo data may be loaded. */
@@ -42,11 +42,12 @@ export async function checkMediaStore(store: MediaStore, dataDir: string, log: S
  */
 export async function prepareData(
   database: Database,
-  options: { seedProperties: number; seed: number; mediaStore: MediaStore; log: StartupLog },
+  options: { seedProperties: number; seed: number; mediaStore: MediaStore; demoPoolDir?: string; log: StartupLog },
 ): Promise<void> {
   if (options.seedProperties > 0 && (await isCatalogueEmpty(database.db))) {
     options.log.info({ properties: options.seedProperties }, 'empty database: loading demo data')
-    const summary = await loadDemoData(database, { properties: options.seedProperties, seed: options.seed, mediaStore: options.mediaStore })
+    const poolCache = options.demoPoolDir ? createDiskMediaStore(options.demoPoolDir) : undefined
+    const summary = await loadDemoData(database, { properties: options.seedProperties, seed: options.seed, mediaStore: options.mediaStore, ...(poolCache ? { poolCache } : {}) })
     options.log.info(summary, 'demo data loaded')
     return
   }

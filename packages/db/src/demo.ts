@@ -21,12 +21,13 @@ export interface DemoDataSummary {
  */
 export async function loadDemoData(
   database: Database,
-  options: { properties: number; seed?: number; mediaStore: MediaStore; log?: (message: string) => void },
+  options: { properties: number; seed?: number; mediaStore: MediaStore; poolCache?: MediaStore; log?: (message: string) => void },
 ): Promise<DemoDataSummary> {
   const catalogue = await seedDemoData(database, {
     properties: options.properties,
     seed: options.seed ?? 1,
     mediaStore: options.mediaStore,
+    ...(options.poolCache ? { poolCache: options.poolCache } : {}),
     ...(options.log ? { log: options.log } : {}),
   })
   const contacts = await seedDemoContacts(database, { seed: options.seed ?? 1 })

@@ -43,6 +43,8 @@ export interface SeedOptions {
   seed?: number
   /** The media store; the image pool is rendered under `pool/` once. */
   mediaStore: MediaStore
+  /** A store kept between demo set-ups the image pool is copied from, or to once rendered (ensureImagePool). */
+  poolCache?: MediaStore
   /** The moment listings are dated back from (default: the start of the current UTC day). */
   now?: Date
   /** Empty the catalogue tables first (TRUNCATE … RESTART IDENTITY CASCADE) and restore default settings. */
@@ -80,7 +82,7 @@ export async function seedDemoData(database: Database, options: SeedOptions): Pr
   const now = options.now ?? startOfUtcDay(new Date())
   const log = options.log ?? (() => {})
 
-  const poolGenerated = await ensureImagePool(options.mediaStore)
+  const poolGenerated = await ensureImagePool(options.mediaStore, options.poolCache)
   if (poolGenerated) log(`rendered the image pool into ${options.mediaStore.description}`)
   if (await ensureCompanyDocuments(options.mediaStore)) log('wrote the demo client money protection certificate')
   const documents = count > 0 ? await listDocuments(options.mediaStore) : new Set<string>()

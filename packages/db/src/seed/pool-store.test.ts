@@ -21,8 +21,9 @@ describe.each(testDatabaseKinds())('the image pool in the database store on %s',
   beforeAll(async () => {
     database = await createTestDatabase(kind)
     dir = await mkdtemp(path.join(os.tmpdir(), 'agency-pool-store-'))
-    const disk = createDiskMediaStore(dir)
-    await ensureImagePool(disk)
+    const disk = createDiskMediaStore(path.join(dir, 'disk'))
+    // Rendered once, and kept in a cache as DEMO_POOL_DIR keeps it between set-ups.
+    expect(await ensureImagePool(disk, createDiskMediaStore(path.join(dir, 'cache')))).toBe(true)
     store = createPostgresMediaStore(database)
     await moveMedia(disk, store)
   }, 240_000)
@@ -44,7 +45,7 @@ describe.each(testDatabaseKinds())('the image pool in the database store on %s',
     await store.delete(lost)
     expect(await ensureImagePool(store)).toBe(true)
     // The same picture as before (the pool is the same whatever the run); the others left as they were.
-    expect((await store.head(lost))?.sha256).toBe(sha256Hex(await readFile(path.join(dir, lost))))
+    expect((await store.head(lost))?.sha256).toBe(sha256Hex(await readFile(path.join(dir, 'disk', lost))))
     expect(await store.head(kept)).toEqual(keptBefore)
   })
 
@@ -52,5 +53,22 @@ describe.each(testDatabaseKinds())('the image pool in the database store on %s',
     expect(await ensureCompanyDocuments(store)).toBe(true)
     expect(await store.head(CMP_CERTIFICATE_FILE)).toMatchObject({ contentType: 'application/pdf' })
     expect(await ensureCompanyDocuments(store)).toBe(false)
+  })
+
+  it('copies the pool a set-up rendered from its cache (DEMO_POOL_DIR) into a fresh store instead of rendering it', async () => {
+    const cache = createDiskMediaStore(path.join(dir, 'cache'))
+    for (const file of [...listPoolFiles(), POOL_MANIFEST]) expect(await cache.exists(file)).toBe(true)
+    // What the cache holds is what the fresh store gets: a changed file there shows it was copied.
+    const [marked] = listPoolFiles() as [string]
+    await cache.put(marked, Buffer.from('from the cache'), 'image/jpeg')
+    const fresh = createDiskMediaStore(path.join(dir, 'fresh'))
+    expect(await ensureImagePool(fresh, cache)).toBe(false)
+    expect(await readFile(path.join(dir, 'fresh', marked), 'utf8')).toBe('from the cache')
+    for (const file of [...listPoolFiles(), POOL_MANIFEST]) expect(await fresh.exists(file)).toBe(true)
+    // A cache whose copy was cut short (no manifest) is not taken for a pool: the missing file is rendered.
+    await cache.delete(POOL_MANIFEST)
+    await fresh.delete(marked)
+    expect(await ensureImagePool(fresh, cache)).toBe(true)
+    expect(await readFile(path.join(dir, 'fresh', marked), 'utf8')).not.toBe('from the cache')
   })
 })
