@@ -105,6 +105,9 @@ async function main() {
   if (testBuild !== 0) return testBuild
 
   const base = mkdtempSync(path.join(os.tmpdir(), 'agency-e2e-'))
+  // The demo's pictures are drawn once for every server of the run (DEMO_POOL_DIR; npm test sets one
+  // for the whole suite), not once for each fresh data folder.
+  process.env.DEMO_POOL_DIR ??= path.join(base, 'demo-pool')
   const seeded = path.join(base, 'seeded')
   const servers = []
   try {

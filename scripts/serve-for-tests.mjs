@@ -46,9 +46,6 @@ export async function freePort() {
   })
 }
 
-/** Where the servers of tests and benches keep the demo's rendered pictures between runs (DEMO_POOL_DIR). */
-const DEMO_POOL_DIR = path.join(os.tmpdir(), 'agency-demo-pool')
-
 export async function startServer({ properties = 0, databaseUrl, dataDir, env = {}, quiet = true, readyTimeoutMs = 15 * 60_000, entry = path.join(ROOT, 'apps/server/dist/main.js') } = {}) {
   const port = await freePort()
   const ownDir = !dataDir
@@ -64,8 +61,6 @@ export async function startServer({ properties = 0, databaseUrl, dataDir, env = 
       PUBLIC_URL: url,
       DATA_DIR: dir,
       SEED_PROPERTIES: String(properties),
-      // The demo's pictures are rendered once for every server a run starts on a fresh folder.
-      DEMO_POOL_DIR: process.env.DEMO_POOL_DIR ?? DEMO_POOL_DIR,
       LOG_LEVEL: quiet ? 'warn' : 'info',
       ...(databaseUrl ? { DATABASE_URL: databaseUrl } : { DATABASE_URL: '' }),
       ...env,

@@ -14,7 +14,8 @@
 // nothing for TEST_HANG_MINUTES (5) is taken as stuck, named and killed, and the part runs once more
 // (scripts/vitest-hang-watch.mjs). The whole suite takes about 25 minutes on two cores.
 import { spawn, spawnSync } from 'node:child_process'
-import { readdirSync, readFileSync } from 'node:fs'
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
+import os from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { HANG_EXIT_CODE } from './vitest-hang-watch.mjs'
@@ -126,6 +127,14 @@ const postgresAvailable = Boolean(process.env.TEST_DATABASE_URL) || process.env.
 // Node 24 (the Docker image). The other tests run under Node 20. Running everything under both took
 // two passes of about eight minutes each on two cores.
 const split = onLts && postgresAvailable && !process.env.TEST_DATABASE_KINDS
+
+// The demo's pictures are drawn once for the whole run: every test and test server that loads demo
+// data into a fresh folder copies them from here (DEMO_POOL_DIR), and the folder goes at the end.
+if (!process.env.DEMO_POOL_DIR) {
+  const poolDir = mkdtempSync(path.join(os.tmpdir(), 'agency-test-pool-'))
+  process.env.DEMO_POOL_DIR = poolDir
+  process.on('exit', () => rmSync(poolDir, { recursive: true, force: true }))
+}
 
 const unit = await runVitest('unit', 'npx', ['vitest', 'run'], split ? { TEST_DATABASE_KINDS: 'pglite' } : {})
 if (unit !== 0) process.exit(unit)

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { epcs, floorPlans, properties, propertyMedias, seedDemoData, createDiskMediaStore } from '@agency/db'
-import { createTestDatabase, type TestDatabase } from '@agency/db/testing'
+import { createTestDatabase, testPoolCache, type TestDatabase } from '@agency/db/testing'
 import { SALES_PRICE_STEPS, LETTINGS_PRICE_STEPS } from '@agency/domain'
 import { eq, sql } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
@@ -72,7 +72,7 @@ describe('a visitor crawling the site', () => {
   beforeAll(async () => {
     database = await createTestDatabase('pglite')
     mediaDir = mkdtempSync(path.join(os.tmpdir(), 'agency-crawl-media-'))
-    await seedDemoData(database, { properties: PROPERTIES, seed: 1, mediaStore: createDiskMediaStore(mediaDir) })
+    await seedDemoData(database, { properties: PROPERTIES, seed: 1, mediaStore: createDiskMediaStore(mediaDir), poolCache: testPoolCache() })
     // The demo's prices are round figures that visible properties share; locked ones get odd figures
     // of their own, so a price found in any answer can only be theirs.
     await database.db

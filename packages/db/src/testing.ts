@@ -9,8 +9,20 @@ import { drizzle } from 'drizzle-orm/pglite'
 import pg from 'pg'
 import { createDatabase, withDefaultUser, type Database, type Db } from './client.ts'
 import { MIGRATIONS_FOLDER, migrate } from './migrate.ts'
+import { createDiskMediaStore } from './media-store/disk.ts'
+import type { MediaStore } from './media-store/store.ts'
 import { PGLITE_EXTENSIONS } from './pglite-extensions.ts'
 import * as schema from './schema/index.ts'
+
+/**
+ * Where a test run keeps the demo's rendered pictures (DEMO_POOL_DIR, a folder `npm test` and the
+ * end-to-end script make for the run and remove after it), so the pool is drawn once a run rather than
+ * once a test file; none when the tests run without it.
+ */
+export function testPoolCache(): MediaStore | undefined {
+  const dir = process.env.DEMO_POOL_DIR
+  return dir ? createDiskMediaStore(dir) : undefined
+}
 
 /** A fresh, migrated database for one test file, and how to throw it away. */
 export interface TestDatabase extends Database {

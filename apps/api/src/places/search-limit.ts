@@ -33,3 +33,53 @@ export function createPlaceSearchLimiter(rule: PlaceSearchLimit, options: { maxA
     },
   }
 }
+
+/** How many place searches one process runs at once, and how many more may wait their turn. */
+export interface PlaceSearchConcurrency {
+  running: number
+  waiting: number
+}
+
+/**
+ * Place searches one process runs at a time. A search costs the database a fuzzy match over every
+ * named place; a flood of them from many addresses (which the per-address limit does not stop) would
+ * otherwise take every core from the pages and searches of everyone else. Visitors typing never meet
+ * the queue (a search takes a few milliseconds, and the words people type are answered from the cache).
+ */
+export const DEFAULT_PLACE_SEARCH_CONCURRENCY: PlaceSearchConcurrency = { running: 2, waiting: 64 }
+
+/** A place search that found the queue full: the caller answers 503 with Retry-After. */
+export class PlaceSearchesBusyError extends Error {
+  constructor() {
+    super('too many place searches waiting')
+    this.name = 'PlaceSearchesBusyError'
+  }
+}
+
+/** Runs place searches at most `running` at once, the next in the order they came; past `waiting` more, refuses. */
+export function createPlaceSearchGate(rule: PlaceSearchConcurrency) {
+  let running = 0
+  const queue: Array<() => void> = []
+  return {
+    async run<T>(search: () => Promise<T>): Promise<T> {
+      if (running >= rule.running) {
+        if (queue.length >= rule.waiting) throw new PlaceSearchesBusyError()
+        // The search that ends hands its place on (running stays as it is).
+        await new Promise<void>((resolve) => queue.push(resolve))
+      } else {
+        running++
+      }
+      try {
+        return await search()
+      } finally {
+        const next = queue.shift()
+        if (next) next()
+        else running--
+      }
+    },
+    /** Searches running and waiting now. */
+    get load() {
+      return { running, waiting: queue.length }
+    },
+  }
+}

@@ -8,7 +8,7 @@ import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { queryRows, type Db } from '../client.ts'
 import { createDiskMediaStore } from '../media-store/disk.ts'
-import { createTestDatabase, testDatabaseKinds, type TestDatabase } from '../testing.ts'
+import { createTestDatabase, testDatabaseKinds, testPoolCache, type TestDatabase } from '../testing.ts'
 import { renderEpcPdf } from './images/epc.ts'
 import { GB_BOUNDS, distanceKm, getTowns } from './places.ts'
 import { EXTERIOR_KINDS, POOL_MANIFEST, POOL_VERSION, listPoolFiles, toEpcChartFile, toEpcPdfFile } from './pool-layout.ts'
@@ -21,7 +21,7 @@ let mediaDir: string
 
 beforeAll(async () => {
   mediaDir = mkdtempSync(path.join(os.tmpdir(), 'agency-seed-media-'))
-  await ensureImagePool(createDiskMediaStore(mediaDir))
+  await ensureImagePool(createDiskMediaStore(mediaDir), testPoolCache())
 }, 240_000)
 
 afterAll(() => {

@@ -11,7 +11,15 @@ import {
 } from '#app/places/schemas.ts'
 import { answerKept } from '#app/kept-answer.ts'
 import { API_MESSAGES } from '#app/messages.ts'
-import { createPlaceSearchLimiter, DEFAULT_PLACE_SEARCH_LIMIT, type PlaceSearchLimit } from '#app/places/search-limit.ts'
+import {
+  createPlaceSearchGate,
+  createPlaceSearchLimiter,
+  DEFAULT_PLACE_SEARCH_CONCURRENCY,
+  DEFAULT_PLACE_SEARCH_LIMIT,
+  PlaceSearchesBusyError,
+  type PlaceSearchConcurrency,
+  type PlaceSearchLimit,
+} from '#app/places/search-limit.ts'
 import { getNearbyPlaces } from '#app/queries/nearby.ts'
 import { createVisitorAnswerCache } from '#app/queries/visitor-cache.ts'
 import { dataResponseSchema } from '#app/schemas.ts'
@@ -26,6 +34,8 @@ const NearbyQuerySchema = z.object({
 export interface PlacesRoutesOptions {
   answerCacheTtlMs?: number
   searchLimit?: PlaceSearchLimit
+  /** Place searches by keyword this process runs at once, and how many may wait (DEFAULT_PLACE_SEARCH_CONCURRENCY). */
+  searchConcurrency?: PlaceSearchConcurrency
 }
 
 /**
@@ -36,6 +46,16 @@ export interface PlacesRoutesOptions {
 const places: FastifyPluginAsyncZod<PlacesRoutesOptions> = async (app, options) => {
   const answers = createVisitorAnswerCache({ ttlMs: options.answerCacheTtlMs ?? 0, maxEntries: 2000 })
   const limiter = createPlaceSearchLimiter(options.searchLimit ?? DEFAULT_PLACE_SEARCH_LIMIT)
+  const gate = createPlaceSearchGate(options.searchConcurrency ?? DEFAULT_PLACE_SEARCH_CONCURRENCY)
+  /** A search by keyword in its turn; 503 with Retry-After when too many are waiting. */
+  const inTurn = async (reply: FastifyReply, answer: () => Promise<unknown>) => {
+    try {
+      return await answer()
+    } catch (error) {
+      if (!(error instanceof PlaceSearchesBusyError)) throw error
+      return reply.code(503).header('retry-after', '1').header('cache-control', 'no-store').send({ message: API_MESSAGES.BUSY })
+    }
+  }
   // Both searches by keyword count against one limit per address.
   const underLimit = async (request: FastifyRequest, reply: FastifyReply) => {
     const wait = limiter.hit(request.ip)
@@ -50,12 +70,12 @@ const places: FastifyPluginAsyncZod<PlacesRoutesOptions> = async (app, options) 
         summary: 'Place search by keyword (SPEC §7): towns, villages, postcodes, branches, schools, pubs',
         tags: ['places'],
         querystring: PlaceSearchQuerySchema,
-        response: { 200: dataResponseSchema(z.array(SearchResultPlaceSchema)), 400: ApiErrorSchema, 429: ApiErrorSchema },
+        response: { 200: dataResponseSchema(z.array(SearchResultPlaceSchema)), 400: ApiErrorSchema, 429: ApiErrorSchema, 503: ApiErrorSchema },
       },
       preHandler: underLimit,
     },
     async (request, reply) => {
-      return answerKept(answers, request, reply, async () => ({ data: await app.places.search(request.query.keyword) }))
+      return inTurn(reply, () => answerKept(answers, request, reply, async () => ({ data: await gate.run(() => app.places.search(request.query.keyword)) })))
     },
   )
 
@@ -66,13 +86,13 @@ const places: FastifyPluginAsyncZod<PlacesRoutesOptions> = async (app, options) 
         summary: 'The places spelt nearest to a keyword the place search finds nothing for, to offer instead',
         tags: ['places'],
         querystring: PlaceSearchQuerySchema,
-        response: { 200: dataResponseSchema(z.array(SearchResultPlaceSchema)), 400: ApiErrorSchema, 429: ApiErrorSchema },
+        response: { 200: dataResponseSchema(z.array(SearchResultPlaceSchema)), 400: ApiErrorSchema, 429: ApiErrorSchema, 503: ApiErrorSchema },
       },
       preHandler: underLimit,
     },
     async (request, reply) => {
       const nearest = app.places.nearestSpellings
-      return answerKept(answers, request, reply, async () => ({ data: nearest ? await nearest.call(app.places, request.query.keyword) : [] }))
+      return inTurn(reply, () => answerKept(answers, request, reply, async () => ({ data: nearest ? await gate.run(() => nearest.call(app.places, request.query.keyword)) : [] })))
     },
   )
 
