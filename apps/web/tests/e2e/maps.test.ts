@@ -29,6 +29,10 @@ async function getJson<T>(page: Page, url: string): Promise<T> {
  */
 async function offlinePage(options: { width?: number; height?: number; mobile?: boolean } = {}): Promise<{ page: Page; tiles: string[] }> {
   const page = await browser.page(options)
+  // A map is ready once its page is React's (the goto wrapper waits for that), whatever its card
+  // pictures are doing: the list's pictures, derived on a first request, need not have loaded.
+  const goto = page.goto.bind(page)
+  Object.assign(page, { goto: (url: string, options?: Parameters<Page['goto']>[1]) => goto(url, { waitUntil: 'domcontentloaded', ...options }) })
   return { page, tiles: await routeMapTiles(page, 'offline') }
 }
 

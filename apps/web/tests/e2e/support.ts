@@ -113,11 +113,21 @@ export function waitForHydrationOnLoad(page: Page): void {
   const hydrated = async () => {
     await page.waitForFunction(() => !document.querySelector('script[data-page-scripts]') || document.documentElement.dataset.hydrated === 'true', undefined, { timeout: 15_000 })
   }
+  // What the page still waits for when a navigation times out: the requests it started and has no answer to.
+  const pending = new Map<object, string>()
+  page.on('request', (r) => pending.set(r, `${r.method()} ${r.url()}`))
+  page.on('requestfinished', (r) => pending.delete(r))
+  page.on('requestfailed', (r) => pending.delete(r))
   for (const name of ['goto', 'reload', 'goBack', 'goForward'] as const) {
     const navigate = page[name].bind(page) as (...args: unknown[]) => Promise<unknown>
     Object.assign(page, {
       [name]: async (...args: unknown[]) => {
-        const response = await navigate(...args)
+        const response = await navigate(...args).catch((error: unknown) => {
+          if (error instanceof Error && error.name === 'TimeoutError') {
+            error.message += `\nRequests still unanswered: ${[...pending.values()].join(', ') || 'none'}`
+          }
+          throw error
+        })
         await hydrated()
         return response
       },
