@@ -45,6 +45,8 @@ export async function createTestApi(
     trustProxy?: ApiOptions['trustProxy']
     /** The media store, made on the test's database (the fixture's files are copied into it); the disk by default. */
     mediaStore?: (database: Database) => MediaStore
+    /** The read replicas' handle, made over the test's (primary) database; the primary by default. */
+    readDatabase?: (database: Database) => Database
   } = {},
 ): Promise<TestApi> {
   const database = await createTestDatabase(kind)
@@ -53,8 +55,10 @@ export async function createTestApi(
   const disk = createDiskMediaStore(files.mediaDir)
   const mediaStore = options.mediaStore ? options.mediaStore(database) : disk
   if (mediaStore !== disk) await moveMedia(disk, mediaStore)
+  const readDatabase = options.readDatabase?.(database)
   const app = await buildApp({
     database,
+    ...(readDatabase ? { readDatabase } : {}),
     mediaStore,
     cacheDir: files.cacheDir,
     publicUrl: `${PUBLIC_URL}/`,
@@ -83,6 +87,7 @@ export async function createTestApi(
     close: async () => {
       await app.close()
       await mediaStore.close()
+      await readDatabase?.close()
       await database.close()
       await files.cleanup()
     },
