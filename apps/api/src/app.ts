@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto'
-import type { Database, MediaStore } from '@agency/db'
+import type { Database, MediaStore, ReadDatabase } from '@agency/db'
 import fastifyCompress from '@fastify/compress'
 import helmet from '@fastify/helmet'
 import swagger from '@fastify/swagger'
@@ -55,7 +55,7 @@ export interface ApiOptions {
    * The read replicas' handle (createReadDatabase of @agency/db), for the catalogue reads of
    * visitors; the primary when left out. The caller closes it.
    */
-  readDatabase?: Database
+  readDatabase?: ReadDatabase
   /** The originals, under the keys the `file` columns hold (the disk, PostgreSQL or a bucket). */
   mediaStore: MediaStore
   /** Where derived picture variants are written: this machine's own cache. */

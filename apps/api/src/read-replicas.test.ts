@@ -130,6 +130,34 @@ describe.skipIf(!withPostgres)('read replicas on PostgreSQL', () => {
   })
 })
 
+describe.skipIf(!withPostgres)('several read replicas', () => {
+  let replicas: TestDatabase[]
+  let api: TestApi
+  let propertyId: number
+
+  beforeAll(async () => {
+    replicas = [await createReplica(), await createReplica()]
+    api = await createTestApi('postgres', { readDatabase: (primary) => createReadDatabase(primary, { urls: replicas.map((r) => r.url!), lagProbe: async () => 0 }) })
+    const [first] = await api.database.db.select().from(properties).where(eq(properties.is_locked, false)).limit(1)
+    propertyId = first!.property_profile_id
+    for (const [i, replica] of replicas.entries()) await replica.db.update(properties).set({ price: REPLICA_PRICE + i }).where(eq(properties.property_profile_id, propertyId))
+  })
+  afterAll(async () => {
+    await api?.close()
+    for (const replica of replicas ?? []) await replica.close()
+  })
+
+  it("spreads visitors' requests over the replicas in turn, each request's reads from one of them", async () => {
+    const prices: number[] = []
+    for (let i = 0; i < 4; i++) {
+      const response = await api.app.inject(`/api/properties/${propertyId}`)
+      expect(response.statusCode).toBe(200)
+      prices.push((response.json() as { data: { price: { numberPrice: number } } }).data.price.numberPrice)
+    }
+    expect(prices).toEqual([REPLICA_PRICE, REPLICA_PRICE + 1, REPLICA_PRICE, REPLICA_PRICE + 1])
+  })
+})
+
 describe.skipIf(!withPostgres)('a read replica that cannot be reached', () => {
   let api: TestApi
   const warnings: Array<Record<string, unknown>> = []

@@ -64,18 +64,18 @@ interface Replica {
 }
 
 /**
- * A pool-like object for Drizzle: each plain read (a SELECT outside a transaction) goes to the next
- * replica in turn that answers and is no further behind than the limit, else to the primary; a read
- * whose replica fails under it is sent to the primary instead. Anything else (a write, a transaction,
- * which Drizzle runs on `connect()`'s client) goes to the primary. The class name holds "Pool", by
- * which Drizzle's node-postgres driver takes `connect()` for a transaction.
+ * A pool-like object for Drizzle: each plain read (a SELECT outside a transaction) goes to its own
+ * replica (`first`) while that one answers and is no further behind than the limit, else to the next
+ * one that is, else to the primary; a read whose replica fails under it is sent to the primary
+ * instead. Anything else (a write, a transaction, which Drizzle runs on `connect()`'s client) goes to
+ * the primary. The replicas' states are shared by the routers of every replica. The class name holds
+ * "Pool", by which Drizzle's node-postgres driver takes `connect()` for a transaction.
  */
 class ReplicaRoutingPool {
-  private next = 0
-
   constructor(
     private readonly primary: pg.Pool,
     private readonly replicas: Replica[],
+    private readonly first: number,
     private readonly options: { maxLagSeconds: number; checkIntervalMs: number; lagProbe: LagProbe; log: ReplicaLog | undefined },
   ) {}
 
@@ -97,17 +97,14 @@ class ReplicaRoutingPool {
     }
   }
 
-  /** The next replica in turn that serves reads, its state measured again when older than the interval. */
+  /** This router's replica, or the next one after it, that serves reads; states older than the interval measured again. */
   private async pick(): Promise<Replica | undefined> {
     const now = Date.now()
     const stale = this.replicas.filter((r) => now - r.checkedAt >= this.options.checkIntervalMs)
     if (stale.length > 0) await Promise.all(stale.map((r) => this.check(r)))
     for (let i = 0; i < this.replicas.length; i++) {
-      const replica = this.replicas[(this.next + i) % this.replicas.length]
-      if (replica && replica.down === null) {
-        this.next = (this.next + i + 1) % this.replicas.length
-        return replica
-      }
+      const replica = this.replicas[(this.first + i) % this.replicas.length]
+      if (replica && replica.down === null) return replica
     }
     return undefined
   }
@@ -141,14 +138,26 @@ class ReplicaRoutingPool {
   }
 }
 
+/** The replicas' handle: `db` reads from the first replica that serves, `next()` from each in turn. */
+export interface ReadDatabase extends Database {
+  /**
+   * A handle for one request's reads: each call starts at the next replica in turn, so that the
+   * requests are spread over the replicas while the statements of one request read from the same one
+   * (the list and its count from one snapshot's history, not from two replicas at different points).
+   */
+  next: () => Db
+}
+
 /**
  * The handle the reads that may be a moment behind go to (lists, counts, markers, place search, a
  * visitor's property pages): over the replicas when `urls` names some and the primary is PostgreSQL,
  * else the primary itself (the embedded database has no replicas). Closing it closes the replicas'
  * pools only; the primary stays open.
  */
-export function createReadDatabase(primary: Database, options: ReadReplicaOptions): Database {
-  if (primary.kind !== 'postgres' || !primary.pool || options.urls.length === 0) return { db: primary.db, kind: primary.kind, close: async () => undefined }
+export function createReadDatabase(primary: Database, options: ReadReplicaOptions): ReadDatabase {
+  if (primary.kind !== 'postgres' || !primary.pool || options.urls.length === 0) {
+    return { db: primary.db, kind: primary.kind, next: () => primary.db, close: async () => undefined }
+  }
   const replicas: Replica[] = options.urls.map((url) => ({
     pool: createPostgresPool(url, options),
     label: describeReplica(url),
@@ -156,16 +165,23 @@ export function createReadDatabase(primary: Database, options: ReadReplicaOption
     down: null,
     checking: null,
   }))
-  const routing = new ReplicaRoutingPool(primary.pool, replicas, {
+  const routing = {
     maxLagSeconds: options.maxLagSeconds ?? DEFAULT_MAX_REPLICA_LAG_SECONDS,
     checkIntervalMs: options.checkIntervalMs ?? REPLICA_CHECK_INTERVAL_MS,
     lagProbe: options.lagProbe ?? probeLag,
     log: options.log,
-  })
-  const db = drizzlePg(routing as unknown as pg.Pool, { schema }) as unknown as Db
+  }
+  const primaryPool = primary.pool
+  const handles = replicas.map((_, first) => drizzlePg(new ReplicaRoutingPool(primaryPool, replicas, first, routing) as unknown as pg.Pool, { schema }) as unknown as Db)
+  let turn = 0
   return {
-    db,
+    db: handles[0]!,
     kind: 'postgres',
+    next: () => {
+      const handle = handles[turn % handles.length]!
+      turn = (turn + 1) % handles.length
+      return handle
+    },
     close: async () => {
       await Promise.all(replicas.map((r) => r.pool.end()))
     },

@@ -1,4 +1,4 @@
-import type { Database, Db } from '@agency/db'
+import type { Database, Db, ReadDatabase } from '@agency/db'
 import type { FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
 import { isVisitorRequest } from '#app/http-cache.ts'
@@ -27,13 +27,14 @@ declare module 'fastify' {
  * Shares the database opened by the composition root, and the read replicas' handle when there is
  * one; that root also closes them.
  */
-export default fp<{ database: Database; readDatabase?: Database | undefined }>(
+export default fp<{ database: Database; readDatabase?: ReadDatabase | undefined }>(
   async (app, options) => {
     const primary = options.database.db
-    const replicas = options.readDatabase?.db ?? primary
+    const replicas = options.readDatabase
     app.decorate('db', primary)
-    app.decorate('readDb', replicas)
-    app.decorate('dbFor', (request: Pick<FastifyRequest, 'method' | 'headers'>) => (isVisitorRequest(request.method, request.headers) ? replicas : primary))
+    app.decorate('readDb', replicas?.db ?? primary)
+    // Each visitor's request reads from one replica, the next in turn.
+    app.decorate('dbFor', (request: Pick<FastifyRequest, 'method' | 'headers'>) => (replicas && isVisitorRequest(request.method, request.headers) ? replicas.next() : primary))
     app.decorate('dbKind', options.database.kind)
   },
   { name: 'db' },

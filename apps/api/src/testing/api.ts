@@ -1,4 +1,4 @@
-import { createDiskMediaStore, moveMedia, type Database, type MediaStore } from '@agency/db'
+import { createDiskMediaStore, moveMedia, type Database, type MediaStore, type ReadDatabase } from '@agency/db'
 import { createTestDatabase, type TestDatabase } from '@agency/db/testing'
 import type { FastifyInstance, FastifyServerOptions } from 'fastify'
 import type { PlaceSearchLimit } from '#app/places/search-limit.ts'
@@ -46,7 +46,7 @@ export async function createTestApi(
     /** The media store, made on the test's database (the fixture's files are copied into it); the disk by default. */
     mediaStore?: (database: Database) => MediaStore
     /** The read replicas' handle, made over the test's (primary) database; the primary by default. */
-    readDatabase?: (database: Database) => Database
+    readDatabase?: (database: Database) => ReadDatabase
   } = {},
 ): Promise<TestApi> {
   const database = await createTestDatabase(kind)

@@ -82,8 +82,9 @@ const properties: FastifyPluginAsyncZod<PropertiesRoutesOptions> = async (app, o
     },
     async (request) => {
       const context = { media: app.media, canSeeLocked: canSeeLocked(request) }
-      const rows = await getCardsByIds(app.dbFor(request), request.query.ids)
-      const medias = await getMediasOf(app.dbFor(request), rows.map((row) => row.property_profile_id))
+      const db = app.dbFor(request)
+      const rows = await getCardsByIds(db, request.query.ids)
+      const medias = await getMediasOf(db, rows.map((row) => row.property_profile_id))
       return { data: rows.map((row) => presentCard(row, medias.get(row.property_profile_id) ?? [], context)) }
     },
   )
