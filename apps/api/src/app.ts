@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto'
-import type { Database, MediaStore } from '@agency/db'
+import type { Database, MediaStore, ReadDatabase } from '@agency/db'
 import fastifyCompress from '@fastify/compress'
 import helmet from '@fastify/helmet'
 import swagger from '@fastify/swagger'
@@ -51,6 +51,11 @@ declare module 'fastify' {
 /** What the API needs from the process that runs it. */
 export interface ApiOptions {
   database: Database
+  /**
+   * The read replicas' handle (createReadDatabase of @agency/db), for the catalogue reads of
+   * visitors; the primary when left out. The caller closes it.
+   */
+  readDatabase?: ReadDatabase
   /** The originals, under the keys the `file` columns hold (the disk, PostgreSQL or a bucket). */
   mediaStore: MediaStore
   /** Where derived picture variants are written: this machine's own cache. */
@@ -116,7 +121,7 @@ export const api: FastifyPluginAsync<Omit<ApiOptions, 'logger' | 'trustProxy' | 
   app.setValidatorCompiler(validatorCompiler)
   app.setSerializerCompiler(serializerCompiler)
 
-  await app.register(dbPlugin, { database: options.database })
+  await app.register(dbPlugin, { database: options.database, readDatabase: options.readDatabase })
   await app.register(mediaPlugin, options)
   await app.register(errorsPlugin)
   await app.register(helmet, {

@@ -40,7 +40,8 @@ export default fp<PlacesPluginOptions>(
     const provider =
       options.provider ??
       createPlacesProvider(options.env ?? {}, {
-        db: app.db,
+        // Place search reads the gazetteer, which is the same for everyone: the replicas may answer it.
+        db: app.readDb,
         dbKind: app.dbKind,
         log: app.log,
         ...(options.fetch ? { fetch: options.fetch } : {}),

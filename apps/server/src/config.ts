@@ -25,6 +25,22 @@ const EnvSchema = z.object({
   PUBLIC_URL: z.url().optional(),
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z.string().optional(),
+  // Read replicas of DATABASE_URL for the reads a visitor makes (lists, counts, markers, place search,
+  // property pages): one PostgreSQL URL or several, comma separated.
+  DATABASE_READ_URL: z
+    .string()
+    .optional()
+    .transform((text, ctx) => {
+      const urls = (text ?? '').split(',').map((part) => part.trim()).filter(Boolean)
+      for (const url of urls) {
+        if (!/^postgres(ql)?:\/\/[^/]/.test(url) || !URL.canParse(url)) {
+          ctx.addIssue({ code: 'custom', message: 'one or more postgres:// URLs, comma separated' })
+          return z.NEVER
+        }
+      }
+      return urls
+    }),
+  DATABASE_READ_MAX_LAG_SECONDS: z.coerce.number().min(0).max(3_600).default(5),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SEED_PROPERTIES: z.coerce.number().int().min(0).max(1_000_000).optional(),
   SEED: z.coerce.number().int().default(1),
@@ -152,6 +168,11 @@ export interface Config {
   /** This machine's cache of derived picture variants. */
   cacheDir: string
   databaseUrl: string | undefined
+  /**
+   * The read replicas (DATABASE_READ_URL; none: every read on the primary) and the lag past which a
+   * replica is skipped (DATABASE_READ_MAX_LAG_SECONDS). The URLs hold passwords: never logged.
+   */
+  readReplicas: { urls: string[]; maxLagSeconds: number }
   /** How long a query waits for the database (a pooled connection, or the embedded database's turn), and how long a PostgreSQL statement may run (ms; 0: no limit). */
   database: { acquireTimeoutMs: number; statementTimeoutMs: number; preparedStatements: number | undefined; thread: boolean; stallTimeoutMs: number; maxRestarts: number }
   logLevel: string
@@ -203,6 +224,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new Error(`Invalid environment:\n${lines.join('\n')}`)
   }
   const e = parsed.data
+  if (e.DATABASE_READ_URL.length > 0 && !e.DATABASE_URL) {
+    throw new Error('Invalid environment:\n  DATABASE_READ_URL: read replicas need DATABASE_URL (the primary they replicate)')
+  }
   if (e.WORKERS !== undefined && e.WORKERS > 1 && !e.DATABASE_URL) {
     throw new Error('Invalid environment:\n  WORKERS: more than one process needs DATABASE_URL (the embedded database belongs to one process)')
   }
@@ -222,6 +246,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     media: media.settings,
     cacheDir: path.join(dataDir, 'cache'),
     databaseUrl: e.DATABASE_URL || undefined,
+    readReplicas: { urls: e.DATABASE_READ_URL, maxLagSeconds: e.DATABASE_READ_MAX_LAG_SECONDS },
     database: { acquireTimeoutMs: e.DB_ACQUIRE_TIMEOUT_MS ?? (e.DATABASE_URL ? 3000 : 15_000), statementTimeoutMs: e.DB_STATEMENT_TIMEOUT_MS, preparedStatements: e.DB_PREPARED_STATEMENTS, thread: e.EMBEDDED_DATABASE_THREAD === 'true', stallTimeoutMs: e.EMBEDDED_DATABASE_STALL_MS, maxRestarts: e.EMBEDDED_DATABASE_RESTARTS },
     logLevel: e.LOG_LEVEL,
     // Demo data by default only on the embedded database: a PostgreSQL one is an agency's own.

@@ -1,5 +1,5 @@
 import { buildApp, createMailTransport, startAlertWorker, startWorker } from '@agency/api'
-import { createDatabase, describeMediaStoreSettings, migrate, openMediaStore, type Database } from '@agency/db'
+import { createDatabase, createReadDatabase, describeMediaStoreSettings, migrate, openMediaStore, type Database, type ReplicaLog } from '@agency/db'
 import type { FastifyInstance } from 'fastify'
 import type { Config } from './config.ts'
 import { registerLoadShedding } from './load-shedding.ts'
@@ -58,10 +58,25 @@ export async function createSite(config: Config, web: Pick<WebOptions, 'build' |
     onConnectionError: (error) => reportConnectionError(error),
   })
   await migrate(database)
+  // Until the app's logger exists, a replica's change of state is reported on stderr.
+  let replicaLog: ReplicaLog = {
+    warn: (fields, message) => console.error(`database: ${message}`, fields),
+    info: (fields, message) => console.error(`database: ${message}`, fields),
+  }
+  const readDatabase = createReadDatabase(database, {
+    urls: config.readReplicas.urls,
+    maxLagSeconds: config.readReplicas.maxLagSeconds,
+    acquireTimeoutMs: config.database.acquireTimeoutMs,
+    statementTimeoutMs: config.database.statementTimeoutMs,
+    ...(config.database.preparedStatements !== undefined ? { preparedStatements: config.database.preparedStatements } : {}),
+    onConnectionError: (error) => reportConnectionError(error),
+    log: { warn: (fields, message) => replicaLog.warn(fields, message), info: (fields, message) => replicaLog.info(fields, message) },
+  })
   const mediaStore = await openMediaStore(config.media, database)
 
   const app = await buildApp({
     database,
+    readDatabase,
     mediaStore,
     cacheDir: config.cacheDir,
     publicUrl: config.publicUrl,
@@ -77,6 +92,7 @@ export async function createSite(config: Config, web: Pick<WebOptions, 'build' |
     feeds: config.feeds,
     visitorCacheTtlMs: config.searchCacheSeconds * 1000,
   })
+  replicaLog = { warn: (fields, message) => app.log.warn(fields, message), info: (fields, message) => app.log.info(fields, message) }
   reportConnectionError = (err) => app.log.warn({ err }, 'an idle database connection failed and was dropped')
   reportStopped = (err) => app.log.fatal({ err }, 'the embedded database stopped')
   reportRestarted = (err) => app.log.error({ err }, "the embedded database's thread stopped and was started again on what was last committed")
@@ -108,6 +124,7 @@ export async function createSite(config: Config, web: Pick<WebOptions, 'build' |
       await worker.stop()
       await app.close()
       await mediaStore.close()
+      await readDatabase.close()
       await database.close()
     },
   }

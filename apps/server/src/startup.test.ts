@@ -135,6 +135,18 @@ describe('loadConfig', () => {
     expect(refusal).not.toContain('secret')
   })
 
+  it('reads one or several read replicas beside DATABASE_URL only, with a 5-second lag limit by default', () => {
+    const primary = 'postgres://db.example/agency'
+    expect(loadConfig({ DATABASE_URL: primary }).readReplicas).toEqual({ urls: [], maxLagSeconds: 5 })
+    expect(loadConfig({ DATABASE_URL: primary, DATABASE_READ_URL: 'postgres://r1.example/agency, postgresql://u:p@r2.example:6432/agency', DATABASE_READ_MAX_LAG_SECONDS: '2' }).readReplicas).toEqual({
+      urls: ['postgres://r1.example/agency', 'postgresql://u:p@r2.example:6432/agency'],
+      maxLagSeconds: 2,
+    })
+    expect(() => loadConfig({ DATABASE_READ_URL: 'postgres://r1.example/agency' })).toThrow('DATABASE_READ_URL: read replicas need DATABASE_URL')
+    expect(() => loadConfig({ DATABASE_URL: primary, DATABASE_READ_URL: 'r1.example' })).toThrow('DATABASE_READ_URL: one or more postgres:// URLs, comma separated')
+    expect(() => loadConfig({ DATABASE_URL: primary, DATABASE_READ_MAX_LAG_SECONDS: '-1' })).toThrow('DATABASE_READ_MAX_LAG_SECONDS')
+  })
+
   it('runs one process per core on PostgreSQL, one on the embedded database, and refuses more there', () => {
     expect(loadConfig({}).workers).toBe(1)
     expect(loadConfig({ DATABASE_URL: 'postgres://db.example/agency' }).workers).toBe(os.availableParallelism())

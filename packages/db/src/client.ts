@@ -28,6 +28,8 @@ export interface Database {
   db: Db
   kind: 'pglite' | 'postgres'
   close: () => Promise<void>
+  /** PostgreSQL: the pool behind `db` (the read replicas fall back to it: read-replicas.ts). */
+  pool?: pg.Pool
 }
 
 /** Where the database lives. */
@@ -139,7 +141,7 @@ export function isDatabaseUnavailable(error: unknown): boolean {
 }
 
 /** Whether a statement only reads (so running it again changes nothing): a plain SELECT. */
-function isPlainRead(config: unknown): boolean {
+export function isPlainRead(config: unknown): boolean {
   const text = typeof config === 'string' ? config : typeof config === 'object' && config !== null ? (config as { text?: unknown }).text : undefined
   return typeof text === 'string' && /^\s*select\b/i.test(text) && !/\b(nextval|setval|pg_advisory|pg_terminate_backend|pg_cancel_backend|for\s+(update|share|no\s+key\s+update|key\s+share))\b/i.test(text)
 }
@@ -184,30 +186,42 @@ export function withDefaultUser(url: string): string {
 export { PGLITE_EXTENSIONS } from './pglite-extensions.ts'
 export { GENERIC_PLAN_COMMENT } from './pglite-named-statements.ts'
 
+/** The settings of a PostgreSQL pool, the primary's or a read replica's. */
+export type PostgresPoolOptions = Pick<DatabaseOptions, 'poolSize' | 'acquireTimeoutMs' | 'statementTimeoutMs' | 'onConnectionError' | 'preparedStatements'>
+
+/**
+ * A PostgreSQL pool: its statements prepared by name, a lost connection's plain read run once more,
+ * and a failed idle connection dropped rather than ending the process.
+ */
+export function createPostgresPool(databaseUrl: string, options: PostgresPoolOptions): pg.Pool {
+  const preparedStatements = options.preparedStatements ?? DEFAULT_PREPARED_STATEMENTS
+  const url = withDefaultUser(databaseUrl)
+  const pool = new pg.Pool({
+    connectionString: preparedStatements > 0 ? withCustomPlans(url) : url,
+    max: options.poolSize ?? 10,
+    connectionTimeoutMillis: options.acquireTimeoutMs ?? DEFAULT_ACQUIRE_TIMEOUT_MS,
+    ...(options.statementTimeoutMs ? { statement_timeout: options.statementTimeoutMs } : {}),
+  })
+  pool.on('error', options.onConnectionError ?? reportConnectionError)
+  // A connection lost while it is checked out but between statements (inside a transaction, while
+  // the code between two of its statements runs) emits 'error' with none of the pool's listeners on
+  // it, which would end the process. Its next statement fails and is answered for; the event itself
+  // needs no more than this listener.
+  pool.on('connect', (client) => client.on('error', ignoreCheckedOutConnectionError))
+  prepareStatementsOf(pool, preparedStatements)
+  retryReadsOnLostConnections(pool)
+  return pool
+}
+
 /**
  * Opens the database: PostgreSQL when `databaseUrl` is set, else PGlite under `dataDir`
  * (default `./data`). Run `migrate()` before use.
  */
 export async function createDatabase(options: DatabaseOptions = {}): Promise<Database> {
   if (options.databaseUrl) {
-    const preparedStatements = options.preparedStatements ?? DEFAULT_PREPARED_STATEMENTS
-    const url = withDefaultUser(options.databaseUrl)
-    const pool = new pg.Pool({
-      connectionString: preparedStatements > 0 ? withCustomPlans(url) : url,
-      max: options.poolSize ?? 10,
-      connectionTimeoutMillis: options.acquireTimeoutMs ?? DEFAULT_ACQUIRE_TIMEOUT_MS,
-      ...(options.statementTimeoutMs ? { statement_timeout: options.statementTimeoutMs } : {}),
-    })
-    pool.on('error', options.onConnectionError ?? reportConnectionError)
-    // A connection lost while it is checked out but between statements (inside a transaction, while
-    // the code between two of its statements runs) emits 'error' with none of the pool's listeners on
-    // it, which would end the process. Its next statement fails and is answered for; the event itself
-    // needs no more than this listener.
-    pool.on('connect', (client) => client.on('error', ignoreCheckedOutConnectionError))
-    prepareStatementsOf(pool, preparedStatements)
-    retryReadsOnLostConnections(pool)
+    const pool = createPostgresPool(options.databaseUrl, options)
     const db = drizzlePg(pool, { schema }) as unknown as Db
-    return { db, kind: 'postgres', close: () => pool.end() }
+    return { db, kind: 'postgres', close: () => pool.end(), pool }
   }
   const dataDir = options.dataDir ?? './data'
   let dir: string | undefined

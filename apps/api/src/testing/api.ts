@@ -1,4 +1,4 @@
-import { createDiskMediaStore, moveMedia, type Database, type MediaStore } from '@agency/db'
+import { createDiskMediaStore, moveMedia, type Database, type MediaStore, type ReadDatabase } from '@agency/db'
 import { createTestDatabase, type TestDatabase } from '@agency/db/testing'
 import type { FastifyInstance, FastifyServerOptions } from 'fastify'
 import type { PlaceSearchConcurrency, PlaceSearchLimit } from '#app/places/search-limit.ts'
@@ -47,6 +47,8 @@ export async function createTestApi(
     trustProxy?: ApiOptions['trustProxy']
     /** The media store, made on the test's database (the fixture's files are copied into it); the disk by default. */
     mediaStore?: (database: Database) => MediaStore
+    /** The read replicas' handle, made over the test's (primary) database; the primary by default. */
+    readDatabase?: (database: Database) => ReadDatabase
   } = {},
 ): Promise<TestApi> {
   const database = await createTestDatabase(kind)
@@ -55,8 +57,10 @@ export async function createTestApi(
   const disk = createDiskMediaStore(files.mediaDir)
   const mediaStore = options.mediaStore ? options.mediaStore(database) : disk
   if (mediaStore !== disk) await moveMedia(disk, mediaStore)
+  const readDatabase = options.readDatabase?.(database)
   const app = await buildApp({
     database,
+    ...(readDatabase ? { readDatabase } : {}),
     mediaStore,
     cacheDir: files.cacheDir,
     publicUrl: `${PUBLIC_URL}/`,
@@ -86,6 +90,7 @@ export async function createTestApi(
     close: async () => {
       await app.close()
       await mediaStore.close()
+      await readDatabase?.close()
       await database.close()
       await files.cleanup()
     },

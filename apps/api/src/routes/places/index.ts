@@ -108,7 +108,7 @@ const places: FastifyPluginAsyncZod<PlacesRoutesOptions> = async (app, options) 
     },
     async (request, reply) => {
       const { lat, lng } = request.query
-      return answerKept(answers, request, reply, async () => ({ data: await getNearbyPlaces(app.db, { lat, lng }, NEARBY_KINDS) }))
+      return answerKept(answers, request, reply, async () => ({ data: await getNearbyPlaces(app.readDb, { lat, lng }, NEARBY_KINDS) }))
     },
   )
 

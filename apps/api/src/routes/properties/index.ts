@@ -19,6 +19,7 @@ import { getSimilarProperties } from '#app/queries/extras.ts'
 import { getMediasOf, getPropertyDetail, searchProperties, searchPropertyMarkers } from '#app/queries/properties.ts'
 import { getCardsByIds } from '#app/queries/saved.ts'
 import { answerKept } from '#app/kept-answer.ts'
+import { isVisitorRequest } from '#app/http-cache.ts'
 import { createVisitorAnswerCache } from '#app/queries/visitor-cache.ts'
 import {
   ApiPropertyCardSchema,
@@ -65,7 +66,7 @@ const properties: FastifyPluginAsyncZod<PropertiesRoutesOptions> = async (app, o
     reply: FastifyReply,
     load: () => Promise<T>,
   ): Promise<T | FastifyReply> => {
-    if (request.session !== null || request.headers.cookie !== undefined || request.headers.authorization !== undefined) return load()
+    if (request.session !== null || !isVisitorRequest(request.method, request.headers)) return load()
     return answerKept(visitorAnswers, request, reply, load)
   }
 
@@ -81,8 +82,9 @@ const properties: FastifyPluginAsyncZod<PropertiesRoutesOptions> = async (app, o
     },
     async (request) => {
       const context = { media: app.media, canSeeLocked: canSeeLocked(request) }
-      const rows = await getCardsByIds(app.db, request.query.ids)
-      const medias = await getMediasOf(app.db, rows.map((row) => row.property_profile_id))
+      const db = app.dbFor(request)
+      const rows = await getCardsByIds(db, request.query.ids)
+      const medias = await getMediasOf(db, rows.map((row) => row.property_profile_id))
       return { data: rows.map((row) => presentCard(row, medias.get(row.property_profile_id) ?? [], context)) }
     },
   )
@@ -101,7 +103,7 @@ const properties: FastifyPluginAsyncZod<PropertiesRoutesOptions> = async (app, o
       forVisitors(request, reply, async () => {
         const query = request.query
         const context = { media: app.media, canSeeLocked: canSeeLocked(request) }
-        const { rows, medias, pictures, photoCounts, total, capped } = await searchProperties(app.db, query, context, { withMedias: query.include_medias })
+        const { rows, medias, pictures, photoCounts, total, capped } = await searchProperties(app.dbFor(request), query, context, { withMedias: query.include_medias })
         // Scored here for the whole page, from the active applicant read once per request.
         const criteria = toApplicantMatchCriteria(await getActiveApplicantCriteria(request))
         return {
@@ -133,7 +135,7 @@ const properties: FastifyPluginAsyncZod<PropertiesRoutesOptions> = async (app, o
       forVisitors(request, reply, async () => {
         const query = request.query
         const context = { media: app.media, canSeeLocked: canSeeLocked(request) }
-        const { rows, total, capped } = await searchPropertyMarkers(app.db, query, context)
+        const { rows, total, capped } = await searchPropertyMarkers(app.dbFor(request), query, context)
         return {
           data: rows.map((row) => presentMarker(row, context)),
           total,
@@ -154,7 +156,7 @@ const properties: FastifyPluginAsyncZod<PropertiesRoutesOptions> = async (app, o
         response: { 200: dataResponseSchema(z.array(PropertyTypeSchema)), 400: ApiErrorSchema },
       },
     },
-    async (request) => ({ data: await listPropertyTypes(app.db, request.query.__limit) }),
+    async (request) => ({ data: await listPropertyTypes(app.dbFor(request), request.query.__limit) }),
   )
 
   app.get(
@@ -167,7 +169,7 @@ const properties: FastifyPluginAsyncZod<PropertiesRoutesOptions> = async (app, o
         response: { 200: dataResponseSchema(z.array(PropertyStyleSchema)), 400: ApiErrorSchema },
       },
     },
-    async (request) => ({ data: await listPropertyStyles(app.db, request.query.__limit) }),
+    async (request) => ({ data: await listPropertyStyles(app.dbFor(request), request.query.__limit) }),
   )
 
   app.get(
@@ -181,7 +183,7 @@ const properties: FastifyPluginAsyncZod<PropertiesRoutesOptions> = async (app, o
       },
     },
     async (request, reply) => {
-      const rows = await getPropertyDetail(app.db, request.params.property_profile_id)
+      const rows = await getPropertyDetail(app.dbFor(request), request.params.property_profile_id)
       if (!rows) return reply.code(404).send({ message: API_MESSAGES.PROPERTY_NOT_FOUND })
       // API.md: single objects answer { data }.
       return { data: presentDetail(rows, { media: app.media, canSeeLocked: canSeeLocked(request) }) }
@@ -200,7 +202,7 @@ const properties: FastifyPluginAsyncZod<PropertiesRoutesOptions> = async (app, o
     },
     async (request, reply) => {
       const context = { media: app.media, canSeeLocked: canSeeLocked(request) }
-      const rows = await getSimilarProperties(app.db, request.params.property_profile_id, context)
+      const rows = await getSimilarProperties(app.dbFor(request), request.params.property_profile_id, context)
       if (!rows) return reply.code(404).send({ message: API_MESSAGES.PROPERTY_NOT_FOUND })
       return { data: rows.map(({ gallery, ...row }) => presentCard(row, gallery, context)) }
     },
