@@ -1,34 +1,31 @@
-import fp from "fastify-plugin";
-import { createPlacesProvider } from "#app/places/config.ts";
-import type { FetchLike } from "#app/places/google-provider.ts";
-import type { PlacesProvider } from "#app/places/provider.ts";
-import type {
-  PlaceSearchConcurrency,
-  PlaceSearchLimit,
-} from "#app/places/search-limit.ts";
-import placesRoutes from "#app/routes/places/index.ts";
+import fp from 'fastify-plugin'
+import { createPlacesProvider } from '#app/places/config.ts'
+import type { FetchLike } from '#app/places/google-provider.ts'
+import type { PlacesProvider } from '#app/places/provider.ts'
+import type { PlaceSearchConcurrency, PlaceSearchLimit } from '#app/places/search-limit.ts'
+import placesRoutes from '#app/routes/places/index.ts'
 
-declare module "fastify" {
+declare module 'fastify' {
   interface FastifyInstance {
     /** Place search and details (SPEC §7), from the provider the configuration chose. */
-    places: PlacesProvider;
+    places: PlacesProvider
   }
 }
 
 /** Options of the places plugin; by default the offline gazetteer. */
 export interface PlacesPluginOptions {
   /** A provider to use as it is. */
-  provider?: PlacesProvider;
+  provider?: PlacesProvider
   /** `PLACES_PROVIDER` and `GOOGLE_PLACES_API_KEY`, from the server's configuration. */
-  env?: Record<string, string | undefined>;
+  env?: Record<string, string | undefined>
   /** The fetch Google is called with; defaults to the global one. */
-  fetch?: FetchLike;
+  fetch?: FetchLike
   /** How long a place search's answer is kept, in ms (0 or left out: not kept). */
-  answerCacheTtlMs?: number;
+  answerCacheTtlMs?: number
   /** Place searches one address may send (default DEFAULT_PLACE_SEARCH_LIMIT). */
-  searchLimit?: PlaceSearchLimit;
+  searchLimit?: PlaceSearchLimit
   /** Place searches this process runs at once and lets wait (default DEFAULT_PLACE_SEARCH_CONCURRENCY). */
-  searchConcurrency?: PlaceSearchConcurrency;
+  searchConcurrency?: PlaceSearchConcurrency
 }
 
 /**
@@ -45,16 +42,14 @@ export default fp<PlacesPluginOptions>(
         dbKind: app.dbKind,
         log: app.log,
         ...(options.fetch ? { fetch: options.fetch } : {}),
-      });
-    app.decorate("places", provider);
+      })
+    app.decorate('places', provider)
     await app.register(placesRoutes, {
-      prefix: "/places",
+      prefix: '/places',
       answerCacheTtlMs: options.answerCacheTtlMs ?? 0,
       ...(options.searchLimit ? { searchLimit: options.searchLimit } : {}),
-      ...(options.searchConcurrency
-        ? { searchConcurrency: options.searchConcurrency }
-        : {}),
-    });
+      ...(options.searchConcurrency ? { searchConcurrency: options.searchConcurrency } : {}),
+    })
   },
-  { name: "places", dependencies: ["db"] },
-);
+  { name: 'places', dependencies: ['db'] },
+)
