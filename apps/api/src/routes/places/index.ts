@@ -48,7 +48,7 @@ const places: FastifyPluginAsyncZod<PlacesRoutesOptions> = async (app, options) 
   const limiter = createPlaceSearchLimiter(options.searchLimit ?? DEFAULT_PLACE_SEARCH_LIMIT)
   const gate = createPlaceSearchGate(options.searchConcurrency ?? DEFAULT_PLACE_SEARCH_CONCURRENCY)
   /** A search by keyword in its turn; 503 with Retry-After when too many are waiting. */
-  const inTurn = async (reply: FastifyReply, answer: () => Promise<unknown>) => {
+  const inTurn = async <T,>(reply: FastifyReply, answer: () => Promise<T>): Promise<T | FastifyReply> => {
     try {
       return await answer()
     } catch (error) {
