@@ -2,7 +2,7 @@ import fp from 'fastify-plugin'
 import { createPlacesProvider } from '#app/places/config.ts'
 import type { FetchLike } from '#app/places/google-provider.ts'
 import type { PlacesProvider } from '#app/places/provider.ts'
-import type { PlaceSearchConcurrency, PlaceSearchLimit } from '#app/places/search-limit.ts'
+import type { PlaceSearchLimit } from '#app/places/search-limit.ts'
 import placesRoutes from '#app/routes/places/index.ts'
 
 declare module 'fastify' {
@@ -24,8 +24,6 @@ export interface PlacesPluginOptions {
   answerCacheTtlMs?: number
   /** Place searches one address may send (default DEFAULT_PLACE_SEARCH_LIMIT). */
   searchLimit?: PlaceSearchLimit
-  /** Place searches this process runs at once and lets wait (default DEFAULT_PLACE_SEARCH_CONCURRENCY). */
-  searchConcurrency?: PlaceSearchConcurrency
 }
 
 /**
@@ -48,7 +46,6 @@ export default fp<PlacesPluginOptions>(
       prefix: '/places',
       answerCacheTtlMs: options.answerCacheTtlMs ?? 0,
       ...(options.searchLimit ? { searchLimit: options.searchLimit } : {}),
-      ...(options.searchConcurrency ? { searchConcurrency: options.searchConcurrency } : {}),
     })
   },
   { name: 'places', dependencies: ['db'] },

@@ -1,7 +1,7 @@
 import { createDiskMediaStore, moveMedia, type Database, type MediaStore, type ReadDatabase } from '@agency/db'
 import { createTestDatabase, type TestDatabase } from '@agency/db/testing'
 import type { FastifyInstance, FastifyServerOptions } from 'fastify'
-import type { PlaceSearchConcurrency, PlaceSearchLimit } from '#app/places/search-limit.ts'
+import type { PlaceSearchLimit } from '#app/places/search-limit.ts'
 import { createFixedCaptchaVerifier } from '#app/auth/captcha.ts'
 import { buildApp, type ApiOptions } from '#app/app.ts'
 import { createMediaFiles, insertFixture, type Fixture } from './fixtures.ts'
@@ -41,8 +41,6 @@ export async function createTestApi(
     visitorCacheTtlMs?: number
     /** Place searches one address may send (by default more than any test sends). */
     placeSearchLimit?: PlaceSearchLimit
-    /** Place searches the process runs at once and lets wait (the default when left out). */
-    placeSearchConcurrency?: PlaceSearchConcurrency
     /** Which proxies may name the client (none by default). */
     trustProxy?: ApiOptions['trustProxy']
     /** The media store, made on the test's database (the fixture's files are copied into it); the disk by default. */
@@ -71,7 +69,6 @@ export async function createTestApi(
     places: {
       env: { PLACES_PROVIDER: process.env.PLACES_PROVIDER, GOOGLE_PLACES_API_KEY: process.env.GOOGLE_PLACES_API_KEY },
       searchLimit: options.placeSearchLimit ?? { limit: 1_000_000, windowMs: 60_000 },
-      ...(options.placeSearchConcurrency ? { searchConcurrency: options.placeSearchConcurrency } : {}),
     },
     ...(options.feeds ? { feeds: options.feeds } : {}),
     ...(options.alertLimits ? { alertLimits: options.alertLimits } : {}),

@@ -572,25 +572,3 @@ describe('GET /api/places with PLACES_PROVIDER=google', () => {
     expect(missing.json()).toEqual({ message: 'Place not found' })
   })
 })
-
-describe('GET /api/places, when the searches this process runs at once are all taken', () => {
-  let api: TestApi
-  beforeAll(async () => {
-    // No search may run and none may wait: every search by keyword finds the queue full.
-    api = await createTestApi('pglite', { placeSearchConcurrency: { running: 0, waiting: 0 } })
-  })
-  afterAll(async () => {
-    await api?.close()
-  })
-
-  it('answers 503 with Retry-After to a search by keyword and to nearest spellings, and the neighbourhood still answers', async () => {
-    for (const url of ['/api/places?keyword=leeds', '/api/places/nearest-spellings?keyword=harogate']) {
-      const refused = await api.app.inject(url)
-      expect(refused.statusCode).toBe(503)
-      expect(refused.headers['retry-after']).toBe('1')
-      expect(refused.headers['cache-control']).toBe('no-store')
-      expect(refused.json()).toEqual({ message: 'The site is busy. Please try again in a moment.' })
-    }
-    expect((await api.app.inject('/api/places/nearby?lat=53.48&lng=-2.24')).statusCode).toBe(200)
-  })
-})

@@ -11,15 +11,7 @@ import {
 } from '#app/places/schemas.ts'
 import { answerKept } from '#app/kept-answer.ts'
 import { API_MESSAGES } from '#app/messages.ts'
-import {
-  createPlaceSearchGate,
-  createPlaceSearchLimiter,
-  DEFAULT_PLACE_SEARCH_CONCURRENCY,
-  DEFAULT_PLACE_SEARCH_LIMIT,
-  PlaceSearchesBusyError,
-  type PlaceSearchConcurrency,
-  type PlaceSearchLimit,
-} from '#app/places/search-limit.ts'
+import { createPlaceSearchLimiter, DEFAULT_PLACE_SEARCH_LIMIT, type PlaceSearchLimit } from '#app/places/search-limit.ts'
 import { getNearbyPlaces } from '#app/queries/nearby.ts'
 import { createVisitorAnswerCache } from '#app/queries/visitor-cache.ts'
 import { dataResponseSchema } from '#app/schemas.ts'
@@ -34,8 +26,6 @@ const NearbyQuerySchema = z.object({
 export interface PlacesRoutesOptions {
   answerCacheTtlMs?: number
   searchLimit?: PlaceSearchLimit
-  /** Place searches by keyword this process runs at once, and how many may wait (DEFAULT_PLACE_SEARCH_CONCURRENCY). */
-  searchConcurrency?: PlaceSearchConcurrency
 }
 
 /**
@@ -46,16 +36,6 @@ export interface PlacesRoutesOptions {
 const places: FastifyPluginAsyncZod<PlacesRoutesOptions> = async (app, options) => {
   const answers = createVisitorAnswerCache({ ttlMs: options.answerCacheTtlMs ?? 0, maxEntries: 2000 })
   const limiter = createPlaceSearchLimiter(options.searchLimit ?? DEFAULT_PLACE_SEARCH_LIMIT)
-  const gate = createPlaceSearchGate(options.searchConcurrency ?? DEFAULT_PLACE_SEARCH_CONCURRENCY)
-  /** A search by keyword in its turn; 503 with Retry-After when too many are waiting. */
-  const inTurn = async <T,>(reply: FastifyReply, answer: () => Promise<T>): Promise<T | FastifyReply> => {
-    try {
-      return await answer()
-    } catch (error) {
-      if (!(error instanceof PlaceSearchesBusyError)) throw error
-      return reply.code(503).header('retry-after', '1').header('cache-control', 'no-store').send({ message: API_MESSAGES.BUSY })
-    }
-  }
   // Both searches by keyword count against one limit per address.
   const underLimit = async (request: FastifyRequest, reply: FastifyReply) => {
     const wait = limiter.hit(request.ip)
@@ -75,7 +55,7 @@ const places: FastifyPluginAsyncZod<PlacesRoutesOptions> = async (app, options) 
       preHandler: underLimit,
     },
     async (request, reply) => {
-      return inTurn(reply, () => answerKept(answers, request, reply, async () => ({ data: await gate.run(() => app.places.search(request.query.keyword)) })))
+      return answerKept(answers, request, reply, async () => ({ data: await app.places.search(request.query.keyword) }))
     },
   )
 
@@ -92,7 +72,7 @@ const places: FastifyPluginAsyncZod<PlacesRoutesOptions> = async (app, options) 
     },
     async (request, reply) => {
       const nearest = app.places.nearestSpellings
-      return inTurn(reply, () => answerKept(answers, request, reply, async () => ({ data: nearest ? await gate.run(() => nearest.call(app.places, request.query.keyword)) : [] })))
+      return answerKept(answers, request, reply, async () => ({ data: nearest ? await nearest.call(app.places, request.query.keyword) : [] }))
     },
   )
 
