@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { VISITOR_CACHE_CONTROL } from '@agency/domain'
-import { createPageCache, sharedMaxAge, staleWhileRevalidate, type PageCacheResult, type RenderOptions } from './page-cache.ts'
+import { createPageCache, sharedMaxAge, type PageCacheResult } from './page-cache.ts'
 
 const VISITOR_PAGE = VISITOR_CACHE_CONTROL
 
@@ -38,15 +38,6 @@ describe('sharedMaxAge', () => {
   })
 })
 
-describe('staleWhileRevalidate', () => {
-  it('reads how long past s-maxage a stale copy may be answered', () => {
-    expect(staleWhileRevalidate(VISITOR_PAGE)).toBe(60)
-    expect(staleWhileRevalidate('public, s-maxage=10')).toBe(0)
-    expect(staleWhileRevalidate(null)).toBe(0)
-    expect(staleWhileRevalidate('public, s-maxage=10, stale-while-revalidate=x')).toBe(0)
-  })
-})
-
 describe('createPageCache', () => {
   it('answers a page again from the cache until its s-maxage has passed', async () => {
     let clock = 1_000
@@ -58,66 +49,9 @@ describe('createPageCache', () => {
     const second = await cache.serve('/sales', pages.render)
     expect(second).toMatchObject({ hit: true })
     expect(await bodyOf(second)).toBe('render 1')
-    expect(pages.renders).toBe(1)
-  })
-
-  it('answers a stale page at once while one render in the background replaces it, within stale-while-revalidate', async () => {
-    let clock = 1_000
-    const cache = createPageCache({ maxEntries: 10, maxBytes: 1_000_000, now: () => clock })
-    let release: () => void = () => {}
-    const asked: Array<RenderOptions | undefined> = []
-    let renders = 0
-    const render = (how?: RenderOptions) => {
-      asked.push(how)
-      const n = ++renders
-      if (n === 1) return Promise.resolve(page('render 1'))
-      return new Promise<Response>((resolve) => (release = () => resolve(page(`render ${n}`))))
-    }
-    await cache.serve('/sales', render)
-    clock += 10_000 // s-maxage (10 s) has passed: stale, within stale-while-revalidate (60 s)
-    const stale = await Promise.all([cache.serve('/sales', render), cache.serve('/sales', render)])
-    expect(await Promise.all(stale.map(bodyOf))).toEqual(['render 1', 'render 1'])
-    expect(renders).toBe(2) // one refresh for both
-    expect(asked[1]).toEqual({ detached: true })
-    release()
-    await new Promise((resolve) => setTimeout(resolve, 0))
-    const fresh = await cache.serve('/sales', render)
-    expect(await bodyOf(fresh)).toBe('render 2')
-    expect(fresh).toMatchObject({ hit: true })
-    expect(renders).toBe(2)
-  })
-
-  it('renders again, and waits for it, once a page is older than s-maxage and stale-while-revalidate', async () => {
-    let clock = 1_000
-    const cache = createPageCache({ maxEntries: 10, maxBytes: 1_000_000, now: () => clock })
-    const pages = counter()
-    await cache.serve('/sales', pages.render)
-    clock += 70_000
-    const later = await cache.serve('/sales', pages.render)
-    expect(await bodyOf(later)).toBe('render 2')
-    expect(later).toMatchObject({ hit: false })
-  })
-
-  it('keeps no stale copy past s-maxage when the page says nothing of stale-while-revalidate', async () => {
-    let clock = 1_000
-    const cache = createPageCache({ maxEntries: 10, maxBytes: 1_000_000, now: () => clock })
-    const pages = counter((n) => page(`render ${n}`, { 'cache-control': 'public, s-maxage=10' }))
-    await cache.serve('/sales', pages.render)
-    clock += 10_000
+    clock += 1
     expect(await bodyOf(await cache.serve('/sales', pages.render))).toBe('render 2')
-  })
-
-  it('drops the stale copy when its refresh may not be kept (the property withdrawn)', async () => {
-    let clock = 1_000
-    const cache = createPageCache({ maxEntries: 10, maxBytes: 1_000_000, now: () => clock })
-    const pages = counter((n) => (n === 2 ? page('gone', { 'cache-control': VISITOR_PAGE }, 404) : page(`render ${n}`)))
-    await cache.serve('/property/1', pages.render)
-    clock += 11_000
-    expect(await bodyOf(await cache.serve('/property/1', pages.render))).toBe('render 1')
-    await new Promise((resolve) => setTimeout(resolve, 0))
-    const next = await cache.serve('/property/1', pages.render)
-    expect(await bodyOf(next)).toBe('render 3')
-    expect(pages.renders).toBe(3)
+    expect(pages.renders).toBe(2)
   })
 
   it('keeps each address apart', async () => {

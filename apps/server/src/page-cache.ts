@@ -14,11 +14,6 @@ import { LRUCache } from 'lru-cache'
  * bench`, the `(page cache)` lines against the `(rendered)` ones; docs/performance.md), and a burst of
  * requests for one page costs one render. It is the one in-process cache of whole answers the site
  * keeps for pages.
- *
- * As a CDN does (RFC 5861), a page past its s-maxage but within its `stale-while-revalidate` is answered
- * at once from the kept copy while one render in the background replaces it: a visitor never waits
- * for the render that refreshes a busy page (under a flood of other requests that render took 0.2–0.3 s).
- * A refresh that cannot be kept (the property withdrawn, a busy database) drops the stale copy.
  */
 
 /** A kept page: what is sent again while it is fresh. */
@@ -27,19 +22,8 @@ export interface CachedPage {
   headers: Array<[string, string]>
   body: Buffer
   storedAt: number
-  /** When it stops being fresh (s-maxage). */
   expiresAt: number
-  /** Until when it may still be answered while a render refreshes it (stale-while-revalidate). */
-  staleUntil: number
 }
-
-/** How the cache asks for a render: `detached` when it refreshes a page in the background, after the request that started it was answered. */
-export interface RenderOptions {
-  detached?: boolean
-}
-
-/** Renders a page. */
-export type Render = (how?: RenderOptions) => Promise<Response>
 
 /** How a request was answered: from a kept page, or by a render that may not be kept. */
 export type PageCacheResult = { page: CachedPage; hit: boolean } | { response: Response }
@@ -65,28 +49,17 @@ export function sharedMaxAge(cacheControl: string | null): number | null {
   return Number.isInteger(seconds) && seconds > 0 ? seconds : null
 }
 
-/** The seconds past its s-maxage a shared cache may answer with it while it revalidates (0 when not said). */
-export function staleWhileRevalidate(cacheControl: string | null): number {
-  const directive = cacheControl
-    ?.toLowerCase()
-    .split(',')
-    .map((d) => d.trim())
-    .find((d) => d.startsWith('stale-while-revalidate='))
-  const seconds = directive ? Number(directive.slice('stale-while-revalidate='.length)) : NaN
-  return Number.isInteger(seconds) && seconds > 0 ? seconds : 0
-}
-
 /** The shared page cache; see the module comment. */
 export interface PageCache {
   /** Answers `key` from a fresh kept page, else renders it (once for every request waiting on it) and keeps it when allowed. */
-  serve(key: string, render: Render): Promise<PageCacheResult>
+  serve(key: string, render: () => Promise<Response>): Promise<PageCacheResult>
   /** How many pages are kept. */
   readonly size: number
 }
 
 /** What one `serve` call hands the render it may start: its own render, and what came of it. */
 interface RenderContext {
-  render: Render
+  render: () => Promise<Response>
   rendered: boolean
   /** The render this request started for everyone waiting on the page. */
   pending?: Promise<Response>
@@ -95,12 +68,10 @@ interface RenderContext {
 
 /** A render's answer as a page to keep, or null when a shared cache may not keep it. */
 async function toKeepablePage(response: Response, now: number): Promise<CachedPage | null> {
-  const cacheControl = response.headers.get('cache-control')
-  const maxAge = sharedMaxAge(cacheControl)
+  const maxAge = sharedMaxAge(response.headers.get('cache-control'))
   if (response.status !== 200 || maxAge === null || response.headers.has('set-cookie')) return null
   const body = Buffer.from(await response.arrayBuffer())
-  const expiresAt = now + maxAge * 1000
-  return { status: response.status, headers: [...response.headers.entries()], body, storedAt: now, expiresAt, staleUntil: expiresAt + staleWhileRevalidate(cacheControl) * 1000 }
+  return { status: response.status, headers: [...response.headers.entries()], body, storedAt: now, expiresAt: now + maxAge * 1000 }
 }
 
 export function createPageCache(options: PageCacheOptions): PageCache {
@@ -111,7 +82,7 @@ export function createPageCache(options: PageCacheOptions): PageCache {
       size: 0,
     }
   }
-  // lru-cache keeps each page for its own s-maxage (and stale-while-revalidate), within an entry and a byte limit, and shares one
+  // lru-cache keeps each page for its own s-maxage, within an entry and a byte limit, and shares one
   // render among every request for the same address that arrives while it runs (`fetch`).
   const pages = new LRUCache<string, CachedPage, RenderContext>({
     max: options.maxEntries,
@@ -128,43 +99,14 @@ export function createPageCache(options: PageCacheOptions): PageCache {
         context.unkept = response
         return undefined
       }
-      // lru-cache keeps an entry while its age is at most ttl; HTTP freshness ends when age reaches
-      // s-maxage, and the stale copy may be answered until stale-while-revalidate has passed too.
-      setOptions.ttl = page.staleUntil - page.storedAt - 1
+      // lru-cache keeps an entry while its age is at most ttl; HTTP freshness ends when age reaches s-maxage.
+      setOptions.ttl = page.expiresAt - page.storedAt - 1
       return page
     },
   })
 
-  /** The pages being refreshed in the background: one render at a time for each. */
-  const refreshing = new Set<string>()
-  /** Replaces a stale page with a new render, or drops it when the render may not be kept or fails. */
-  const refresh = async (key: string, stale: CachedPage, render: Render): Promise<void> => {
-    const page = await render({ detached: true }).then(
-      (response) => toKeepablePage(response, now()),
-      () => null,
-    )
-    // Unless a request has put another page there meanwhile.
-    if (pages.peek(key, { allowStale: true }) !== stale) return
-    if (page) pages.set(key, page, { ttl: page.staleUntil - page.storedAt - 1 })
-    else pages.delete(key)
-  }
-
   return {
     async serve(key, render) {
-      // A kept page, fresh or stale (also while a refresh of it runs).
-      const kept = pages.peek(key, { allowStale: true })
-      const at = now()
-      if (kept && at < kept.expiresAt) {
-        pages.get(key, { allowStale: true })
-        return { page: kept, hit: true }
-      }
-      if (kept && at < kept.staleUntil) {
-        if (!refreshing.has(key)) {
-          refreshing.add(key)
-          void refresh(key, kept, render).finally(() => refreshing.delete(key))
-        }
-        return { page: kept, hit: true }
-      }
       const context: RenderContext = { render, rendered: false }
       let page: CachedPage | undefined
       try {

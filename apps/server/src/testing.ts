@@ -14,8 +14,6 @@ export interface TestSiteOptions {
   publicUrl: string
   /** How many visitor pages the page cache keeps; none unless a test is about the cache. */
   pageCacheEntries?: number
-  /** The page cache's clock (milliseconds); Date.now when left out. */
-  pageCacheNow?: () => number
   /** Where media and the image cache live; the OS's temporary folder when left out. */
   mediaDir?: string
   /** Overrides of the accounts' options (rate limits); a captcha that always passes and no delay otherwise. */
@@ -32,7 +30,7 @@ export async function buildTestSite(options: TestSiteOptions): Promise<FastifyIn
     publicUrl: options.publicUrl,
     accounts: { captcha: createFixedCaptchaVerifier(true), magicLinkMinResponseMs: 0, ...options.accounts },
   })
-  await registerWeb(app, { build, mode: 'production', publicUrl: options.publicUrl, pageCacheEntries: options.pageCacheEntries ?? 0, pageCacheNow: options.pageCacheNow, bodyLimit: 1024 * 1024 })
+  await registerWeb(app, { build, mode: 'production', publicUrl: options.publicUrl, pageCacheEntries: options.pageCacheEntries ?? 0, bodyLimit: 1024 * 1024 })
   await app.ready()
   return app
 }

@@ -11,7 +11,7 @@ import { createRequestHandler, type ServerBuild } from 'react-router'
 import { DEFAULT_MAP_TILES } from './config.ts'
 import { createInProcessFetch } from './in-process-fetch.ts'
 import { BUSY_PAGE } from './load-shedding.ts'
-import { createPageCache, sharedMaxAge, type CachedPage, type RenderOptions } from './page-cache.ts'
+import { createPageCache, sharedMaxAge, type CachedPage } from './page-cache.ts'
 import { PERMISSIONS_POLICY, pageSecurityHeaders, type PagePolicyOptions } from './security-headers.ts'
 
 /** The web app to serve: a production build, or (in development) Vite's current build of the sources. */
@@ -29,8 +29,6 @@ export interface WebOptions {
   bodyLimit: number
   /** Google reCAPTCHA is configured: the pages' policy lets the login form load it. */
   recaptcha?: boolean
-  /** The page cache's clock in milliseconds (tests move it on); Date.now when left out. */
-  pageCacheNow?: () => number
 }
 
 /** The most the shared page cache holds, in bytes of uncompressed HTML. */
@@ -58,11 +56,11 @@ const sharedForms = new WeakMap<CachedPage, SharedForms>()
  * 304 with no body. Gzipped for a browser that takes gzip (a kept page once, at level 6; a page sent
  * once at level 1, as @fastify/compress would), with an entity tag of its own.
  */
-function sendSharedPage(req: FastifyRequest, reply: FastifyReply, page: CachedPage, cache: { hit: boolean; now: number } | null): FastifyReply {
+function sendSharedPage(req: FastifyRequest, reply: FastifyReply, page: CachedPage, cache: { hit: boolean } | null): FastifyReply {
   reply.code(page.status)
   for (const [name, value] of page.headers) reply.header(name, value)
   if (cache) {
-    reply.header('age', String(Math.max(0, Math.floor((cache.now - page.storedAt) / 1000))))
+    reply.header('age', String(Math.max(0, Math.floor((Date.now() - page.storedAt) / 1000))))
     reply.header('x-cache', cache.hit ? 'HIT' : 'MISS')
   }
   // Beside the page's own (Cookie): a cache between keeps the gzipped and the plain answer apart.
@@ -91,7 +89,7 @@ function sendSharedPage(req: FastifyRequest, reply: FastifyReply, page: CachedPa
 async function toSharedPage(response: Response): Promise<CachedPage | null> {
   if (response.status !== 200 || sharedMaxAge(response.headers.get('cache-control')) === null || response.headers.has('set-cookie')) return null
   const now = Date.now()
-  return { status: 200, headers: [...response.headers.entries()], body: Buffer.from(await response.arrayBuffer()), storedAt: now, expiresAt: now, staleUntil: now }
+  return { status: 200, headers: [...response.headers.entries()], body: Buffer.from(await response.arrayBuffer()), storedAt: now, expiresAt: now }
 }
 
 /**
@@ -155,8 +153,7 @@ export async function registerWeb(app: FastifyInstance, options: WebOptions): Pr
   const handler = createRequestHandler(options.build, options.mode)
   const publicOrigin = new URL(options.publicUrl)
   const origin = publicOrigin.origin
-  const pageCacheNow = options.pageCacheNow ?? Date.now
-  const pageCache = createPageCache({ maxEntries: options.pageCacheEntries, maxBytes: PAGE_CACHE_MAX_BYTES, now: pageCacheNow })
+  const pageCache = createPageCache({ maxEntries: options.pageCacheEntries, maxBytes: PAGE_CACHE_MAX_BYTES })
   const policy: PagePolicyOptions = { publicOrigin, mapTileUrl: (options.mapTiles ?? DEFAULT_MAP_TILES).url, recaptcha: options.recaptcha ?? false }
 
   await app.register(async (web) => {
@@ -214,13 +211,10 @@ export async function registerWeb(app: FastifyInstance, options: WebOptions): Pr
           if (answer.status === 503) busy = answer.headers.get('retry-after') ?? '5'
           return answer
         }
-        const render = (how?: RenderOptions) => {
+        const render = () => {
           const api = createApiClient({ baseUrl: `${origin}/api`, fetch: fetchNoticingBusy })
-          // A refresh in the background outlives the answer: a visitor who leaves before it is sent
-          // (which aborts the request's signal) must not stop the render every later visitor gets.
-          const rendered = how?.detached ? new Request(request, { signal: null }) : request
           // The API calls of one render look the visitor's session up once between them.
-          return shareSessionLookups(() => handler(rendered, { api, publicUrl: options.publicUrl, mapTiles: options.mapTiles ?? DEFAULT_MAP_TILES }))
+          return shareSessionLookups(() => handler(request, { api, publicUrl: options.publicUrl, mapTiles: options.mapTiles ?? DEFAULT_MAP_TILES }))
         }
         // A visitor's request (no cookie, no credentials) may be answered with a page every visitor
         // gets alike, from the page cache or cacheable by HTTP (sendSharedPage); anyone else's is theirs.
@@ -228,7 +222,7 @@ export async function registerWeb(app: FastifyInstance, options: WebOptions): Pr
         let response: Response
         if (visitor && options.pageCacheEntries > 0) {
           const result = await pageCache.serve(pageCacheKey(req), render)
-          if ('page' in result) return sendSharedPage(req, reply, result.page, { hit: result.hit, now: pageCacheNow() })
+          if ('page' in result) return sendSharedPage(req, reply, result.page, { hit: result.hit })
           response = result.response
         } else {
           response = await render()
