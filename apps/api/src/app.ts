@@ -36,6 +36,7 @@ import alertsRoutes from '#app/routes/alerts/index.ts'
 import potentialViewingsRoutes from '#app/routes/potential_viewings/index.ts'
 import { createAlertLinks, type AlertLinks } from '#app/alerts/alert-links.ts'
 import { createMediaLinks, type MediaLinks } from '#app/media/media-links.ts'
+import { createSiteServicesFactory, type SiteServicesFactory } from '#app/services/create-site-services.ts'
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -45,6 +46,8 @@ declare module 'fastify' {
     alertLinks: AlertLinks
     /** The signed picture addresses of the Heads Up e-mails (media-links.ts), checked by the media route. */
     mediaLinks: MediaLinks
+    /** The API's services for a page request (services/site-services.ts), on the instance buildApp answers. */
+    siteServices: SiteServicesFactory
   }
 }
 
@@ -117,7 +120,12 @@ const documentTransform: typeof jsonSchemaTransform = (document) => {
  * The API as one encapsulated plugin: its validator, serialiser, error and 404 handling and security
  * headers apply to its own routes only, so the composition root can serve pages beside it.
  */
-export const api: FastifyPluginAsync<Omit<ApiOptions, 'logger' | 'trustProxy' | 'bodyLimit' | 'beforeApi'>> = async (app, options) => {
+export const api: FastifyPluginAsync<
+  Omit<ApiOptions, 'logger' | 'trustProxy' | 'bodyLimit' | 'beforeApi'> & {
+    /** Receives the site's services over this instance (buildApp keeps them as `app.siteServices`). */
+    exposeSiteServices?: (factory: SiteServicesFactory) => void
+  }
+> = async (app, options) => {
   app.setValidatorCompiler(validatorCompiler)
   app.setSerializerCompiler(serializerCompiler)
 
@@ -195,6 +203,9 @@ export const api: FastifyPluginAsync<Omit<ApiOptions, 'logger' | 'trustProxy' | 
     prefix: '/addresses',
     provider: options.addresses?.provider ?? createAddressProvider(options.addresses?.env ?? {}, { db: options.database.db, log: app.log }),
   })
+  // The pages' loaders call the services over this instance, whose database, media and sessions the
+  // routes above use.
+  options.exposeSiteServices?.(createSiteServicesFactory(app))
 }
 
 /**
@@ -238,6 +249,9 @@ export async function buildApp(options: ApiOptions): Promise<FastifyInstance> {
   app.decorate('alertLinks', createAlertLinks(linkKey))
   app.decorate('mediaLinks', createMediaLinks(linkKey))
   if (beforeApi) await beforeApi(app)
-  await app.register(api, { ...apiOptions, internalCallKey, prefix: '/api' })
+  let siteServices: SiteServicesFactory | undefined
+  await app.register(api, { ...apiOptions, internalCallKey, prefix: '/api', exposeSiteServices: (factory) => (siteServices = factory) })
+  if (!siteServices) throw new Error('the API did not hand over its services')
+  app.decorate('siteServices', siteServices)
   return app
 }

@@ -12,6 +12,8 @@ export { canSeeLocked } from './access.ts'
 export { acceptsGzip } from './kept-answer.ts'
 export { entityTag, gzipEntityTag, isVisitorRequest, notModified } from './http-cache.ts'
 export { shareSessionLookups } from './auth/session.ts'
+export type { PageRequest, SiteServicesFactory, SiteServicesHooks } from './services/create-site-services.ts'
+export type { SiteServices } from './services/site-services.ts'
 export {
   createFixedCaptchaVerifier,
   createMailTransport,

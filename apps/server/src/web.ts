@@ -213,8 +213,11 @@ export async function registerWeb(app: FastifyInstance, options: WebOptions): Pr
         }
         const render = () => {
           const api = createApiClient({ baseUrl: `${origin}/api`, fetch: fetchNoticingBusy })
-          // The API calls of one render look the visitor's session up once between them.
-          return shareSessionLookups(() => handler(request, { api, publicUrl: options.publicUrl, mapTiles: options.mapTiles ?? DEFAULT_MAP_TILES }))
+          // The API's services, called directly by the loaders that have moved to them (the rest still
+          // call the API in the process through `api`).
+          const services = app.siteServices(req, { onUnavailable: (retryAfter) => (busy = String(retryAfter)) })
+          // The services and API calls of one render look the visitor's session up once between them.
+          return shareSessionLookups(() => handler(request, { api, services, publicUrl: options.publicUrl, mapTiles: options.mapTiles ?? DEFAULT_MAP_TILES }))
         }
         // A visitor's request (no cookie, no credentials) may be answered with a page every visitor
         // gets alike, from the page cache or cacheable by HTTP (sendSharedPage); anyone else's is theirs.

@@ -255,14 +255,30 @@ export async function loadRequestSession(request: FastifyRequest, db: Db, settin
   const id = readSessionCookie(request, settings)
   if (!id) return
   const idHash = hashToken(id)
+  const session = await findSessionOfId(db, idHash, settings)
+  if (!session) return
+  request.session = session
+  sessionIdHashes.set(request, idHash)
+}
+
+/** The live session whose id hashes to `idHash` (looked up once for a page render), as a request carries it. */
+async function findSessionOfId(db: Db, idHash: string, settings: SessionSettings): Promise<Session | null> {
   const found = await lookUpOnce((lookups) => lookups.found, idHash, () => lookUpSession(db, idHash, settings))
-  if (!found) return
-  request.session = {
+  if (!found) return null
+  return {
     contact_id: found.contact_id,
     active_contact_applicant_id: found.active_contact_applicant_id,
     profile_ids: [...found.profile_ids],
   }
-  sessionIdHashes.set(request, idHash)
+}
+
+/**
+ * The session a `Cookie` header names, read as the API reads a request's (loadRequestSession): for a
+ * page's loaders, which call the API's services without a request of the API's own.
+ */
+export function findSessionOfCookies(db: Db, cookies: Readonly<Record<string, string | undefined>>, settings: SessionSettings): Promise<Session | null> {
+  const value = cookies[toSessionCookieName(settings.publicUrl)]
+  return value && isTokenShaped(value) ? findSessionOfId(db, hashToken(value), settings) : Promise.resolve(null)
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -274,7 +290,12 @@ export async function loadRequestSession(request: FastifyRequest, db: Db, settin
  * with a buyer or tenant profile or applicant.
  */
 export function canSeeLocked(request: FastifyRequest): boolean {
-  const profiles = request.session?.profile_ids ?? []
+  return sessionSeesLocked(request.session)
+}
+
+/** canSeeLocked for a session (null: a visitor). */
+export function sessionSeesLocked(session: Session | null): boolean {
+  const profiles = session?.profile_ids ?? []
   return profiles.includes(APPLICANT_PROFILE.BUYER) || profiles.includes(APPLICANT_PROFILE.TENANT)
 }
 
@@ -294,16 +315,18 @@ const activeApplicants = new WeakMap<FastifyRequest, Promise<ActiveApplicant | n
 export function getActiveApplicantCriteria(request: FastifyRequest): Promise<ActiveApplicant | null> {
   const cached = activeApplicants.get(request)
   if (cached) return cached
-  const session = request.session
+  const result = findActiveApplicant(request.server.db, request.session)
+  activeApplicants.set(request, result)
+  return result
+}
+
+/** The active applicant of `session` and its criteria (getActiveApplicantCriteria); null for a visitor or a contact without one. */
+export function findActiveApplicant(db: Db, session: Session | null): Promise<ActiveApplicant | null> {
   const id = session?.active_contact_applicant_id ?? null
-  if (!session || id === null) {
-    const none = Promise.resolve(null)
-    activeApplicants.set(request, none)
-    return none
-  }
+  if (!session || id === null) return Promise.resolve(null)
   // The calls of one page render read it once between them, as they do the session.
-  const result = lookUpOnce((lookups) => lookups.criteria, `${session.contact_id}:${id}`, () =>
-    request.server.db
+  return lookUpOnce((lookups) => lookups.criteria, `${session.contact_id}:${id}`, () =>
+    db
       .select({
         contact_applicant_id: contactApplicants.contact_applicant_id,
         profile_id: contactApplicants.profile_id,
@@ -313,8 +336,6 @@ export function getActiveApplicantCriteria(request: FastifyRequest): Promise<Act
       .where(and(eq(contactApplicants.contact_applicant_id, id), eq(contactApplicants.contact_id, session.contact_id)))
       .then((rows) => rows[0] ?? null),
   )
-  activeApplicants.set(request, result)
-  return result
 }
 
 declare module 'fastify' {

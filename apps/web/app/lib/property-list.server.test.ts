@@ -1,14 +1,16 @@
+import type { SiteServices } from '@agency/api/site-services'
 import type { ApiClient } from '@agency/api-client'
 import { LIST_PATHS } from '@agency/domain'
 import type { PropertySearchQuery, SearchResultPlace } from '@agency/domain'
 import type { AppLoadContext } from 'react-router'
 import { describe, expect, it } from 'vitest'
 import { loadPropertyList } from '#app/lib/property-list.server.ts'
+import { UNUSED_SERVICES } from './unused-services.test-support.ts'
 
 const MANCHESTER: SearchResultPlace = { name: 'Manchester', description: 'Greater Manchester', place_id: 'gb:town:2643123' }
 const CHESTER: SearchResultPlace = { name: 'Chester', description: 'Cheshire', place_id: 'gb:town:2653228' }
 
-/** An API that knows Manchester and Chester by name, and offers both for the misspelt 'mnachestr'. */
+/** An API that knows Manchester and Chester by name, and offers both for the misspelt 'mnachestr'; the services record the searches run. */
 function fakeContext() {
   const searched: PropertySearchQuery[] = []
   const api = {
@@ -16,12 +18,15 @@ function fakeContext() {
     findNearestSpellings: (keyword: string) => Promise.resolve(keyword === 'mnachestr' ? [MANCHESTER, CHESTER] : []),
     getPlace: (placeId: string) =>
       Promise.resolve({ location: 'Manchester', place_id: placeId, bounds: null, location_type: 'town', lat: 53.48095, lng: -2.23743 }),
+  } as unknown as ApiClient
+  const services: SiteServices = {
+    ...UNUSED_SERVICES,
     searchPropertyCards: (query: PropertySearchQuery) => {
       searched.push(query)
       return Promise.resolve({ data: [], total: 0, page: 1, page_size: query.page_size })
     },
-  } as unknown as ApiClient
-  const context = { api, publicUrl: 'https://agency.example', mapTiles: { url: 'https://tiles.example/{z}/{x}/{y}.png', attribution: 'Tiles' } }
+  }
+  const context = { api, services, publicUrl: 'https://agency.example', mapTiles: { url: 'https://tiles.example/{z}/{x}/{y}.png', attribution: 'Tiles' } }
   return { context: context as unknown as AppLoadContext, searched }
 }
 

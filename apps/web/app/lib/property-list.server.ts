@@ -87,30 +87,24 @@ export async function loadPropertyList(request: Request, context: AppLoadContext
   // country, as if the search had worked. The page says so and offers the nearest spellings instead.
   const placeNotFound = notFoundKeyword ? await toPlaceNotFound(context.api, path, canonical, notFoundKeyword, radius) : null
 
-  try {
-    const results = placeNotFound ? { data: [], total: 0, page: 1, page_size: query.page_size } : await context.api.searchPropertyCards(query)
-    return data(
-      {
-        kind: 'results' as const,
-        searchType,
-        query,
-        locationNames: names,
-        notFoundKeyword,
-        placeNotFound,
-        placeChoices: placeChoices.length ? { keyword: page.keyword, places: placeChoices } : null,
-        filtersOpen: page.filtersOpen,
-        results: { ...results, data: results.data.map(toListCard) },
-        canonicalUrl: toPublicUrl(context.publicUrl, path, canonical),
-        // Where a locked card's Login link brings the visitor back to.
-        returnTo: `${url.pathname}${url.search}`,
-      },
-      { headers: toCataloguePageHeaders(request) },
-    )
-  } catch (error) {
-    // The API checks more than the schema can (e.g. an impossible combination); that is still a bad link.
-    if (error instanceof ApiClientError && (error.status === 400 || error.status === 422)) return invalid()
-    throw error
-  }
+  const results = placeNotFound ? { data: [], total: 0, page: 1, page_size: query.page_size } : await context.services.searchPropertyCards(query)
+  return data(
+    {
+      kind: 'results' as const,
+      searchType,
+      query,
+      locationNames: names,
+      notFoundKeyword,
+      placeNotFound,
+      placeChoices: placeChoices.length ? { keyword: page.keyword, places: placeChoices } : null,
+      filtersOpen: page.filtersOpen,
+      results: { ...results, data: results.data.map(toListCard) },
+      canonicalUrl: toPublicUrl(context.publicUrl, path, canonical),
+      // Where a locked card's Login link brings the visitor back to.
+      returnTo: `${url.pathname}${url.search}`,
+    },
+    { headers: toCataloguePageHeaders(request) },
+  )
 }
 
 /**

@@ -5,6 +5,7 @@ import type { SiteSettings } from '@agency/domain'
 import type { AppLoadContext } from 'react-router'
 import { describe, expect, it } from 'vitest'
 import { getSiteSettings } from './site-settings.server.ts'
+import { UNUSED_SERVICES } from './unused-services.test-support.ts'
 
 describe('getSiteSettings', () => {
   it('reads every setting with one call, shows the defaults while the API fails, and keeps only a real answer', async () => {
@@ -17,7 +18,7 @@ describe('getSiteSettings', () => {
         return answer instanceof Error ? Promise.reject(answer) : Promise.resolve(answer)
       },
     } as Partial<ApiClient> as ApiClient
-    const context: AppLoadContext = { api, publicUrl: 'https://agency.example', mapTiles: { url: 'https://tiles.example/{z}/{x}/{y}.png', attribution: 'Tiles' } }
+    const context: AppLoadContext = { api, services: UNUSED_SERVICES, publicUrl: 'https://agency.example', mapTiles: { url: 'https://tiles.example/{z}/{x}/{y}.png', attribution: 'Tiles' } }
 
     expect(await getSiteSettings(context)).toEqual(DEFAULT_SITE_SETTINGS)
     expect(await getSiteSettings(context)).toEqual(stored)

@@ -1,4 +1,3 @@
-import { isNotFoundError } from '@agency/api-client'
 import { LIST_PATHS, parseIdSegment, toLeadEnquiryContext, toSearchType } from '@agency/domain'
 import type { PropertyDetail } from '@agency/domain'
 import type { AppLoadContext } from 'react-router'
@@ -37,11 +36,10 @@ function requirePropertyId(segment: string): number {
 }
 
 /** The property, or the 404 page. */
-function requireProperty(context: AppLoadContext, propertyId: number): Promise<PropertyDetail> {
-  return context.api.getProperty(propertyId).catch((error: unknown) => {
-    if (isNotFoundError(error)) throw data(COPY.PROPERTY_NOT_FOUND_TITLE, { status: 404 })
-    throw error
-  })
+async function requireProperty(context: AppLoadContext, propertyId: number): Promise<PropertyDetail> {
+  const property = await context.services.getProperty(propertyId)
+  if (!property) throw data(COPY.PROPERTY_NOT_FOUND_TITLE, { status: 404 })
+  return property
 }
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {

@@ -1,4 +1,3 @@
-import { isNotFoundError } from '@agency/api-client'
 import { parseIdSegment } from '@agency/domain'
 import { data, redirect } from 'react-router'
 import { GalleryPage, toGalleryItems } from '#app/components/property-detail/gallery-page.tsx'
@@ -19,10 +18,8 @@ function toRequestedItem(params: URLSearchParams): { view: GalleryView; position
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const propertyId = parseIdSegment(params.propertyId)
   if (propertyId === null) throw data(COPY.PROPERTY_NOT_FOUND_TITLE, { status: 404 })
-  const property = await context.api.getProperty(propertyId).catch((error: unknown) => {
-    if (isNotFoundError(error)) throw data(COPY.PROPERTY_NOT_FOUND_TITLE, { status: 404 })
-    throw error
-  })
+  const property = await context.services.getProperty(propertyId)
+  if (!property) throw data(COPY.PROPERTY_NOT_FOUND_TITLE, { status: 404 })
   // SPEC §4: no gallery of a property locked for this visitor; its page says how to see it.
   if (property.is_locked) throw redirect(property.detail_page_url)
   const url = new URL(request.url)

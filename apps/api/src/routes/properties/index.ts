@@ -10,13 +10,13 @@ import {
 import type { FastifyReply } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
-import { canSeeLocked, getActiveApplicantCriteria } from '#app/access.ts'
-import { toApplicantMatchCriteria, toCardMatch } from '#app/presenters/match.ts'
+import { canSeeLocked } from '#app/access.ts'
 import { API_MESSAGES } from '#app/messages.ts'
-import { presentCard, presentCardWithoutMedias, presentDetail, presentMarker } from '#app/presenters/property.ts'
+import { presentCard, presentMarker } from '#app/presenters/property.ts'
 import { listPropertyStyles, listPropertyTypes } from '#app/queries/catalogue.ts'
 import { getSimilarProperties } from '#app/queries/extras.ts'
-import { getMediasOf, getPropertyDetail, searchProperties, searchPropertyMarkers } from '#app/queries/properties.ts'
+import { getMediasOf, searchPropertyMarkers } from '#app/queries/properties.ts'
+import { catalogueCallerOf, findPropertyDetail, searchPropertyList } from '#app/services/catalogue.ts'
 import { getCardsByIds } from '#app/queries/saved.ts'
 import { answerKept } from '#app/kept-answer.ts'
 import { isVisitorRequest } from '#app/http-cache.ts'
@@ -100,24 +100,7 @@ const properties: FastifyPluginAsyncZod<PropertiesRoutesOptions> = async (app, o
       },
     },
     async (request, reply) =>
-      forVisitors(request, reply, async () => {
-        const query = request.query
-        const context = { media: app.media, canSeeLocked: canSeeLocked(request) }
-        const { rows, medias, pictures, photoCounts, total, capped } = await searchProperties(app.dbFor(request), query, context, { withMedias: query.include_medias })
-        // Scored here for the whole page, from the active applicant read once per request.
-        const criteria = toApplicantMatchCriteria(await getActiveApplicantCriteria(request))
-        return {
-          data: rows.map((row) => {
-            const id = row.property_profile_id
-            const card = medias ? presentCard(row, medias.get(id) ?? [], context) : presentCardWithoutMedias(row, pictures?.get(id) ?? null, context, photoCounts?.get(id) ?? 0)
-            return criteria ? { ...card, ...toCardMatch(criteria, row) } : card
-          }),
-          total,
-          ...(capped ? { total_capped: true as const } : {}),
-          page: query.page,
-          page_size: query.page_size,
-        }
-      }),
+      forVisitors(request, reply, () => searchPropertyList(catalogueCallerOf(request), request.query, { withMedias: request.query.include_medias })),
   )
 
   // Static paths win over the parametric one in Fastify's router, whatever the order.
@@ -183,10 +166,10 @@ const properties: FastifyPluginAsyncZod<PropertiesRoutesOptions> = async (app, o
       },
     },
     async (request, reply) => {
-      const rows = await getPropertyDetail(app.dbFor(request), request.params.property_profile_id)
-      if (!rows) return reply.code(404).send({ message: API_MESSAGES.PROPERTY_NOT_FOUND })
+      const detail = await findPropertyDetail(catalogueCallerOf(request), request.params.property_profile_id)
+      if (!detail) return reply.code(404).send({ message: API_MESSAGES.PROPERTY_NOT_FOUND })
       // API.md: single objects answer { data }.
-      return { data: presentDetail(rows, { media: app.media, canSeeLocked: canSeeLocked(request) }) }
+      return { data: detail }
     },
   )
 

@@ -6,6 +6,7 @@ import type { AppLoadContext } from 'react-router'
 import { describe, expect, it } from 'vitest'
 import { QUESTION_ANSWER_FIELD, QUESTION_COPY, QUESTION_TOKEN_FIELD } from '#app/components/account/captcha-question.ts'
 import { getRegisterPageData, handleRegisterAction } from '#app/components/alerts/register.server.ts'
+import { UNUSED_SERVICES } from '#app/lib/unused-services.test-support.ts'
 
 const QUESTION: ApplicantQuestion = {
   contact_question_id: 2,
@@ -51,7 +52,7 @@ function fakeContext(options: { createError?: ApiClientError; mobileVariant?: un
       return Promise.resolve({})
     },
   } as unknown as ApiClient
-  return { context: { api, publicUrl: 'https://agency.example', mapTiles: { url: 'https://tiles.example/{z}/{x}/{y}.png', attribution: 'Tiles' } }, sent }
+  return { context: { api, services: UNUSED_SERVICES, publicUrl: 'https://agency.example', mapTiles: { url: 'https://tiles.example/{z}/{x}/{y}.png', attribution: 'Tiles' } }, sent }
 }
 
 const post = (fields: Array<[string, string]>) => {

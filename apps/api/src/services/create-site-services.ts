@@ -1,0 +1,61 @@
+import { isDatabaseBusy, isDatabaseUnavailable } from '@agency/db'
+import type { FastifyInstance } from 'fastify'
+import { findActiveApplicant, findSessionOfCookies, sessionSeesLocked, type ActiveApplicant, type Session } from '#app/auth/session.ts'
+import { BUSY_RETRY_AFTER_SECONDS } from '#app/plugins/errors.ts'
+import { findPropertyDetail, searchPropertyList, type CatalogueCaller } from './catalogue.ts'
+import type { SiteServices } from './site-services.ts'
+
+/** The page request the services answer for: its method and headers (the cookie names its session). */
+export interface PageRequest {
+  method: string
+  headers: Record<string, string | string[] | undefined>
+}
+
+/** What the server learns from the services while a page renders. */
+export interface SiteServicesHooks {
+  /** The database was too busy or unreachable (the API answers 503 then): the page says so too. */
+  onUnavailable(retryAfterSeconds: number): void
+}
+
+/** The services for one page request. */
+export type SiteServicesFactory = (request: PageRequest, hooks: SiteServicesHooks) => SiteServices
+
+/**
+ * The site's services over the API's instance `app` (its database, read replicas, media and sessions):
+ * for each page request, a caller made as the API makes one of its own requests (catalogueCallerOf),
+ * its session read from the page request's cookie once, and only when a service needs it.
+ */
+export function createSiteServicesFactory(app: FastifyInstance): SiteServicesFactory {
+  return (request, hooks) => {
+    let session: Promise<Session | null> | undefined
+    const sessionOf = () => {
+      const header = request.headers.cookie
+      const cookies = typeof header === 'string' ? app.parseCookie(header) : {}
+      return (session ??= findSessionOfCookies(app.db, cookies, app.sessions.settings))
+    }
+    let caller: Promise<CatalogueCaller> | undefined
+    const callerOf = () =>
+      (caller ??= sessionOf().then((found) => {
+        let applicant: Promise<ActiveApplicant | null> | undefined
+        return {
+          db: app.dbFor(request),
+          media: app.media,
+          canSeeLocked: sessionSeesLocked(found),
+          activeApplicant: () => (applicant ??= findActiveApplicant(app.db, found)),
+        }
+      }))
+    /** A service's answer; a database too busy or unreachable is told to the server before the error goes on. */
+    const answer = async <T>(work: () => Promise<T>): Promise<T> => {
+      try {
+        return await work()
+      } catch (error) {
+        if (isDatabaseBusy(error) || isDatabaseUnavailable(error)) hooks.onUnavailable(BUSY_RETRY_AFTER_SECONDS)
+        throw error
+      }
+    }
+    return {
+      searchPropertyCards: (query) => answer(async () => searchPropertyList(await callerOf(), query, { withMedias: false })),
+      getProperty: (propertyProfileId) => answer(async () => findPropertyDetail(await callerOf(), propertyProfileId)),
+    }
+  }
+}

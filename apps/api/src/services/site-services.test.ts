@@ -1,0 +1,70 @@
+import { PropertySearchQuerySchema } from '@agency/domain'
+import { outbox, properties } from '@agency/db'
+import { testDatabaseKinds } from '@agency/db/testing'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createTestApi, type TestApi } from '#app/testing/api.ts'
+import { createTestClock, extractToken, insertTestContact, logIn, requestLink, toCookieHeader } from '#app/routes/contacts/test-support.ts'
+
+/**
+ * The services a page's loaders call in the process (site-services.ts) answer what the HTTP API
+ * answers the same person: a visitor gets pre-market properties locked, a signed-in buyer gets them in
+ * full and scored, and no field more or less than the routes send.
+ */
+describe.each(testDatabaseKinds())("the site's services on %s", (kind) => {
+  let api: TestApi
+  let cookie: string
+  const unavailable: number[] = []
+  const servicesFor = (headers: Record<string, string>) => api.app.siteServices({ method: 'GET', headers }, { onUnavailable: (s) => unavailable.push(s) })
+  const httpGet = async (url: string, headers: Record<string, string>) => {
+    const response = await api.app.inject({ method: 'GET', url, headers })
+    return { status: response.statusCode, body: response.json() as { data: unknown } }
+  }
+
+  beforeAll(async () => {
+    api = await createTestApi(kind)
+    await insertTestContact({ ...api, clock: createTestClock() }, { email: 'buyer@example.com' })
+    expect((await requestLink(api.app, 'buyer@example.com')).statusCode).toBe(202)
+    const [mail] = await api.database.db.select().from(outbox)
+    const login = await logIn(api.app, extractToken(mail!.text))
+    expect(login.statusCode).toBe(200)
+    cookie = toCookieHeader(login.headers['set-cookie'])
+  })
+  afterAll(() => api.close())
+
+  const people = () => [
+    { who: 'a visitor', headers: {} as Record<string, string> },
+    { who: 'a visitor with a cookie that is no session', headers: { cookie: 'agency_session=someone' } },
+    { who: 'a signed-in buyer', headers: { cookie } },
+  ]
+
+  it('give each person the property page the API gives them, a pre-market one locked for a visitor only', async () => {
+    const all = await api.database.db.select().from(properties)
+    const locked = all.find((p) => p.is_locked)!
+    const open = all.find((p) => !p.is_locked)!
+    for (const { who, headers } of people()) {
+      for (const id of [locked.property_profile_id, open.property_profile_id]) {
+        const http = await httpGet(`/api/properties/${id}`, headers)
+        expect(http.status, who).toBe(200)
+        const served = await servicesFor(headers).getProperty(id)
+        expect(served, `${who}, property ${id}`).toEqual(http.body.data)
+      }
+      const shown = (await servicesFor(headers).getProperty(locked.property_profile_id))!
+      expect([who, shown.is_locked]).toEqual([who, who !== 'a signed-in buyer'])
+    }
+    expect(await servicesFor({}).getProperty(999_999)).toBeNull()
+  })
+
+  it("give each person the list page's search the API gives them, scored for the buyer", async () => {
+    const url = '/api/properties?transaction_type_id=1&include_medias=false&include_unavailable=true&page_size=50&sort=price_desc'
+    const query = PropertySearchQuerySchema.parse({ transaction_type_id: '1', include_unavailable: 'true', page_size: '50', sort: 'price_desc' })
+    for (const { who, headers } of people()) {
+      const http = await httpGet(url, headers)
+      expect(http.status, who).toBe(200)
+      const served = await servicesFor(headers).searchPropertyCards(query)
+      expect(served, who).toEqual(http.body)
+      const scored = served.data.filter((card) => card.match_percentage !== null)
+      expect([who, scored.length > 0]).toEqual([who, who === 'a signed-in buyer'])
+    }
+    expect(unavailable).toEqual([])
+  })
+})
