@@ -14,7 +14,7 @@
 // CLUSTER_BENCH_SECONDS (4), DEMO_POOL_DIR (the demo's pictures, drawn once when unset).
 import { execFileSync, spawn } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
-import { chmodSync, chownSync, closeSync, existsSync, mkdirSync, mkdtempSync, openSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
+import { chmodSync, chownSync, closeSync, existsSync, mkdirSync, openSync, readFileSync, readdirSync, readlinkSync, rmSync, writeFileSync } from 'node:fs'
 import http from 'node:http'
 import os from 'node:os'
 import path from 'node:path'
@@ -89,10 +89,31 @@ const alive = (pid) => {
   }
 }
 
+/** A signal to one process, never to a group by mistake (0 or -1 would be this test's own, or every process). */
+function signal(pid, name) {
+  if (!Number.isInteger(pid) || pid <= 1 || pid === process.pid) return
+  quietly(() => process.kill(pid, name))
+}
+
 /** Kills every process in a namespace, then deletes it (its veth pair goes with it). */
 function deleteNamespace(ns) {
-  for (const pid of run('ip', ['netns', 'pids', ns]).split('\n').filter(Boolean)) quietly(() => process.kill(Number(pid), 'SIGKILL'))
+  let pids = []
+  quietly(() => (pids = run('ip', ['netns', 'pids', ns]).split('\n').filter(Boolean).map(Number)))
+  for (const pid of pids) signal(pid, 'SIGKILL')
   quietly(() => run('ip', ['netns', 'del', ns]))
+}
+
+/** The processes with a file under `dir` open: what a run started there, whatever became of its parent. */
+function processesUsing(dir) {
+  const pids = []
+  for (const entry of readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
+    try {
+      if (readdirSync(`/proc/${entry}/fd`).some((fd) => readlinkSync(`/proc/${entry}/fd/${fd}`).startsWith(`${dir}/`))) pids.push(Number(entry))
+    } catch {
+      // gone meanwhile, or not ours to read
+    }
+  }
+  return pids
 }
 
 /** Stops what a run folder holds: its clusters and nginx; then removes the folder. */
@@ -101,8 +122,11 @@ function clearRunDir(dir) {
     const data = path.join(dir, 'pg', cluster)
     if (existsSync(path.join(data, 'postmaster.pid'))) quietly(() => asPostgres('pg_ctl', ['-D', data, '-m', 'immediate', '-w', 'stop']))
   }
+  // nginx's master stops its workers when asked; anything still holding a file of the run goes.
   const nginxPid = path.join(dir, 'nginx', 'nginx.pid')
-  if (existsSync(nginxPid)) quietly(() => process.kill(Number(readFileSync(nginxPid, 'utf8').trim()), 'SIGKILL'))
+  if (existsSync(nginxPid)) signal(Number(readFileSync(nginxPid, 'utf8').trim()), 'SIGTERM')
+  for (let i = 0; i < 20 && processesUsing(dir).length > 0; i++) execFileSync('sleep', ['0.25'])
+  for (const pid of processesUsing(dir)) signal(pid, 'SIGKILL')
   rmSync(dir, { recursive: true, force: true })
 }
 
@@ -283,9 +307,11 @@ function siteOf(dir, host, env) {
       const child = site.child
       if (!child || child.exitCode !== null || child.signalCode !== null) return
       const gone = new Promise((resolve) => child.once('exit', resolve))
-      quietly(() => process.kill(-child.pid, 'SIGKILL'))
+      if (child.pid > 1) quietly(() => process.kill(-child.pid, 'SIGKILL'))
       await gone
-      for (const pid of run('ip', ['netns', 'pids', host.ns]).split('\n').filter(Boolean)) quietly(() => process.kill(Number(pid), 'SIGKILL'))
+      let rest = []
+      quietly(() => (rest = run('ip', ['netns', 'pids', host.ns]).split('\n').filter(Boolean).map(Number)))
+      for (const pid of rest) signal(pid, 'SIGKILL')
     },
   }
   cleanups.push(() => site.kill())
@@ -402,11 +428,8 @@ async function main() {
   mkdirSync(dir)
   writeFileSync(path.join(dir, 'owner'), String(process.pid))
   cleanups.push(() => clearRunDir(dir))
-  let poolDir = process.env.DEMO_POOL_DIR
-  if (!poolDir) {
-    poolDir = mkdtempSync(path.join(os.tmpdir(), 'agency-cluster-pool-'))
-    cleanups.push(() => rmSync(poolDir, { recursive: true, force: true }))
-  }
+  // The demo's pictures: drawn once into the run's folder unless a pool is at hand (npm test has one).
+  const poolDir = process.env.DEMO_POOL_DIR ?? path.join(dir, 'pool')
 
   const network = makeNetwork(runId)
   say(`namespaces ${network.a.ns} (${network.a.address}) and ${network.b.ns} (${network.b.address})`)
