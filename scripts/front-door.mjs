@@ -2,8 +2,9 @@
 // (installed with apt-get when missing) in front of two site processes on one PostgreSQL database of
 // this test's own; checks that both answer through it, that a visitor's page is cached by the site's
 // own Cache-Control and served stale while it is fetched again, that nothing with a cookie and no
-// private answer is ever served from the cache, and that the site sees the client address nginx
-// writes. Everything it started is stopped, and its database dropped, even when a check fails.
+// private answer is ever served from the cache, that the site sees the client address nginx writes,
+// and that with no process to answer a client gets 503 with Retry-After. Everything it started is
+// stopped, and its database dropped, even when a check fails.
 // Not part of `npm test`.
 //
 // Settings: TEST_DATABASE_URL (the PostgreSQL server, default CI's), FRONT_DOOR_PORT (nginx's port;
@@ -198,6 +199,26 @@ async function main() {
   const line = sites.flatMap((site) => site.log.split('\n')).find((entry) => entry.includes(marker)) ?? ''
   const address = /"remoteAddress":"([^"]+)"/.exec(line)?.[1]
   check('the site sees the client address nginx passes, not its own nor a forged one', address === '127.0.0.2', `remoteAddress ${address}`)
+
+  // 7. No process answers (both killed): a form post gets 503 with Retry-After, never a bare 502.
+  for (const site of sites) {
+    site.child.kill('SIGKILL')
+    await new Promise((resolve) => (site.child.exitCode !== null || site.child.signalCode !== null ? resolve() : site.child.once('exit', resolve)))
+  }
+  const down = await post('/api/leads/enquiry', '{}')
+  check('with no process to answer, 503 with Retry-After', down.status === 503 && Boolean(down.headers['retry-after']), `${down.status}, Retry-After ${down.headers['retry-after']}`)
+}
+
+/** A POST through nginx. */
+function post(url, body) {
+  return new Promise((resolve, reject) => {
+    const request = http.request(`${FRONT}${url}`, { method: 'POST', headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) }, agent: false }, (response) => {
+      response.resume()
+      response.on('end', () => resolve({ status: response.statusCode ?? 0, headers: response.headers }))
+    })
+    request.on('error', reject)
+    request.end(body)
+  })
 }
 
 try {
