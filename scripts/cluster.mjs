@@ -365,10 +365,12 @@ function request(url, { method = 'GET', headers = {}, body } = {}) {
 }
 
 /** What every answer through nginx was: by status, and 503s without Retry-After. */
-const answers = { byStatus: {}, withoutRetryAfter: 0, networkErrors: 0 }
+const answers = { byStatus: {}, withoutRetryAfter: 0, fromNginx: 0, networkErrors: 0 }
 function count(response) {
   answers.byStatus[response.status] = (answers.byStatus[response.status] ?? 0) + 1
   if (response.status === 503 && !response.headers['retry-after']) answers.withoutRetryAfter++
+  // nginx's own (a host died mid-answer: deploy/nginx/agency.conf's @unavailable), not a host's.
+  if (response.status === 503 && response.headers['content-type']?.startsWith('text/plain')) answers.fromNginx++
 }
 
 /** Decodes the quoted-printable of an .eml file, enough to read its links and headers. */
@@ -805,7 +807,7 @@ async function main() {
   }
   figures.outbox = { rows: outboxRows.length, by_kind: kinds, not_sent: notSent, never_handed_over: neverHandedOver, sent_under_two_message_ids: sentTwice, repeated_hand_overs_same_message_id: repeatedHandOvers, files_by_host: filesBySite }
   figures.kills = { sigkills_of_host_b: stats.kills, restarts: stats.restarts, ...timeline }
-  figures.answers_through_nginx = { by_status: answers.byStatus, status_503_without_retry_after: answers.withoutRetryAfter, network_errors: answers.networkErrors }
+  figures.answers_through_nginx = { by_status: answers.byStatus, status_503_without_retry_after: answers.withoutRetryAfter, status_503_from_nginx_for_a_dead_host: answers.fromNginx, network_errors: answers.networkErrors }
   figures.pages = { visitor_pages: stats.visitorPages, visitor_pages_from_cache: stats.visitorHits, visitor_pages_with_buyer_markers: stats.visitorWithBuyerData, buyer_pages: stats.buyerPages, buyer_pages_not_bypassing_cache: stats.buyerFromCache, buyer_pages_without_buyer_markers: stats.buyerWithoutData }
   const upstreams = front.access().split('\n').filter(Boolean).map((line) => line.split(' ')[1])
   figures.upstream_requests = { [network.a.address]: upstreams.filter((u) => u?.includes(network.a.address)).length, [network.b.address]: upstreams.filter((u) => u?.includes(network.b.address)).length }
@@ -833,7 +835,7 @@ async function main() {
     visitor_list_page_nginx_cache: await measure(`${FRONT}${LIST_PAGE}`),
     rendered_list_page_two_hosts: await measure(`${FRONT}${LIST_PAGE}`, render),
     rendered_list_page_host_a_alone: await measure(`${network.a.origin}${LIST_PAGE}`, render),
-    note: 'both hosts share the same cores here, so two hosts are not faster than one on this machine',
+    note: "the two hosts share this machine's cores: not two machines' capacity",
   }
 }
 
