@@ -2,21 +2,23 @@
 // (installed with apt-get when missing) in front of two site processes on one PostgreSQL database of
 // this test's own; checks that both answer through it, that a visitor's page is cached by the site's
 // own Cache-Control and served stale while it is fetched again, that nothing with a cookie and no
-// private answer is ever served from the cache, and that the site sees the client address nginx
-// writes. Everything it started is stopped, and its database dropped, even when a check fails.
+// private answer is ever served from the cache, that the site sees the client address nginx writes,
+// and that with no process to answer a client gets 503 with Retry-After. Everything it started is
+// stopped, and its database dropped, even when a check fails.
 // Not part of `npm test`.
 //
 // Settings: TEST_DATABASE_URL (the PostgreSQL server, default CI's), FRONT_DOOR_PORT (nginx's port;
 // the sites take the two after it; default 4110), FRONT_DOOR_DATABASE_PREFIX.
 import { execFileSync, spawn } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import http from 'node:http'
 import os from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import pg from 'pg'
 import { ensureNginx } from './ensure-nginx.mjs'
+import { renderNginxConf } from './nginx-conf.mjs'
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 const SERVER_URL = process.env.TEST_DATABASE_URL ?? 'postgres://127.0.0.1:5432/test'
@@ -116,40 +118,6 @@ function stopChild(child) {
   })
 }
 
-/** deploy/nginx/agency.conf with this test's ports and paths, inside an nginx.conf of its own. */
-function renderNginx(dir) {
-  const conf = readFileSync(path.join(ROOT, 'deploy/nginx/agency.conf'), 'utf8')
-  const upstream = SITE_PORTS.map((port) => `    server 127.0.0.1:${port} max_fails=2 fail_timeout=10s;`).join('\n')
-  const rendered = conf
-    .replace(/^( {4}server 10\.0\.0\.\d+:3000[^\n]*\n)+/m, `${upstream}\n`)
-    .replace('listen 80;', `listen 127.0.0.1:${NGINX_PORT};`)
-    .replace('/var/cache/nginx/agency', path.join(dir, 'cache'))
-  if (rendered.includes('server 10.0.0.') || !rendered.includes(`listen 127.0.0.1:${NGINX_PORT}`)) throw new Error('deploy/nginx/agency.conf no longer has the lines this test replaces')
-  writeFileSync(path.join(dir, 'agency.conf'), rendered)
-  const temp = (name) => path.join(dir, 'temp', name)
-  for (const name of ['body', 'proxy', 'fastcgi', 'uwsgi', 'scgi']) mkdirSync(temp(name), { recursive: true })
-  writeFileSync(
-    path.join(dir, 'nginx.conf'),
-    `${process.getuid?.() === 0 ? 'user root;\n' : ''}daemon off;
-worker_processes 1;
-pid ${path.join(dir, 'nginx.pid')};
-error_log ${path.join(dir, 'error.log')} warn;
-events { worker_connections 256; }
-http {
-  log_format upstreams '$request_uri $upstream_addr $upstream_cache_status';
-  access_log ${path.join(dir, 'access.log')} upstreams;
-  client_body_temp_path ${temp('body')};
-  proxy_temp_path ${temp('proxy')};
-  fastcgi_temp_path ${temp('fastcgi')};
-  uwsgi_temp_path ${temp('uwsgi')};
-  scgi_temp_path ${temp('scgi')};
-  include ${path.join(dir, 'agency.conf')};
-}
-`,
-  )
-  return path.join(dir, 'nginx.conf')
-}
-
 async function main() {
   const nginx = ensureNginx()
   if (!existsSync(path.join(ROOT, 'apps/server/dist/main.js'))) execFileSync('npm', ['run', 'build'], { cwd: ROOT, stdio: 'inherit' })
@@ -178,7 +146,7 @@ async function main() {
   for (const [i, port] of SITE_PORTS.entries()) sites.push(await startSite(port, databaseUrl.toString(), path.join(dir, `site-${i}`)))
   report.push(`two site processes ready in ${((Date.now() - started) / 1000).toFixed(1)} s`)
 
-  const conf = renderNginx(dir)
+  const conf = renderNginxConf(dir, { listen: `127.0.0.1:${NGINX_PORT}`, servers: SITE_PORTS.map((port) => `127.0.0.1:${port}`) })
   execFileSync(nginx, ['-t', '-q', '-p', dir, '-c', conf, '-e', path.join(dir, 'error.log')], { stdio: 'inherit' })
   const front = spawn(nginx, ['-p', dir, '-c', conf, '-e', path.join(dir, 'error.log')], { stdio: 'inherit' })
   stopping.push(() => stopChild(front))
@@ -231,6 +199,26 @@ async function main() {
   const line = sites.flatMap((site) => site.log.split('\n')).find((entry) => entry.includes(marker)) ?? ''
   const address = /"remoteAddress":"([^"]+)"/.exec(line)?.[1]
   check('the site sees the client address nginx passes, not its own nor a forged one', address === '127.0.0.2', `remoteAddress ${address}`)
+
+  // 7. No process answers (both killed): a form post gets 503 with Retry-After, never a bare 502.
+  for (const site of sites) {
+    site.child.kill('SIGKILL')
+    await new Promise((resolve) => (site.child.exitCode !== null || site.child.signalCode !== null ? resolve() : site.child.once('exit', resolve)))
+  }
+  const down = await post('/api/leads/enquiry', '{}')
+  check('with no process to answer, 503 with Retry-After', down.status === 503 && Boolean(down.headers['retry-after']), `${down.status}, Retry-After ${down.headers['retry-after']}`)
+}
+
+/** A POST through nginx. */
+function post(url, body) {
+  return new Promise((resolve, reject) => {
+    const request = http.request(`${FRONT}${url}`, { method: 'POST', headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) }, agent: false }, (response) => {
+      response.resume()
+      response.on('end', () => resolve({ status: response.statusCode ?? 0, headers: response.headers }))
+    })
+    request.on('error', reject)
+    request.end(body)
+  })
 }
 
 try {

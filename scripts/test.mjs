@@ -13,6 +13,10 @@
 // until CI's own limit ends it without a word. Within the unit parts a test worker that has answered
 // nothing for TEST_HANG_MINUTES (5) is taken as stuck, named and killed, and the part runs once more
 // (scripts/vitest-hang-watch.mjs). The whole suite takes about 25 minutes on two cores.
+//
+// With TEST_CLUSTER=1 the cluster test (scripts/cluster.mjs, `npm run test:cluster`: two hosts in
+// network namespaces, a PostgreSQL primary and hot standby, nginx; root only) runs last, about two
+// minutes more.
 import { spawn, spawnSync } from 'node:child_process'
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import os from 'node:os'
@@ -25,8 +29,8 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 /** The npm package whose `node` binary is the second runtime. */
 const NODE_LTS_PACKAGE = 'node@24'
 
-/** Each part's limit in minutes: about three times what it takes on two cores. */
-const LIMIT_MINUTES = { unit: 20, lts: 20, e2e: 40 }
+/** Each part's limit in minutes: about three times what it takes on two cores (the cluster's, five). */
+const LIMIT_MINUTES = { unit: 20, lts: 20, e2e: 40, cluster: 10 }
 const limitOf = (part) => Number(process.env.TEST_PART_LIMIT_MINUTES ?? LIMIT_MINUTES[part])
 
 /** What the machine was doing when a part ran out of time: its processes, and PostgreSQL's sessions. */
@@ -158,4 +162,8 @@ if (onLts) {
   if (lts !== 0) process.exit(lts)
 }
 
-process.exit(await run('e2e', 'node', ['scripts/e2e.mjs']))
+const e2e = await run('e2e', 'node', ['scripts/e2e.mjs'])
+if (e2e !== 0 || process.env.TEST_CLUSTER !== '1') process.exit(e2e)
+
+console.log('\nThe cluster test (TEST_CLUSTER=1): two hosts, a primary and its hot standby, nginx\n')
+process.exit(await run('cluster', 'node', ['scripts/cluster.mjs']))

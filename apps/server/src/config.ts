@@ -97,6 +97,9 @@ const EnvSchema = z.object({
   // alert's first match waits for others to join it in one e-mail (at most 5 minutes).
   ALERT_INTERVAL_MS: z.coerce.number().int().min(0).max(3_600_000).default(15_000),
   ALERT_BATCH_MS: z.coerce.number().int().min(0).max(300_000).default(60_000),
+  // How long an e-mail the outbox worker took stays its own: a process killed while sending leaves it
+  // to the others once this has passed.
+  OUTBOX_LEASE_SECONDS: z.coerce.number().int().min(10).max(86_400).default(300),
   // Lead enquiries one IP address may send in an hour (429 past it); a test run sets more.
   LEAD_ENQUIRIES_PER_IP_HOUR: z.coerce.number().int().min(1).max(100_000).default(DEFAULT_LEAD_ENQUIRY_LIMITS.perIp.limit),
   // Daily and weekly alerts go at this local hour (Europe/London), weekly ones on this day (0 Sunday … 6 Saturday).
@@ -208,6 +211,8 @@ export interface Config {
   alerts: { intervalMs: number; instantBatchMs: number; digest: DigestSchedule }
   /** Limits on lead enquiries (LEAD_ENQUIRIES_PER_IP_HOUR). */
   leadLimits: LeadEnquiryLimits
+  /** How long a claimed outbox row stays reserved for the worker that took it (OUTBOX_LEASE_SECONDS). */
+  outboxLeaseMs: number
 }
 
 /** The warning for a server still given the captcha key under its old name. */
@@ -271,6 +276,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       instantBatchMs: e.ALERT_BATCH_MS,
       digest: { ...DEFAULT_DIGEST_SCHEDULE, hour: e.ALERT_DIGEST_HOUR, weekday: e.ALERT_DIGEST_WEEKDAY },
     },
+    outboxLeaseMs: e.OUTBOX_LEASE_SECONDS * 1000,
     leadLimits: { ...DEFAULT_LEAD_ENQUIRY_LIMITS, perIp: { ...DEFAULT_LEAD_ENQUIRY_LIMITS.perIp, limit: e.LEAD_ENQUIRIES_PER_IP_HOUR } },
     warnings,
     feeds: {

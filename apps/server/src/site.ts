@@ -108,6 +108,7 @@ export async function createSite(config: Config, web: Pick<WebOptions, 'build' |
     database,
     transport: createMailTransport({ ...config.accounts.mail, logger: app.log }),
     logger: app.log,
+    leaseMs: config.outboxLeaseMs,
   })
   // The Heads Up alert worker: matches property events to alerts and writes their e-mails to the
   // outbox. Every process may run one (SKIP LOCKED shares the work).

@@ -183,4 +183,10 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ ALERT_DIGEST_HOUR: '24' })).toThrow('ALERT_DIGEST_HOUR')
     expect(() => loadConfig({ ALERT_BATCH_MS: '300001' })).toThrow('ALERT_BATCH_MS')
   })
+
+  it("leaves a claimed e-mail to other processes five minutes after it was taken by default, or after OUTBOX_LEASE_SECONDS", () => {
+    expect(loadConfig({}).outboxLeaseMs).toBe(300_000)
+    expect(loadConfig({ OUTBOX_LEASE_SECONDS: '20' }).outboxLeaseMs).toBe(20_000)
+    expect(() => loadConfig({ OUTBOX_LEASE_SECONDS: '5' })).toThrow('OUTBOX_LEASE_SECONDS')
+  })
 })
