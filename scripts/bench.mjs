@@ -317,44 +317,48 @@ for (const size of sizes) {
     // The machine may be shared: the load average says how far the figures below can be trusted.
     const load = os.loadavg().map((n) => n.toFixed(2)).join(', ')
     console.log(`\n${kind}, ${size.toLocaleString('en-GB')} properties: ready (migrate + seed + start) in ${seconds} s; load average ${load} on ${os.cpus().length} CPUs`)
-    const first = await (await fetch(`${server.url}/api/properties?page_size=1`)).json()
-    let buyerCookie
-    for (const t of args.includes('--pages-only') ? [] : TARGETS.filter(chosen)) {
-      const path = t.path ?? new URL(first.data[0].detail_page_url, server.url).pathname
-      if (t.buyer) buyerCookie ??= await logInBuyer(server)
-      for (const connections of connectionCounts) {
-        const m = await measure(server.url + path, connections, t.buyer ? { cookie: buyerCookie } : t.headers, t.vary)
-        rows.push({ database: kind, properties: size, target: t.name, connections, ...m })
+    // A measurement that fails (a login refused, a page that errs) still stops the site it started.
+    try {
+      const first = await (await fetch(`${server.url}/api/properties?page_size=1`)).json()
+      let buyerCookie
+      for (const t of args.includes('--pages-only') ? [] : TARGETS.filter(chosen)) {
+        const path = t.path ?? new URL(first.data[0].detail_page_url, server.url).pathname
+        if (t.buyer) buyerCookie ??= await logInBuyer(server)
+        for (const connections of connectionCounts) {
+          const m = await measure(server.url + path, connections, t.buyer ? { cookie: buyerCookie } : t.headers, t.vary)
+          rows.push({ database: kind, properties: size, target: t.name, connections, ...m })
+          console.log(
+            `  ${t.name.padEnd(48)} c=${String(connections).padEnd(3)} p50 ${String(m.p50).padStart(4)} ms  p99 ${String(m.p99).padStart(4)} ms  ${String(m.rps).padStart(5)} req/s  errors ${m.errors}`,
+          )
+        }
+      }
+      const pages = {
+        home: '/',
+        'sales list': '/sales/property-for-sale',
+        'lettings list': '/lettings/property-to-rent',
+        'property page': new URL(first.data[0].detail_page_url, server.url).pathname,
+        login: '/login',
+      }
+      for (const [name, pagePath] of Object.entries(pages)) {
+        const w = await pageWeight(server.url, pagePath)
         console.log(
-          `  ${t.name.padEnd(48)} c=${String(connections).padEnd(3)} p50 ${String(m.p50).padStart(4)} ms  p99 ${String(m.p99).padStart(4)} ms  ${String(m.rps).padStart(5)} req/s  errors ${m.errors}`,
+          `  ${name.padEnd(16)} HTML ${w.htmlKb} KB (${w.htmlGzKb} KB gzipped)  render-blocking stylesheets ${w.blocking} (${w.cssKb} KB gzipped)  JS after painting ${w.jsKb} KB gzipped in ${w.jsFiles} files${w.apartDataKb !== '0.0' ? `, its data apart ${w.apartDataKb} KB gzipped` : ''}`,
         )
       }
+      // Lighthouse and the phone timings once: their figures do not depend on the catalogue's size.
+      if (size === sizes[0] && kind === databaseKinds[0]) {
+        printHydration(
+          await measureHydration(server.url, [
+            { name: 'home', path: pages.home, tap: '.location-search__input' },
+            { name: 'sales list', path: pages['sales list'], tap: '.search-form__summary' },
+            { name: 'property page', path: pages['property page'], tap: '.gallery__main-link' },
+          ]),
+        )
+        printLighthouse(server.url, pages)
+      }
+    } finally {
+      await server.stop()
     }
-    const pages = {
-      home: '/',
-      'sales list': '/sales/property-for-sale',
-      'lettings list': '/lettings/property-to-rent',
-      'property page': new URL(first.data[0].detail_page_url, server.url).pathname,
-      login: '/login',
-    }
-    for (const [name, pagePath] of Object.entries(pages)) {
-      const w = await pageWeight(server.url, pagePath)
-      console.log(
-        `  ${name.padEnd(16)} HTML ${w.htmlKb} KB (${w.htmlGzKb} KB gzipped)  render-blocking stylesheets ${w.blocking} (${w.cssKb} KB gzipped)  JS after painting ${w.jsKb} KB gzipped in ${w.jsFiles} files${w.apartDataKb !== '0.0' ? `, its data apart ${w.apartDataKb} KB gzipped` : ''}`,
-      )
-    }
-    // Lighthouse and the phone timings once: their figures do not depend on the catalogue's size.
-    if (size === sizes[0] && kind === databaseKinds[0]) {
-      printHydration(
-        await measureHydration(server.url, [
-          { name: 'home', path: pages.home, tap: '.location-search__input' },
-          { name: 'sales list', path: pages['sales list'], tap: '.search-form__summary' },
-          { name: 'property page', path: pages['property page'], tap: '.gallery__main-link' },
-        ]),
-      )
-      printLighthouse(server.url, pages)
-    }
-    await server.stop()
   }
 }
 console.log('\nSummary')
