@@ -1,10 +1,10 @@
-import { createReadDatabase, outbox, places, properties, type LagProbe } from '@agency/db'
+import { createReadDatabase, places, properties, type LagProbe } from '@agency/db'
 import { createTestDatabase, testDatabaseKinds, type TestDatabase } from '@agency/db/testing'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestApi, PUBLIC_URL, type TestApi } from '#app/testing/api.ts'
 import { insertFixture } from '#app/testing/fixtures.ts'
-import { createTestClock, extractToken, insertTestContact, logIn, requestLink, toCookieHeader } from '#app/routes/contacts/test-support.ts'
+import { logInTestBuyer } from '#app/routes/contacts/test-support.ts'
 
 /** The price the replica's copy of one property shows, and its primary's never does. */
 const REPLICA_PRICE = 987_654
@@ -62,12 +62,7 @@ describe.skipIf(!withPostgres)('read replicas on PostgreSQL', () => {
       population: 5000,
       search_key: 'replicaford',
     })
-    await insertTestContact({ ...api, clock: createTestClock() }, { email: 'buyer@example.com' })
-    expect((await requestLink(api.app, 'buyer@example.com')).statusCode).toBe(202)
-    const [mail] = await api.database.db.select().from(outbox)
-    const login = await logIn(api.app, extractToken(mail!.text))
-    expect(login.statusCode).toBe(200)
-    cookie = toCookieHeader(login.headers['set-cookie'])
+    cookie = await logInTestBuyer(api)
   })
   afterAll(async () => {
     await api?.close()

@@ -1,9 +1,9 @@
 import { PropertySearchQuerySchema } from '@agency/domain'
-import { outbox, properties } from '@agency/db'
+import { properties } from '@agency/db'
 import { testDatabaseKinds } from '@agency/db/testing'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestApi, type TestApi } from '#app/testing/api.ts'
-import { createTestClock, extractToken, insertTestContact, logIn, requestLink, toCookieHeader } from '#app/routes/contacts/test-support.ts'
+import { logInTestBuyer } from '#app/routes/contacts/test-support.ts'
 
 /**
  * The services a page's loaders call in the process (site-services.ts) answer what the HTTP API
@@ -22,12 +22,7 @@ describe.each(testDatabaseKinds())("the site's services on %s", (kind) => {
 
   beforeAll(async () => {
     api = await createTestApi(kind)
-    await insertTestContact({ ...api, clock: createTestClock() }, { email: 'buyer@example.com' })
-    expect((await requestLink(api.app, 'buyer@example.com')).statusCode).toBe(202)
-    const [mail] = await api.database.db.select().from(outbox)
-    const login = await logIn(api.app, extractToken(mail!.text))
-    expect(login.statusCode).toBe(200)
-    cookie = toCookieHeader(login.headers['set-cookie'])
+    cookie = await logInTestBuyer(api)
   })
   afterAll(() => api.close())
 

@@ -9,6 +9,7 @@ import {
   contactApplicants,
   contactProfiles,
   contacts,
+  outbox,
   type ApplicantCriteria,
 } from '@agency/db'
 import { createTestDatabase, type TestDatabase } from '@agency/db/testing'
@@ -175,6 +176,20 @@ export function toCookieHeader(setCookie: string | string[] | undefined): string
   const first = Array.isArray(setCookie) ? setCookie[0] : setCookie
   if (!first) throw new Error('no Set-Cookie')
   return first.split(';')[0]!
+}
+
+/**
+ * A buyer logged in as a browser does it: a test contact with `email` (a buyer, with one applicant),
+ * its login link from the outbox's first e-mail, then its Log in. The Cookie header of its session.
+ */
+export async function logInTestBuyer(testApp: Omit<AccountsTestApp, 'clock'>, email = 'buyer@example.com'): Promise<string> {
+  await insertTestContact({ ...testApp, clock: createTestClock() }, { email })
+  const requested = await requestLink(testApp.app, email)
+  if (requested.statusCode !== 202) throw new Error(`the login link was refused: ${requested.statusCode}`)
+  const [mail] = await testApp.database.db.select().from(outbox)
+  const login = await logIn(testApp.app, extractToken(mail!.text))
+  if (login.statusCode !== 200) throw new Error(`the login was refused: ${login.statusCode}`)
+  return toCookieHeader(login.headers['set-cookie'])
 }
 
 /** One part of a parsed e-mail. */

@@ -1,14 +1,14 @@
 import { readdir } from 'node:fs/promises'
 import path from 'node:path'
 import { randomUUID } from 'node:crypto'
-import { epcs, floorPlans, outbox, properties, propertyMedias } from '@agency/db'
+import { epcs, floorPlans, properties, propertyMedias } from '@agency/db'
 import { toShortMediaKey } from '@agency/domain'
 import { testDatabaseKinds } from '@agency/db/testing'
 import { asc, eq } from 'drizzle-orm'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { MEDIA_KEY_PATTERN, MEDIA_VARIANTS } from '#app/media/media-ref.ts'
-import { createTestClock, extractToken, insertTestContact, logIn, requestLink, toCookieHeader } from '#app/routes/contacts/test-support.ts'
+import { logInTestBuyer } from '#app/routes/contacts/test-support.ts'
 import { FILES, PHOTO_WIDTH } from '#app/testing/fixtures.ts'
 import { createTestApi, PUBLIC_URL, type TestApi } from '#app/testing/api.ts'
 
@@ -305,12 +305,7 @@ describe.each(testDatabaseKinds())('media of locked properties on %s', (kind) =>
   beforeAll(async () => {
     api = await createTestApi(kind)
     locked = await getLockedMedia(api)
-    await insertTestContact({ ...api, clock: createTestClock() }, { email: 'buyer@example.com' })
-    expect((await requestLink(api.app, 'buyer@example.com')).statusCode).toBe(202)
-    const [mail] = await api.database.db.select().from(outbox)
-    const login = await logIn(api.app, extractToken(mail!.text))
-    expect(login.statusCode).toBe(200)
-    buyerCookie = toCookieHeader(login.headers['set-cookie'])
+    buyerCookie = await logInTestBuyer(api)
   })
   afterAll(async () => {
     await api?.close()

@@ -1,9 +1,9 @@
 import { KEYWORDS_MAX_LENGTH } from '@agency/domain'
-import { outbox, priceHistory, properties } from '@agency/db'
+import { priceHistory, properties } from '@agency/db'
 import { testDatabaseKinds } from '@agency/db/testing'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestApi, type TestApi } from '#app/testing/api.ts'
-import { createTestClock, extractToken, insertTestContact, logIn, requestLink, toCookieHeader } from '#app/routes/contacts/test-support.ts'
+import { logInTestBuyer } from '#app/routes/contacts/test-support.ts'
 
 const DAY_MS = 86_400_000
 const INVALID = 'The given data was invalid.'
@@ -118,12 +118,7 @@ describe.each(testDatabaseKinds())('keywords, new and reduced on %s', (kind) => 
       await api.database.db.insert(priceHistory).values(changes)
       reducedAt[key] = changes.at(-1)!.changed_at.toISOString()
     }
-    await insertTestContact({ ...api, clock: createTestClock() }, { email: 'buyer@example.com' })
-    expect((await requestLink(api.app, 'buyer@example.com')).statusCode).toBe(202)
-    const [mail] = await api.database.db.select().from(outbox)
-    const login = await logIn(api.app, extractToken(mail!.text))
-    expect(login.statusCode).toBe(200)
-    cookie = toCookieHeader(login.headers['set-cookie'])
+    cookie = await logInTestBuyer(api)
   })
   afterAll(() => api?.close())
 

@@ -1,18 +1,10 @@
 import { LOCATION_MARGIN, LOCATION_MARGIN_MIN_MILES, distanceMiles, toPriceLabel } from '@agency/domain'
-import { epcs, floorPlans, outbox, properties, propertyMedias } from '@agency/db'
+import { epcs, floorPlans, properties, propertyMedias } from '@agency/db'
 import { asc, eq } from 'drizzle-orm'
 import { testDatabaseKinds } from '@agency/db/testing'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestApi, PUBLIC_URL, type TestApi } from '#app/testing/api.ts'
-import {
-  createTestClock,
-  extractToken,
-  insertTestContact,
-  logIn,
-  requestLink,
-  TEST_CRITERIA,
-  toCookieHeader,
-} from '#app/routes/contacts/test-support.ts'
+import { TEST_CRITERIA, logInTestBuyer } from '#app/routes/contacts/test-support.ts'
 
 describe.each(testDatabaseKinds())('the catalogue for a logged-in buyer on %s', (kind) => {
   let api: TestApi
@@ -20,12 +12,7 @@ describe.each(testDatabaseKinds())('the catalogue for a logged-in buyer on %s', 
 
   beforeAll(async () => {
     api = await createTestApi(kind)
-    await insertTestContact({ ...api, clock: createTestClock() }, { email: 'buyer@example.com' })
-    expect((await requestLink(api.app, 'buyer@example.com')).statusCode).toBe(202)
-    const [mail] = await api.database.db.select().from(outbox)
-    const login = await logIn(api.app, extractToken(mail!.text))
-    expect(login.statusCode).toBe(200)
-    cookie = toCookieHeader(login.headers['set-cookie'])
+    cookie = await logInTestBuyer(api)
   })
   afterAll(() => api.close())
 
