@@ -309,6 +309,8 @@ describe('Heads Up Property Alerts: the register screen', () => {
     expect(await people.getByRole('listitem').count()).toBe(1)
   })
 
+  // A whole journey over many pages, with accessibility checks on the way: 27 s alone, past a minute with
+  // both end-to-end workers and their servers sharing two cores.
   it('registers a buyer, shows the success popup, goes to the properties, and confirms by e-mail with a login', async () => {
     const page = await browser.page()
     const email = uniqueEmail('buyer')
@@ -403,7 +405,7 @@ describe('Heads Up Property Alerts: the register screen', () => {
     await page.waitForURL((url) => /\/(sales|lettings)\//.test(url.pathname) && url.searchParams.has('locations'))
     await page.goto(`${BASE_URL}/heads-up-alerts/my-alerts`)
     expect(await page.getByRole('switch').first().getAttribute('aria-checked')).toBe('true')
-  })
+  }, 120_000)
 
   it('remembers a visitor’s unconfirmed rent alert: the properties route goes to lettings', async () => {
     // On a phone, where the tabs are steps: Next step saves the contact typed in.
