@@ -41,8 +41,13 @@ describe('the Content-Security-Policy in a browser', () => {
     await expect.poll(() => tiles.length, { timeout: 15_000 }).toBeGreaterThan(0)
     await expect.poll(() => page.locator('.leaflet-marker-icon').count(), { timeout: 15_000 }).toBeGreaterThan(0)
 
-    // A property page and its full-screen gallery (a chunk loaded on demand).
-    const href = await page.locator('a[href^="/property/"]').first().getAttribute('href')
+    // A property page and its full-screen gallery (a chunk loaded on demand): one of the demo's with
+    // photos, whatever other files of this server imported or published before (the newest card may
+    // be a feed's home whose pictures are still to come).
+    const cards = (await (await fetch(`${BASE_URL}/api/properties?transaction_type_id=1&include_medias=false&page_size=24`)).json()) as {
+      data: Array<{ detail_page_url: string; is_locked: boolean; photo_count: number | null }>
+    }
+    const href = cards.data.find((card) => !card.is_locked && (card.photo_count ?? 0) > 1)?.detail_page_url
     await visit(page, href!)
     await page.getByRole('region', { name: 'Photos' }).getByRole('link', { name: /full screen/ }).click()
     await page.getByRole('dialog', { name: /^Gallery: / }).waitFor()
