@@ -26,6 +26,7 @@ import { ensureNginx } from './ensure-nginx.mjs'
 import { renderNginxConf } from './nginx-conf.mjs'
 import { ROOT, solvedCaptchaToken } from './serve-for-tests.mjs'
 import { SERVER_NODE_OPTIONS } from './start.mjs'
+import { tallyEnquiries } from './enquiry-tally.mjs'
 
 const PG_PORT = Number(process.env.CLUSTER_PG_PORT ?? 5493)
 const STANDBY_PORT = PG_PORT + 1
@@ -762,17 +763,7 @@ async function main() {
   figures.outbox_drain_seconds = seconds(since)
   const { rows: leads } = await primary.query("select lead_id, email from leads where email like 'cluster.%@example.com'")
   const { rows: outboxRows } = await primary.query('select id, kind, "to", sent_at from outbox order by id')
-  const leadsByEmail = new Map()
-  for (const lead of leads) leadsByEmail.set(lead.email, [...(leadsByEmail.get(lead.email) ?? []), lead.lead_id])
-  let missing = 0
-  let duplicated = 0
-  let wrongId = 0
-  for (const [i, leadId] of answered) {
-    const stored = leadsByEmail.get(`cluster.${i}@example.com`) ?? []
-    if (stored.length === 0) missing++
-    if (stored.length > 1) duplicated++
-    if (stored.length === 1 && stored[0] !== leadId) wrongId++
-  }
+  const { missing, duplicated, wrongId } = tallyEnquiries(answered, leads, (i) => `cluster.${i}@example.com`)
   // Each .eml file is named after its outbox row: every row handed over, each under one Message-ID.
   const handOvers = new Map()
   const filesBySite = { A: 0, B: 0 }

@@ -13,6 +13,7 @@ import os from 'node:os'
 import path from 'node:path'
 import pg from 'pg'
 import { ROOT, createPgDatabase, freePort, startServer as startSite } from './serve-for-tests.mjs'
+import { tallyEnquiries } from './enquiry-tally.mjs'
 
 const arg = (name, fallback) => Number(process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1] ?? fallback)
 const ENQUIRIES = arg('enquiries', 1000)
@@ -216,22 +217,12 @@ async function runOn(kind) {
   }
   held = await report(envOf(0))
 
-  const leadsByEmail = new Map()
-  for (const lead of held.leads) leadsByEmail.set(lead.email, [...(leadsByEmail.get(lead.email) ?? []), lead.lead_id])
+  const { missing, duplicated, wrongId } = tallyEnquiries(answered, held.leads, (i) => `fault.${i}@example.com`)
   const count = (list) => list.reduce((m, v) => m.set(v, (m.get(v) ?? 0) + 1), new Map())
   const acks = count(held.acknowledgements)
   const notices = count(held.branch_notices)
-  let missing = 0
-  let duplicated = 0
-  let wrongId = 0
   let mailProblems = 0
-  for (const [i, leadId] of answered) {
-    const stored = leadsByEmail.get(`fault.${i}@example.com`) ?? []
-    if (stored.length === 0) missing++
-    if (stored.length > 1) duplicated++
-    if (stored.length === 1 && stored[0] !== leadId) wrongId++
-    if (acks.get(`fault.${i}@example.com`) !== 1 || notices.get(leadId) !== 1) mailProblems++
-  }
+  for (const [i, leadId] of answered) if (acks.get(`fault.${i}@example.com`) !== 1 || notices.get(leadId) !== 1) mailProblems++
   const links = count(held.magic_links)
   const linkMails = count(held.magic_link_mails)
   let loginProblems = 0
