@@ -33,3 +33,29 @@ export function createPlaceSearchLimiter(rule: PlaceSearchLimit, options: { maxA
     },
   }
 }
+
+/** At most `perSecond` place searches a second in one server process, whoever sends them, in bursts of up to `burst`. */
+export interface PlaceSearchCeiling {
+  perSecond: number
+  burst: number
+}
+
+/**
+ * The process's ceiling on place searches that reach the database, across all addresses (a token
+ * bucket): a flood from many addresses, which the per-address limit cannot see, takes at most this
+ * share of the database's cores from the pages. `take` answers whether one more search may run now.
+ */
+export function createSearchCeiling(rule: PlaceSearchCeiling, now: () => number = () => performance.now()) {
+  let tokens = rule.burst
+  let last = now()
+  return {
+    take(): boolean {
+      const time = now()
+      tokens = Math.min(rule.burst, tokens + ((time - last) / 1000) * rule.perSecond)
+      last = time
+      if (tokens < 1) return false
+      tokens -= 1
+      return true
+    },
+  }
+}
