@@ -3,7 +3,7 @@ import { properties } from '@agency/db'
 import { testDatabaseKinds } from '@agency/db/testing'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestApi, type TestApi } from '#app/testing/api.ts'
-import { logInTestBuyer } from '#app/routes/contacts/test-support.ts'
+import { logInTestBuyer, SAME_ORIGIN } from '#app/routes/contacts/test-support.ts'
 
 /**
  * The services a page's loaders call in the process (site-services.ts) answer what the HTTP API
@@ -61,5 +61,49 @@ describe.each(testDatabaseKinds())("the site's services on %s", (kind) => {
       expect([who, scored.length > 0]).toEqual([who, who === 'a signed-in buyer'])
     }
     expect(unavailable).toEqual([])
+  })
+
+  it("give each person a property's similar properties and neighbourhood the API gives them", async () => {
+    const all = await api.database.db.select().from(properties)
+    const open = all.find((p) => !p.is_locked && p.lat !== null)!
+    for (const { who, headers } of people()) {
+      const http = await httpGet(`/api/properties/${open.property_profile_id}/similar`, headers)
+      expect(await servicesFor(headers).getSimilarProperties(open.property_profile_id), who).toEqual(http.body.data)
+    }
+    expect(await servicesFor({}).getSimilarProperties(999_999)).toBeNull()
+    const at = { lat: Number(open.lat), lng: Number(open.lng) }
+    const nearby = await httpGet(`/api/places/nearby?lat=${at.lat}&lng=${at.lng}`, {})
+    expect(await servicesFor({}).getNearbyPlaces(at)).toEqual(nearby.body.data)
+  })
+
+  it('give everyone the settings, company details and branches the API gives, and null for an unknown branch', async () => {
+    const services = servicesFor({})
+    expect(await services.getSiteSettings()).toEqual((await httpGet('/api/site_settings', {})).body.data)
+    const company = await httpGet('/api/company', {})
+    expect(await services.getCompanyProfile()).toEqual(company.status === 404 ? null : company.body.data)
+    const branches = await httpGet('/api/branches', {})
+    expect(await services.listBranches()).toEqual(branches.body.data)
+    const first = (branches.body.data as Array<{ id: number }>)[0]!
+    expect(await services.getBranch(first.id)).toEqual((await httpGet(`/api/branches/${first.id}`, {})).body.data)
+    expect(await services.getBranch(999_999)).toBeNull()
+  })
+
+  it("give the signed-in buyer the contact and saved ids the API gives them, and a visitor none", async () => {
+    const someone = (await api.database.db.select().from(properties).limit(2)).map((p) => p.property_profile_id)
+    for (const id of someone) expect((await api.app.inject({ method: 'PUT', url: `/api/contacts/me/saved_properties/${id}`, headers: { ...SAME_ORIGIN, cookie } })).statusCode).toBe(204)
+    const me = await httpGet('/api/contacts/me', { cookie })
+    expect(me.status).toBe(200)
+    expect(await servicesFor({ cookie }).getCurrentContact()).toEqual(me.body.data)
+    const ids = await httpGet('/api/contacts/me/saved_properties/ids', { cookie })
+    expect(await servicesFor({ cookie }).getSavedPropertyIds()).toEqual(ids.body.data)
+    expect([...(ids.body.data as number[])].sort()).toEqual([...someone].sort())
+    for (const { who, headers } of people().filter((person) => person.who !== 'a signed-in buyer')) {
+      expect([who, await servicesFor(headers).getCurrentContact()]).toEqual([who, null])
+      expect([who, await servicesFor(headers).getSavedPropertyIds()]).toEqual([who, null])
+    }
+    // Logged out (the last test here: it ends the buyer's session): the cookie no longer names anyone.
+    expect((await api.app.inject({ method: 'DELETE', url: '/api/contacts/oauth/sessions/current', headers: { ...SAME_ORIGIN, cookie } })).statusCode).toBe(204)
+    expect(await servicesFor({ cookie }).getCurrentContact()).toBeNull()
+    expect(await servicesFor({ cookie }).getSavedPropertyIds()).toBeNull()
   })
 })
