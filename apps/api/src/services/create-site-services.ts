@@ -6,6 +6,7 @@ import { BUSY_RETRY_AFTER_SECONDS } from '#app/plugins/errors.ts'
 import { getContactView } from '#app/routes/contacts/contact-view.ts'
 import { toBranch, toBranchDetails } from '#app/presenters/branch.ts'
 import { getBranch, getCompanyProfile, getSiteSettings, listBranches } from '#app/queries/catalogue.ts'
+import { PlaceIdParamsSchema, PlaceSearchQuerySchema } from '#app/places/schemas.ts'
 import { getNearbyPlaces } from '#app/queries/nearby.ts'
 import { listSavedPropertyIds } from '#app/queries/saved.ts'
 import { findPropertyDetail, findSimilarCards, searchPropertyList, type CatalogueCaller } from './catalogue.ts'
@@ -64,6 +65,25 @@ export function createSiteServicesFactory(app: FastifyInstance): SiteServicesFac
       getProperty: (propertyProfileId) => answer(async () => findPropertyDetail(await callerOf(), propertyProfileId)),
       getSimilarProperties: (propertyProfileId) => answer(async () => findSimilarCards(await callerOf(), propertyProfileId)),
       getNearbyPlaces: (at) => answer(() => getNearbyPlaces(app.readDb, at, NEARBY_KINDS)),
+      // The keyword and id are checked as the place routes check theirs; the provider (app.places) is theirs too, with its bounds.
+      searchPlaces: (keyword) =>
+        answer(async () => {
+          const query = PlaceSearchQuerySchema.safeParse({ keyword })
+          return query.success ? await app.places.search(query.data.keyword) : null
+        }),
+      findNearestSpellings: (keyword) =>
+        answer(async () => {
+          const query = PlaceSearchQuerySchema.safeParse({ keyword })
+          if (!query.success) return null
+          const nearest = app.places.nearestSpellings
+          return nearest ? await nearest.call(app.places, query.data.keyword) : []
+        }),
+      getPlace: (placeId) =>
+        answer(async () => {
+          const params = PlaceIdParamsSchema.safeParse({ place_id: placeId })
+          const place = params.success ? await app.places.details(params.data.place_id) : null
+          return place && { lat: place.lat, lng: place.lng, bounds: place.bounds }
+        }),
       getCurrentContact: () =>
         answer(async () => {
           const found = await sessionOf()

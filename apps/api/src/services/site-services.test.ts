@@ -1,5 +1,5 @@
 import { PropertySearchQuerySchema } from '@agency/domain'
-import { properties } from '@agency/db'
+import { properties, rebuildPlaces } from '@agency/db'
 import { testDatabaseKinds } from '@agency/db/testing'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestApi, type TestApi } from '#app/testing/api.ts'
@@ -75,6 +75,24 @@ describe.each(testDatabaseKinds())("the site's services on %s", (kind) => {
     const nearby = await httpGet(`/api/places/nearby?lat=${at.lat}&lng=${at.lng}`, {})
     expect(await servicesFor({}).getNearbyPlaces(at)).toEqual(nearby.body.data)
   })
+
+  it('search places, offer spellings and place a place as the place routes do, and refuse what they refuse', async () => {
+    await rebuildPlaces(api.database)
+    const services = servicesFor({})
+    for (const keyword of ['leeds', 'ls1', 'harogate', '']) {
+      expect(await services.searchPlaces(keyword), keyword).toEqual((await httpGet(`/api/places?keyword=${encodeURIComponent(keyword)}`, {})).body.data)
+      const spellings = await httpGet(`/api/places/nearest-spellings?keyword=${encodeURIComponent(keyword)}`, {})
+      expect(await services.findNearestSpellings(keyword), keyword).toEqual(spellings.body.data)
+    }
+    const [leeds] = (await services.searchPlaces('leeds'))!
+    const details = (await httpGet(`/api/places/${encodeURIComponent(leeds!.place_id)}`, {})).body.data as { lat: number; lng: number; bounds: unknown }
+    expect(await services.getPlace(leeds!.place_id)).toEqual({ lat: details.lat, lng: details.lng, bounds: details.bounds })
+    expect(await services.getPlace('gb:town:0')).toBeNull()
+    // What the routes answer 400 for.
+    expect(await services.searchPlaces('x'.repeat(257))).toBeNull()
+    expect(await services.findNearestSpellings('x'.repeat(257))).toBeNull()
+    expect(await services.getPlace('')).toBeNull()
+  }, 120_000)
 
   it('give everyone the settings, company details and branches the API gives, and null for an unknown branch', async () => {
     const services = servicesFor({})
