@@ -29,8 +29,9 @@ export interface DatabasePlacesOptions {
   searchSlots?: { running: number; waiting: number }
   /**
    * How many searches a second this process sends to the database, whoever asks (default: no
-   * ceiling). A search past it is refused as the database's busy answer (503 with Retry-After), as
-   * one arriving while the line is full is; answers kept by the routes' cache do not count.
+   * ceiling; search-limit.ts). A search waits its turn; one whose turn is too far off is refused as
+   * the database's busy answer (503 with Retry-After), as one arriving while the line is full is.
+   * Answers kept by the routes' cache do not count.
    */
   searchCeiling?: PlaceSearchCeiling
   /**
@@ -365,7 +366,7 @@ export function createDatabasePlacesProvider(db: Db, options: DatabasePlacesOpti
   const searchSlots = options.searchSlots ? createSlots(options.searchSlots.running, options.searchSlots.waiting) : null
   const ceiling = options.searchCeiling ? createSearchCeiling(options.searchCeiling) : null
   const bounded = async <T>(work: () => Promise<T>): Promise<T> => {
-    const found = ceiling && !ceiling.take() ? null : searchSlots ? await searchSlots(work) : await work()
+    const found = ceiling && !(await ceiling.turn()) ? null : searchSlots ? await searchSlots(work) : await work()
     if (found === null) throw new Error(EMBEDDED_BUSY_MESSAGE)
     return found
   }

@@ -9,17 +9,40 @@ import { createDatabasePlacesProvider } from './database-provider.ts'
 import { createSearchCeiling } from './search-limit.ts'
 
 describe('createSearchCeiling (place searches a second in one process)', () => {
-  it('lets a burst through, refuses beyond it, and lets one more through as each share of a second passes', () => {
-    let time = 0
-    const ceiling = createSearchCeiling({ perSecond: 4, burst: 3 }, () => time)
-    expect([ceiling.take(), ceiling.take(), ceiling.take(), ceiling.take()]).toEqual([true, true, true, false])
-    time += 200
-    expect(ceiling.take()).toBe(false)
-    time += 50
-    expect([ceiling.take(), ceiling.take()]).toEqual([true, false])
-    // A long quiet spell fills the bucket to its burst, no further.
-    time += 60_000
-    expect([ceiling.take(), ceiling.take(), ceiling.take(), ceiling.take()]).toEqual([true, true, true, false])
+  /** A clock moved by hand: a sleep notes how long it was asked to wait and moves the clock on. */
+  function handClock() {
+    const waits: number[] = []
+    const clock = {
+      time: 10_000,
+      now: () => clock.time,
+      sleep: (ms: number) => {
+        waits.push(ms)
+        clock.time += ms
+        return Promise.resolve()
+      },
+    }
+    return { clock, waits }
+  }
+
+  it('lets a burst through at once, then spaces searches out, refusing one whose turn is too far off', async () => {
+    const { clock, waits } = handClock()
+    const ceiling = createSearchCeiling({ perSecond: 4, burst: 3, maxWaitMs: 600 }, clock)
+    // Searches arriving together: three at once, then one every 250 ms, until a turn is 600 ms away.
+    const frozen = { ...clock, sleep: (ms: number) => (waits.push(ms), Promise.resolve()) }
+    const together = createSearchCeiling({ perSecond: 4, burst: 3, maxWaitMs: 600 }, frozen)
+    const turns = []
+    for (let i = 0; i < 7; i++) turns.push(await together.turn())
+    expect(turns).toEqual([true, true, true, true, true, false, false])
+    expect(waits).toEqual([250, 500])
+    waits.length = 0
+    // One at a time, each waiting its turn: four a second.
+    for (let i = 0; i < 5; i++) expect(await ceiling.turn()).toBe(true)
+    expect(waits).toEqual([250, 250])
+    // A quiet spell gives back the burst, no more.
+    clock.time += 60_000
+    waits.length = 0
+    for (let i = 0; i < 4; i++) expect(await ceiling.turn()).toBe(true)
+    expect(waits).toEqual([250])
   })
 })
 
@@ -35,7 +58,7 @@ describe('the place search past the ceiling, through the API', () => {
   })
 
   it("answers 503 with Retry-After past the process's ceiling, whoever asks, and still answers a kept keyword and the place details", async () => {
-    const provider = createDatabasePlacesProvider(database.db, { ...toPlaceSearchOptions(database.kind), searchCeiling: { perSecond: 0.001, burst: 2 } })
+    const provider = createDatabasePlacesProvider(database.db, { ...toPlaceSearchOptions(database.kind), searchCeiling: { perSecond: 0.001, burst: 2, maxWaitMs: 1000 } })
     const app = await buildApp({ database, mediaStore: createDiskMediaStore(os.tmpdir()), cacheDir: os.tmpdir(), publicUrl: 'https://agency.example', places: { provider }, visitorCacheTtlMs: 60_000 })
     try {
       const leeds = await app.inject({ url: '/api/places?keyword=leeds', remoteAddress: '198.51.100.1' })
