@@ -3,17 +3,25 @@ import { z } from 'zod'
 import { createDatabasePlacesProvider, type DatabasePlacesOptions } from './database-provider.ts'
 
 /**
+ * Place searches one server process sends to the database a second, whoever sends them (search-limit.ts):
+ * a visitor typing a place sends a few, and a word many type ('manc') is answered from the routes'
+ * cache, so 60 a second is far above what an agency's visitors ask; a flood from many addresses is
+ * spaced to it, and a search whose turn is more than 2 s off is answered 503 with Retry-After.
+ */
+const PLACE_SEARCH_CEILING = { perSecond: 60, burst: 30, maxWaitMs: 2000 }
+
+/**
  * On the embedded database: 2 searches run and 16 wait, of which one trigram comparison runs and one
  * waits (database-provider.ts); names are compared in memory, not by PGlite's pg_trgm (trigrams.ts).
  */
-const EMBEDDED_PLACE_SEARCH = { searchSlots: { running: 2, waiting: 16 }, similarSlots: { running: 1, waiting: 1 }, trigrams: 'memory' } as const
+const EMBEDDED_PLACE_SEARCH = { searchSlots: { running: 2, waiting: 16 }, similarSlots: { running: 1, waiting: 1 }, trigrams: 'memory', searchCeiling: PLACE_SEARCH_CEILING } as const
 /**
  * On PostgreSQL, per server process: 4 searches run and 32 wait, of which 2 trigram comparisons run
  * and 2 wait. A comparison takes a few milliseconds, so this is hundreds a second per process; a flood
  * of random keywords beyond it is answered by the start of its keyword alone, and cannot take the
  * database's cores from the pages (the place flood of `npm run test:security`).
  */
-const POSTGRES_PLACE_SEARCH = { searchSlots: { running: 4, waiting: 32 }, similarSlots: { running: 2, waiting: 2 } }
+const POSTGRES_PLACE_SEARCH = { searchSlots: { running: 4, waiting: 32 }, similarSlots: { running: 2, waiting: 2 }, searchCeiling: PLACE_SEARCH_CEILING }
 import { createGooglePlacesProvider, type FetchLike, type PlacesLogger } from './google-provider.ts'
 import type { PlacesProvider } from './provider.ts'
 

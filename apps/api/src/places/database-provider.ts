@@ -1,6 +1,7 @@
 import { EMBEDDED_BUSY_MESSAGE, getPlacesGeneration, IS_NAMED_PLACE, places, pointOfInterestKeys, pointsOfInterest, toBox, toPlaceSearchKey, type Db } from '@agency/db'
 import { and, asc, eq, like, sql } from 'drizzle-orm'
 import { NEAREST_SPELLINGS_LIMIT, toPlaceLimit, type PlacesProvider } from './provider.ts'
+import { createSearchCeiling, type PlaceSearchCeiling } from './search-limit.ts'
 import type { PlaceDetails, SearchResultPlace } from './schemas.ts'
 import { toOrderedTrigrams, toTrigramSet, trigramSimilarity, trigramWordSimilarity } from './trigrams.ts'
 
@@ -26,6 +27,13 @@ export interface DatabasePlacesOptions {
    * the line is full is refused as the database's busy answer (503 with Retry-After).
    */
   searchSlots?: { running: number; waiting: number }
+  /**
+   * How many searches a second this process sends to the database, whoever asks (default: no
+   * ceiling; search-limit.ts). A search waits its turn; one whose turn is too far off is refused as
+   * the database's busy answer (503 with Retry-After), as one arriving while the line is full is.
+   * Answers kept by the routes' cache do not count.
+   */
+  searchCeiling?: PlaceSearchCeiling
   /**
    * How many trigram comparisons may run or wait at once (default: no bound). On the embedded
    * database, 1 runs and 1 waits; a search arriving while both places are taken offers only what
@@ -354,20 +362,18 @@ export function createDatabasePlacesProvider(db: Db, options: DatabasePlacesOpti
       } satisfies PlaceDetails
     },
   }
-  if (!options.searchSlots) return provider
-  const searchSlots = createSlots(options.searchSlots.running, options.searchSlots.waiting)
+  if (!options.searchSlots && !options.searchCeiling) return provider
+  const searchSlots = options.searchSlots ? createSlots(options.searchSlots.running, options.searchSlots.waiting) : null
+  const ceiling = options.searchCeiling ? createSearchCeiling(options.searchCeiling) : null
+  const bounded = async <T>(work: () => Promise<T>): Promise<T> => {
+    const found = ceiling && !(await ceiling.turn()) ? null : searchSlots ? await searchSlots(work) : await work()
+    if (found === null) throw new Error(EMBEDDED_BUSY_MESSAGE)
+    return found
+  }
   return {
-    async search(keyword, limit) {
-      const found = await searchSlots(() => provider.search(keyword, limit))
-      if (found === null) throw new Error(EMBEDDED_BUSY_MESSAGE)
-      return found
-    },
+    search: (keyword, limit) => bounded(() => provider.search(keyword, limit)),
     details: (placeId) => provider.details(placeId),
-    async nearestSpellings(keyword, limit) {
-      const found = await searchSlots(() => provider.nearestSpellings(keyword, limit))
-      if (found === null) throw new Error(EMBEDDED_BUSY_MESSAGE)
-      return found
-    },
+    nearestSpellings: (keyword, limit) => bounded(() => provider.nearestSpellings(keyword, limit)),
   }
 }
 

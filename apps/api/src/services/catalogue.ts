@@ -6,8 +6,9 @@ import { canSeeLocked, getActiveApplicantCriteria, type ActiveApplicant } from '
 import type { MediaService } from '#app/plugins/media.ts'
 import { toApplicantMatchCriteria, toCardMatch } from '#app/presenters/match.ts'
 import { presentCard, presentCardWithoutMedias, presentDetail } from '#app/presenters/property.ts'
+import { getSimilarProperties } from '#app/queries/extras.ts'
 import { getPropertyDetail, searchProperties } from '#app/queries/properties.ts'
-import type { ApiPropertyDetailSchema, ApiPropertyListResponseSchema } from '#app/schemas.ts'
+import type { ApiPropertyCardSchema, ApiPropertyDetailSchema, ApiPropertyListResponseSchema } from '#app/schemas.ts'
 
 /**
  * Who reads the catalogue, as its services need to know: where the reads go, how media are linked,
@@ -62,4 +63,14 @@ export type PropertyDetailView = z.infer<typeof ApiPropertyDetailSchema>
 export async function findPropertyDetail(caller: CatalogueCaller, propertyProfileId: number): Promise<PropertyDetailView | null> {
   const rows = await getPropertyDetail(caller.db, propertyProfileId)
   return rows && presentDetail(rows, { media: caller.media, canSeeLocked: caller.canSeeLocked })
+}
+
+/** A card as the caller may see it, with its photos (GET /api/properties/:id/similar). */
+export type PropertyCardView = z.infer<typeof ApiPropertyCardSchema>
+
+/** Up to 4 properties like this one, each as the caller may see it; null for an unknown id. */
+export async function findSimilarCards(caller: CatalogueCaller, propertyProfileId: number): Promise<PropertyCardView[] | null> {
+  const context = { media: caller.media, canSeeLocked: caller.canSeeLocked }
+  const rows = await getSimilarProperties(caller.db, propertyProfileId, context)
+  return rows && rows.map(({ gallery, ...row }) => presentCard(row, gallery, context))
 }

@@ -1,8 +1,15 @@
 import { isDatabaseBusy, isDatabaseUnavailable } from '@agency/db'
+import { NEARBY_KINDS } from '@agency/domain'
 import type { FastifyInstance } from 'fastify'
 import { findActiveApplicant, findSessionOfCookies, sessionSeesLocked, type ActiveApplicant, type Session } from '#app/auth/session.ts'
 import { BUSY_RETRY_AFTER_SECONDS } from '#app/plugins/errors.ts'
-import { findPropertyDetail, searchPropertyList, type CatalogueCaller } from './catalogue.ts'
+import { getContactView } from '#app/routes/contacts/contact-view.ts'
+import { toBranch, toBranchDetails } from '#app/presenters/branch.ts'
+import { getBranch, getCompanyProfile, getSiteSettings, listBranches } from '#app/queries/catalogue.ts'
+import { PlaceIdParamsSchema, PlaceSearchQuerySchema } from '#app/places/schemas.ts'
+import { getNearbyPlaces } from '#app/queries/nearby.ts'
+import { listSavedPropertyIds } from '#app/queries/saved.ts'
+import { findPropertyDetail, findSimilarCards, searchPropertyList, type CatalogueCaller } from './catalogue.ts'
 import type { SiteServices } from './site-services.ts'
 
 /** The page request the services answer for: its method and headers (the cookie names its session). */
@@ -56,6 +63,46 @@ export function createSiteServicesFactory(app: FastifyInstance): SiteServicesFac
     return {
       searchPropertyCards: (query) => answer(async () => searchPropertyList(await callerOf(), query, { withMedias: false })),
       getProperty: (propertyProfileId) => answer(async () => findPropertyDetail(await callerOf(), propertyProfileId)),
+      getSimilarProperties: (propertyProfileId) => answer(async () => findSimilarCards(await callerOf(), propertyProfileId)),
+      getNearbyPlaces: (at) => answer(() => getNearbyPlaces(app.readDb, at, NEARBY_KINDS)),
+      // The keyword and id are checked as the place routes check theirs; the provider (app.places) is theirs too, with its bounds.
+      searchPlaces: (keyword) =>
+        answer(async () => {
+          const query = PlaceSearchQuerySchema.safeParse({ keyword })
+          return query.success ? await app.places.search(query.data.keyword) : null
+        }),
+      findNearestSpellings: (keyword) =>
+        answer(async () => {
+          const query = PlaceSearchQuerySchema.safeParse({ keyword })
+          if (!query.success) return null
+          const nearest = app.places.nearestSpellings
+          return nearest ? await nearest.call(app.places, query.data.keyword) : []
+        }),
+      getPlace: (placeId) =>
+        answer(async () => {
+          const params = PlaceIdParamsSchema.safeParse({ place_id: placeId })
+          const place = params.success ? await app.places.details(params.data.place_id) : null
+          return place && { lat: place.lat, lng: place.lng, bounds: place.bounds }
+        }),
+      getCurrentContact: () =>
+        answer(async () => {
+          const found = await sessionOf()
+          return found ? await getContactView(app.db, found.contact_id, found.active_contact_applicant_id) : null
+        }),
+      getSavedPropertyIds: () =>
+        answer(async () => {
+          const found = await sessionOf()
+          return found ? await listSavedPropertyIds(app.db, found.contact_id) : null
+        }),
+      // The same for every caller: the routes of GET /api/site_settings, /api/company and /api/branches read them so.
+      getSiteSettings: () => answer(() => getSiteSettings(app.db)),
+      getCompanyProfile: () => answer(() => getCompanyProfile(app.db)),
+      listBranches: () => answer(async () => (await listBranches(app.db)).map(toBranch)),
+      getBranch: (branchId) =>
+        answer(async () => {
+          const row = await getBranch(app.db, branchId)
+          return row ? toBranchDetails(row) : null
+        }),
     }
   }
 }

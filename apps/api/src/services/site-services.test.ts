@@ -1,9 +1,9 @@
 import { PropertySearchQuerySchema } from '@agency/domain'
-import { properties } from '@agency/db'
+import { properties, rebuildPlaces } from '@agency/db'
 import { testDatabaseKinds } from '@agency/db/testing'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestApi, type TestApi } from '#app/testing/api.ts'
-import { logInTestBuyer } from '#app/routes/contacts/test-support.ts'
+import { logInTestBuyer, SAME_ORIGIN } from '#app/routes/contacts/test-support.ts'
 
 /**
  * The services a page's loaders call in the process (site-services.ts) answer what the HTTP API
@@ -61,5 +61,67 @@ describe.each(testDatabaseKinds())("the site's services on %s", (kind) => {
       expect([who, scored.length > 0]).toEqual([who, who === 'a signed-in buyer'])
     }
     expect(unavailable).toEqual([])
+  })
+
+  it("give each person a property's similar properties and neighbourhood the API gives them", async () => {
+    const all = await api.database.db.select().from(properties)
+    const open = all.find((p) => !p.is_locked && p.lat !== null)!
+    for (const { who, headers } of people()) {
+      const http = await httpGet(`/api/properties/${open.property_profile_id}/similar`, headers)
+      expect(await servicesFor(headers).getSimilarProperties(open.property_profile_id), who).toEqual(http.body.data)
+    }
+    expect(await servicesFor({}).getSimilarProperties(999_999)).toBeNull()
+    const at = { lat: Number(open.lat), lng: Number(open.lng) }
+    const nearby = await httpGet(`/api/places/nearby?lat=${at.lat}&lng=${at.lng}`, {})
+    expect(await servicesFor({}).getNearbyPlaces(at)).toEqual(nearby.body.data)
+  })
+
+  it('search places, offer spellings and place a place as the place routes do, and refuse what they refuse', async () => {
+    await rebuildPlaces(api.database)
+    const services = servicesFor({})
+    for (const keyword of ['leeds', 'ls1', 'harogate', '']) {
+      expect(await services.searchPlaces(keyword), keyword).toEqual((await httpGet(`/api/places?keyword=${encodeURIComponent(keyword)}`, {})).body.data)
+      const spellings = await httpGet(`/api/places/nearest-spellings?keyword=${encodeURIComponent(keyword)}`, {})
+      expect(await services.findNearestSpellings(keyword), keyword).toEqual(spellings.body.data)
+    }
+    const [leeds] = (await services.searchPlaces('leeds'))!
+    const details = (await httpGet(`/api/places/${encodeURIComponent(leeds!.place_id)}`, {})).body.data as { lat: number; lng: number; bounds: unknown }
+    expect(await services.getPlace(leeds!.place_id)).toEqual({ lat: details.lat, lng: details.lng, bounds: details.bounds })
+    expect(await services.getPlace('gb:town:0')).toBeNull()
+    // What the routes answer 400 for.
+    expect(await services.searchPlaces('x'.repeat(257))).toBeNull()
+    expect(await services.findNearestSpellings('x'.repeat(257))).toBeNull()
+    expect(await services.getPlace('')).toBeNull()
+  }, 120_000)
+
+  it('give everyone the settings, company details and branches the API gives, and null for an unknown branch', async () => {
+    const services = servicesFor({})
+    expect(await services.getSiteSettings()).toEqual((await httpGet('/api/site_settings', {})).body.data)
+    const company = await httpGet('/api/company', {})
+    expect(await services.getCompanyProfile()).toEqual(company.status === 404 ? null : company.body.data)
+    const branches = await httpGet('/api/branches', {})
+    expect(await services.listBranches()).toEqual(branches.body.data)
+    const first = (branches.body.data as Array<{ id: number }>)[0]!
+    expect(await services.getBranch(first.id)).toEqual((await httpGet(`/api/branches/${first.id}`, {})).body.data)
+    expect(await services.getBranch(999_999)).toBeNull()
+  })
+
+  it("give the signed-in buyer the contact and saved ids the API gives them, and a visitor none", async () => {
+    const someone = (await api.database.db.select().from(properties).limit(2)).map((p) => p.property_profile_id)
+    for (const id of someone) expect((await api.app.inject({ method: 'PUT', url: `/api/contacts/me/saved_properties/${id}`, headers: { ...SAME_ORIGIN, cookie } })).statusCode).toBe(204)
+    const me = await httpGet('/api/contacts/me', { cookie })
+    expect(me.status).toBe(200)
+    expect(await servicesFor({ cookie }).getCurrentContact()).toEqual(me.body.data)
+    const ids = await httpGet('/api/contacts/me/saved_properties/ids', { cookie })
+    expect(await servicesFor({ cookie }).getSavedPropertyIds()).toEqual(ids.body.data)
+    expect([...(ids.body.data as number[])].sort()).toEqual([...someone].sort())
+    for (const { who, headers } of people().filter((person) => person.who !== 'a signed-in buyer')) {
+      expect([who, await servicesFor(headers).getCurrentContact()]).toEqual([who, null])
+      expect([who, await servicesFor(headers).getSavedPropertyIds()]).toEqual([who, null])
+    }
+    // Logged out (the last test here: it ends the buyer's session): the cookie no longer names anyone.
+    expect((await api.app.inject({ method: 'DELETE', url: '/api/contacts/oauth/sessions/current', headers: { ...SAME_ORIGIN, cookie } })).statusCode).toBe(204)
+    expect(await servicesFor({ cookie }).getCurrentContact()).toBeNull()
+    expect(await servicesFor({ cookie }).getSavedPropertyIds()).toBeNull()
   })
 })

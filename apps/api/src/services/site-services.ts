@@ -1,4 +1,4 @@
-import type { PropertyCardsWithoutMediasResponse, PropertyDetail, PropertySearchQuery } from '@agency/domain'
+import type { Bounds, Branch, BranchDetails, CompanyProfile, ContactView, NearbyPlace, PropertyCard, PropertyCardsWithoutMediasResponse, PropertyDetail, PropertySearchQuery, SearchResultPlace, SiteSettings } from '@agency/domain'
 
 /**
  * What a page's loaders ask of the API inside the server process: its services, called for the
@@ -10,9 +10,38 @@ import type { PropertyCardsWithoutMediasResponse, PropertyDetail, PropertySearch
  * Only types from domain here: the web imports this file (`@agency/api/site-services`) and nothing
  * else of the API.
  */
+/** A place's position and bounds, as a search around it needs them. */
+export interface PlacePosition {
+  lat: number
+  lng: number
+  bounds: Bounds | null
+}
+
 export interface SiteServices {
   /** SPEC §3 search as the list pages show it, each card with its one picture (GET /api/properties?include_medias=false). */
   searchPropertyCards(query: PropertySearchQuery): Promise<PropertyCardsWithoutMediasResponse>
   /** One property as the visitor may see it (GET /api/properties/:id); null for an unknown id. */
   getProperty(propertyProfileId: number): Promise<PropertyDetail | null>
+  /** Up to 4 properties like this one (GET /api/properties/:id/similar); null for an unknown id. */
+  getSimilarProperties(propertyProfileId: number): Promise<PropertyCard[] | null>
+  /** The stations, schools and pubs nearest a position, with distances in miles (GET /api/places/nearby). */
+  getNearbyPlaces(at: { lat: number; lng: number }): Promise<NearbyPlace[]>
+  /** SPEC §7 place search by keyword (GET /api/places); null for a keyword the API refuses (over 256 characters). */
+  searchPlaces(keyword: string): Promise<SearchResultPlace[] | null>
+  /** The places spelt nearest a keyword that finds none (GET /api/places/nearest-spellings); null for a refused keyword. */
+  findNearestSpellings(keyword: string): Promise<SearchResultPlace[] | null>
+  /** Where a place is (GET /api/places/:place_id); null for an id that names nothing or is refused. */
+  getPlace(placeId: string): Promise<PlacePosition | null>
+  /** The logged-in contact (GET /api/contacts/me); null for a visitor or a session that has ended. */
+  getCurrentContact(): Promise<ContactView | null>
+  /** The ids of the logged-in contact's saved properties, the latest saved first (GET /api/contacts/me/saved_properties/ids); null for a visitor. */
+  getSavedPropertyIds(): Promise<number[] | null>
+  /** Every company setting the site reads, a setting not set as its default (GET /api/site_settings). */
+  getSiteSettings(): Promise<SiteSettings>
+  /** The agency's company and compliance details (GET /api/company); null while they are not set. */
+  getCompanyProfile(): Promise<CompanyProfile | null>
+  /** The branches as SPEC §3 map markers (GET /api/branches). */
+  listBranches(): Promise<Branch[]>
+  /** A branch with its opening hours and team (GET /api/branches/:id); null for an unknown id. */
+  getBranch(branchId: number): Promise<BranchDetails | null>
 }

@@ -5,11 +5,11 @@ import type { FooterBranch } from '#app/lib/use-root-data.ts'
 
 // Branches are the same for every visitor and change rarely: the process keeps them for
 // SHARED_READ_TTL_MS, so a page costs no branches read.
-const sharedBranches = createSharedRead(async ({ api }: AppLoadContext): Promise<Branch[]> => api.getBranches())
+const sharedBranches = createSharedRead(async ({ services }: AppLoadContext): Promise<Branch[]> => services.listBranches())
 
 /**
  * The branches with SPEC §3's Map marker fields, for the pages that show the branch map (an agency
- * has a few). When the API fails the page simply shows none, and the next page asks again.
+ * has a few). When the database fails the page simply shows none, and the next page asks again.
  */
 export function getBranches(context: AppLoadContext): Promise<Branch[]> {
   return sharedBranches.get(context).catch(() => [])

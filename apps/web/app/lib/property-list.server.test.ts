@@ -13,20 +13,17 @@ const CHESTER: SearchResultPlace = { name: 'Chester', description: 'Cheshire', p
 /** An API that knows Manchester and Chester by name, and offers both for the misspelt 'mnachestr'; the services record the searches run. */
 function fakeContext() {
   const searched: PropertySearchQuery[] = []
-  const api = {
-    searchPlaces: (keyword: string) => Promise.resolve([MANCHESTER, CHESTER].filter((p) => p.name.toLowerCase() === keyword.toLowerCase())),
-    findNearestSpellings: (keyword: string) => Promise.resolve(keyword === 'mnachestr' ? [MANCHESTER, CHESTER] : []),
-    getPlace: (placeId: string) =>
-      Promise.resolve({ location: 'Manchester', place_id: placeId, bounds: null, location_type: 'town', lat: 53.48095, lng: -2.23743 }),
-  } as unknown as ApiClient
   const services: SiteServices = {
     ...UNUSED_SERVICES,
+    searchPlaces: (keyword: string) => Promise.resolve([MANCHESTER, CHESTER].filter((p) => p.name.toLowerCase() === keyword.toLowerCase())),
+    findNearestSpellings: (keyword: string) => Promise.resolve(keyword === 'mnachestr' ? [MANCHESTER, CHESTER] : []),
+    getPlace: () => Promise.resolve({ bounds: null, lat: 53.48095, lng: -2.23743 }),
     searchPropertyCards: (query: PropertySearchQuery) => {
       searched.push(query)
       return Promise.resolve({ data: [], total: 0, page: 1, page_size: query.page_size })
     },
   }
-  const context = { api, services, publicUrl: 'https://agency.example', mapTiles: { url: 'https://tiles.example/{z}/{x}/{y}.png', attribution: 'Tiles' } }
+  const context = { api: {} as ApiClient, services, publicUrl: 'https://agency.example', mapTiles: { url: 'https://tiles.example/{z}/{x}/{y}.png', attribution: 'Tiles' } }
   return { context: context as unknown as AppLoadContext, searched }
 }
 

@@ -1,5 +1,4 @@
-import { ApiClientError } from '@agency/api-client'
-import type { ApiClient } from '@agency/api-client'
+import type { SiteServices } from '@agency/api/site-services'
 import {
   LIST_PATHS,
   MAX_LOCATIONS,
@@ -56,7 +55,7 @@ export async function loadPropertyList(request: Request, context: AppLoadContext
   // Several places match the keyword sent without JavaScript: the page offers them to choose from.
   let placeChoices: SearchResultPlace[] = []
   if (page.keyword !== '' || page.place !== '') {
-    const found = await findPlace(context.api, page.keyword, page.place)
+    const found = await findPlace(context.services, page.keyword, page.place)
     if (found.kind === 'none') notFoundKeyword = page.keyword
     else if (found.kind === 'choices') placeChoices = found.places
     const place = found.kind === 'place' ? found.place : null
@@ -85,7 +84,7 @@ export async function loadPropertyList(request: Request, context: AppLoadContext
 
   // A keyword that found no place is not searched without it: the list would be every property in the
   // country, as if the search had worked. The page says so and offers the nearest spellings instead.
-  const placeNotFound = notFoundKeyword ? await toPlaceNotFound(context.api, path, canonical, notFoundKeyword, radius) : null
+  const placeNotFound = notFoundKeyword ? await toPlaceNotFound(context.services, path, canonical, notFoundKeyword, radius) : null
 
   const results = placeNotFound ? { data: [], total: 0, page: 1, page_size: query.page_size } : await context.services.searchPropertyCards(query)
   return data(
@@ -113,16 +112,13 @@ export async function loadPropertyList(request: Request, context: AppLoadContext
  * JavaScript, and the radius that was asked for. A failed look-up offers none.
  */
 async function toPlaceNotFound(
-  api: ApiClient,
+  services: SiteServices,
   path: string,
   canonical: URLSearchParams,
   keyword: string,
   radius: number | null,
 ): Promise<PlaceNotFound> {
-  const places = await api.findNearestSpellings(keyword).catch((error: unknown) => {
-    if (error instanceof ApiClientError && error.status < 500) return []
-    throw error
-  })
+  const places = (await services.findNearestSpellings(keyword)) ?? []
   const spellings = places.map((place) => {
     const params = new URLSearchParams(canonical)
     params.set(PAGE_PARAMS.KEYWORD, place.name)
@@ -151,20 +147,17 @@ const PLACE_CHOICES_MAX = 8
  * 'none' when nothing matches (SPEC §8 "Couldn't find the address.") or the keyword is refused.
  */
 async function findPlace(
-  api: ApiClient,
+  services: SiteServices,
   keyword: string,
   placeId: string,
 ): Promise<{ kind: 'place'; place: FoundPlace } | { kind: 'choices'; places: SearchResultPlace[] } | { kind: 'none' }> {
-  try {
-    const places = keyword ? await api.searchPlaces(keyword) : []
-    const chosen = placeId ? (places.find((p) => p.place_id === placeId) ?? { name: keyword, place_id: placeId }) : null
-    const first = places[0]
-    const only = chosen ?? (first && (places.length === 1 || first.name.toLowerCase() === keyword.toLowerCase()) ? first : null)
-    if (!only) return places.length ? { kind: 'choices', places: places.slice(0, PLACE_CHOICES_MAX) } : { kind: 'none' }
-    const details = await api.getPlace(only.place_id)
-    return { kind: 'place', place: { name: only.name || keyword, lat: details.lat, lng: details.lng, bounds: details.bounds ?? null } }
-  } catch (error) {
-    if (error instanceof ApiClientError && error.status < 500) return { kind: 'none' }
-    throw error
-  }
+  const places = keyword ? await services.searchPlaces(keyword) : []
+  if (places === null) return { kind: 'none' }
+  const chosen = placeId ? (places.find((p) => p.place_id === placeId) ?? { name: keyword, place_id: placeId }) : null
+  const first = places[0]
+  const only = chosen ?? (first && (places.length === 1 || first.name.toLowerCase() === keyword.toLowerCase()) ? first : null)
+  if (!only) return places.length ? { kind: 'choices', places: places.slice(0, PLACE_CHOICES_MAX) } : { kind: 'none' }
+  const details = await services.getPlace(only.place_id)
+  if (!details) return { kind: 'none' }
+  return { kind: 'place', place: { name: only.name || keyword, lat: details.lat, lng: details.lng, bounds: details.bounds } }
 }

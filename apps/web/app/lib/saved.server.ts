@@ -8,8 +8,11 @@ import { getCurrentContact } from '#app/lib/session.server.ts'
 export async function getSavedPropertyIds(request: Request, context: AppLoadContext): Promise<number[] | null> {
   const contact = await getCurrentContact(request, context)
   if (!contact) return null
-  return context.api.getSavedPropertyIds().catch((error: unknown) => {
-    console.warn('could not read the saved properties', error instanceof Error ? error.message : error)
-    return []
-  })
+  return context.services
+    .getSavedPropertyIds()
+    .then((ids) => ids ?? [])
+    .catch((error: unknown) => {
+      console.warn('could not read the saved properties', error instanceof Error ? error.message : error)
+      return []
+    })
 }

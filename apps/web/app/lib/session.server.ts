@@ -1,5 +1,4 @@
-import { ApiClientError } from '@agency/api-client'
-import type { ContactView } from '@agency/api-client'
+import type { ContactView } from '@agency/domain'
 import { isSessionCookieName, toSafeReturnPath } from '@agency/domain'
 import { parse as parseCookies } from 'cookie'
 import type { AppLoadContext } from 'react-router'
@@ -21,18 +20,17 @@ export function hasSessionCookie(request: Request): boolean {
 const contactByContext = new WeakMap<AppLoadContext, Promise<ContactView | null>>()
 
 /**
- * The logged-in contact, or null for a visitor. Asks the API only when the request has a session
- * cookie; an expired session (401) is a visitor. Any other failure also counts as logged out: the
- * header is not worth an error page, and the API itself still refuses what a visitor may not see.
+ * The logged-in contact, or null for a visitor. Asks the site's services only when the request has a
+ * session cookie; an ended session is a visitor. Any other failure also counts as logged out: the
+ * header is not worth an error page, and the services still refuse what a visitor may not see (a
+ * database too busy to answer still makes the page a 503, through the services' hook).
  */
 export function getCurrentContact(request: Request, context: AppLoadContext): Promise<ContactView | null> {
   let contact = contactByContext.get(context)
   if (!contact) {
     contact = hasSessionCookie(request)
-      ? context.api.getCurrentContact().catch((error: unknown) => {
-          if (!(error instanceof ApiClientError && error.status === 401)) {
-            console.warn('could not read the logged-in contact', error instanceof Error ? error.message : error)
-          }
+      ? context.services.getCurrentContact().catch((error: unknown) => {
+          console.warn('could not read the logged-in contact', error instanceof Error ? error.message : error)
           return null
         })
       : Promise.resolve(null)

@@ -1,5 +1,4 @@
 import type { ApiClient } from '@agency/api-client'
-import { ApiClientError } from '@agency/api-client'
 import { DEFAULT_SITE_SETTINGS } from '@agency/domain'
 import type { SiteSettings } from '@agency/domain'
 import type { AppLoadContext } from 'react-router'
@@ -8,17 +7,18 @@ import { getSiteSettings } from './site-settings.server.ts'
 import { UNUSED_SERVICES } from './unused-services.test-support.ts'
 
 describe('getSiteSettings', () => {
-  it('reads every setting with one call, shows the defaults while the API fails, and keeps only a real answer', async () => {
+  it('reads every setting with one call, shows the defaults while the database fails, and keeps only a real answer', async () => {
     const stored: SiteSettings = { ...DEFAULT_SITE_SETTINGS, agency_name: 'Smith & Sons', property_card_variant: 'v2' }
-    const answers: Array<SiteSettings | Error> = [new ApiClientError(503, { message: 'Service Unavailable' }), stored]
+    const answers: Array<SiteSettings | Error> = [new Error('The database is busy'), stored]
     let calls = 0
-    const api = {
+    const services = {
+      ...UNUSED_SERVICES,
       getSiteSettings: () => {
         const answer = answers[calls++] ?? stored
         return answer instanceof Error ? Promise.reject(answer) : Promise.resolve(answer)
       },
-    } as Partial<ApiClient> as ApiClient
-    const context: AppLoadContext = { api, services: UNUSED_SERVICES, publicUrl: 'https://agency.example', mapTiles: { url: 'https://tiles.example/{z}/{x}/{y}.png', attribution: 'Tiles' } }
+    }
+    const context: AppLoadContext = { api: {} as ApiClient, services, publicUrl: 'https://agency.example', mapTiles: { url: 'https://tiles.example/{z}/{x}/{y}.png', attribution: 'Tiles' } }
 
     expect(await getSiteSettings(context)).toEqual(DEFAULT_SITE_SETTINGS)
     expect(await getSiteSettings(context)).toEqual(stored)

@@ -6,11 +6,11 @@ import type { PageSettings } from '#app/lib/use-root-data.ts'
 
 // Settings are the same for every visitor and change only through `npm run settings`: the process
 // keeps them for SHARED_READ_TTL_MS, so a page costs no settings read (docs/guide.md: company settings).
-const sharedSettings = createSharedRead(({ api }: AppLoadContext) => api.getSiteSettings())
+const sharedSettings = createSharedRead(({ services }: AppLoadContext) => services.getSiteSettings())
 
 /**
- * Every company setting the site reads (GET /api/site_settings, one call), read at most once per
- * SHARED_READ_TTL_MS by the whole process. When the API cannot be reached the page shows the
+ * Every company setting the site reads (the site's services, as GET /api/site_settings), read at most
+ * once per SHARED_READ_TTL_MS by the whole process. When the database cannot be reached the page shows the
  * defaults rather than an error, and asks again for the next page.
  */
 export function getSiteSettings(context: AppLoadContext): Promise<SiteSettings> {

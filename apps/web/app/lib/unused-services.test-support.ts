@@ -4,4 +4,15 @@ import type { SiteServices } from '@agency/api/site-services'
 export const UNUSED_SERVICES: SiteServices = {
   searchPropertyCards: () => Promise.reject(new Error('searchPropertyCards is not used by this test')),
   getProperty: () => Promise.reject(new Error('getProperty is not used by this test')),
+  getSimilarProperties: () => Promise.reject(new Error('getSimilarProperties is not used by this test')),
+  getNearbyPlaces: () => Promise.reject(new Error('getNearbyPlaces is not used by this test')),
+  searchPlaces: () => Promise.reject(new Error('searchPlaces is not used by this test')),
+  findNearestSpellings: () => Promise.reject(new Error('findNearestSpellings is not used by this test')),
+  getPlace: () => Promise.reject(new Error('getPlace is not used by this test')),
+  getCurrentContact: () => Promise.reject(new Error('getCurrentContact is not used by this test')),
+  getSavedPropertyIds: () => Promise.reject(new Error('getSavedPropertyIds is not used by this test')),
+  getSiteSettings: () => Promise.reject(new Error('getSiteSettings is not used by this test')),
+  getCompanyProfile: () => Promise.reject(new Error('getCompanyProfile is not used by this test')),
+  listBranches: () => Promise.reject(new Error('listBranches is not used by this test')),
+  getBranch: () => Promise.reject(new Error('getBranch is not used by this test')),
 }

@@ -1,5 +1,4 @@
-import { isNotFoundError } from '@agency/api-client'
-import { LIST_PATHS, SEARCH_TYPES, parseIdSegment, toBranchPageUrl, toGoogleMapsUrl, toOpeningHoursLines, toSearchParams, toTransactionTypeId } from '@agency/domain'
+import { LIST_PATHS, PropertySearchQuerySchema, SEARCH_TYPES, parseIdSegment, toBranchPageUrl, toGoogleMapsUrl, toOpeningHoursLines, toSearchParams, toTransactionTypeId } from '@agency/domain'
 import type { BranchDetails } from '@agency/domain'
 import type { AppLoadContext } from 'react-router'
 import { Link, data, redirect } from 'react-router'
@@ -24,10 +23,9 @@ const SHOWN_PER_TYPE = 6
 async function requireBranch(context: AppLoadContext, segment: string): Promise<BranchDetails> {
   const branchId = parseIdSegment(segment)
   if (branchId === null) throw data(COPY.BRANCH_NOT_FOUND_TITLE, { status: 404 })
-  return context.api.getBranch(branchId).catch((error: unknown) => {
-    if (isNotFoundError(error)) throw data(COPY.BRANCH_NOT_FOUND_TITLE, { status: 404 })
-    throw error
-  })
+  const branch = await context.services.getBranch(branchId)
+  if (!branch) throw data(COPY.BRANCH_NOT_FOUND_TITLE, { status: 404 })
+  return branch
 }
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
@@ -38,8 +36,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   if (url.pathname !== path) throw redirect(path, 301)
   const properties = await Promise.all(
     SEARCH_TYPES.map(async (searchType) => {
-      const query = { transaction_type_id: toTransactionTypeId(searchType), branch_id: branch.id }
-      const results = await context.api.searchPropertyCards({ ...query, sort: 'newest', page_size: SHOWN_PER_TYPE })
+      const query = PropertySearchQuerySchema.parse({ transaction_type_id: toTransactionTypeId(searchType), branch_id: branch.id, sort: 'newest', page_size: SHOWN_PER_TYPE })
+      const results = await context.services.searchPropertyCards(query)
       return {
         searchType,
         total: results.total,

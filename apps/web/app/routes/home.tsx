@@ -1,4 +1,4 @@
-import { LIST_PATHS, SEARCH_TYPES, toTransactionTypeId } from '@agency/domain'
+import { LIST_PATHS, PropertySearchQuerySchema, SEARCH_TYPES, toTransactionTypeId } from '@agency/domain'
 import { Link, data } from 'react-router'
 import { HeroSearch } from '#app/components/home/hero-search.tsx'
 import { BranchMapSlot } from '#app/components/map/map-slot.tsx'
@@ -19,11 +19,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const [latest, branches] = await Promise.all([
     Promise.all(
       SEARCH_TYPES.map(async (searchType) => {
-        const results = await context.api.searchPropertyCards({
-          transaction_type_id: toTransactionTypeId(searchType),
-          sort: 'newest',
-          page_size: LATEST_COUNT,
-        })
+        const query = PropertySearchQuerySchema.parse({ transaction_type_id: toTransactionTypeId(searchType), sort: 'newest', page_size: LATEST_COUNT })
+        const results = await context.services.searchPropertyCards(query)
         return { searchType, properties: results.data.map(toListCard) }
       }),
     ),

@@ -44,7 +44,7 @@ async function requireProperty(context: AppLoadContext, propertyId: number): Pro
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const propertyId = requirePropertyId(params.propertyId)
-  const extras = startLoadingExtras(context.api, propertyId)
+  const extras = startLoadingExtras(context.services, propertyId)
   const property = await requireProperty(context, propertyId)
   const url = new URL(request.url)
   // One address per property: a missing or stale slug moves permanently to the canonical one.
@@ -60,7 +60,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     toPropertyExtras(property, extras, { canonicalUrl, title, description }),
     // Issue 46: no map or neighbourhood for a property the visitor may not see. A failure leaves the
     // neighbourhood out rather than failing the page.
-    property.is_locked ? [] : context.api.getNearbyPlaces({ lat: property.lat, lng: property.lng }).catch(() => []),
+    property.is_locked ? [] : context.services.getNearbyPlaces({ lat: property.lat, lng: property.lng }).catch(() => []),
   ])
   return data(
     {

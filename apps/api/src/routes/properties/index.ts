@@ -14,9 +14,8 @@ import { canSeeLocked } from '#app/access.ts'
 import { API_MESSAGES } from '#app/messages.ts'
 import { presentCard, presentMarker } from '#app/presenters/property.ts'
 import { listPropertyStyles, listPropertyTypes } from '#app/queries/catalogue.ts'
-import { getSimilarProperties } from '#app/queries/extras.ts'
 import { getMediasOf, searchPropertyMarkers } from '#app/queries/properties.ts'
-import { catalogueCallerOf, findPropertyDetail, searchPropertyList } from '#app/services/catalogue.ts'
+import { catalogueCallerOf, findPropertyDetail, findSimilarCards, searchPropertyList } from '#app/services/catalogue.ts'
 import { getCardsByIds } from '#app/queries/saved.ts'
 import { answerKept } from '#app/kept-answer.ts'
 import { isVisitorRequest } from '#app/http-cache.ts'
@@ -184,10 +183,9 @@ const properties: FastifyPluginAsyncZod<PropertiesRoutesOptions> = async (app, o
       },
     },
     async (request, reply) => {
-      const context = { media: app.media, canSeeLocked: canSeeLocked(request) }
-      const rows = await getSimilarProperties(app.dbFor(request), request.params.property_profile_id, context)
-      if (!rows) return reply.code(404).send({ message: API_MESSAGES.PROPERTY_NOT_FOUND })
-      return { data: rows.map(({ gallery, ...row }) => presentCard(row, gallery, context)) }
+      const cards = await findSimilarCards(catalogueCallerOf(request), request.params.property_profile_id)
+      if (!cards) return reply.code(404).send({ message: API_MESSAGES.PROPERTY_NOT_FOUND })
+      return { data: cards }
     },
   )
 }

@@ -31,7 +31,6 @@ const QUESTION_ASKED = { text: 'Type the word ‘harbour’ backwards.', token: 
 function fakeContext(options: { createError?: ApiClientError; mobileVariant?: unknown } = {}): { context: AppLoadContext; sent: Sent } {
   const sent: Sent = { created: [], updated: [] }
   const api = {
-    getSiteSettings: () => Promise.resolve({ ...DEFAULT_SITE_SETTINGS, register_variant: 'v2', registration_text: 'Hello' }),
     getContactQuestions: () => Promise.resolve([QUESTION]),
     getSubscriptionTypes: () => Promise.resolve([{ subscription_type_id: 1, name: 'Property alerts and news' }]),
     getCompanySetting: (id: number) =>
@@ -52,7 +51,8 @@ function fakeContext(options: { createError?: ApiClientError; mobileVariant?: un
       return Promise.resolve({})
     },
   } as unknown as ApiClient
-  return { context: { api, services: UNUSED_SERVICES, publicUrl: 'https://agency.example', mapTiles: { url: 'https://tiles.example/{z}/{x}/{y}.png', attribution: 'Tiles' } }, sent }
+  const services = { ...UNUSED_SERVICES, getSiteSettings: () => Promise.resolve({ ...DEFAULT_SITE_SETTINGS, register_variant: 'v2' as const, registration_text: 'Hello' }) }
+  return { context: { api, services, publicUrl: 'https://agency.example', mapTiles: { url: 'https://tiles.example/{z}/{x}/{y}.png', attribution: 'Tiles' } }, sent }
 }
 
 const post = (fields: Array<[string, string]>) => {

@@ -2,11 +2,13 @@ import type { ApiClient, LeadEnquiryRequest } from '@agency/api-client'
 import { ApiClientError } from '@agency/api-client'
 import { MESSAGES, toLeadEnquiryContext } from '@agency/domain'
 import type { AddressSearchResult, ContactView } from '@agency/domain'
+import type { SiteServices } from '@agency/api/site-services'
 import type { AppLoadContext } from 'react-router'
 import { describe, expect, it } from 'vitest'
 import type { LeadActionResult } from '#app/components/lead/lead-form.tsx'
 import { getLeadFormData, handleLeadAction } from '#app/components/lead/lead.server.ts'
 import { toQuestionCaptchaToken } from '#app/lib/captcha-question.server.ts'
+import { UNUSED_SERVICES } from '#app/lib/unused-services.test-support.ts'
 
 const SUGGESTION: AddressSearchResult = {
   suggestion_id: 'property:12',
@@ -51,7 +53,6 @@ function fakeContext(options: { sendError?: ApiClientError; contact?: ContactVie
   const api = {
     getCaptchaConfig: () => Promise.resolve({ provider: 'altcha', challenge_url: '/api/captcha/challenge' }),
     getCaptchaQuestion: () => Promise.resolve(QUESTION),
-    getCurrentContact: () => (options.contact ? Promise.resolve(options.contact) : Promise.reject(new ApiClientError(401, { message: 'Unauthenticated.' }))),
     searchAddresses: (keyword: string) => Promise.resolve(keyword.toLowerCase().includes('high street') ? [SUGGESTION] : []),
     sendLeadEnquiry: (payload: LeadEnquiryRequest, o?: { idempotencyKey?: string }) => {
       if (options.sendError) return Promise.reject(options.sendError)
@@ -59,7 +60,8 @@ function fakeContext(options: { sendError?: ApiClientError; contact?: ContactVie
       return Promise.resolve({ data: { lead_id: 'l-1', contact: { contact_id: 77 } }, setCookie: ['pending_lead=abc; Path=/; HttpOnly'] })
     },
   } as unknown as ApiClient
-  const context = { api, publicUrl: 'https://agency.example', mapTiles: { url: 'https://tiles.example/{z}/{x}/{y}.png', attribution: 'Tiles' } } as AppLoadContext
+  const services: SiteServices = { ...UNUSED_SERVICES, getCurrentContact: () => Promise.resolve(options.contact ?? null) }
+  const context = { api, services, publicUrl: 'https://agency.example', mapTiles: { url: 'https://tiles.example/{z}/{x}/{y}.png', attribution: 'Tiles' } } as AppLoadContext
   return { context, sent }
 }
 

@@ -12,7 +12,7 @@ import {
   type PropertyCard,
   type PropertyDetail,
 } from '@agency/domain'
-import type { ApiClient } from '@agency/api-client'
+import type { SiteServices } from '@agency/api/site-services'
 import type { MetaDescriptor } from 'react-router'
 import type { CalculatorSummary } from './calculator-summary.ts'
 import { toPropertySeoMeta } from './seo.server.ts'
@@ -63,11 +63,14 @@ export interface PropertyExtras {
 }
 
 /**
- * Starts loading what the extras need from the API as soon as the property id is known, alongside
- * the property itself. A failure leaves the similar properties out rather than failing the page.
+ * Starts loading what the extras need as soon as the property id is known, alongside the property
+ * itself. A failure leaves the similar properties out rather than failing the page.
  */
-export function startLoadingExtras(api: ApiClient, propertyId: number): Promise<PropertyCard[]> {
-  return api.getSimilarProperties(propertyId).catch(() => [])
+export function startLoadingExtras(services: SiteServices, propertyId: number): Promise<PropertyCard[]> {
+  return services
+    .getSimilarProperties(propertyId)
+    .then((cards) => cards ?? [])
+    .catch(() => [])
 }
 
 /** The extras of a property page. */
