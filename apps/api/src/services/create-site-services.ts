@@ -84,6 +84,8 @@ export function createSiteServicesFactory(app: FastifyInstance): SiteServicesFac
           const place = params.success ? await app.places.details(params.data.place_id) : null
           return place && { lat: place.lat, lng: place.lng, bounds: place.bounds }
         }),
+      getCaptchaConfig: () => Promise.resolve(app.captchaForms.config),
+      issueCaptchaQuestion: () => Promise.resolve(app.captchaForms.question()),
       getCurrentContact: () =>
         answer(async () => {
           const found = await sessionOf()

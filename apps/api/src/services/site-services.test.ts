@@ -2,6 +2,7 @@ import { PropertySearchQuerySchema } from '@agency/domain'
 import { properties, rebuildPlaces } from '@agency/db'
 import { testDatabaseKinds } from '@agency/db/testing'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { QUESTION_TOKEN_PREFIX } from '#app/auth/question-challenge.ts'
 import { createTestApi, type TestApi } from '#app/testing/api.ts'
 import { logInTestBuyer, SAME_ORIGIN } from '#app/routes/contacts/test-support.ts'
 
@@ -93,6 +94,17 @@ describe.each(testDatabaseKinds())("the site's services on %s", (kind) => {
     expect(await services.findNearestSpellings('x'.repeat(257))).toBeNull()
     expect(await services.getPlace('')).toBeNull()
   }, 120_000)
+
+  it('give the captcha widget the API gives, and a new question for a form sent without JavaScript', async () => {
+    const services = servicesFor({})
+    expect(await services.getCaptchaConfig()).toEqual((await httpGet('/api/captcha/config', {})).body.data)
+    const first = (await services.issueCaptchaQuestion())!
+    const second = (await services.issueCaptchaQuestion())!
+    expect(first.token.startsWith(QUESTION_TOKEN_PREFIX)).toBe(true)
+    expect(first.token).not.toBe(second.token)
+    expect(new Date(first.expires_at).getTime()).toBeGreaterThan(Date.now())
+    expect(first.text).toMatch(/[.?]$/)
+  })
 
   it('give everyone the settings, company details and branches the API gives, and null for an unknown branch', async () => {
     const services = servicesFor({})

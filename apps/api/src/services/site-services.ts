@@ -17,6 +17,16 @@ export interface PlacePosition {
   bounds: Bounds | null
 }
 
+/** Which captcha widget the forms show (GET /api/captcha/config). */
+export type CaptchaWidget = { provider: 'altcha'; challenge_url: string } | { provider: 'recaptcha'; site_key: string } | { provider: 'none' }
+
+/** A question for a form sent without JavaScript: its answer stands in for the browser's captcha. */
+export interface CaptchaQuestionAsked {
+  text: string
+  token: string
+  expires_at: string
+}
+
 export interface SiteServices {
   /** SPEC §3 search as the list pages show it, each card with its one picture (GET /api/properties?include_medias=false). */
   searchPropertyCards(query: PropertySearchQuery): Promise<PropertyCardsWithoutMediasResponse>
@@ -32,6 +42,10 @@ export interface SiteServices {
   findNearestSpellings(keyword: string): Promise<SearchResultPlace[] | null>
   /** Where a place is (GET /api/places/:place_id); null for an id that names nothing or is refused. */
   getPlace(placeId: string): Promise<PlacePosition | null>
+  /** Which captcha the login and lead forms show. */
+  getCaptchaConfig(): Promise<CaptchaWidget>
+  /** A new question for a form sent without JavaScript; null where questions are not accepted (reCAPTCHA alone). */
+  issueCaptchaQuestion(): Promise<CaptchaQuestionAsked | null>
   /** The logged-in contact (GET /api/contacts/me); null for a visitor or a session that has ended. */
   getCurrentContact(): Promise<ContactView | null>
   /** The ids of the logged-in contact's saved properties, the latest saved first (GET /api/contacts/me/saved_properties/ids); null for a visitor. */
