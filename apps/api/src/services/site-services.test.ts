@@ -1,5 +1,6 @@
-import { PropertySearchQuerySchema } from '@agency/domain'
-import { properties, rebuildPlaces } from '@agency/db'
+import { COMPANY_SETTING, PropertySearchQuerySchema } from '@agency/domain'
+import { companySettings, properties, rebuildPlaces } from '@agency/db'
+import { eq } from 'drizzle-orm'
 import { testDatabaseKinds } from '@agency/db/testing'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { QUESTION_TOKEN_PREFIX } from '#app/auth/question-challenge.ts'
@@ -104,6 +105,26 @@ describe.each(testDatabaseKinds())("the site's services on %s", (kind) => {
     expect(first.token).not.toBe(second.token)
     expect(new Date(first.expires_at).getTime()).toBeGreaterThan(Date.now())
     expect(first.text).toMatch(/[.?]$/)
+  })
+
+  it('give the sitemap pages and the redirects the API gives', async () => {
+    const services = servicesFor({})
+    const http = await httpGet('/api/sitemap/properties?after=0', {})
+    const page = await services.getSitemapPage(0)
+    expect(page).toEqual(http.body)
+    const locked = (await api.database.db.select().from(properties)).filter((p) => p.is_locked).map((p) => p.property_profile_id)
+    expect(page.data.some((entry) => locked.includes(entry.property_profile_id))).toBe(false)
+    await api.database.db
+      .insert(companySettings)
+      .values({ setting_id: COMPANY_SETTING.REDIRECT_TARGETS, value: { 'stamp-duty': 'https://www.gov.uk/stamp-duty-land-tax', elsewhere: '//evil.example/' } })
+    try {
+      expect(await services.getRedirect('stamp-duty')).toEqual((await httpGet('/api/redirects/stamp-duty', {})).body.data)
+      expect(await services.getRedirect('elsewhere')).toBeNull()
+      expect(await services.getRedirect('unknown')).toBeNull()
+      expect(await services.getRedirect('../not a slug')).toBeNull()
+    } finally {
+      await api.database.db.delete(companySettings).where(eq(companySettings.setting_id, COMPANY_SETTING.REDIRECT_TARGETS))
+    }
   })
 
   it('give everyone the settings, company details and branches the API gives, and null for an unknown branch', async () => {

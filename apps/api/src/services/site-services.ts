@@ -1,4 +1,4 @@
-import type { Bounds, Branch, BranchDetails, CompanyProfile, ContactView, NearbyPlace, PropertyCard, PropertyCardsWithoutMediasResponse, PropertyDetail, PropertySearchQuery, SearchResultPlace, SiteSettings } from '@agency/domain'
+import type { Bounds, Branch, BranchDetails, CompanyProfile, ContactView, NearbyPlace, PropertyCard, PropertyCardsWithoutMediasResponse, PropertyDetail, PropertySearchQuery, RedirectTarget, SearchResultPlace, SiteSettings } from '@agency/domain'
 
 /**
  * What a page's loaders ask of the API inside the server process: its services, called for the
@@ -27,6 +27,12 @@ export interface CaptchaQuestionAsked {
   expires_at: string
 }
 
+/** One page of the sitemap's property pages; `next_after` null on the last. */
+export interface SitemapPage {
+  data: Array<{ property_profile_id: number; detail_page_url: string; updated_at: string }>
+  next_after: number | null
+}
+
 export interface SiteServices {
   /** SPEC §3 search as the list pages show it, each card with its one picture (GET /api/properties?include_medias=false). */
   searchPropertyCards(query: PropertySearchQuery): Promise<PropertyCardsWithoutMediasResponse>
@@ -46,6 +52,10 @@ export interface SiteServices {
   getCaptchaConfig(): Promise<CaptchaWidget>
   /** A new question for a form sent without JavaScript; null where questions are not accepted (reCAPTCHA alone). */
   issueCaptchaQuestion(): Promise<CaptchaQuestionAsked | null>
+  /** The property pages anyone may see, in id order after `after` (GET /api/sitemap/properties). */
+  getSitemapPage(after: number): Promise<SitemapPage>
+  /** The configured target of a redirect slug (GET /api/redirects/:slug); null for a slug not configured or not a slug. */
+  getRedirect(slug: string): Promise<RedirectTarget | null>
   /** The logged-in contact (GET /api/contacts/me); null for a visitor or a session that has ended. */
   getCurrentContact(): Promise<ContactView | null>
   /** The ids of the logged-in contact's saved properties, the latest saved first (GET /api/contacts/me/saved_properties/ids); null for a visitor. */
