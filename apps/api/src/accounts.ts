@@ -5,15 +5,16 @@ import { anonymousWritesPlugin } from '#app/anonymous-writes.ts'
 import { z } from 'zod'
 import {
   createCaptchaVerifier,
+  type CaptchaClientConfig,
   type CaptchaConfig,
   type CaptchaVerifier,
   type SpentChallengeStore,
 } from '#app/auth/captcha.ts'
-import captchaRoutes from '#app/auth/captcha-routes.ts'
+import captchaRoutes, { toCaptchaClientConfig } from '#app/auth/captcha-routes.ts'
 import { DEFAULT_MAGIC_LINK_LIMITS, type MagicLinkLimits } from '#app/auth/magic-links.ts'
 import { createOriginCheck } from '#app/auth/origin-check.ts'
 import { createSpentChallengeStore } from '#app/auth/captcha-store.ts'
-import { createQuestionChallenges, questionsAccepted, withQuestionChallenges } from '#app/auth/question-challenge.ts'
+import { createQuestionChallenges, questionsAccepted, withQuestionChallenges, type Question } from '#app/auth/question-challenge.ts'
 import { hitRateLimit } from '#app/auth/rate-limit.ts'
 import {
   SESSION_ABSOLUTE_TIMEOUT_MS,
@@ -41,7 +42,17 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** The login form's captcha check, for other forms that take the same captcha (the lead enquiry). */
     captcha: CaptchaVerifier
+    /** What the site's own pages show of the captcha: the widget, and a question for a form sent without JavaScript. */
+    captchaForms: CaptchaForms
   }
+}
+
+/** The captcha as the site's pages show it (services/create-site-services.ts). */
+export interface CaptchaForms {
+  /** The widget (GET /api/captcha/config). */
+  config: CaptchaClientConfig
+  /** A new question for a form sent without JavaScript; null where questions are not accepted (reCAPTCHA without them). */
+  question(): Question | null
 }
 
 /** Options of the accounts plugin: login links, sessions, the Origin check and the contact routes. */
@@ -202,11 +213,17 @@ export const accountsPlugin = fp<AccountsOptions>(
       minResponseMs: options.magicLinkMinResponseMs ?? 250,
       ...(options.sleep ? { sleep: options.sleep } : {}),
     })
+    const accepted = questionsAccepted(browserCaptcha, questionSettings)
+    const captchaPrefix = `${options.apiPrefix ?? '/api'}/captcha`
+    app.decorate('captchaForms', {
+      config: toCaptchaClientConfig(browserCaptcha, captchaConfig?.recaptchaSiteKey, `${captchaPrefix}/challenge`),
+      question: () => (accepted ? questions.create() : null),
+    } satisfies CaptchaForms)
     await app.register(captchaRoutes, {
       prefix: '/captcha',
       captcha: browserCaptcha,
       questions,
-      questionsAccepted: questionsAccepted(browserCaptcha, questionSettings),
+      questionsAccepted: accepted,
       internalCallKey: options.internalCallKey ?? randomBytes(32).toString('hex'),
       recaptchaSiteKey: captchaConfig?.recaptchaSiteKey,
     })

@@ -44,6 +44,13 @@ const QuestionSchema = z.object({
   data: z.object({ text: z.string(), token: z.string(), expires_at: z.string() }),
 })
 
+/** Which captcha widget the forms show, its challenges fetched from `challengeUrl` for ALTCHA. */
+export function toCaptchaClientConfig(captcha: CaptchaVerifier, recaptchaSiteKey: string | undefined, challengeUrl: string): CaptchaClientConfig {
+  if (captcha.provider === 'recaptcha' && recaptchaSiteKey) return { provider: 'recaptcha', site_key: recaptchaSiteKey }
+  if (isAltchaVerifier(captcha)) return { provider: 'altcha', challenge_url: challengeUrl }
+  return { provider: 'none' }
+}
+
 /**
  * What the login form needs for its captcha: which widget to show, and for ALTCHA the challenges
  * its widget fetches (`challengeurl`); for a form sent without JavaScript, a question to answer instead.
@@ -60,13 +67,7 @@ const captchaRoutes: FastifyPluginAsyncZod<CaptchaRoutesOptions> = async (app, o
         response: { 200: CaptchaConfigSchema },
       },
     },
-    async () => {
-      let data: CaptchaClientConfig
-      if (captcha.provider === 'recaptcha' && options.recaptchaSiteKey) data = { provider: 'recaptcha', site_key: options.recaptchaSiteKey }
-      else if (isAltchaVerifier(captcha)) data = { provider: 'altcha', challenge_url: `${app.prefix}/challenge` }
-      else data = { provider: 'none' }
-      return { data }
-    },
+    async () => ({ data: toCaptchaClientConfig(captcha, options.recaptchaSiteKey, `${app.prefix}/challenge`) }),
   )
 
   app.get(

@@ -1,12 +1,13 @@
 import type { Db } from '@agency/db'
-import type { PropertySearchQuery } from '@agency/domain'
+import { COMPANY_SETTING, findRedirectTarget, type PropertySearchQuery, type RedirectTarget } from '@agency/domain'
 import type { FastifyRequest } from 'fastify'
 import type { z } from 'zod'
 import { canSeeLocked, getActiveApplicantCriteria, type ActiveApplicant } from '#app/auth/session.ts'
 import type { MediaService } from '#app/plugins/media.ts'
 import { toApplicantMatchCriteria, toCardMatch } from '#app/presenters/match.ts'
 import { presentCard, presentCardWithoutMedias, presentDetail } from '#app/presenters/property.ts'
-import { getSimilarProperties } from '#app/queries/extras.ts'
+import { SITEMAP_PAGE_MAX, getSimilarProperties, getSitemapPage, type SitemapEntry } from '#app/queries/extras.ts'
+import { getCompanySetting } from '#app/queries/catalogue.ts'
 import { getPropertyDetail, searchProperties } from '#app/queries/properties.ts'
 import type { ApiPropertyCardSchema, ApiPropertyDetailSchema, ApiPropertyListResponseSchema } from '#app/schemas.ts'
 
@@ -73,4 +74,24 @@ export async function findSimilarCards(caller: CatalogueCaller, propertyProfileI
   const context = { media: caller.media, canSeeLocked: caller.canSeeLocked }
   const rows = await getSimilarProperties(caller.db, propertyProfileId, context)
   return rows && rows.map(({ gallery, ...row }) => presentCard(row, gallery, context))
+}
+
+/** One page of the sitemap's property pages, and the id to ask after for the next (null: this was the last). */
+export interface SitemapPageView {
+  data: SitemapEntry[]
+  next_after: number | null
+}
+
+/** The property pages anyone may see, in id order after `after` (GET /api/sitemap/properties). */
+export async function findSitemapPage(db: Db, after: number, limit = SITEMAP_PAGE_MAX): Promise<SitemapPageView> {
+  const data = await getSitemapPage(db, after, limit)
+  // A full page may have more behind it; a short one is the last.
+  return { data, next_after: data.length === limit ? (data.at(-1)?.property_profile_id ?? null) : null }
+}
+
+/** The configured target of a redirect slug (SPEC §2 Redirect screen, company setting 107); null for one not configured. */
+export async function findRedirect(db: Db, slug: string): Promise<RedirectTarget | null> {
+  const setting = await getCompanySetting(db, COMPANY_SETTING.REDIRECT_TARGETS)
+  const url = setting ? findRedirectTarget(setting.value, slug) : null
+  return url ? { slug, url } : null
 }

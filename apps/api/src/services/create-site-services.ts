@@ -1,15 +1,15 @@
 import { isDatabaseBusy, isDatabaseUnavailable } from '@agency/db'
-import { NEARBY_KINDS } from '@agency/domain'
+import { NEARBY_KINDS, RedirectSlugSchema } from '@agency/domain'
 import type { FastifyInstance } from 'fastify'
 import { findActiveApplicant, findSessionOfCookies, sessionSeesLocked, type ActiveApplicant, type Session } from '#app/auth/session.ts'
 import { BUSY_RETRY_AFTER_SECONDS } from '#app/plugins/errors.ts'
-import { getContactView } from '#app/routes/contacts/contact-view.ts'
+import { getContactView } from '#app/queries/contact-view.ts'
 import { toBranch, toBranchDetails } from '#app/presenters/branch.ts'
 import { getBranch, getCompanyProfile, getSiteSettings, listBranches } from '#app/queries/catalogue.ts'
 import { PlaceIdParamsSchema, PlaceSearchQuerySchema } from '#app/places/schemas.ts'
 import { getNearbyPlaces } from '#app/queries/nearby.ts'
 import { listSavedPropertyIds } from '#app/queries/saved.ts'
-import { findPropertyDetail, findSimilarCards, searchPropertyList, type CatalogueCaller } from './catalogue.ts'
+import { findPropertyDetail, findRedirect, findSimilarCards, findSitemapPage, searchPropertyList, type CatalogueCaller } from './catalogue.ts'
 import type { SiteServices } from './site-services.ts'
 
 /** The page request the services answer for: its method and headers (the cookie names its session). */
@@ -84,6 +84,14 @@ export function createSiteServicesFactory(app: FastifyInstance): SiteServicesFac
           const place = params.success ? await app.places.details(params.data.place_id) : null
           return place && { lat: place.lat, lng: place.lng, bounds: place.bounds }
         }),
+      getSitemapPage: (after) => answer(() => findSitemapPage(app.db, after)),
+      getRedirect: (slug) =>
+        answer(async () => {
+          const checked = RedirectSlugSchema.safeParse(slug)
+          return checked.success ? await findRedirect(app.db, checked.data) : null
+        }),
+      getCaptchaConfig: () => Promise.resolve(app.captchaForms.config),
+      issueCaptchaQuestion: () => Promise.resolve(app.captchaForms.question()),
       getCurrentContact: () =>
         answer(async () => {
           const found = await sessionOf()

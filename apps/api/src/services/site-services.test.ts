@@ -1,7 +1,9 @@
-import { PropertySearchQuerySchema } from '@agency/domain'
-import { properties, rebuildPlaces } from '@agency/db'
+import { COMPANY_SETTING, PropertySearchQuerySchema } from '@agency/domain'
+import { companySettings, properties, rebuildPlaces } from '@agency/db'
+import { eq } from 'drizzle-orm'
 import { testDatabaseKinds } from '@agency/db/testing'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { QUESTION_TOKEN_PREFIX } from '#app/auth/question-challenge.ts'
 import { createTestApi, type TestApi } from '#app/testing/api.ts'
 import { logInTestBuyer, SAME_ORIGIN } from '#app/routes/contacts/test-support.ts'
 
@@ -93,6 +95,37 @@ describe.each(testDatabaseKinds())("the site's services on %s", (kind) => {
     expect(await services.findNearestSpellings('x'.repeat(257))).toBeNull()
     expect(await services.getPlace('')).toBeNull()
   }, 120_000)
+
+  it('give the captcha widget the API gives, and a new question for a form sent without JavaScript', async () => {
+    const services = servicesFor({})
+    expect(await services.getCaptchaConfig()).toEqual((await httpGet('/api/captcha/config', {})).body.data)
+    const first = (await services.issueCaptchaQuestion())!
+    const second = (await services.issueCaptchaQuestion())!
+    expect(first.token.startsWith(QUESTION_TOKEN_PREFIX)).toBe(true)
+    expect(first.token).not.toBe(second.token)
+    expect(new Date(first.expires_at).getTime()).toBeGreaterThan(Date.now())
+    expect(first.text).toMatch(/[.?]$/)
+  })
+
+  it('give the sitemap pages and the redirects the API gives', async () => {
+    const services = servicesFor({})
+    const http = await httpGet('/api/sitemap/properties?after=0', {})
+    const page = await services.getSitemapPage(0)
+    expect(page).toEqual(http.body)
+    const locked = (await api.database.db.select().from(properties)).filter((p) => p.is_locked).map((p) => p.property_profile_id)
+    expect(page.data.some((entry) => locked.includes(entry.property_profile_id))).toBe(false)
+    await api.database.db
+      .insert(companySettings)
+      .values({ setting_id: COMPANY_SETTING.REDIRECT_TARGETS, value: { 'stamp-duty': 'https://www.gov.uk/stamp-duty-land-tax', elsewhere: '//evil.example/' } })
+    try {
+      expect(await services.getRedirect('stamp-duty')).toEqual((await httpGet('/api/redirects/stamp-duty', {})).body.data)
+      expect(await services.getRedirect('elsewhere')).toBeNull()
+      expect(await services.getRedirect('unknown')).toBeNull()
+      expect(await services.getRedirect('../not a slug')).toBeNull()
+    } finally {
+      await api.database.db.delete(companySettings).where(eq(companySettings.setting_id, COMPANY_SETTING.REDIRECT_TARGETS))
+    }
+  })
 
   it('give everyone the settings, company details and branches the API gives, and null for an unknown branch', async () => {
     const services = servicesFor({})

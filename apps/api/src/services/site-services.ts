@@ -1,4 +1,4 @@
-import type { Bounds, Branch, BranchDetails, CompanyProfile, ContactView, NearbyPlace, PropertyCard, PropertyCardsWithoutMediasResponse, PropertyDetail, PropertySearchQuery, SearchResultPlace, SiteSettings } from '@agency/domain'
+import type { Bounds, Branch, BranchDetails, CompanyProfile, ContactView, NearbyPlace, PropertyCard, PropertyCardsWithoutMediasResponse, PropertyDetail, PropertySearchQuery, RedirectTarget, SearchResultPlace, SiteSettings } from '@agency/domain'
 
 /**
  * What a page's loaders ask of the API inside the server process: its services, called for the
@@ -17,6 +17,22 @@ export interface PlacePosition {
   bounds: Bounds | null
 }
 
+/** Which captcha widget the forms show (GET /api/captcha/config). */
+export type CaptchaWidget = { provider: 'altcha'; challenge_url: string } | { provider: 'recaptcha'; site_key: string } | { provider: 'none' }
+
+/** A question for a form sent without JavaScript: its answer stands in for the browser's captcha. */
+export interface CaptchaQuestionAsked {
+  text: string
+  token: string
+  expires_at: string
+}
+
+/** One page of the sitemap's property pages; `next_after` null on the last. */
+export interface SitemapPage {
+  data: Array<{ property_profile_id: number; detail_page_url: string; updated_at: string }>
+  next_after: number | null
+}
+
 export interface SiteServices {
   /** SPEC §3 search as the list pages show it, each card with its one picture (GET /api/properties?include_medias=false). */
   searchPropertyCards(query: PropertySearchQuery): Promise<PropertyCardsWithoutMediasResponse>
@@ -32,6 +48,14 @@ export interface SiteServices {
   findNearestSpellings(keyword: string): Promise<SearchResultPlace[] | null>
   /** Where a place is (GET /api/places/:place_id); null for an id that names nothing or is refused. */
   getPlace(placeId: string): Promise<PlacePosition | null>
+  /** Which captcha the login and lead forms show. */
+  getCaptchaConfig(): Promise<CaptchaWidget>
+  /** A new question for a form sent without JavaScript; null where questions are not accepted (reCAPTCHA alone). */
+  issueCaptchaQuestion(): Promise<CaptchaQuestionAsked | null>
+  /** The property pages anyone may see, in id order after `after` (GET /api/sitemap/properties). */
+  getSitemapPage(after: number): Promise<SitemapPage>
+  /** The configured target of a redirect slug (GET /api/redirects/:slug); null for a slug not configured or not a slug. */
+  getRedirect(slug: string): Promise<RedirectTarget | null>
   /** The logged-in contact (GET /api/contacts/me); null for a visitor or a session that has ended. */
   getCurrentContact(): Promise<ContactView | null>
   /** The ids of the logged-in contact's saved properties, the latest saved first (GET /api/contacts/me/saved_properties/ids); null for a visitor. */

@@ -1,22 +1,22 @@
 import type { ApiClient, CaptchaClientConfig } from '@agency/api-client'
-import { ApiClientError } from '@agency/api-client'
 import type { AppLoadContext } from 'react-router'
 import { describe, expect, it } from 'vitest'
 import { getCaptchaConfig } from './captcha-config.server.ts'
 import { UNUSED_SERVICES } from './unused-services.test-support.ts'
 
 describe('getCaptchaConfig', () => {
-  it('reads the captcha once for many pages, shows none while the API fails, and keeps only a real answer', async () => {
+  it('reads the captcha once for many pages, shows none while the services fail, and keeps only a real answer', async () => {
     const altcha: CaptchaClientConfig = { provider: 'altcha', challenge_url: '/api/captcha/challenge' }
-    const answers: Array<CaptchaClientConfig | Error> = [new ApiClientError(503, { message: 'Service Unavailable' }), altcha]
+    const answers: Array<CaptchaClientConfig | Error> = [new Error('The database is busy'), altcha]
     let calls = 0
-    const api = {
+    const services = {
+      ...UNUSED_SERVICES,
       getCaptchaConfig: () => {
-        const answer = answers[calls++] ?? { provider: 'none' }
+        const answer = answers[calls++] ?? { provider: 'none' as const }
         return answer instanceof Error ? Promise.reject(answer) : Promise.resolve(answer)
       },
-    } as Partial<ApiClient> as ApiClient
-    const context: AppLoadContext = { api, services: UNUSED_SERVICES, publicUrl: 'https://agency.example', mapTiles: { url: 'https://tiles.example/{z}/{x}/{y}.png', attribution: 'Tiles' } }
+    }
+    const context: AppLoadContext = { api: {} as ApiClient, services, publicUrl: 'https://agency.example', mapTiles: { url: 'https://tiles.example/{z}/{x}/{y}.png', attribution: 'Tiles' } }
 
     expect(await getCaptchaConfig(context)).toEqual({ provider: 'none' })
     expect(await getCaptchaConfig(context)).toEqual(altcha)

@@ -24,7 +24,7 @@ export function readFormCaptchaToken(form: FormData, browserToken: string): stri
   return toQuestionCaptchaToken(question.slice(0, 1024), answer.slice(0, 64))
 }
 
-/** A new question for the page that answers a post (null while the API cannot give one). */
+/** A new question for the page that answers a post (null where questions are not accepted). */
 export function issueCaptchaQuestion(context: AppLoadContext): Promise<CaptchaQuestion | null> {
-  return context.api.getCaptchaQuestion().catch((): CaptchaQuestion | null => null)
+  return context.services.issueCaptchaQuestion().catch((): CaptchaQuestion | null => null)
 }

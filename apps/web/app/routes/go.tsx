@@ -1,4 +1,3 @@
-import { ApiClientError, isNotFoundError } from '@agency/api-client'
 import { REDIRECT_SLUG_PATTERN, RedirectUrlSchema, SLUG_MAX_LENGTH } from '@agency/domain'
 import { data, redirect } from 'react-router'
 import { COPY } from '#app/copy.ts'
@@ -7,17 +6,14 @@ import type { Route } from './+types/go'
 
 /**
  * SPEC §2 Redirect screen: `/go/:slug` sends the visitor to the URL configured for the slug (company
- * setting 107, read through the API). An unknown slug is the 404 page; nothing that is not
+ * setting 107, read through the site's services). An unknown slug is the 404 page; nothing that is not
  * configured is ever a destination. A temporary redirect, so a changed setting takes effect at once.
  */
 export async function loader({ params, context }: Route.LoaderArgs) {
   if (params.slug.length > SLUG_MAX_LENGTH || !REDIRECT_SLUG_PATTERN.test(params.slug)) throw data(COPY.NOT_FOUND_TITLE, { status: 404 })
-  const target = await context.api.getRedirect(params.slug).catch((error: unknown) => {
-    // A slug the API will not even look up (400) names no redirect either.
-    if (isNotFoundError(error) || (error instanceof ApiClientError && error.status === 400)) throw data(COPY.NOT_FOUND_TITLE, { status: 404 })
-    throw error
-  })
-  // The API checks the target too; checked again here because a redirect is only as safe as its URL.
+  const target = await context.services.getRedirect(params.slug)
+  if (!target) throw data(COPY.NOT_FOUND_TITLE, { status: 404 })
+  // The services check the target too; checked again here because a redirect is only as safe as its URL.
   if (!RedirectUrlSchema.safeParse(target.url).success) throw data(COPY.NOT_FOUND_TITLE, { status: 404 })
   throw redirect(target.url, { status: 302, headers: { 'cache-control': 'no-store' } })
 }

@@ -1,4 +1,3 @@
-import type { CaptchaQuestion } from '@agency/api-client'
 import { PROPERTIES_PATH, parseMagicLinkEmail, toSafeReturnPath } from '@agency/domain'
 import { Link, data, redirect } from 'react-router'
 import { Toaster } from 'sonner'
@@ -6,7 +5,7 @@ import { MagicLinkForm, QUESTION_ANSWER_FIELD, QUESTION_TOKEN_FIELD } from '#app
 import type { MagicLinkResult } from '#app/components/account/magic-link-form.tsx'
 import { COPY } from '#app/copy.ts'
 import { getCaptchaConfig } from '#app/lib/captcha-config.server.ts'
-import { toQuestionCaptchaToken } from '#app/lib/captcha-question.server.ts'
+import { issueCaptchaQuestion, toQuestionCaptchaToken } from '#app/lib/captcha-question.server.ts'
 import { getAgencyName, toTitle } from '#app/lib/meta.ts'
 import { getCurrentContact, getLoginReturnPath } from '#app/lib/session.server.ts'
 import { REGISTER_PATH, toLoginUrl } from '#app/lib/urls.ts'
@@ -46,7 +45,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const questionToken = field(QUESTION_TOKEN_FIELD)
     const answer = field(QUESTION_ANSWER_FIELD)
     if (questionToken === '' || answer.trim() === '') {
-      const question = await context.api.getCaptchaQuestion().catch((): CaptchaQuestion | null => null)
+      const question = await issueCaptchaQuestion(context)
       if (question) return { status: 'question', email: parsed.data.email, question } satisfies MagicLinkResult
     } else {
       captchaToken = toQuestionCaptchaToken(questionToken.slice(0, 1024), answer.slice(0, 64))

@@ -41,7 +41,7 @@ export function loader({ context }: Route.LoaderArgs) {
         let count = pages.length
         let after: number | null = 0
         while (after !== null && count < SITEMAP_MAX_URLS) {
-          const page = await context.api.getSitemapPage(after)
+          const page = await context.services.getSitemapPage(after)
           const entries = page.data.slice(0, SITEMAP_MAX_URLS - count)
           controller.enqueue(encoder.encode(entries.map((entry) => toUrl(toPublicUrl(origin, entry.detail_page_url), entry.updated_at.slice(0, 10))).join('')))
           count += entries.length

@@ -7,7 +7,7 @@ import { magicLinkScope, requestMagicLink, spendMagicLink, type MagicLinkDeps } 
 import { ACCOUNT_MESSAGES } from '#app/auth/messages.ts'
 import { API_MESSAGES } from '#app/messages.ts'
 import { IdParamSchema, dataResponseSchema } from '#app/schemas.ts'
-import { ContactViewSchema, getContactView } from './contact-view.ts'
+import { ContactViewSchema, getContactView } from '#app/queries/contact-view.ts'
 
 /** What the contact routes need from the accounts plugin. */
 export interface ContactsRoutesOptions {

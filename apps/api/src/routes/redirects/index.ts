@@ -1,8 +1,8 @@
-import { ApiErrorSchema, COMPANY_SETTING, RedirectSlugSchema, RedirectTargetSchema, findRedirectTarget } from '@agency/domain'
+import { ApiErrorSchema, RedirectSlugSchema, RedirectTargetSchema } from '@agency/domain'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { API_MESSAGES } from '#app/messages.ts'
-import { getCompanySetting } from '#app/queries/catalogue.ts'
+import { findRedirect } from '#app/services/catalogue.ts'
 import { dataResponseSchema } from '#app/schemas.ts'
 
 /**
@@ -22,11 +22,9 @@ const redirects: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const { slug } = request.params
-      const setting = await getCompanySetting(app.db, COMPANY_SETTING.REDIRECT_TARGETS)
-      const url = setting ? findRedirectTarget(setting.value, slug) : null
-      if (!url) return reply.code(404).send({ message: API_MESSAGES.REDIRECT_NOT_FOUND })
-      return { data: { slug, url } }
+      const target = await findRedirect(app.db, request.params.slug)
+      if (!target) return reply.code(404).send({ message: API_MESSAGES.REDIRECT_NOT_FOUND })
+      return { data: target }
     },
   )
 }

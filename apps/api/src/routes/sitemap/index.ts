@@ -1,7 +1,8 @@
 import { ApiErrorSchema } from '@agency/domain'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
-import { SITEMAP_PAGE_MAX, getSitemapPage } from '#app/queries/extras.ts'
+import { SITEMAP_PAGE_MAX } from '#app/queries/extras.ts'
+import { findSitemapPage } from '#app/services/catalogue.ts'
 
 const SitemapQuerySchema = z.object({
   after: z.coerce.number().int().min(0).max(2_147_483_647).default(0),
@@ -31,9 +32,7 @@ const sitemap: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { after, limit } = request.query
-      const data = await getSitemapPage(app.db, after, limit)
-      // A full page may have more behind it; a short one is the last.
-      return { data, next_after: data.length === limit ? (data.at(-1)?.property_profile_id ?? null) : null }
+      return findSitemapPage(app.db, after, limit)
     },
   )
 }

@@ -40,7 +40,6 @@ function fakeContext(options: { createError?: ApiClientError; mobileVariant?: un
     searchPlaces: (keyword: string) =>
       Promise.resolve(keyword === 'Leeds' ? [{ name: 'Leeds', description: 'West Yorkshire', place_id: 'town:leeds' }] : []),
     getPlace: () => Promise.resolve({ location: 'Leeds', place_id: 'town:leeds', bounds: null, location_type: 'town', lat: 53.8, lng: -1.55 }),
-    getCaptchaQuestion: () => Promise.resolve(QUESTION_ASKED),
     createApplicant: (payload: AlertPayload, o?: { idempotencyKey?: string; captchaToken?: string }) => {
       if (options.createError) return Promise.reject(options.createError)
       sent.created.push({ payload, idempotencyKey: o?.idempotencyKey, ...(o?.captchaToken ? { captchaToken: o.captchaToken } : {}) })
@@ -51,7 +50,7 @@ function fakeContext(options: { createError?: ApiClientError; mobileVariant?: un
       return Promise.resolve({})
     },
   } as unknown as ApiClient
-  const services = { ...UNUSED_SERVICES, getSiteSettings: () => Promise.resolve({ ...DEFAULT_SITE_SETTINGS, register_variant: 'v2' as const, registration_text: 'Hello' }) }
+  const services = { ...UNUSED_SERVICES, issueCaptchaQuestion: () => Promise.resolve(QUESTION_ASKED), getSiteSettings: () => Promise.resolve({ ...DEFAULT_SITE_SETTINGS, register_variant: 'v2' as const, registration_text: 'Hello' }) }
   return { context: { api, services, publicUrl: 'https://agency.example', mapTiles: { url: 'https://tiles.example/{z}/{x}/{y}.png', attribution: 'Tiles' } }, sent }
 }
 

@@ -51,8 +51,6 @@ const PROPERTY = {
 function fakeContext(options: { sendError?: ApiClientError; contact?: ContactView } = {}) {
   const sent: Array<{ payload: LeadEnquiryRequest; idempotencyKey: string | undefined }> = []
   const api = {
-    getCaptchaConfig: () => Promise.resolve({ provider: 'altcha', challenge_url: '/api/captcha/challenge' }),
-    getCaptchaQuestion: () => Promise.resolve(QUESTION),
     searchAddresses: (keyword: string) => Promise.resolve(keyword.toLowerCase().includes('high street') ? [SUGGESTION] : []),
     sendLeadEnquiry: (payload: LeadEnquiryRequest, o?: { idempotencyKey?: string }) => {
       if (options.sendError) return Promise.reject(options.sendError)
@@ -60,7 +58,12 @@ function fakeContext(options: { sendError?: ApiClientError; contact?: ContactVie
       return Promise.resolve({ data: { lead_id: 'l-1', contact: { contact_id: 77 } }, setCookie: ['pending_lead=abc; Path=/; HttpOnly'] })
     },
   } as unknown as ApiClient
-  const services: SiteServices = { ...UNUSED_SERVICES, getCurrentContact: () => Promise.resolve(options.contact ?? null) }
+  const services: SiteServices = {
+    ...UNUSED_SERVICES,
+    getCaptchaConfig: () => Promise.resolve({ provider: 'altcha', challenge_url: '/api/captcha/challenge' }),
+    issueCaptchaQuestion: () => Promise.resolve(QUESTION),
+    getCurrentContact: () => Promise.resolve(options.contact ?? null),
+  }
   const context = { api, services, publicUrl: 'https://agency.example', mapTiles: { url: 'https://tiles.example/{z}/{x}/{y}.png', attribution: 'Tiles' } } as AppLoadContext
   return { context, sent }
 }
