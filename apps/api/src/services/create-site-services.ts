@@ -5,7 +5,8 @@ import { findActiveApplicant, findSessionOfCookies, sessionSeesLocked, type Acti
 import { BUSY_RETRY_AFTER_SECONDS } from '#app/plugins/errors.ts'
 import { getContactView } from '#app/queries/contact-view.ts'
 import { toBranch, toBranchDetails } from '#app/presenters/branch.ts'
-import { getBranch, getCompanyProfile, getSiteSettings, listBranches } from '#app/queries/catalogue.ts'
+import { getBranch, getCompanyProfile, getCompanySetting, getSiteSettings, listBranches } from '#app/queries/catalogue.ts'
+import { getContactQuestions, getSubscriptionTypes, listApplicantsOfContact, toApplicantView, toQuestionProfile } from '#app/alerts/views.ts'
 import { PlaceIdParamsSchema, PlaceSearchQuerySchema } from '#app/places/schemas.ts'
 import { getNearbyPlaces } from '#app/queries/nearby.ts'
 import { listSavedPropertyIds } from '#app/queries/saved.ts'
@@ -104,6 +105,16 @@ export function createSiteServicesFactory(app: FastifyInstance): SiteServicesFac
         }),
       // The same for every caller: the routes of GET /api/site_settings, /api/company and /api/branches read them so.
       getSiteSettings: () => answer(() => getSiteSettings(app.db)),
+      getCompanySetting: (settingId) => answer(() => getCompanySetting(app.db, settingId)),
+      getContactQuestions: (type) => answer(() => getContactQuestions(app.db, toQuestionProfile(type))),
+      getSubscriptionTypes: () => answer(() => getSubscriptionTypes(app.db)),
+      getMyApplicants: () =>
+        answer(async () => {
+          const found = await sessionOf()
+          if (!found) return null
+          const rows = await listApplicantsOfContact(app.db, found.contact_id)
+          return Promise.all(rows.map((row) => toApplicantView(app.db, row)))
+        }),
       getCompanyProfile: () => answer(() => getCompanyProfile(app.db)),
       listBranches: () => answer(async () => (await listBranches(app.db)).map(toBranch)),
       getBranch: (branchId) =>
