@@ -10,6 +10,7 @@ import { getContactQuestions, getSubscriptionTypes, listApplicantsOfContact, toA
 import { PlaceIdParamsSchema, PlaceSearchQuerySchema } from '#app/places/schemas.ts'
 import { getNearbyPlaces } from '#app/queries/nearby.ts'
 import { listSavedPropertyIds } from '#app/queries/saved.ts'
+import { findAlertByKey } from './alerts.ts'
 import { findPropertyDetail, findRedirect, findSimilarCards, findSitemapPage, searchPropertyList, type CatalogueCaller } from './catalogue.ts'
 import type { SiteServices } from './site-services.ts'
 
@@ -108,6 +109,12 @@ export function createSiteServicesFactory(app: FastifyInstance): SiteServicesFac
       getCompanySetting: (settingId) => answer(() => getCompanySetting(app.db, settingId)),
       getContactQuestions: (type) => answer(() => getContactQuestions(app.db, toQuestionProfile(type))),
       getSubscriptionTypes: () => answer(() => getSubscriptionTypes(app.db)),
+      getAlertByKey: (key) =>
+        answer(async () => {
+          // The route's check of its parameter: a key of 1 to 200 characters, one line.
+          if (key.length === 0 || key.length > 200 || /[\r\n]/.test(key)) return null
+          return findAlertByKey(app, key, await sessionOf())
+        }),
       getMyApplicants: () =>
         answer(async () => {
           const found = await sessionOf()

@@ -154,6 +154,17 @@ describe.each(testDatabaseKinds())("the site's services on %s", (kind) => {
     expect(await servicesFor({ cookie }).getMyApplicants()).toEqual(mine.body.data)
     expect((mine.body.data as unknown[]).length).toBeGreaterThan(0)
     expect(await services.getMyApplicants()).toBeNull()
+    // One alert by its key: in full for its owner, without its people for anyone else holding the key.
+    const key = (mine.body.data as Array<{ applicant_key: string }>)[0]!.applicant_key
+    const owner = await httpGet(`/api/contact_applicants/u/${key}`, { cookie })
+    const holder = await httpGet(`/api/contact_applicants/u/${key}`, {})
+    expect(await servicesFor({ cookie }).getAlertByKey(key)).toEqual(owner.body.data)
+    expect(await services.getAlertByKey(key)).toEqual(holder.body.data)
+    expect((holder.body.data as { contacts_withheld: boolean }).contacts_withheld).toBe(true)
+    expect((owner.body.data as { contacts_withheld: boolean }).contacts_withheld).toBe(false)
+    expect(await services.getAlertByKey('x'.repeat(43))).toBeNull()
+    expect(await services.getAlertByKey('x'.repeat(201))).toBeNull()
+    expect(await services.getAlertByKey('')).toBeNull()
   })
 
   it("give the signed-in buyer the contact and saved ids the API gives them, and a visitor none", async () => {

@@ -66,6 +66,8 @@ export interface SiteServices {
   getContactQuestions(type: ContactQuestionType): Promise<ApplicantQuestion[]>
   /** What the alert form's consent checkbox subscribes to (GET /api/subscription_types). */
   getSubscriptionTypes(): Promise<SubscriptionType[]>
+  /** One alert by its applicant key or signed update link (GET /api/contact_applicants/u/:key): in full for its owner, without its people for anyone else; null for a key that names none. */
+  getAlertByKey(key: string): Promise<ApplicantView | null>
   /** The logged-in contact's alerts, newest first (GET /api/contact_applicants/applicants_of_contact/:id); null for a visitor. */
   getMyApplicants(): Promise<ApplicantView[] | null>
   /** Every company setting the site reads, a setting not set as its default (GET /api/site_settings). */

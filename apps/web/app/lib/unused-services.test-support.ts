@@ -18,6 +18,7 @@ export const UNUSED_SERVICES: SiteServices = {
   getCompanySetting: () => Promise.reject(new Error('getCompanySetting is not used by this test')),
   getContactQuestions: () => Promise.reject(new Error('getContactQuestions is not used by this test')),
   getSubscriptionTypes: () => Promise.reject(new Error('getSubscriptionTypes is not used by this test')),
+  getAlertByKey: () => Promise.reject(new Error('getAlertByKey is not used by this test')),
   getMyApplicants: () => Promise.reject(new Error('getMyApplicants is not used by this test')),
   getSiteSettings: () => Promise.reject(new Error('getSiteSettings is not used by this test')),
   getCompanyProfile: () => Promise.reject(new Error('getCompanyProfile is not used by this test')),
