@@ -5,10 +5,12 @@ import { findActiveApplicant, findSessionOfCookies, sessionSeesLocked, type Acti
 import { BUSY_RETRY_AFTER_SECONDS } from '#app/plugins/errors.ts'
 import { getContactView } from '#app/queries/contact-view.ts'
 import { toBranch, toBranchDetails } from '#app/presenters/branch.ts'
-import { getBranch, getCompanyProfile, getSiteSettings, listBranches } from '#app/queries/catalogue.ts'
+import { getBranch, getCompanyProfile, getCompanySetting, getSiteSettings, listBranches } from '#app/queries/catalogue.ts'
+import { getContactQuestions, getSubscriptionTypes, listApplicantsOfContact, toApplicantView, toQuestionProfile } from '#app/alerts/views.ts'
 import { PlaceIdParamsSchema, PlaceSearchQuerySchema } from '#app/places/schemas.ts'
 import { getNearbyPlaces } from '#app/queries/nearby.ts'
 import { listSavedPropertyIds } from '#app/queries/saved.ts'
+import { findAlertByKey } from './alerts.ts'
 import { findPropertyDetail, findRedirect, findSimilarCards, findSitemapPage, searchPropertyList, type CatalogueCaller } from './catalogue.ts'
 import type { SiteServices } from './site-services.ts'
 
@@ -104,6 +106,22 @@ export function createSiteServicesFactory(app: FastifyInstance): SiteServicesFac
         }),
       // The same for every caller: the routes of GET /api/site_settings, /api/company and /api/branches read them so.
       getSiteSettings: () => answer(() => getSiteSettings(app.db)),
+      getCompanySetting: (settingId) => answer(() => getCompanySetting(app.db, settingId)),
+      getContactQuestions: (type) => answer(() => getContactQuestions(app.db, toQuestionProfile(type))),
+      getSubscriptionTypes: () => answer(() => getSubscriptionTypes(app.db)),
+      getAlertByKey: (key) =>
+        answer(async () => {
+          // The route's check of its parameter: a key of 1 to 200 characters, one line.
+          if (key.length === 0 || key.length > 200 || /[\r\n]/.test(key)) return null
+          return findAlertByKey(app, key, await sessionOf())
+        }),
+      getMyApplicants: () =>
+        answer(async () => {
+          const found = await sessionOf()
+          if (!found) return null
+          const rows = await listApplicantsOfContact(app.db, found.contact_id)
+          return Promise.all(rows.map((row) => toApplicantView(app.db, row)))
+        }),
       getCompanyProfile: () => answer(() => getCompanyProfile(app.db)),
       listBranches: () => answer(async () => (await listBranches(app.db)).map(toBranch)),
       getBranch: (branchId) =>

@@ -139,6 +139,34 @@ describe.each(testDatabaseKinds())("the site's services on %s", (kind) => {
     expect(await services.getBranch(999_999)).toBeNull()
   })
 
+  it("give the alert form's questions, subscription types and company settings the API gives, and the buyer their alerts", async () => {
+    const services = servicesFor({})
+    for (const type of ['buyer', 'tenant'] as const) {
+      expect(await services.getContactQuestions(type), type).toEqual((await httpGet(`/api/contact_questions/${type}`, {})).body.data)
+    }
+    expect(await services.getSubscriptionTypes()).toEqual((await httpGet('/api/subscription_types', {})).body.data)
+    const intro = await httpGet(`/api/company_settings/${COMPANY_SETTING.REGISTRATION_TEXT}`, {})
+    expect(await services.getCompanySetting(COMPANY_SETTING.REGISTRATION_TEXT)).toEqual(intro.status === 404 ? null : intro.body.data)
+    expect(await services.getCompanySetting(999_999)).toBeNull()
+    const me = (await httpGet('/api/contacts/me', { cookie })).body.data as { contact_id: number }
+    const mine = await httpGet(`/api/contact_applicants/applicants_of_contact/${me.contact_id}`, { cookie })
+    expect(mine.status).toBe(200)
+    expect(await servicesFor({ cookie }).getMyApplicants()).toEqual(mine.body.data)
+    expect((mine.body.data as unknown[]).length).toBeGreaterThan(0)
+    expect(await services.getMyApplicants()).toBeNull()
+    // One alert by its key: in full for its owner, without its people for anyone else holding the key.
+    const key = (mine.body.data as Array<{ applicant_key: string }>)[0]!.applicant_key
+    const owner = await httpGet(`/api/contact_applicants/u/${key}`, { cookie })
+    const holder = await httpGet(`/api/contact_applicants/u/${key}`, {})
+    expect(await servicesFor({ cookie }).getAlertByKey(key)).toEqual(owner.body.data)
+    expect(await services.getAlertByKey(key)).toEqual(holder.body.data)
+    expect((holder.body.data as { contacts_withheld: boolean }).contacts_withheld).toBe(true)
+    expect((owner.body.data as { contacts_withheld: boolean }).contacts_withheld).toBe(false)
+    expect(await services.getAlertByKey('x'.repeat(43))).toBeNull()
+    expect(await services.getAlertByKey('x'.repeat(201))).toBeNull()
+    expect(await services.getAlertByKey('')).toBeNull()
+  })
+
   it("give the signed-in buyer the contact and saved ids the API gives them, and a visitor none", async () => {
     const someone = (await api.database.db.select().from(properties).limit(2)).map((p) => p.property_profile_id)
     for (const id of someone) expect((await api.app.inject({ method: 'PUT', url: `/api/contacts/me/saved_properties/${id}`, headers: { ...SAME_ORIGIN, cookie } })).statusCode).toBe(204)

@@ -1,4 +1,4 @@
-import type { Bounds, Branch, BranchDetails, CompanyProfile, ContactView, NearbyPlace, PropertyCard, PropertyCardsWithoutMediasResponse, PropertyDetail, PropertySearchQuery, RedirectTarget, SearchResultPlace, SiteSettings } from '@agency/domain'
+import type { ApplicantQuestion, ApplicantView, Bounds, Branch, BranchDetails, CompanyProfile, CompanySetting, ContactQuestionType, ContactView, NearbyPlace, PropertyCard, PropertyCardsWithoutMediasResponse, PropertyDetail, PropertySearchQuery, RedirectTarget, SearchResultPlace, SiteSettings, SubscriptionType } from '@agency/domain'
 
 /**
  * What a page's loaders ask of the API inside the server process: its services, called for the
@@ -60,6 +60,16 @@ export interface SiteServices {
   getCurrentContact(): Promise<ContactView | null>
   /** The ids of the logged-in contact's saved properties, the latest saved first (GET /api/contacts/me/saved_properties/ids); null for a visitor. */
   getSavedPropertyIds(): Promise<number[] | null>
+  /** A company setting the site reads (GET /api/company_settings/:id); null when it is not set or not public. */
+  getCompanySetting(settingId: number): Promise<CompanySetting | null>
+  /** The questions of a buyer's or tenant's alert, with their options (GET /api/contact_questions/:type). */
+  getContactQuestions(type: ContactQuestionType): Promise<ApplicantQuestion[]>
+  /** What the alert form's consent checkbox subscribes to (GET /api/subscription_types). */
+  getSubscriptionTypes(): Promise<SubscriptionType[]>
+  /** One alert by its applicant key or signed update link (GET /api/contact_applicants/u/:key): in full for its owner, without its people for anyone else; null for a key that names none. */
+  getAlertByKey(key: string): Promise<ApplicantView | null>
+  /** The logged-in contact's alerts, newest first (GET /api/contact_applicants/applicants_of_contact/:id); null for a visitor. */
+  getMyApplicants(): Promise<ApplicantView[] | null>
   /** Every company setting the site reads, a setting not set as its default (GET /api/site_settings). */
   getSiteSettings(): Promise<SiteSettings>
   /** The agency's company and compliance details (GET /api/company); null while they are not set. */

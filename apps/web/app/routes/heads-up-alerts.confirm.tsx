@@ -36,7 +36,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     throw error
   }
   // The alert's own matches, told that it is on; the API's way on should its alert not be read.
-  const alert = await context.api.getApplicantByKey(confirmed.data.applicant_key).catch(() => null)
+  const alert = await context.services.getAlertByKey(confirmed.data.applicant_key).catch(() => null)
   const to = toSafeReturnPath(confirmed.data.redirect_to)
   const next = alert ? withAlertOn(toAlertSearchUrl(alert)) : to && !isLoginPath(to) ? to : PROPERTIES_PATH
   return redirect(next, { headers: toSetCookieHeaders(confirmed.setCookie) })

@@ -18,10 +18,13 @@ const PATH = ALERT_STATUS_ACTION
 export async function loader({ request, context }: Route.LoaderArgs) {
   const contact = await getCurrentContact(request, context)
   if (!contact) throw redirect(toLoginUrl(PATH))
-  const applicants = await context.api.getApplicantsOfContact(contact.contact_id).catch((error: unknown) => {
-    console.warn('could not list the contact’s alerts', error instanceof Error ? error.message : error)
-    return [] as ApplicantView[]
-  })
+  const applicants = await context.services
+    .getMyApplicants()
+    .then((mine) => mine ?? [])
+    .catch((error: unknown) => {
+      console.warn('could not list the contact’s alerts', error instanceof Error ? error.message : error)
+      return [] as ApplicantView[]
+    })
   return { applicants, activeApplicantId: contact.active_contact_applicant_id }
 }
 
@@ -35,7 +38,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const id = Number(form.get('contact_applicant_id'))
   const contact = await getCurrentContact(request, context)
   if (!contact) throw redirect(toLoginUrl(PATH))
-  const applicants = await context.api.getApplicantsOfContact(contact.contact_id)
+  const applicants = (await context.services.getMyApplicants()) ?? []
   const alert = applicants.find((a) => a.contact_applicant_id === id)
   if (!alert) throw data(MESSAGES.APPLICANT_NOT_FOUND, { status: 404 })
   try {

@@ -1,4 +1,3 @@
-import { ApiClientError, isNotFoundError } from '@agency/api-client'
 import { MESSAGES, toSearchTypeOfProfile } from '@agency/domain'
 import type { Contact } from '@agency/domain'
 import { Link, data } from 'react-router'
@@ -12,19 +11,9 @@ import { getAgencyName, toTitle } from '#app/lib/meta.ts'
 import { REGISTER_PATH } from '#app/lib/urls.ts'
 import type { Route } from './+types/heads-up-alerts.profiles'
 
-/** SPEC §7: on server render of the update page, the applicant to update is fetched by its key. */
-async function findApplicant(context: Route.LoaderArgs['context'], applicantKey: string) {
-  try {
-    return await context.api.getApplicantByKey(applicantKey)
-  } catch (error) {
-    // A key the API refuses as malformed (400) names no applicant either.
-    if (isNotFoundError(error) || (error instanceof ApiClientError && error.status === 400)) return null
-    throw error
-  }
-}
-
 export async function loader({ context, params }: Route.LoaderArgs) {
-  const applicant = await findApplicant(context, params.applicantKey)
+  // SPEC §7: on server render of the update page, the applicant to update is fetched by its key.
+  const applicant = await context.services.getAlertByKey(params.applicantKey)
   // SPEC §4/§8: a key in the route that loads nothing shows 'Applicant not found'.
   if (!applicant) return data({ found: false as const }, { status: 404 })
   const searchType = toSearchTypeOfProfile(applicant.profile_id)
@@ -35,7 +24,7 @@ export async function loader({ context, params }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {
-  const applicant = await findApplicant(context, params.applicantKey)
+  const applicant = await context.services.getAlertByKey(params.applicantKey)
   if (!applicant) throw data(MESSAGES.APPLICANT_NOT_FOUND, { status: 404 })
   return handleRegisterAction(request, context, toSearchTypeOfProfile(applicant.profile_id), {
     mode: 'update',

@@ -32,7 +32,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const criteria = saved?.criteria ?? ALERT_CRITERIA_DEFAULT
   // A contact's circumstances are theirs, not an alert's: a new alert starts with the answers and the
   // frequency of their newest alert of the kind, to change if they have moved on.
-  const previous = contact?.contact_id ? findNewestAlertOfKind(await context.api.getApplicantsOfContact(contact.contact_id).catch(() => []), searchType) : null
+  const previous = contact?.contact_id ? findNewestAlertOfKind((await context.services.getMyApplicants().catch(() => null)) ?? [], searchType) : null
   const answers = previous ? { question_answers: previous.question_answers, alert_frequency: previous.alert_frequency } : null
   return { ...page, searchType, contacts, criteria, answers, savedSearch: saved?.summary ?? null, captcha: current ? null : captcha }
 }

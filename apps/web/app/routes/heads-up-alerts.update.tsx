@@ -20,11 +20,14 @@ const Modal = lazy(() => import('#app/components/ui/modal.tsx').then((m) => ({ d
 export async function loader({ request, context }: Route.LoaderArgs) {
   const contact = await getCurrentContact(request, context)
   const applicants = contact
-    ? await context.api.getApplicantsOfContact(contact.contact_id).catch((error: unknown) => {
-        // SPEC §8: a failed applicant list load is only logged.
-        console.warn('could not list the contact’s alerts', error instanceof Error ? error.message : error)
-        return [] as ApplicantView[]
-      })
+    ? await context.services
+        .getMyApplicants()
+        .then((mine) => mine ?? [])
+        .catch((error: unknown) => {
+          // SPEC §8: a failed applicant list load is only logged.
+          console.warn('could not list the contact’s alerts', error instanceof Error ? error.message : error)
+          return [] as ApplicantView[]
+        })
     : []
   const entry = getUpdateAlertEntry({ isLoggedIn: contact !== null, applicants })
   if (entry.kind !== 'choose') throw redirect(entry.path)

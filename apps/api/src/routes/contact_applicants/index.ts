@@ -33,7 +33,8 @@ import { changeAlertStatus, confirmAlert, registerAlert, updateAlert, updateAler
 import { IDEMPOTENCY_KEY_HEADER, IDEMPOTENCY_KEY_MAX_LENGTH } from '#app/alerts/idempotency.ts'
 import { captchaRefused, pendingCookie } from '#app/anonymous-writes.ts'
 import { ALERT_MESSAGES } from '#app/alerts/messages.ts'
-import { findApplicant, findApplicantByKey, getContactQuestions, listApplicantsOfContact, toApplicantView } from '#app/alerts/views.ts'
+import { findAlertByKey } from '#app/services/alerts.ts'
+import { findApplicant, getContactQuestions, listApplicantsOfContact, toApplicantView } from '#app/alerts/views.ts'
 import { ACCOUNT_MESSAGES } from '#app/auth/messages.ts'
 import { hitRateLimit, type RateLimitRule } from '#app/auth/rate-limit.ts'
 import { hashToken, isTokenShaped } from '#app/auth/tokens.ts'
@@ -87,15 +88,6 @@ function holdingOf(app: FastifyInstance, request: FastifyRequest, row: typeof co
   if (typeof key !== 'string' || key.length === 0) return null
   if (isAlertLinkTokenShaped(key)) return app.alertLinks.verify(key, 'update', app.sessions.settings.now()) === row.contact_applicant_id ? { kind: 'key', key } : null
   return isTokenShaped(key) && safeEqual(key, row.applicant_key) ? { kind: 'key', key } : null
-}
-
-/** The alert a key or a signed update link names, or null. */
-async function findByKeyOrLink(app: FastifyInstance, key: string): Promise<typeof contactApplicants.$inferSelect | null> {
-  if (isAlertLinkTokenShaped(key)) {
-    const id = app.alertLinks.verify(key, 'update', app.sessions.settings.now())
-    return id === null ? null : findApplicant(app.db, id)
-  }
-  return isTokenShaped(key) ? findApplicantByKey(app.db, key) : null
 }
 
 /** The alert as the holder may see it: the owner all of it, a key holder without its people. */
@@ -180,11 +172,9 @@ const contactApplicantsRoutes: FastifyPluginAsyncZod<ContactApplicantsRoutesOpti
       },
     },
     async (request, reply) => {
-      const key = request.params.applicant_key
-      const row = await findByKeyOrLink(app, key)
-      if (!row) return notFound(reply)
-      const holding: Holding = request.session?.contact_id === row.contact_id ? { kind: 'owner' } : { kind: 'key', key }
-      return { data: await viewFor(app.db, row, holding) }
+      const alert = await findAlertByKey(app, request.params.applicant_key, request.session)
+      if (!alert) return notFound(reply)
+      return { data: alert }
     },
   )
 

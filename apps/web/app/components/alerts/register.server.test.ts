@@ -1,7 +1,7 @@
 import type { ApiClient } from '@agency/api-client'
 import { ApiClientError } from '@agency/api-client'
 import { DEFAULT_SITE_SETTINGS, MESSAGES } from '@agency/domain'
-import type { AlertPayload, ApplicantQuestion } from '@agency/domain'
+import type { AlertPayload, ApplicantQuestion, CompanySetting } from '@agency/domain'
 import type { AppLoadContext } from 'react-router'
 import { describe, expect, it } from 'vitest'
 import { QUESTION_ANSWER_FIELD, QUESTION_COPY, QUESTION_TOKEN_FIELD } from '#app/components/account/captcha-question.ts'
@@ -31,12 +31,6 @@ const QUESTION_ASKED = { text: 'Type the word ‘harbour’ backwards.', token: 
 function fakeContext(options: { createError?: ApiClientError; mobileVariant?: unknown } = {}): { context: AppLoadContext; sent: Sent } {
   const sent: Sent = { created: [], updated: [] }
   const api = {
-    getContactQuestions: () => Promise.resolve([QUESTION]),
-    getSubscriptionTypes: () => Promise.resolve([{ subscription_type_id: 1, name: 'Property alerts and news' }]),
-    getCompanySetting: (id: number) =>
-      options.mobileVariant === undefined
-        ? Promise.reject(new ApiClientError(404, { message: 'Not found' }))
-        : Promise.resolve({ setting_id: id, value: options.mobileVariant }),
     searchPlaces: (keyword: string) =>
       Promise.resolve(keyword === 'Leeds' ? [{ name: 'Leeds', description: 'West Yorkshire', place_id: 'town:leeds' }] : []),
     getPlace: () => Promise.resolve({ location: 'Leeds', place_id: 'town:leeds', bounds: null, location_type: 'town', lat: 53.8, lng: -1.55 }),
@@ -50,7 +44,14 @@ function fakeContext(options: { createError?: ApiClientError; mobileVariant?: un
       return Promise.resolve({})
     },
   } as unknown as ApiClient
-  const services = { ...UNUSED_SERVICES, issueCaptchaQuestion: () => Promise.resolve(QUESTION_ASKED), getSiteSettings: () => Promise.resolve({ ...DEFAULT_SITE_SETTINGS, register_variant: 'v2' as const, registration_text: 'Hello' }) }
+  const services = {
+    ...UNUSED_SERVICES,
+    getContactQuestions: () => Promise.resolve([QUESTION]),
+    getSubscriptionTypes: () => Promise.resolve([{ subscription_type_id: 1, name: 'Property alerts and news' }]),
+    getCompanySetting: (id: number) => Promise.resolve(options.mobileVariant === undefined ? null : { setting_id: id, value: options.mobileVariant as CompanySetting['value'] }),
+    issueCaptchaQuestion: () => Promise.resolve(QUESTION_ASKED),
+    getSiteSettings: () => Promise.resolve({ ...DEFAULT_SITE_SETTINGS, register_variant: 'v2' as const, registration_text: 'Hello' }),
+  }
   return { context: { api, services, publicUrl: 'https://agency.example', mapTiles: { url: 'https://tiles.example/{z}/{x}/{y}.png', attribution: 'Tiles' } }, sent }
 }
 

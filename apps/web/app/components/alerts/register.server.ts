@@ -61,8 +61,8 @@ export interface RegisterPageData {
 /** Company setting 108: the phone layout; unset or unreadable is the desktop one's. */
 async function getMobileVariant(context: AppLoadContext, desktop: RegisterVariant): Promise<RegisterVariant> {
   try {
-    const setting = await context.api.getCompanySetting(COMPANY_SETTING.REGISTER_VARIANT_MOBILE)
-    return toRegisterVariant(setting.value) ?? desktop
+    const setting = await context.services.getCompanySetting(COMPANY_SETTING.REGISTER_VARIANT_MOBILE)
+    return (setting && toRegisterVariant(setting.value)) ?? desktop
   } catch {
     return desktop
   }
@@ -72,8 +72,8 @@ async function getMobileVariant(context: AppLoadContext, desktop: RegisterVarian
 export async function getRegisterPageData(context: AppLoadContext, searchType: SearchType): Promise<RegisterPageData> {
   const settings = await getSiteSettings(context)
   const [questions, subscriptionTypes, mobile] = await Promise.all([
-    context.api.getContactQuestions(QUESTION_TYPE[searchType]),
-    context.api.getSubscriptionTypes().catch(() => []),
+    context.services.getContactQuestions(QUESTION_TYPE[searchType]),
+    context.services.getSubscriptionTypes().catch(() => []),
     getMobileVariant(context, settings.register_variant),
   ])
   return {

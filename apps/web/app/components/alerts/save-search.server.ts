@@ -25,8 +25,8 @@ export async function saveSearchAtOnce(request: Request, context: AppLoadContext
   const contact = current ? toContact(current) : null
   if (!saved || !contact?.contact_id) return registration
   const [alerts, questions] = await Promise.all([
-    context.api.getApplicantsOfContact(contact.contact_id),
-    context.api.getContactQuestions(QUESTION_TYPE[searchType]),
+    context.services.getMyApplicants().then((mine) => mine ?? []),
+    context.services.getContactQuestions(QUESTION_TYPE[searchType]),
   ])
   const state = toSavedSearchAlert({ searchType, criteria: saved.criteria, contact, alerts, questions })
   if (!state) return registration
