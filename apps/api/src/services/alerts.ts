@@ -1,8 +1,18 @@
-import { isAlertLinkTokenShaped, type ApplicantView } from '@agency/domain'
+import { isAlertLinkTokenShaped, lineText, type ApplicantView } from '@agency/domain'
+import type { Db } from '@agency/db'
 import type { FastifyInstance } from 'fastify'
-import { findApplicant, findApplicantByKey, toApplicantView } from '#app/alerts/views.ts'
+import { findApplicant, findApplicantByKey, listApplicantsOfContact, toApplicantView } from '#app/alerts/views.ts'
 import type { Session } from '#app/auth/session.ts'
 import { isTokenShaped } from '#app/auth/tokens.ts'
+
+/** An applicant key or signed update link as the alert routes take it: one line of 1 to 200 characters. */
+export const ApplicantKeyParamSchema = lineText().min(1).max(200)
+
+/** A contact's alerts, newest first, as their owner sees them (SPEC §7 applicants_of_contact). */
+export async function listAlertsOfContact(db: Db, contactId: number): Promise<ApplicantView[]> {
+  const rows = await listApplicantsOfContact(db, contactId)
+  return Promise.all(rows.map((row) => toApplicantView(db, row)))
+}
 
 /**
  * One alert by its applicant key or its e-mail's signed update link (SPEC §7), as the holder may see

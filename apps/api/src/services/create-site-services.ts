@@ -6,11 +6,11 @@ import { BUSY_RETRY_AFTER_SECONDS } from '#app/plugins/errors.ts'
 import { getContactView } from '#app/queries/contact-view.ts'
 import { toBranch, toBranchDetails } from '#app/presenters/branch.ts'
 import { getBranch, getCompanyProfile, getCompanySetting, getSiteSettings, listBranches } from '#app/queries/catalogue.ts'
-import { getContactQuestions, getSubscriptionTypes, listApplicantsOfContact, toApplicantView, toQuestionProfile } from '#app/alerts/views.ts'
+import { getContactQuestions, getSubscriptionTypes, toQuestionProfile } from '#app/alerts/views.ts'
 import { PlaceIdParamsSchema, PlaceSearchQuerySchema } from '#app/places/schemas.ts'
 import { getNearbyPlaces } from '#app/queries/nearby.ts'
 import { listSavedPropertyIds } from '#app/queries/saved.ts'
-import { findAlertByKey } from './alerts.ts'
+import { ApplicantKeyParamSchema, findAlertByKey, listAlertsOfContact } from './alerts.ts'
 import { findPropertyDetail, findRedirect, findSimilarCards, findSitemapPage, searchPropertyList, type CatalogueCaller } from './catalogue.ts'
 import type { SiteServices } from './site-services.ts'
 
@@ -111,16 +111,13 @@ export function createSiteServicesFactory(app: FastifyInstance): SiteServicesFac
       getSubscriptionTypes: () => answer(() => getSubscriptionTypes(app.db)),
       getAlertByKey: (key) =>
         answer(async () => {
-          // The route's check of its parameter: a key of 1 to 200 characters, one line.
-          if (key.length === 0 || key.length > 200 || /[\r\n]/.test(key)) return null
-          return findAlertByKey(app, key, await sessionOf())
+          const checked = ApplicantKeyParamSchema.safeParse(key)
+          return checked.success ? findAlertByKey(app, checked.data, await sessionOf()) : null
         }),
       getMyApplicants: () =>
         answer(async () => {
           const found = await sessionOf()
-          if (!found) return null
-          const rows = await listApplicantsOfContact(app.db, found.contact_id)
-          return Promise.all(rows.map((row) => toApplicantView(app.db, row)))
+          return found ? listAlertsOfContact(app.db, found.contact_id) : null
         }),
       getCompanyProfile: () => answer(() => getCompanyProfile(app.db)),
       listBranches: () => answer(async () => (await listBranches(app.db)).map(toBranch)),

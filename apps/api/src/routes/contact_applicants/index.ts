@@ -33,8 +33,8 @@ import { changeAlertStatus, confirmAlert, registerAlert, updateAlert, updateAler
 import { IDEMPOTENCY_KEY_HEADER, IDEMPOTENCY_KEY_MAX_LENGTH } from '#app/alerts/idempotency.ts'
 import { captchaRefused, pendingCookie } from '#app/anonymous-writes.ts'
 import { ALERT_MESSAGES } from '#app/alerts/messages.ts'
-import { findAlertByKey } from '#app/services/alerts.ts'
-import { findApplicant, getContactQuestions, listApplicantsOfContact, toApplicantView } from '#app/alerts/views.ts'
+import { ApplicantKeyParamSchema, findAlertByKey, listAlertsOfContact } from '#app/services/alerts.ts'
+import { findApplicant, getContactQuestions, toApplicantView } from '#app/alerts/views.ts'
 import { ACCOUNT_MESSAGES } from '#app/auth/messages.ts'
 import { hitRateLimit, type RateLimitRule } from '#app/auth/rate-limit.ts'
 import { hashToken, isTokenShaped } from '#app/auth/tokens.ts'
@@ -155,8 +155,7 @@ const contactApplicantsRoutes: FastifyPluginAsyncZod<ContactApplicantsRoutesOpti
       if (!request.session) return reply.code(401).send({ message: ACCOUNT_MESSAGES.LOGIN_REQUIRED })
       // Another contact's id answers 404 whether or not it exists: ids are not to be probed.
       if (request.params.contact_id !== request.session.contact_id) return reply.code(404).send({ message: API_MESSAGES.NOT_FOUND })
-      const rows = await listApplicantsOfContact(app.db, request.session.contact_id)
-      return { data: await Promise.all(rows.map((row) => toApplicantView(app.db, row))) }
+      return { data: await listAlertsOfContact(app.db, request.session.contact_id) }
     },
   )
 
@@ -167,7 +166,7 @@ const contactApplicantsRoutes: FastifyPluginAsyncZod<ContactApplicantsRoutesOpti
         summary:
           "One alert by its applicant key or its e-mail's signed update link (SPEC §7). Without the owner's session the alert comes without its people (contacts empty, contacts_withheld true)",
         tags: ['alerts'],
-        params: z.object({ applicant_key: lineText().min(1).max(200) }),
+        params: z.object({ applicant_key: ApplicantKeyParamSchema }),
         response: { 200: dataResponseSchema(ApplicantViewSchema), ...ErrorResponses },
       },
     },
