@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto'
 import fastifyCookie from '@fastify/cookie'
+import type { LoginLinkSettings } from '#app/services/accounts.ts'
 import fp from 'fastify-plugin'
 import { anonymousWritesPlugin } from '#app/anonymous-writes.ts'
 import { z } from 'zod'
@@ -207,12 +208,12 @@ export const accountsPlugin = fp<AccountsOptions>(
       await loadRequestSession(request, app.db, settings)
     })
 
-    await app.register(contactsRoutes, {
-      prefix: '/contacts',
+    app.decorate('loginLinks', {
       magicLinks: { publicUrl: options.publicUrl, limits: options.magicLinkLimits ?? DEFAULT_MAGIC_LINK_LIMITS, now },
       minResponseMs: options.magicLinkMinResponseMs ?? 250,
       ...(options.sleep ? { sleep: options.sleep } : {}),
-    })
+    } satisfies LoginLinkSettings)
+    await app.register(contactsRoutes, { prefix: '/contacts' })
     const accepted = questionsAccepted(browserCaptcha, questionSettings)
     const captchaPrefix = `${options.apiPrefix ?? '/api'}/captcha`
     app.decorate('captchaForms', {

@@ -1,15 +1,16 @@
 import type { Db } from '@agency/db'
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import type { FastifyInstance } from 'fastify'
 import fp from 'fastify-plugin'
 import { IDEMPOTENCY_KEY_HEADER, idempotentCommand, type IdempotentAnswer, type StoredAnswer } from '#app/alerts/idempotency.ts'
 import { ALERT_MESSAGES } from '#app/alerts/messages.ts'
+import type { Answer, Caller, CookieJar } from '#app/auth/caller.ts'
 import { ACCOUNT_MESSAGES } from '#app/auth/messages.ts'
 import { hitRateLimit, type RateLimitRule } from '#app/auth/rate-limit.ts'
 import { createToken, hashToken } from '#app/auth/tokens.ts'
 
 /** The captcha's refusal, in the login form's words, at the captcha's field. */
-export function captchaRefused(reply: FastifyReply): FastifyReply {
-  return reply.code(422).send({ message: ACCOUNT_MESSAGES.CAPTCHA_FAILED, errors: { recaptcha_token: [ACCOUNT_MESSAGES.CAPTCHA_FAILED] } })
+export function captchaRefused(): Answer {
+  return { status: 422, body: { message: ACCOUNT_MESSAGES.CAPTCHA_FAILED, errors: { recaptcha_token: [ACCOUNT_MESSAGES.CAPTCHA_FAILED] } } }
 }
 
 /** A payload checked: its data, or the 422 answer of its messages. */
@@ -49,9 +50,10 @@ declare module 'fastify' {
   interface FastifyInstance {
     /**
      * Runs a write a visitor may make (a login link, an alert's registration, an enquiry or a
-     * valuation) through the one protocol of runAnonymousWrite; the route declares the write.
+     * valuation) through the one protocol of runAnonymousWrite, for an API request or a page's
+     * (services/): the answer to send.
      */
-    anonymousWrite<T, R>(request: FastifyRequest, reply: FastifyReply, write: AnonymousWrite<T, R>): Promise<FastifyReply>
+    anonymousWrite<T, R>(caller: Caller, write: AnonymousWrite<T, R>): Promise<Answer>
   }
 }
 
@@ -66,27 +68,28 @@ declare module 'fastify' {
  *    its answer first undoes this one, and its answer is this one's.
  * The client address is `request.ip`, which TRUST_PROXY alone decides (config.ts).
  */
-async function runAnonymousWrite<T, R>(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply, write: AnonymousWrite<T, R>): Promise<FastifyReply> {
+async function runAnonymousWrite<T, R>(app: FastifyInstance, request: Caller, write: AnonymousWrite<T, R>): Promise<Answer> {
   const { now } = write
   const command = idempotentCommand(app.db, { scope: write.scope, header: request.headers[IDEMPOTENCY_KEY_HEADER], payload: write.payload })
-  const replay = async (): Promise<FastifyReply | null> => {
+  const reused: Answer = { status: 409, body: { message: ALERT_MESSAGES.IDEMPOTENCY_KEY_REUSED } }
+  const replay = async (): Promise<Answer | null> => {
     const outcome = await command.stored()
     if (!outcome) return null
-    if (outcome.kind === 'conflict') return reply.code(409).send({ message: ALERT_MESSAGES.IDEMPOTENCY_KEY_REUSED })
+    if (outcome.kind === 'conflict') return reused
     await write.onReplay?.(outcome.answer)
     // The stored body is the first answer, which the route's response schema already let through.
-    return reply.code(outcome.answer.response_status).send(outcome.answer.response_body)
+    return { status: outcome.answer.response_status, body: outcome.answer.response_body }
   }
   const replayed = await replay()
   if (replayed) return replayed
 
   const checked = await write.check()
-  if (!checked.ok) return reply.code(422).send({ message: checked.message, errors: checked.errors })
+  if (!checked.ok) return { status: 422, body: { message: checked.message, errors: checked.errors } }
   if (write.captchaToken !== null && !(await app.captcha.verify(write.captchaToken, request.ip))) {
-    return (await replay()) ?? captchaRefused(reply)
+    return (await replay()) ?? captchaRefused()
   }
   if (write.perAddress && !(await hitRateLimit(app.db, `${write.perAddress.name}:ip:${request.ip}`, write.perAddress.rule, now())).allowed) {
-    return reply.code(429).send({ message: write.perAddress.message })
+    return { status: 429, body: { message: write.perAddress.message } }
   }
   const at = now()
   const result = await command.run((tx) => write.work(tx, checked.data, at), {
@@ -94,23 +97,23 @@ async function runAnonymousWrite<T, R>(app: FastifyInstance, request: FastifyReq
     answer: write.answer,
     ...(write.afterStore ? { afterStore: write.afterStore } : {}),
   })
-  if (result === null) return (await replay()) ?? reply.code(409).send({ message: ALERT_MESSAGES.IDEMPOTENCY_KEY_REUSED })
+  if (result === null) return (await replay()) ?? reused
   await write.onDone?.(result)
   const answer = write.answer(result)
-  return reply.code(answer.status).send(answer.body)
+  return { status: answer.status, body: answer.body }
 }
 
 /**
  * The plugin that owns the anonymous writes' protocol: the idempotency keys, the captcha (the accounts
- * plugin's, which registers this one), the per-address limits and the stored answers. Routes declare
- * their write and call `app.anonymousWrite`; the one-time tokens (auth/one-time-tokens.ts), the
+ * plugin's, which registers this one), the per-address limits and the stored answers. The writes
+ * (services/) declare themselves and call `app.anonymousWrite`; the one-time tokens (auth/one-time-tokens.ts), the
  * pending-item cookie (pendingCookie) and the captcha's refusal (captchaRefused) are its parts the
  * routes use besides.
  */
 export const anonymousWritesPlugin = fp(
   async (app) => {
-    app.decorate('anonymousWrite', function <T, R>(this: FastifyInstance, request: FastifyRequest, reply: FastifyReply, write: AnonymousWrite<T, R>) {
-      return runAnonymousWrite(this, request, reply, write)
+    app.decorate('anonymousWrite', function <T, R>(this: FastifyInstance, caller: Caller, write: AnonymousWrite<T, R>) {
+      return runAnonymousWrite(this, caller, write)
     })
   },
   { name: 'anonymous-writes' },
@@ -129,14 +132,14 @@ export function pendingCookie(options: { publicUrl: string; names: { readonly HT
     /** A new token: its hash to keep, and `set` to hand the token to the browser once the item is kept. */
     issue() {
       const token = createToken()
-      return { hash: hashToken(token), set: (reply: FastifyReply) => void reply.setCookie(name, token, { ...cookieOptions, maxAge: options.maxAgeS }) }
+      return { hash: hashToken(token), set: (reply: CookieJar) => void reply.setCookie(name, token, { ...cookieOptions, maxAge: options.maxAgeS }) }
     },
     /** The hash of the token this browser holds, or null. */
-    read(request: FastifyRequest, isShaped: (value: string) => boolean): string | null {
+    read(request: Pick<Caller, 'cookies'>, isShaped: (value: string) => boolean): string | null {
       const value = request.cookies[name]
       return value && isShaped(value) ? hashToken(value) : null
     },
-    clear(reply: FastifyReply) {
+    clear(reply: CookieJar) {
       void reply.clearCookie(name, cookieOptions)
     },
   }

@@ -33,7 +33,7 @@ function toOrigin(value: string | undefined): string | null {
  * that resolves to this server under another name gets none of this site's cookies, so it can do
  * nothing that a request without a browser could not.
  */
-export function isSameOriginRequest(request: FastifyRequest, publicOrigin: string): boolean {
+export function isSameOriginRequest(request: Pick<FastifyRequest, 'headers' | 'protocol' | 'host'>, publicOrigin: string): boolean {
   const origin = request.headers.origin
   const claimed = origin !== undefined ? toOrigin(origin) : toOrigin(request.headers.referer)
   if (claimed === null) return false

@@ -2,7 +2,8 @@ import { AsyncLocalStorage } from 'node:async_hooks'
 import { APPLICANT_PROFILE, SESSION_ABSOLUTE_TIMEOUT_MS, SESSION_IDLE_TIMEOUT_MS, findNewestActiveApplicant, toSessionCookieName } from '@agency/domain'
 import { contactApplicants, queryRows, sessions, type Db } from '@agency/db'
 import { and, eq, sql } from 'drizzle-orm'
-import type { FastifyReply, FastifyRequest } from 'fastify'
+import type { FastifyRequest } from 'fastify'
+import type { Caller, CookieJar } from './caller.ts'
 import { createToken, hashToken, isTokenShaped } from './tokens.ts'
 
 /** The logged-in contact of a request. */
@@ -108,7 +109,7 @@ export async function insertSession(
 }
 
 /** The session id the request's cookie carries, when it has the shape of one. */
-export function readSessionCookie(request: FastifyRequest, settings: SessionSettings): string | null {
+export function readSessionCookie(request: Pick<Caller, 'cookies'>, settings: SessionSettings): string | null {
   const value = request.cookies[toSessionCookieName(settings.publicUrl)]
   return value && isTokenShaped(value) ? value : null
 }
@@ -122,15 +123,15 @@ export interface SessionService {
    * (session fixation), and its cookie on the reply. `db` may be the caller's transaction.
    */
   start(
-    request: FastifyRequest,
-    reply: FastifyReply,
+    request: Caller,
+    reply: CookieJar,
     values: { contact_id: number; active_contact_applicant_id?: number | null },
     db?: Db,
   ): Promise<Session>
   /** Logs out: deletes the session row and clears the cookie. */
-  end(request: FastifyRequest, reply: FastifyReply): Promise<void>
+  end(request: Caller, reply: CookieJar): Promise<void>
   /** Makes another of the contact's applicants the active one (SPEC §4); null for none. */
-  setActiveApplicant(request: FastifyRequest, contactApplicantId: number | null, db?: Db): Promise<void>
+  setActiveApplicant(request: Caller, contactApplicantId: number | null, db?: Db): Promise<void>
 }
 
 /** The session service over `database`. */
@@ -138,7 +139,7 @@ export function createSessionService(database: Db, settings: SessionSettings): S
   const cookieName = toSessionCookieName(settings.publicUrl)
   const options = cookieOptions(settings)
 
-  async function dropPresented(request: FastifyRequest, db: Db): Promise<void> {
+  async function dropPresented(request: Caller, db: Db): Promise<void> {
     const presented = request.cookies[cookieName]
     if (presented) await db.delete(sessions).where(eq(sessions.session_id_hash, hashToken(presented)))
   }
@@ -192,7 +193,7 @@ export function createSessionService(database: Db, settings: SessionSettings): S
 }
 
 /** The stored hash of each logged-in request's session id, kept off the public session object. */
-const sessionIdHashes = new WeakMap<FastifyRequest, string>()
+const sessionIdHashes = new WeakMap<Caller, string>()
 
 /**
  * The session lookups of one page render (shareSessionLookups): its API calls, made in the process
@@ -248,7 +249,7 @@ async function lookUpSession(db: Db, idHash: string, settings: SessionSettings):
  * Reads the request's session once (one indexed lookup; none without a cookie, and one for all the
  * calls of a page render: shareSessionLookups) and refreshes last_seen_at now and then.
  */
-export async function loadRequestSession(request: FastifyRequest, db: Db, settings: SessionSettings): Promise<void> {
+export async function loadRequestSession(request: Caller & { readonly method: string }, db: Db, settings: SessionSettings): Promise<void> {
   request.session = null
   const shared = renderLookups.getStore()
   if (shared && request.method !== 'GET' && request.method !== 'HEAD') shared.open = false
@@ -306,7 +307,7 @@ export interface ActiveApplicant {
   criteria: typeof contactApplicants.$inferSelect.criteria
 }
 
-const activeApplicants = new WeakMap<FastifyRequest, Promise<ActiveApplicant | null>>()
+const activeApplicants = new WeakMap<Caller, Promise<ActiveApplicant | null>>()
 
 /**
  * The session's active applicant and its criteria (SPEC §2 match percentage), or null for a visitor

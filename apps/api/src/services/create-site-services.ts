@@ -1,7 +1,9 @@
 import { isDatabaseBusy, isDatabaseUnavailable } from '@agency/db'
 import { NEARBY_KINDS, RedirectSlugSchema } from '@agency/domain'
-import type { FastifyInstance } from 'fastify'
-import { findActiveApplicant, findSessionOfCookies, sessionSeesLocked, type ActiveApplicant, type Session } from '#app/auth/session.ts'
+import type { FastifyInstance, FastifyRequest } from 'fastify'
+import type { Answer, Caller, CookieJar } from '#app/auth/caller.ts'
+import { IDEMPOTENCY_KEY_HEADER } from '#app/alerts/idempotency.ts'
+import { findActiveApplicant, sessionSeesLocked, type ActiveApplicant, type Session } from '#app/auth/session.ts'
 import { BUSY_RETRY_AFTER_SECONDS } from '#app/plugins/errors.ts'
 import { getContactView } from '#app/queries/contact-view.ts'
 import { toBranch, toBranchDetails } from '#app/presenters/branch.ts'
@@ -12,13 +14,12 @@ import { getNearbyPlaces } from '#app/queries/nearby.ts'
 import { listSavedPropertyIds } from '#app/queries/saved.ts'
 import { ApplicantKeyParamSchema, findAlertByKey, listAlertsOfContact } from './alerts.ts'
 import { findPropertyDetail, findRedirect, findSimilarCards, findSitemapPage, searchPropertyList, type CatalogueCaller } from './catalogue.ts'
+import { MagicLinkAnswerSchema, SessionAnswerSchema, askForLoginLink, logInWithLink, logOut } from './accounts.ts'
+import { createPageCaller, runPageWrite } from './page-caller.ts'
 import type { SiteServices } from './site-services.ts'
 
-/** The page request the services answer for: its method and headers (the cookie names its session). */
-export interface PageRequest {
-  method: string
-  headers: Record<string, string | string[] | undefined>
-}
+/** The page request the services answer for, as a FastifyRequest carries it: the cookie names its session; a write checks its origin and counts its address. */
+export type PageRequest = Pick<FastifyRequest, 'method' | 'headers' | 'ip' | 'log' | 'protocol' | 'host'>
 
 /** What the server learns from the services while a page renders. */
 export interface SiteServicesHooks {
@@ -36,23 +37,28 @@ export type SiteServicesFactory = (request: PageRequest, hooks: SiteServicesHook
  */
 export function createSiteServicesFactory(app: FastifyInstance): SiteServicesFactory {
   return (request, hooks) => {
-    let session: Promise<Session | null> | undefined
-    const sessionOf = () => {
-      const header = request.headers.cookie
-      const cookies = typeof header === 'string' ? app.parseCookie(header) : {}
-      return (session ??= findSessionOfCookies(app.db, cookies, app.sessions.settings))
-    }
-    let caller: Promise<CatalogueCaller> | undefined
-    const callerOf = () =>
-      (caller ??= sessionOf().then((found) => {
+    const page = createPageCaller(app, request)
+    const sessionOf = () => page.session()
+    // The catalogue's caller for the session as it is now (an action that logs in or out changes it).
+    let caller: { of: Session | null; caller: CatalogueCaller } | undefined
+    const callerOf = async (): Promise<CatalogueCaller> => {
+      const found = await sessionOf()
+      if (caller?.of !== found) {
         let applicant: Promise<ActiveApplicant | null> | undefined
-        return {
-          db: app.dbFor(request),
-          media: app.media,
-          canSeeLocked: sessionSeesLocked(found),
-          activeApplicant: () => (applicant ??= findActiveApplicant(app.db, found)),
+        caller = {
+          of: found,
+          caller: {
+            db: app.dbFor(request),
+            media: app.media,
+            canSeeLocked: sessionSeesLocked(found),
+            activeApplicant: () => (applicant ??= findActiveApplicant(app.db, found)),
+          },
         }
-      }))
+      }
+      return caller.caller
+    }
+    const write = <D>(read: (body: unknown) => D, work: (caller: Caller, jar: CookieJar) => Promise<Answer>, withHeaders?: Record<string, string>) =>
+      runPageWrite(app, request, page, read, work, withHeaders)
     /** A service's answer; a database too busy or unreachable is told to the server before the error goes on. */
     const answer = async <T>(work: () => Promise<T>): Promise<T> => {
       try {
@@ -126,6 +132,12 @@ export function createSiteServicesFactory(app: FastifyInstance): SiteServicesFac
           const row = await getBranch(app.db, branchId)
           return row ? toBranchDetails(row) : null
         }),
+      requestLoginLink: (link, options) =>
+        answer(() =>
+          write((body) => MagicLinkAnswerSchema.parse(body).data, (caller) => askForLoginLink(app, caller, link), options?.idempotencyKey ? { [IDEMPOTENCY_KEY_HEADER]: options.idempotencyKey } : {}),
+        ),
+      logInWithLink: (token) => answer(() => write((body) => SessionAnswerSchema.parse(body).data, (caller, jar) => logInWithLink(app, caller, jar, token))),
+      logOut: () => answer(() => write(() => null, (caller, jar) => logOut(app, caller, jar))),
     }
   }
 }

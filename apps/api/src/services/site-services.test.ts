@@ -16,7 +16,7 @@ describe.each(testDatabaseKinds())("the site's services on %s", (kind) => {
   let api: TestApi
   let cookie: string
   const unavailable: number[] = []
-  const servicesFor = (headers: Record<string, string>) => api.app.siteServices({ method: 'GET', headers }, { onUnavailable: (s) => unavailable.push(s) })
+  const servicesFor = (headers: Record<string, string>) => api.app.siteServices({ method: 'GET', headers, ip: '203.0.113.9', log: api.app.log, protocol: 'http', host: 'localhost' }, { onUnavailable: (s) => unavailable.push(s) })
   const httpGet = async (url: string, headers: Record<string, string>) => {
     const response = await api.app.inject({ method: 'GET', url, headers })
     return { status: response.statusCode, body: response.json() as { data: unknown } }

@@ -1,4 +1,4 @@
-import type { ApplicantQuestion, ApplicantView, Bounds, Branch, BranchDetails, CompanyProfile, CompanySetting, ContactQuestionType, ContactView, NearbyPlace, PropertyCard, PropertyCardsWithoutMediasResponse, PropertyDetail, PropertySearchQuery, RedirectTarget, SearchResultPlace, SiteSettings, SubscriptionType } from '@agency/domain'
+import type { ApiError, ApplicantQuestion, ApplicantView, Bounds, Branch, BranchDetails, CompanyProfile, CompanySetting, ContactQuestionType, ContactView, NearbyPlace, PropertyCard, PropertyCardsWithoutMediasResponse, PropertyDetail, PropertySearchQuery, RedirectTarget, SearchResultPlace, SiteSettings, SubscriptionType } from '@agency/domain'
 
 /**
  * What a page's loaders ask of the API inside the server process: its services, called for the
@@ -31,6 +31,20 @@ export interface CaptchaQuestionAsked {
 export interface SitemapPage {
   data: Array<{ property_profile_id: number; detail_page_url: string; updated_at: string }>
   next_after: number | null
+}
+
+/**
+ * What a write answered: its data, or the API's error (status and messages) as the HTTP route would
+ * answer it; and the Set-Cookie header values the page's answer must carry (a session, a pending item).
+ */
+export type WriteResult<T> = { ok: true; status: number; data: T; setCookie: string[] } | { ok: false; status: number; error: ApiError; setCookie: string[] }
+
+/** A login link asked for (POST /api/contacts/oauth/magic-links). */
+export interface LoginLinkRequest {
+  email: string
+  request_page_url: string
+  /** The captcha's solution, or an answered question's token. */
+  recaptcha_token: string
 }
 
 export interface SiteServices {
@@ -78,4 +92,10 @@ export interface SiteServices {
   listBranches(): Promise<Branch[]>
   /** A branch with its opening hours and team (GET /api/branches/:id); null for an unknown id. */
   getBranch(branchId: number): Promise<BranchDetails | null>
+  /** SPEC §7 a login link by e-mail: the same answer for every address (POST /api/contacts/oauth/magic-links). */
+  requestLoginLink(request: LoginLinkRequest, options?: { idempotencyKey?: string }): Promise<WriteResult<{ message: string }>>
+  /** Logs in with a login link's token (POST /api/contacts/oauth/sessions); the session cookie in `setCookie`. */
+  logInWithLink(token: string): Promise<WriteResult<{ contact_id: number; redirect_to: string }>>
+  /** Logs out (DELETE /api/contacts/oauth/sessions/current); the cleared cookie in `setCookie`. */
+  logOut(): Promise<WriteResult<null>>
 }

@@ -24,4 +24,7 @@ export const UNUSED_SERVICES: SiteServices = {
   getCompanyProfile: () => Promise.reject(new Error('getCompanyProfile is not used by this test')),
   listBranches: () => Promise.reject(new Error('listBranches is not used by this test')),
   getBranch: () => Promise.reject(new Error('getBranch is not used by this test')),
+  requestLoginLink: () => Promise.reject(new Error('requestLoginLink is not used by this test')),
+  logInWithLink: () => Promise.reject(new Error('logInWithLink is not used by this test')),
+  logOut: () => Promise.reject(new Error('logOut is not used by this test')),
 }

@@ -52,8 +52,10 @@ export async function action({ request, context }: Route.ActionArgs) {
     }
   }
   const key = field('idempotency_key')
-  try {
-    await context.api.requestMagicLink(
+  // SPEC §7: any refusal or error is swallowed and the confirmation is shown anyway, so the page
+  // never tells whether an address is registered.
+  await context.services
+    .requestLoginLink(
       {
         email: parsed.data.email,
         // The path as it is: the API applies the same guard, so it arrives unchanged.
@@ -62,10 +64,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       },
       IDEMPOTENCY_KEY_SHAPE.test(key) ? { idempotencyKey: key } : {},
     )
-  } catch {
-    // SPEC §7: any error is swallowed and the confirmation is shown anyway, so the page never tells
-    // whether an address is registered.
-  }
+    .catch(() => null)
   const result: MagicLinkResult = { status: 'sent', email: parsed.data.email }
   return result
 }

@@ -1,4 +1,3 @@
-import { ApiClientError } from '@agency/api-client'
 import { PROPERTIES_PATH, isTokenShaped, toSafeReturnPath } from '@agency/domain'
 import { Form, Link, data, redirect } from 'react-router'
 import { COPY } from '#app/copy.ts'
@@ -28,15 +27,10 @@ export function loader({ request }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const token = toToken((await request.formData()).get('token'))
   if (!token) return data({ invalid: true }, { status: 400 })
-  let session
-  try {
-    session = await context.api.createSession(token)
-  } catch (error) {
-    // A spent or unknown token (400), or a post the API refused (403 from another origin): the link
-    // page says it did not work, with the API's status, rather than failing as the site's own error.
-    if (error instanceof ApiClientError && error.status < 500) return data({ invalid: true }, { status: error.status })
-    throw error
-  }
+  const session = await context.services.logInWithLink(token)
+  // A spent or unknown token (400), or a post refused (403 from another origin): the link page says
+  // it did not work, with that status, rather than failing as the site's own error.
+  if (!session.ok) return data({ invalid: true }, { status: session.status })
   const to = toSafeReturnPath(session.data.redirect_to)
   return redirect(to && !isLoginPath(to) ? to : PROPERTIES_PATH, { headers: toSetCookieHeaders(session.setCookie) })
 }

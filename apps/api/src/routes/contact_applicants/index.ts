@@ -32,6 +32,7 @@ import { z } from 'zod'
 import { changeAlertStatus, confirmAlert, registerAlert, updateAlert, updateAlertCriteria } from '#app/alerts/commands.ts'
 import { IDEMPOTENCY_KEY_HEADER, IDEMPOTENCY_KEY_MAX_LENGTH } from '#app/alerts/idempotency.ts'
 import { captchaRefused, pendingCookie } from '#app/anonymous-writes.ts'
+import { sendAnswer } from '#app/auth/caller.ts'
 import { ALERT_MESSAGES } from '#app/alerts/messages.ts'
 import { ApplicantKeyParamSchema, findAlertByKey, listAlertsOfContact } from '#app/services/alerts.ts'
 import { findApplicant, getContactQuestions, toApplicantView } from '#app/alerts/views.ts'
@@ -217,9 +218,8 @@ const contactApplicantsRoutes: FastifyPluginAsyncZod<ContactApplicantsRoutesOpti
       const { recaptcha_token: captchaToken, ...payloadBody } = request.body
       let questions: ApplicantQuestion[] = []
       let pendingToken: ReturnType<typeof pending.issue> | null = null
-      return app.anonymousWrite(
+      const answer = await app.anonymousWrite(
         request,
-        reply,
         {
           scope: session ? `contact:${session.contact_id}` : 'visitor',
           payload: payloadBody,
@@ -267,6 +267,7 @@ const contactApplicantsRoutes: FastifyPluginAsyncZod<ContactApplicantsRoutesOpti
           now,
         },
       )
+      return sendAnswer(reply, answer)
     },
   )
 
@@ -294,7 +295,7 @@ const contactApplicantsRoutes: FastifyPluginAsyncZod<ContactApplicantsRoutesOpti
         // The profile is the alert's own: a key changes what it looks for, not whether it buys or rents.
         const result = parseAlertCriteriaUpdate({ ...payloadBody, profile_id: row.profile_id }, questions)
         if (!result.success) return reply.code(422).send({ message: result.message, errors: result.errors })
-        if (!(await app.captcha.verify(captchaToken ?? '', request.ip))) return captchaRefused(reply)
+        if (!(await app.captcha.verify(captchaToken ?? '', request.ip))) return sendAnswer(reply, captchaRefused())
         const changed = await app.db.transaction((tx) => updateAlertCriteria(tx, { row, payload: result.data, questions, now: now() }))
         return { data: await viewFor(app.db, changed, holding) }
       }
@@ -336,7 +337,7 @@ const contactApplicantsRoutes: FastifyPluginAsyncZod<ContactApplicantsRoutesOpti
       // so, as an update by key, it takes the captcha.
       if (holding.kind === 'key' && parsed.data.status === APPLICANT_STATUS.ON) {
         const token = (request.body as { recaptcha_token?: unknown }).recaptcha_token
-        if (!(await app.captcha.verify(typeof token === 'string' ? token : '', request.ip))) return captchaRefused(reply)
+        if (!(await app.captcha.verify(typeof token === 'string' ? token : '', request.ip))) return sendAnswer(reply, captchaRefused())
       }
       const session = request.session
       const ownSession = session?.contact_id === row.contact_id ? session : null

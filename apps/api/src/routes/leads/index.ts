@@ -14,6 +14,7 @@ import { eq } from 'drizzle-orm'
 import { z } from 'zod'
 import { IDEMPOTENCY_KEY_HEADER, IDEMPOTENCY_KEY_MAX_LENGTH } from '#app/alerts/idempotency.ts'
 import { pendingCookie } from '#app/anonymous-writes.ts'
+import { sendAnswer } from '#app/auth/caller.ts'
 import { hitRateLimit, type RateLimitRule } from '#app/auth/rate-limit.ts'
 import { hashToken } from '#app/auth/tokens.ts'
 import { findLeadTarget, storeLead } from '#app/leads/commands.ts'
@@ -102,9 +103,8 @@ const leadsRoutes: FastifyPluginAsyncZod<LeadsRoutesOptions> = async (app, optio
       // A retry may carry a fresh captcha solution: the enquiry is the same one.
       const { recaptcha_token: captchaToken, ...payloadBody } = request.body
       let pendingToken: ReturnType<typeof pending.issue> | null = null
-      return app.anonymousWrite(
+      const answer = await app.anonymousWrite(
         request,
-        reply,
         {
           scope: session ? `lead:contact:${session.contact_id}` : 'lead:visitor',
           payload: payloadBody,
@@ -144,6 +144,7 @@ const leadsRoutes: FastifyPluginAsyncZod<LeadsRoutesOptions> = async (app, optio
           now,
         },
       )
+      return sendAnswer(reply, answer)
     },
   )
 }
