@@ -16,6 +16,7 @@ import { ApplicantKeyParamSchema, findAlertByKey, listAlertsOfContact } from './
 import { findPropertyDetail, findRedirect, findSimilarCards, findSitemapPage, searchPropertyList, type CatalogueCaller } from './catalogue.ts'
 import { MagicLinkAnswerSchema, SessionAnswerSchema, askForLoginLink, logInWithLink, logOut } from './accounts.ts'
 import { createPageCaller, runPageWrite } from './page-caller.ts'
+import { CardIdsSchema, findCardsByIds, listSavedOf, saveFor, unsaveFor } from './saved.ts'
 import type { SiteServices } from './site-services.ts'
 
 /** The page request the services answer for, as a FastifyRequest carries it: the cookie names its session; a write checks its origin and counts its address. */
@@ -138,6 +139,18 @@ export function createSiteServicesFactory(app: FastifyInstance): SiteServicesFac
         ),
       logInWithLink: (token) => answer(() => write((body) => SessionAnswerSchema.parse(body).data, (caller, jar) => logInWithLink(app, caller, jar, token))),
       logOut: () => answer(() => write(() => null, (caller, jar) => logOut(app, caller, jar))),
+      getPropertyCards: (ids) =>
+        answer(async () => {
+          const checked = CardIdsSchema.safeParse(ids.join(','))
+          return checked.success ? findCardsByIds(await callerOf(), checked.data) : null
+        }),
+      getSavedProperties: () =>
+        answer(async () => {
+          const found = await sessionOf()
+          return found ? listSavedOf(app, found) : null
+        }),
+      saveProperty: (propertyProfileId, savedPrice) => answer(() => write(() => null, (caller) => saveFor(app, caller, propertyProfileId, savedPrice))),
+      unsaveProperty: (propertyProfileId) => answer(() => write(() => null, (caller) => unsaveFor(app, caller, propertyProfileId))),
     }
   }
 }

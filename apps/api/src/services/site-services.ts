@@ -1,4 +1,4 @@
-import type { ApiError, ApplicantQuestion, ApplicantView, Bounds, Branch, BranchDetails, CompanyProfile, CompanySetting, ContactQuestionType, ContactView, NearbyPlace, PropertyCard, PropertyCardsWithoutMediasResponse, PropertyDetail, PropertySearchQuery, RedirectTarget, SearchResultPlace, SiteSettings, SubscriptionType } from '@agency/domain'
+import type { ApiError, ApplicantQuestion, ApplicantView, Bounds, Branch, BranchDetails, CompanyProfile, CompanySetting, ContactQuestionType, ContactView, NearbyPlace, PropertyCard, PropertyCardsWithoutMediasResponse, PropertyDetail, PropertySearchQuery, RedirectTarget, SavedProperty, SearchResultPlace, SiteSettings, SubscriptionType } from '@agency/domain'
 
 /**
  * What a page's loaders ask of the API inside the server process: its services, called for the
@@ -98,4 +98,12 @@ export interface SiteServices {
   logInWithLink(token: string): Promise<WriteResult<{ contact_id: number; redirect_to: string }>>
   /** Logs out (DELETE /api/contacts/oauth/sessions/current); the cleared cookie in `setCookie`. */
   logOut(): Promise<WriteResult<null>>
+  /** The cards of the given properties still on the market, in the order asked (GET /api/properties/cards); null for a list the route refuses. */
+  getPropertyCards(ids: readonly number[]): Promise<PropertyCard[] | null>
+  /** The logged-in contact's saved properties, the latest saved first (GET /api/contacts/me/saved_properties); null for a visitor. */
+  getSavedProperties(): Promise<SavedProperty[] | null>
+  /** Saves a property to the logged-in contact (PUT /api/contacts/me/saved_properties/:id): 404 gone, 422 a full list, 401 a visitor. */
+  saveProperty(propertyProfileId: number, savedPrice?: number | null): Promise<WriteResult<null>>
+  /** Removes a saved property (DELETE /api/contacts/me/saved_properties/:id). */
+  unsaveProperty(propertyProfileId: number): Promise<WriteResult<null>>
 }

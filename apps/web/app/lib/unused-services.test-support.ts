@@ -27,4 +27,8 @@ export const UNUSED_SERVICES: SiteServices = {
   requestLoginLink: () => Promise.reject(new Error('requestLoginLink is not used by this test')),
   logInWithLink: () => Promise.reject(new Error('logInWithLink is not used by this test')),
   logOut: () => Promise.reject(new Error('logOut is not used by this test')),
+  getPropertyCards: () => Promise.reject(new Error('getPropertyCards is not used by this test')),
+  getSavedProperties: () => Promise.reject(new Error('getSavedProperties is not used by this test')),
+  saveProperty: () => Promise.reject(new Error('saveProperty is not used by this test')),
+  unsaveProperty: () => Promise.reject(new Error('unsaveProperty is not used by this test')),
 }

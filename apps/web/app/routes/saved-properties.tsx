@@ -1,4 +1,3 @@
-import { ApiClientError } from '@agency/api-client'
 import type { PropertyCard, SavedProperty } from '@agency/domain'
 import { SAVED_COPY, SAVED_PAGE_COPY, SAVED_PROPERTIES_MAX, isBrowserSave, parseIdSegment, toSafeReturnPath, toSavedPriceNote } from '@agency/domain'
 import { useEffect, useState, useSyncExternalStore } from 'react'
@@ -8,7 +7,6 @@ import { getAgencyName, toTitle } from '#app/lib/meta.ts'
 import { SAVED_PATH } from '#app/lib/saved.ts'
 import { parseVisitorSaves, toVisitorSavesCookie, toggleVisitorSave } from '#app/lib/saved-cookie.ts'
 import { getBrowserSaves, getServerSaves, subscribeToBrowserSaves } from '#app/lib/saved-browser.ts'
-import { throwAsPage } from '#app/lib/page-action.server.ts'
 import { getCurrentContact } from '#app/lib/session.server.ts'
 import { toListCard } from '#app/components/property-card/types.ts'
 import type { Route } from './+types/saved-properties'
@@ -30,11 +28,7 @@ const isSecure = (request: Request) => new URL(request.url).protocol === 'https:
 
 /** Saves each property to the logged-in contact, oldest first; one gone or a full list leaves that one out. */
 async function saveAll(context: Route.LoaderArgs['context'], saves: readonly { id: number; saved_price: number | null }[]): Promise<void> {
-  for (const save of saves) {
-    await context.api.saveProperty(save.id, save.saved_price).catch((error: unknown) => {
-      if (!(error instanceof ApiClientError && error.status < 500)) throw error
-    })
-  }
+  for (const save of saves) await context.services.saveProperty(save.id, save.saved_price)
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -43,7 +37,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (!contact) {
     // A visitor's hearts pressed without JavaScript: their cards, as the server can show them.
     if (!cookieIds.length) return { signedIn: false as const, items: [] }
-    const cards = await context.api.getPropertyCards(cookieIds)
+    const cards = (await context.services.getPropertyCards(cookieIds)) ?? []
     const byId = new Map(cards.map((card) => [card.property_profile_id, card]))
     const items = cookieIds.map((id): SavedItem => {
       const card = byId.get(id)
@@ -51,7 +45,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     })
     return data({ signedIn: false as const, items }, { headers: { 'Cache-Control': 'private, no-cache' } })
   }
-  const saved = await context.api.getSavedProperties()
+  const saved = await context.services.getSavedProperties()
+  // A session that ended between the contact's lookup and this one: the page as a visitor sees it.
+  if (!saved) return { signedIn: false as const, items: [] }
   // Hearts pressed as a visitor without JavaScript, still in the cookie: the page offers to add them
   // (a post: the API takes no change from a page's GET). With JavaScript they move on their own.
   const waiting = cookieIds.filter((id) => !saved.some((s) => s.property_profile_id === id)).length
@@ -116,15 +112,13 @@ export async function action({ request, context }: Route.ActionArgs) {
   const action = toggle ?? intent
   const propertyId = parseIdSegment(field(toggle ?? 'property_profile_id'))
   if (propertyId === null || (action !== 'save' && action !== 'remove')) return answer('invalid', 400)
-  try {
-    if (action === 'save') await context.api.saveProperty(propertyId)
-    else await context.api.unsaveProperty(propertyId)
-  } catch (error) {
-    if (error instanceof ApiClientError && error.status === 404) return answer('not_found', 404)
-    if (error instanceof ApiClientError && error.status === 422) return answer('full', 422)
+  const done = action === 'save' ? await context.services.saveProperty(propertyId) : await context.services.unsaveProperty(propertyId)
+  if (!done.ok) {
+    if (done.status === 404) return answer('not_found', 404)
+    if (done.status === 422) return answer('full', 422)
     // Any other refusal (a post whose Origin a privacy extension stripped: 403) is its own 4xx page.
-    if (viaScript && error instanceof ApiClientError && error.status < 500) return answer('invalid', error.status)
-    throwAsPage(error)
+    if (viaScript) return answer('invalid', done.status)
+    throw data(done.error.message, { status: done.status })
   }
   return answer(action === 'save' ? 'saved' : 'removed')
 }

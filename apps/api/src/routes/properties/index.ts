@@ -5,18 +5,17 @@ import {
   PropertySearchQuerySchema,
   PropertyStyleSchema,
   PropertyTypeSchema,
-  SAVED_PROPERTIES_MAX,
 } from '@agency/domain'
 import type { FastifyReply } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { canSeeLocked } from '#app/access.ts'
 import { API_MESSAGES } from '#app/messages.ts'
-import { presentCard, presentMarker } from '#app/presenters/property.ts'
+import { presentMarker } from '#app/presenters/property.ts'
 import { listPropertyStyles, listPropertyTypes } from '#app/queries/catalogue.ts'
-import { getMediasOf, searchPropertyMarkers } from '#app/queries/properties.ts'
+import { searchPropertyMarkers } from '#app/queries/properties.ts'
 import { catalogueCallerOf, findPropertyDetail, findSimilarCards, searchPropertyList } from '#app/services/catalogue.ts'
-import { getCardsByIds } from '#app/queries/saved.ts'
+import { CardIdsSchema, findCardsByIds } from '#app/services/saved.ts'
 import { answerKept } from '#app/kept-answer.ts'
 import { isVisitorRequest } from '#app/http-cache.ts'
 import { createVisitorAnswerCache } from '#app/queries/visitor-cache.ts'
@@ -36,14 +35,7 @@ const LimitQuerySchema = z.object({
 })
 
 /** `ids=3,1,2`: up to SAVED_PROPERTIES_MAX property ids, comma separated, each once. */
-const CardIdsQuerySchema = z.object({
-  ids: z
-    .string()
-    .max(SAVED_PROPERTIES_MAX * 11)
-    .transform((value) => value.split(','))
-    .pipe(z.array(IdParamSchema).min(1).max(SAVED_PROPERTIES_MAX, `At most ${SAVED_PROPERTIES_MAX} ids.`))
-    .transform((ids) => [...new Set(ids)]),
-})
+const CardIdsQuerySchema = z.object({ ids: CardIdsSchema })
 
 /** The routes' options: how long a visitor's search answer is kept (0, the default, keeps none). */
 export interface PropertiesRoutesOptions {
@@ -79,13 +71,7 @@ const properties: FastifyPluginAsyncZod<PropertiesRoutesOptions> = async (app, o
         response: { 200: dataResponseSchema(z.array(ApiPropertyCardSchema)), 400: ApiErrorSchema },
       },
     },
-    async (request) => {
-      const context = { media: app.media, canSeeLocked: canSeeLocked(request) }
-      const db = app.dbFor(request)
-      const rows = await getCardsByIds(db, request.query.ids)
-      const medias = await getMediasOf(db, rows.map((row) => row.property_profile_id))
-      return { data: rows.map((row) => presentCard(row, medias.get(row.property_profile_id) ?? [], context)) }
-    },
+    async (request) => ({ data: await findCardsByIds(catalogueCallerOf(request), request.query.ids) }),
   )
 
   app.get(

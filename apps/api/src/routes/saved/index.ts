@@ -1,12 +1,10 @@
-import { ApiErrorSchema, SAVED_COPY, SavePropertyBodySchema, SavedPropertySchema } from '@agency/domain'
+import { ApiErrorSchema, SavePropertyBodySchema, SavedPropertySchema } from '@agency/domain'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
-import { canSeeLocked } from '#app/access.ts'
+import { sendAnswer } from '#app/auth/caller.ts'
 import { ACCOUNT_MESSAGES } from '#app/auth/messages.ts'
-import { API_MESSAGES } from '#app/messages.ts'
-import { presentCard } from '#app/presenters/property.ts'
-import { getMediasOf } from '#app/queries/properties.ts'
-import { listSavedProperties, listSavedPropertyIds, saveProperty, unsaveProperty } from '#app/queries/saved.ts'
+import { listSavedPropertyIds } from '#app/queries/saved.ts'
+import { listSavedOf, saveFor, unsaveFor } from '#app/services/saved.ts'
 import { IdParamSchema, dataResponseSchema } from '#app/schemas.ts'
 
 const LOGIN_REQUIRED = { message: ACCOUNT_MESSAGES.LOGIN_REQUIRED }
@@ -34,23 +32,7 @@ const savedRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       if (!request.session) return reply.code(401).send(LOGIN_REQUIRED)
-      const contactId = request.session.contact_id
-      const rows = await listSavedProperties(app.db, contactId)
-      const onMarket = rows.filter((row) => row.availability !== 'withdrawn')
-      const medias = await getMediasOf(app.db, onMarket.map((row) => row.property_profile_id))
-      const context = { media: app.media, canSeeLocked: canSeeLocked(request) }
-      return {
-        data: rows.map((row) => {
-          const withdrawn = row.availability === 'withdrawn'
-          return {
-            property_profile_id: row.property_profile_id,
-            saved_at: row.saved_at.toISOString(),
-            saved_price: row.saved_price,
-            on_market: !withdrawn,
-            property: withdrawn ? null : presentCard(row, medias.get(row.property_profile_id) ?? [], context),
-          }
-        }),
-      }
+      return { data: await listSavedOf(app, request.session) }
     },
   )
 
@@ -80,21 +62,7 @@ const savedRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 204: z.null(), 400: ApiErrorSchema, 401: ApiErrorSchema, 403: ApiErrorSchema, 404: ApiErrorSchema, 422: ApiErrorSchema },
       },
     },
-    async (request, reply) => {
-      if (!request.session) return reply.code(401).send(LOGIN_REQUIRED)
-      const outcome = await saveProperty(
-        app.db,
-        request.session.contact_id,
-        request.params.property_profile_id,
-        request.body?.saved_price,
-        { canSeeLocked: canSeeLocked(request) },
-      )
-      if (outcome === 'not_found') return reply.code(404).send({ message: API_MESSAGES.PROPERTY_NOT_FOUND })
-      if (outcome === 'full') {
-        return reply.code(422).send({ message: SAVED_COPY.TOO_MANY, errors: { property_profile_id: [SAVED_COPY.TOO_MANY] } })
-      }
-      return reply.code(204).send(null)
-    },
+    async (request, reply) => sendAnswer(reply, await saveFor(app, request, request.params.property_profile_id, request.body?.saved_price)),
   )
 
   app.delete(
@@ -107,11 +75,7 @@ const savedRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 204: z.null(), 400: ApiErrorSchema, 401: ApiErrorSchema, 403: ApiErrorSchema },
       },
     },
-    async (request, reply) => {
-      if (!request.session) return reply.code(401).send(LOGIN_REQUIRED)
-      await unsaveProperty(app.db, request.session.contact_id, request.params.property_profile_id)
-      return reply.code(204).send(null)
-    },
+    async (request, reply) => sendAnswer(reply, await unsaveFor(app, request, request.params.property_profile_id)),
   )
 }
 
