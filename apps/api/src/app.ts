@@ -198,10 +198,9 @@ export const api: FastifyPluginAsync<
   await app.register(leadsRoutes, { prefix: '/leads' })
   await app.register(potentialViewingsRoutes, { prefix: '/potential_viewings' })
   await app.register(alertsRoutes, { prefix: '/alerts', publicUrl: options.publicUrl })
-  await app.register(addressesRoutes, {
-    prefix: '/addresses',
-    provider: options.addresses?.provider ?? createAddressProvider(options.addresses?.env ?? {}, { db: options.database.db, log: app.log }),
-  })
+  // One provider for the address route and the site's services.
+  app.decorate('addressProvider', options.addresses?.provider ?? createAddressProvider(options.addresses?.env ?? {}, { db: options.database.db, log: app.log }))
+  await app.register(addressesRoutes, { prefix: '/addresses' })
   // The pages' loaders call the services over this instance, whose database, media and sessions the
   // routes above use.
   options.exposeSiteServices?.(createSiteServicesFactory(app))
