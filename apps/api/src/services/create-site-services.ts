@@ -17,6 +17,8 @@ import { findPropertyDetail, findRedirect, findSimilarCards, findSitemapPage, se
 import { MagicLinkAnswerSchema, SessionAnswerSchema, askForLoginLink, logInWithLink, logOut } from './accounts.ts'
 import { createPageCaller, runPageWrite } from './page-caller.ts'
 import type { SiteServices } from './site-services.ts'
+import { LeadEnquiryAnswerSchema, sendEnquiry } from './leads.ts'
+import { AddressQuerySchema } from './addresses.ts'
 
 /** The page request the services answer for, as a FastifyRequest carries it: the cookie names its session; a write checks its origin and counts its address. */
 export type PageRequest = Pick<FastifyRequest, 'method' | 'headers' | 'ip' | 'log' | 'protocol' | 'host'>
@@ -138,6 +140,16 @@ export function createSiteServicesFactory(app: FastifyInstance): SiteServicesFac
         ),
       logInWithLink: (token) => answer(() => write((body) => SessionAnswerSchema.parse(body).data, (caller, jar) => logInWithLink(app, caller, jar, token))),
       logOut: () => answer(() => write(() => null, (caller, jar) => logOut(app, caller, jar))),
+      sendLeadEnquiry: (enquiry, options) =>
+        answer(() =>
+          write((body) => LeadEnquiryAnswerSchema.parse(body).data, (caller, jar) => sendEnquiry(app, caller, jar, enquiry), options?.idempotencyKey ? { [IDEMPOTENCY_KEY_HEADER]: options.idempotencyKey } : {}),
+        ),
+      // The keyword is checked as the address route checks it; the provider (app.addressProvider) is the route's.
+      searchAddresses: (keyword) =>
+        answer(async () => {
+          const query = AddressQuerySchema.safeParse({ keyword })
+          return query.success ? await app.addressProvider.search(query.data.keyword) : null
+        }),
     }
   }
 }

@@ -27,4 +27,6 @@ export const UNUSED_SERVICES: SiteServices = {
   requestLoginLink: () => Promise.reject(new Error('requestLoginLink is not used by this test')),
   logInWithLink: () => Promise.reject(new Error('logInWithLink is not used by this test')),
   logOut: () => Promise.reject(new Error('logOut is not used by this test')),
+  sendLeadEnquiry: () => Promise.reject(new Error('sendLeadEnquiry is not used by this test')),
+  searchAddresses: () => Promise.reject(new Error('searchAddresses is not used by this test')),
 }
