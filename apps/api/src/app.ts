@@ -31,12 +31,13 @@ import contactApplicantsRoutes, { type AlertRegistrationLimits } from '#app/rout
 import contactQuestionsRoutes from '#app/routes/contact_questions/index.ts'
 import subscriptionTypesRoutes from '#app/routes/subscription_types/index.ts'
 import sitemapRoutes from '#app/routes/sitemap/index.ts'
-import leadsRoutes, { type LeadEnquiryLimits } from '#app/routes/leads/index.ts'
+import leadsRoutes from '#app/routes/leads/index.ts'
 import alertsRoutes from '#app/routes/alerts/index.ts'
 import potentialViewingsRoutes from '#app/routes/potential_viewings/index.ts'
 import { createAlertLinks, type AlertLinks } from '#app/alerts/alert-links.ts'
 import { createMediaLinks, type MediaLinks } from '#app/media/media-links.ts'
 import { createSiteServicesFactory, type SiteServicesFactory } from '#app/services/create-site-services.ts'
+import { DEFAULT_LEAD_ENQUIRY_LIMITS, type LeadEnquiryLimits, type LeadEnquirySettings } from '#app/services/leads.ts'
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -192,17 +193,14 @@ export const api: FastifyPluginAsync<
     publicUrl: options.publicUrl,
     ...(options.alertLimits ? { limits: options.alertLimits } : {}),
   })
-  await app.register(leadsRoutes, {
-    prefix: '/leads',
-    publicUrl: options.publicUrl,
-    ...(options.leadLimits ? { limits: options.leadLimits } : {}),
-  })
+  // How enquiries are taken, for the lead routes and the site's services alike.
+  app.decorate('leadEnquiries', { publicUrl: options.publicUrl, limits: options.leadLimits ?? DEFAULT_LEAD_ENQUIRY_LIMITS } satisfies LeadEnquirySettings)
+  await app.register(leadsRoutes, { prefix: '/leads' })
   await app.register(potentialViewingsRoutes, { prefix: '/potential_viewings' })
   await app.register(alertsRoutes, { prefix: '/alerts', publicUrl: options.publicUrl })
-  await app.register(addressesRoutes, {
-    prefix: '/addresses',
-    provider: options.addresses?.provider ?? createAddressProvider(options.addresses?.env ?? {}, { db: options.database.db, log: app.log }),
-  })
+  // One provider for the address route and the site's services.
+  app.decorate('addressProvider', options.addresses?.provider ?? createAddressProvider(options.addresses?.env ?? {}, { db: options.database.db, log: app.log }))
+  await app.register(addressesRoutes, { prefix: '/addresses' })
   // The pages' loaders call the services over this instance, whose database, media and sessions the
   // routes above use.
   options.exposeSiteServices?.(createSiteServicesFactory(app))

@@ -7,7 +7,7 @@ export {
   type AlertWorker,
 } from './alerts/delivery.ts'
 export { DEFAULT_FEEDS_OPTIONS, type FeedsOptions } from './routes/feeds/index.ts'
-export { DEFAULT_LEAD_ENQUIRY_LIMITS, type LeadEnquiryLimits } from './routes/leads/index.ts'
+export { DEFAULT_LEAD_ENQUIRY_LIMITS, type LeadEnquiryLimits } from './services/leads.ts'
 export { canSeeLocked } from './access.ts'
 export { acceptsGzip } from './kept-answer.ts'
 export { entityTag, gzipEntityTag, isVisitorRequest, notModified } from './http-cache.ts'

@@ -18,6 +18,8 @@ import { MagicLinkAnswerSchema, SessionAnswerSchema, askForLoginLink, logInWithL
 import { createPageCaller, runPageWrite } from './page-caller.ts'
 import { CardIdsSchema, findCardsByIds, listSavedOf, saveFor, unsaveFor } from './saved.ts'
 import type { SiteServices } from './site-services.ts'
+import { LeadEnquiryAnswerSchema, sendEnquiry } from './leads.ts'
+import { AddressQuerySchema } from './addresses.ts'
 
 /** The page request the services answer for, as a FastifyRequest carries it: the cookie names its session; a write checks its origin and counts its address. */
 export type PageRequest = Pick<FastifyRequest, 'method' | 'headers' | 'ip' | 'log' | 'protocol' | 'host'>
@@ -151,6 +153,16 @@ export function createSiteServicesFactory(app: FastifyInstance): SiteServicesFac
         }),
       saveProperty: (propertyProfileId, savedPrice) => answer(() => write(() => null, (caller) => saveFor(app, caller, propertyProfileId, savedPrice))),
       unsaveProperty: (propertyProfileId) => answer(() => write(() => null, (caller) => unsaveFor(app, caller, propertyProfileId))),
+      sendLeadEnquiry: (enquiry, options) =>
+        answer(() =>
+          write((body) => LeadEnquiryAnswerSchema.parse(body).data, (caller, jar) => sendEnquiry(app, caller, jar, enquiry), options?.idempotencyKey ? { [IDEMPOTENCY_KEY_HEADER]: options.idempotencyKey } : {}),
+        ),
+      // The keyword is checked as the address route checks it; the provider (app.addressProvider) is the route's.
+      searchAddresses: (keyword) =>
+        answer(async () => {
+          const query = AddressQuerySchema.safeParse({ keyword })
+          return query.success ? await app.addressProvider.search(query.data.keyword) : null
+        }),
     }
   }
 }

@@ -1,4 +1,4 @@
-import type { ApiError, ApplicantQuestion, ApplicantView, Bounds, Branch, BranchDetails, CompanyProfile, CompanySetting, ContactQuestionType, ContactView, NearbyPlace, PropertyCard, PropertyCardsWithoutMediasResponse, PropertyDetail, PropertySearchQuery, RedirectTarget, SavedProperty, SearchResultPlace, SiteSettings, SubscriptionType } from '@agency/domain'
+import type { AddressSearchResult, ApiError, ApplicantQuestion, ApplicantView, Bounds, Branch, BranchDetails, CompanyProfile, CompanySetting, ContactQuestionType, ContactView, LeadEnquiryAnswer, LeadEnquiryPayload, NearbyPlace, PropertyCard, PropertyCardsWithoutMediasResponse, PropertyDetail, PropertySearchQuery, RedirectTarget, SavedProperty, SearchResultPlace, SiteSettings, SubscriptionType } from '@agency/domain'
 
 /**
  * What a page's loaders ask of the API inside the server process: its services, called for the
@@ -43,6 +43,12 @@ export type WriteResult<T> = { ok: true; status: number; data: T; setCookie: str
 export interface LoginLinkRequest {
   email: string
   request_page_url: string
+  /** The captcha's solution, or an answered question's token. */
+  recaptcha_token: string
+}
+
+/** A lead enquiry sent (POST /api/leads/enquiry): SPEC §3's payload with the captcha. */
+export type LeadEnquiryRequest = LeadEnquiryPayload & {
   /** The captcha's solution, or an answered question's token. */
   recaptcha_token: string
 }
@@ -106,4 +112,12 @@ export interface SiteServices {
   saveProperty(propertyProfileId: number, savedPrice?: number | null): Promise<WriteResult<null>>
   /** Removes a saved property (DELETE /api/contacts/me/saved_properties/:id). */
   unsaveProperty(propertyProfileId: number): Promise<WriteResult<null>>
+  /**
+   * SPEC §7 a lead enquiry (POST /api/leads/enquiry): the lead id and `contact.contact_id`, with the
+   * cookie that remembers a visitor's enquiry in `setCookie`. Pass an `idempotencyKey` so a retry stores
+   * nothing new; a refused payload is a 422 whose message is the first field message, too many enquiries a 429.
+   */
+  sendLeadEnquiry(enquiry: LeadEnquiryRequest, options?: { idempotencyKey?: string }): Promise<WriteResult<LeadEnquiryAnswer>>
+  /** Address suggestions for the lead and alert forms (GET /api/addresses); null for a keyword the API refuses (over 256 characters). */
+  searchAddresses(keyword: string): Promise<AddressSearchResult[] | null>
 }

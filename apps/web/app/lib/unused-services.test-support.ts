@@ -31,4 +31,6 @@ export const UNUSED_SERVICES: SiteServices = {
   getSavedProperties: () => Promise.reject(new Error('getSavedProperties is not used by this test')),
   saveProperty: () => Promise.reject(new Error('saveProperty is not used by this test')),
   unsaveProperty: () => Promise.reject(new Error('unsaveProperty is not used by this test')),
+  sendLeadEnquiry: () => Promise.reject(new Error('sendLeadEnquiry is not used by this test')),
+  searchAddresses: () => Promise.reject(new Error('searchAddresses is not used by this test')),
 }

@@ -1,8 +1,6 @@
-import type { ApiClient, LeadEnquiryRequest } from '@agency/api-client'
-import { ApiClientError } from '@agency/api-client'
 import { MESSAGES, toLeadEnquiryContext } from '@agency/domain'
-import type { AddressSearchResult, ContactView } from '@agency/domain'
-import type { SiteServices } from '@agency/api/site-services'
+import type { AddressSearchResult, ApiError, ContactView } from '@agency/domain'
+import type { LeadEnquiryRequest, SiteServices } from '@agency/api/site-services'
 import type { AppLoadContext } from 'react-router'
 import { describe, expect, it } from 'vitest'
 import type { LeadActionResult } from '#app/components/lead/lead-form.tsx'
@@ -48,23 +46,27 @@ const PROPERTY = {
   branch_id: 2,
 }
 
-function fakeContext(options: { sendError?: ApiClientError; contact?: ContactView } = {}) {
+/** What the API refused an enquiry with: its status and error. */
+interface Refusal {
+  status: number
+  error: ApiError
+}
+
+function fakeContext(options: { sendError?: Refusal; contact?: ContactView } = {}) {
   const sent: Array<{ payload: LeadEnquiryRequest; idempotencyKey: string | undefined }> = []
-  const api = {
-    searchAddresses: (keyword: string) => Promise.resolve(keyword.toLowerCase().includes('high street') ? [SUGGESTION] : []),
-    sendLeadEnquiry: (payload: LeadEnquiryRequest, o?: { idempotencyKey?: string }) => {
-      if (options.sendError) return Promise.reject(options.sendError)
-      sent.push({ payload, idempotencyKey: o?.idempotencyKey })
-      return Promise.resolve({ data: { lead_id: 'l-1', contact: { contact_id: 77 } }, setCookie: ['pending_lead=abc; Path=/; HttpOnly'] })
-    },
-  } as unknown as ApiClient
   const services: SiteServices = {
     ...UNUSED_SERVICES,
     getCaptchaConfig: () => Promise.resolve({ provider: 'altcha', challenge_url: '/api/captcha/challenge' }),
     issueCaptchaQuestion: () => Promise.resolve(QUESTION),
     getCurrentContact: () => Promise.resolve(options.contact ?? null),
+    searchAddresses: (keyword) => Promise.resolve(keyword.toLowerCase().includes('high street') ? [SUGGESTION] : []),
+    sendLeadEnquiry: (payload, o) => {
+      if (options.sendError) return Promise.resolve({ ok: false, ...options.sendError, setCookie: [] })
+      sent.push({ payload, idempotencyKey: o?.idempotencyKey })
+      return Promise.resolve({ ok: true, status: 201, data: { lead_id: 'l-1', contact: { contact_id: 77 } }, setCookie: ['pending_lead=abc; Path=/; HttpOnly'] })
+    },
   }
-  const context = { api, services, publicUrl: 'https://agency.example', mapTiles: { url: 'https://tiles.example/{z}/{x}/{y}.png', attribution: 'Tiles' } } as AppLoadContext
+  const context = { services, publicUrl: 'https://agency.example', mapTiles: { url: 'https://tiles.example/{z}/{x}/{y}.png', attribution: 'Tiles' } } as AppLoadContext
   return { context, sent }
 }
 
@@ -163,21 +165,26 @@ describe('handleLeadAction', () => {
   })
 
   it("shows the API's past viewing time in SPEC §8's words", async () => {
-    const sendError = new ApiClientError(422, {
-      message: MESSAGES.VIEWING_LEAD_DATE_AFTER_NOW,
-      errors: { viewing_lead_date: [MESSAGES.VIEWING_LEAD_DATE_AFTER_NOW] },
-    })
+    const sendError = {
+      status: 422,
+      error: { message: MESSAGES.VIEWING_LEAD_DATE_AFTER_NOW, errors: { viewing_lead_date: [MESSAGES.VIEWING_LEAD_DATE_AFTER_NOW] } },
+    }
     const { answer } = await act(COMPLETE, { sendError })
     expect(answer.data).toMatchObject({ ok: false, message: MESSAGES.VIEWING_TIME_IN_PAST, field: 'viewing_lead_date' })
   })
 
   it('passes on a refused captcha and too many enquiries as warnings', async () => {
     const captcha = await act(COMPLETE, {
-      sendError: new ApiClientError(422, { message: 'Please confirm you are not a robot and try again.', errors: { recaptcha_token: ['Please confirm you are not a robot and try again.'] } }),
+      sendError: { status: 422, error: { message: 'Please confirm you are not a robot and try again.', errors: { recaptcha_token: ['Please confirm you are not a robot and try again.'] } } },
     })
     expect(captcha.answer.data).toMatchObject({ ok: false, message: 'Please confirm you are not a robot and try again.' })
-    const limited = await act(COMPLETE, { sendError: new ApiClientError(429, { message: 'Too many enquiries.' }) })
+    const limited = await act(COMPLETE, { sendError: { status: 429, error: { message: 'Too many enquiries.' } } })
     expect(limited.answer.init?.status).toBe(429)
+    // A post from another site's page: refused, and shown as the form's own failure.
+    const crossSite = await act(COMPLETE, { sendError: { status: 403, error: { message: 'Cross-site request refused.' } } })
+    expect(crossSite.answer.init?.status).toBe(400)
+    expect(crossSite.answer.data).toMatchObject({ ok: false, field: 'form' })
+    await expect(act(COMPLETE, { sendError: { status: 503, error: { message: 'Busy' } } })).rejects.toThrow()
   })
 
   it('asks a post without the browser captcha a question, and sends the answered question as the captcha token', async () => {
@@ -207,7 +214,7 @@ describe('handleLeadAction', () => {
     const noScript = await act([...without('recaptcha_token').filter(([n]) => n !== 'name'), ['name', 'Jo']])
     expect(noScript.answer.data).toMatchObject({ ok: false, message: MESSAGES.NAME_MIN_LENGTH, question: QUESTION })
     const refused = await act([...without('recaptcha_token'), ['captcha_question', QUESTION.token], ['captcha_answer', '12']], {
-      sendError: new ApiClientError(422, { message: 'Please confirm you are not a robot and try again.', errors: { recaptcha_token: ['Please confirm you are not a robot and try again.'] } }),
+      sendError: { status: 422, error: { message: 'Please confirm you are not a robot and try again.', errors: { recaptcha_token: ['Please confirm you are not a robot and try again.'] } } },
     })
     expect(refused.answer.data).toMatchObject({ ok: false, message: 'Please confirm you are not a robot and try again.', question: QUESTION })
     const withScript = await act([...without('name'), ['name', 'Jo']])

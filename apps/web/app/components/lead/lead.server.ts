@@ -1,4 +1,3 @@
-import { ApiClientError } from '@agency/api-client'
 import { LEAD_CONFIRM_VALUE, defaultViewingTime, parseLeadEnquiry, toLeadEnquiryPayload, toLeadErrorMessage } from '@agency/domain'
 import type { LeadEnquiryContext } from '@agency/domain'
 import { data } from 'react-router'
@@ -41,7 +40,7 @@ export async function getLeadFormData(request: Request, context: AppLoadContext,
 async function resolveTypedAddress(context: AppLoadContext, typed: string): Promise<{ chosen: AddressChoice | null; choices: AddressChoice[] }> {
   const keyword = typed.trim().slice(0, 256)
   if (keyword.length < 3) return { chosen: null, choices: [] }
-  const found = await context.api.searchAddresses(keyword).catch(() => [])
+  const found = (await context.services.searchAddresses(keyword).catch(() => null)) ?? []
   const choices = found.slice(0, ADDRESS_CHOICES_MAX).map((s) => ({ suggestion_id: s.suggestion_id, display_name: s.display_name }))
   const chosen = choices.find((c) => c.display_name.trim().toLowerCase() === keyword.toLowerCase()) ?? null
   return { chosen, choices: chosen ? [] : choices }
@@ -94,17 +93,12 @@ export async function handleLeadAction(
   const captchaToken = readFormCaptchaToken(form, browserToken)
   if (captchaToken === null) return fail(QUESTION_COPY.NEEDED, LEAD_FIELD.QUESTION_ANSWER)
   const key = form.get(LEAD_FIELD.IDEMPOTENCY_KEY)
-  try {
-    const sent = await context.api.sendLeadEnquiry(
-      { ...payload, confirm: LEAD_CONFIRM_VALUE, recaptcha_token: captchaToken },
-      typeof key === 'string' && IDEMPOTENCY_KEY_SHAPE.test(key) ? { idempotencyKey: key } : {},
-    )
-    return data<LeadActionResult>({ ok: true }, { headers: toSetCookieHeaders(sent.setCookie) })
-  } catch (error) {
-    if (error instanceof ApiClientError && error.status < 500) {
-      const field = Object.keys(error.body.errors ?? {})[0] ?? 'form'
-      return fail(toLeadErrorMessage(error.body), field, error.status === 429 ? 429 : 400)
-    }
-    throw error
-  }
+  const sent = await context.services.sendLeadEnquiry(
+    { ...payload, confirm: LEAD_CONFIRM_VALUE, recaptcha_token: captchaToken },
+    typeof key === 'string' && IDEMPOTENCY_KEY_SHAPE.test(key) ? { idempotencyKey: key } : {},
+  )
+  if (sent.ok) return data<LeadActionResult>({ ok: true }, { headers: toSetCookieHeaders(sent.setCookie) })
+  if (sent.status >= 500) throw new Error(`lead enquiry failed: ${sent.status} ${sent.error.message}`)
+  const field = Object.keys(sent.error.errors ?? {})[0] ?? 'form'
+  return fail(toLeadErrorMessage(sent.error), field, sent.status === 429 ? 429 : 400)
 }
