@@ -27,7 +27,7 @@ import { serializerCompiler, validatorCompiler } from '#app/schemas.ts'
 import { createAddressProvider } from '#app/addresses/config.ts'
 import type { AddressProvider } from '#app/addresses/provider.ts'
 import addressesRoutes from '#app/routes/addresses/index.ts'
-import contactApplicantsRoutes, { type AlertRegistrationLimits } from '#app/routes/contact_applicants/index.ts'
+import contactApplicantsRoutes from '#app/routes/contact_applicants/index.ts'
 import contactQuestionsRoutes from '#app/routes/contact_questions/index.ts'
 import subscriptionTypesRoutes from '#app/routes/subscription_types/index.ts'
 import sitemapRoutes from '#app/routes/sitemap/index.ts'
@@ -37,6 +37,7 @@ import potentialViewingsRoutes from '#app/routes/potential_viewings/index.ts'
 import { createAlertLinks, type AlertLinks } from '#app/alerts/alert-links.ts'
 import { createMediaLinks, type MediaLinks } from '#app/media/media-links.ts'
 import { createSiteServicesFactory, type SiteServicesFactory } from '#app/services/create-site-services.ts'
+import { alertWriteSettings, type AlertRegistrationLimits } from '#app/services/alerts.ts'
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -187,11 +188,9 @@ export const api: FastifyPluginAsync<
   await app.register(import('#app/places-plugin.ts'), { answerCacheTtlMs: options.visitorCacheTtlMs ?? 0, ...options.places })
   await app.register(contactQuestionsRoutes, { prefix: '/contact_questions' })
   await app.register(subscriptionTypesRoutes, { prefix: '/subscription_types' })
-  await app.register(contactApplicantsRoutes, {
-    prefix: '/contact_applicants',
-    publicUrl: options.publicUrl,
-    ...(options.alertLimits ? { limits: options.alertLimits } : {}),
-  })
+  // The alert writes' settings, for their routes and the site's services alike.
+  app.decorate('alertWrites', alertWriteSettings(options.publicUrl, options.alertLimits))
+  await app.register(contactApplicantsRoutes, { prefix: '/contact_applicants' })
   await app.register(leadsRoutes, {
     prefix: '/leads',
     publicUrl: options.publicUrl,
