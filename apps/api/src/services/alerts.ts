@@ -1,9 +1,11 @@
 import { timingSafeEqual } from 'node:crypto'
 import {
+  AlertConfirmationSchema,
   AlertProfileIdSchema,
   APPLICANT_KEY_HEADER,
   APPLICANT_STATUS,
   ApplicantStatusUpdateSchema,
+  ApplicantViewSchema,
   COMMUNICATION_METHOD,
   CONTACT_DETAILS_NEED_LOGIN,
   getCommunicationValue,
@@ -33,6 +35,7 @@ import type { Answer, Caller, CookieJar } from '#app/auth/caller.ts'
 import { hitRateLimit, type RateLimitRule } from '#app/auth/rate-limit.ts'
 import type { Session } from '#app/auth/session.ts'
 import { hashToken, isTokenShaped } from '#app/auth/tokens.ts'
+import { IdParamSchema, dataResponseSchema } from '#app/schemas.ts'
 
 /**
  * The alerts (SPEC §7 contact_applicants) for the routes and for the pages (the site's services)
@@ -131,9 +134,18 @@ export const ApplicantKeyHeaderSchema = z.looseObject({
     .describe("The alert's applicant key, for a caller without the owner's session"),
 })
 
+/** The alert a PATCH names. */
+export const AlertIdParamsSchema = z.object({ contact_applicant_id: IdParamSchema })
+
 export const AlertStatusBodySchema = z.looseObject({}).describe('SPEC §7 { status, contact_applicant_id }')
 
 export const AlertConfirmationBodySchema = z.object({ token: lineText().max(512).optional() })
+
+/** The answer of a registration or an update: the alert as its caller may see it. */
+export const AlertAnswerSchema = dataResponseSchema(ApplicantViewSchema)
+
+/** The answer of a confirmation: who is now logged in, the alert, and where to go. */
+export const AlertConfirmationAnswerSchema = dataResponseSchema(AlertConfirmationSchema)
 
 function safeEqual(a: string, b: string): boolean {
   const x = Buffer.from(hashToken(a), 'hex')

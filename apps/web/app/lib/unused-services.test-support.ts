@@ -27,4 +27,9 @@ export const UNUSED_SERVICES: SiteServices = {
   requestLoginLink: () => Promise.reject(new Error('requestLoginLink is not used by this test')),
   logInWithLink: () => Promise.reject(new Error('logInWithLink is not used by this test')),
   logOut: () => Promise.reject(new Error('logOut is not used by this test')),
+  createAlert: () => Promise.reject(new Error('createAlert is not used by this test')),
+  updateAlert: () => Promise.reject(new Error('updateAlert is not used by this test')),
+  setAlertStatus: () => Promise.reject(new Error('setAlertStatus is not used by this test')),
+  confirmAlert: () => Promise.reject(new Error('confirmAlert is not used by this test')),
+  getPendingAlert: () => Promise.reject(new Error('getPendingAlert is not used by this test')),
 }

@@ -1,5 +1,4 @@
 import {
-  AlertConfirmationSchema,
   APPLICANT_KEY_HEADER,
   ApiErrorSchema,
   ApplicantStatusAnswerSchema,
@@ -11,7 +10,10 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { sendAnswer } from '#app/auth/caller.ts'
 import {
+  AlertAnswerSchema,
+  AlertConfirmationAnswerSchema,
   AlertConfirmationBodySchema,
+  AlertIdParamsSchema,
   AlertIdempotencyHeaderSchema,
   AlertPayloadBodySchema,
   AlertStatusBodySchema,
@@ -108,7 +110,7 @@ const contactApplicantsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['alerts'],
         headers: AlertIdempotencyHeaderSchema,
         body: AlertPayloadBodySchema,
-        response: { 201: dataResponseSchema(ApplicantViewSchema), 409: ApiErrorSchema, 429: ApiErrorSchema, ...ErrorResponses },
+        response: { 201: AlertAnswerSchema, 409: ApiErrorSchema, 429: ApiErrorSchema, ...ErrorResponses },
       },
     },
     async (request, reply) => sendAnswer(reply, await registerNewAlert(app, request, reply, request.body)),
@@ -120,10 +122,10 @@ const contactApplicantsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         summary: `Update an alert (SPEC §7 update payload): the owner's session; or its applicant key or e-mail's signed update link in the ${APPLICANT_KEY_HEADER} header with the captcha, which change the criteria, answers and frequency only (a payload with contacts is 403); anyone else 404`,
         tags: ['alerts'],
-        params: z.object({ contact_applicant_id: IdParamSchema }),
+        params: AlertIdParamsSchema,
         headers: ApplicantKeyHeaderSchema,
         body: AlertPayloadBodySchema,
-        response: { 200: dataResponseSchema(ApplicantViewSchema), ...ErrorResponses },
+        response: { 200: AlertAnswerSchema, ...ErrorResponses },
       },
     },
     async (request, reply) => sendAnswer(reply, await changeAlert(app, request, request.params.contact_applicant_id, request.body)),
@@ -135,7 +137,7 @@ const contactApplicantsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         summary: `Switch an alert on (1) or off (2) (SPEC §4/§7): the owner's session, or its applicant key or e-mail's signed update link in the ${APPLICANT_KEY_HEADER} header (answered without the alert's people; on again by key takes the captcha as recaptcha_token); anyone else 404`,
         tags: ['alerts'],
-        params: z.object({ contact_applicant_id: IdParamSchema }),
+        params: AlertIdParamsSchema,
         headers: ApplicantKeyHeaderSchema,
         body: AlertStatusBodySchema,
         response: { 200: ApplicantStatusAnswerSchema, ...ErrorResponses },
@@ -152,7 +154,7 @@ const contactApplicantsRoutes: FastifyPluginAsyncZod = async (app) => {
           'Confirm an alert from its e-mail (double opt-in; single use, 15 minutes): merges its pending contact into the contact with the same e-mail, if any, and logs in',
         tags: ['alerts'],
         body: AlertConfirmationBodySchema,
-        response: { 200: dataResponseSchema(AlertConfirmationSchema), ...ErrorResponses },
+        response: { 200: AlertConfirmationAnswerSchema, ...ErrorResponses },
       },
     },
     async (request, reply) => sendAnswer(reply, await confirmAlertFromEmail(app, request, reply, request.body.token ?? '')),
