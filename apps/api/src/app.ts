@@ -27,7 +27,7 @@ import { serializerCompiler, validatorCompiler } from '#app/schemas.ts'
 import { createAddressProvider } from '#app/addresses/config.ts'
 import type { AddressProvider } from '#app/addresses/provider.ts'
 import addressesRoutes from '#app/routes/addresses/index.ts'
-import contactApplicantsRoutes, { type AlertRegistrationLimits } from '#app/routes/contact_applicants/index.ts'
+import contactApplicantsRoutes from '#app/routes/contact_applicants/index.ts'
 import contactQuestionsRoutes from '#app/routes/contact_questions/index.ts'
 import subscriptionTypesRoutes from '#app/routes/subscription_types/index.ts'
 import sitemapRoutes from '#app/routes/sitemap/index.ts'
@@ -38,6 +38,7 @@ import { createAlertLinks, type AlertLinks } from '#app/alerts/alert-links.ts'
 import { createMediaLinks, type MediaLinks } from '#app/media/media-links.ts'
 import { createSiteServicesFactory, type SiteServicesFactory } from '#app/services/create-site-services.ts'
 import { DEFAULT_LEAD_ENQUIRY_LIMITS, type LeadEnquiryLimits, type LeadEnquirySettings } from '#app/services/leads.ts'
+import { alertWriteSettings, type AlertRegistrationLimits } from '#app/services/alerts.ts'
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -188,11 +189,9 @@ export const api: FastifyPluginAsync<
   await app.register(import('#app/places-plugin.ts'), { answerCacheTtlMs: options.visitorCacheTtlMs ?? 0, ...options.places })
   await app.register(contactQuestionsRoutes, { prefix: '/contact_questions' })
   await app.register(subscriptionTypesRoutes, { prefix: '/subscription_types' })
-  await app.register(contactApplicantsRoutes, {
-    prefix: '/contact_applicants',
-    publicUrl: options.publicUrl,
-    ...(options.alertLimits ? { limits: options.alertLimits } : {}),
-  })
+  // The alert writes' settings, for their routes and the site's services alike.
+  app.decorate('alertWrites', alertWriteSettings(options.publicUrl, options.alertLimits))
+  await app.register(contactApplicantsRoutes, { prefix: '/contact_applicants' })
   // How enquiries are taken, for the lead routes and the site's services alike.
   app.decorate('leadEnquiries', { publicUrl: options.publicUrl, limits: options.leadLimits ?? DEFAULT_LEAD_ENQUIRY_LIMITS } satisfies LeadEnquirySettings)
   await app.register(leadsRoutes, { prefix: '/leads' })

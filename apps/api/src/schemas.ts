@@ -23,6 +23,8 @@ import type { FastifySchemaCompiler } from 'fastify'
 import type { FastifySerializerCompiler } from 'fastify/types/schema.js'
 import { ResponseSerializationError, validatorCompiler as zodValidatorCompiler } from 'fastify-type-provider-zod'
 import { z } from 'zod'
+import type { Answer } from '#app/auth/caller.ts'
+import { toValidationError } from '#app/plugins/errors.ts'
 
 // A media key (MEDIA_KEY_PATTERN) and the blurred variant, nothing else.
 const BLURRED_IMAGE = z
@@ -128,6 +130,23 @@ const ControlCharacterFreeSchema = z.unknown().superRefine((value, ctx) => {
  */
 export const validatorCompiler: FastifySchemaCompiler<z.ZodType> = (route) =>
   zodValidatorCompiler({ ...route, schema: ControlCharacterFreeSchema.pipe(route.schema) })
+
+/**
+ * A request part checked as the API's validator checks it (the control characters, then the route's
+ * `schema`), for the same work called without an HTTP request (the site's services): its data, or
+ * the 400 answer the route gives for it.
+ */
+export function checkRequestPart<S extends z.ZodType>(
+  schema: S,
+  value: unknown,
+  part: 'body' | 'params' | 'headers',
+): { ok: true; data: z.output<S> } | { ok: false; answer: Answer } {
+  const checked = ControlCharacterFreeSchema.pipe(schema).safeParse(value)
+  if (checked.success) return { ok: true, data: checked.data as z.output<S> }
+  // As fastify-type-provider-zod reports an issue: its path as a JSON pointer.
+  const issues = checked.error.issues.map((issue) => ({ instancePath: `/${issue.path.join('/')}`, message: issue.message }))
+  return { ok: false, answer: { status: 400, body: toValidationError(issues, part) } }
+}
 
 /**
  * The API's serialiser: each route's response schema compiled once (zod's ahead-of-time `z.compile`,

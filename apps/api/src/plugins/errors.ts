@@ -5,18 +5,25 @@ import fp from 'fastify-plugin'
 import { API_MESSAGES } from '#app/messages.ts'
 import { redactParams, redactUrl } from '#app/log-redaction.ts'
 
+/** A validation issue as Fastify reports it: where in the request part (a JSON pointer), and what. */
+export interface ValidationIssue {
+  instancePath: string
+  message?: string | undefined
+}
+
 /**
- * Groups validation issues by the request key they concern (`page`, `locations`,
- * `property_profile_id`), the `errors` shape of API.md.
+ * The 400 answer's body of a request part its schema refuses: the issues grouped by the request key
+ * they concern (`page`, `locations`, `property_profile_id`; an issue of the whole part under the
+ * part's name, `body`), the `errors` shape of API.md.
  */
-function toFieldErrors(error: FastifyError): Record<string, string[]> {
+export function toValidationError(issues: readonly ValidationIssue[], context: string | undefined): ApiError {
   const errors: Record<string, string[]> = {}
-  for (const issue of error.validation ?? []) {
-    const field = issue.instancePath.split('/').find(Boolean) ?? error.validationContext ?? 'request'
+  for (const issue of issues) {
+    const field = issue.instancePath.split('/').find(Boolean) ?? context ?? 'request'
     const messages = (errors[field] ??= [])
     if (!messages.includes(issue.message ?? '')) messages.push(issue.message ?? API_MESSAGES.INVALID_DATA)
   }
-  return errors
+  return { message: API_MESSAGES.INVALID_DATA, errors }
 }
 
 /** The Retry-After of a request the database was too busy to take, or lost its connection under, in seconds. */
@@ -30,8 +37,7 @@ export default fp(
   async (app) => {
     app.setErrorHandler<FastifyError>((error, request, reply) => {
       if (error.validation) {
-        const body: ApiError = { message: API_MESSAGES.INVALID_DATA, errors: toFieldErrors(error) }
-        return reply.code(400).type('application/json').send(body)
+        return reply.code(400).type('application/json').send(toValidationError(error.validation, error.validationContext))
       }
       const status = error.statusCode ?? 500
       if (status >= 400 && status < 500) {

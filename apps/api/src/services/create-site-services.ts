@@ -1,6 +1,7 @@
 import { isDatabaseBusy, isDatabaseUnavailable } from '@agency/db'
-import { NEARBY_KINDS, RedirectSlugSchema } from '@agency/domain'
+import { APPLICANT_KEY_HEADER, ApplicantStatusAnswerSchema, NEARBY_KINDS, RedirectSlugSchema } from '@agency/domain'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
+import type { z } from 'zod'
 import type { Answer, Caller, CookieJar } from '#app/auth/caller.ts'
 import { IDEMPOTENCY_KEY_HEADER } from '#app/alerts/idempotency.ts'
 import { findActiveApplicant, sessionSeesLocked, type ActiveApplicant, type Session } from '#app/auth/session.ts'
@@ -11,8 +12,26 @@ import { getBranch, getCompanyProfile, getCompanySetting, getSiteSettings, listB
 import { getContactQuestions, getSubscriptionTypes, toQuestionProfile } from '#app/alerts/views.ts'
 import { PlaceIdParamsSchema, PlaceSearchQuerySchema } from '#app/places/schemas.ts'
 import { getNearbyPlaces } from '#app/queries/nearby.ts'
+import { checkRequestPart } from '#app/schemas.ts'
 import { listSavedPropertyIds } from '#app/queries/saved.ts'
-import { ApplicantKeyParamSchema, findAlertByKey, listAlertsOfContact } from './alerts.ts'
+import {
+  AlertAnswerSchema,
+  AlertConfirmationAnswerSchema,
+  AlertConfirmationBodySchema,
+  AlertIdempotencyHeaderSchema,
+  AlertIdParamsSchema,
+  AlertPayloadBodySchema,
+  AlertStatusBodySchema,
+  ApplicantKeyHeaderSchema,
+  ApplicantKeyParamSchema,
+  changeAlert,
+  confirmAlertFromEmail,
+  findAlertByKey,
+  findPendingAlert,
+  listAlertsOfContact,
+  registerNewAlert,
+  switchAlert,
+} from './alerts.ts'
 import { findPropertyDetail, findRedirect, findSimilarCards, findSitemapPage, searchPropertyList, type CatalogueCaller } from './catalogue.ts'
 import { MagicLinkAnswerSchema, SessionAnswerSchema, askForLoginLink, logInWithLink, logOut } from './accounts.ts'
 import { createPageCaller, runPageWrite } from './page-caller.ts'
@@ -29,6 +48,27 @@ export interface SiteServicesHooks {
   /** The database was too busy or unreachable (the API answers 503 then): the page says so too. */
   onUnavailable(retryAfterSeconds: number): void
 }
+
+/** A part of a request (its schema, its value, which part) as a route checks it. */
+type RequestPart = readonly [schema: z.ZodType, value: unknown, part: 'params' | 'body' | 'headers']
+
+/** The route's 400 answer for the first of `parts` its schema refuses (Fastify checks params, then the body, then the headers); null when none. */
+function refusedPart(...parts: RequestPart[]): Promise<Answer> | null {
+  for (const [schema, value, part] of parts) {
+    const checked = checkRequestPart(schema, value, part)
+    if (!checked.ok) return Promise.resolve(checked.answer)
+  }
+  return null
+}
+
+/** An alert's id as the PATCH routes take it from their path. */
+const alertIdPart = (contactApplicantId: number): RequestPart => [AlertIdParamsSchema, { contact_applicant_id: String(contactApplicantId) }, 'params']
+
+/** The captcha's token as the body field the alert routes read (the api-client's way). */
+const captchaField = (options: { captchaToken?: string } | undefined) => (options?.captchaToken ? { recaptcha_token: options.captchaToken } : {})
+
+/** The alert's key as the header the alert routes read. */
+const applicantKeyHeader = (options: { applicantKey?: string } | undefined): Record<string, string> => (options?.applicantKey ? { [APPLICANT_KEY_HEADER]: options.applicantKey } : {})
 
 /** The services for one page request. */
 export type SiteServicesFactory = (request: PageRequest, hooks: SiteServicesHooks) => SiteServices
@@ -163,6 +203,48 @@ export function createSiteServicesFactory(app: FastifyInstance): SiteServicesFac
           const query = AddressQuerySchema.safeParse({ keyword })
           return query.success ? await app.addressProvider.search(query.data.keyword) : null
         }),
+      // The alert writes: the body, id and headers the api-client would send, checked as the routes check theirs.
+      createAlert: (payload, options) =>
+        answer(() =>
+          write(
+            (body) => AlertAnswerSchema.parse(body).data,
+            (caller, jar) => {
+              const body = { ...payload, unknown_user_branch: true, ...captchaField(options) }
+              return refusedPart([AlertPayloadBodySchema, body, 'body'], [AlertIdempotencyHeaderSchema, caller.headers, 'headers']) ?? registerNewAlert(app, caller, jar, body)
+            },
+            options?.idempotencyKey ? { [IDEMPOTENCY_KEY_HEADER]: options.idempotencyKey } : {},
+          ),
+        ),
+      updateAlert: (contactApplicantId, payload, options) =>
+        answer(() =>
+          write(
+            (body) => AlertAnswerSchema.parse(body).data,
+            (caller) => {
+              const body = { ...payload, ...captchaField(options) }
+              return refusedPart(alertIdPart(contactApplicantId), [AlertPayloadBodySchema, body, 'body'], [ApplicantKeyHeaderSchema, caller.headers, 'headers']) ?? changeAlert(app, caller, contactApplicantId, body)
+            },
+            applicantKeyHeader(options),
+          ),
+        ),
+      setAlertStatus: (contactApplicantId, status, options) =>
+        answer(() =>
+          write(
+            (body) => ApplicantStatusAnswerSchema.parse(body),
+            (caller) => {
+              const body = { status, contact_applicant_id: contactApplicantId, ...captchaField(options) }
+              return refusedPart(alertIdPart(contactApplicantId), [AlertStatusBodySchema, body, 'body'], [ApplicantKeyHeaderSchema, caller.headers, 'headers']) ?? switchAlert(app, caller, contactApplicantId, body)
+            },
+            applicantKeyHeader(options),
+          ),
+        ),
+      confirmAlert: (token) =>
+        answer(() =>
+          write(
+            (body) => AlertConfirmationAnswerSchema.parse(body).data,
+            (caller, jar) => refusedPart([AlertConfirmationBodySchema, { token }, 'body']) ?? confirmAlertFromEmail(app, caller, jar, token),
+          ),
+        ),
+      getPendingAlert: () => answer(async () => findPendingAlert(app, await page.ready())),
     }
   }
 }

@@ -1,4 +1,5 @@
 import type { AddressSearchResult, ApiError, ApplicantQuestion, ApplicantView, Bounds, Branch, BranchDetails, CompanyProfile, CompanySetting, ContactQuestionType, ContactView, LeadEnquiryAnswer, LeadEnquiryPayload, NearbyPlace, PropertyCard, PropertyCardsWithoutMediasResponse, PropertyDetail, PropertySearchQuery, RedirectTarget, SavedProperty, SearchResultPlace, SiteSettings, SubscriptionType } from '@agency/domain'
+import type { AlertConfirmation, AlertCriteriaUpdatePayload, AlertPayload, ApplicantStatusAnswer, ApplicantStatusId, PendingApplicant } from '@agency/domain'
 
 /**
  * What a page's loaders ask of the API inside the server process: its services, called for the
@@ -51,6 +52,22 @@ export interface LoginLinkRequest {
 export type LeadEnquiryRequest = LeadEnquiryPayload & {
   /** The captcha's solution, or an answered question's token. */
   recaptcha_token: string
+}
+
+/** The options of an alert's registration (POST /api/contact_applicants). */
+export interface AlertCreateOptions {
+  /** Makes a retry the same registration: it stores nothing new and gets the first answer. */
+  idempotencyKey?: string
+  /** The captcha's solution, or an answered question's token: a visitor's registration needs one. */
+  captchaToken?: string
+}
+
+/** The options of an alert's change by a caller without the owner's session. */
+export interface AlertChangeOptions {
+  /** The alert's applicant key or its e-mail's signed update link (sent as X-Applicant-Key). */
+  applicantKey?: string
+  /** The captcha's solution, or an answered question's token: an update by key, or on again by key, needs one. */
+  captchaToken?: string
 }
 
 export interface SiteServices {
@@ -120,4 +137,21 @@ export interface SiteServices {
   sendLeadEnquiry(enquiry: LeadEnquiryRequest, options?: { idempotencyKey?: string }): Promise<WriteResult<LeadEnquiryAnswer>>
   /** Address suggestions for the lead and alert forms (GET /api/addresses); null for a keyword the API refuses (over 256 characters). */
   searchAddresses(keyword: string): Promise<AddressSearchResult[] | null>
+  /**
+   * SPEC §7 an alert registered (POST /api/contact_applicants): a signed-in contact's confirmed at once
+   * and made active; a visitor's pending its e-mailed confirmation, with the cookie that remembers it
+   * in `setCookie`. A refused payload is a 422 with SPEC §5's messages.
+   */
+  createAlert(payload: AlertPayload, options?: AlertCreateOptions): Promise<WriteResult<ApplicantView>>
+  /**
+   * SPEC §7 an alert updated (PATCH /api/contact_applicants/:id): by its owner's session; or by its key
+   * with the captcha, its criteria, answers and frequency only (403 with people); anyone else 404.
+   */
+  updateAlert(contactApplicantId: number, payload: AlertPayload | AlertCriteriaUpdatePayload, options?: AlertChangeOptions): Promise<WriteResult<ApplicantView>>
+  /** SPEC §4 an alert switched on or off (PATCH /api/contact_applicants/status/:id), with the session's active alert afterwards. */
+  setAlertStatus(contactApplicantId: number, status: ApplicantStatusId, options?: AlertChangeOptions): Promise<WriteResult<ApplicantStatusAnswer>>
+  /** An alert confirmed from its e-mail (POST /api/contact_applicants/confirmations): logged in, the session cookie and the cleared pending-alert cookie in `setCookie`. */
+  confirmAlert(token: string): Promise<WriteResult<AlertConfirmation>>
+  /** The visitor's own alert awaiting its e-mailed confirmation, remembered by the pending-alert cookie (GET /api/contact_applicants/pending); null when none. */
+  getPendingAlert(): Promise<PendingApplicant | null>
 }

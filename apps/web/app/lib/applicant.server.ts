@@ -31,7 +31,7 @@ const PENDING_ALERT_COOKIE = /(?:^|;\s*)(?:__Host-)?pending_alert=/
  */
 async function getPendingAlertProfile(request: Request, context: AppLoadContext): Promise<AlertProfileId | null> {
   if (!PENDING_ALERT_COOKIE.test(request.headers.get('cookie') ?? '')) return null
-  const pending = await context.api.getPendingApplicant().catch(() => null)
+  const pending = await context.services.getPendingAlert().catch(() => null)
   return pending?.profile_id ?? null
 }
 

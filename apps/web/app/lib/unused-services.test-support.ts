@@ -33,4 +33,9 @@ export const UNUSED_SERVICES: SiteServices = {
   unsaveProperty: () => Promise.reject(new Error('unsaveProperty is not used by this test')),
   sendLeadEnquiry: () => Promise.reject(new Error('sendLeadEnquiry is not used by this test')),
   searchAddresses: () => Promise.reject(new Error('searchAddresses is not used by this test')),
+  createAlert: () => Promise.reject(new Error('createAlert is not used by this test')),
+  updateAlert: () => Promise.reject(new Error('updateAlert is not used by this test')),
+  setAlertStatus: () => Promise.reject(new Error('setAlertStatus is not used by this test')),
+  confirmAlert: () => Promise.reject(new Error('confirmAlert is not used by this test')),
+  getPendingAlert: () => Promise.reject(new Error('getPendingAlert is not used by this test')),
 }

@@ -1,4 +1,3 @@
-import { ApiClientError } from '@agency/api-client'
 import { PROPERTIES_PATH, isTokenShaped, toSafeReturnPath } from '@agency/domain'
 import { Form, Link, data, redirect } from 'react-router'
 import { ALERT_COPY } from '#app/components/alerts/alert-copy.ts'
@@ -24,17 +23,14 @@ export function loader({ request }: Route.LoaderArgs) {
   return { token: toToken(new URL(request.url).searchParams.get('token')) }
 }
 
-/** The button: confirms the alert, passes the API's session cookie on (the visitor is logged in), and goes on. */
+/** The button: confirms the alert, passes the session cookie on (the visitor is logged in), and goes on. */
 export async function action({ request, context }: Route.ActionArgs) {
   const token = toToken((await request.formData()).get('token'))
   if (!token) return data({ invalid: true }, { status: 400 })
-  let confirmed
-  try {
-    confirmed = await context.api.confirmApplicant(token)
-  } catch (error) {
-    if (error instanceof ApiClientError && error.status < 500) return data({ invalid: true }, { status: error.status })
-    throw error
-  }
+  const confirmed = await context.services.confirmAlert(token)
+  // A spent, expired or unknown token (400), or a post refused (403 from another origin): the page
+  // says the link did not work, with that status.
+  if (!confirmed.ok) return data({ invalid: true }, { status: confirmed.status })
   // The alert's own matches, told that it is on; the API's way on should its alert not be read.
   const alert = await context.services.getAlertByKey(confirmed.data.applicant_key).catch(() => null)
   const to = toSafeReturnPath(confirmed.data.redirect_to)

@@ -1,4 +1,3 @@
-import { ApiClientError } from '@agency/api-client'
 import { APPLICANT_STATUS, MESSAGES, toAlertUpdatePath } from '@agency/domain'
 import type { ApplicantView } from '@agency/domain'
 import { Form, Link, data, redirect } from 'react-router'
@@ -41,19 +40,13 @@ export async function action({ request, context }: Route.ActionArgs) {
   const applicants = (await context.services.getMyApplicants()) ?? []
   const alert = applicants.find((a) => a.contact_applicant_id === id)
   if (!alert) throw data(MESSAGES.APPLICANT_NOT_FOUND, { status: 404 })
-  try {
-    if (form.get('intent') === 'select') {
-      // Switching an alert ON makes it the session's active one (API); an ON alert is switched ON again for the same effect.
-      await context.api.setApplicantStatus(id, APPLICANT_STATUS.ON)
-      throw redirect(toAlertSearchUrl(alert))
-    }
-    const status = form.get('status') === String(APPLICANT_STATUS.ON) ? APPLICANT_STATUS.ON : APPLICANT_STATUS.OFF
-    const answer = await context.api.setApplicantStatus(id, status)
-    return { message: MESSAGES.ALERT_UPDATED, changed: answer.data.contact_applicant_id } satisfies AlertStatusAnswer
-  } catch (error) {
-    if (error instanceof ApiClientError && error.status < 500) return data<AlertStatusAnswer>({ message: error.body.message, changed: null }, { status: error.status })
-    throw error
-  }
+  const intent = form.get('intent') === 'select' ? 'select' : 'switch'
+  // Switching an alert ON makes it the session's active one (API); an ON alert is switched ON again for the same effect.
+  const status = intent === 'select' || form.get('status') === String(APPLICANT_STATUS.ON) ? APPLICANT_STATUS.ON : APPLICANT_STATUS.OFF
+  const answer = await context.services.setAlertStatus(id, status)
+  if (!answer.ok) return data<AlertStatusAnswer>({ message: answer.error.message, changed: null }, { status: answer.status })
+  if (intent === 'select') throw redirect(toAlertSearchUrl(alert))
+  return { message: MESSAGES.ALERT_UPDATED, changed: answer.data.data.contact_applicant_id } satisfies AlertStatusAnswer
 }
 
 export default function MyAlertsRoute({ loaderData, actionData }: Route.ComponentProps) {

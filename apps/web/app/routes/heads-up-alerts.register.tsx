@@ -10,9 +10,9 @@ const Modal = lazy(() => import('#app/components/ui/modal.tsx').then((m) => ({ d
 
 /** SPEC §1/§7: the intro text of company setting 51 (`data.value`); a failure is ignored and shows none. */
 export async function loader({ context }: Route.LoaderArgs) {
-  const intro = await context.api
+  const intro = await context.services
     .getCompanySetting(COMPANY_SETTING.REGISTRATION_TEXT)
-    .then((setting) => (typeof setting.value === 'string' && setting.value.trim() !== '' ? setting.value : null))
+    .then((setting) => (typeof setting?.value === 'string' && setting.value.trim() !== '' ? setting.value : null))
     .catch(() => null)
   return { intro }
 }

@@ -1,7 +1,6 @@
 import type { ApiClient } from '@agency/api-client'
-import { ApiClientError } from '@agency/api-client'
 import { DEFAULT_SITE_SETTINGS, MESSAGES } from '@agency/domain'
-import type { AlertPayload, ApplicantQuestion, CompanySetting } from '@agency/domain'
+import type { AlertPayload, ApiError, ApplicantQuestion, ApplicantView, CompanySetting } from '@agency/domain'
 import type { AppLoadContext } from 'react-router'
 import { describe, expect, it } from 'vitest'
 import { QUESTION_ANSWER_FIELD, QUESTION_COPY, QUESTION_TOKEN_FIELD } from '#app/components/account/captcha-question.ts'
@@ -28,24 +27,31 @@ interface Sent {
 
 const QUESTION_ASKED = { text: 'Type the word ‘harbour’ backwards.', token: 'q1.abc.def.ghi', expires_at: '2026-11-29T05:00:00.000Z' }
 
-function fakeContext(options: { createError?: ApiClientError; mobileVariant?: unknown } = {}): { context: AppLoadContext; sent: Sent } {
+/** A refusal of the API's alert services: its status and error, as the route would answer them. */
+interface Refusal {
+  status: number
+  error: ApiError
+}
+
+function fakeContext(options: { createRefused?: Refusal; mobileVariant?: unknown } = {}): { context: AppLoadContext; sent: Sent } {
   const sent: Sent = { created: [], updated: [] }
-  const api = {
+  // The pages call the API's services only; a call through the API client fails the test.
+  const api = {} as ApiClient
+  const alert = {} as ApplicantView
+  const services: AppLoadContext['services'] = {
+    ...UNUSED_SERVICES,
     searchPlaces: (keyword: string) =>
       Promise.resolve(keyword === 'Leeds' ? [{ name: 'Leeds', description: 'West Yorkshire', place_id: 'town:leeds' }] : []),
-    getPlace: () => Promise.resolve({ location: 'Leeds', place_id: 'town:leeds', bounds: null, location_type: 'town', lat: 53.8, lng: -1.55 }),
-    createApplicant: (payload: AlertPayload, o?: { idempotencyKey?: string; captchaToken?: string }) => {
-      if (options.createError) return Promise.reject(options.createError)
+    getPlace: (placeId: string) => Promise.resolve(placeId === 'town:leeds' ? { lat: 53.8, lng: -1.55, bounds: null } : null),
+    createAlert: (payload, o) => {
+      if (options.createRefused) return Promise.resolve({ ok: false, ...options.createRefused, setCookie: [] })
       sent.created.push({ payload, idempotencyKey: o?.idempotencyKey, ...(o?.captchaToken ? { captchaToken: o.captchaToken } : {}) })
-      return Promise.resolve({ data: {}, setCookie: ['pending_alert=abc; Path=/; HttpOnly'] })
+      return Promise.resolve({ ok: true, status: 201, data: alert, setCookie: ['pending_alert=abc; Path=/; HttpOnly'] })
     },
-    updateApplicant: (id: number, payload: AlertPayload, o?: { applicantKey?: string; captchaToken?: string }) => {
-      sent.updated.push({ id, payload, applicantKey: o?.applicantKey, ...(o?.captchaToken ? { captchaToken: o.captchaToken } : {}) })
-      return Promise.resolve({})
+    updateAlert: (id, payload, o) => {
+      sent.updated.push({ id, payload: payload as AlertPayload, applicantKey: o?.applicantKey, ...(o?.captchaToken ? { captchaToken: o.captchaToken } : {}) })
+      return Promise.resolve({ ok: true, status: 200, data: alert, setCookie: [] })
     },
-  } as unknown as ApiClient
-  const services = {
-    ...UNUSED_SERVICES,
     getContactQuestions: () => Promise.resolve([QUESTION]),
     getSubscriptionTypes: () => Promise.resolve([{ subscription_type_id: 1, name: 'Property alerts and news' }]),
     getCompanySetting: (id: number) => Promise.resolve(options.mobileVariant === undefined ? null : { setting_id: id, value: options.mobileVariant as CompanySetting['value'] }),
@@ -236,11 +242,11 @@ describe('handleRegisterAction with JavaScript', () => {
   })
 
   it("shows the first message of the API's field errors on its tab (SPEC §8)", async () => {
-    const error = new ApiClientError(422, {
-      message: 'The given data was invalid.',
-      errors: { 'property_criteria.min_price': [MESSAGES.MIN_PRICE_REQUIRED], contact_questions: ['x'] },
-    })
-    const { context } = fakeContext({ createError: error })
+    const refused = {
+      status: 422,
+      error: { message: 'The given data was invalid.', errors: { 'property_criteria.min_price': [MESSAGES.MIN_PRICE_REQUIRED], contact_questions: ['x'] } },
+    }
+    const { context } = fakeContext({ createRefused: refused })
     const answer = await handleRegisterAction(jsonPost({ payload: {}, idempotency_key: 'b1c0a7e2' }), context, 'sales', { mode: 'create', captcha: false })
     expect(answer.init?.status).toBe(400)
     expect(answer.data).toEqual({ ok: false, message: MESSAGES.MIN_PRICE_REQUIRED, tab: 'property-type' })

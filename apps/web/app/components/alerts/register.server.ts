@@ -1,4 +1,3 @@
-import { ApiClientError } from '@agency/api-client'
 import type { ContactView } from '@agency/api-client'
 import {
   AlertCriteriaSchema,
@@ -24,6 +23,7 @@ import {
 } from '@agency/domain'
 import type {
   AlertMode,
+  ApiError,
   AlertPayload,
   ApplicantContactView,
   ApplicantQuestion,
@@ -108,9 +108,9 @@ export function toContact(view: ApplicantContactView | ContactView): Contact | n
 }
 
 /** SPEC §8: the first message of the API's field errors (else its message), and the tab of its rule. */
-function toFailure(error: ApiClientError): Extract<RegisterActionResult, { ok: false }> {
-  const [field, messages] = Object.entries(error.body.errors ?? {})[0] ?? []
-  return { ok: false, message: messages?.[0] ?? error.body.message, tab: field ? toAlertPayloadFieldTab(field) : 'contact' }
+function toFailure(error: ApiError): Extract<RegisterActionResult, { ok: false }> {
+  const [field, messages] = Object.entries(error.errors ?? {})[0] ?? []
+  return { ok: false, message: messages?.[0] ?? error.message, tab: field ? toAlertPayloadFieldTab(field) : 'contact' }
 }
 
 interface SaveTarget {
@@ -125,21 +125,27 @@ interface SaveTarget {
 }
 
 /**
- * Sends the payload to the API and answers the screen (with the session cookie a create sets). A
- * payload a browser sent is not checked here: the API checks every payload with the domain rules and
- * answers 422 with SPEC §5 messages, which the screen shows.
+ * Sends the payload to the API's alert services: the screen's answer (with the cookie a visitor's
+ * create sets), or the refusal's error and status. A payload a browser sent is not checked here: the
+ * API checks every payload with the domain rules and answers 422 with SPEC §5 messages, which the
+ * screen shows.
  */
-async function save(context: AppLoadContext, target: SaveTarget, payload: unknown, options: { idempotencyKey?: string | undefined; captchaToken: string | null }) {
+async function save(
+  context: AppLoadContext,
+  target: SaveTarget,
+  payload: unknown,
+  options: { idempotencyKey?: string | undefined; captchaToken: string | null },
+): Promise<{ ok: true; answer: ReturnType<typeof data<RegisterActionResult>> } | { ok: false; status: number; error: ApiError }> {
   const captcha = options.captchaToken ? { captchaToken: options.captchaToken } : {}
   if (target.mode === 'update' && target.applicant) {
     const { applicant } = target
     // Without the owner's session the people are not sent: the API would refuse them.
     const body = applicant.contacts_withheld ? toAlertCriteriaUpdatePayload(payload as AlertPayload) : (payload as AlertPayload)
-    await context.api.updateApplicant(applicant.contact_applicant_id, body, { applicantKey: applicant.applicant_key, ...captcha })
-    return data<RegisterActionResult>({ ok: true })
+    const updated = await context.services.updateAlert(applicant.contact_applicant_id, body, { applicantKey: applicant.applicant_key, ...captcha })
+    return updated.ok ? { ok: true, answer: data<RegisterActionResult>({ ok: true }) } : updated
   }
-  const created = await context.api.createApplicant(payload as AlertPayload, { ...(options.idempotencyKey ? { idempotencyKey: options.idempotencyKey } : {}), ...captcha })
-  return data<RegisterActionResult>({ ok: true }, { headers: toSetCookieHeaders(created.setCookie) })
+  const created = await context.services.createAlert(payload as AlertPayload, { ...(options.idempotencyKey ? { idempotencyKey: options.idempotencyKey } : {}), ...captcha })
+  return created.ok ? { ok: true, answer: data<RegisterActionResult>({ ok: true }, { headers: toSetCookieHeaders(created.setCookie) }) } : created
 }
 
 const IDEMPOTENCY_KEY_SHAPE = /^[A-Za-z0-9-]{8,100}$/
@@ -166,12 +172,8 @@ export async function handleRegisterAction(request: Request, context: AppLoadCon
     }
     const captchaToken = target.captcha ? readFormCaptchaToken(form, browserToken) : null
     if (target.captcha && captchaToken === null) return failed({ ok: false, message: QUESTION_COPY.NEEDED, tab: ALERT_TABS[ALERT_TABS.length - 1]! }, 400)
-    try {
-      return await save(context, target, payload, { idempotencyKey, captchaToken })
-    } catch (error) {
-      if (error instanceof ApiClientError && error.status < 500) return failed(toFailure(error), error.status === 404 ? 404 : 400)
-      throw error
-    }
+    const saved = await save(context, target, payload, { idempotencyKey, captchaToken })
+    return saved.ok ? saved.answer : failed(toFailure(saved.error), saved.status === 404 ? 404 : 400)
   }
 
   if (typeof json === 'string') {
@@ -278,9 +280,10 @@ export async function handleRegisterAction(request: Request, context: AppLoadCon
 /** The first place a keyword finds, as an alert location with the chosen radius. */
 async function findLocation(context: AppLoadContext, keyword: string, radius: number): Promise<Location | null> {
   try {
-    const [place] = await context.api.searchPlaces(keyword.slice(0, 256))
+    const [place] = (await context.services.searchPlaces(keyword.slice(0, 256))) ?? []
     if (!place) return null
-    const details = await context.api.getPlace(place.place_id)
+    const details = await context.services.getPlace(place.place_id)
+    if (!details) return null
     return {
       location: place.name,
       place_id: place.place_id,

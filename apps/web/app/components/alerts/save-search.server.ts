@@ -1,4 +1,3 @@
-import { ApiClientError } from '@agency/api-client'
 import type { ContactView } from '@agency/api-client'
 import { findAlertOfSearch, toAlertPayload, toSavedSearchAlert } from '@agency/domain'
 import type { SearchType } from '@agency/domain'
@@ -32,12 +31,8 @@ export async function saveSearchAtOnce(request: Request, context: AppLoadContext
   if (!state) return registration
   const existing = findAlertOfSearch(alerts, state)
   if (existing) return redirect(withAlertOn(toAlertSearchUrl(existing)), 303)
-  try {
-    const created = await context.api.createApplicant(toAlertPayload(state, 'create'))
-    return redirect(withAlertOn(toAlertSearchUrl(state)), { status: 303, headers: toSetCookieHeaders(created.setCookie) })
-  } catch (error) {
-    // The API's own checks refused it (its details changed since, say): the form says what is wrong.
-    if (error instanceof ApiClientError && error.status < 500) return registration
-    throw error
-  }
+  const created = await context.services.createAlert(toAlertPayload(state, 'create'))
+  // The API's own checks refused it (its details changed since, say): the form says what is wrong.
+  if (!created.ok) return registration
+  return redirect(withAlertOn(toAlertSearchUrl(state)), { status: 303, headers: toSetCookieHeaders(created.setCookie) })
 }
