@@ -75,11 +75,6 @@ export interface AccountsOptions {
   questionKey?: string
   /** The questions of forms sent without JavaScript: beside reCAPTCHA or not, and how many an address may answer. */
   questions?: QuestionSettings
-  /**
-   * The key the site's own pages send (x-internal-call) when they call the API in-process: the only
-   * callers GET /captcha/question answers. A key of this process when left out (no page can ask).
-   */
-  internalCallKey?: string
   /** Mutating requests under this path must come from the site's origin. */
   apiPrefix?: string
   magicLinkLimits?: MagicLinkLimits
@@ -223,9 +218,6 @@ export const accountsPlugin = fp<AccountsOptions>(
     await app.register(captchaRoutes, {
       prefix: '/captcha',
       captcha: browserCaptcha,
-      questions,
-      questionsAccepted: accepted,
-      internalCallKey: options.internalCallKey ?? randomBytes(32).toString('hex'),
       recaptchaSiteKey: captchaConfig?.recaptchaSiteKey,
     })
   },

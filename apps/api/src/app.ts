@@ -42,8 +42,6 @@ import { alertWriteSettings, type AlertRegistrationLimits } from '#app/services/
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** The key of the site's own in-process calls to the API (INTERNAL_CALL_HEADER). */
-    internalCallKey: string
     /** The signed links of the Heads Up e-mails (alert-links.ts), checked by the alert routes. */
     alertLinks: AlertLinks
     /** The signed picture addresses of the Heads Up e-mails (media-links.ts), checked by the media route. */
@@ -75,11 +73,6 @@ export interface ApiOptions {
   trustProxy?: false | number | string[]
   /** The most bytes a request body may carry (Fastify's default, 1 MB, when left out). */
   bodyLimit?: number
-  /**
-   * The key the site's pages send (x-internal-call) when they call the API in-process; buildApp makes
-   * one for its process and keeps it as `app.internalCallKey`.
-   */
-  internalCallKey?: string
   /**
    * The site's key (ALTCHA_HMAC_KEY or the one kept in DATA_DIR) that signs the Heads Up e-mails'
    * links (alert-links.ts); the alert worker must sign with the same. The question key, else the
@@ -145,8 +138,7 @@ export const api: FastifyPluginAsync<
   // as 39 KB. Level 1, as it is made for each answer: half the cost of level 6 for a tenth more bytes,
   // in one call up to 256 KB (0.4 ms for the page of cards, 1 ms for the markers here) rather than
   // through a zlib stream on libuv's threads, which cost more in all. Answers kept for every visitor
-  // are gzipped once, and harder (kept-answer.ts); the site's own pages call the API in-process
-  // without Accept-Encoding, and get JSON as it is.
+  // are gzipped once, and harder (kept-answer.ts).
   await app.register(fastifyCompress, { global: true, encodings: ['gzip'], threshold: 1024, syncThreshold: 256 * 1024, zlibOptions: { level: 1 } })
   // Answers depend on who asks (a session unlocks pre-market properties), so no shared cache may keep
   // one, and a browser must check again before reusing it. Routes that know better set their own.
@@ -168,7 +160,6 @@ export const api: FastifyPluginAsync<
 
   await app.register(import('#app/accounts.ts'), {
     ...options.accounts,
-    ...(options.internalCallKey ? { internalCallKey: options.internalCallKey } : {}),
     publicUrl: options.publicUrl,
   })
   await app.register(healthRoutes, { prefix: '/health' })
@@ -226,11 +217,9 @@ export async function buildApp(options: ApiOptions): Promise<FastifyInstance> {
   // Place ids from a provider such as Google run past Fastify's default 100-character parameter limit.
   // Every request is one line of the log, its URL with secrets and e-mails redacted (log-redaction.ts).
   const withRedaction = logger === true ? { serializers: requestLogSerializers } : logger ? { ...logger, serializers: { ...logger.serializers, ...requestLogSerializers } } : false
-  // The site's own pages call the API in-process with this key (in-process-fetch.ts in the server).
-  const internalCallKey = apiOptions.internalCallKey ?? randomBytes(32).toString('hex')
   const app = Fastify({
     logger: withRedaction,
-    logController: new OneLineRequestLog(internalCallKey),
+    logController: new OneLineRequestLog(),
     trustProxy: toFastifyTrustProxy(trustProxy ?? false),
     bodyLimit: bodyLimit ?? 1024 * 1024,
     routerOptions: { maxParamLength: 300 },
@@ -239,7 +228,6 @@ export async function buildApp(options: ApiOptions): Promise<FastifyInstance> {
     // and a site that gives up starting for it helps no one. A start that hangs for good is still ended.
     pluginTimeout: 60_000,
   })
-  app.decorate('internalCallKey', internalCallKey)
   const alertLinkKey = apiOptions.alertLinkKey ?? apiOptions.accounts?.questionKey ?? apiOptions.accounts?.captchaConfig?.altchaHmacKey
   if (!alertLinkKey) app.log.warn("no alert link key: the Heads Up e-mails' links are checked with a key of this process only")
   const linkKey = alertLinkKey ?? randomBytes(32).toString('hex')
@@ -247,7 +235,7 @@ export async function buildApp(options: ApiOptions): Promise<FastifyInstance> {
   app.decorate('mediaLinks', createMediaLinks(linkKey))
   if (beforeApi) await beforeApi(app)
   let siteServices: SiteServicesFactory | undefined
-  await app.register(api, { ...apiOptions, internalCallKey, prefix: '/api', exposeSiteServices: (factory) => (siteServices = factory) })
+  await app.register(api, { ...apiOptions, prefix: '/api', exposeSiteServices: (factory) => (siteServices = factory) })
   if (!siteServices) throw new Error('the API did not hand over its services')
   app.decorate('siteServices', siteServices)
   return app

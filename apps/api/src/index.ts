@@ -11,7 +11,6 @@ export { DEFAULT_LEAD_ENQUIRY_LIMITS, type LeadEnquiryLimits } from './services/
 export { canSeeLocked } from './access.ts'
 export { acceptsGzip } from './kept-answer.ts'
 export { entityTag, gzipEntityTag, isVisitorRequest, notModified } from './http-cache.ts'
-export { shareSessionLookups } from './auth/session.ts'
 export type { PageRequest, SiteServicesFactory, SiteServicesHooks } from './services/create-site-services.ts'
 export type { SiteServices } from './services/site-services.ts'
 export {
@@ -24,5 +23,4 @@ export {
   type MailConfig,
   type Worker,
 } from './accounts.ts'
-export { INTERNAL_CALL_HEADER } from './auth/captcha-routes.ts'
 export { DEFAULT_QUESTION_SETTINGS, type QuestionSettings } from './accounts.ts'

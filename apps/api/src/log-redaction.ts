@@ -1,6 +1,5 @@
 import { isTokenShaped } from '@agency/domain'
 import { LogController } from 'fastify'
-import { INTERNAL_CALL_HEADER } from '#app/auth/captcha-routes.ts'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 
 /** What stands in a logged URL for a secret or an e-mail address. */
@@ -87,19 +86,10 @@ export const requestLogSerializers = {
  * The request log: one line per request at `info`, written when the answer has gone ('request
  * completed': the request as `requestLogSerializers` writes it, its status and the milliseconds it
  * took), where Fastify writes two (an 'incoming request' line as well) and a third for a route not
- * found. The API calls a page makes in the same process (carrying INTERNAL_CALL_HEADER with
- * `internalCallKey`) are part of the page's request and write no line of their own. A request that
- * failed is one line at `error` with its error ('request errored'), in-process or not, and an error
+ * found. A request that failed is one line at `error` with its error ('request errored'), and an error
  * answered 5xx by Fastify's own handler is logged as before; a 4xx says all in its one line.
  */
 export class OneLineRequestLog extends LogController {
-  readonly #internalCallKey: string
-
-  constructor(internalCallKey: string) {
-    super()
-    this.#internalCallKey = internalCallKey
-  }
-
   override incomingRequest(): void {}
 
   override routeNotFound(): void {}
@@ -107,7 +97,7 @@ export class OneLineRequestLog extends LogController {
   override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply): void {
     if (this.isLogDisabled(request)) return
     if (error) reply.log.error({ req: request, res: reply, err: error, responseTime: reply.elapsedTime }, 'request errored')
-    else if (request.headers[INTERNAL_CALL_HEADER] !== this.#internalCallKey) reply.log.info({ req: request, res: reply, responseTime: reply.elapsedTime }, 'request completed')
+    else reply.log.info({ req: request, res: reply, responseTime: reply.elapsedTime }, 'request completed')
   }
 
   override defaultErrorLog(error: Error, request: FastifyRequest, reply: FastifyReply): void {

@@ -3,13 +3,11 @@ import { gzipSync } from 'node:zlib'
 import fastifyCompress from '@fastify/compress'
 import fastifyHelmet from '@fastify/helmet'
 import fastifyStatic from '@fastify/static'
-import { acceptsGzip, entityTag, gzipEntityTag, isVisitorRequest, notModified, shareSessionLookups } from '@agency/api'
-import { createApiClient, type FetchFunction } from '@agency/api-client'
+import { acceptsGzip, entityTag, gzipEntityTag, isVisitorRequest, notModified } from '@agency/api'
 import { createRequest } from '@remix-run/node-fetch-server'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { createRequestHandler, type ServerBuild } from 'react-router'
 import { DEFAULT_MAP_TILES } from './config.ts'
-import { createInProcessFetch } from './in-process-fetch.ts'
 import { BUSY_PAGE } from './load-shedding.ts'
 import { createPageCache, sharedMaxAge, type CachedPage } from './page-cache.ts'
 import { PERMISSIONS_POLICY, pageSecurityHeaders, type PagePolicyOptions } from './security-headers.ts'
@@ -152,7 +150,6 @@ async function refuseBody(request: Request): Promise<{ status: number; message: 
 export async function registerWeb(app: FastifyInstance, options: WebOptions): Promise<void> {
   const handler = createRequestHandler(options.build, options.mode)
   const publicOrigin = new URL(options.publicUrl)
-  const origin = publicOrigin.origin
   const pageCache = createPageCache({ maxEntries: options.pageCacheEntries, maxBytes: PAGE_CACHE_MAX_BYTES })
   const policy: PagePolicyOptions = { publicOrigin, mapTileUrl: (options.mapTiles ?? DEFAULT_MAP_TILES).url, recaptcha: options.recaptcha ?? false }
 
@@ -203,21 +200,12 @@ export async function registerWeb(app: FastifyInstance, options: WebOptions): Pr
         const request = toFetchRequest(req, reply, publicOrigin)
         const refused = await refuseBody(request)
         if (refused) return sendProblem(reply, refused.status, refused.message)
-        // Whether an API call of this render was refused as busy (503): then so is the page.
+        // Whether the database was too busy or unreachable for a service of this render: then the page is 503.
         let busy: string | null = null
-        const apiFetch = createInProcessFetch(app, request.headers, req.ip)
-        const fetchNoticingBusy: FetchFunction = async (input, init) => {
-          const answer = await apiFetch(input, init)
-          if (answer.status === 503) busy = answer.headers.get('retry-after') ?? '5'
-          return answer
-        }
         const render = () => {
-          const api = createApiClient({ baseUrl: `${origin}/api`, fetch: fetchNoticingBusy })
-          // The API's services, called directly by the loaders that have moved to them (the rest still
-          // call the API in the process through `api`).
+          // The API's services for this page request, called directly by its loaders and actions.
           const services = app.siteServices(req, { onUnavailable: (retryAfter) => (busy = String(retryAfter)) })
-          // The services and API calls of one render look the visitor's session up once between them.
-          return shareSessionLookups(() => handler(request, { api, services, publicUrl: options.publicUrl, mapTiles: options.mapTiles ?? DEFAULT_MAP_TILES }))
+          return handler(request, { services, publicUrl: options.publicUrl, mapTiles: options.mapTiles ?? DEFAULT_MAP_TILES })
         }
         // A visitor's request (no cookie, no credentials) may be answered with a page every visitor
         // gets alike, from the page cache or cacheable by HTTP (sendSharedPage); anyone else's is theirs.

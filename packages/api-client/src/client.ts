@@ -64,14 +64,13 @@ import type {
 } from '@agency/domain'
 import {
   CaptchaClientConfigSchema,
-  CaptchaQuestionSchema,
   ContactViewSchema,
   CreatedSessionSchema,
   MagicLinkAnswerSchema,
 } from './contacts.ts'
 import { PlaceDetailsSchema, PlaceSearchAnswerSchema } from './places.ts'
 import type { PlaceDetails, SearchResultPlace } from './places.ts'
-import type { CaptchaClientConfig, CaptchaQuestion, ContactView, CreatedSession, MagicLinkRequestBody, WithSetCookie } from './contacts.ts'
+import type { CaptchaClientConfig, ContactView, CreatedSession, MagicLinkRequestBody, WithSetCookie } from './contacts.ts'
 
 /** What the client reads of an answer; a fetch Response is one. */
 export interface ApiResponse {
@@ -83,8 +82,8 @@ export interface ApiResponse {
 }
 
 /**
- * The fetch the client calls: the global one in the browser, an in-process one on the server (which
- * answers with no more than an ApiResponse).
+ * The fetch the client calls: the global one in the browser, or any that answers with no more than
+ * an ApiResponse (a test's, an outside client's).
  */
 export type FetchFunction = (input: string, init?: RequestInit) => Promise<ApiResponse>
 
@@ -223,8 +222,6 @@ export interface ApiClient {
   getCurrentContact(options?: RequestOptions): Promise<ContactView>
   /** GET /captcha/config: which captcha the login form shows. */
   getCaptchaConfig(options?: RequestOptions): Promise<CaptchaClientConfig>
-  /** GET /captcha/question: a question for a form sent without JavaScript (answered to the site's own in-process calls only). */
-  getCaptchaQuestion(options?: RequestOptions): Promise<CaptchaQuestion>
   /** GET /properties/cards?ids=: the cards of the given properties still on the market, in that order. */
   getPropertyCards(ids: readonly number[], options?: RequestOptions): Promise<PropertyCard[]>
   /** GET /contacts/me/saved_properties: the logged-in contact's saved properties. A 401 ApiClientError for a visitor. */
@@ -435,9 +432,6 @@ export function createApiClient({ baseUrl, fetch, headers }: ApiClientOptions): 
     },
     async getCaptchaConfig(options) {
       return (await get('/captcha/config', undefined, dataOf(CaptchaClientConfigSchema), options)).data
-    },
-    async getCaptchaQuestion(options) {
-      return (await get('/captcha/question', undefined, dataOf(CaptchaQuestionSchema), options)).data
     },
     async getPropertyCards(ids, options) {
       if (!ids.length) return []

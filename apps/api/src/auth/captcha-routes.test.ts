@@ -1,3 +1,4 @@
+import type { FastifyPluginAsync } from 'fastify'
 import { outbox } from '@agency/db'
 import { solveCaptchaQuestion } from '@agency/domain'
 import { testDatabaseKinds } from '@agency/db/testing'
@@ -7,7 +8,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createAccountsTestApp, insertTestContact, requestLink, SAME_ORIGIN, type AccountsTestApp } from '#app/routes/contacts/test-support.ts'
 import { createAltchaVerifier, createFixedCaptchaVerifier, createRecaptchaVerifier } from './captcha.ts'
 import { ACCOUNT_MESSAGES } from './messages.ts'
-import { INTERNAL_CALL_HEADER } from './captcha-routes.ts'
 import { createQuestionChallenges, toQuestionCaptchaToken } from './question-challenge.ts'
 import { loadAccountsEnv } from '#app/accounts.ts'
 
@@ -77,9 +77,6 @@ describe('the captcha configuration for other verifiers', () => {
 })
 
 describe('the questions of forms sent without JavaScript where reCAPTCHA is configured', () => {
-  const KEY = 'the-internal-call-key-of-this-test'
-  const internal = { [INTERNAL_CALL_HEADER]: KEY }
-
   /** A question token answered right, made with the app's own question key. */
   function answered(questionKey: string): string {
     const question = createQuestionChallenges({ hmacKey: questionKey, spent: async () => true }).create()
@@ -90,14 +87,22 @@ describe('the questions of forms sent without JavaScript where reCAPTCHA is conf
     const questionKey = 'question-key-of-the-recaptcha-test'
     // Google is never asked for a question's token: a verifier that would accept anything shows it.
     const recaptchaLike = { provider: 'recaptcha' as const, verify: async () => true }
-    const refusing = await createAccountsTestApp('pglite', { captcha: recaptchaLike, questionKey, internalCallKey: KEY })
-    const accepting = await createAccountsTestApp('pglite', { captcha: recaptchaLike, questionKey, internalCallKey: KEY, questions: { acceptWithRecaptcha: true, perIpHour: 4 } })
+    // What the site's pages would be given (app.captchaForms, in the API's scope), read by a route of this test's own.
+    const pagesQuestion: FastifyPluginAsync = async (app) => {
+      app.get('/pages-question', async () => ({ question: app.captchaForms.question() }))
+    }
+    const refusing = await createAccountsTestApp('pglite', { captcha: recaptchaLike, questionKey }, pagesQuestion)
+    const accepting = await createAccountsTestApp('pglite', { captcha: recaptchaLike, questionKey, questions: { acceptWithRecaptcha: true, perIpHour: 4 } }, pagesQuestion)
+    const questionFor = async (app: AccountsTestApp['app']) => (await app.inject({ url: '/api/pages-question' })).json<{ question: unknown }>().question
     try {
-      expect((await refusing.app.inject({ url: '/api/captcha/question', headers: internal })).statusCode).toBe(404)
+      // A question is issued with a page's form only (app.captchaForms, the site's services): no route gives one.
+      expect(await questionFor(refusing.app)).toBeNull()
+      expect((await refusing.app.inject({ url: '/api/captcha/question' })).statusCode).toBe(404)
       const ask = (app: AccountsTestApp['app'], token: string) =>
         app.inject({ method: 'POST', url: '/api/contacts/oauth/magic-links', headers: SAME_ORIGIN, payload: { email: 'buyer@example.com', request_page_url: '/', recaptcha_token: token } })
       expect((await ask(refusing.app, answered(questionKey))).statusCode).toBe(422)
-      expect((await accepting.app.inject({ url: '/api/captcha/question', headers: internal })).statusCode).toBe(200)
+      expect(await questionFor(accepting.app)).toEqual({ text: expect.any(String), token: expect.any(String), expires_at: expect.any(String) })
+      expect((await accepting.app.inject({ url: '/api/captcha/question' })).statusCode).toBe(404)
       expect((await ask(accepting.app, answered(questionKey))).statusCode).toBe(202)
       // Google's own tokens still go to Google's check.
       expect((await ask(refusing.app, 'a-recaptcha-token')).statusCode).toBe(202)

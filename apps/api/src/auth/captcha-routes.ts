@@ -1,29 +1,12 @@
-import { timingSafeEqual } from 'node:crypto'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { ApiErrorSchema } from '@agency/domain'
 import { API_MESSAGES } from '#app/messages.ts'
 import { isAltchaVerifier, type CaptchaClientConfig, type CaptchaVerifier } from './captcha.ts'
-import type { QuestionChallenges } from './question-challenge.ts'
-
-/** The header that carries the key of the site's own in-process calls to the API. */
-export const INTERNAL_CALL_HEADER = 'x-internal-call'
-
-function sameKey(given: string, key: string): boolean {
-  const a = Buffer.from(given)
-  const b = Buffer.from(key)
-  return a.length === b.length && timingSafeEqual(a, b)
-}
 
 /** Options of the captcha routes. */
 export interface CaptchaRoutesOptions {
   captcha: CaptchaVerifier
-  /** The questions of forms sent without JavaScript. */
-  questions: QuestionChallenges
-  /** False where reCAPTCHA is configured and questions are not accepted beside it: none is issued. */
-  questionsAccepted: boolean
-  /** The key of the site's own in-process calls (INTERNAL_CALL_HEADER): the only callers given a question. */
-  internalCallKey: string
   recaptchaSiteKey?: string | undefined
 }
 
@@ -39,10 +22,6 @@ const CaptchaConfigSchema = z.object({
 const AltchaChallengeSchema = z
   .object({ parameters: z.record(z.string(), z.unknown()), signature: z.string().optional() })
   .loose()
-
-const QuestionSchema = z.object({
-  data: z.object({ text: z.string(), token: z.string(), expires_at: z.string() }),
-})
 
 /** Which captcha widget the forms show, its challenges fetched from `challengeUrl` for ALTCHA. */
 export function toCaptchaClientConfig(captcha: CaptchaVerifier, recaptchaSiteKey: string | undefined, challengeUrl: string): CaptchaClientConfig {
@@ -84,28 +63,6 @@ const captchaRoutes: FastifyPluginAsyncZod<CaptchaRoutesOptions> = async (app, o
       if (!isAltchaVerifier(captcha)) return reply.code(404).send({ message: API_MESSAGES.NOT_FOUND })
       const challenge = await captcha.createChallenge()
       return { parameters: { ...challenge.parameters }, signature: challenge.signature }
-    },
-  )
-
-  // A question is issued with a page's form only: the site's pages ask for it in-process, with the
-  // key of this process; to anyone else the route does not exist, so no script fetches questions.
-  app.get(
-    '/question',
-    {
-      schema: {
-        hide: true,
-        summary: "A question for a form sent without JavaScript, for the site's own pages only",
-        tags: ['contacts'],
-        response: { 200: QuestionSchema, 404: ApiErrorSchema },
-      },
-    },
-    async (request, reply) => {
-      reply.header('cache-control', 'no-store')
-      const key = request.headers[INTERNAL_CALL_HEADER]
-      if (!options.questionsAccepted || typeof key !== 'string' || !sameKey(key, options.internalCallKey)) {
-        return reply.code(404).send({ message: API_MESSAGES.NOT_FOUND })
-      }
-      return { data: options.questions.create() }
     },
   )
 }

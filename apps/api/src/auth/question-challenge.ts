@@ -7,7 +7,8 @@ import type { CaptchaVerifier, SpentChallengeStore } from './captcha.ts'
  * reCAPTCHA) runs in the browser; a visitor without JavaScript gets a question instead (a rotating
  * set of kinds: packages/domain's captcha-questions.ts), rendered by the server into the page that
  * answers their post, never into a page a shared cache may keep, and never handed out as JSON to
- * anyone else: GET /captcha/question answers only the site's own pages, calling in-process.
+ * anyone else: no route gives one; the site's pages get it from the accounts plugin
+ * (`app.captchaForms.question`) through the site's services.
  *
  * A question is stateless until it is answered: its token carries a random id, an expiry and a keyed
  * digest of the answer, signed with the site's key, so nobody without the key can read the answer

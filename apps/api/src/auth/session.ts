@@ -1,4 +1,3 @@
-import { AsyncLocalStorage } from 'node:async_hooks'
 import { APPLICANT_PROFILE, SESSION_ABSOLUTE_TIMEOUT_MS, SESSION_IDLE_TIMEOUT_MS, findNewestActiveApplicant, toSessionCookieName } from '@agency/domain'
 import { contactApplicants, queryRows, sessions, type Db } from '@agency/db'
 import { and, eq, sql } from 'drizzle-orm'
@@ -195,45 +194,6 @@ export function createSessionService(database: Db, settings: SessionSettings): S
 /** The stored hash of each logged-in request's session id, kept off the public session object. */
 const sessionIdHashes = new WeakMap<Caller, string>()
 
-/**
- * The session lookups of one page render (shareSessionLookups): its API calls, made in the process
- * while it renders, share one lookup per session cookie. `open` turns false at the render's first call
- * that may change a session (a POST, PUT, PATCH or DELETE), after which every call looks for itself.
- */
-interface SharedLookups {
-  open: boolean
-  found: Map<string, Promise<FoundSession | null>>
-  /** The active applicants' criteria (getActiveApplicantCriteria), by contact and applicant. */
-  criteria: Map<string, Promise<ActiveApplicant | null>>
-}
-
-const renderLookups = new AsyncLocalStorage<SharedLookups>()
-
-/**
- * `look()`, or the answer an earlier call of the same page render got for `key` from the list `of`
- * picks; outside a render, or once its sharing has ended, always `look()`.
- */
-function lookUpOnce<T>(of: (shared: SharedLookups) => Map<string, Promise<T>>, key: string, look: () => Promise<T>): Promise<T> {
-  const shared = renderLookups.getStore()
-  if (!shared?.open) return look()
-  const lookups = of(shared)
-  let lookup = lookups.get(key)
-  if (!lookup) lookups.set(key, (lookup = look()))
-  return lookup
-}
-
-/**
- * Runs `render` (a page's server render) so that the API calls it makes in the process look the
- * session (and its active applicant's criteria) up once between them rather than once each: a
- * logged-in contact's property page calls the API five times, and each lookup is a statement of its
- * own. Only the calls `render` causes share it (the lookups live in its async context, which no other
- * request's handling is in), and only until one of them may change a session: logging out during a
- * render is seen by the calls after it.
- */
-export function shareSessionLookups<T>(render: () => Promise<T>): Promise<T> {
-  return renderLookups.run({ open: true, found: new Map(), criteria: new Map() }, render)
-}
-
 /** Finds the session and refreshes last_seen_at now and then, which keeps the idle timeout moving. */
 async function lookUpSession(db: Db, idHash: string, settings: SessionSettings): Promise<FoundSession | null> {
   const found = await findSession(db, idHash, settings)
@@ -246,13 +206,11 @@ async function lookUpSession(db: Db, idHash: string, settings: SessionSettings):
 }
 
 /**
- * Reads the request's session once (one indexed lookup; none without a cookie, and one for all the
- * calls of a page render: shareSessionLookups) and refreshes last_seen_at now and then.
+ * Reads the caller's session once (one indexed lookup; none without a cookie) and refreshes
+ * last_seen_at now and then: an API request's, or a page request's for the site's services (page-caller.ts).
  */
-export async function loadRequestSession(request: Caller & { readonly method: string }, db: Db, settings: SessionSettings): Promise<void> {
+export async function loadRequestSession(request: Caller, db: Db, settings: SessionSettings): Promise<void> {
   request.session = null
-  const shared = renderLookups.getStore()
-  if (shared && request.method !== 'GET' && request.method !== 'HEAD') shared.open = false
   const id = readSessionCookie(request, settings)
   if (!id) return
   const idHash = hashToken(id)
@@ -262,24 +220,15 @@ export async function loadRequestSession(request: Caller & { readonly method: st
   sessionIdHashes.set(request, idHash)
 }
 
-/** The live session whose id hashes to `idHash` (looked up once for a page render), as a request carries it. */
+/** The live session whose id hashes to `idHash`, as a request carries it. */
 async function findSessionOfId(db: Db, idHash: string, settings: SessionSettings): Promise<Session | null> {
-  const found = await lookUpOnce((lookups) => lookups.found, idHash, () => lookUpSession(db, idHash, settings))
+  const found = await lookUpSession(db, idHash, settings)
   if (!found) return null
   return {
     contact_id: found.contact_id,
     active_contact_applicant_id: found.active_contact_applicant_id,
     profile_ids: [...found.profile_ids],
   }
-}
-
-/**
- * The session a `Cookie` header names, read as the API reads a request's (loadRequestSession): for a
- * page's loaders, which call the API's services without a request of the API's own.
- */
-export function findSessionOfCookies(db: Db, cookies: Readonly<Record<string, string | undefined>>, settings: SessionSettings): Promise<Session | null> {
-  const value = cookies[toSessionCookieName(settings.publicUrl)]
-  return value && isTokenShaped(value) ? findSessionOfId(db, hashToken(value), settings) : Promise.resolve(null)
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -325,18 +274,15 @@ export function getActiveApplicantCriteria(request: FastifyRequest): Promise<Act
 export function findActiveApplicant(db: Db, session: Session | null): Promise<ActiveApplicant | null> {
   const id = session?.active_contact_applicant_id ?? null
   if (!session || id === null) return Promise.resolve(null)
-  // The calls of one page render read it once between them, as they do the session.
-  return lookUpOnce((lookups) => lookups.criteria, `${session.contact_id}:${id}`, () =>
-    db
-      .select({
-        contact_applicant_id: contactApplicants.contact_applicant_id,
-        profile_id: contactApplicants.profile_id,
-        criteria: contactApplicants.criteria,
-      })
-      .from(contactApplicants)
-      .where(and(eq(contactApplicants.contact_applicant_id, id), eq(contactApplicants.contact_id, session.contact_id)))
-      .then((rows) => rows[0] ?? null),
-  )
+  return db
+    .select({
+      contact_applicant_id: contactApplicants.contact_applicant_id,
+      profile_id: contactApplicants.profile_id,
+      criteria: contactApplicants.criteria,
+    })
+    .from(contactApplicants)
+    .where(and(eq(contactApplicants.contact_applicant_id, id), eq(contactApplicants.contact_id, session.contact_id)))
+    .then((rows) => rows[0] ?? null)
 }
 
 declare module 'fastify' {

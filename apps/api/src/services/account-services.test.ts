@@ -88,6 +88,30 @@ describe.each(testDatabaseKinds())("the site's account services on %s", (kind) =
     expect(route.headers['set-cookie']).toBe(out.setCookie[0])
   })
 
+  // Nothing tells a caller how many statements ran; what one lookup for a page looks like from outside
+  // is that its later reads do not see a change made to the session's row meanwhile by someone else,
+  // which the next page does see, while a logout by the page itself is seen at once.
+  it("read a page's session once for all its services, see the page's own logout at once, and the next page afresh", async () => {
+    const cookie = await logInTestBuyer(api, 'once@example.com')
+    const page = servicesFor({ cookie })
+    const contact = await page.getCurrentContact()
+    expect(contact?.contact_id).toEqual(expect.any(Number))
+    // The session ends behind the page's back (another process's logout): the page still has its contact.
+    await api.database.db.delete(sessions).where(eq(sessions.contact_id, contact!.contact_id))
+    expect((await page.getCurrentContact())?.contact_id).toBe(contact!.contact_id)
+    expect(await page.getSavedPropertyIds()).toEqual([])
+    // The next page sees it ended.
+    expect(await servicesFor({ cookie }, 'GET').getCurrentContact()).toBeNull()
+
+    await api.database.db.delete(outbox)
+    const again = await logInTestBuyer(api, 'once-more@example.com')
+    const leaving = servicesFor({ cookie: again })
+    expect(await leaving.getCurrentContact()).not.toBeNull()
+    expect((await leaving.logOut()).ok).toBe(true)
+    expect(await leaving.getCurrentContact()).toBeNull()
+    expect(await leaving.getSavedPropertyIds()).toBeNull()
+  })
+
   it('save and remove a property as the routes do, and list the saved ones and the cards as they answer', async () => {
     const cookie = await logInTestBuyer(api, 'saver@example.com')
     const [first, second] = await api.database.db.select().from(properties).where(eq(properties.is_locked, false)).limit(2)

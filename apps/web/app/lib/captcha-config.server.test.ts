@@ -1,4 +1,4 @@
-import type { ApiClient, CaptchaClientConfig } from '@agency/api-client'
+import type { CaptchaClientConfig } from '@agency/api-client'
 import type { AppLoadContext } from 'react-router'
 import { describe, expect, it } from 'vitest'
 import { getCaptchaConfig } from './captcha-config.server.ts'
@@ -16,7 +16,7 @@ describe('getCaptchaConfig', () => {
         return answer instanceof Error ? Promise.reject(answer) : Promise.resolve(answer)
       },
     }
-    const context: AppLoadContext = { api: {} as ApiClient, services, publicUrl: 'https://agency.example', mapTiles: { url: 'https://tiles.example/{z}/{x}/{y}.png', attribution: 'Tiles' } }
+    const context: AppLoadContext = { services, publicUrl: 'https://agency.example', mapTiles: { url: 'https://tiles.example/{z}/{x}/{y}.png', attribution: 'Tiles' } }
 
     expect(await getCaptchaConfig(context)).toEqual({ provider: 'none' })
     expect(await getCaptchaConfig(context)).toEqual(altcha)

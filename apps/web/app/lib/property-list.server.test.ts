@@ -1,5 +1,4 @@
 import type { SiteServices } from '@agency/api/site-services'
-import type { ApiClient } from '@agency/api-client'
 import { LIST_PATHS } from '@agency/domain'
 import type { PropertySearchQuery, SearchResultPlace } from '@agency/domain'
 import type { AppLoadContext } from 'react-router'
@@ -23,7 +22,7 @@ function fakeContext() {
       return Promise.resolve({ data: [], total: 0, page: 1, page_size: query.page_size })
     },
   }
-  const context = { api: {} as ApiClient, services, publicUrl: 'https://agency.example', mapTiles: { url: 'https://tiles.example/{z}/{x}/{y}.png', attribution: 'Tiles' } }
+  const context = { services, publicUrl: 'https://agency.example', mapTiles: { url: 'https://tiles.example/{z}/{x}/{y}.png', attribution: 'Tiles' } }
   return { context: context as unknown as AppLoadContext, searched }
 }
 

@@ -1,4 +1,3 @@
-import type { ApiClient } from '@agency/api-client'
 import { DEFAULT_SITE_SETTINGS } from '@agency/domain'
 import type { SiteSettings } from '@agency/domain'
 import type { AppLoadContext } from 'react-router'
@@ -18,7 +17,7 @@ describe('getSiteSettings', () => {
         return answer instanceof Error ? Promise.reject(answer) : Promise.resolve(answer)
       },
     }
-    const context: AppLoadContext = { api: {} as ApiClient, services, publicUrl: 'https://agency.example', mapTiles: { url: 'https://tiles.example/{z}/{x}/{y}.png', attribution: 'Tiles' } }
+    const context: AppLoadContext = { services, publicUrl: 'https://agency.example', mapTiles: { url: 'https://tiles.example/{z}/{x}/{y}.png', attribution: 'Tiles' } }
 
     expect(await getSiteSettings(context)).toEqual(DEFAULT_SITE_SETTINGS)
     expect(await getSiteSettings(context)).toEqual(stored)

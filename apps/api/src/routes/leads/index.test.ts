@@ -25,7 +25,6 @@ import { TEST_CRITERIA, extractToken, logIn, requestLink, toCookieHeader } from 
 import { buildApp } from '#app/app.ts'
 import { createSpentChallengeStore } from '#app/auth/captcha-store.ts'
 import { createQuestionChallenges, toQuestionCaptchaToken, type Question } from '#app/auth/question-challenge.ts'
-import { INTERNAL_CALL_HEADER } from '#app/auth/captcha-routes.ts'
 import { createTestApi, PUBLIC_URL, type TestApi } from '#app/testing/api.ts'
 
 const SAME_ORIGIN = { origin: PUBLIC_URL }
@@ -397,18 +396,17 @@ describe.each(testDatabaseKinds())('lead enquiries on %s', (kind) => {
   })
 
   describe('without JavaScript: a question instead of the browser captcha', () => {
-    /** A question as the site's pages get it: in-process, with the key of the process. */
+    /** A question as the site's pages get it: from the accounts plugin, through the site's services. */
     async function question(): Promise<Question> {
-      const answer = await app.inject({ method: 'GET', url: '/api/captcha/question', headers: { [INTERNAL_CALL_HEADER]: app.internalCallKey } })
-      expect(answer.statusCode).toBe(200)
-      expect(answer.headers['cache-control']).toBe('no-store')
-      return answer.json<{ data: Question }>().data
+      const asked = await app.siteServices({ method: 'GET', headers: {}, ip: '203.0.113.5', log: app.log, protocol: 'https', host: 'agency.example' }, { onUnavailable: () => undefined }).issueCaptchaQuestion()
+      if (!asked) throw new Error('no question issued')
+      return asked
     }
     const refused = { message: 'Please confirm you are not a robot and try again.', errors: { recaptcha_token: ['Please confirm you are not a robot and try again.'] } }
     const leadsOf = (email: string) => t.database.db.select().from(leads).where(eq(leads.email, email))
 
-    it('issues questions to the site\'s own pages only: no public JSON of them', async () => {
-      for (const headers of [{}, { [INTERNAL_CALL_HEADER]: 'x'.repeat(64) }, { [INTERNAL_CALL_HEADER]: '' }]) {
+    it('issues questions to the site\'s own pages only: no route gives them', async () => {
+      for (const headers of [{}, { 'x-internal-call': 'x'.repeat(64) }, { 'x-internal-call': '' }]) {
         const answer = await app.inject({ method: 'GET', url: '/api/captcha/question', headers })
         expect(answer.statusCode).toBe(404)
         expect(answer.body).not.toContain('token')
