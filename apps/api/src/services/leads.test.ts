@@ -1,11 +1,11 @@
 import { communicationInfos, contacts, leads, outbox, rebuildPlaces } from '@agency/db'
 import { testDatabaseKinds } from '@agency/db/testing'
-import { LEAD_CONFIRM_VALUE, type LeadEnquiryPayload } from '@agency/domain'
 import { asc, eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { hashToken } from '#app/auth/tokens.ts'
 import { ACCOUNT_MESSAGES } from '#app/auth/messages.ts'
 import { logInTestBuyer } from '#app/routes/contacts/test-support.ts'
+import { exampleEnquiry } from '#app/routes/leads/test-support.ts'
 import { createTestApi, PUBLIC_URL, type TestApi } from '#app/testing/api.ts'
 import type { LeadEnquiryRequest } from './site-services.ts'
 
@@ -16,29 +16,7 @@ const PENDING_COOKIE = /^__Host-pending_lead=([A-Za-z0-9_-]{43}); Max-Age=86400;
 
 /** A valid SPEC §3 lead payload with the captcha's solution, as the lead form's action sends it. */
 function enquiry(overrides: Partial<LeadEnquiryRequest> = {}): LeadEnquiryRequest {
-  const payload: LeadEnquiryPayload = {
-    i_would_like: ['to-view-a-property', 'more-details'],
-    salutation_id: 4,
-    name: 'Harriet',
-    surname: 'Ashworth',
-    viewing_lead_date: '2026-07-03T10:30',
-    comment: 'Could we see it on Friday morning?',
-    email: 'harriet.ashworth@example.com',
-    mobile_phone: '+447400123456',
-    contact_address: { suggestion_id: 'addr-1', display_name: '4 Mill Lane, Leeds LS6 2AB' },
-    i_have_a_property_to_sell: 'yes-not-yet-on-market',
-    i_have_a_property_to_let: 'no',
-    my_property_valued: 'yes',
-    property_address: 'Park Row, Leeds',
-    url: `${PUBLIC_URL}/property/1/a-flat-in-leeds`,
-    transaction_type_id: 1,
-    property_profile_id: 1,
-    price: 250000,
-    bedrooms: 2,
-    confirm: LEAD_CONFIRM_VALUE,
-    branch_id: 1,
-  }
-  return { ...payload, recaptcha_token: 'human', ...overrides }
+  return { ...exampleEnquiry(), recaptcha_token: 'human', ...overrides }
 }
 
 /**

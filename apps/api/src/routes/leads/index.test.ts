@@ -26,6 +26,7 @@ import { buildApp } from '#app/app.ts'
 import { createSpentChallengeStore } from '#app/auth/captcha-store.ts'
 import { createQuestionChallenges, toQuestionCaptchaToken, type Question } from '#app/auth/question-challenge.ts'
 import { createTestApi, PUBLIC_URL, type TestApi } from '#app/testing/api.ts'
+import { exampleEnquiry } from './test-support.ts'
 
 const SAME_ORIGIN = { origin: PUBLIC_URL }
 /** 10:00 in London on 1 July 2026: the clock of these tests. */
@@ -35,30 +36,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{1
 
 /** A valid SPEC §3 lead payload (what toLeadEnquiryPayload builds), with the captcha token. */
 function enquiry(overrides: Record<string, unknown> = {}): Record<string, unknown> {
-  return {
-    i_would_like: ['to-view-a-property', 'more-details'],
-    salutation_id: 4,
-    name: 'Harriet',
-    surname: 'Ashworth',
-    viewing_lead_date: '2026-07-03T10:30',
-    comment: 'Could we see it on Friday morning?',
-    email: 'harriet.ashworth@example.com',
-    mobile_phone: '+447400123456',
-    contact_address: { suggestion_id: 'addr-1', display_name: '4 Mill Lane, Leeds LS6 2AB' },
-    i_have_a_property_to_sell: 'yes-not-yet-on-market',
-    i_have_a_property_to_let: 'no',
-    my_property_valued: 'yes',
-    property_address: 'Park Row, Leeds',
-    url: `${PUBLIC_URL}/property/1/a-flat-in-leeds`,
-    transaction_type_id: 1,
-    property_profile_id: 1,
-    price: 250000,
-    bedrooms: 2,
-    confirm: 'confirmed',
-    branch_id: 1,
-    recaptcha_token: 'human',
-    ...overrides,
-  }
+  return { ...exampleEnquiry(), recaptcha_token: 'human', ...overrides }
 }
 
 /** The key of the no-JavaScript questions in these tests. */
