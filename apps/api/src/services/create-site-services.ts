@@ -70,6 +70,9 @@ const captchaField = (options: { captchaToken?: string } | undefined) => (option
 /** The alert's key as the header the alert routes read. */
 const applicantKeyHeader = (options: { applicantKey?: string } | undefined): Record<string, string> => (options?.applicantKey ? { [APPLICANT_KEY_HEADER]: options.applicantKey } : {})
 
+/** The idempotency key as the header the writes read (the api-client's way). */
+const idempotencyHeader = (options: { idempotencyKey?: string } | undefined): Record<string, string> => (options?.idempotencyKey ? { [IDEMPOTENCY_KEY_HEADER]: options.idempotencyKey } : {})
+
 /** The services for one page request. */
 export type SiteServicesFactory = (request: PageRequest, hooks: SiteServicesHooks) => SiteServices
 
@@ -177,7 +180,7 @@ export function createSiteServicesFactory(app: FastifyInstance): SiteServicesFac
         }),
       requestLoginLink: (link, options) =>
         answer(() =>
-          write((body) => MagicLinkAnswerSchema.parse(body).data, (caller) => askForLoginLink(app, caller, link), options?.idempotencyKey ? { [IDEMPOTENCY_KEY_HEADER]: options.idempotencyKey } : {}),
+          write((body) => MagicLinkAnswerSchema.parse(body).data, (caller) => askForLoginLink(app, caller, link), idempotencyHeader(options)),
         ),
       logInWithLink: (token) => answer(() => write((body) => SessionAnswerSchema.parse(body).data, (caller, jar) => logInWithLink(app, caller, jar, token))),
       logOut: () => answer(() => write(() => null, (caller, jar) => logOut(app, caller, jar))),
@@ -195,7 +198,7 @@ export function createSiteServicesFactory(app: FastifyInstance): SiteServicesFac
       unsaveProperty: (propertyProfileId) => answer(() => write(() => null, (caller) => unsaveFor(app, caller, propertyProfileId))),
       sendLeadEnquiry: (enquiry, options) =>
         answer(() =>
-          write((body) => LeadEnquiryAnswerSchema.parse(body).data, (caller, jar) => sendEnquiry(app, caller, jar, enquiry), options?.idempotencyKey ? { [IDEMPOTENCY_KEY_HEADER]: options.idempotencyKey } : {}),
+          write((body) => LeadEnquiryAnswerSchema.parse(body).data, (caller, jar) => sendEnquiry(app, caller, jar, enquiry), idempotencyHeader(options)),
         ),
       // The keyword is checked as the address route checks it; the provider (app.addressProvider) is the route's.
       searchAddresses: (keyword) =>
@@ -212,7 +215,7 @@ export function createSiteServicesFactory(app: FastifyInstance): SiteServicesFac
               const body = { ...payload, unknown_user_branch: true, ...captchaField(options) }
               return refusedPart([AlertPayloadBodySchema, body, 'body'], [AlertIdempotencyHeaderSchema, caller.headers, 'headers']) ?? registerNewAlert(app, caller, jar, body)
             },
-            options?.idempotencyKey ? { [IDEMPOTENCY_KEY_HEADER]: options.idempotencyKey } : {},
+            idempotencyHeader(options),
           ),
         ),
       updateAlert: (contactApplicantId, payload, options) =>

@@ -30,9 +30,8 @@ export function createPageCaller(app: FastifyInstance, request: PageRequest): Pa
   const header = request.headers.cookie
   const headers: IncomingHttpHeaders = {}
   for (const name of PASSED_ON) if (request.headers[name] !== undefined) headers[name] = request.headers[name] as string
-  const caller: Caller & { method: string } = {
+  const caller: Caller = {
     ip: request.ip,
-    method: request.method,
     headers,
     cookies: typeof header === 'string' ? app.parseCookie(header) : {},
     session: null,
