@@ -14,6 +14,7 @@
 // Then the Heads Up alerts (apps/api/src/alerts/bench.ts): one new property matched against 10,000 alerts
 // on PGlite and 100,000 on PostgreSQL (TEST_DATABASE_URL or DATABASE_URL), 1,000 events in one run, and a
 // price reduction to its e-mails in the outbox (`--alerts-only` runs just that part).
+// `--workers N` runs the server on PostgreSQL as N processes (one by default, as on the embedded database).
 // `--connections 1,10` measures each target at each concurrency: one connection shows the latency of
 // a request on an idle server, ten what queueing adds when requests arrive together on two cores.
 // `--targets "2 locations,typo"` measures only the targets whose names contain one of those words.
@@ -42,6 +43,9 @@ const duration = Number(arg('duration', '10'))
 const connectionCounts = arg('connections', '10').split(',').map(Number)
 // `--databases postgres` measures one kind only (PostgreSQL needs DATABASE_URL).
 const databaseKinds = arg('databases', 'pglite,postgres').split(',')
+// The server's processes. One by default, so that PostgreSQL's figures and the embedded database's (which
+// belongs to one process) are of the same server; `--workers 2` measures a site run as WORKERS=2.
+const workers = Number(arg('workers', '1'))
 // node-postgres needs a role; take the OS user when the URL names none (as the server does).
 const databaseUrl = (() => {
   if (!process.env.DATABASE_URL) return undefined
@@ -312,11 +316,11 @@ for (const size of sizes) {
     const url = kind === 'postgres' ? await pgDatabase(`agency_bench_${size}`) : undefined
     const started = Date.now()
     // Seeding a large catalogue on a shared machine can take most of an hour.
-    const server = await startServer({ properties: size, databaseUrl: url, readyTimeoutMs: 90 * 60_000 })
+    const server = await startServer({ properties: size, databaseUrl: url, readyTimeoutMs: 90 * 60_000, env: kind === 'postgres' ? { WORKERS: String(workers) } : {} })
     const seconds = ((Date.now() - started) / 1000).toFixed(1)
     // The machine may be shared: the load average says how far the figures below can be trusted.
     const load = os.loadavg().map((n) => n.toFixed(2)).join(', ')
-    console.log(`\n${kind}, ${size.toLocaleString('en-GB')} properties: ready (migrate + seed + start) in ${seconds} s; load average ${load} on ${os.cpus().length} CPUs`)
+    console.log(`\n${kind}, ${size.toLocaleString('en-GB')} properties: ready (migrate + seed + start) in ${seconds} s, ${kind === 'postgres' ? workers : 1} process(es); load average ${load} on ${os.cpus().length} CPUs`)
     // A measurement that fails (a login refused, a page that errs) still stops the site it started.
     try {
       const first = await (await fetch(`${server.url}/api/properties?page_size=1`)).json()
