@@ -37,7 +37,7 @@ import { MagicLinkAnswerSchema, SessionAnswerSchema, askForLoginLink, logInWithL
 import { createPageCaller, runPageWrite } from './page-caller.ts'
 import { CardIdsSchema, findCardsByIds, listSavedOf, saveFor, unsaveFor } from './saved.ts'
 import type { SiteServices } from './site-services.ts'
-import { LeadEnquiryAnswerSchema, sendEnquiry } from './leads.ts'
+import { EnquiryBodySchema, EnquiryHeadersSchema, LeadEnquiryAnswerSchema, sendEnquiry } from './leads.ts'
 import { AddressQuerySchema } from './addresses.ts'
 
 /** The page request the services answer for, as a FastifyRequest carries it: the cookie names its session; a write checks its origin and counts its address. */
@@ -198,7 +198,11 @@ export function createSiteServicesFactory(app: FastifyInstance): SiteServicesFac
       unsaveProperty: (propertyProfileId) => answer(() => write(() => null, (caller) => unsaveFor(app, caller, propertyProfileId))),
       sendLeadEnquiry: (enquiry, options) =>
         answer(() =>
-          write((body) => LeadEnquiryAnswerSchema.parse(body).data, (caller, jar) => sendEnquiry(app, caller, jar, enquiry), idempotencyHeader(options)),
+          write(
+            (body) => LeadEnquiryAnswerSchema.parse(body).data,
+            (caller, jar) => refusedPart([EnquiryBodySchema, enquiry, 'body'], [EnquiryHeadersSchema, caller.headers, 'headers']) ?? sendEnquiry(app, caller, jar, enquiry),
+            idempotencyHeader(options),
+          ),
         ),
       // The keyword is checked as the address route checks it; the provider (app.addressProvider) is the route's.
       searchAddresses: (keyword) =>

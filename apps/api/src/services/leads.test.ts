@@ -115,6 +115,19 @@ describe.each(testDatabaseKinds())("the lead form's services on %s", (kind) => {
     expect(await countLeads()).toBe(before)
   })
 
+  it('refuses a captcha token or an idempotency key with a control character with the route\'s 400, and stores nothing', async () => {
+    const before = await countLeads()
+    const http = await post(enquiry({ recaptcha_token: 'human\u0000' }))
+    expect(http.statusCode).toBe(400)
+    const refused = await servicesFor().sendLeadEnquiry(enquiry({ recaptcha_token: 'human\u0000' }))
+    expect(refused).toEqual({ ok: false, status: 400, error: http.json(), setCookie: [] })
+    const badKey = await post(enquiry(), { 'idempotency-key': 'key\u0007' })
+    expect(badKey.statusCode).toBe(400)
+    const refusedKey = await servicesFor().sendLeadEnquiry(enquiry(), { idempotencyKey: 'key\u0007' })
+    expect(refusedKey).toEqual({ ok: false, status: 400, error: badKey.json(), setCookie: [] })
+    expect(await countLeads()).toBe(before)
+  })
+
   it("refuses a post from another site's page with 403, as the API's origin check does, and stores nothing", async () => {
     const before = await countLeads()
     const http = await post(enquiry(), { origin: 'https://elsewhere.example' })

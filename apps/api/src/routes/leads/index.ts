@@ -1,9 +1,7 @@
-import { ApiErrorSchema, lineText } from '@agency/domain'
+import { ApiErrorSchema } from '@agency/domain'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
-import { z } from 'zod'
-import { IDEMPOTENCY_KEY_HEADER, IDEMPOTENCY_KEY_MAX_LENGTH } from '#app/alerts/idempotency.ts'
 import { sendAnswer } from '#app/auth/caller.ts'
-import { EnquiryBodySchema, LeadEnquiryAnswerSchema, sendEnquiry } from '#app/services/leads.ts'
+import { EnquiryBodySchema, EnquiryHeadersSchema, LeadEnquiryAnswerSchema, sendEnquiry } from '#app/services/leads.ts'
 
 /** SPEC §7 POST leads/enquiry; how enquiries are taken is `app.leadEnquiries` (services/leads.ts). */
 const leadsRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -18,7 +16,7 @@ const leadsRoutes: FastifyPluginAsyncZod = async (app) => {
         summary:
           "Send a lead enquiry (SPEC §7): stores the lead, a new pending contact for a visitor (a logged-in contact's own otherwise), the branch's notification and the sender's acknowledgement. Captcha, rate limits, same origin; honours Idempotency-Key.",
         tags: ['leads'],
-        headers: z.looseObject({ [IDEMPOTENCY_KEY_HEADER]: lineText().min(1).max(IDEMPOTENCY_KEY_MAX_LENGTH).optional() }),
+        headers: EnquiryHeadersSchema,
         body: EnquiryBodySchema,
         response: {
           201: LeadEnquiryAnswerSchema,
