@@ -4,7 +4,7 @@ import { and, eq, sql } from 'drizzle-orm'
 import { enqueueMail } from '#app/mail/outbox.ts'
 import { loadMailBrand } from '#app/mail/brand.ts'
 import { renderMagicLinkMail } from '#app/mail/templates/magic-link.tsx'
-import { hitRateLimit, type RateLimitRule } from './rate-limit.ts'
+import { hitRateLimit, perHour, type AddressLimits } from './rate-limit.ts'
 import { issueOneTimeToken, spendOneTimeToken } from './one-time-tokens.ts'
 import { createToken, hashToken } from './tokens.ts'
 
@@ -13,17 +13,11 @@ export { MAGIC_LINK_TTL_MS }
 /** The page of the web app that shows the 'Log in' button for a link. */
 export const MAGIC_LINK_PAGE = '/login/verify'
 
-/** Limits on login link requests. */
-export interface MagicLinkLimits {
-  perEmail: RateLimitRule
-  perIp: RateLimitRule
-}
+/** Limits on login link requests, per e-mail address and per IP address. */
+export type MagicLinkLimits = AddressLimits
 
 /** 5 an hour per e-mail address, 20 an hour per IP address. */
-export const DEFAULT_MAGIC_LINK_LIMITS: MagicLinkLimits = {
-  perEmail: { limit: 5, windowMs: 60 * 60_000 },
-  perIp: { limit: 20, windowMs: 60 * 60_000 },
-}
+export const DEFAULT_MAGIC_LINK_LIMITS: MagicLinkLimits = { perEmail: perHour(5), perIp: perHour(20) }
 
 /** What happened to a login link request; the caller answers the same whatever it is. */
 export type MagicLinkOutcome = 'sent' | 'unknown_email' | 'rate_limited'

@@ -7,6 +7,19 @@ export interface RateLimitRule {
   windowMs: number
 }
 
+/**
+ * The two limits of a write anyone may make (a login link, an enquiry, an alert's registration): the
+ * writes from one IP address, and the e-mails it sends to one address. What happens past each is the
+ * write's own (its type's comment says).
+ */
+export interface AddressLimits {
+  perIp: RateLimitRule
+  perEmail: RateLimitRule
+}
+
+/** At most `limit` hits an hour. */
+export const perHour = (limit: number): RateLimitRule => ({ limit, windowMs: 60 * 60_000 })
+
 /** The outcome of one hit. */
 export interface RateLimitResult {
   allowed: boolean

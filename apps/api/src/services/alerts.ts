@@ -32,7 +32,7 @@ import { ALERT_MESSAGES } from '#app/alerts/messages.ts'
 import { findApplicant, findApplicantByKey, getContactQuestions, listApplicantsOfContact, toApplicantView } from '#app/alerts/views.ts'
 import { captchaRefused, pendingCookie } from '#app/anonymous-writes.ts'
 import type { Answer, Caller, CookieJar } from '#app/auth/caller.ts'
-import { hitRateLimit, type RateLimitRule } from '#app/auth/rate-limit.ts'
+import { hitRateLimit, perHour, type AddressLimits } from '#app/auth/rate-limit.ts'
 import type { Session } from '#app/auth/session.ts'
 import { hashToken, isTokenShaped } from '#app/auth/tokens.ts'
 import { IdParamSchema, dataResponseSchema } from '#app/schemas.ts'
@@ -69,22 +69,15 @@ export async function findAlertByKey(app: FastifyInstance, key: string, session:
   return session?.contact_id === row.contact_id ? toApplicantView(app.db, row) : toApplicantView(app.db, row, { key })
 }
 
-/** Limits on visitors' registrations. */
-export interface AlertRegistrationLimits {
-  /** Registrations from one IP address; over it the answer is 429. */
-  perIp: RateLimitRule
-  /**
-   * Confirmation e-mails to one address; over it the registration is kept but no e-mail is sent,
-   * with the same answer, so nobody can flood an inbox or learn anything from the answer.
-   */
-  perEmail: RateLimitRule
-}
+/**
+ * Limits on visitors' registrations: from one IP address (over it the answer is 429), and
+ * confirmation e-mails to one address (over it the registration is kept but no e-mail is sent, with
+ * the same answer, so nobody can flood an inbox or learn anything from the answer).
+ */
+export type AlertRegistrationLimits = AddressLimits
 
 /** 20 registrations an hour per IP address, 5 confirmation e-mails an hour per address. */
-export const DEFAULT_ALERT_REGISTRATION_LIMITS: AlertRegistrationLimits = {
-  perIp: { limit: 20, windowMs: 60 * 60_000 },
-  perEmail: { limit: 5, windowMs: 60 * 60_000 },
-}
+export const DEFAULT_ALERT_REGISTRATION_LIMITS: AlertRegistrationLimits = { perIp: perHour(20), perEmail: perHour(5) }
 
 /** How long the browser remembers a pending alert. */
 const PENDING_ALERT_COOKIE_MAX_AGE_S = 24 * 60 * 60

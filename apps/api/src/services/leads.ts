@@ -13,7 +13,7 @@ import { eq } from 'drizzle-orm'
 import { z } from 'zod'
 import { pendingCookie } from '#app/anonymous-writes.ts'
 import type { Answer, Caller, CookieJar } from '#app/auth/caller.ts'
-import { hitRateLimit, type RateLimitRule } from '#app/auth/rate-limit.ts'
+import { hitRateLimit, perHour, type AddressLimits } from '#app/auth/rate-limit.ts'
 import { hashToken } from '#app/auth/tokens.ts'
 import { IDEMPOTENCY_KEY_HEADER, IDEMPOTENCY_KEY_MAX_LENGTH } from '#app/alerts/idempotency.ts'
 import { findLeadTarget, storeLead } from '#app/leads/commands.ts'
@@ -26,22 +26,15 @@ import { dataResponseSchema } from '#app/schemas.ts'
  * answer the route sends.
  */
 
-/** Limits on enquiries. */
-export interface LeadEnquiryLimits {
-  /** Enquiries from one IP address; over it the answer is 429. */
-  perIp: RateLimitRule
-  /**
-   * Acknowledgement e-mails to one address; over it the enquiry is still kept and the branch told,
-   * with the same answer, so nobody can flood an inbox or learn anything from the answer.
-   */
-  perEmail: RateLimitRule
-}
+/**
+ * Limits on enquiries: from one IP address (over it the answer is 429), and acknowledgement e-mails to
+ * one address (over it the enquiry is still kept and the branch told, with the same answer, so nobody
+ * can flood an inbox or learn anything from the answer).
+ */
+export type LeadEnquiryLimits = AddressLimits
 
 /** 10 enquiries an hour per IP address, 5 acknowledgements an hour per address. */
-export const DEFAULT_LEAD_ENQUIRY_LIMITS: LeadEnquiryLimits = {
-  perIp: { limit: 10, windowMs: 60 * 60_000 },
-  perEmail: { limit: 5, windowMs: 60 * 60_000 },
-}
+export const DEFAULT_LEAD_ENQUIRY_LIMITS: LeadEnquiryLimits = { perIp: perHour(10), perEmail: perHour(5) }
 
 /** How enquiries are taken: the site's public origin (links, the pending cookie's name) and the limits. */
 export interface LeadEnquirySettings {
