@@ -1,31 +1,12 @@
 import { testDatabaseKinds } from '@agency/db/testing'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { exampleEnquiry } from '#app/routes/leads/test-support.ts'
 import { createTestApi, PUBLIC_URL, type TestApi } from '#app/testing/api.ts'
 
-/** A valid SPEC §3 lead payload for the fixture's property 1. */
+/** A valid SPEC §3 lead payload for the fixture's property 1, from an address of its own, asking for details (no viewing date, which the clock would make past). */
 function enquiry(n: number): Record<string, unknown> {
-  return {
-    i_would_like: ['more-details'],
-    salutation_id: 4,
-    name: 'Harriet',
-    surname: 'Ashworth',
-    comment: 'Is it still available?',
-    email: `address.${n}@example.com`,
-    mobile_phone: '+447400123456',
-    contact_address: { suggestion_id: 'addr-1', display_name: '4 Mill Lane, Leeds LS6 2AB' },
-    i_have_a_property_to_sell: 'no',
-    i_have_a_property_to_let: 'no',
-    my_property_valued: 'no',
-    property_address: 'Park Row, Leeds',
-    url: `${PUBLIC_URL}/property/1/a-flat-in-leeds`,
-    price: 250000,
-    bedrooms: 2,
-    transaction_type_id: 1,
-    property_profile_id: 1,
-    confirm: 'confirmed',
-    branch_id: 1,
-    recaptcha_token: 'human',
-  }
+  const { viewing_lead_date: _viewing, ...rest } = exampleEnquiry()
+  return { ...rest, i_would_like: ['more-details'], email: `address.${n}@example.com`, recaptcha_token: 'human' }
 }
 
 /** Fourteen enquiries from one socket, each naming a made-up client in X-Forwarded-For; their statuses. */
