@@ -1,11 +1,16 @@
 import { createHash } from 'node:crypto'
+import { lineText } from '@agency/domain'
 import { idempotencyKeys, type Db } from '@agency/db'
 import { TransactionRollbackError, and, eq } from 'drizzle-orm'
+import { z } from 'zod'
 
 /** API.md: `POST` commands that create something accept this header. */
 export const IDEMPOTENCY_KEY_HEADER = 'idempotency-key'
 /** The longest key kept; clients send a UUID or the like. */
 export const IDEMPOTENCY_KEY_MAX_LENGTH = 255
+
+/** The headers of a write that honours Idempotency-Key: the key, when sent, of one line. */
+export const IdempotencyKeyHeadersSchema = z.looseObject({ [IDEMPOTENCY_KEY_HEADER]: lineText().min(1).max(IDEMPOTENCY_KEY_MAX_LENGTH).optional() })
 
 /** A stored first answer. */
 export interface StoredAnswer {

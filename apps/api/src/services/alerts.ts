@@ -27,7 +27,6 @@ import type { FastifyInstance } from 'fastify'
 import { and, eq } from 'drizzle-orm'
 import { z } from 'zod'
 import { changeAlertStatus, confirmAlert, registerAlert, updateAlert, updateAlertCriteria } from '#app/alerts/commands.ts'
-import { IDEMPOTENCY_KEY_HEADER, IDEMPOTENCY_KEY_MAX_LENGTH } from '#app/alerts/idempotency.ts'
 import { ALERT_MESSAGES } from '#app/alerts/messages.ts'
 import { findApplicant, findApplicantByKey, getContactQuestions, listApplicantsOfContact, toApplicantView } from '#app/alerts/views.ts'
 import { captchaRefused, pendingCookie } from '#app/anonymous-writes.ts'
@@ -115,9 +114,6 @@ export const AlertPayloadBodySchema = z
   })
   .describe('SPEC §7 create or update alert payload (create also sends unknown_user_branch: true)')
 export type AlertPayloadBody = z.infer<typeof AlertPayloadBodySchema>
-
-/** The Idempotency-Key a registration honours. */
-export const AlertIdempotencyHeaderSchema = z.looseObject({ [IDEMPOTENCY_KEY_HEADER]: lineText().min(1).max(IDEMPOTENCY_KEY_MAX_LENGTH).optional() })
 
 /** The applicant key or signed update link of an alert's change without the owner's session. */
 export const ApplicantKeyHeaderSchema = z.looseObject({

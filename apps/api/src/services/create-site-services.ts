@@ -3,7 +3,7 @@ import { APPLICANT_KEY_HEADER, ApplicantStatusAnswerSchema, NEARBY_KINDS, Redire
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { z } from 'zod'
 import type { Answer, Caller, CookieJar } from '#app/auth/caller.ts'
-import { IDEMPOTENCY_KEY_HEADER } from '#app/alerts/idempotency.ts'
+import { IDEMPOTENCY_KEY_HEADER, IdempotencyKeyHeadersSchema } from '#app/alerts/idempotency.ts'
 import { findActiveApplicant, sessionSeesLocked, type ActiveApplicant, type Session } from '#app/auth/session.ts'
 import { BUSY_RETRY_AFTER_SECONDS } from '#app/plugins/errors.ts'
 import { getContactView } from '#app/queries/contact-view.ts'
@@ -18,7 +18,6 @@ import {
   AlertAnswerSchema,
   AlertConfirmationAnswerSchema,
   AlertConfirmationBodySchema,
-  AlertIdempotencyHeaderSchema,
   AlertIdParamsSchema,
   AlertPayloadBodySchema,
   AlertStatusBodySchema,
@@ -37,7 +36,7 @@ import { MagicLinkAnswerSchema, SessionAnswerSchema, askForLoginLink, logInWithL
 import { createPageCaller, runPageWrite } from './page-caller.ts'
 import { CardIdsSchema, findCardsByIds, listSavedOf, saveFor, unsaveFor } from './saved.ts'
 import type { SiteServices } from './site-services.ts'
-import { EnquiryBodySchema, EnquiryHeadersSchema, LeadEnquiryAnswerSchema, sendEnquiry } from './leads.ts'
+import { EnquiryBodySchema, LeadEnquiryAnswerSchema, sendEnquiry } from './leads.ts'
 import { AddressQuerySchema } from './addresses.ts'
 
 /** The page request the services answer for, as a FastifyRequest carries it: the cookie names its session; a write checks its origin and counts its address. */
@@ -200,7 +199,7 @@ export function createSiteServicesFactory(app: FastifyInstance): SiteServicesFac
         answer(() =>
           write(
             (body) => LeadEnquiryAnswerSchema.parse(body).data,
-            (caller, jar) => refusedPart([EnquiryBodySchema, enquiry, 'body'], [EnquiryHeadersSchema, caller.headers, 'headers']) ?? sendEnquiry(app, caller, jar, enquiry),
+            (caller, jar) => refusedPart([EnquiryBodySchema, enquiry, 'body'], [IdempotencyKeyHeadersSchema, caller.headers, 'headers']) ?? sendEnquiry(app, caller, jar, enquiry),
             idempotencyHeader(options),
           ),
         ),
@@ -217,7 +216,7 @@ export function createSiteServicesFactory(app: FastifyInstance): SiteServicesFac
             (body) => AlertAnswerSchema.parse(body).data,
             (caller, jar) => {
               const body = { ...payload, unknown_user_branch: true, ...captchaField(options) }
-              return refusedPart([AlertPayloadBodySchema, body, 'body'], [AlertIdempotencyHeaderSchema, caller.headers, 'headers']) ?? registerNewAlert(app, caller, jar, body)
+              return refusedPart([AlertPayloadBodySchema, body, 'body'], [IdempotencyKeyHeadersSchema, caller.headers, 'headers']) ?? registerNewAlert(app, caller, jar, body)
             },
             idempotencyHeader(options),
           ),

@@ -15,7 +15,6 @@ import { pendingCookie } from '#app/anonymous-writes.ts'
 import type { Answer, Caller, CookieJar } from '#app/auth/caller.ts'
 import { hitRateLimit, perHour, type AddressLimits } from '#app/auth/rate-limit.ts'
 import { hashToken } from '#app/auth/tokens.ts'
-import { IDEMPOTENCY_KEY_HEADER, IDEMPOTENCY_KEY_MAX_LENGTH } from '#app/alerts/idempotency.ts'
 import { findLeadTarget, storeLead } from '#app/leads/commands.ts'
 import { LEAD_MESSAGES } from '#app/leads/messages.ts'
 import { dataResponseSchema } from '#app/schemas.ts'
@@ -55,9 +54,6 @@ export const EnquiryBodySchema = z
   .looseObject({ recaptcha_token: lineText().max(8192).nullish() })
   .describe('SPEC §3 lead payload, plus recaptcha_token: the login form\'s captcha')
 export type EnquiryBody = z.infer<typeof EnquiryBodySchema>
-
-/** The headers POST /leads/enquiry checks: an Idempotency-Key, when sent, of one line. */
-export const EnquiryHeadersSchema = z.looseObject({ [IDEMPOTENCY_KEY_HEADER]: lineText().min(1).max(IDEMPOTENCY_KEY_MAX_LENGTH).optional() })
 
 /** The answer of POST /leads/enquiry (API.md). `lead_id` is a random UUID. */
 export const LeadEnquiryAnswerSchema = dataResponseSchema(LeadEnquiryDataSchema)

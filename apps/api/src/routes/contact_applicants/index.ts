@@ -8,13 +8,13 @@ import {
 } from '@agency/domain'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
+import { IdempotencyKeyHeadersSchema } from '#app/alerts/idempotency.ts'
 import { sendAnswer } from '#app/auth/caller.ts'
 import {
   AlertAnswerSchema,
   AlertConfirmationAnswerSchema,
   AlertConfirmationBodySchema,
   AlertIdParamsSchema,
-  AlertIdempotencyHeaderSchema,
   AlertPayloadBodySchema,
   AlertStatusBodySchema,
   ApplicantKeyHeaderSchema,
@@ -108,7 +108,7 @@ const contactApplicantsRoutes: FastifyPluginAsyncZod = async (app) => {
         summary:
           'Register an alert (SPEC §7). Logged in: confirmed at once and made active. Visitor: a new pending contact and alert, a confirmation e-mail, and a cookie that remembers the pending alert. Honours Idempotency-Key.',
         tags: ['alerts'],
-        headers: AlertIdempotencyHeaderSchema,
+        headers: IdempotencyKeyHeadersSchema,
         body: AlertPayloadBodySchema,
         response: { 201: AlertAnswerSchema, 409: ApiErrorSchema, 429: ApiErrorSchema, ...ErrorResponses },
       },

@@ -1,8 +1,8 @@
-import { ApiErrorSchema, lineText } from '@agency/domain'
+import { ApiErrorSchema } from '@agency/domain'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
-import { IDEMPOTENCY_KEY_HEADER, IDEMPOTENCY_KEY_MAX_LENGTH } from '#app/alerts/idempotency.ts'
+import { IdempotencyKeyHeadersSchema } from '#app/alerts/idempotency.ts'
 import { sendAnswer } from '#app/auth/caller.ts'
 import { ACCOUNT_MESSAGES } from '#app/auth/messages.ts'
 import { API_MESSAGES } from '#app/messages.ts'
@@ -29,7 +29,7 @@ const contactsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         summary: 'Request a login link by e-mail (SPEC §7); the same answer for every address; honours Idempotency-Key',
         tags: ['contacts'],
-        headers: z.looseObject({ [IDEMPOTENCY_KEY_HEADER]: lineText().min(1).max(IDEMPOTENCY_KEY_MAX_LENGTH).optional() }),
+        headers: IdempotencyKeyHeadersSchema,
         body: MagicLinkBodySchema,
         response: { 202: MagicLinkAnswerSchema, 400: ApiErrorSchema, 403: ApiErrorSchema, 422: ApiErrorSchema },
       },

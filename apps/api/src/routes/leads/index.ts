@@ -1,7 +1,8 @@
 import { ApiErrorSchema } from '@agency/domain'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { sendAnswer } from '#app/auth/caller.ts'
-import { EnquiryBodySchema, EnquiryHeadersSchema, LeadEnquiryAnswerSchema, sendEnquiry } from '#app/services/leads.ts'
+import { IdempotencyKeyHeadersSchema } from '#app/alerts/idempotency.ts'
+import { EnquiryBodySchema, LeadEnquiryAnswerSchema, sendEnquiry } from '#app/services/leads.ts'
 
 /** SPEC §7 POST leads/enquiry; how enquiries are taken is `app.leadEnquiries` (services/leads.ts). */
 const leadsRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -16,7 +17,7 @@ const leadsRoutes: FastifyPluginAsyncZod = async (app) => {
         summary:
           "Send a lead enquiry (SPEC §7): stores the lead, a new pending contact for a visitor (a logged-in contact's own otherwise), the branch's notification and the sender's acknowledgement. Captcha, rate limits, same origin; honours Idempotency-Key.",
         tags: ['leads'],
-        headers: EnquiryHeadersSchema,
+        headers: IdempotencyKeyHeadersSchema,
         body: EnquiryBodySchema,
         response: {
           201: LeadEnquiryAnswerSchema,
