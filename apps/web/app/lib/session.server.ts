@@ -16,8 +16,18 @@ export function hasSessionCookie(request: Request): boolean {
 }
 
 // One read per request: the root loader and a page's loader (the /properties redirect, the login
-// page) run side by side on the same load context.
+// page) run side by side on the same load context. Only loaders share it: an action may change the
+// contact (an alert switched off hands the active one over), and the loaders that render the page
+// after it, on the same load context, must read the contact as the action left it.
 const contactByContext = new WeakMap<AppLoadContext, Promise<ContactView | null>>()
+
+const readCurrentContact = (request: Request, context: AppLoadContext): Promise<ContactView | null> =>
+  hasSessionCookie(request)
+    ? context.services.getCurrentContact().catch((error: unknown) => {
+        console.warn('could not read the logged-in contact', error instanceof Error ? error.message : error)
+        return null
+      })
+    : Promise.resolve(null)
 
 /**
  * The logged-in contact, or null for a visitor. Asks the site's services only when the request has a
@@ -26,14 +36,11 @@ const contactByContext = new WeakMap<AppLoadContext, Promise<ContactView | null>
  * database too busy to answer still makes the page a 503, through the services' hook).
  */
 export function getCurrentContact(request: Request, context: AppLoadContext): Promise<ContactView | null> {
+  // An action's request is a post; the loaders after it get a GET of their own (React Router's).
+  if (request.method !== 'GET' && request.method !== 'HEAD') return readCurrentContact(request, context)
   let contact = contactByContext.get(context)
   if (!contact) {
-    contact = hasSessionCookie(request)
-      ? context.services.getCurrentContact().catch((error: unknown) => {
-          console.warn('could not read the logged-in contact', error instanceof Error ? error.message : error)
-          return null
-        })
-      : Promise.resolve(null)
+    contact = readCurrentContact(request, context)
     contactByContext.set(context, contact)
   }
   return contact

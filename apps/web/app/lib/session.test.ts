@@ -1,6 +1,9 @@
+import type { ContactView } from '@agency/domain'
+import type { AppLoadContext } from 'react-router'
 import { describe, expect, it } from 'vitest'
+import { UNUSED_SERVICES } from './unused-services.test-support.ts'
 import { isLoginPath } from './session.ts'
-import { getLoginReturnPath, hasSessionCookie } from './session.server.ts'
+import { getCurrentContact, getLoginReturnPath, hasSessionCookie } from './session.server.ts'
 
 const PUBLIC_URL = 'https://agency.example'
 
@@ -65,5 +68,36 @@ describe('getLoginReturnPath', () => {
     [`${PUBLIC_URL}/login`, undefined],
   ])('returns nothing for %s from %s', (url, referer) => {
     expect(getLoginReturnPath(request(url, referer), PUBLIC_URL)).toBeNull()
+  })
+})
+
+describe('getCurrentContact', () => {
+  /** A load context whose services answer the contacts given, one a call, and count the calls. */
+  const contextAnswering = (...answers: Array<Partial<ContactView>>) => {
+    let calls = 0
+    const services = { ...UNUSED_SERVICES, getCurrentContact: () => Promise.resolve((answers[calls++] ?? null) as ContactView | null) }
+    return { context: { services } as unknown as AppLoadContext, calls: () => calls }
+  }
+  const request = (method: string) => new Request(PUBLIC_URL, { method, headers: { cookie: 'session=abc' } })
+
+  it('reads the contact once for the loaders of one page request', async () => {
+    const { context, calls } = contextAnswering({ contact_id: 1 }, { contact_id: 2 })
+    expect((await getCurrentContact(request('GET'), context))?.contact_id).toBe(1)
+    expect((await getCurrentContact(request('GET'), context))?.contact_id).toBe(1)
+    expect(calls()).toBe(1)
+  })
+
+  it('gives the loaders after an action the contact as the action left it', async () => {
+    // The action reads the contact (its active alert 10), switches that alert off; the loaders read it again (none active).
+    const { context, calls } = contextAnswering({ contact_id: 1, active_contact_applicant_id: 10 }, { contact_id: 1, active_contact_applicant_id: null })
+    expect((await getCurrentContact(request('POST'), context))?.active_contact_applicant_id).toBe(10)
+    expect((await getCurrentContact(request('GET'), context))?.active_contact_applicant_id).toBeNull()
+    expect(calls()).toBe(2)
+  })
+
+  it('asks nobody for a request without a session cookie', async () => {
+    const { context, calls } = contextAnswering({ contact_id: 1 })
+    expect(await getCurrentContact(new Request(PUBLIC_URL), context)).toBeNull()
+    expect(calls()).toBe(0)
   })
 })

@@ -666,6 +666,32 @@ describe('Heads Up Property Alerts without JavaScript', () => {
   })
 })
 
+describe('My alerts without JavaScript', () => {
+  it('switches the active alert off and on with a plain form post, and the page it answers shows the alert as it now is', async () => {
+    const withScript = await browser.page()
+    await logIn(withScript, 'two.alerts@example.com')
+    const page = await browser.page({ javaScriptEnabled: false })
+    await page.context().addCookies((await withScript.context().storageState()).cookies)
+    await page.goto(`${BASE_URL}/heads-up-alerts/my-alerts`)
+    const buying = page.getByRole('article', { name: /^Buying/ })
+    expect(await buying.getByRole('switch').getAttribute('aria-checked')).toBe('true')
+    expect(await buying.getByText('Active alert').count()).toBe(1)
+
+    // Switched off, it is no longer the active alert (no other buyer alert is on to take over), on the
+    // page the post answers as after a reload.
+    await buying.getByRole('switch').click()
+    await page.getByRole('status').filter({ hasText: TEXT.ALERT_UPDATED }).waitFor()
+    expect(await buying.getByRole('switch').getAttribute('aria-checked')).toBe('false')
+    expect(await page.getByText('Active alert').count()).toBe(0)
+
+    // Switched on again, it is the active alert once more.
+    await buying.getByRole('switch').click()
+    await page.getByRole('status').filter({ hasText: TEXT.ALERT_UPDATED }).waitFor()
+    expect(await buying.getByRole('switch').getAttribute('aria-checked')).toBe('true')
+    expect(await buying.getByText('Active alert').count()).toBe(1)
+  })
+})
+
 describe('Heads Up Property Alerts: the five layouts', () => {
   for (const variant of ['v1', 'v2', 'v3', 'v4', 'v5'] as const) {
     it(`shows phone layout ${variant} as real tabs with 'Next step'`, async () => {
