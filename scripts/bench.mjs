@@ -182,12 +182,41 @@ const targetWords = arg('targets', '').split(',').map((word) => word.trim()).fil
 const chosen = (target) => targetWords.length === 0 || targetWords.some((word) => target.name.includes(word))
 
 /** Latency and throughput of `url`; with `vary`, each request adds a parameter of its own, so no cache answers it. */
-async function measure(url, connections, headers = {}, vary = false) {
+/** Clock ticks a second, as /proc counts a process's CPU time (Linux's USER_HZ). */
+const CLOCK_TICKS = Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout.trim()) || 100
+
+/**
+ * The CPU time in milliseconds a process and its child processes (a primary's workers) have used, all
+ * their threads (the embedded database's among them); null where /proc cannot say (not Linux).
+ */
+function cpuMsOf(pid) {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8')
+    // utime and stime are fields 14 and 15; the name (field 2) may hold spaces, so count after its ')'.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
+    let ms = ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS
+    const children = readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim()
+    for (const child of children ? children.split(' ') : []) ms += cpuMsOf(Number(child)) ?? 0
+    return ms
+  } catch {
+    return null
+  }
+}
+
+/**
+ * A target's latency and rate, and the server's CPU time per answer: on a machine the load generator
+ * and the database share, the rate moves with what else runs, while the CPU an answer costs the server
+ * moves far less, so it is the figure to compare two versions by.
+ */
+async function measure(url, connections, headers = {}, vary = false, serverPid = null) {
   let n = 0
   const requests = vary ? [{ setupRequest: (request) => ({ ...request, path: `${request.path}&n=${n++}` }) }] : undefined
   await autocannon({ url, connections, duration: 2, headers, requests }) // warm-up
+  const before = serverPid ? cpuMsOf(serverPid) : null
   const r = await autocannon({ url, connections, duration, headers, requests })
-  return { p50: r.latency.p50, p99: r.latency.p99, rps: Math.round(r.requests.average), errors: r.errors + r.non2xx }
+  const after = serverPid ? cpuMsOf(serverPid) : null
+  const cpuMs = before !== null && after !== null && r.requests.total > 0 ? Number(((after - before) / r.requests.total).toFixed(2)) : null
+  return { p50: r.latency.p50, p99: r.latency.p99, rps: Math.round(r.requests.average), cpuMs, errors: r.errors + r.non2xx }
 }
 
 /** The gzipped size of a same-site file, read once per bench run. */
@@ -329,10 +358,10 @@ for (const size of sizes) {
         const path = t.path ?? new URL(first.data[0].detail_page_url, server.url).pathname
         if (t.buyer) buyerCookie ??= await logInBuyer(server)
         for (const connections of connectionCounts) {
-          const m = await measure(server.url + path, connections, t.buyer ? { cookie: buyerCookie } : t.headers, t.vary)
+          const m = await measure(server.url + path, connections, t.buyer ? { cookie: buyerCookie } : t.headers, t.vary, server.pid)
           rows.push({ database: kind, properties: size, target: t.name, connections, ...m })
           console.log(
-            `  ${t.name.padEnd(48)} c=${String(connections).padEnd(3)} p50 ${String(m.p50).padStart(4)} ms  p99 ${String(m.p99).padStart(4)} ms  ${String(m.rps).padStart(5)} req/s  errors ${m.errors}`,
+            `  ${t.name.padEnd(48)} c=${String(connections).padEnd(3)} p50 ${String(m.p50).padStart(4)} ms  p99 ${String(m.p99).padStart(4)} ms  ${String(m.rps).padStart(5)} req/s  server CPU ${m.cpuMs === null ? '–' : `${m.cpuMs.toFixed(2)} ms`} a request  errors ${m.errors}`,
           )
         }
       }
