@@ -796,7 +796,9 @@ function buildDetailStatement(db: Db) {
     .leftJoin(branches, eq(branches.branch_id, properties.branch_id))
     .leftJoin(propertyTypes, eq(propertyTypes.property_type_id, properties.property_type_id))
     .leftJoin(propertyStyles, eq(propertyStyles.property_style_id, properties.property_style_id))
-    .where(and(eq(properties.property_profile_id, sql.placeholder('id')), ne(properties.availability, WITHDRAWN_AVAILABILITY)))
+    // Planned once on the embedded database (GENERIC_PLAN_COMMENT): a read of one row by its key, and
+    // its lists by theirs, whatever the id.
+    .where(and(sql`${eq(properties.property_profile_id, sql.placeholder('id'))} ${sql.raw(GENERIC_PLAN_COMMENT)}`, ne(properties.availability, WITHDRAWN_AVAILABILITY)))
     .prepare('property_detail')
 }
 

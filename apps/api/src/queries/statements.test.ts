@@ -1,10 +1,12 @@
-import { PropertySearchQuerySchema } from '@agency/domain'
-import { GENERIC_PLAN_COMMENT, propertyMedias } from '@agency/db'
+import { NEARBY_KINDS, PropertySearchQuerySchema } from '@agency/domain'
+import { GENERIC_PLAN_COMMENT, propertyMedias, queryRows } from '@agency/db'
 import { createTestDatabase, testDatabaseKinds, type TestDatabase } from '@agency/db/testing'
-import { asc, eq } from 'drizzle-orm'
+import { asc, eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createAnalysedFixtureDatabase, insertFixture } from '#app/testing/fixtures.ts'
 import { recordStatements } from '#app/testing/statements.ts'
+import { getSimilarProperties } from './extras.ts'
+import { getNearbyPlaces } from './nearby.ts'
 import { getPropertyDetail, searchProperties, toSearchQueries } from './properties.ts'
 
 // A search page and a property's detail are one statement each, their lists as JSON: on the embedded
@@ -77,6 +79,37 @@ describe.each(testDatabaseKinds())('the statements of a search and of a property
     expect(statements).toHaveLength(1)
     expect(detail?.property.property_profile_id).toBe(first!.property_profile_id)
     expect(detail?.priceHistory.every((entry) => entry.changed_at instanceof Date)).toBe(true)
+  })
+
+  // Each read of a property page is the same plan whatever its values (a row by its key, a walk of one
+  // index): the embedded database plans it once rather than at every page.
+  it("marks the property page's reads to be planned once, and the embedded database plans them once", async () => {
+    statements = []
+    const query = PropertySearchQuerySchema.parse({ transaction_type_id: '1', page_size: '1' })
+    const [first] = (await searchProperties(database.db, query, { canSeeLocked: true })).rows
+    const read = async () => {
+      await getPropertyDetail(database.db, first!.property_profile_id)
+      await getSimilarProperties(database.db, first!.property_profile_id, { canSeeLocked: false })
+      await getNearbyPlaces(database.db, { lat: 53.8, lng: -1.55 }, NEARBY_KINDS)
+    }
+    statements = []
+    await read()
+    // The detail, the similar properties' target and their walk, the neighbourhood.
+    const texts = [...statements]
+    expect(texts).toHaveLength(4)
+    for (const text of texts) expect(text).toContain(GENERIC_PLAN_COMMENT)
+    if (kind !== 'pglite') return
+    for (let i = 0; i < 6; i++) await read()
+    const rows = await queryRows<{ statement: string; generic_plans: number; custom_plans: number }>(
+      database.db,
+      sql`select statement, generic_plans::int as generic_plans, custom_plans::int as custom_plans from pg_prepared_statements`,
+    )
+    for (const text of texts) {
+      const prepared = rows.find((row) => row.statement === text)
+      expect(prepared, text.slice(0, 80)).toBeDefined()
+      expect(prepared).toMatchObject({ custom_plans: 0 })
+      expect(prepared!.generic_plans).toBeGreaterThanOrEqual(7)
+    }
   })
 })
 
