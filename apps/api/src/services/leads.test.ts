@@ -45,6 +45,14 @@ describe.each(testDatabaseKinds())("the lead form's services on %s", (kind) => {
     )
   const post = (body: unknown, headers: Record<string, string> = {}) =>
     api.app.inject({ method: 'POST', url: '/api/leads/enquiry', headers: { origin: PUBLIC_URL, ...headers }, remoteAddress: nextIp(), payload: body as object })
+  /** The route's refusal of `payload` (with `status`) and the service's, which must be the same answer. */
+  const refusedAlike = async (payload: LeadEnquiryRequest, status: number) => {
+    const http = await post(payload)
+    expect(http.statusCode).toBe(status)
+    const refused = await servicesFor().sendLeadEnquiry(payload)
+    expect(refused).toEqual({ ok: false, status, error: http.json(), setCookie: [] })
+    return refused
+  }
   const countLeads = async () => (await api.database.db.select({ n: sql<number>`count(*)::int` }).from(leads))[0]!.n
   /** What is stored of a lead, without what differs between two leads alike (their ids, the cookie's hash, the e-mail). */
   const storedLead = async (leadId: string) => {
@@ -103,24 +111,16 @@ describe.each(testDatabaseKinds())("the lead form's services on %s", (kind) => {
 
   it("refuses a failed captcha with the route's 422 and stores nothing", async () => {
     const before = await countLeads()
-    const http = await post(enquiry({ recaptcha_token: 'robot' }))
-    expect(http.statusCode).toBe(422)
-    const refused = await servicesFor().sendLeadEnquiry(enquiry({ recaptcha_token: 'robot' }))
-    expect(refused).toEqual({ ok: false, status: 422, error: http.json(), setCookie: [] })
+    const refused = await refusedAlike(enquiry({ recaptcha_token: 'robot' }), 422)
     expect(refused).toMatchObject({ error: { message: 'Please confirm you are not a robot and try again.', errors: { recaptcha_token: ['Please confirm you are not a robot and try again.'] } } })
     // A payload SPEC §5 refuses, in the route's words too.
-    const http422 = await post(enquiry({ viewing_lead_date: '2026-07-01T09:45' }))
-    const past = await servicesFor().sendLeadEnquiry(enquiry({ viewing_lead_date: '2026-07-01T09:45' }))
-    expect(past).toEqual({ ok: false, status: 422, error: http422.json(), setCookie: [] })
+    await refusedAlike(enquiry({ viewing_lead_date: '2026-07-01T09:45' }), 422)
     expect(await countLeads()).toBe(before)
   })
 
   it('refuses a captcha token or an idempotency key with a control character with the route\'s 400, and stores nothing', async () => {
     const before = await countLeads()
-    const http = await post(enquiry({ recaptcha_token: 'human\u0000' }))
-    expect(http.statusCode).toBe(400)
-    const refused = await servicesFor().sendLeadEnquiry(enquiry({ recaptcha_token: 'human\u0000' }))
-    expect(refused).toEqual({ ok: false, status: 400, error: http.json(), setCookie: [] })
+    await refusedAlike(enquiry({ recaptcha_token: 'human\u0000' }), 400)
     const badKey = await post(enquiry(), { 'idempotency-key': 'key\u0007' })
     expect(badKey.statusCode).toBe(400)
     const refusedKey = await servicesFor().sendLeadEnquiry(enquiry(), { idempotencyKey: 'key\u0007' })
