@@ -1,6 +1,7 @@
-import type { PGlite, Transaction } from '@electric-sql/pglite'
+import type { PGlite, QueryOptions, Transaction } from '@electric-sql/pglite'
 import { namedQueriesOf } from './pglite-named-statements.ts'
 import type { EmbeddedClient } from './pglite-thread.ts'
+import { holdDrizzleParsers, withoutDrizzleParsers } from './pglite-thread-protocol.ts'
 
 /** The status of PostgreSQL's own errors (its longjmp) as they reach PGlite's loop, which recovers from them. */
 const POSTGRES_LONGJMP = 100
@@ -47,6 +48,7 @@ export function watchPgliteFailures(pg: PGlite): { failure(): EmbeddedDatabaseFa
  */
 export function guardPglite(pg: PGlite, preparedStatements?: number): EmbeddedClient {
   const watch = watchPgliteFailures(pg)
+  holdDrizzleParsers(pg)
   // A statement outside a transaction is prepared once under a name (pglite-named-statements.ts).
   const query = namedQueriesOf(pg, preparedStatements)
   const checked = async <T>(run: () => Promise<T>): Promise<T> => {
@@ -63,13 +65,16 @@ export function guardPglite(pg: PGlite, preparedStatements?: number): EmbeddedCl
         const value: unknown = Reflect.get(target, key, target)
         if (typeof value !== 'function') return value
         const method = value as (...args: unknown[]) => unknown
-        if (key === 'query' || key === 'exec') return (...args: unknown[]) => checked(() => method.apply(target, args) as Promise<unknown>)
+        if (key === 'query') {
+          return (text: string, params?: unknown[], options?: QueryOptions) => checked(() => target.query(text, params, withoutDrizzleParsers(options)))
+        }
+        if (key === 'exec') return (text: string, options?: QueryOptions) => checked(() => target.exec(text, withoutDrizzleParsers(options)))
         return method.bind(target)
       },
     })
   return {
-    query: (sql, params, options) => checked(() => query(sql, params, options)),
-    exec: (sql, options) => checked(() => pg.exec(sql, options)),
+    query: (sql, params, options) => checked(() => query(sql, params, withoutDrizzleParsers(options))),
+    exec: (sql, options) => checked(() => pg.exec(sql, withoutDrizzleParsers(options))),
     transaction: (callback) => checked(() => pg.transaction((tx) => callback(guardTransaction(tx)))),
     // After such a failure PostgreSQL's shutdown could walk the broken error state for ever: the
     // database is dropped as it is, and the next start recovers from its write-ahead log.

@@ -6,7 +6,7 @@ import { PGlite, type Transaction } from '@electric-sql/pglite'
 import { PGLITE_EXTENSIONS } from './pglite-extensions.ts'
 import { watchPgliteFailures } from './pglite-failures.ts'
 import { namedQueriesOf } from './pglite-named-statements.ts'
-import { DRIZZLE_PARSERS, errorFields, takesTurn, TURN, type ThreadReply, type ThreadRequest, type TurnRequest } from './pglite-thread-protocol.ts'
+import { errorFields, holdDrizzleParsers, takesTurn, TURN, type ThreadReply, type ThreadRequest, type TurnRequest } from './pglite-thread-protocol.ts'
 
 if (!parentPort) throw new Error('pglite-thread-worker runs as a worker thread')
 const port: MessagePort = parentPort
@@ -41,10 +41,7 @@ try {
   reply({ id: 0, ok: false, error: errorFields(error) })
   throw error
 }
-// Drizzle's parsers are the thread's own, set once: passed with each query, PGlite merged them into its
-// whole table of parsers at every call (about a tenth of this thread's time on a property page). Set
-// after PGlite.create, whose reading of the array types replaced the arrays' parsers among them.
-Object.assign(pg.parsers, DRIZZLE_PARSERS)
+holdDrizzleParsers(pg)
 const watch = watchPgliteFailures(pg)
 // A statement outside a transaction is prepared once under a name (pglite-named-statements.ts).
 const namedQuery = namedQueriesOf(pg, preparedStatements)
