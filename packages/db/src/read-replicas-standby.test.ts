@@ -23,9 +23,10 @@ const PRIMARY_PORT = Number(process.env.STANDBY_TEST_PORT ?? 5491)
 const STANDBY_PORT = PRIMARY_PORT + 1
 
 describe.skipIf(!wanted)('a read replica that is a real hot standby', () => {
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'h49-standby-'))
-  const primaryDir = path.join(dir, 'primary')
-  const standbyDir = path.join(dir, 'standby')
+  // Made when the tests run, not when they are collected: a skipped run leaves no folder behind.
+  let dir = ''
+  const primaryDir = () => path.join(dir, 'primary')
+  const standbyDir = () => path.join(dir, 'standby')
   // PostgreSQL refuses to run as root: the clusters run as the postgres user then.
   const asPostgres = process.getuid?.() === 0
   const run = (tool: string, args: string[]) => {
@@ -46,20 +47,21 @@ describe.skipIf(!wanted)('a read replica that is a real hot standby', () => {
   const warnings: Array<Record<string, unknown>> = []
 
   beforeAll(async () => {
+    dir = mkdtempSync(path.join(os.tmpdir(), 'h49-standby-'))
     if (asPostgres) chownSync(dir, Number(execFileSync('id', ['-u', 'postgres']).toString()), Number(execFileSync('id', ['-g', 'postgres']).toString()))
-    run('initdb', ['-D', primaryDir, '-U', 'postgres', '--auth=trust', '--no-sync'])
-    start(primaryDir, PRIMARY_PORT)
-    run('pg_basebackup', ['-h', '127.0.0.1', '-p', String(PRIMARY_PORT), '-U', 'postgres', '-D', standbyDir, '-R', '-X', 'stream'])
-    start(standbyDir, STANDBY_PORT)
+    run('initdb', ['-D', primaryDir(), '-U', 'postgres', '--auth=trust', '--no-sync'])
+    start(primaryDir(), PRIMARY_PORT)
+    run('pg_basebackup', ['-h', '127.0.0.1', '-p', String(PRIMARY_PORT), '-U', 'postgres', '-D', standbyDir(), '-R', '-X', 'stream'])
+    start(standbyDir(), STANDBY_PORT)
     primary = await createDatabase({ databaseUrl: url(PRIMARY_PORT), poolSize: 2 })
     reads = createReadDatabase(primary, { urls: [url(STANDBY_PORT)], checkIntervalMs: 0, acquireTimeoutMs: 1000, log: { warn: (fields) => warnings.push(fields), info: () => undefined } })
   }, 120_000)
   afterAll(async () => {
     await reads?.close()
     await primary?.close()
-    stop(standbyDir)
-    stop(primaryDir)
-    rmSync(dir, { recursive: true, force: true })
+    stop(standbyDir())
+    stop(primaryDir())
+    if (dir) rmSync(dir, { recursive: true, force: true })
   })
 
   it("reads from the standby once it has replayed the primary's writes; writes go to the primary", async () => {
@@ -80,7 +82,7 @@ describe.skipIf(!wanted)('a read replica that is a real hot standby', () => {
   })
 
   it('reads from the primary once the standby is gone, with one warning', async () => {
-    stop(standbyDir)
+    stop(standbyDir())
     for (let i = 0; i < 3; i++) {
       expect(await queryRows(reads.db, sql`select body, pg_is_in_recovery() as standby from notes`)).toEqual([{ body: 'written on the primary', standby: false }])
     }
