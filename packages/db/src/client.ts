@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs'
 import { userInfo } from 'node:os'
 import path from 'node:path'
 import { PGlite } from '@electric-sql/pglite'
-import type { SQL } from 'drizzle-orm'
+import { sql, type SQL } from 'drizzle-orm'
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres'
@@ -13,6 +13,7 @@ import { guardPglite } from './pglite-failures.ts'
 import { EMBEDDED_BUSY_MESSAGE, gatePglite } from './pglite-gate.ts'
 import { startRestartingPgliteThread } from './pglite-restart.ts'
 import { startPgliteThread, type EmbeddedClient } from './pglite-thread.ts'
+import { GENERIC_PLAN_COMMENT } from './pglite-named-statements.ts'
 import * as schema from './schema/index.ts'
 
 export { EMBEDDED_BUSY_MESSAGE } from './pglite-gate.ts'
@@ -184,7 +185,15 @@ export function withDefaultUser(url: string): string {
 }
 
 export { PGLITE_EXTENSIONS } from './pglite-extensions.ts'
-export { GENERIC_PLAN_COMMENT } from './pglite-named-statements.ts'
+export { GENERIC_PLAN_COMMENT }
+
+/**
+ * `chunk` marked so that its statement is planned once (GENERIC_PLAN_COMMENT): for a statement whose
+ * plan is the same whatever its values, such as a read of one row by its key or a walk of one index.
+ */
+export function plannedOnce<T>(chunk: SQL<T>): SQL<T> {
+  return sql<T>`${chunk} ${sql.raw(GENERIC_PLAN_COMMENT)}`
+}
 
 /** The settings of a PostgreSQL pool, the primary's or a read replica's. */
 export type PostgresPoolOptions = Pick<DatabaseOptions, 'poolSize' | 'acquireTimeoutMs' | 'statementTimeoutMs' | 'onConnectionError' | 'preparedStatements'>

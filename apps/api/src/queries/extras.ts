@@ -1,5 +1,5 @@
 import { toDetailPageUrl } from '@agency/domain'
-import { GENERIC_PLAN_COMMENT, properties, type Db } from '@agency/db'
+import { plannedOnce, properties, type Db } from '@agency/db'
 import { and, asc, between, desc, eq, gt, gte, lt, ne, sql } from 'drizzle-orm'
 import { unionAll } from 'drizzle-orm/pg-core'
 import { perDatabase } from './per-database.ts'
@@ -59,7 +59,7 @@ function buildStatements(db: Db) {
       .from(properties)
       // Planned once on the embedded database (GENERIC_PLAN_COMMENT), as each statement of a property
       // page: a read of one row by its key, or a walk of one index, whatever the values.
-      .where(sql`${eq(properties.property_profile_id, sql.placeholder('id'))} ${sql.raw(GENERIC_PLAN_COMMENT)}`)
+      .where(plannedOnce(eq(properties.property_profile_id, sql.placeholder('id'))))
       .prepare('similar_target'),
   )
   const similar = (canSeeLocked: boolean, byBranch: boolean) => {
@@ -93,7 +93,7 @@ function buildStatements(db: Db) {
         .select({ ...cardColumns, medias: mediasOf(properties.property_profile_id) })
         .from(nearest)
         .innerJoin(properties, eq(properties.property_profile_id, nearest.id))
-        .orderBy(sql`abs(${nearest.price} - ${sql.placeholder('price')}::integer) ${sql.raw(GENERIC_PLAN_COMMENT)}`, desc(nearest.created_at), desc(nearest.id))
+        .orderBy(plannedOnce(sql`abs(${nearest.price} - ${sql.placeholder('price')}::integer)`), desc(nearest.created_at), desc(nearest.id))
         .limit(SIMILAR_LIMIT)
         .prepare(`similar_${canSeeLocked ? 'all' : 'unlocked'}_${byBranch ? 'branch' : 'town'}`),
     )

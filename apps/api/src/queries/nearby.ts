@@ -1,4 +1,4 @@
-import { GENERIC_PLAN_COMMENT, pointsOfInterest, type Db } from '@agency/db'
+import { plannedOnce, pointsOfInterest, type Db } from '@agency/db'
 import { NEARBY_PER_KIND, NEARBY_WITHIN_MILES, NearbyPlaceSchema, toBoundingBox, type LatLng, type NearbyKind, type NearbyPlace } from '@agency/domain'
 import { and, asc, between, eq, sql } from 'drizzle-orm'
 import { distanceMilesSql } from '#app/queries/geo.ts'
@@ -57,7 +57,7 @@ function buildNearbyStatement(db: Db, kinds: readonly NearbyKind[]) {
       .from(wanted)
       .crossJoinLateral(nearest)
       // Planned once on the embedded database: a walk of the (kind, lat, lng) index for each kind, whatever the position.
-      .orderBy(sql`wanted.position ${sql.raw(GENERIC_PLAN_COMMENT)}`, asc(nearest.distance_miles), asc(nearest.place_id)),
+      .orderBy(plannedOnce(sql`wanted.position`), asc(nearest.distance_miles), asc(nearest.place_id)),
   )
 }
 

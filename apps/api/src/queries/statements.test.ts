@@ -84,7 +84,6 @@ describe.each(testDatabaseKinds())('the statements of a search and of a property
   // Each read of a property page is the same plan whatever its values (a row by its key, a walk of one
   // index): the embedded database plans it once rather than at every page.
   it("marks the property page's reads to be planned once, and the embedded database plans them once", async () => {
-    statements = []
     const query = PropertySearchQuerySchema.parse({ transaction_type_id: '1', page_size: '1' })
     const [first] = (await searchProperties(database.db, query, { canSeeLocked: true })).rows
     const read = async () => {
