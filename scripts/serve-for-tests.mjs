@@ -4,7 +4,7 @@
 // pages (`buildWithTestPages`, apps/server/dist-e2e/main.js) instead.
 import { spawn, spawnSync } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
-import { mkdtempSync, rmSync } from 'node:fs'
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import net from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
@@ -150,4 +150,56 @@ export async function solvedCaptchaToken(origin) {
   const solution = await solveChallenge({ challenge, deriveKey })
   if (!solution) throw new Error('the captcha challenge was not solved')
   return Buffer.from(JSON.stringify({ challenge, solution })).toString('base64')
+}
+
+/**
+ * The session cookie of the demo's buyer, logged in as a browser would: the captcha solved, the
+ * link from the e-mail in the server's outbox, then its Log in.
+ */
+export async function logInBuyer(server) {
+  const origin = { origin: server.url, 'content-type': 'application/json' }
+  const recaptchaToken = await solvedCaptchaToken(server.url)
+  const outbox = path.join(server.dataDir, 'outbox')
+  const before = new Set(existsSync(outbox) ? readdirSync(outbox) : [])
+  const asked = await fetch(`${server.url}/api/contacts/oauth/magic-links`, {
+    method: 'POST',
+    headers: origin,
+    body: JSON.stringify({ email: 'buyer@example.com', request_page_url: `${server.url}/`, recaptcha_token: recaptchaToken }),
+  })
+  if (asked.status !== 202) throw new Error(`the login link was refused: ${asked.status} ${await asked.text()}`)
+  for (let tries = 0; tries < 100; tries++) {
+    for (const name of (existsSync(outbox) ? readdirSync(outbox) : []).filter((n) => n.endsWith('.eml') && !before.has(n))) {
+      // Quoted-printable: soft line breaks and escapes undone, enough to read the link.
+      const mail = readFileSync(path.join(outbox, name), 'utf8').replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex) => String.fromCharCode(parseInt(hex, 16)))
+      const token = /\/login\/verify\?token=([A-Za-z0-9_-]+)/.exec(mail)?.[1]
+      if (!token) continue
+      const session = await fetch(`${server.url}/api/contacts/oauth/sessions`, { method: 'POST', headers: origin, body: JSON.stringify({ token }) })
+      const cookie = session.headers.getSetCookie()[0]?.split(';')[0]
+      if (session.status !== 200 || !cookie) throw new Error(`logging in failed: ${session.status}`)
+      return cookie
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100))
+  }
+  throw new Error('no login link reached the outbox')
+}
+
+/** Clock ticks a second, as /proc counts a process's CPU time (Linux's USER_HZ). */
+const CLOCK_TICKS = Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout.trim()) || 100
+
+/**
+ * The CPU time in milliseconds a process and its child processes (a primary's workers) have used, all
+ * their threads (the embedded database's among them); null where /proc cannot say (not Linux).
+ */
+export function cpuMsOf(pid) {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8')
+    // utime and stime are fields 14 and 15; the name (field 2) may hold spaces, so count after its ')'.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
+    let ms = ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS
+    const children = readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim()
+    for (const child of children ? children.split(' ') : []) ms += cpuMsOf(Number(child)) ?? 0
+    return ms
+  } catch {
+    return null
+  }
 }
