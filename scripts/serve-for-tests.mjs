@@ -9,6 +9,7 @@ import net from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
+import PostalMime from 'postal-mime'
 import pg from 'pg'
 import { SERVER_NODE_OPTIONS } from './start.mjs'
 
@@ -169,9 +170,9 @@ export async function logInBuyer(server) {
   if (asked.status !== 202) throw new Error(`the login link was refused: ${asked.status} ${await asked.text()}`)
   for (let tries = 0; tries < 100; tries++) {
     for (const name of (existsSync(outbox) ? readdirSync(outbox) : []).filter((n) => n.endsWith('.eml') && !before.has(n))) {
-      // Quoted-printable: soft line breaks and escapes undone, enough to read the link.
-      const mail = readFileSync(path.join(outbox, name), 'utf8').replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex) => String.fromCharCode(parseInt(hex, 16)))
-      const token = /\/login\/verify\?token=([A-Za-z0-9_-]+)/.exec(mail)?.[1]
+      // Read as a mail program would (the bodies are quoted-printable), as `npm run outbox` reads them.
+      const mail = await PostalMime.parse(readFileSync(path.join(outbox, name)))
+      const token = /\/login\/verify\?token=([A-Za-z0-9_-]+)/.exec(`${mail.text ?? ''}${mail.html ?? ''}`)?.[1]
       if (!token) continue
       const session = await fetch(`${server.url}/api/contacts/oauth/sessions`, { method: 'POST', headers: origin, body: JSON.stringify({ token }) })
       const cookie = session.headers.getSetCookie()[0]?.split(';')[0]
