@@ -24,7 +24,7 @@ import sharp from 'sharp'
 import { tsImport } from 'tsx/esm/api'
 import { ensureNginx } from './ensure-nginx.mjs'
 import { renderNginxConf } from './nginx-conf.mjs'
-import { ROOT, solvedCaptchaToken } from './serve-for-tests.mjs'
+import { readMail, ROOT, solvedCaptchaToken } from './serve-for-tests.mjs'
 import { SERVER_NODE_OPTIONS } from './start.mjs'
 import { tallyEnquiries } from './enquiry-tally.mjs'
 
@@ -374,8 +374,6 @@ function count(response) {
   if (response.status === 503 && response.headers['content-type']?.startsWith('text/plain')) answers.fromNginx++
 }
 
-/** Decodes the quoted-printable of an .eml file, enough to read its links and headers. */
-const readMail = (file) => readFileSync(file, 'utf8').replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex) => String.fromCharCode(parseInt(hex, 16)))
 const outboxFiles = (site) => {
   const dir = path.join(site.dataDir, 'outbox')
   return existsSync(dir) ? readdirSync(dir).filter((name) => name.endsWith('.eml')).map((name) => path.join(dir, name)) : []
@@ -859,7 +857,7 @@ async function logIn(sites) {
   if (asked.status !== 202) throw new Error(`the login link was refused: ${asked.status}`)
   for (let tries = 0; tries < 200; tries++) {
     for (const file of sites.flatMap(outboxFiles).filter((name) => !before.has(name))) {
-      const token = /\/login\/verify\?token=([A-Za-z0-9_-]+)/.exec(readMail(file))?.[1]
+      const token = /\/login\/verify\?token=([A-Za-z0-9_-]+)/.exec((await readMail(file)).text)?.[1]
       if (!token) continue
       const session = await request('/api/contacts/oauth/sessions', { method: 'POST', headers: { origin: FRONT, 'content-type': 'application/json' }, body: JSON.stringify({ token }) })
       count(session)

@@ -4,9 +4,9 @@
 // pages and e-mails that show them are read back. A payload must never appear as written (a
 // script, an attribute breakout, a javascript: link), and its escaped form must appear where the
 // value is shown, so a check that finds nothing cannot pass by accident.
-import { readdirSync, readFileSync } from 'node:fs'
+import { readdirSync } from 'node:fs'
 import path from 'node:path'
-import { solvedCaptchaToken } from './serve-for-tests.mjs'
+import { readMail, solvedCaptchaToken } from './serve-for-tests.mjs'
 
 /** What an attacker would store; each must come back as text, never as markup. */
 export const PAYLOADS = {
@@ -57,9 +57,6 @@ async function post(origin, route, body, headers = {}) {
   return { response, json: text ? JSON.parse(text) : null }
 }
 
-/** Undoes quoted-printable soft line breaks and escapes, enough to read links. */
-const decodeQuotedPrintable = (text) => text.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex) => String.fromCharCode(parseInt(hex, 16)))
-
 /** Waits for the file transport's e-mail to `to` whose text holds a link to `pathname`, and returns that link's token. */
 async function waitForToken(dataDir, to, pathname) {
   const dir = path.join(dataDir, 'outbox')
@@ -74,9 +71,9 @@ async function waitForToken(dataDir, to, pathname) {
       }
     })()
     for (const name of names.reverse()) {
-      const source = decodeQuotedPrintable(readFileSync(path.join(dir, name), 'utf8'))
-      if (!new RegExp(`^To: .*${reEscape(to)}`, 'im').test(source)) continue
-      const token = pattern.exec(source)?.[1]
+      const mail = await readMail(path.join(dir, name))
+      if (!mail.to.some((address) => address.toLowerCase() === to.toLowerCase())) continue
+      const token = pattern.exec(mail.text)?.[1]
       if (token) return token
     }
     if (Date.now() > deadline) throw new Error(`no e-mail to ${to} with a ${pathname} link arrived`)

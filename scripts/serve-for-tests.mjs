@@ -154,6 +154,15 @@ export async function solvedCaptchaToken(origin) {
 }
 
 /**
+ * An e-mail of the outbox read as a mail program reads it (the bodies are quoted-printable), as
+ * `npm run outbox` reads them: its recipients' addresses and its text and HTML, decoded.
+ */
+export async function readMail(file) {
+  const mail = await PostalMime.parse(readFileSync(file))
+  return { to: (mail.to ?? []).map((address) => address.address ?? ''), text: mail.text ?? '', html: mail.html ?? '' }
+}
+
+/**
  * The session cookie of the demo's buyer, logged in as a browser would: the captcha solved, the
  * link from the e-mail in the server's outbox, then its Log in.
  */
@@ -170,9 +179,8 @@ export async function logInBuyer(server) {
   if (asked.status !== 202) throw new Error(`the login link was refused: ${asked.status} ${await asked.text()}`)
   for (let tries = 0; tries < 100; tries++) {
     for (const name of (existsSync(outbox) ? readdirSync(outbox) : []).filter((n) => n.endsWith('.eml') && !before.has(n))) {
-      // Read as a mail program would (the bodies are quoted-printable), as `npm run outbox` reads them.
-      const mail = await PostalMime.parse(readFileSync(path.join(outbox, name)))
-      const token = /\/login\/verify\?token=([A-Za-z0-9_-]+)/.exec(`${mail.text ?? ''}${mail.html ?? ''}`)?.[1]
+      const mail = await readMail(path.join(outbox, name))
+      const token = /\/login\/verify\?token=([A-Za-z0-9_-]+)/.exec(`${mail.text}${mail.html}`)?.[1]
       if (!token) continue
       const session = await fetch(`${server.url}/api/contacts/oauth/sessions`, { method: 'POST', headers: origin, body: JSON.stringify({ token }) })
       const cookie = session.headers.getSetCookie()[0]?.split(';')[0]

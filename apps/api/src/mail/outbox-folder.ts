@@ -15,15 +15,26 @@ export function outboxFolderOf(dataDir: string): string {
   return path.join(dataDir, 'outbox')
 }
 
-/** One e-mail of the folder, decoded. */
-export interface OutboxEmail {
-  file: string
+/** An e-mail decoded as a mail program reads it. */
+export interface DecodedEmail {
   /** The Date header, ISO 8601. */
   date: string | undefined
   to: string[]
+  /** The subject, its encoded words decoded ('£' and the like). */
   subject: string
   /** The links of its text (else of its HTML), in order, each once. */
   links: string[]
+  /** The top-level headers as written (encoded words left as they are), by lower-case name; the last of a repeated one. */
+  headers: Record<string, string>
+  /** The plain-text part, decoded; '' when there is none. */
+  text: string
+  /** The HTML part, decoded; '' when there is none. */
+  html: string
+}
+
+/** One e-mail of the folder, decoded. */
+export interface OutboxEmail extends DecodedEmail {
+  file: string
 }
 
 const LINK_PATTERN = /https?:\/\/[^\s<>"']+/g
@@ -38,10 +49,23 @@ function linksOf(text: string | undefined, html: string | undefined): string[] {
   return [...new Set((found ?? []).map((link) => link.replace(/[.,;:)\]]+$/, '')))]
 }
 
+/** Decodes an e-mail as the transports write it (an .eml file's bytes, or the text an SMTP server received). */
+export async function decodeEmail(source: Buffer | string): Promise<DecodedEmail> {
+  const email = await PostalMime.parse(source)
+  return {
+    date: email.date,
+    to: addressesOf(email.to),
+    subject: email.subject ?? '',
+    links: linksOf(email.text, email.html),
+    headers: Object.fromEntries(email.headers.map((header) => [header.key, header.value])),
+    text: email.text ?? '',
+    html: email.html ?? '',
+  }
+}
+
 /** Decodes one .eml file. */
 export async function readOutboxEmail(file: string): Promise<OutboxEmail> {
-  const email = await PostalMime.parse(await readFile(file))
-  return { file, date: email.date, to: addressesOf(email.to), subject: email.subject ?? '', links: linksOf(email.text, email.html) }
+  return { file, ...(await decodeEmail(await readFile(file))) }
 }
 
 /** The last `count` e-mails of the folder, oldest first; none when the folder does not exist yet. */

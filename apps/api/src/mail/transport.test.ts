@@ -33,7 +33,7 @@ describe('the file transport', () => {
     const files = await readdir(path.join(dataDir, 'outbox'))
     expect(files).toHaveLength(1)
     expect(files[0]).toMatch(/-41\.eml$/)
-    const email = parseEmail(await readFile(path.join(dataDir, 'outbox', files[0]!), 'utf8'))
+    const email = await parseEmail(await readFile(path.join(dataDir, 'outbox', files[0]!), 'utf8'))
     expect(email.headers.from).toBe('Agency <a@example.com>')
     expect(email.headers['list-unsubscribe']).toBe('<https://agency.example/api/alerts/unsubscribe?token=x>')
     expect(email.parts).toEqual([
@@ -64,7 +64,7 @@ describe('the Message-ID of an outbox e-mail', () => {
       await transport.send(MESSAGE)
       await transport.send(MESSAGE)
       const files = await readdir(path.join(dataDir, 'outbox'))
-      const ids = await Promise.all(files.map(async (f) => parseEmail(await readFile(path.join(dataDir, 'outbox', f), 'utf8')).headers['message-id']))
+      const ids = await Promise.all(files.map(async (f) => (await parseEmail(await readFile(path.join(dataDir, 'outbox', f), 'utf8'))).headers['message-id']))
       expect(ids).toHaveLength(2)
       expect(ids[0]).toBe(toMessageId(MESSAGE, '"Agency" <a@example.com>'))
       expect(ids[1]).toBe(ids[0])

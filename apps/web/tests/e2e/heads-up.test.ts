@@ -1,33 +1,16 @@
 import { spawnSync } from 'node:child_process'
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
+import { readOutboxEmail } from '@agency/api/outbox-folder'
 import { createTestDatabase, testDatabaseUrl, type TestDatabase } from '@agency/db/testing'
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ROOT, startServer, type TestServer } from '../../../../scripts/serve-for-tests.mjs'
+import { toSearchableText } from './outbox.ts'
 import { expectNoAxeViolations, setupBrowser } from './support.ts'
 
 const serverUrl = testDatabaseUrl()
-
-/** The headers unfolded, and the body with quoted-printable soft line breaks and escapes undone: enough to read them. */
-function decode(source: string): string {
-  const end = source.search(/\r?\n\r?\n/)
-  const bytes = (escaped: string) => Buffer.from(escaped.replace(/=/g, ''), 'hex').toString('utf8')
-  // RFC 2047 encoded words (a subject with '£' in it), Q or B encoded.
-  const headers = source
-    .slice(0, end)
-    .replace(/\r?\n[ \t]+/g, ' ')
-    .replace(/\?=\s+=\?/g, '?==?')
-    .replace(/=\?utf-8\?([QB])\?([^?]*)\?=/gi, (_, encoding: string, text: string) =>
-      encoding.toUpperCase() === 'B' ? Buffer.from(text, 'base64').toString('utf8') : text.replace(/_/g, ' ').replace(/(=[0-9A-F]{2})+/g, bytes),
-    )
-  const body = source
-    .slice(end)
-    .replace(/=\r?\n/g, '')
-    .replace(/(=[0-9A-F]{2})+/g, bytes)
-  return headers + body
-}
 
 async function waitForMail(dir: string, to: string): Promise<string> {
   const deadline = Date.now() + 90_000
@@ -40,7 +23,7 @@ async function waitForMail(dir: string, to: string): Promise<string> {
       }
     })()
     for (const name of names) {
-      const source = decode(readFileSync(path.join(dir, name), 'utf8'))
+      const source = toSearchableText(await readOutboxEmail(path.join(dir, name)))
       if (new RegExp(`^To: ${to}$`, 'im').test(source) && /^List-Unsubscribe:/im.test(source)) return source
     }
     if (Date.now() > deadline) throw new Error(`no Heads Up e-mail to ${to} within 90 s`)

@@ -1,8 +1,7 @@
-import { readdir, readFile } from 'node:fs/promises'
-import path from 'node:path'
 import { ALERT_PATHS, LABELS } from '@agency/domain'
 import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
+import { seenMails, toLoginLink, waitForMail } from './outbox.ts'
 import { BASE_URL, expectNoAxeViolations, setupBrowser } from './support.ts'
 
 const browser = setupBrowser()
@@ -36,37 +35,6 @@ async function findLockedSale(): Promise<ListedCard> {
 /** The `src` of every picture in the page's main content. */
 async function pictureSources(page: Page): Promise<string[]> {
   return page.locator('main img').evaluateAll((images) => images.map((image) => image.getAttribute('src') ?? ''))
-}
-
-/** Where the server's file transport writes e-mails (scripts/e2e.mjs passes the data directory). */
-function outboxDir(): string {
-  const dataDir = process.env.E2E_DATA_DIR
-  if (!dataDir) throw new Error('E2E_DATA_DIR is not set: run the end-to-end tests through npm run test:e2e')
-  return path.join(dataDir, 'outbox')
-}
-
-async function listMails(): Promise<string[]> {
-  return (await readdir(outboxDir()).catch(() => [] as string[])).filter((name) => name.endsWith('.eml'))
-}
-
-/** Waits for a new e-mail to `address` and returns its login link, on the server under test. */
-async function waitForLoginLink(address: string, seen: ReadonlySet<string>): Promise<string> {
-  const deadline = Date.now() + 30_000
-  for (;;) {
-    for (const name of (await listMails()).filter((n) => !seen.has(n))) {
-      // Quoted-printable: undo soft line breaks and escapes, enough to read the address and the link.
-      const source = (await readFile(path.join(outboxDir(), name), 'utf8'))
-        .replace(/=\r?\n/g, '')
-        .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)))
-      if (!/^To: .*$/im.exec(source)?.[0].includes(address)) continue
-      const link = /https?:\/\/[^\s"<>]+\/login\/verify\?token=[A-Za-z0-9_-]+/.exec(source)?.[0]
-      if (!link) throw new Error(`no login link in ${name}`)
-      const url = new URL(link)
-      return `${BASE_URL}${url.pathname}${url.search}`
-    }
-    if (Date.now() > deadline) throw new Error(`no e-mail to ${address} arrived in the outbox`)
-    await new Promise((resolve) => setTimeout(resolve, 250))
-  }
 }
 
 describe("a locked (pre-market) property's page", () => {
@@ -111,12 +79,12 @@ describe("a locked (pre-market) property's page", () => {
     await page.locator('#login').getByRole('link', { name: 'Login' }).click()
     await page.waitForURL(/\/login\?redirect=/)
 
-    const seen = new Set(await listMails())
+    const seen = await seenMails()
     await page.locator('form.login-form[data-enhanced]').waitFor()
     await page.getByLabel('Email address').fill(BUYER_EMAIL)
     await page.getByRole('button', { name: 'Send login link' }).click()
     await page.getByRole('heading', { name: 'Check your e-mail' }).waitFor()
-    await page.goto(await waitForLoginLink(BUYER_EMAIL, seen))
+    await page.goto(toLoginLink(await waitForMail(BUYER_EMAIL, seen)))
     await page.getByRole('button', { name: 'Log in' }).click()
     // Back on the property, at the same address: a locked property's address is the same for everyone.
     await page.waitForURL((url) => url.pathname === locked.detail_page_url)

@@ -1,5 +1,6 @@
-import { readdir, readFile } from 'node:fs/promises'
+import { readdir } from 'node:fs/promises'
 import path from 'node:path'
+import { readOutboxEmail, type DecodedEmail } from '@agency/api/outbox-folder'
 import { BASE_URL } from './support.ts'
 
 /** One e-mail the server's file transport wrote. */
@@ -16,9 +17,13 @@ function outboxDir(): string {
   return path.join(dataDir, 'outbox')
 }
 
-/** Undoes quoted-printable soft line breaks and escapes, enough to read links and addresses. */
-function decodeQuotedPrintable(text: string): string {
-  return text.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)))
+/**
+ * An e-mail as text to search: its headers (the subject decoded), then its text and HTML parts,
+ * decoded as `npm run outbox` reads them.
+ */
+export function toSearchableText(email: DecodedEmail): string {
+  const headers = Object.entries({ ...email.headers, subject: email.subject }).map(([key, value]) => `${key.replace(/(^|-)[a-z]/g, (c) => c.toUpperCase())}: ${value}`)
+  return [...headers, '', email.text, '', email.html].join('\n')
 }
 
 /** Every e-mail written so far, oldest first. */
@@ -27,9 +32,8 @@ export async function readOutbox(): Promise<OutboxMail[]> {
   const names = await readdir(dir).catch(() => [] as string[])
   const mails: OutboxMail[] = []
   for (const name of names.filter((n) => n.endsWith('.eml')).sort()) {
-    const source = decodeQuotedPrintable(await readFile(path.join(dir, name), 'utf8'))
-    const to = /^To: (.+)$/im.exec(source)?.[1]?.trim() ?? ''
-    mails.push({ file: name, to, source })
+    const email = await readOutboxEmail(path.join(dir, name))
+    mails.push({ file: name, to: email.headers.to ?? '', source: toSearchableText(email) })
   }
   return mails
 }

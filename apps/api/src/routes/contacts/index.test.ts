@@ -107,7 +107,7 @@ describe.each(testDatabaseKinds())('contacts and login on %s', (kind) => {
       expect(files[0]).toMatch(/\.eml$/)
       const raw = await readFile(path.join(dir, files[0]!), 'utf8')
       expect(raw).toContain('\r\n')
-      const email = parseEmail(raw)
+      const email = await parseEmail(raw)
       expect(email.headers.to).toBe('Buyer@example.com')
       expect(email.headers.from).toBe('"Hartwell & Co" <no-reply@hartwellandco.co.uk>')
       expect(email.headers.subject).toBe('Your login link for Hartwell & Co')
@@ -196,7 +196,7 @@ describe.each(testDatabaseKinds())('contacts and login on %s', (kind) => {
         await new Promise<void>((resolve) => server.close(() => resolve()))
       }
       expect(received).toHaveLength(1)
-      const email = parseEmail(received[0]!)
+      const email = await parseEmail(received[0]!)
       expect(email.headers.to).toBe('Buyer@example.com')
       expect(email.parts.map((p) => p.contentType)).toEqual(['text/plain', 'text/html'])
       const login = await logIn(t.app, extractToken(email.parts[0]!.body))

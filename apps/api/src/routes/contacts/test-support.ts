@@ -20,6 +20,7 @@ import { accountsPlugin, type AccountsOptions } from '#app/accounts.ts'
 import { createFixedCaptchaVerifier } from '#app/auth/captcha.ts'
 import { createToken } from '#app/auth/tokens.ts'
 import dbPlugin from '#app/plugins/db.ts'
+import { decodeEmail } from '#app/mail/outbox-folder.ts'
 import errorsPlugin from '#app/plugins/errors.ts'
 
 /** The public origin of the test apps: https, so the cookie is `__Host-session`. */
@@ -192,57 +193,23 @@ export async function logInTestBuyer(testApp: Omit<AccountsTestApp, 'clock'>, em
   return toCookieHeader(login.headers['set-cookie'])
 }
 
-/** One part of a parsed e-mail. */
+/** One part of a decoded e-mail. */
 export interface EmailPart {
-  contentType: string
+  contentType: 'text/plain' | 'text/html'
   body: string
 }
 
-/** A minimally parsed RFC 5322 message: top-level headers and its leaf parts, bodies decoded. */
+/** An e-mail decoded: its top-level headers as written, and its text and HTML parts, those it has, in that order. */
 export interface ParsedEmail {
   headers: Record<string, string>
   parts: EmailPart[]
 }
 
-function parseHeaders(block: string): Record<string, string> {
-  const headers: Record<string, string> = {}
-  // Folded header lines continue with whitespace (RFC 5322 §2.2.3).
-  for (const line of block.replace(/\r?\n[ \t]+/g, ' ').split(/\r?\n/)) {
-    const colon = line.indexOf(':')
-    if (colon > 0) headers[line.slice(0, colon).trim().toLowerCase()] = line.slice(colon + 1).trim()
-  }
-  return headers
-}
-
-function decodeBody(body: string, encoding: string | undefined): string {
-  const e = (encoding ?? '7bit').toLowerCase()
-  if (e === 'quoted-printable') {
-    const bytes = body.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/gi, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16)))
-    return Buffer.from(bytes, 'latin1').toString('utf8')
-  }
-  if (e === 'base64') return Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8')
-  return body
-}
-
-function parseEntity(raw: string): { headers: Record<string, string>; parts: EmailPart[] } {
-  const split = raw.search(/\r?\n\r?\n/)
-  const headerBlock = split === -1 ? raw : raw.slice(0, split)
-  const body = split === -1 ? '' : raw.slice(split).replace(/^\r?\n\r?\n/, '')
-  const headers = parseHeaders(headerBlock)
-  const contentType = headers['content-type'] ?? 'text/plain'
-  const boundary = /boundary="?([^";]+)"?/i.exec(contentType)?.[1]
-  if (contentType.toLowerCase().startsWith('multipart/') && boundary) {
-    const parts = body
-      .split(`--${boundary}`)
-      .slice(1)
-      .filter((chunk) => !chunk.startsWith('--'))
-      .flatMap((chunk) => parseEntity(chunk.replace(/^\r?\n/, '')).parts)
-    return { headers, parts }
-  }
-  return { headers, parts: [{ contentType: contentType.split(';')[0]!.trim().toLowerCase(), body: decodeBody(body, headers['content-transfer-encoding']) }] }
-}
-
-/** Parses an e-mail as the transports write it (enough for tests; not a general MIME parser). */
-export function parseEmail(raw: string): ParsedEmail {
-  return parseEntity(raw)
+/** Decodes an e-mail as the transports write it, as `npm run outbox` reads one (outbox-folder.ts). */
+export async function parseEmail(raw: string): Promise<ParsedEmail> {
+  const email = await decodeEmail(raw)
+  const parts: EmailPart[] = []
+  if (email.text) parts.push({ contentType: 'text/plain', body: email.text })
+  if (email.html) parts.push({ contentType: 'text/html', body: email.html })
+  return { headers: email.headers, parts }
 }
