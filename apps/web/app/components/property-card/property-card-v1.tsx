@@ -1,5 +1,5 @@
 import { useId } from 'react'
-import { LABELS, truncateSummary } from '@agency/domain'
+import { LABELS } from '@agency/domain'
 import { Link } from 'react-router'
 import { CardPriceRow } from '#app/components/property-card/card-price-row.tsx'
 import { CardPhotoCount } from '#app/components/property-card/card-photo-count.tsx'
@@ -27,8 +27,8 @@ export function PropertyCardV1({ property, imagePriority, headingLevel }: CardPr
         </Heading>
         <p className="card__address">{property.display_address}</p>
         <CardDistance property={property} />
-        {/* SPEC §9: summary cut at 120 characters. */}
-        {property.summary && <p className="card__summary">{truncateSummary(property.summary)}</p>}
+        {/* SPEC §9: the summary as toListCard cut it, at 120 characters. */}
+        {property.summary && <p className="card__summary">{property.summary}</p>}
         {/* Its tap area covers the whole card (picture and heading too), so a card is one link; the heart stays its own button. */}
         <Link to={property.detail_page_url} className="button card__action card__link-whole" aria-describedby={headingId}>
           {LABELS.VIEW_THIS_PROPERTY}

@@ -2,7 +2,7 @@ import { truncateSummary } from '@agency/domain'
 import type { CardVariant, PropertyCard, PropertyCardWithoutMedias } from '@agency/domain'
 import type { ImagePriority } from '#app/components/property-card/property-image.tsx'
 
-/** A property as a card shows it (SPEC §3 Property card, less what no card shows, e.g. the photo list). */
+/** A property as a card shows it (SPEC §3 Property card, less what no card shows, e.g. the photo list), made by toListCard: its summary already cut at 120 characters (SPEC §9). */
 export type ListCard = Pick<
   PropertyCard,
   | 'property_profile_id'
