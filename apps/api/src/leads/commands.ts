@@ -19,6 +19,7 @@ import { renderBranchLeadMail, renderLeadAcknowledgementMail } from '#app/mail/t
 import { createDatabaseAddressProvider } from '#app/addresses/provider.ts'
 import { toMediaUrl } from '#app/media/media-ref.ts'
 import { LEAD_MESSAGES } from './messages.ts'
+import { cardPictureOf } from '#app/queries/properties.ts'
 
 type BranchRow = typeof branches.$inferSelect
 
@@ -88,8 +89,9 @@ async function loadMailProperty(tx: Db, propertyProfileId: number, origin: strin
       price: properties.price,
       transaction_type_id: properties.transaction_type_id,
       is_locked: properties.is_locked,
-      media_key: sql<string | null>`(select pm.media_key::text from property_medias pm where pm.property_profile_id = ${properties.property_profile_id}
-                                      order by (pm.kind = 'photo') desc, pm.position limit 1)`,
+      // The card's picture, by the id's value: Drizzle writes a column of a one-table select unqualified,
+      // which inside the subquery would name the media's own column and pick any property's picture.
+      media_key: cardPictureOf(sql`${propertyProfileId}::integer`),
     })
     .from(properties)
     .where(eq(properties.property_profile_id, propertyProfileId))

@@ -839,7 +839,7 @@ const markerColumns = {
  * picks it from a gallery. Computed for the rows answered alone (PostgreSQL evaluates a subquery of
  * the select list after the sort and the limit).
  */
-function cardPictureOf(ofProperty: SQL | PgColumn): SQL<string | null> {
+export function cardPictureOf(ofProperty: SQL | PgColumn): SQL<string | null> {
   return sql<string | null>`(select ${propertyMedias.media_key} from ${propertyMedias} where ${propertyMedias.property_profile_id} = ${ofProperty} order by (${propertyMedias.kind} = 'photo') desc, ${propertyMedias.position}, ${propertyMedias.property_profile_media_id} limit 1)`
 }
 

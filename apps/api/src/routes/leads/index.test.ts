@@ -203,6 +203,26 @@ describe.each(testDatabaseKinds())('lead enquiries on %s', (kind) => {
       expect(ack.text).toContain(`call us on ${branch!.phone}`)
     })
 
+    it("shows each property's own card picture in its acknowledgement", async () => {
+      const db = t.database.db
+      // Two properties for sale whose first photos differ, and neither the catalogue's first photo.
+      const pictured = await db
+        .select({ id: properties.property_profile_id, key: sql<string>`(select pm.media_key::text from property_medias pm where pm.property_profile_id = ${properties.property_profile_id} and pm.kind = 'photo' order by pm.position, pm.property_profile_media_id limit 1)` })
+        .from(properties)
+        .innerJoin(branches, eq(branches.branch_id, properties.branch_id))
+        .where(and(eq(properties.is_locked, false), eq(properties.transaction_type_id, 1)))
+        .orderBy(sql`${properties.property_profile_id} desc`)
+        .limit(2)
+      expect(pictured).toHaveLength(2)
+      expect(pictured[0]!.key).not.toBe(pictured[1]!.key)
+      for (const [i, { id, key }] of pictured.entries()) {
+        const answer = await send(enquiry({ property_profile_id: id, email: `own.picture.${i}@example.com` }))
+        expect(answer.statusCode).toBe(201)
+        const ack = (await leadMailsOf(answer.json<{ data: { lead_id: string } }>().data.lead_id)).find((m) => m.kind === 'lead_acknowledgement')
+        expect(ack!.html).toContain(` src="${PUBLIC_URL}/api/media/${key}/card"`)
+      }
+    })
+
     it("goes to the payload's branch without a property, and to the first branch without either (a valuation)", async () => {
       const valuation = { i_would_like: ['to-let-my-property'], property_profile_id: null, property_address: null, price: null, bedrooms: null, url: `${PUBLIC_URL}/valuation` }
       const [second] = await t.database.db.select().from(branches).where(eq(branches.branch_id, 2))
