@@ -161,6 +161,26 @@ describe('a first tap on a phone', () => {
         await page.locator('input[name="keyword"]').waitFor({ state: 'visible' })
       })
 
+      it('keeps Edit clear of Filters when the Filters button counts filters set', async () => {
+        const page = await phonePage(phone)
+        // Two of the panel's filters: at least one bathroom, reduced only ('Filters 2').
+        await page.goto(`${BASE_URL}${LIST_PATHS.sales}?locations=53.4808,-2.2426,5&location_names=Manchester&min_price=150000&max_price=350000&min_bathroom=1&reduced=true`)
+        const filters = page.locator('.search-form__phone-filters')
+        await expect.poll(async () => (await filters.innerText()).replace(/\s+/g, ' ')).toMatch(/^Filters 2/)
+        const edit = await page.locator('.search-form__summary-edit').boundingBox()
+        const button = await filters.boundingBox()
+        expect(edit!.x + edit!.width).toBeLessThanOrEqual(button!.x)
+      })
+
+      it('keeps Arrange a viewing white on teal once tapped (a phone keeps the tapped link hovered)', async () => {
+        const page = await phonePage(phone)
+        await page.goto(`${BASE_URL}${await aPropertyPath()}`)
+        const viewing = page.locator('.contact-bar').getByRole('link', { name: 'Arrange a viewing' })
+        await viewing.tap()
+        await page.waitForURL(/#enquiry$/)
+        expect(await viewing.evaluate((link) => getComputedStyle(link).color)).toBe('rgb(255, 255, 255)')
+      })
+
       it('applies the sort chosen, whether the page\'s script has it yet or not', async () => {
         const page = await phonePage(phone)
         await page.goto(`${BASE_URL}${LIST_PATHS.sales}`)
