@@ -109,6 +109,8 @@ async function sendAndExpectSuccess(page: Page, button = 'Send enquiry', holdPos
   await expectNoAxeViolations(page)
   await dialog.getByRole('button', { name: 'Close' }).click()
   await dialog.waitFor({ state: 'detached' })
+  // Focus back on the form's send button (disabled while it sent), not at the page's top.
+  await expect.poll(() => page.evaluate(() => document.activeElement?.classList.contains('lead-form__submit'))).toBe(true)
 }
 
 describe('the lead enquiry on a property page', () => {

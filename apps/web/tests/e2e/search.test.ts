@@ -356,6 +356,18 @@ describe('the location live search', () => {
 })
 
 describe('the type and style picker', () => {
+  it('gives focus back to Filters when its panel closes by Escape, for the keyboard to carry on from there', async () => {
+    const page = await browser.page()
+    await page.goto(`${BASE_URL}${LIST_PATHS.sales}`)
+    await page.getByRole('button', { name: /^Filters/ }).focus()
+    await page.keyboard.press('Enter')
+    const panel = page.getByRole('dialog', { name: 'Filters' })
+    await panel.waitFor()
+    await page.keyboard.press('Escape')
+    await panel.waitFor({ state: 'detached' })
+    await expect.poll(() => page.evaluate(() => document.activeElement?.classList.contains('search-form__filters'))).toBe(true)
+  })
+
   it('toggles a featured box, and the Other / Advanced popup saves or cancels its working copy', async () => {
     const page = await browser.page()
     await page.goto(`${BASE_URL}${LIST_PATHS.sales}`)
@@ -373,10 +385,11 @@ describe('the type and style picker', () => {
     expect(await popup.getByRole('checkbox', { name: 'Cottage' }).isChecked()).toBe(false)
     await expectNoAxeViolations(page)
 
-    // Cancel discards the working copy.
+    // Cancel discards the working copy, and focus goes back to the button that opened it.
     await popup.getByRole('checkbox', { name: 'Cottage' }).check()
     await popup.getByRole('button', { name: SPEC.CANCEL }).click()
     await popup.waitFor({ state: 'detached' })
+    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe(SPEC.OTHER_ADVANCED)
     await panel.getByRole('button', { name: SPEC.OTHER_ADVANCED }).click()
     popup = page.getByRole('dialog', { name: SPEC.OTHER_ADVANCED })
     expect(await popup.getByRole('checkbox', { name: 'Cottage' }).isChecked()).toBe(false)

@@ -125,6 +125,8 @@ export function LeadForm({ kind, heading, data, hidden = {}, result }: LeadFormP
   const hydrated = useHydrated()
   const fetcher = useFetcher<LeadActionResult>()
   const formRef = useRef<HTMLFormElement>(null)
+  // The send button: focus comes back to it when the success popup closes (it was disabled while sending).
+  const submitRef = useRef<HTMLButtonElement>(null)
   const { prefill } = data
   const [blank] = useState<LeadFormValues>(() => {
     const empty =
@@ -541,7 +543,7 @@ export function LeadForm({ kind, heading, data, hidden = {}, result }: LeadFormP
         )}
         <p className="lead-form__consent">{LEAD_COPY.CONSENT}</p>
         <PrivacyNoticeLink />
-        <button type="submit" className="button lead-form__submit" disabled={sending} aria-busy={sending || undefined}>
+        <button ref={submitRef} type="submit" className="button lead-form__submit" disabled={sending} aria-busy={sending || undefined}>
           {sending ? LEAD_COPY.SENDING : kind === 'valuation' ? LEAD_COPY.SEND_VALUATION : LEAD_COPY.SEND}
         </button>
         {data.captcha.provider !== 'none' && (
@@ -557,7 +559,7 @@ export function LeadForm({ kind, heading, data, hidden = {}, result }: LeadFormP
       )}
       {succeeded && (
         <Suspense fallback={null}>
-          <SuccessPopup open onClose={() => setSucceeded(false)} detail={LEAD_COPY.SUCCESS_NEXT} />
+          <SuccessPopup open onClose={() => setSucceeded(false)} detail={LEAD_COPY.SUCCESS_NEXT} returnFocusTo={() => submitRef.current} />
         </Suspense>
       )}
     </section>

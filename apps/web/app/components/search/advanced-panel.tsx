@@ -3,6 +3,7 @@ import * as Dialog from '@radix-ui/react-dialog'
 import { LABELS } from '@agency/domain'
 import type { SearchPanelTheme } from '@agency/domain'
 import { COPY } from '#app/copy.ts'
+import { useReturnFocus } from '#app/components/ui/return-focus.ts'
 
 interface AdvancedPanelProps {
   open: boolean
@@ -16,14 +17,16 @@ interface AdvancedPanelProps {
 /**
  * SPEC §2 advanced search panel as a modal dialog: focus stays inside, Escape and the close button
  * close it, and the page behind does not scroll. A fixed mega-menu under the top of the window on
- * wide screens, a full-screen sheet on a phone; the theme comes from company setting 104.
+ * wide screens, a full-screen sheet on a phone; the theme comes from company setting 104. Closed, it
+ * gives focus back to the Filters button that opened it.
  */
 export default function AdvancedPanel({ open, onOpenChange, theme, formId, children }: AdvancedPanelProps) {
+  const returnFocus = useReturnFocus()
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>
         <Dialog.Overlay className="dialog-overlay" />
-        <Dialog.Content className={`search-panel search-panel--dialog search-theme--${theme}`}>
+        <Dialog.Content {...returnFocus} className={`search-panel search-panel--dialog search-theme--${theme}`}>
           <div className="search-panel__header">
             <Dialog.Title className="search-panel__title">{COPY.FILTERS}</Dialog.Title>
             <Dialog.Close className="dialog-close" aria-label={COPY.CLOSE}>

@@ -3,6 +3,7 @@ import * as Dialog from '@radix-ui/react-dialog'
 import { LABELS, PROPERTY_STYLES, PROPERTY_TYPES, findTypeSelection, getEffectiveStyleIds, isStyleSelected } from '@agency/domain'
 import type { SearchPanelTheme, TypeSelectionAction, TypeSelectionState } from '@agency/domain'
 import { COPY } from '#app/copy.ts'
+import { useReturnFocus } from '#app/components/ui/return-focus.ts'
 
 interface TypeStylePopupProps {
   types: TypeSelectionState
@@ -14,9 +15,10 @@ interface TypeStylePopupProps {
  * SPEC §2/§4 'Other / Advanced' popup: the type list, and the chosen type's style list with All and
  * Clear. It edits a working copy: Save keeps it, Cancel (or Escape, or a click outside) discards it.
  * On a phone it is two steps, types first and then the styles with a way back; on wider screens the
- * two lists stand side by side.
+ * two lists stand side by side. Closed, it gives focus back to the 'Other / Advanced' button.
  */
 export default function TypeStylePopup({ types, dispatch, theme }: TypeStylePopupProps) {
+  const returnFocus = useReturnFocus()
   const stylesHeadingId = useId()
   const [step, setStep] = useState<'types' | 'styles'>('types')
   const backRef = useRef<HTMLButtonElement>(null)
@@ -38,7 +40,7 @@ export default function TypeStylePopup({ types, dispatch, theme }: TypeStylePopu
     <Dialog.Root open onOpenChange={(open) => !open && dispatch({ type: 'cancelled' })}>
       <Dialog.Portal>
         <Dialog.Overlay className="dialog-overlay dialog-overlay--raised" />
-        <Dialog.Content className={`type-popup search-theme--${theme}`} data-step={step}>
+        <Dialog.Content {...returnFocus} className={`type-popup search-theme--${theme}`} data-step={step}>
           <div className="type-popup__header">
             <Dialog.Title className="type-popup__title">{LABELS.OTHER_ADVANCED}</Dialog.Title>
             <Dialog.Close className="dialog-close" aria-label={COPY.CLOSE}>

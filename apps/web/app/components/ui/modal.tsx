@@ -22,6 +22,8 @@ export interface ModalProps {
   closeLabel?: string
   /** Extra class on the dialog box, for a dialog's own layout. */
   className?: string
+  /** Where focus goes on closing when what opened it has gone (useReturnFocus's fallback). */
+  returnFocusTo?: () => HTMLElement | null
   children?: ReactNode
 }
 
@@ -37,8 +39,8 @@ export interface ModalProps {
  * Load the dialog's module only when it is first opened (`React.lazy`), as the search panel does:
  * Radix stays out of a page's first load.
  */
-export function Modal({ open, onOpenChange, title, hideTitle = false, description, width = POPUP_DEFAULT_WIDTH_PX, closeLabel = COPY.CLOSE, className, children }: ModalProps) {
-  const returnFocus = useReturnFocus()
+export function Modal({ open, onOpenChange, title, hideTitle = false, description, width = POPUP_DEFAULT_WIDTH_PX, closeLabel = COPY.CLOSE, className, returnFocusTo, children }: ModalProps) {
+  const returnFocus = useReturnFocus(returnFocusTo)
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>

@@ -15,15 +15,17 @@ export interface SuccessPopupProps {
   message?: string
   /** What happens next, under SPEC's message. */
   detail?: string | undefined
+  /** Where focus goes on closing when what opened it has gone (the form's send button, say). */
+  returnFocusTo?: () => HTMLElement | null
 }
 
 /**
  * SPEC §2 success popup: the generic modal with the success message as its title and one button
  * that closes it. Used after an enquiry is sent and after an alert is created or updated.
  */
-export function SuccessPopup({ open, onClose, message = MESSAGES.SUCCESS_POPUP_DEFAULT, detail }: SuccessPopupProps) {
+export function SuccessPopup({ open, onClose, message = MESSAGES.SUCCESS_POPUP_DEFAULT, detail, returnFocusTo }: SuccessPopupProps) {
   return (
-    <Modal open={open} onOpenChange={(next) => !next && onClose()} title={message} description={detail} className="ui-success">
+    <Modal open={open} onOpenChange={(next) => !next && onClose()} title={message} description={detail} className="ui-success" returnFocusTo={returnFocusTo}>
       <p className="ui-success__icon" aria-hidden="true">
         ✓
       </p>
