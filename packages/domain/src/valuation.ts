@@ -5,7 +5,7 @@
  * payload stays SPEC §3's: the answers travel in its message and its `bedrooms`.
  */
 import { VALUATION_TYPE } from './constants.ts'
-import type { IWouldLike, PropertyToLet, PropertyToSell } from './constants.ts'
+import type { IWouldLike, PropertyToLet, PropertyToSell, ValuationTypeId } from './constants.ts'
 import { isViewingTimeInFuture, isWithinViewingHours, parseViewingTimeValue, toViewingTimeText } from './viewing-time.ts'
 
 /** The kinds of home a valuation form offers. */
@@ -71,6 +71,24 @@ export function toValuationAnswers(valuationType: number): {
   return valuationType === VALUATION_TYPE.LETTINGS
     ? { i_would_like: ['to-let-my-property'], i_have_a_property_to_sell: 'no', i_have_a_property_to_let: 'available-soon', my_property_valued: true }
     : { i_would_like: ['to-sell-my-property'], i_have_a_property_to_sell: 'yes-not-yet-on-market', i_have_a_property_to_let: 'no', my_property_valued: true }
+}
+
+/** The standalone valuation page's path (SPEC §1 'to get a valuation'): an enquiry sent from it is a request for a valuation. */
+export const VALUATION_PATH = '/valuation'
+
+/**
+ * The valuation an enquiry asks for, when it was sent from the valuation page; else null. Its position
+ * answers (a property to sell or to let) are then the page's (toValuationAnswers), not the visitor's,
+ * so the e-mails leave them out and name the valuation instead.
+ */
+export function toValuationOfLead(lead: { url: string; i_would_like: readonly string[] }): ValuationTypeId | null {
+  if (!URL.canParse(lead.url) || new URL(lead.url).pathname !== VALUATION_PATH) return null
+  return lead.i_would_like.includes('to-let-my-property') ? VALUATION_TYPE.LETTINGS : VALUATION_TYPE.SALES
+}
+
+/** What a valuation request asks for, in a sentence's words: 'A lettings valuation'. */
+export function toValuationWants(valuationType: ValuationTypeId): string {
+  return valuationType === VALUATION_TYPE.LETTINGS ? 'A lettings valuation' : 'A sales valuation'
 }
 
 /**

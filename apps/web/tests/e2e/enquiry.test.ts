@@ -369,5 +369,9 @@ describe('the valuation page', () => {
     const text = notification.source.replace(/\s+/g, ' ')
     expect(text).toContain('Lettings valuation. Property: Flat or apartment, 2 bedrooms.')
     expect(text).toContain('Tuesday 4 June 2030, 11:00')
+    // A valuation request, with no position answers the page gave on the visitor's behalf.
+    expect(text).toContain('would like: A lettings valuation.')
+    expect(text).not.toContain('Property to let')
+    expect(text).not.toContain('Property to sell')
   })
 })

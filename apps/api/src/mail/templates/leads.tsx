@@ -10,6 +10,8 @@ import {
   toE164Mobile,
   toNationalMobile,
   toPriceLabel,
+  toValuationOfLead,
+  toValuationWants,
   toViewingTimeText,
   type LeadEnquiryPayload,
 } from '@agency/domain'
@@ -33,8 +35,10 @@ function toFullName(payload: LeadEnquiryPayload): string {
   return [salutation, payload.name, payload.surname].filter(Boolean).join(' ')
 }
 
-/** What was asked for, in the form's words: 'To view a property, To get a mortgage'. */
+/** What was asked for, in the form's words: 'To view a property, More details'; a valuation request's 'A sales valuation'. */
 function toWants(payload: LeadEnquiryPayload): string {
+  const valuation = toValuationOfLead(payload)
+  if (valuation !== null) return toValuationWants(valuation)
   return payload.i_would_like.map((v) => labelOf(I_WOULD_LIKE_OPTIONS, v)).join(', ')
 }
 
@@ -62,8 +66,13 @@ export function toLeadSections(payload: LeadEnquiryPayload, propertyLink: string
       heading: 'Their position',
       facts: [
         ...circumstances.map((c) => [c.question, c.answer] as const),
-        ['Property to sell', labelOf(PROPERTY_TO_SELL_OPTIONS, payload.i_have_a_property_to_sell)],
-        ['Property to let', labelOf(PROPERTY_TO_LET_OPTIONS, payload.i_have_a_property_to_let)],
+        // The valuation page does not ask these: its answers are its own, not the visitor's.
+        ...(toValuationOfLead(payload) === null
+          ? ([
+              ['Property to sell', labelOf(PROPERTY_TO_SELL_OPTIONS, payload.i_have_a_property_to_sell)],
+              ['Property to let', labelOf(PROPERTY_TO_LET_OPTIONS, payload.i_have_a_property_to_let)],
+            ] as const)
+          : []),
         ['Would like their property valued', payload.my_property_valued === 'yes' ? 'Yes' : 'No'],
       ],
     },
@@ -106,7 +115,7 @@ export interface BranchLeadMailInput {
 export async function renderBranchLeadMail(input: BranchLeadMailInput): Promise<RenderedMail> {
   const { payload, brand, branch } = input
   const about = payload.property_address ? ` about ${payload.property_address}` : ''
-  const subject = `New enquiry from ${payload.name} ${payload.surname}${about}`
+  const subject = `${toValuationOfLead(payload) === null ? 'New enquiry' : 'New valuation request'} from ${payload.name} ${payload.surname}${about}`
   const who = input.loggedIn ? 'Sent by a logged-in contact.' : 'Sent by a visitor who was not logged in: the details are as typed and unconfirmed.'
   const summary = `${toFullName(payload)} would like: ${toWants(payload)}.`
   const sections = toLeadSections(payload, input.propertyLink, input.circumstances)

@@ -242,8 +242,15 @@ describe.each(testDatabaseKinds())('lead enquiries on %s', (kind) => {
       const mails = await leadMailsOf(leadId)
       expect(mails.map((m) => m.to)).toEqual([first!.email, 'val.first@example.com'])
       // No property: no property section, and nothing said of one.
-      expect(mails[0]!.text).toContain('would like: To let my property.')
       expect(mails[0]!.text).not.toContain('The property')
+      // A valuation request, named so; the position answers the valuation page gave for the visitor
+      // (it does not ask them) are not told as theirs.
+      expect(mails[0]!.subject).toBe('New valuation request from Harriet Ashworth')
+      expect(mails[0]!.text).toContain('Mrs Harriet Ashworth would like: A lettings valuation.')
+      expect(mails[0]!.text).toContain('Would like their property valued: Yes')
+      expect(mails[0]!.text).not.toContain('Property to sell')
+      expect(mails[0]!.text).not.toContain('Property to let')
+      expect(mails[1]!.text).toContain('You asked: A lettings valuation.')
       // To let: a landlord (SPEC §4 profile 4).
       const [profile] = await t.database.db.select().from(contactProfiles).where(eq(contactProfiles.contact_id, lead!.contact_id!))
       expect(profile!.profile_id).toBe(4)
