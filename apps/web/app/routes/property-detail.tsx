@@ -1,7 +1,8 @@
-import { LIST_PATHS, parseIdSegment, toLeadEnquiryContext, toSearchType } from '@agency/domain'
+import { parseIdSegment, toLeadEnquiryContext, toSearchType } from '@agency/domain'
 import type { PropertyDetail } from '@agency/domain'
 import type { AppLoadContext } from 'react-router'
-import { Link, data, redirect } from 'react-router'
+import { data, redirect } from 'react-router'
+import { BackToList } from '#app/components/property-card/from-list.tsx'
 import { BranchContact, ContactBar } from '#app/components/property-detail/branch-contact.tsx'
 import { CalculatorsSection } from '#app/components/property-detail/extras/calculators-section.tsx'
 import { EpcChart } from '#app/components/property-detail/extras/epc-chart.tsx'
@@ -112,7 +113,7 @@ export default function PropertyDetailRoute({ loaderData, actionData }: Route.Co
     <article className="container page detail" aria-labelledby="detail-heading">
       {recordsViewing && <PotentialViewing propertyId={property.property_profile_id} />}
       <p className="detail__back">
-        <Link to={LIST_PATHS[searchType]}>‹ {COPY.DETAIL_BACK[searchType]}</Link>
+        <BackToList searchType={searchType} />
       </p>
       <div className="detail__layout">
         <div className="detail__top">

@@ -342,6 +342,25 @@ describe('the location live search', () => {
     expect(await page.locator('.location-chip').count()).toBe(0)
   })
 
+  it("takes a property page's way back to the search it was opened from, scrolled where it was", async () => {
+    const page = await browser.page()
+    const search = `${LIST_PATHS.sales}?locations=53.4808,-2.2426,40&location_names=Manchester&min_bedroom=2&sort=price_asc`
+    await page.goto(`${BASE_URL}${search}`)
+    const card = page.locator('article.card').nth(3)
+    await card.scrollIntoViewIfNeeded()
+    const scrolled = await page.evaluate(() => window.scrollY)
+    expect(scrolled).toBeGreaterThan(0)
+    await card.getByRole('link').first().click()
+    await page.waitForURL(/\/property\//)
+    await page.getByRole('link', { name: /Back to property for sale/ }).click()
+    await page.waitForURL(`${BASE_URL}${search}`)
+    await page.getByRole('button', { name: 'Remove Manchester' }).waitFor()
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(scrolled)
+    // Opened straight (no list before it), the page's way back is the list of its kind.
+    await page.goto(`${BASE_URL}${new URL(await card.getByRole('link').first().getAttribute('href') ?? '', BASE_URL).pathname}`)
+    expect(await page.getByRole('link', { name: /Back to property for sale/ }).getAttribute('href')).toBe(LIST_PATHS.sales)
+  })
+
   it('searches from the home page, for rent', async () => {
     const page = await browser.page()
     await page.goto(`${BASE_URL}/`)

@@ -5,6 +5,7 @@ import { CardPriceRow } from '#app/components/property-card/card-price-row.tsx'
 import { CardPhotoCount } from '#app/components/property-card/card-photo-count.tsx'
 import { PropertyImage } from '#app/components/property-card/property-image.tsx'
 import type { CardProps } from '#app/components/property-card/types.ts'
+import { useFromListState } from '#app/components/property-card/from-list.tsx'
 import { SaveButton } from '#app/components/saved/save-button.tsx'
 import { CardDistance } from '#app/components/property-card/card-distance.tsx'
 import { toImageAlt } from '#app/lib/property-text.ts'
@@ -12,6 +13,7 @@ import { toImageAlt } from '#app/lib/property-text.ts'
 /** SPEC §2 card grid v1: price type, price, match, heading, address, summary and 'View This Property'. */
 export function PropertyCardV1({ property, imagePriority, headingLevel }: CardProps) {
   const headingId = useId()
+  const fromList = useFromListState()
   const Heading = headingLevel === 2 ? 'h2' : 'h3'
   return (
     <article className="card card--v1" aria-labelledby={headingId}>
@@ -30,7 +32,7 @@ export function PropertyCardV1({ property, imagePriority, headingLevel }: CardPr
         {/* SPEC §9: the summary as toListCard cut it, at 120 characters. */}
         {property.summary && <p className="card__summary">{property.summary}</p>}
         {/* Its tap area covers the whole card (picture and heading too), so a card is one link; the heart stays its own button. */}
-        <Link to={property.detail_page_url} className="button card__action card__link-whole" aria-describedby={headingId}>
+        <Link to={property.detail_page_url} state={fromList} className="button card__action card__link-whole" aria-describedby={headingId}>
           {LABELS.VIEW_THIS_PROPERTY}
         </Link>
       </div>

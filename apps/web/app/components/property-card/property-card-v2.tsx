@@ -5,6 +5,7 @@ import { CardPriceRow } from '#app/components/property-card/card-price-row.tsx'
 import { CardPhotoCount } from '#app/components/property-card/card-photo-count.tsx'
 import { PropertyImage } from '#app/components/property-card/property-image.tsx'
 import type { CardProps } from '#app/components/property-card/types.ts'
+import { useFromListState } from '#app/components/property-card/from-list.tsx'
 import { SaveButton } from '#app/components/saved/save-button.tsx'
 import { CardDistance } from '#app/components/property-card/card-distance.tsx'
 import { toImageAlt, toRoomCounts, toRoomPhrase } from '#app/lib/property-text.ts'
@@ -12,6 +13,7 @@ import { toImageAlt, toRoomCounts, toRoomPhrase } from '#app/lib/property-text.t
 /** SPEC §2 card grid v2: image, status badge, heading, address, price and room counts. */
 export function PropertyCardV2({ property, imagePriority, headingLevel }: CardProps) {
   const headingId = useId()
+  const fromList = useFromListState()
   const Heading = headingLevel === 2 ? 'h2' : 'h3'
   const status = property.custom_property_status_title
   const rooms = toRoomCounts(property)
@@ -26,7 +28,7 @@ export function PropertyCardV2({ property, imagePriority, headingLevel }: CardPr
       <div className="card__body">
         <Heading id={headingId} className="card__heading">
           {/* The heading link covers the whole card, so the card is one large target. */}
-          <Link to={property.detail_page_url} className="card__link">
+          <Link to={property.detail_page_url} state={fromList} className="card__link">
             {property.advert_heading}
           </Link>
         </Heading>
