@@ -77,6 +77,8 @@ describe.each(testDatabaseKinds())('GET /api/company on %s', (kind) => {
     expect(meta.format).toBe('png')
     expect(meta.height).toBe(96)
     expect(meta.width).toBe(440)
+    // Mail programs load it from another origin.
+    expect(response.headers['cross-origin-resource-policy']).toBe('cross-origin')
     const again = await api.app.inject({ url: '/api/company/logo.png', headers: { 'if-none-match': String(response.headers.etag) } })
     expect(again.statusCode).toBe(304)
   })

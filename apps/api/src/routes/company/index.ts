@@ -70,6 +70,8 @@ const companyRoutes: FastifyPluginAsyncZod = async (app) => {
       }
       const png = await pngOfLogo.png
       reply.header('cache-control', 'public, max-age=300').header('etag', etag).header('x-content-type-options', 'nosniff')
+      // Shown by mail programs, which load it from another origin: Helmet's same-origin default would block it there.
+      reply.header('cross-origin-resource-policy', 'cross-origin')
       if (request.headers['if-none-match'] === etag) return reply.code(304).send()
       return reply.type('image/png').send(png)
     },
