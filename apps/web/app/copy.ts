@@ -44,6 +44,8 @@ export const COPY = {
   /** A keyword that found no place: the list says so instead of listing every property. */
   LIST_NO_PLACE: (keyword: string) => `No place matched ‘${keyword}’.`,
   LIST_NEAREST_SPELLINGS: 'Did you mean:',
+  LIST_SEVERAL_PLACES: (keyword: string, count: number) => `${count} places match ‘${keyword}’.`,
+  LIST_CHOOSE_PLACE: 'Choose the one you mean from the list under Location to see its properties.',
   LIST_NO_NEAREST_SPELLINGS: 'Check the spelling, or try a nearby town or a postcode.',
   LIST_FIRST_PAGE: 'Go to the first page',
   KEYWORDS: 'Keywords',
@@ -173,7 +175,7 @@ export const COPY = {
   SUMMARY_UP_TO: 'up to',
   SUMMARY_BEDS: 'beds',
   LOCATION_CHOOSE: 'Places found: choose one',
-  LOCATION_HINT: 'Choose a place from the list, or press Search to take the first match.',
+  LOCATION_HINT: 'Choose a place from the list, or press Search to see every place that matches.',
   RADIUS: 'Radius',
   LOCATION_SEARCHING: 'Searching…',
   LOCATION_ADDING: 'Adding the place…',

@@ -85,8 +85,11 @@ export async function loadPropertyList(request: Request, context: AppLoadContext
   // A keyword that found no place is not searched without it: the list would be every property in the
   // country, as if the search had worked. The page says so and offers the nearest spellings instead.
   const placeNotFound = notFoundKeyword ? await toPlaceNotFound(context.services, path, canonical, notFoundKeyword, radius) : null
+  // Nor is a keyword that found several places: the page asks which one was meant, and lists nothing
+  // until it is chosen.
+  const searched = !placeNotFound && !placeChoices.length
 
-  const results = placeNotFound ? { data: [], total: 0, page: 1, page_size: query.page_size } : await context.services.searchPropertyCards(query)
+  const results = searched ? await context.services.searchPropertyCards(query) : { data: [], total: 0, page: 1, page_size: query.page_size }
   return data(
     {
       kind: 'results' as const,
@@ -95,7 +98,7 @@ export async function loadPropertyList(request: Request, context: AppLoadContext
       locationNames: names,
       notFoundKeyword,
       placeNotFound,
-      placeChoices: placeChoices.length ? { keyword: page.keyword, places: placeChoices } : null,
+      placeChoices: placeChoices.length ? { keyword: page.keyword, radius, places: placeChoices } : null,
       filtersOpen: page.filtersOpen,
       results: { ...results, data: results.data.map(toListCard) },
       canonicalUrl: toPublicUrl(context.publicUrl, path, canonical),

@@ -181,6 +181,29 @@ describe('the location live search', () => {
     expect(await shownTotal(page)).toBeGreaterThan(0)
   })
 
+  it('asks which place a keyword meant when it found several, listing nothing meanwhile, and searches the one chosen at once', async () => {
+    const page = await browser.page()
+    const manchester = await getManchester(page)
+    await page.goto(`${BASE_URL}${LIST_PATHS.sales}`)
+    await typeKeyword(page, 'Manchestr')
+    await page.getByLabel('Radius').selectOption({ label: '1 mile' })
+    await page.getByRole('button', { name: SPEC.SEARCH, exact: true }).click()
+    await page.waitForURL(/keyword=Manchestr/)
+    const choices = page.getByRole('list', { name: 'Places found: choose one' })
+    await choices.waitFor()
+    expect(await page.locator('.list-page__no-place-title').innerText()).toMatch(/^\d+ places match ‘Manchestr’\.$/)
+    // Not every property in the country under the question, as if the search had worked.
+    expect(await page.locator('.list-page a[href^="/property/"]').count()).toBe(0)
+    expect(await page.locator('.list-page__count').count()).toBe(0)
+    expect(await page.getByLabel('Radius').inputValue()).toBe('1')
+    await expectNoAxeViolations(page)
+    // The visitor has pressed Search once: the place chosen is searched, with the radius asked for.
+    await choices.getByRole('button', { name: /^Manchester / }).click()
+    await page.waitForURL(/location_names=Manchester/)
+    expect(params(page).getAll('locations')).toEqual([toLocationValue(manchester, 1)])
+    expect(await shownTotal(page)).toBeGreaterThan(0)
+  })
+
   it('chooses Manchester within 3 miles: the URL, reloaded, lists only properties within 3 miles of it', async () => {
     const page = await browser.page()
     const manchester = await getManchester(page)
@@ -703,6 +726,23 @@ describe('the search form without JavaScript', () => {
     await page.waitForURL(/location_names=Manchester/)
     expect(await page.getByRole('button', { name: 'Remove Manchester' }).count()).toBe(1)
     expect(await page.locator('.location-chip').innerText()).toContain('3 miles')
+    expect(await shownTotal(page)).toBeGreaterThan(0)
+  })
+
+  it('asks which place a keyword meant when it found several, and searches the one chosen with the radius asked for', async () => {
+    const page = await browser.page({ javaScriptEnabled: false })
+    const manchester = await getManchester(page)
+    await page.goto(`${BASE_URL}${LIST_PATHS.sales}`)
+    await page.getByRole('textbox', { name: 'Location' }).fill('Manchestr')
+    await page.getByLabel('Radius').selectOption({ label: '1 mile' })
+    await page.getByRole('button', { name: SPEC.SEARCH, exact: true }).click()
+    await page.waitForURL(/keyword=/)
+    expect(await page.locator('.list-page__no-place-title').innerText()).toMatch(/^\d+ places match ‘Manchestr’\.$/)
+    expect(await page.locator('.list-page a[href^="/property/"]').count()).toBe(0)
+    expect(await page.getByLabel('Radius').inputValue()).toBe('1')
+    await page.getByRole('list', { name: 'Places found: choose one' }).getByRole('button', { name: /^Manchester / }).click()
+    await page.waitForURL(/location_names=Manchester/)
+    expect(params(page).getAll('locations')).toEqual([toLocationValue(manchester, 1)])
     expect(await shownTotal(page)).toBeGreaterThan(0)
   })
 

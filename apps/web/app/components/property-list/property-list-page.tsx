@@ -97,9 +97,23 @@ export function PropertyListPage({ data }: { data: PropertyListData }) {
       </div>
     )
   }
+  if (data.placeChoices) {
+    return (
+      <div className="container page list-page">
+        <SearchForm variant="list" criteria={{ searchType, query, locationNames }} placeChoices={data.placeChoices} filtersOpen={data.filtersOpen} />
+        <header className="list-page__header">
+          <h1 className="list-page__title">{title}</h1>
+        </header>
+        <div className="notice list-page__no-place">
+          <p className="list-page__no-place-title">{COPY.LIST_SEVERAL_PLACES(data.placeChoices.keyword, data.placeChoices.places.length)}</p>
+          <p>{COPY.LIST_CHOOSE_PLACE}</p>
+        </div>
+      </div>
+    )
+  }
   return (
     <div className={`container page list-page${mapShown ? ' list-page--map' : ''}`}>
-      <SearchForm variant="list" criteria={{ searchType, query, locationNames }} notFoundKeyword={data.notFoundKeyword} placeChoices={data.placeChoices} filtersOpen={data.filtersOpen} />
+      <SearchForm variant="list" criteria={{ searchType, query, locationNames }} filtersOpen={data.filtersOpen} />
       <AlertOnNotice />
       <header className="list-page__header">
         <div>

@@ -37,6 +37,8 @@ type Status =
 /** The places a keyword sent without JavaScript found (the list page's loader), to choose from. */
 export interface PlaceChoices {
   keyword: string
+  /** The radius that was asked for with it (the form keeps showing it), null when none was. */
+  radius: number | null
   places: readonly SearchResultPlace[]
 }
 
@@ -47,6 +49,8 @@ interface LocationSearchProps {
   keywordNotFound: boolean
   /** The places the keyword found when the form was sent without JavaScript: each a button choosing it. */
   choices?: readonly SearchResultPlace[]
+  /** Searches with a place chosen from `choices` (the visitor has pressed Search once already); without it the place is added. */
+  onChoiceTaken?: (place: SearchResultPlace) => void
   hydrated: boolean
   dispatch: Dispatch<SearchFormAction>
 }
@@ -77,7 +81,7 @@ function statusText(status: Status): string {
  * the place's details and adds it as a location. Without JavaScript the input is a plain text field
  * the list page's loader looks up.
  */
-export function LocationSearch({ keyword, radius, keywordNotFound, choices: sentChoices = [], hydrated, dispatch }: LocationSearchProps) {
+export function LocationSearch({ keyword, radius, keywordNotFound, choices: sentChoices = [], onChoiceTaken, hydrated, dispatch }: LocationSearchProps) {
   const radiusId = useId()
   const statusId = useId()
   const hintId = useId()
@@ -87,6 +91,17 @@ export function LocationSearch({ keyword, radius, keywordNotFound, choices: sent
   )
   // Shown until the visitor types again or chooses one.
   const [choices, setChoices] = useState(sentChoices)
+  // A search sent with JavaScript comes back with its choices to the field already on the page.
+  const choicesKey = sentChoices.map((place) => place.place_id).join(' ')
+  const [shownChoicesKey, setShownChoicesKey] = useState(choicesKey)
+  if (shownChoicesKey !== choicesKey) {
+    setShownChoicesKey(choicesKey)
+    setChoices(sentChoices)
+    if (sentChoices.length) {
+      setPlaces([])
+      setStatus({ kind: 'results', count: sentChoices.length })
+    }
+  }
   // A new object per keystroke, so the debounce restarts even when the text comes back the same.
   const [pending, setPending] = useState<{ keyword: string } | null>(null)
 
@@ -261,7 +276,13 @@ export function LocationSearch({ keyword, radius, keywordNotFound, choices: sent
                   className="location-search__choice"
                   onClick={(event) => {
                     event.preventDefault()
-                    void choose(place)
+                    if (!onChoiceTaken) {
+                      void choose(place)
+                      return
+                    }
+                    setChoices([])
+                    setStatus({ kind: 'adding' })
+                    onChoiceTaken(place)
                   }}
                 >
                   <span className="location-search__choice-name">{place.name}</span>

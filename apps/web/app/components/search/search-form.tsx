@@ -7,7 +7,7 @@ import { AdvancedFields, countPanelFilters } from '#app/components/search/advanc
 import { LocationChips, LocationSearch } from '#app/components/search/location-search.tsx'
 import type { PlaceChoices } from '#app/components/search/location-search.tsx'
 import { CriteriaRange } from '#app/components/search/criteria-fields.tsx'
-import { searchFormReducer, toFormQuery, toFormUrl, toKeptParams, toSearchFormState } from '#app/components/search/search-form-state.ts'
+import { searchFormReducer, toChoiceUrl, toFormQuery, toFormUrl, toKeptParams, toSearchFormState } from '#app/components/search/search-form-state.ts'
 import type { SearchFormAction, SearchFormState } from '#app/components/search/search-form-state.ts'
 import { PAGE_PARAMS, toFiltersViewUrl, toSearchUrl } from '#app/components/search/search-url.ts'
 import type { SearchCriteria } from '#app/components/search/search-url.ts'
@@ -48,9 +48,11 @@ interface SearchFormProps {
  * Search navigates to the canonical URL of the form's state, so history holds every search. The state starts from the URL and
  * starts again whenever the URL changes, so back and forward restore the form as well as the results.
  */
-export function SearchForm({ variant, criteria, notFoundKeyword: notFound = '', notFoundRadius = null, placeChoices = null, filtersOpen = false }: SearchFormProps) {
-  // The keyword stays in the field when it found nothing, or several places to choose from.
+export function SearchForm({ variant, criteria, notFoundKeyword: notFound = '', notFoundRadius: notFoundMiles = null, placeChoices = null, filtersOpen = false }: SearchFormProps) {
+  // The keyword stays in the field when it found nothing, or several places to choose from, and so
+  // does the radius asked for with it.
   const notFoundKeyword = placeChoices?.keyword ?? notFound
+  const notFoundRadius = placeChoices ? placeChoices.radius : notFoundMiles
   const hydrated = useHydrated()
   const location = useLocation()
   const applySearch = useApplySearch()
@@ -111,6 +113,10 @@ export function SearchForm({ variant, criteria, notFoundKeyword: notFound = '', 
             radius={state.radius}
             keywordNotFound={notFound !== ''}
             choices={placeChoices?.places ?? []}
+            onChoiceTaken={(place) => {
+              setPanelOpen(false)
+              applySearch(toChoiceUrl(state, place))
+            }}
             hydrated={hydrated}
             dispatch={dispatch}
           />
