@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { z } from 'zod'
-import { FORM_FIELD, toIssueField, toParseResult } from './parse-result.ts'
+import { FORM_FIELD, joinParseFailures, toIssueField, toParseFailure, toParseResult } from './parse-result.ts'
 
 describe('toIssueField', () => {
   it.each([
@@ -43,5 +43,36 @@ describe('toParseResult', () => {
     const twice = z.object({ a: z.object({ x: z.string('Pick one'), y: z.string('Pick one') }) })
     const result = toParseResult(twice.safeParse({ a: {} }), ['a'])
     expect(result.success ? null : result.errors).toEqual({ a: ['Pick one'] })
+  })
+})
+
+describe('joinParseFailures', () => {
+  const a = toParseFailure([
+    { field: 'type', message: 'Choose a type' },
+    { field: 'type', message: 'Choose a type' },
+    { field: 'beds', message: 'Choose bedrooms' },
+  ])
+  const b = toParseFailure([
+    { field: 'email', message: 'Enter an e-mail' },
+    { field: 'beds', message: 'Too many' },
+  ])
+
+  it('is null when both checks passed, and the one failure when only one failed', () => {
+    expect(joinParseFailures(null, null)).toBeNull()
+    expect(joinParseFailures(null, b)).toEqual(b)
+    expect(joinParseFailures(a, null)).toEqual(a)
+  })
+
+  it("shows the first check's first message, and keeps every field's messages in order, each once", () => {
+    expect(joinParseFailures(a, b)).toEqual({
+      success: false,
+      field: 'type',
+      message: 'Choose a type',
+      errors: { type: ['Choose a type'], beds: ['Choose bedrooms', 'Too many'], email: ['Enter an e-mail'] },
+    })
+  })
+
+  it('has nothing to say of an empty list', () => {
+    expect(toParseFailure([])).toBeNull()
   })
 })

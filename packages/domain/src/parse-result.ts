@@ -63,3 +63,34 @@ export function toParseResult<T>(result: z.ZodSafeParseResult<T>, fieldOrder: re
   const first = issues[0]!
   return { success: false, message: first.message, field: first.field, errors }
 }
+
+/** One field's message. */
+export interface FieldFailure {
+  readonly field: string
+  readonly message: string
+}
+
+/** Failures found by hand, in check order, as a ParseFailure (null when there are none). */
+export function toParseFailure(failures: readonly FieldFailure[]): ParseFailure | null {
+  const first = failures[0]
+  if (!first) return null
+  const errors: Record<string, string[]> = {}
+  for (const { field, message } of failures) {
+    const list = (errors[field] ??= [])
+    if (!list.includes(message)) list.push(message)
+  }
+  return { success: false, message: first.message, field: first.field, errors }
+}
+
+/**
+ * Two checks of one form as one failure: the first's messages first (its first message is the one
+ * to show), then the second's. Null when both passed.
+ */
+export function joinParseFailures(first: ParseFailure | null, second: ParseFailure | null): ParseFailure | null {
+  const failures = [first, second].flatMap((failure) =>
+    failure ? Object.entries(failure.errors).flatMap(([field, messages]) => messages.map((message) => ({ field, message }))) : [],
+  )
+  const lead = first ?? second
+  const joined = toParseFailure(failures)
+  return lead && joined ? { ...joined, message: lead.message, field: lead.field } : null
+}

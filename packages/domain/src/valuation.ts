@@ -6,6 +6,8 @@
  */
 import { VALUATION_TYPE } from './constants.ts'
 import type { IWouldLike, PropertyToLet, PropertyToSell, ValuationTypeId } from './constants.ts'
+import { toParseFailure } from './parse-result.ts'
+import type { FieldFailure, ParseFailure } from './parse-result.ts'
 import { isViewingTimeInFuture, isWithinViewingHours, parseViewingTimeValue, toViewingTimeText } from './viewing-time.ts'
 
 /** The kinds of home a valuation form offers. */
@@ -48,17 +50,21 @@ export const VALUATION_FIELD = {
   NOTE: 'comment',
 } as const
 
-/** The first thing wrong with a valuation's details, in the form's order, or null. */
-export function checkValuationDetails(details: ValuationDetails, now?: Date): { field: string; message: string } | null {
-  if (!(VALUATION_PROPERTY_TYPES as readonly string[]).includes(details.property_type)) return { field: VALUATION_FIELD.PROPERTY_TYPE, message: VALUATION_MESSAGES.PROPERTY_TYPE_REQUIRED }
-  if (!VALUATION_BEDROOM_OPTIONS.some((o) => o.value === details.bedrooms)) return { field: VALUATION_FIELD.BEDROOMS, message: VALUATION_MESSAGES.BEDROOMS_REQUIRED }
+/**
+ * What is wrong with a valuation's details, each field's message in the form's order (the first is
+ * the toast's), or null.
+ */
+export function checkValuationDetails(details: ValuationDetails, now?: Date): ParseFailure | null {
+  const failures: FieldFailure[] = []
+  if (!(VALUATION_PROPERTY_TYPES as readonly string[]).includes(details.property_type)) failures.push({ field: VALUATION_FIELD.PROPERTY_TYPE, message: VALUATION_MESSAGES.PROPERTY_TYPE_REQUIRED })
+  if (!VALUATION_BEDROOM_OPTIONS.some((o) => o.value === details.bedrooms)) failures.push({ field: VALUATION_FIELD.BEDROOMS, message: VALUATION_MESSAGES.BEDROOMS_REQUIRED })
   if (details.preferred_time !== '') {
     const wc = parseViewingTimeValue(details.preferred_time)
-    if (!wc || !isWithinViewingHours(wc)) return { field: VALUATION_FIELD.PREFERRED_DATE, message: VALUATION_MESSAGES.PREFERRED_TIME_OUT_OF_HOURS }
-    if (now && !isViewingTimeInFuture(details.preferred_time, now)) return { field: VALUATION_FIELD.PREFERRED_DATE, message: VALUATION_MESSAGES.PREFERRED_TIME_IN_PAST }
+    if (!wc || !isWithinViewingHours(wc)) failures.push({ field: VALUATION_FIELD.PREFERRED_DATE, message: VALUATION_MESSAGES.PREFERRED_TIME_OUT_OF_HOURS })
+    else if (now && !isViewingTimeInFuture(details.preferred_time, now)) failures.push({ field: VALUATION_FIELD.PREFERRED_DATE, message: VALUATION_MESSAGES.PREFERRED_TIME_IN_PAST })
   }
-  if (details.note.trim().length > VALUATION_NOTE_MAX_LENGTH) return { field: VALUATION_FIELD.NOTE, message: VALUATION_MESSAGES.NOTE_TOO_LONG }
-  return null
+  if (details.note.trim().length > VALUATION_NOTE_MAX_LENGTH) failures.push({ field: VALUATION_FIELD.NOTE, message: VALUATION_MESSAGES.NOTE_TOO_LONG })
+  return toParseFailure(failures)
 }
 
 /** What a valuation's purpose answers of the lead form's SPEC fields. */

@@ -41,10 +41,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       branch_id: parseIdSegment(String(posted.get(BRANCH_FIELD) ?? '')),
       contact_applicant_id: contactApplicantId,
     }),
-    (values) => {
-      const failure = checkValuationDetails(toValuationDetails(values), new Date())
-      return failure ? { failure } : { values: toValuationLeadValues(values) }
-    },
+    (values) => ({ failure: checkValuationDetails(toValuationDetails(values), new Date()), values: toValuationLeadValues(values) }),
   )
 }
 

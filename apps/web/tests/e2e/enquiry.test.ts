@@ -12,9 +12,12 @@ const TEXT = {
   I_WOULD_LIKE: 'Please select more details or to view a property',
   NAME: 'Name must be at least 3 characters',
   SURNAME: 'Surname must be at least 3 characters',
+  SURNAME_REQUIRED: 'Surname is required',
   MESSAGE: 'Your message may not be greater than 255 characters.',
+  MESSAGE_REQUIRED: 'Your message is required',
   EMAIL: 'Please enter a valid email address.',
   MOBILE: 'Mobile phone must be at least 9 characters',
+  MOBILE_REQUIRED: 'Mobile phone is required',
   ADDRESS: 'Address must be selected',
   TO_SELL: 'Please select if you have a property to sell',
   TO_LET: 'Please select if you have a property to let',
@@ -174,13 +177,14 @@ describe('the lead enquiry on a property page', () => {
     const expectWarning = async (text: string) => {
       await send(page).click()
       await expectToast(page, text)
-      // Also at its field, which has the focus (in view, clear of the toast).
-      await expect.poll(() => f.locator('.lead-field__error').allInnerTexts()).toEqual([text])
-      const atFocus = () => {
-        const error = document.querySelector('.lead-form .lead-field__error')
-        return Boolean(error && document.activeElement && error.closest('.lead-field')?.contains(document.activeElement))
-      }
-      await expect.poll(() => page.evaluate(atFocus)).toBe(true)
+      // Also at its field, which has the focus (in view, clear of the toast); the fields still wrong
+      // after it say so too.
+      await expect.poll(() => f.locator('.lead-field__error').allInnerTexts()).toContain(text)
+      const atFocus = (message: string) =>
+        [...document.querySelectorAll('.lead-form .lead-field__error')].some(
+          (error) => error.textContent === message && Boolean(document.activeElement && error.closest('.lead-field')?.contains(document.activeElement)),
+        )
+      await expect.poll(() => page.evaluate(atFocus, text)).toBe(true)
     }
     await f.getByRole('checkbox', { name: 'To view a property' }).uncheck()
     await expectWarning(TEXT.I_WOULD_LIKE)
@@ -210,8 +214,32 @@ describe('the lead enquiry on a property page', () => {
     // A day in the past: only the API knows the time, and its words are replaced (SPEC §8).
     await f.getByLabel('Viewing date').fill('2020-01-06')
     await expectWarning(TEXT.VIEWING_IN_FUTURE)
+    // Only the API's refusal is left, at the viewing time.
+    expect(await f.locator('.lead-field__error').allInnerTexts()).toEqual([TEXT.VIEWING_IN_FUTURE])
     expect(await page.getByText(TEXT.API_VIEWING_AFTER_NOW).count()).toBe(0)
     await expectNoAxeViolations(page)
+  })
+
+  it('tells every field that is wrong at once, the first in the toast, and each clears as it is put right', async () => {
+    const { url } = await openProperty()
+    const page = await browser.page({ width: PHONE_WIDTH })
+    await page.goto(url)
+    await waitForForm(page)
+    const f = form(page)
+    const errors = () => f.locator('.lead-field__error').allInnerTexts()
+    await f.getByLabel('Name', { exact: true }).fill('Jo')
+    await f.getByLabel('Email').fill('joanna@')
+    await send(page).click()
+    await expectToast(page, TEXT.NAME)
+    await expect.poll(errors).toEqual([TEXT.NAME, TEXT.SURNAME_REQUIRED, TEXT.MESSAGE_REQUIRED, TEXT.EMAIL, TEXT.MOBILE_REQUIRED, TEXT.ADDRESS, TEXT.TO_SELL, TEXT.TO_LET])
+    // Each wrong field says so to a screen reader too.
+    expect(await f.locator('[aria-invalid="true"]').count()).toBeGreaterThanOrEqual(7)
+    await expectNoAxeViolations(page)
+    await f.getByLabel('Name', { exact: true }).fill('Joanna')
+    await f.getByLabel('Surname').fill(uniqueSurname())
+    await send(page).click()
+    await expectToast(page, TEXT.MESSAGE_REQUIRED)
+    await expect.poll(errors).toEqual([TEXT.MESSAGE_REQUIRED, TEXT.EMAIL, TEXT.MOBILE_REQUIRED, TEXT.ADDRESS, TEXT.TO_SELL, TEXT.TO_LET])
   })
 
   it("prefills a logged-in contact's known fields and hides their inputs", async () => {

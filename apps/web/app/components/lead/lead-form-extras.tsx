@@ -1,6 +1,7 @@
 import { useEffect } from 'react'
 import type { CaptchaClientConfig } from '@agency/api-client'
 import { parseLeadEnquiry } from '@agency/domain'
+import type { ParseFailure } from '@agency/domain'
 import { Toaster, toast } from 'sonner'
 import { useCaptchaToken } from '#app/components/account/use-captcha-token.ts'
 import { toLeadFormInput } from '#app/components/lead/lead-form-values.ts'
@@ -8,8 +9,8 @@ import type { LeadFormValues } from '#app/components/lead/lead-form-values.ts'
 
 /** What the lead form does once the visitor shows intent: check, solve the captcha, warn. */
 export interface LeadFormTools {
-  /** SPEC §5: the first failing rule's message, in SPEC's order, or null when the form passes. */
-  check: (values: LeadFormValues) => { message: string; field: string } | null
+  /** SPEC §5: what fails, each field's message in SPEC's order (the first is the toast's), or null when the form passes. */
+  check: (values: LeadFormValues) => ParseFailure | null
   /** A captcha token for one post (the login form's captcha). */
   takeToken: () => Promise<string>
   /** SPEC §8: a warning toast. */
@@ -28,7 +29,7 @@ export default function LeadFormExtras({ captcha, onReady }: { captcha: CaptchaC
     onReady({
       check: (values) => {
         const parsed = parseLeadEnquiry(toLeadFormInput(values))
-        return parsed.success ? null : { message: parsed.message, field: parsed.field }
+        return parsed.success ? null : parsed
       },
       takeToken: take,
       warn: (message) => void toast.warning(message),

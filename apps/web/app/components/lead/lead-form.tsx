@@ -17,9 +17,11 @@ import {
   VALUATION_TYPE,
   VIEWING_FIRST_HOUR,
   checkValuationDetails,
+  joinParseFailures,
   VIEWING_LAST_HOUR,
   VIEWING_ROUNDING_MINUTES,
 } from '@agency/domain'
+import type { ParseFailure } from '@agency/domain'
 import { useFetcher } from 'react-router'
 import type { AddressComboboxClasses } from '#app/components/alerts/address-combobox.tsx'
 import { CaptchaQuestionField } from '#app/components/account/captcha-question-field.tsx'
@@ -66,9 +68,22 @@ export interface LeadFormData {
  * The action's answer: success, or the first message with what was sent (a page without JavaScript
  * fills it in again) and, for a post without the browser's captcha, the question to answer instead.
  */
+/** What failed of a form: the toast's message and its field, and every failing field's messages. */
+type FormFailure = Pick<ParseFailure, 'message' | 'field' | 'errors'>
+
 export type LeadActionResult =
   | { ok: true }
-  | { ok: false; message: string; field: string; values: LeadFormValues; addressChoices: AddressChoice[]; question: CaptchaQuestion | null }
+  | {
+      ok: false
+      /** The message of the toast, and the field it belongs to. */
+      message: string
+      field: string
+      /** Each failing field's messages, shown at the field. */
+      errors: Record<string, string[]>
+      values: LeadFormValues
+      addressChoices: AddressChoice[]
+      question: CaptchaQuestion | null
+    }
 
 interface LeadFormProps {
   /** A property page's enquiry, or the standalone valuation page's (no property, valuation chosen). */
@@ -146,9 +161,9 @@ export function LeadForm({ kind, heading, data, hidden = {}, result }: LeadFormP
   const [succeeded, setSucceeded] = useState(result?.ok === true)
   const [preparing, setPreparing] = useState(false)
   const idempotencyKey = useRef<string | null>(null)
-  // SPEC §5's first failing rule, shown at its field as well as in the toast: the page's check, the
-  // answer of the post, or (before the page's script ran) the server's answer to the form.
-  const [fieldFailure, setFieldFailure] = useState<{ field: string; message: string } | null>(result && !result.ok ? { field: result.field, message: result.message } : null)
+  // What failed, each field's message at the field, the first failing rule (SPEC §5) in the toast too:
+  // the page's check, the answer of the post, or (before the page's script ran) the server's answer.
+  const [fieldFailure, setFieldFailure] = useState<FormFailure | null>(result && !result.ok ? result : null)
 
   const onReady = useCallback((ready: LeadFormTools) => {
     setTools(ready)
@@ -173,7 +188,7 @@ export function LeadForm({ kind, heading, data, hidden = {}, result }: LeadFormP
     } else {
       // A refused post may be sent again as a new enquiry once corrected.
       idempotencyKey.current = null
-      setFieldFailure({ field: answer.field, message: answer.message })
+      setFieldFailure(answer)
       if (formRef.current) focusField(formRef.current, answer.field)
       void getTools().then((t) => t.warn(answer.message))
     }
@@ -193,9 +208,9 @@ export function LeadForm({ kind, heading, data, hidden = {}, result }: LeadFormP
       // first failing one as a warning toast.
       const failure =
         kind === 'valuation'
-          ? (checkValuationDetails(toValuationDetails(values), new Date()) ?? t.check(toValuationLeadValues(values)))
+          ? joinParseFailures(checkValuationDetails(toValuationDetails(values), new Date()), t.check(toValuationLeadValues(values)))
           : t.check(values)
-      setFieldFailure(failure ? { field: failure.field, message: failure.message } : null)
+      setFieldFailure(failure)
       if (failure) {
         t.warn(failure.message)
         focusField(form, failure.field)
@@ -225,12 +240,13 @@ export function LeadForm({ kind, heading, data, hidden = {}, result }: LeadFormP
   const knownName = [prefill.name, prefill.surname].filter(Boolean).join(' ')
   const knownLines = [knownName, prefill.email, prefill.mobile_phone, prefill.contact_address].filter((line): line is string => Boolean(line))
   const errorId = (field: string) => `${headingId}-${field}-error`
-  const failed = (field: string) => fieldFailure?.field === field
-  /** The message of a field, under it, when the form's first failing rule is about it. */
+  const messageOf = (field: string): string | undefined => fieldFailure?.errors[field]?.[0]
+  const failed = (field: string) => messageOf(field) !== undefined
+  /** The message of a field, under it, when it failed. */
   const fieldError = (field: string) =>
     failed(field) && (
       <p id={errorId(field)} className="lead-field__error">
-        {fieldFailure?.message}
+        {messageOf(field)}
       </p>
     )
   /** What a field's input says of its message. */
@@ -488,7 +504,7 @@ export function LeadForm({ kind, heading, data, hidden = {}, result }: LeadFormP
                   onChange={(value) => setAddress({ text: value, id: '' })}
                   onSelect={(suggestion) => setAddress({ text: suggestion.display_name, id: suggestion.suggestion_id })}
                   hydrated={hydrated}
-                  error={failed('contact_address') ? fieldFailure?.message : undefined}
+                  error={messageOf('contact_address')}
                   errorId={errorId('contact_address')}
                   label={LEAD_COPY.ADDRESS}
                   hint={LEAD_COPY.ADDRESS_HINT}
@@ -518,8 +534,8 @@ export function LeadForm({ kind, heading, data, hidden = {}, result }: LeadFormP
         {kind === 'property' && (
           <>
           <div className="lead-form__row">
-            <SelectField id={`${headingId}-sell`} name={LEAD_FIELD.TO_SELL} label={LABELS.I_HAVE_A_PROPERTY_TO_SELL} options={PROPERTY_TO_SELL_OPTIONS} value={initial.i_have_a_property_to_sell} error={failed(LEAD_FIELD.TO_SELL) ? fieldFailure?.message : undefined} errorId={errorId(LEAD_FIELD.TO_SELL)} />
-            <SelectField id={`${headingId}-let`} name={LEAD_FIELD.TO_LET} label={LABELS.I_HAVE_A_PROPERTY_TO_LET} options={PROPERTY_TO_LET_OPTIONS} value={initial.i_have_a_property_to_let} error={failed(LEAD_FIELD.TO_LET) ? fieldFailure?.message : undefined} errorId={errorId(LEAD_FIELD.TO_LET)} />
+            <SelectField id={`${headingId}-sell`} name={LEAD_FIELD.TO_SELL} label={LABELS.I_HAVE_A_PROPERTY_TO_SELL} options={PROPERTY_TO_SELL_OPTIONS} value={initial.i_have_a_property_to_sell} error={messageOf(LEAD_FIELD.TO_SELL)} errorId={errorId(LEAD_FIELD.TO_SELL)} />
+            <SelectField id={`${headingId}-let`} name={LEAD_FIELD.TO_LET} label={LABELS.I_HAVE_A_PROPERTY_TO_LET} options={PROPERTY_TO_LET_OPTIONS} value={initial.i_have_a_property_to_let} error={messageOf(LEAD_FIELD.TO_LET)} errorId={errorId(LEAD_FIELD.TO_LET)} />
           </div>
           <label className="lead-choice lead-choice--wide">
             <input type="checkbox" name={LEAD_FIELD.VALUED} value="yes" defaultChecked={initial.my_property_valued} />

@@ -106,7 +106,7 @@ async function act(fields: Array<[string, string]>, options: Parameters<typeof f
   return { answer: answer as unknown as { data: LeadActionResult; init: ResponseInit | null }, sent }
 }
 
-const without = (name: string) => COMPLETE.filter(([n]) => n !== name)
+const without = (...names: string[]) => COMPLETE.filter(([n]) => !names.includes(n))
 
 describe('handleLeadAction', () => {
   it("sends SPEC §3's payload with the captcha and the idempotency key, and passes the API's cookie on", async () => {
@@ -139,6 +139,18 @@ describe('handleLeadAction', () => {
     const { sent } = await act([...fields, ['my_property_valued', 'yes']])
     expect(sent[0]!.payload).not.toHaveProperty('viewing_lead_date')
     expect(sent[0]!.payload.my_property_valued).toBe('yes')
+  })
+
+  it('answers every failing field at once, each with its message, the first in SPEC §5 order for the toast', async () => {
+    const { answer, sent } = await act([...without('name', 'surname', 'email'), ['name', 'Jo'], ['surname', ''], ['email', 'harriet@']])
+    expect(answer.init?.status).toBe(400)
+    expect(answer.data).toMatchObject({
+      ok: false,
+      message: MESSAGES.NAME_MIN_LENGTH,
+      field: 'name',
+      errors: { name: [MESSAGES.NAME_MIN_LENGTH], surname: [MESSAGES.SURNAME_REQUIRED], email: [MESSAGES.EMAIL_INVALID] },
+    })
+    expect(sent).toHaveLength(0)
   })
 
   it('answers the first SPEC §5 message and what was sent, and sends nothing', async () => {
@@ -282,6 +294,16 @@ describe("the valuation page's action", () => {
       comment: 'Lettings valuation. Property: Flat or apartment, 2 bedrooms. Preferred time: Tuesday 4 June 2030, 11:00.',
     })
     expect(sent[0]!.payload).not.toHaveProperty('viewing_lead_date')
+  })
+
+  it("answers a valuation's own questions and SPEC §5's fields together, its own first", async () => {
+    const { answer, sent } = await valuate([...VALUATION.filter(([name]) => name !== 'valuation_bedrooms' && name !== 'email'), ['email', 'nope']])
+    expect(answer.data).toMatchObject({
+      ok: false,
+      field: 'valuation_bedrooms',
+      errors: { valuation_bedrooms: [expect.any(String)], email: [MESSAGES.EMAIL_INVALID] },
+    })
+    expect(sent).toHaveLength(0)
   })
 
   it('refuses a valuation without the type of property, at its field, and sends nothing', async () => {

@@ -1,4 +1,5 @@
-import { LEAD_CONFIRM_VALUE, defaultViewingTime, parseLeadEnquiry, toLeadEnquiryPayload, toLeadErrorMessage } from '@agency/domain'
+import { LEAD_CONFIRM_VALUE, defaultViewingTime, joinParseFailures, parseLeadEnquiry, toLeadEnquiryPayload, toLeadErrorMessage } from '@agency/domain'
+import type { ParseFailure } from '@agency/domain'
 import type { LeadEnquiryContext } from '@agency/domain'
 import { data } from 'react-router'
 import type { AppLoadContext } from 'react-router'
@@ -65,7 +66,7 @@ export async function handleLeadAction(
    * A page's own questions, checked before SPEC's, and the values they make of the form (the valuation
    * page's: toValuationLeadValues). The page re-rendered after a refusal shows what was typed, not these.
    */
-  prepare?: (values: LeadFormValues) => { failure: { field: string; message: string } } | { values: LeadFormValues },
+  prepare?: (values: LeadFormValues) => { failure: ParseFailure | null; values: LeadFormValues },
 ) {
   const form = await request.formData()
   const contact = await getCurrentContact(request, context)
@@ -78,20 +79,22 @@ export async function handleLeadAction(
   }
   const token = form.get(LEAD_FIELD.CAPTCHA)
   const browserToken = typeof token === 'string' ? token.slice(0, 8192) : ''
-  const fail = async (message: string, field: string, status = 400) => {
+  const fail = async ({ message, field, errors }: Pick<ParseFailure, 'message' | 'field' | 'errors'>, status = 400) => {
     const question = browserToken === '' ? await issueCaptchaQuestion(context) : null
-    return data<LeadActionResult>({ ok: false, message, field, values, addressChoices, question }, { status })
+    return data<LeadActionResult>({ ok: false, message, field, errors, values, addressChoices, question }, { status })
   }
+  const failOne = (message: string, field: string, status = 400) => fail({ message, field, errors: { [field]: [message] } }, status)
 
-  const prepared = prepare ? prepare(values) : { values }
-  if ('failure' in prepared) return fail(prepared.failure.message, prepared.failure.field)
+  const prepared = prepare ? prepare(values) : { failure: null, values }
   // No clock here: a time in the past is the API's to refuse, in the words SPEC §8 replaces.
   const parsed = parseLeadEnquiry(toLeadFormInput(prepared.values))
-  if (!parsed.success) return fail(parsed.message, parsed.field)
+  // Every field that fails is answered at once, the page's own questions first.
+  if (!parsed.success) return fail(joinParseFailures(prepared.failure, parsed) ?? parsed)
+  if (prepared.failure) return fail(prepared.failure)
 
   const payload = toLeadEnquiryPayload(parsed.data, toContext(prepared.values, contact?.active_contact_applicant_id ?? null, form))
   const captchaToken = readFormCaptchaToken(form, browserToken)
-  if (captchaToken === null) return fail(QUESTION_COPY.NEEDED, LEAD_FIELD.QUESTION_ANSWER)
+  if (captchaToken === null) return failOne(QUESTION_COPY.NEEDED, LEAD_FIELD.QUESTION_ANSWER)
   const key = form.get(LEAD_FIELD.IDEMPOTENCY_KEY)
   const sent = await context.services.sendLeadEnquiry(
     { ...payload, confirm: LEAD_CONFIRM_VALUE, recaptcha_token: captchaToken },
@@ -100,5 +103,5 @@ export async function handleLeadAction(
   if (sent.ok) return data<LeadActionResult>({ ok: true }, { headers: toSetCookieHeaders(sent.setCookie) })
   if (sent.status >= 500) throw new Error(`lead enquiry failed: ${sent.status} ${sent.error.message}`)
   const field = Object.keys(sent.error.errors ?? {})[0] ?? 'form'
-  return fail(toLeadErrorMessage(sent.error), field, sent.status === 429 ? 429 : 400)
+  return failOne(toLeadErrorMessage(sent.error), field, sent.status === 429 ? 429 : 400)
 }
