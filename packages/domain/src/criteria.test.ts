@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { AlertCriteriaSchema } from './applicant.ts'
 import { PropertySearchQuerySchema, type PropertySearchQuery } from './catalogue.schema.ts'
 import { APPLICANT_PROFILE } from './constants.ts'
-import { toAlertCriteriaOfSearch, toAlertSearchFilters } from './criteria.ts'
+import { toAlertCriteriaOfSearch, toAlertSearchFilters, toOrderedRanges, toRangeChoice } from './criteria.ts'
 
 describe("a search saved as an alert's criteria", () => {
   const search: PropertySearchQuery = {
@@ -44,5 +44,36 @@ describe("a search saved as an alert's criteria", () => {
       include_unavailable: false,
     })
     expect(searched.locations.map((l) => l.radius)).toEqual([3, 3])
+  })
+})
+
+describe('ranges the wrong way round', () => {
+  const open = { min_price: 0, max_price: 0, min_bedroom: null, max_bedroom: null, min_bathroom: null, max_bathroom: null, min_reception: null, max_reception: null }
+
+  it('are swapped, each pair on its own, as the visitor meant them', () => {
+    expect(toOrderedRanges({ ...open, min_price: 500_000, max_price: 200_000, min_bedroom: 4, max_bedroom: 2, min_bathroom: 1, max_bathroom: 2, sort: 'newest' })).toEqual({
+      ...open,
+      min_price: 200_000,
+      max_price: 500_000,
+      min_bedroom: 2,
+      max_bedroom: 4,
+      min_bathroom: 1,
+      max_bathroom: 2,
+      sort: 'newest',
+    })
+  })
+
+  it('leave an open end and a range the right way round alone, 0 bedrooms (a studio) being a bound', () => {
+    expect(toOrderedRanges({ ...open, min_price: 500_000 })).toEqual({ ...open, min_price: 500_000 })
+    expect(toOrderedRanges({ ...open, max_price: 200_000, min_bedroom: 2, max_bedroom: 2 })).toEqual({ ...open, max_price: 200_000, min_bedroom: 2, max_bedroom: 2 })
+    expect(toOrderedRanges({ ...open, min_bedroom: 1, max_bedroom: 0 })).toEqual({ ...open, min_bedroom: 0, max_bedroom: 1 })
+  })
+
+  it('open the other bound when a form chooses one past it', () => {
+    expect(toRangeChoice('min', 500_000, 200_000, 0)).toEqual({ value: 500_000, other: 0 })
+    expect(toRangeChoice('max', 200_000, 500_000, 0)).toEqual({ value: 200_000, other: 0 })
+    expect(toRangeChoice('min', 200_000, 500_000, 0)).toEqual({ value: 200_000, other: 500_000 })
+    expect(toRangeChoice('max', 1, 3, null)).toEqual({ value: 1, other: null })
+    expect(toRangeChoice('min', 3, null, null)).toEqual({ value: 3, other: null })
   })
 })

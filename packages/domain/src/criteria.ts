@@ -10,7 +10,7 @@ import type { LocationFilter } from './catalogue.schema.ts'
 import { APPLICANT_PROFILE } from './constants.ts'
 import { distanceMiles, isWithinBounds, type LatLng } from './geo.ts'
 import { toLocationFilter } from './location.ts'
-import { toSearchPriceBounds } from './price.ts'
+import { PRICE_UNSET, toSearchPriceBounds } from './price.ts'
 import { toCoveringRadius } from './radius.ts'
 
 /**
@@ -19,6 +19,41 @@ import { toCoveringRadius } from './radius.ts'
  * (`toAlertSearchFilters`).
  */
 export type Criteria = Omit<PropertySearchFilters, 'keywords' | 'added_within_days' | 'reduced' | 'bounds' | 'branch_id'>
+
+/** The min and max pairs of the criteria: a price (PRICE_UNSET when open) and the room counts (null when open). */
+export type CriteriaRanges = Pick<Criteria, 'min_price' | 'max_price' | 'min_bedroom' | 'max_bedroom' | 'min_bathroom' | 'max_bathroom' | 'min_reception' | 'max_reception'>
+
+/** The criteria's pairs by name: `min_${name}` and `max_${name}`. */
+export const CRITERIA_RANGES = ['price', 'bedroom', 'bathroom', 'reception'] as const
+
+/** Whether a pair's bounds are both set and the wrong way round (a min above its max). */
+function isReversed(min: number | null, max: number | null, unset: number | null): boolean {
+  return min !== null && max !== null && min !== unset && max !== unset && min > max
+}
+
+/**
+ * Criteria whose pairs read the wrong way round ('£500,000 to £200,000', a link made by hand or a
+ * form sent without JavaScript) as the visitor meant them: each such pair swapped. Every other pair,
+ * and an open end, stays as it is.
+ */
+export function toOrderedRanges<C extends CriteriaRanges>(criteria: C): C {
+  let ordered = criteria
+  for (const name of CRITERIA_RANGES) {
+    const min = criteria[`min_${name}` as const]
+    const max = criteria[`max_${name}` as const]
+    if (isReversed(min, max, name === 'price' ? PRICE_UNSET : null)) ordered = { ...ordered, [`min_${name}`]: max, [`max_${name}`]: min }
+  }
+  return ordered
+}
+
+/**
+ * What a form's pair becomes when one bound is chosen past the other (a min above the max, or a max
+ * below the min): the other bound opens ('No max' / 'No min'), so the range always reads the right way.
+ */
+export function toRangeChoice(bound: 'min' | 'max', value: number | null, other: number | null, unset: number | null): { value: number | null; other: number | null } {
+  const [min, max] = bound === 'min' ? [value, other] : [other, value]
+  return { value, other: isReversed(min, max, unset) ? unset : other }
+}
 
 /** A filter that only one search type's panel offers (SPEC §2 advanced panel). */
 export type SearchTypeOnlyFilter = InclusionFilter | 'furnishing'

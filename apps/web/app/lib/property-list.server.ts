@@ -6,6 +6,7 @@ import {
   RADIUS_DEFAULT_MILES,
   fromSearchParams,
   toMergedTypeSelection,
+  toOrderedRanges,
   toSwitchedQuery,
   toTransactionTypeId,
 } from '@agency/domain'
@@ -41,7 +42,8 @@ export async function loadPropertyList(request: Request, context: AppLoadContext
     data({ kind: 'invalid' as const, searchType, canonicalUrl: toPublicUrl(context.publicUrl, path) }, { status: 400 })
   if (!parsed.success) return invalid()
 
-  let query: PropertySearchQuery = { ...parsed.data, property_types: toMergedTypeSelection(parsed.data.property_types) }
+  // A pair the wrong way round (£500,000 to £200,000) is searched, and its address written, as meant.
+  let query: PropertySearchQuery = toOrderedRanges({ ...parsed.data, property_types: toMergedTypeSelection(parsed.data.property_types) })
   let names = query.locations.map((_, index) => page.locationNames[index] ?? '')
   if (page.removeLocation !== null) {
     query = { ...query, locations: query.locations.filter((_, index) => index !== page.removeLocation) }

@@ -384,6 +384,30 @@ describe('the location live search', () => {
     expect(await page.getByRole('link', { name: /Back to property for sale/ }).getAttribute('href')).toBe(LIST_PATHS.sales)
   })
 
+  it('reads a price or bedroom range given the wrong way round as meant, and opens the other bound when one is chosen past it', async () => {
+    const page = await browser.page()
+    await page.goto(`${BASE_URL}${LIST_PATHS.sales}?min_price=500000&max_price=200000&min_bedroom=4&max_bedroom=2`)
+    expect([...params(page)]).toEqual([
+      ['min_price', '200000'],
+      ['max_price', '500000'],
+      ['min_bedroom', '2'],
+      ['max_bedroom', '4'],
+    ])
+    expect(await shownTotal(page)).toBeGreaterThan(0)
+    await page.locator('form[data-hydrated="true"]').waitFor()
+    // A min above the max: the max opens ('No max'), and the same the other way.
+    await page.getByLabel('Minimum price').selectOption('750000')
+    expect(await page.getByLabel('Maximum price').inputValue()).toBe('0')
+    await page.getByLabel('Maximum bedrooms').selectOption('1')
+    expect(await page.getByLabel('Minimum bedrooms').inputValue()).toBe('')
+    await page.getByRole('button', { name: SPEC.SEARCH, exact: true }).click()
+    await page.waitForURL((url) => url.searchParams.get('min_price') === '750000')
+    expect([...params(page)]).toEqual([
+      ['min_price', '750000'],
+      ['max_bedroom', '1'],
+    ])
+  })
+
   it('searches from the home page, for rent', async () => {
     const page = await browser.page()
     await page.goto(`${BASE_URL}/`)

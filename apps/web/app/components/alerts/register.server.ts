@@ -19,6 +19,7 @@ import {
   ALERT_TABS,
   toAlertCriteriaUpdatePayload,
   toAlertPayload,
+  toOrderedRanges,
   toRegisterVariant,
 } from '@agency/domain'
 import type {
@@ -224,7 +225,7 @@ export async function handleRegisterAction(request: Request, context: AppLoadCon
   }
   const frequency = ALERT_FREQUENCIES.find((f) => f === text('alert_frequency'))
   // What was sent comes back with any warning, so the visitor goes on from there.
-  const sent = { contacts, criteria: criteria.data, answers, ...(frequency ? { frequency } : {}) }
+  const sent = { contacts, criteria: toOrderedRanges(criteria.data), answers, ...(frequency ? { frequency } : {}) }
 
   // The contact form, when it was open (never where the people are withheld): checked in SPEC §5's order.
   const withheld = target.applicant?.contacts_withheld === true

@@ -5,9 +5,11 @@ import {
   INCLUSION_OPTIONS,
   LABELS,
   MUST_HAVE_OPTIONS,
+  PRICE_UNSET,
   getPriceOptions,
   getRoomOptions,
   toPriceLabel,
+  toRangeChoice,
   toRoomValueLabel,
 } from '@agency/domain'
 import type { InclusionFilter, SearchPanelTheme, SearchType, TypeSelectionState } from '@agency/domain'
@@ -58,6 +60,8 @@ interface CriteriaRangeProps {
 export function CriteriaRange({ kind, searchType, criteria, dispatch, className, required = false }: CriteriaRangeProps) {
   const labels = RANGE_LABELS[kind]
   const field = (bound: Bound) => `${bound}_${kind}` as const
+  // A bound chosen past the other opens the other ('No max' / 'No min'): the range reads the right way.
+  const other = (bound: Bound): Bound => (bound === 'min' ? 'max' : 'min')
   const common = {
     legend: labels.legend,
     labels: { min: labels.min, max: labels.max },
@@ -72,7 +76,10 @@ export function CriteriaRange({ kind, searchType, criteria, dispatch, className,
         {...common}
         options={PRICE_OPTIONS[searchType]}
         toLabel={(value) => toPriceLabel(value, searchType)}
-        onChange={(bound, value) => dispatch({ type: 'criteriaChanged', patch: { [field(bound)]: value ?? 0 } })}
+        onChange={(bound, value) => {
+          const chosen = toRangeChoice(bound, value ?? PRICE_UNSET, criteria[field(other(bound))], PRICE_UNSET)
+          dispatch({ type: 'criteriaChanged', patch: { [field(bound)]: chosen.value, [field(other(bound))]: chosen.other } })
+        }}
       />
     )
   }
@@ -81,7 +88,10 @@ export function CriteriaRange({ kind, searchType, criteria, dispatch, className,
       {...common}
       options={ROOM_OPTIONS[kind]}
       toLabel={kind === 'bedroom' ? (value) => toRoomValueLabel('bedroom', value) : String}
-      onChange={(bound, value) => dispatch({ type: 'criteriaChanged', patch: { [field(bound)]: value } })}
+      onChange={(bound, value) => {
+        const chosen = toRangeChoice(bound, value, criteria[field(other(bound))], null)
+        dispatch({ type: 'criteriaChanged', patch: { [field(bound)]: chosen.value, [field(other(bound))]: chosen.other } })
+      }}
     />
   )
 }
