@@ -53,7 +53,7 @@ describe.each(testDatabaseKinds())('Heads Up e-mails on %s', (kind) => {
       // The percentage with what matched (SPEC §2 tooltip's reasons).
       expect(mail!.text).toContain('100% match: Within 3 miles of Kirkby Stephen · price within range')
       expect(mail!.text).toContain(`https://agency.example/property/${id}/`)
-      expect(mail!.html).toMatch(/<img [^>]*src="https:\/\/agency\.example\/api\/media\/[0-9a-f-]+\/card[^"]*"/)
+      expect(mail!.html).toMatch(/<img [^>]*src="https:\/\/agency\.example\/api\/media\/[0-9a-f-]+\/card-jpeg[^"]*"/)
       // The links carry signed tokens of this alert that expire, never its applicant key or unsubscribe token.
       const update = /Update your alert: https:\/\/agency\.example\/heads-up-alerts\/profiles\/(\S+)/.exec(mail!.text)?.[1]
       const off = /Switch this alert off: https:\/\/agency\.example\/api\/alerts\/unsubscribe\?token=(\S+)/.exec(mail!.text)?.[1]
@@ -94,8 +94,8 @@ describe.each(testDatabaseKinds())('Heads Up e-mails on %s', (kind) => {
       expect(pictures).toHaveLength(2)
       const [signed, plain] = pictures.map((url) => new URL(url))
       const [earlyKey] = await queryRows<{ key: string }>(db, sql`select media_key::text as key from property_medias where property_profile_id = ${early}`)
-      expect(signed!.pathname).toBe(`/api/media/${earlyKey!.key}/card`)
-      expect(createMediaLinks(LINK_KEY).verify(signed!.searchParams.get('access')!, earlyKey!.key, 'card', at(MINUTE))).toBe(true)
+      expect(signed!.pathname).toBe(`/api/media/${earlyKey!.key}/card-jpeg`)
+      expect(createMediaLinks(LINK_KEY).verify(signed!.searchParams.get('access')!, earlyKey!.key, 'card-jpeg', at(MINUTE))).toBe(true)
       expect(plain!.search).toBe('')
     })
 

@@ -38,7 +38,7 @@ import { queryRows, type Database, type Db } from '@agency/db'
 import { sql } from 'drizzle-orm'
 import { createAlertLinks, type AlertLinks } from '#app/alerts/alert-links.ts'
 import { MEDIA_ACCESS_PARAM, createMediaLinks, type MediaLinks } from '#app/media/media-links.ts'
-import { toMediaUrl } from '#app/media/media-ref.ts'
+import { EMAIL_PICTURE_VARIANT, toMediaUrl } from '#app/media/media-ref.ts'
 import { enqueueMail } from '#app/mail/outbox.ts'
 import { loadMailBrand, loadMailBranch, type MailBranch } from '#app/mail/brand.ts'
 import { renderHeadsUpMail, type HeadsUpItem } from '#app/mail/templates/heads-up.tsx'
@@ -306,7 +306,7 @@ function toHeadsUpItem(match: WaitingMatch, criteria: AlertCriteria, origin: str
     matchSummary: toMatchSummary(reasons),
     isPreMarket: match.is_locked,
     link: `${origin}${toDetailPageUrl(match.property_profile_id, slug)}`,
-    imageUrl: match.media_key ? withAccess(toMediaUrl(`${origin}/`, match.media_key, 'card'), match.is_locked ? pictureAccess(match.media_key) : null) : null,
+    imageUrl: match.media_key ? withAccess(toMediaUrl(`${origin}/`, match.media_key, EMAIL_PICTURE_VARIANT), match.is_locked ? pictureAccess(match.media_key) : null) : null,
   }
 }
 
@@ -383,7 +383,7 @@ export async function mailDueAlerts(
       const unsubscribeLink = `${origin}${ALERT_UNSUBSCRIBE_PATH}?token=${options.links.sign(alert.contact_applicant_id, 'off', now)}`
       const updateLink = `${origin}${toAlertUpdatePath(options.links.sign(alert.contact_applicant_id, 'update', now))}`
       // A pre-market picture shows in a mail client, which sends no session, through a signed address.
-      const headsUp = items.map((m) => toHeadsUpItem(m, alert.criteria, origin, (mediaKey) => options.mediaLinks.sign(mediaKey, 'card', now)))
+      const headsUp = items.map((m) => toHeadsUpItem(m, alert.criteria, origin, (mediaKey) => options.mediaLinks.sign(mediaKey, EMAIL_PICTURE_VARIANT, now)))
       if (alert.branch_id !== null && !branchesById.has(alert.branch_id)) branchesById.set(alert.branch_id, await loadMailBranch(tx, alert.branch_id))
       const branch = alert.branch_id === null ? null : (branchesById.get(alert.branch_id) ?? null)
       for (const recipient of to) {

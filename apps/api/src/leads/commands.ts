@@ -17,7 +17,7 @@ import type { MailProperty } from '#app/mail/components.tsx'
 import { enqueueMail } from '#app/mail/outbox.ts'
 import { renderBranchLeadMail, renderLeadAcknowledgementMail } from '#app/mail/templates/leads.tsx'
 import { createDatabaseAddressProvider } from '#app/addresses/provider.ts'
-import { toMediaUrl } from '#app/media/media-ref.ts'
+import { EMAIL_PICTURE_VARIANT, toMediaUrl } from '#app/media/media-ref.ts'
 import { LEAD_MESSAGES } from './messages.ts'
 import { cardPictureOf } from '#app/queries/properties.ts'
 
@@ -101,7 +101,7 @@ async function loadMailProperty(tx: Db, propertyProfileId: number, origin: strin
     address: row.address,
     price: toPriceLabel(row.price, row.transaction_type_id === 2 ? 'lettings' : 'sales'),
     link,
-    imageUrl: row.media_key ? toMediaUrl(`${origin}/`, row.media_key, 'card') : null,
+    imageUrl: row.media_key ? toMediaUrl(`${origin}/`, row.media_key, EMAIL_PICTURE_VARIANT) : null,
   }
 }
 

@@ -41,6 +41,13 @@ export const IMAGE_VARIANTS = {
    */
   blurred: { width: 640, format: 'webp' },
 } as const
+/**
+ * The picture an e-mail shows of a property: the card's size in JPEG, which every mail program
+ * displays (Outlook for Windows and many webmail readers show no WebP or AVIF, and an e-mail cannot
+ * offer a choice of formats as a page's `srcset` does).
+ */
+export const EMAIL_PICTURE_VARIANT = 'card-jpeg' satisfies ImageVariant
+
 /** The name of a picture variant. */
 export type ImageVariant = keyof typeof IMAGE_VARIANTS
 

@@ -191,7 +191,7 @@ describe.each(testDatabaseKinds())('lead enquiries on %s', (kind) => {
       // It shows the property as its page does (the catalogue's, not what was typed): picture, price, link.
       expect(ack.text).toContain(`Thank you for your enquiry about ${property!.display_address}. Our ${branch!.branch_name} branch will be in touch soon.`)
       expect(ack.text).toContain(`${property!.advert_heading}\n${property!.display_address}\n${toPounds(property!.price)}\n${link}`)
-      expect(ack.html).toMatch(new RegExp(`<img alt="[^"]+" src="${PUBLIC_URL}/api/media/[0-9a-f-]+/card"`))
+      expect(ack.html).toMatch(new RegExp(`<img alt="[^"]+" src="${PUBLIC_URL}/api/media/[0-9a-f-]+/card-jpeg"`))
       expect(ack.html).toContain(`<a href="${link}"`)
       // Replying reaches the branch.
       expect(ack.headers).toEqual({ 'Reply-To': branch!.email })
@@ -219,7 +219,7 @@ describe.each(testDatabaseKinds())('lead enquiries on %s', (kind) => {
         const answer = await send(enquiry({ property_profile_id: id, email: `own.picture.${i}@example.com` }))
         expect(answer.statusCode).toBe(201)
         const ack = (await leadMailsOf(answer.json<{ data: { lead_id: string } }>().data.lead_id)).find((m) => m.kind === 'lead_acknowledgement')
-        expect(ack!.html).toContain(` src="${PUBLIC_URL}/api/media/${key}/card"`)
+        expect(ack!.html).toContain(` src="${PUBLIC_URL}/api/media/${key}/card-jpeg"`)
       }
     })
 
