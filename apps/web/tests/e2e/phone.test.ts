@@ -358,3 +358,20 @@ describe('no page scrolls sideways on a phone', () => {
     }
   }, 600_000)
 })
+
+describe('targets a finger can hit', () => {
+  it("gives the property page's links that stand on a line of their own a target at least 44 px tall", async () => {
+    const page = await phonePage(PHONES[1])
+    await page.goto(`${BASE_URL}${await aPropertyPath()}`)
+    const links = [
+      page.getByRole('link', { name: /Back to property for sale/ }),
+      page.locator('.branch-card__contacts').getByRole('link').first(),
+      page.locator('.branch-card__contacts').getByRole('link').last(),
+      page.getByRole('link', { name: /View on Google Map/ }),
+    ]
+    for (const link of links) {
+      const box = await link.boundingBox()
+      expect(box?.height ?? 0, await link.innerText()).toBeGreaterThanOrEqual(44)
+    }
+  })
+})
