@@ -33,12 +33,26 @@ describe('toPoundsAndPence', () => {
 
 describe('toTenancyDeposits', () => {
   it('states the cap when the agent states no deposit', () => {
-    expect(toTenancyDeposits(4200, null)).toEqual({ deposit_weeks: 6, deposit: 5815.38, holding_deposit: 969.23, deposit_is_stated: false })
+    expect(toTenancyDeposits(4200, null)).toEqual({ deposit: 5815.38, deposit_cap: '6 weeks’ rent', holding_deposit: 969.23, deposit_is_stated: false })
   })
   it("states the agent's own deposit when it is within the cap", () => {
-    expect(toTenancyDeposits(1200, 1000)).toEqual({ deposit_weeks: 5, deposit: 1000, holding_deposit: 276.92, deposit_is_stated: true })
+    expect(toTenancyDeposits(1200, 1000)).toEqual({ deposit: 1000, deposit_cap: '5 weeks’ rent', holding_deposit: 276.92, deposit_is_stated: true })
   })
   it('never states a deposit above the cap', () => {
     expect(toTenancyDeposits(1200, 2000)).toMatchObject({ deposit: 1384.61, deposit_is_stated: false })
+    expect(toTenancyDeposits(1200, 2000, 'england')).toMatchObject({ deposit: 1384.61, deposit_is_stated: false })
+  })
+  it("in Scotland: at most two months' rent, and no holding deposit", () => {
+    expect(toTenancyDeposits(1200, null, 'scotland')).toEqual({ deposit: 2400, deposit_cap: '2 months’ rent', holding_deposit: null, deposit_is_stated: false })
+    expect(toTenancyDeposits(1200, 1500, 'scotland')).toEqual({ deposit: 1500, deposit_cap: '2 months’ rent', holding_deposit: null, deposit_is_stated: true })
+    expect(toTenancyDeposits(1200, 3000, 'scotland')).toMatchObject({ deposit: 2400, deposit_is_stated: false })
+    expect(toTenancyDeposits(1234.56, null, 'scotland')).toMatchObject({ deposit: 2469.12 })
+  })
+  it("in Wales: a holding deposit of at most one week's rent, and only a stated security deposit", () => {
+    expect(toTenancyDeposits(1200, null, 'wales')).toEqual({ deposit: null, deposit_cap: null, holding_deposit: 276.92, deposit_is_stated: false })
+    expect(toTenancyDeposits(1200, 1800, 'wales')).toEqual({ deposit: 1800, deposit_cap: null, holding_deposit: 276.92, deposit_is_stated: true })
+  })
+  it('in Northern Ireland: only a stated deposit, and no holding deposit', () => {
+    expect(toTenancyDeposits(1200, null, 'northern_ireland')).toEqual({ deposit: null, deposit_cap: null, holding_deposit: null, deposit_is_stated: false })
   })
 })

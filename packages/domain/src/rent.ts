@@ -1,3 +1,5 @@
+import type { UkCountry } from './uk-country.ts'
+
 /**
  * A rent per calendar month as a weekly figure: pcm × 12 ÷ 52, rounded to the pound (the convention
  * UK letting agents and portals use).
@@ -47,19 +49,53 @@ export function toPoundsAndPence(amount: number): string {
   return GBP_PENCE.format(amount)
 }
 
-/** The deposits a lettings page states beside the rent. */
-export interface TenancyDeposits extends DepositCaps {
-  /** Whether `deposit` is the agent's own stated deposit (lower than the cap) rather than the cap. */
+/**
+ * Scottish law caps a tenancy deposit at two months' rent (Rent (Scotland) Act 1984, on premiums) and
+ * forbids a letting agent to charge a tenant any other premium: no holding deposit is asked for.
+ */
+export const SCOTTISH_DEPOSIT_MONTHS = 2
+
+/** The deposits a lettings page states beside the rent, by the law of the nation the home is in. */
+export interface TenancyDeposits {
+  /**
+   * The tenancy deposit: the agent's stated one (the feed's LET_BOND) when it is within the law's cap,
+   * else the cap; null where the law sets no cap and the agent states none.
+   */
+  deposit: number | null
+  /** Whether `deposit` is the agent's own stated deposit rather than the cap. */
   deposit_is_stated: boolean
+  /** The cap in words ('5 weeks’ rent', '2 months’ rent'), where the law sets one. */
+  deposit_cap: string | null
+  /** The most a holding deposit may be (one week's rent), where the law allows one: England and Wales. */
+  holding_deposit: number | null
 }
 
 /**
- * The deposit and holding deposit a lettings page shows for a rent per calendar month: the agent's
- * stated deposit (the feed's LET_BOND) when it is within the Tenant Fees Act cap, else the cap; the
- * holding deposit is always the cap of one week's rent.
+ * The deposit and holding deposit a lettings page shows for a rent per calendar month, by the law of
+ * the home's nation (its postcode's, uk-country.ts; England when unknown):
+ * - England: the Tenant Fees Act 2019 caps (toDepositCaps), the holding deposit one week's rent;
+ * - Wales: the Renting Homes (Fees etc.) (Wales) Act 2019 caps the holding deposit at one week's rent
+ *   and sets no cap on the security deposit: only a stated one is shown;
+ * - Scotland: at most two months' rent (SCOTTISH_DEPOSIT_MONTHS), no holding deposit;
+ * - Northern Ireland: no cap and no holding deposit: only a stated deposit is shown.
  */
-export function toTenancyDeposits(pcm: number, statedDeposit: number | null): TenancyDeposits {
-  const caps = toDepositCaps(pcm)
-  const stated = statedDeposit !== null && statedDeposit > 0 && statedDeposit <= caps.deposit
-  return { ...caps, deposit: stated ? statedDeposit : caps.deposit, deposit_is_stated: stated }
+export function toTenancyDeposits(pcm: number, statedDeposit: number | null, country: UkCountry | null = 'england'): TenancyDeposits {
+  const given = statedDeposit !== null && statedDeposit > 0 ? statedDeposit : null
+  const capped = (cap: number, words: string, holding: number | null): TenancyDeposits => {
+    const stated = given !== null && given <= cap
+    return { deposit: stated ? given : cap, deposit_is_stated: stated, deposit_cap: words, holding_deposit: holding }
+  }
+  switch (country) {
+    case 'scotland':
+      return capped(Math.round(pcm * 100) * SCOTTISH_DEPOSIT_MONTHS / 100, `${SCOTTISH_DEPOSIT_MONTHS} months’ rent`, null)
+    case 'wales':
+      return { deposit: given, deposit_is_stated: given !== null, deposit_cap: null, holding_deposit: toDepositCaps(pcm).holding_deposit }
+    case 'northern_ireland':
+      return { deposit: given, deposit_is_stated: given !== null, deposit_cap: null, holding_deposit: null }
+    case 'england':
+    case null: {
+      const caps = toDepositCaps(pcm)
+      return capped(caps.deposit, `${caps.deposit_weeks} weeks’ rent`, caps.holding_deposit)
+    }
+  }
 }

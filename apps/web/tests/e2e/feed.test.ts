@@ -209,6 +209,27 @@ describe('a property feed imported through the API, seen in a browser', () => {
     expect(list).not.toContain('Quarry Mews, Harrogate')
   })
 
+  it("shows beside the rent of a letting in Scotland or Wales the deposits that nation's law allows, and its own tenant fees", async () => {
+    const nations = [
+      // Edinburgh: at most two months' rent, and no holding deposit (Scottish law forbids any premium).
+      { centre: '55.9533,-3.1883,30', deposits: /^Deposit £[\d,]+\.\d\d( \(2 months’ rent\))? Fees Tenant fees$/, anchor: 'tenants-scotland', heading: 'Homes in Scotland' },
+      // Cardiff: a holding deposit of one week's rent; no cap on the security deposit, shown only when stated.
+      { centre: '51.4816,-3.1791,15', deposits: /^(Deposit £[\d,]+\.\d\d )?Holding deposit £[\d,]+\.\d\d \(1 week’s rent\) Fees Tenant fees$/, anchor: 'tenants-wales', heading: 'Homes in Wales' },
+    ]
+    for (const nation of nations) {
+      const found = await fetch(`${BASE_URL}/api/properties?transaction_type_id=2&page_size=50&locations=${nation.centre}`)
+      const card = ((await found.json()) as { data: Array<{ is_locked: boolean; detail_page_url: string }> }).data.find((c) => !c.is_locked)
+      expect(card, nation.anchor).toBeDefined()
+      const page = await browser.page({ javaScriptEnabled: false })
+      await page.goto(`${BASE_URL}${card!.detail_page_url}`)
+      const deposits = page.locator('dl.detail-deposits')
+      expect((await deposits.innerText()).replace(/\s+/g, ' ')).toMatch(nation.deposits)
+      await deposits.getByRole('link', { name: 'Tenant fees' }).click()
+      await page.waitForURL((url) => url.pathname === '/fees' && url.hash === `#${nation.anchor}`)
+      expect(await page.locator(`#${nation.anchor}`).innerText()).toBe(nation.heading)
+    }
+  })
+
   it('shows no bathroom or reception count the feed did not give, and says the position is approximate', async () => {
     const page = await browser.page()
     await page.goto(`${BASE_URL}/sales/property-for-sale?sort=newest&min_price=975000&max_price=1000000`)

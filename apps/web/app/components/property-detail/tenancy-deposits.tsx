@@ -1,36 +1,42 @@
-import { TENANT_FEES_ACT, TRANSACTION_TYPE, toPoundsAndPence, toTenancyDeposits } from '@agency/domain'
+import { TENANT_FEES_ACT, TRANSACTION_TYPE, toPoundsAndPence, toTenancyDeposits, toUkCountry } from '@agency/domain'
 import type { PropertyDetail } from '@agency/domain'
 import { Link } from 'react-router'
-import { LEGAL_PATHS } from '#app/components/legal/legal-paths.ts'
+import { LEGAL_PATHS, TENANT_FEES_ANCHORS } from '#app/components/legal/legal-paths.ts'
 
 /**
- * Beside a lettings rent: the deposit and holding deposit (Tenant Fees Act 2019 caps, from the rent)
- * and the link to the fees every tenant may be charged (Consumer Rights Act 2015 s.83 asks the fees
- * to be shown where a property's rent is).
+ * Beside a lettings rent: the deposit and holding deposit the law of the home's nation allows
+ * (toTenancyDeposits: the Tenant Fees Act 2019 caps in England, two months' rent and no holding
+ * deposit in Scotland, Wales's own Act), and the link to the fees a tenant there may be charged
+ * (Consumer Rights Act 2015 s.83 asks the fees to be shown where a property's rent is).
  */
 export function TenancyDeposits({ property }: { property: PropertyDetail }) {
   if (property.transaction_type_id !== TRANSACTION_TYPE.LETTINGS || !property.price) return null
-  const deposits = toTenancyDeposits(property.price.numberPrice, property.material_information?.deposit ?? null)
+  const country = property.postcode ? toUkCountry(property.postcode) : null
+  const deposits = toTenancyDeposits(property.price.numberPrice, property.material_information?.deposit ?? null, country)
   return (
     <dl className="detail-deposits">
-      <div>
-        <dt>Deposit</dt>
-        <dd>
-          {toPoundsAndPence(deposits.deposit)}
-          {!deposits.deposit_is_stated && <span className="detail-deposits__note"> ({deposits.deposit_weeks} weeks’ rent)</span>}
-        </dd>
-      </div>
-      <div>
-        <dt>Holding deposit</dt>
-        <dd>
-          {toPoundsAndPence(deposits.holding_deposit)}
-          <span className="detail-deposits__note"> ({TENANT_FEES_ACT.HOLDING_DEPOSIT_WEEKS} week’s rent)</span>
-        </dd>
-      </div>
+      {deposits.deposit !== null && (
+        <div>
+          <dt>Deposit</dt>
+          <dd>
+            {toPoundsAndPence(deposits.deposit)}
+            {!deposits.deposit_is_stated && deposits.deposit_cap && <span className="detail-deposits__note"> ({deposits.deposit_cap})</span>}
+          </dd>
+        </div>
+      )}
+      {deposits.holding_deposit !== null && (
+        <div>
+          <dt>Holding deposit</dt>
+          <dd>
+            {toPoundsAndPence(deposits.holding_deposit)}
+            <span className="detail-deposits__note"> ({TENANT_FEES_ACT.HOLDING_DEPOSIT_WEEKS} week’s rent)</span>
+          </dd>
+        </div>
+      )}
       <div>
         <dt>Fees</dt>
         <dd>
-          <Link to={`${LEGAL_PATHS.fees}#tenants`}>Tenant fees</Link>
+          <Link to={`${LEGAL_PATHS.fees}#${TENANT_FEES_ANCHORS[country ?? 'england']}`}>Tenant fees</Link>
         </dd>
       </div>
     </dl>
