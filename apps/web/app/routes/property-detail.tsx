@@ -1,6 +1,6 @@
 import { parseIdSegment, toLeadEnquiryContext, toSearchType } from '@agency/domain'
 import type { PropertyDetail } from '@agency/domain'
-import type { AppLoadContext } from 'react-router'
+import type { AppLoadContext, ShouldRevalidateFunctionArgs } from 'react-router'
 import { data, redirect } from 'react-router'
 import { BackToList } from '#app/components/property-card/from-list.tsx'
 import { BranchContact, ContactBar } from '#app/components/property-detail/branch-contact.tsx'
@@ -85,6 +85,12 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (property.is_locked) throw data(COPY.PROPERTY_NOT_FOUND_TITLE, { status: 404 })
   const url = toPublicUrl(context.publicUrl, property.detail_page_url)
   return handleLeadAction(request, context, (_form, contactApplicantId) => toLeadEnquiryContext(property, url, contactApplicantId))
+}
+
+// The gallery's history entry has the page's own address (gallery-history.ts): Back and Forward
+// between the two are no new page, and keep the data shown; a form sent still reloads them.
+export function shouldRevalidate({ currentUrl, nextUrl, formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  return formMethod === undefined && currentUrl.href === nextUrl.href ? false : defaultShouldRevalidate
 }
 
 export const headers = catalogueFormPageHeaders

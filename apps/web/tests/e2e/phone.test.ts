@@ -199,6 +199,71 @@ describe('a first tap on a phone', () => {
   }
 })
 
+describe("a phone's Back button and the full-screen gallery", () => {
+  const phone = PHONES[0]
+  const gallery = (page: Page) => page.getByRole('dialog', { name: /^Gallery: / })
+  const counterOf = (page: Page) => gallery(page).getByText(/^\d+\/\d+$/)
+
+  /** The list, then the property of its first card, opened with a tap once the page's script runs. */
+  async function propertyFromList(page: Page): Promise<string> {
+    await page.goto(`${BASE_URL}${LIST_PATHS.sales}`)
+    await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true')
+    const card = firstOpenCard(page)
+    const href = (await card.getByRole('link').last().getAttribute('href')) ?? ''
+    await tapOn(page, card.getByRole('heading'))
+    await page.waitForURL((url) => url.pathname === href)
+    await page.locator('#detail-heading').waitFor()
+    return href
+  }
+
+  it('closes the gallery on Back, whatever photo it shows, leaving the page where it was and focus on the photo; one more Back is the list', async () => {
+    const page = await phonePage(phone)
+    const path = await propertyFromList(page)
+    await page.evaluate(() => window.scrollTo({ top: 200, behavior: 'instant' }))
+    const scrolled = await page.evaluate(() => window.scrollY)
+    const main = page.getByRole('region', { name: 'Photos' }).getByRole('link', { name: /full screen/ })
+    await main.tap()
+    await gallery(page).waitFor()
+    const total = Number((await counterOf(page).innerText()).split('/')[1])
+    expect(total).toBeGreaterThan(2)
+    // A swipe to the left, then the next arrow: the third photo.
+    const stage = page.locator('.gallery-lb__stage')
+    await stage.dispatchEvent('pointerdown', { pointerId: 3, pointerType: 'touch', clientX: 300, clientY: 400, isPrimary: true })
+    await stage.dispatchEvent('pointerup', { pointerId: 3, pointerType: 'touch', clientX: 120, clientY: 410, isPrimary: true })
+    await gallery(page).getByRole('button', { name: 'Next photo' }).tap()
+    expect(await counterOf(page).innerText()).toBe(`3/${total}`)
+
+    await page.goBack()
+    await gallery(page).waitFor({ state: 'detached' })
+    expect(here(page)).toBe(path)
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(scrolled)
+    await expect.poll(() => main.evaluate((el) => el === document.activeElement)).toBe(true)
+
+    await page.goBack()
+    await landsOnSitePage(page, (url) => url.pathname === LIST_PATHS.sales)
+  })
+
+  it('leaves no entry in the history once the gallery is closed with its button', async () => {
+    const page = await phonePage(phone)
+    const path = await propertyFromList(page)
+    const photos = page.getByRole('region', { name: 'Photos' })
+    // Opened at a thumbnail and closed with Back, then opened again and closed with its button.
+    await photos.getByRole('list').first().getByRole('link').first().tap()
+    await gallery(page).waitFor()
+    await page.goBack()
+    await gallery(page).waitFor({ state: 'detached' })
+    expect(here(page)).toBe(path)
+    await photos.getByRole('link', { name: /full screen/ }).tap()
+    await gallery(page).waitFor()
+    await gallery(page).getByRole('button', { name: 'Close' }).tap()
+    await gallery(page).waitFor({ state: 'detached' })
+    expect(here(page)).toBe(path)
+
+    await page.goBack()
+    await landsOnSitePage(page, (url) => url.pathname === LIST_PATHS.sales)
+  })
+})
+
 describe('the same taps with the scripts held back', () => {
   const phone = PHONES[0]
 

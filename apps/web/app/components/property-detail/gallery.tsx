@@ -1,10 +1,11 @@
 import { Suspense, lazy, useReducer, useState } from 'react'
 import type { MouseEvent, UIEvent } from 'react'
 import { LABELS, canOpenGallery, galleryReducer, initGallery, toGalleryCounter, toGallerySlideKind } from '@agency/domain'
-import type { PropertyDetail } from '@agency/domain'
+import type { GalleryAction, PropertyDetail } from '@agency/domain'
 import { PropertyImage } from '#app/components/property-card/property-image.tsx'
 import { lightboxes } from '#app/components/ui/lightbox-state.ts'
 import { COPY } from '#app/copy.ts'
+import { enterGalleryHistory, leaveGalleryHistory, useGalleryHistory } from '#app/components/property-detail/gallery-history.ts'
 import { toGalleryPageUrl } from '#app/components/property-detail/gallery-paths.ts'
 import { toImageAlt } from '#app/lib/property-text.ts'
 
@@ -27,7 +28,8 @@ function isModifiedClick(event: MouseEvent): boolean {
  * property's gallery page at that picture, routes/property-gallery.tsx), so a tap before the page's
  * script runs, or without it, lands on a full-screen page of the site; once hydrated, a click opens
  * the lightbox at that picture instead, loading its code only then. SPEC §4: it opens only when the
- * property is not locked for this visitor and no other lightbox is open.
+ * property is not locked for this visitor and no other lightbox is open. The lightbox has an entry in
+ * the browser's history (gallery-history.ts): Back closes it.
  */
 export function Gallery({ property }: { property: PropertyDetail }) {
   const medias = property.medias
@@ -47,13 +49,25 @@ export function Gallery({ property }: { property: PropertyDetail }) {
     if (strip.clientWidth > 0) setSlide(Math.round(strip.scrollLeft / strip.clientWidth))
   }
 
+  const toGate = () => ({ isLocked: property.is_locked, isOtherLightboxOpen: lightboxes.isAnyOpen() })
   const open = (index: number) => (event: MouseEvent<HTMLAnchorElement>) => {
     if (isModifiedClick(event)) return
-    const gate = { isLocked: property.is_locked, isOtherLightboxOpen: lightboxes.isAnyOpen() }
+    const gate = toGate()
     if (!canOpenGallery(gate)) return
     event.preventDefault()
     dispatch({ type: 'opened', index, ...gate })
+    enterGalleryHistory(index)
   }
+  const galleryDispatch = (action: GalleryAction) => {
+    dispatch(action)
+    if (action.type === 'closed') leaveGalleryHistory()
+  }
+  // Back and Forward (and a reload) between the page and the gallery's entry close and open it.
+  useGalleryHistory(state.open ? state.index : null, (index) => {
+    if (index === null) dispatch({ type: 'closed' })
+    else if (state.open) dispatch({ type: 'moved', index })
+    else dispatch({ type: 'opened', index, ...toGate() })
+  })
   // Fetch the lightbox's code as soon as a visitor shows interest, so it opens at once.
   const warm = () => void loadGalleryLightbox()
 
@@ -132,7 +146,7 @@ export function Gallery({ property }: { property: PropertyDetail }) {
             heading={property.advert_heading}
             alt={alt}
             state={state}
-            dispatch={dispatch}
+            dispatch={galleryDispatch}
             detailPageUrl={property.detail_page_url}
             floorPlanCount={property.floor_plans.length}
             epcCount={property.epcs.length}
