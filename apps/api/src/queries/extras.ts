@@ -1,4 +1,4 @@
-import { toDetailPageUrl } from '@agency/domain'
+import { toBoundingBox, toDetailPageUrl } from '@agency/domain'
 import { plannedOnce, properties, type Db } from '@agency/db'
 import { and, asc, between, desc, eq, gt, gte, lt, ne, sql } from 'drizzle-orm'
 import { unionAll } from 'drizzle-orm/pg-core'
@@ -10,13 +10,19 @@ import { withFlatRows } from './row-mapper.ts'
 export const SIMILAR_PRICE_BAND = 0.2
 /** How many similar properties a page shows. */
 export const SIMILAR_LIMIT = 4
+/**
+ * How far from the property a similar one may lie, in miles (the square around it): a branch's area
+ * can run to towns an hour's drive away, and a house in Nottingham is not like one in Grimsby.
+ */
+export const SIMILAR_RADIUS_MILES = 10
 
 /** A similar property's card and its gallery. */
 export type SimilarProperty = PropertyCardRow & { gallery: PropertyMediaRow[] }
 
 /**
  * Properties like this one: the same transaction type and property type, on the market, priced
- * within ±20%, in the same branch's area (the same town when it has no branch), itself excluded;
+ * within ±20%, in the same branch's area (the same town when it has no branch) and within
+ * SIMILAR_RADIUS_MILES of it, itself excluded;
  * nearest in price first, then newest; each with its gallery, read in the same statement. Null when
  * there is no such property. A locked property a caller may not see has no similar properties for
  * them (its neighbours would tell its type and price), and locked properties are never offered to
@@ -28,8 +34,10 @@ export async function getSimilarProperties(db: Db, id: number, audience: SearchA
   if (target.is_locked && !audience.canSeeLocked) return []
   const byBranch = target.branch_id !== null
   const similar = statementsOf(db).similar[audience.canSeeLocked ? 'all' : 'unlocked'][byBranch ? 'branch' : 'town']
+  const around = toBoundingBox(target, SIMILAR_RADIUS_MILES)
   const rows = await similar.execute({
     id,
+    ...around,
     transactionType: target.transaction_type_id,
     propertyType: target.property_type_id,
     area: byBranch ? target.branch_id : target.town,
@@ -55,6 +63,8 @@ function buildStatements(db: Db) {
         branch_id: properties.branch_id,
         town: properties.town,
         is_locked: properties.is_locked,
+        lat: properties.lat,
+        lng: properties.lng,
       })
       .from(properties)
       // Planned once on the embedded database (GENERIC_PLAN_COMMENT), as each statement of a property
@@ -70,6 +80,8 @@ function buildStatements(db: Db) {
       eq(properties.availability, 'available'),
       canSeeLocked ? undefined : eq(properties.is_locked, false),
       byBranch ? eq(properties.branch_id, sql.placeholder('area')) : eq(properties.town, sql.placeholder('area')),
+      between(properties.lat, sql.placeholder('south'), sql.placeholder('north')),
+      between(properties.lng, sql.placeholder('west'), sql.placeholder('east')),
     )
     // Nearest in price, from each side of it: the first few at or above its price and the first few
     // below, each a walk of the branch's (or town's) index by price that stops after them, so the

@@ -34,6 +34,8 @@ describe.each(testDatabaseKinds())('property extras on %s', (kind) => {
       ['sold', { price: 5_000_000, availability: 'sstc' }],
       ['otherType', { price: 5_020_000, property_type_id: 2, property_style_id: null }],
       ['otherBranch', { price: 5_010_000, branch_id: 2 }],
+      // The nearest in price, of the same branch, but some 20 miles away.
+      ['farAway', { price: 5_005_000, lat: base.lat + 0.3 }],
       ['lettings', { price: 5_030_000, transaction_type_id: 2 }],
       // A locked property elsewhere (branch 3) with one neighbour like it.
       ['lockedTarget', { price: 5_000_000, is_locked: true, branch_id: 3 }],
@@ -70,7 +72,7 @@ describe.each(testDatabaseKinds())('property extras on %s', (kind) => {
   }
 
   describe('GET /api/properties/:id/similar', () => {
-    it('offers a visitor up to 4 like it, nearest in price first, within ±20%, leaving out locked, sold, other types, branches and itself', async () => {
+    it('offers a visitor up to 4 like it, nearest in price first, within ±20%, leaving out locked, sold, far away, other types, branches and itself', async () => {
       // above and below are £100,000 away (newest first), then the ±20% edges £1m away (newest first).
       expect(await similarIds(ids.target!)).toEqual([ids.above, ids.below, ids.topEdge, ids.bottomEdge])
     })
