@@ -87,8 +87,9 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   return handleLeadAction(request, context, (_form, contactApplicantId) => toLeadEnquiryContext(property, url, contactApplicantId))
 }
 
-// The gallery's history entry has the page's own address (gallery-history.ts): Back and Forward
-// between the two are no new page, and keep the data shown; a form sent still reloads them.
+// The lightboxes' history entries (the gallery's, a floor plan's or an EPC's) have the page's own
+// address (gallery-history.ts): Back and Forward between them and the page are no new page, and keep
+// the data shown; a form sent still reloads them.
 export function shouldRevalidate({ currentUrl, nextUrl, formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
   return formMethod === undefined && currentUrl.href === nextUrl.href ? false : defaultShouldRevalidate
 }

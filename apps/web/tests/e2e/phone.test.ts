@@ -20,6 +20,7 @@ const PHONES = [
 const SIGNED_IN_EMAIL = 'vendor@example.com'
 
 interface Card {
+  property_profile_id: number
   is_locked: boolean
   detail_page_url: string
   medias: unknown[]
@@ -32,6 +33,18 @@ async function aPropertyPath(): Promise<string> {
   const card = data.find((c) => !c.is_locked && c.medias.length >= 3)
   if (!card) throw new Error('no such property in the demo data')
   return card.detail_page_url
+}
+
+/** A property page a visitor sees in full, with a floor plan. */
+async function aFloorPlanPath(): Promise<string> {
+  const response = await fetch(`${BASE_URL}/api/properties?transaction_type_id=1&page_size=50`)
+  const { data } = (await response.json()) as { data: Card[] }
+  for (const card of data) {
+    if (card.is_locked) continue
+    const detail = (await (await fetch(`${BASE_URL}/api/properties/${card.property_profile_id}`)).json()) as { data: { floor_plans: unknown[] } }
+    if (detail.data.floor_plans.length > 0) return card.detail_page_url
+  }
+  throw new Error('no such property in the demo data')
 }
 
 /** A phone's page; `held` keeps every script of the site from arriving (route interception). */
@@ -259,6 +272,39 @@ describe("a phone's Back button and the full-screen gallery", () => {
     await gallery(page).waitFor({ state: 'detached' })
     expect(here(page)).toBe(path)
 
+    await page.goBack()
+    await landsOnSitePage(page, (url) => url.pathname === LIST_PATHS.sales)
+  })
+})
+
+describe("a phone's Back button and a floor plan full screen", () => {
+  const phone = PHONES[0]
+
+  it('closes the floor plan on Back, leaving the page where it was and focus on the plan; closed with its button it leaves no entry either', async () => {
+    const path = await aFloorPlanPath()
+    const page = await phonePage(phone)
+    await page.goto(`${BASE_URL}${LIST_PATHS.sales}`)
+    await page.goto(`${BASE_URL}${path}`)
+    await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true')
+    const plan = page.getByRole('region', { name: 'Floor plans' }).getByRole('link', { name: 'Floor Plan 1' })
+    await plan.scrollIntoViewIfNeeded()
+    const scrolled = await page.evaluate(() => window.scrollY)
+    expect(scrolled).toBeGreaterThan(0)
+    await plan.tap()
+    const dialog = page.getByRole('dialog', { name: 'Floor Plan 1' })
+    await dialog.waitFor()
+
+    await page.goBack()
+    await dialog.waitFor({ state: 'detached' })
+    expect(here(page)).toBe(path)
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(scrolled)
+    await expect.poll(() => plan.evaluate((el) => el === document.activeElement)).toBe(true)
+
+    await plan.tap()
+    await dialog.waitFor()
+    await dialog.getByRole('button', { name: 'Close' }).tap()
+    await dialog.waitFor({ state: 'detached' })
+    expect(here(page)).toBe(path)
     await page.goBack()
     await landsOnSitePage(page, (url) => url.pathname === LIST_PATHS.sales)
   })

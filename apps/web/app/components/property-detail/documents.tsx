@@ -5,6 +5,8 @@ import type { PropertyDetail } from '@agency/domain'
 import { lightboxes } from '#app/components/ui/lightbox-state.ts'
 import { Picture } from '#app/components/ui/picture.tsx'
 import { COPY } from '#app/copy.ts'
+import { enterLightboxHistory, leaveLightboxHistory, useLightboxHistory } from '#app/components/property-detail/gallery-history.ts'
+import type { GalleryView } from '#app/components/property-detail/gallery-paths.ts'
 import { toMediaVariantUrl } from '#app/lib/media.ts'
 
 const loadDocumentLightbox = () => import('#app/components/property-detail/document-lightbox.tsx')
@@ -28,28 +30,37 @@ export interface OpenDocument {
 }
 
 /**
- * A titled grid of documents (SPEC §2 floor plan and EPC grids). Each tile is a link, so it works
- * before JavaScript loads; once hydrated, a picture opens in the lightbox (SPEC §4: unless another
- * lightbox is open) and a PDF in a new tab.
+ * A titled grid of documents (SPEC §2 floor plan and EPC grids), a view of the property's gallery.
+ * Each tile is a link, so it works before JavaScript loads; once hydrated, a picture opens in the
+ * lightbox (SPEC §4: unless another lightbox is open) and a PDF in a new tab. The lightbox has an
+ * entry in the browser's history, as the gallery's has (gallery-history.ts): Back closes it.
  */
-function DocumentGrid({ id, heading, tiles, before }: { id: string; heading: string; tiles: DocumentTile[]; before?: ReactNode }) {
-  const [open, setOpen] = useState<OpenDocument | null>(null)
-  const show = (tile: DocumentTile) => (event: MouseEvent<HTMLAnchorElement>) => {
+function DocumentGrid({ view, id, heading, tiles, before }: { view: GalleryView; id: string; heading: string; tiles: DocumentTile[]; before?: ReactNode }) {
+  const [shown, setShown] = useState<number | null>(null)
+  const show = (index: number) => (event: MouseEvent<HTMLAnchorElement>) => {
     if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return
     // A visitor who may not see a locked property gets no documents at all, so only the lightbox rule is left.
     if (!canOpenGallery({ isLocked: false, isOtherLightboxOpen: lightboxes.isAnyOpen() })) return
     event.preventDefault()
-    setOpen({ label: tile.label, image: tile.href })
+    setShown(index)
+    enterLightboxHistory(view, index)
   }
+  const close = () => {
+    setShown(null)
+    leaveLightboxHistory(view)
+  }
+  // Back and Forward (and a reload) between the page and the lightbox's entry close and open it.
+  useLightboxHistory(view, shown, (index) => setShown(index !== null && tiles[index]?.isPdf === false ? index : null))
+  const opened = shown === null ? undefined : tiles[shown]
   return (
     <section id={id} className="detail-section" aria-labelledby={`${id}-heading`} onPointerEnter={() => void loadDocumentLightbox()}>
       <h2 id={`${id}-heading`}>{heading}</h2>
       {before}
       {tiles.length > 0 && (
         <ul className="document-grid" role="list">
-          {tiles.map((tile) => (
+          {tiles.map((tile, index) => (
             <li key={tile.href}>
-              <a href={tile.href} className="document-grid__tile" {...(tile.isPdf ? { target: '_blank', rel: 'noopener noreferrer' } : { onClick: show(tile) })}>
+              <a href={tile.href} className="document-grid__tile" {...(tile.isPdf ? { target: '_blank', rel: 'noopener noreferrer' } : { onClick: show(index) })}>
                 <Picture className="document-grid__preview" src={tile.preview} alt="" width={320} height={240} sizes={PREVIEW_SIZES} priority="lazy" />
                 <span className="document-grid__label">
                   {tile.label}
@@ -60,9 +71,9 @@ function DocumentGrid({ id, heading, tiles, before }: { id: string; heading: str
           ))}
         </ul>
       )}
-      {open && (
+      {opened && (
         <Suspense fallback={null}>
-          <DocumentLightbox document={open} onClose={() => setOpen(null)} />
+          <DocumentLightbox document={{ label: opened.label, image: opened.href }} onClose={close} />
         </Suspense>
       )}
     </section>
@@ -76,7 +87,7 @@ const toPreview = (url: string): string => toMediaVariantUrl(url, 'thumb') ?? ur
 export function FloorPlans({ floorPlans }: { floorPlans: PropertyDetail['floor_plans'] }): ReactNode {
   if (floorPlans.length === 0) return null
   const tiles = floorPlans.map((plan, index) => ({ label: `${LABELS.FLOOR_PLAN} ${index + 1}`, preview: toPreview(plan.image), href: plan.image, isPdf: false }))
-  return <DocumentGrid id="floor-plans" heading={COPY.DETAIL_FLOOR_PLANS} tiles={tiles} />
+  return <DocumentGrid view="floor-plans" id="floor-plans" heading={COPY.DETAIL_FLOOR_PLANS} tiles={tiles} />
 }
 
 /** A file size as people read it: '840 KB', '2.4 MB'. */
@@ -116,5 +127,5 @@ export function Brochures({ documents }: { documents: PropertyDetail['documents'
 export function Epcs({ epcs, chart }: { epcs: PropertyDetail['epcs']; chart?: ReactNode }): ReactNode {
   if (epcs.length === 0 && !chart) return null
   const tiles = epcs.map((epc, index) => ({ label: `${LABELS.EPC} ${index + 1}`, preview: toPreview(epc.image), href: epc.fileURL, isPdf: epc.isPDF }))
-  return <DocumentGrid id="epcs" heading={COPY.DETAIL_EPCS} tiles={tiles} before={chart} />
+  return <DocumentGrid view="epc" id="epcs" heading={COPY.DETAIL_EPCS} tiles={tiles} before={chart} />
 }

@@ -5,7 +5,7 @@ import type { GalleryAction, PropertyDetail } from '@agency/domain'
 import { PropertyImage } from '#app/components/property-card/property-image.tsx'
 import { lightboxes } from '#app/components/ui/lightbox-state.ts'
 import { COPY } from '#app/copy.ts'
-import { enterGalleryHistory, leaveGalleryHistory, useGalleryHistory } from '#app/components/property-detail/gallery-history.ts'
+import { enterLightboxHistory, leaveLightboxHistory, useLightboxHistory } from '#app/components/property-detail/gallery-history.ts'
 import { toGalleryPageUrl } from '#app/components/property-detail/gallery-paths.ts'
 import { toImageAlt } from '#app/lib/property-text.ts'
 
@@ -56,14 +56,14 @@ export function Gallery({ property }: { property: PropertyDetail }) {
     if (!canOpenGallery(gate)) return
     event.preventDefault()
     dispatch({ type: 'opened', index, ...gate })
-    enterGalleryHistory(index)
+    enterLightboxHistory('photos', index)
   }
   const galleryDispatch = (action: GalleryAction) => {
     dispatch(action)
-    if (action.type === 'closed') leaveGalleryHistory()
+    if (action.type === 'closed') leaveLightboxHistory('photos')
   }
   // Back and Forward (and a reload) between the page and the gallery's entry close and open it.
-  useGalleryHistory(state.open ? state.index : null, (index) => {
+  useLightboxHistory('photos', state.open ? state.index : null, (index) => {
     if (index === null) dispatch({ type: 'closed' })
     else if (state.open) dispatch({ type: 'moved', index })
     else dispatch({ type: 'opened', index, ...toGate() })
