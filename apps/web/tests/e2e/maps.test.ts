@@ -117,7 +117,8 @@ async function expectPinOpensOnlyItsCard(page: Page): Promise<void> {
   const count = await page.locator('.list-page__count').textContent()
   const cards = await listIds(page)
   expect(cards.length).toBeGreaterThan(0)
-  const pins = page.locator('.map-canvas [data-point-id]')
+  // An open-market pin's: a pre-market one's card offers Register and Login instead (its own test).
+  const pins = page.locator('.map-canvas [data-point-id]:not(:has(.map-pin--locked))')
   const tops = await pins.evaluateAll((els) => els.map((el) => el.getBoundingClientRect().top))
   expect(tops.length).toBeGreaterThan(0)
   const top = pins.nth(tops.indexOf(Math.min(...tops)))
@@ -181,7 +182,7 @@ async function openToBranch(page: Page, branchId: number): Promise<void> {
 async function expectPinDocksItsCard(page: Page): Promise<void> {
   const url = page.url()
   const count = await page.locator('.list-page__count').textContent()
-  const pins = page.locator('.map-canvas [data-point-id]')
+  const pins = page.locator('.map-canvas [data-point-id]:not(:has(.map-pin--locked))')
   const bottoms = await pins.evaluateAll((els) => els.map((el) => el.getBoundingClientRect().bottom))
   expect(bottoms.length).toBeGreaterThan(0)
   const lowest = pins.nth(bottoms.indexOf(Math.max(...bottoms)))
@@ -475,6 +476,31 @@ describe('the properties map', () => {
     await expectPinOpensOnlyItsCard(page)
   })
 
+  it("opens a pre-market pin's card as a locked card: Pre-market, no price, only Register and Login, on a desktop and a phone", async () => {
+    const cards = (await (await fetch(`${BASE_URL}/api/properties?transaction_type_id=1&page_size=100`)).json()) as { data: Array<{ is_locked: boolean; lat: number; lng: number }> }
+    const locked = cards.data.find((card) => card.is_locked)
+    if (!locked) throw new Error('no pre-market property in the demo data')
+    for (const options of [{}, { width: 390, height: 844, mobile: true }]) {
+      const { page } = await offlinePage(options)
+      await page.goto(`${BASE_URL}${LIST_PATHS.sales}?locations=${locked.lat},${locked.lng},1`)
+      await page.getByRole('button', { name: 'Show map' }).click()
+      const pin = page.locator('.map-canvas .leaflet-marker-icon[data-point-id]:has(.map-pin--locked)').first()
+      await pin.waitFor({ timeout: 15_000 })
+      // From the keyboard: a pin's place may lie under another control at a phone's width.
+      await pin.focus()
+      await page.keyboard.press('Enter')
+      const card = page.locator('.map-popup').filter({ hasText: 'Pre-market' })
+      await card.waitFor()
+      expect(await card.getByRole('link', { name: /^View This Property/ }).count()).toBe(0)
+      expect(await card.getByRole('link', { name: /^Register: / }).getAttribute('href')).toBe('/heads-up-alerts/register')
+      const login = new URL((await card.getByRole('link', { name: /^Login: / }).getAttribute('href'))!, BASE_URL)
+      expect(login.pathname).toBe('/login')
+      expect(login.searchParams.get('redirect')).toMatch(/^\/sales\/property-for-sale\?/)
+      expect(await card.innerText()).not.toMatch(/£\d/)
+      await expectNoAxeViolations(page)
+    }
+  })
+
   it('zooms between 3 and 13 with its buttons, and then draws every marker of the list on its own', async () => {
     const { page } = await offlinePage()
     const search = await findSmallSearch(page)
@@ -759,7 +785,10 @@ describe('properties at one position on the properties map', () => {
     for (const marker of markers) {
       await page.locator(`.map-canvas [data-point-id="${marker.property_profile_id}"]`).click()
       await expect.poll(() => popup.textContent()).toContain(marker.display_address)
-      expect(await popup.getByRole('link', { name: /^View This Property/ }).getAttribute('href')).toMatch(/^\/property\/\d+/)
+      // The pre-market house's card is a locked card's: only Register and Login (SPEC §2).
+      const action = marker.is_locked ? popup.getByRole('link', { name: /^Register: / }) : popup.getByRole('link', { name: /^View This Property/ })
+      expect(await action.getAttribute('href')).toMatch(marker.is_locked ? /^\/heads-up-alerts\/register$/ : /^\/property\/\d+/)
+      expect(await popup.getByRole('link', { name: /^View This Property/ }).count()).toBe(marker.is_locked ? 0 : 1)
       await popup.getByRole('button', { name: /close/i }).click()
       await expect.poll(() => popup.count()).toBe(0)
     }

@@ -1,4 +1,4 @@
-import { isBoundsLocation, MAP_DRAG_DEBOUNCE_MS, toBoundsParam, toSearchBounds, toSearchParams, toSearchRadiusMiles } from '@agency/domain'
+import { isBoundsLocation, LABELS, MAP_DRAG_DEBOUNCE_MS, toBoundsParam, toSearchBounds, toSearchParams, toSearchRadiusMiles } from '@agency/domain'
 import type { PropertyMarker, PropertySearchQuery, SearchType } from '@agency/domain'
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import { LazyMap } from '#app/components/map/lazy-map.tsx'
@@ -6,6 +6,8 @@ import type { MapPoint, MapSearchedArea, MapView, VisibleArea } from '#app/compo
 import { toSearchUrl } from '#app/components/search/search-url.ts'
 import { useApplySearch } from '#app/components/search/use-apply-search.ts'
 import { MAP_COPY } from '#app/components/map/map-copy.ts'
+import { COPY } from '#app/copy.ts'
+import { REGISTER_PATH, toLoginUrl } from '#app/lib/urls.ts'
 
 interface PropertiesMapProps {
   searchType: SearchType
@@ -15,7 +17,7 @@ interface PropertiesMapProps {
   centre: { lat: number; lng: number }
 }
 
-/** The popup of a property's marker: its card's summary and a link to its page. */
+/** The popup of a property's marker: its card's summary and a link to its page (a locked one's: Register and Login). */
 function toPopup(marker: PropertyMarker): HTMLElement {
   const root = document.createElement('div')
   root.className = 'map-popup'
@@ -34,9 +36,29 @@ function toPopup(marker: PropertyMarker): HTMLElement {
     root.append(el)
     return el
   }
-  if (marker.custom_property_status_title) add('p', 'map-popup__status', marker.custom_property_status_title)
+  // SPEC §2 locked card: a pre-market property says so, and offers only Register and Login.
+  if (marker.is_locked) add('p', 'map-popup__status', COPY.PRE_MARKET)
+  else if (marker.custom_property_status_title) add('p', 'map-popup__status', marker.custom_property_status_title)
   add('p', 'map-popup__heading', marker.advert_heading)
   add('p', 'map-popup__address', marker.display_address)
+  if (marker.is_locked) {
+    add('p', 'map-popup__note', COPY.PRE_MARKET_NOTE)
+    const actions = document.createElement('p')
+    actions.className = 'map-popup__actions'
+    const action = (label: string, href: string, className: string) => {
+      const link = document.createElement('a')
+      link.className = className
+      link.href = href
+      link.textContent = label
+      link.setAttribute('aria-label', `${label}: ${marker.advert_heading}, ${marker.display_address}`)
+      actions.append(link)
+    }
+    action(LABELS.REGISTER, REGISTER_PATH, 'button map-popup__link')
+    // Back to this search once logged in, as a locked card's Login does.
+    action(LABELS.LOGIN, toLoginUrl(`${window.location.pathname}${window.location.search}`), 'button button--secondary map-popup__link map-popup__link--secondary')
+    root.append(actions)
+    return root
+  }
   const facts = [marker.price, marker.bedroom === null ? null : MAP_COPY.MAP_BEDROOMS(marker.bedroom)].filter(Boolean).join(' · ')
   if (facts) add('p', 'map-popup__price', facts)
   const link = add('a', 'button map-popup__link', MAP_COPY.MAP_VIEW_PROPERTY) as HTMLAnchorElement
