@@ -20,7 +20,8 @@ export const SAVED_PAGE_COPY = {
   EMPTY: 'You have not saved any properties yet. Press the heart on a property to keep it here.',
   NO_LONGER_ON_MARKET: 'No longer on the market',
   KEPT_IN_BROWSER: 'These properties are kept in this browser. Log in to keep them on any device.',
-  NEEDS_JAVASCRIPT: 'Your saved properties are kept in this browser. Turn on JavaScript, or log in, to see them.',
+  /** Beside EMPTY without JavaScript: the list kept with it cannot be read without it. */
+  NEEDS_JAVASCRIPT: 'Properties saved while JavaScript was on are kept in this browser: turn on JavaScript, or log in, to see them.',
   LOADING: 'Loading your saved properties…',
   LOAD_FAILED: 'Your saved properties could not be loaded. Please try again.',
   DESCRIPTION: 'The properties you have saved, with their price and status today.',

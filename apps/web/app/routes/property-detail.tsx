@@ -5,7 +5,7 @@ import { data, redirect } from 'react-router'
 import { BackToList } from '#app/components/property-card/from-list.tsx'
 import { BranchContact, ContactBar } from '#app/components/property-detail/branch-contact.tsx'
 import { CalculatorsSection } from '#app/components/property-detail/extras/calculators-section.tsx'
-import { EpcChart } from '#app/components/property-detail/extras/epc-chart.tsx'
+import { EpcChart, hasEpcChart } from '#app/components/property-detail/extras/epc-chart.tsx'
 import { startLoadingExtras, toPropertyExtras } from '#app/components/property-detail/extras/extras.server.ts'
 import { SimilarProperties } from '#app/components/property-detail/extras/similar-properties.tsx'
 import { Brochures, Epcs, FloorPlans } from '#app/components/property-detail/documents.tsx'
@@ -166,7 +166,7 @@ export default function PropertyDetailRoute({ loaderData, actionData }: Route.Co
           )}
           <FloorPlans floorPlans={property.floor_plans} />
           {/* One energy section: the chart with the EPC documents beside it. */}
-          <Epcs epcs={property.epcs} chart={<EpcChart info={property.material_information} embedded />} />
+          <Epcs epcs={property.epcs} chart={hasEpcChart(property.material_information) ? <EpcChart info={property.material_information} embedded /> : undefined} />
           <Brochures documents={property.documents} />
           <MaterialInformation property={property} />
           <PriceHistory property={property} />

@@ -152,7 +152,14 @@ function BrowserSavedList({ cookieItems }: { cookieItems: readonly SavedItem[] }
   }, [ids])
 
   if (!hydrated) {
-    if (!cookieItems.length) return <p className="saved__note">{SAVED_PAGE_COPY.NEEDS_JAVASCRIPT}</p>
+    if (!cookieItems.length) {
+      return (
+        <>
+          <p className="saved__empty">{SAVED_PAGE_COPY.EMPTY}</p>
+          <p className="saved__note">{SAVED_PAGE_COPY.NEEDS_JAVASCRIPT}</p>
+        </>
+      )
+    }
     return (
       <>
         <p className="saved__note">{SAVED_PAGE_COPY.KEPT_IN_BROWSER}</p>

@@ -1,3 +1,4 @@
+import { SCOTTISH_DEPOSIT_MONTHS } from '@agency/domain'
 import { Link } from 'react-router'
 import { loadLegalPage } from '#app/components/legal/legal-page.server.ts'
 import { LEGAL_PATHS } from '#app/components/legal/legal-paths.ts'
@@ -34,8 +35,9 @@ export default function TermsRoute({ loaderData }: Route.ComponentProps) {
         offer or be let before the page says so.
       </p>
       <p>
-        Rents are stated as one amount, and we do not invite offers above it. Deposits are capped by the Tenant Fees Act 2019; our{' '}
-        <Link to={LEGAL_PATHS.fees}>fees</Link> are published in full.
+        Rents are stated as one amount, and we do not invite offers above it. Deposits are held within the law of the nation the home is in (the
+        Tenant Fees Act 2019 in England, the Renting Homes (Fees etc.) (Wales) Act 2019 in Wales, and Scotland’s own limit of {SCOTTISH_DEPOSIT_MONTHS} months’ rent),
+        and each home to rent shows its own beside its rent; our <Link to={LEGAL_PATHS.fees}>fees</Link> are published in full.
       </p>
 
       <h2 id="using-the-site">Using the site</h2>

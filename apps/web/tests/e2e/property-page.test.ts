@@ -283,6 +283,8 @@ describe('the full-screen gallery', () => {
     await gallery.getByRole('img').first().click()
     expect(await page.getByRole('dialog').count()).toBe(0)
     expect(await page.getByRole('link', { name: 'Register' }).count()).toBeGreaterThan(0)
+    // No empty section stands for what is held back: no energy heading without its chart or EPCs.
+    expect(await page.getByRole('heading', { name: 'Energy performance' }).count()).toBe(0)
     await expectNoAxeViolations(page)
   })
 })

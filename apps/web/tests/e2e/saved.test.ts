@@ -153,7 +153,8 @@ describe('saved properties', () => {
     // Pressed again, it leaves the list.
     await heartOf(main).first().click()
     await page.waitForURL((url) => url.pathname === '/saved-properties')
-    expect(await main.innerText()).toContain(SAVED_PAGE_COPY.NEEDS_JAVASCRIPT)
+    // The list is empty, and says so first; the note on a list kept with JavaScript follows.
+    expect(await main.innerText()).toContain(`${SAVED_PAGE_COPY.EMPTY}\n\n${SAVED_PAGE_COPY.NEEDS_JAVASCRIPT}`)
     expect((await page.context().cookies()).find((c) => c.name === 'agency_saved')).toBeUndefined()
 
     // Saved again, then the visitor logs in: the shortlist takes it in, and the cookie is cleared.

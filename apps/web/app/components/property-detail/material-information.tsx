@@ -1,4 +1,4 @@
-import { FURNISHING_LABELS, toLongDate, toPounds, toSearchType } from '@agency/domain'
+import { FURNISHING_LABELS, toLongDate, toPounds, toPoundsAndPence, toSearchType } from '@agency/domain'
 import type { PropertyDetail } from '@agency/domain'
 import { COPY } from '#app/copy.ts'
 import { EXTRAS_COPY } from './extras/copy.ts'
@@ -45,7 +45,7 @@ export function MaterialInformation({ property }: { property: PropertyDetail }) 
   const partA: Row[] = lettings
     ? [
         [EXTRAS_COPY.MATERIAL_RENT, property.price?.price ?? null],
-        [COPY.DETAIL_DEPOSIT, info.deposit === null ? null : toPounds(info.deposit)],
+        [COPY.DETAIL_DEPOSIT, info.deposit === null ? null : toPoundsAndPence(info.deposit)],
         [COPY.DETAIL_COUNCIL_TAX, info.council_tax_band],
         [COPY.DETAIL_EPC_RATING, epc],
         [COPY.DETAIL_FURNISHING, info.furnishing ? FURNISHING_LABELS[info.furnishing] : undefined],

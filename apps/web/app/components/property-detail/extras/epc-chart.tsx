@@ -48,12 +48,18 @@ function Marker({ x, rating, score }: { x: number; rating: EpcRating; score: num
   )
 }
 
+/** Whether the chart has a rating to draw (a visitor's locked property, and many homes, have none). */
+export function hasEpcChart(info: MaterialInformation | null): info is MaterialInformation {
+  return info !== null && isEpcRating(info.epc_rating)
+}
+
 /**
  * The EPC energy efficiency chart, A–G bars with the current and potential ratings, drawn from the
  * data. The picture is one image to assistive technology, named by the caption that states both ratings.
  */
 export function EpcChart({ info, embedded = false }: { info: MaterialInformation | null; embedded?: boolean }) {
-  if (!info || !isEpcRating(info.epc_rating)) return null
+  // (isEpcRating again narrows the rating's type.)
+  if (!hasEpcChart(info) || !isEpcRating(info.epc_rating)) return null
   const current = info.epc_rating
   const potential = info.epc_potential_rating
   const Wrapper = embedded ? 'div' : 'section'
