@@ -85,7 +85,7 @@ describe.each(testDatabaseKinds())('login link requests on %s', (kind) => {
     expect(branded.html).toContain('<img alt="Hartwell &amp; Co" height="48" src="https://agency.example/api/company/logo.png"')
     expect(branded.html).toContain('background-color:#123456')
     expect(branded.html).toContain('border-bottom:4px solid #abcdef')
-    expect(branded.text).toContain('Hartwell & Co Estate Agents Limited. Registered in England and Wales, company number 09876543. Registered office: 214 Upper Street, London N1 1RL.')
+    expect(branded.text).toContain('Hartwell & Co Estate Agents Limited. Registered in England and Wales, company number 03574219. Registered office: 214 Upper Street, London N1 1RL.')
     expect(branded.html).toContain('Member of The Property Ombudsman (D01234).')
     await database.db.delete(companySettings).where(eq(companySettings.setting_id, COMPANY_SETTING.COMPANY_PROFILE))
   })

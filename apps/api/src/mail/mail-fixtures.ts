@@ -8,7 +8,7 @@ export const TEST_BRAND: MailBrand = {
   logoUrl: 'https://agency.example/api/company/logo.png',
   colours: { primary: '#0b2545', accent: '#c9a227' },
   companyLines: [
-    'Hartwell & Co Estate Agents Limited. Registered in England and Wales, company number 09876543. Registered office: 214 Upper Street, London N1 1RL.',
+    'Hartwell & Co Estate Agents Limited. Registered in England and Wales, company number 03574219. Registered office: 214 Upper Street, London N1 1RL.',
     'VAT number GB123456789.',
     'Member of The Property Ombudsman (D01234).',
   ],

@@ -167,7 +167,7 @@ describe('the property catalogue in a browser', () => {
       expect(text).toContain('Redress scheme: The Property Ombudsman (membership no. D01234)')
       expect(text).toContain('Client money protection: Propertymark Client Money Protection (membership no. C0012345)')
       expect(text).toContain(
-        'Hartwell & Co Estate Agents Limited. Registered in England and Wales, company number 09876543. Registered office: 214 Upper Street, London N1 1RL. VAT number GB123456789.',
+        'Hartwell & Co Estate Agents Limited. Registered in England and Wales, company number 03574219. Registered office: 214 Upper Street, London N1 1RL. VAT number GB123456789.',
       )
       expect(await page.getByRole('banner').getByRole('img', { name: 'Hartwell & Co' }).getAttribute('src')).toBe('/api/company/logo.svg')
     }
@@ -192,7 +192,7 @@ describe('the property catalogue in a browser', () => {
       ['/privacy-notice', 'Privacy notice', ['registered with the Information Commissioner’s Office, number ZA123456', '2 years from when you made it, then deleted automatically.', 'not confirmed within 30 days is deleted', 'ico.org.uk/make-a-complaint']],
       ['/cookies', 'Cookies', ['agency_saved', '__Host-session (session without https)', 'no analytics, no advertising and no tracking']],
       ['/complaints', 'Complaints procedure', ['We acknowledge your complaint within 3 working days', 'complaints@hartwellandco.co.uk', 'The Property Ombudsman to review your complaint']],
-      ['/terms', 'Terms of use', ['company number 09876543', 'Rents are stated as one amount, and we do not invite offers above it.']],
+      ['/terms', 'Terms of use', ['company number 03574219', 'Rents are stated as one amount, and we do not invite offers above it.']],
     ]
     for (const [path, heading, texts] of expected) {
       await page.goto(`${BASE_URL}${path}`)

@@ -24,7 +24,7 @@ const REGISTERED_OFFICE = '214 Upper Street, London N1 1RL'
 /** The demo agency's company profile, checked against the schema the settings command uses. */
 export const DEMO_COMPANY_PROFILE: CompanyProfile = CompanyProfileSchema.parse({
   legal_name: 'Hartwell & Co Estate Agents Limited',
-  company_number: '09876543',
+  company_number: '03574219',
   registered_office: REGISTERED_OFFICE,
   registered_in: 'England and Wales',
   vat_number: 'GB123456789',
@@ -40,7 +40,7 @@ export const DEMO_COMPANY_PROFILE: CompanyProfile = CompanyProfileSchema.parse({
   },
   professional_bodies: [
     { name: 'Propertymark (ARLA)', membership_number: 'P00123456', url: 'https://www.propertymark.co.uk' },
-    { name: 'Propertymark (NAEA)', membership_number: 'P00123456', url: 'https://www.propertymark.co.uk' },
+    { name: 'Propertymark (NAEA)', membership_number: 'P00231874', url: 'https://www.propertymark.co.uk' },
     { name: 'Royal Institution of Chartered Surveyors (RICS)', membership_number: '0123456', url: 'https://www.rics.org' },
   ],
   fees: {

@@ -34,7 +34,7 @@ describe('the login link e-mail', () => {
     expect(mail.html.match(new RegExp(`href="${LINK.replace(/[?]/g, '\\?')}"`, 'g'))).toHaveLength(2)
     expect(mail.html).toContain('This link expires in 15 minutes and can be used once.')
     expect(mail.html).toContain('If you didn&#x27;t ask for this, you can ignore this e-mail')
-    expect(mail.html).toContain('Registered in England and Wales, company number 09876543')
+    expect(mail.html).toContain('Registered in England and Wales, company number 03574219')
   })
 
   it('greets without a name; escapes the name a contact gave and every setting it shows', async () => {
