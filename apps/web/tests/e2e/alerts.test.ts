@@ -207,6 +207,25 @@ describe('Heads Up Property Alerts: the register screen', () => {
     await expectNoAxeViolations(page)
   })
 
+  it('takes a message from a field as it is put right, the others waiting for the next save', async () => {
+    const page = await browser.page()
+    await page.goto(`${BASE_URL}/heads-up-alerts/register/buy`)
+    await waitForScreen(page)
+    await saveContact(page)
+    await expectToast(page, TEXT.NAME_REQUIRED)
+    const errors = () => page.locator('.alert-field__error').allInnerTexts()
+    await expect.poll(errors).toContain(TEXT.SURNAME_REQUIRED)
+    expect(await errors()).toContain(TEXT.NAME_REQUIRED)
+    expect(await errors()).toContain(TEXT.EMAIL_OR_PHONE_REQUIRED)
+    await page.getByLabel('First name').fill('Ann')
+    await expect.poll(errors).not.toContain(TEXT.NAME_REQUIRED)
+    expect(await errors()).toContain(TEXT.SURNAME_REQUIRED)
+    // Either way of contact answers 'Email or phone number is required'.
+    await page.getByLabel('Mobile phone').fill('07400 654321')
+    await expect.poll(errors).not.toContain(TEXT.EMAIL_OR_PHONE_REQUIRED)
+    expect(await errors()).toContain(TEXT.SURNAME_REQUIRED)
+  })
+
   it('suggests addresses from the shared address search and takes the one chosen', async () => {
     const page = await browser.page()
     await page.goto(`${BASE_URL}/heads-up-alerts/register/buy`)

@@ -235,8 +235,11 @@ describe('the lead enquiry on a property page', () => {
     // Each wrong field says so to a screen reader too.
     expect(await f.locator('[aria-invalid="true"]').count()).toBeGreaterThanOrEqual(7)
     await expectNoAxeViolations(page)
+    // A field put right loses its message as it changes; the others keep theirs until sent again.
     await f.getByLabel('Name', { exact: true }).fill('Joanna')
     await f.getByLabel('Surname').fill(uniqueSurname())
+    await expect.poll(errors).toEqual([TEXT.MESSAGE_REQUIRED, TEXT.EMAIL, TEXT.MOBILE_REQUIRED, TEXT.ADDRESS, TEXT.TO_SELL, TEXT.TO_LET])
+    expect(await f.getByLabel('Name', { exact: true }).getAttribute('aria-invalid')).toBeNull()
     await send(page).click()
     await expectToast(page, TEXT.MESSAGE_REQUIRED)
     await expect.poll(errors).toEqual([TEXT.MESSAGE_REQUIRED, TEXT.EMAIL, TEXT.MOBILE_REQUIRED, TEXT.ADDRESS, TEXT.TO_SELL, TEXT.TO_LET])

@@ -207,7 +207,12 @@ function ContactForm({ initial, serverErrors, canCancel, hydrated, handle, onCan
     return result.saved
   }
   useImperativeHandle(handle, () => ({ hasInput: () => hasContactInput(values), save }))
-  const set = (patch: Partial<ContactFormValues>) => setValues((current) => ({ ...current, ...patch }))
+  const set = (patch: Partial<ContactFormValues>) => {
+    setValues((current) => ({ ...current, ...patch }))
+    // A field being put right loses its message at once (and either contact way answers 'Email or
+    // phone number is required'); the next save checks them all again.
+    setErrors((current) => withoutErrorsOf(current, Object.keys(patch)))
+  }
   const errorOf = (field: string) => errors[field]?.[0]
   const fieldProps = (field: Exclude<(typeof CONTACT_FIELDS)[number], 'subscription_confirmed' | 'salutation_id' | 'address'>) => ({
     id: `${id}-${field}`,
@@ -327,6 +332,15 @@ function ContactForm({ initial, serverErrors, canCancel, hydrated, handle, onCan
  * once it can take it: the page may first have to bring the Contact tab back (register-screen.tsx),
  * which a slow phone renders some frames later. It gives up after a second.
  */
+/** The messages left once `fields` change. */
+function withoutErrorsOf(errors: Record<string, string[]>, fields: readonly string[]): Record<string, string[]> {
+  const contactWay = fields.some((field) => field === 'email' || field === 'mobile_phone')
+  const left = Object.entries(errors).filter(
+    ([field, messages]) => !fields.includes(field) && !(contactWay && messages.includes(MESSAGES.EMAIL_OR_PHONE_REQUIRED)),
+  )
+  return left.length === Object.keys(errors).length ? errors : Object.fromEntries(left)
+}
+
 function focusFirstError(id: string, errors: Record<string, string[]>, framesLeft = 60): void {
   const first = CONTACT_FIELDS.find((field) => (errors[field]?.length ?? 0) > 0)
   if (!first) return

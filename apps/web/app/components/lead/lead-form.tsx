@@ -384,6 +384,11 @@ export function LeadForm({ kind, heading, data, hidden = {}, result }: LeadFormP
         noValidate
         className="lead-form__form"
         onSubmit={(event) => void submit(event)}
+        // A field being put right loses its message at once; the next send checks it again.
+        onChange={(event) => {
+          const target = event.target
+          if (target instanceof HTMLInputElement || target instanceof HTMLSelectElement || target instanceof HTMLTextAreaElement) setFieldFailure((failure) => withoutFieldError(failure, toFailureField(target.name)))
+        }}
         onFocus={() => setIntent(true)}
         onPointerDown={() => setIntent(true)}
         data-enhanced={hydrated || undefined}
@@ -672,6 +677,21 @@ function SelectField(props: {
       )}
     </div>
   )
+}
+
+/** The field whose message an input's change answers: the viewing time's two inputs, the address's, or its own. */
+function toFailureField(name: string): string {
+  if (name === LEAD_FIELD.VIEWING_DATE || name === LEAD_FIELD.VIEWING_TIME) return 'viewing_lead_date'
+  if (name === LEAD_FIELD.VALUATION_TIME) return LEAD_FIELD.VALUATION_DATE
+  if (name === LEAD_FIELD.ADDRESS_ID || name === LEAD_FIELD.ADDRESS_CHOICE) return LEAD_FIELD.ADDRESS
+  return name
+}
+
+/** A failure without one field's message (the same failure when that field had none). */
+function withoutFieldError(failure: FormFailure | null, field: string): FormFailure | null {
+  if (!failure?.errors[field]) return failure
+  const { [field]: _, ...errors } = failure.errors
+  return { ...failure, errors }
 }
 
 /**
