@@ -36,7 +36,7 @@ export function textColourOn(background: string): string {
 }
 
 /** The colour of links and headings on white: the brand's primary when it reads on white, else ink. */
-function linkColour(primary: string): string {
+export function linkColour(primary: string): string {
   return isReadableUnderWhite(primary) ? primary : INK
 }
 

@@ -92,6 +92,9 @@ describe.skipIf(!serverUrl)('Heads Up e-mail: a price reduction by the command, 
       const page = await browser.page()
       await page.goto(unsubscribe!)
       await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Unsubscribe from this alert')
+      // The agency's page, as its e-mails look: its logo (allowed by the page's own policy) and which alert.
+      await expect.poll(() => page.locator('header img').evaluate((img) => (img as HTMLImageElement).naturalWidth)).toBeGreaterThan(0)
+      expect(await page.locator('main .alert').innerText()).toMatch(/^Heads Up Property Alert for buying: /)
       await expectNoAxeViolations(page)
       const status = async () => (await client.query<{ s: number }>('select contact_applicant_status_id as s from contact_applicants where contact_applicant_id = $1', [alert])).rows[0]!.s
       // Opening the link changes nothing.

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto'
 import { consentEvents, contactApplicants, outbox, sessions } from '@agency/db'
 import { testDatabaseKinds } from '@agency/db/testing'
 import { eq } from 'drizzle-orm'
@@ -30,6 +31,15 @@ describe.each(testDatabaseKinds())('GET and POST /api/alerts/unsubscribe on %s',
     expect(response.body).toContain('<h1>Unsubscribe from this alert</h1>')
     expect(response.body).toContain(`<form method="post" action="/api/alerts/unsubscribe?token=${alert.unsubscribe_token}">`)
     expect(response.body).toContain('<button type="submit">Unsubscribe</button>')
+    // The agency's page, not a bare one: its name, and which alert the link is about.
+    expect(response.body).toContain('<span>Hartwell &amp; Co</span>')
+    expect(response.body).toMatch(/<p class="alert">Heads Up Property Alert for buying: [^<]*\(3 miles\) · £200,000 - £400,000<\/p>/)
+    // Its one style block is allowed by its hash, and nothing else is.
+    const style = /<style>([\s\S]*?)<\/style>/.exec(response.body)?.[1] ?? ''
+    const hash = createHash('sha256').update(style).digest('base64')
+    expect(response.headers['content-security-policy']).toContain(`style-src 'sha256-${hash}'`)
+    expect(response.headers['content-security-policy']).toMatch(/^default-src 'none';/)
+    expect(response.body).not.toContain('<script')
     expect(await statusOf(alert.id)).toBe(1)
     expect(await consentOf(alert.id)).toEqual([])
   })

@@ -6,11 +6,12 @@ import { z } from 'zod'
 import { changeAlertStatus } from '#app/alerts/commands.ts'
 import { recordConsent } from '#app/alerts/consent.ts'
 import { ALERT_UNSUBSCRIBE_PATH, alertRecipients } from '#app/alerts/delivery.ts'
-import { loadMailBrand, loadMailBranch } from '#app/mail/brand.ts'
+import { createHash } from 'node:crypto'
+import { loadMailBrand, loadMailBranch, type MailBrand } from '#app/mail/brand.ts'
 import { enqueueMail } from '#app/mail/outbox.ts'
 import { renderAlertSwitchedOffMail, toCriteriaFacts } from '#app/mail/templates/alerts.tsx'
 import { escapeHtml } from '#app/html.ts'
-import { getSiteSettings } from '#app/queries/catalogue.ts'
+import { linkColour, textColourOn } from '#app/mail/components.tsx'
 
 /**
  * The switch-off link's token: a signed alert link (alert-links.ts, 'off'), or the 64 hex characters
@@ -19,25 +20,57 @@ import { getSiteSettings } from '#app/queries/catalogue.ts'
  */
 const TokenQuerySchema = z.object({ token: z.string().max(200).default('') })
 
-/** A small page of its own (the API's CSP forbids styles and scripts: plain HTML is all it needs). */
-function toPage(title: string, body: string): string {
-  return `<!doctype html>
+/** A colour of the brand as CSS takes it, else the site's own navy or teal. */
+const toCssColour = (colour: string, fallback: string) => (/^#[0-9a-f]{3,8}$/i.test(colour) ? colour : fallback)
+
+/**
+ * A small page of its own, in the agency's colours with its logo, name and company details, as its
+ * e-mails look: the link comes from one of them, and a bare page would look like a phishing one. Its
+ * one style block is allowed by its hash in the page's own Content-Security-Policy (the API's forbids
+ * styles); it has no script.
+ */
+function toPage(brand: MailBrand, title: string, body: string): { html: string; csp: string } {
+  // As the e-mails use them: the primary behind the header and the button, the accent only as a line,
+  // text and links in whichever colour reads on them.
+  const primary = toCssColour(brand.colours.primary, '#0b2545')
+  const accent = toCssColour(brand.colours.accent, '#115e59')
+  const onPrimary = textColourOn(primary)
+  const link = linkColour(primary)
+  const style = `body{margin:0;font-family:system-ui,-apple-system,"Segoe UI",Roboto,Arial,sans-serif;color:#1f2937;background:#f4f6f8;line-height:1.5}
+header{background:${primary};border-bottom:4px solid ${accent};padding:12px 16px}header a{display:inline-flex;align-items:center;gap:10px;min-height:44px;color:${onPrimary};font-weight:700;text-decoration:none}header img{height:40px;width:auto}
+main{max-width:36rem;margin:24px auto;padding:24px;background:#fff;border-radius:12px}h1{margin-top:0;font-size:1.5rem;color:${link}}
+.alert{padding:12px 16px;border-left:4px solid ${accent};background:#f4f6f8}button{font:inherit;font-weight:700;color:${onPrimary};background:${primary};border:0;border-radius:999px;padding:10px 24px;min-height:44px;cursor:pointer}
+a{color:${link}}footer{max-width:36rem;margin:0 auto 24px;padding:0 24px;font-size:.8125rem;color:#4b5563}`
+  const hash = createHash('sha256').update(style).digest('base64')
+  const logo = brand.logoUrl ? `<img src="${escapeHtml(brand.logoUrl)}" alt="">` : ''
+  const html = `<!doctype html>
 <html lang="en-GB">
-<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>${escapeHtml(title)}</title></head>
+<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>${escapeHtml(title)} | ${escapeHtml(brand.agencyName)}</title><link rel="icon" href="/favicon.svg" type="image/svg+xml"><style>${style}</style></head>
 <body>
+<header><a href="/">${logo}<span>${escapeHtml(brand.agencyName)}</span></a></header>
 <main>
 <h1>${escapeHtml(title)}</h1>
 ${body}
 </main>
+<footer>${brand.companyLines.map((line) => `<p>${escapeHtml(line)}</p>`).join('')}</footer>
 </body>
 </html>
 `
+  const origin = URL.canParse(brand.origin) ? new URL(brand.origin).origin : ''
+  return { html, csp: `default-src 'none'; img-src 'self' ${origin}; style-src 'sha256-${hash}'; base-uri 'none'; frame-ancestors 'none'` }
 }
 
-const NOT_FOUND_PAGE = toPage(
-  'Link not recognised',
-  '<p>This unsubscribe link is not recognised. The alert may have been deleted, or the link was copied incompletely.</p><p><a href="/">Go to the home page</a></p>',
-)
+const NOT_FOUND = {
+  title: 'Link not recognised',
+  body: '<p>This unsubscribe link is not recognised. The alert may have been deleted, or the link was copied incompletely.</p><p><a href="/">Go to the home page</a></p>',
+}
+
+/** Which alert a page is about, in the words of its e-mails: buying or renting, its places and its price. */
+function describeAlert(row: typeof contactApplicants.$inferSelect): string {
+  const searchType = row.profile_id === APPLICANT_PROFILE.TENANT ? 'lettings' : 'sales'
+  const facts = toCriteriaFacts(row.criteria, searchType, new Map()).slice(0, 2)
+  return `<p class="alert">Heads Up Property Alert for ${searchType === 'lettings' ? 'renting' : 'buying'}: ${facts.map(([, value]) => escapeHtml(value)).join(' · ')}</p>`
+}
 
 /**
  * GET and POST /alerts/unsubscribe?token= (API.md, RFC 8058): the Heads Up e-mails' unsubscribe link.
@@ -97,16 +130,20 @@ const alerts: FastifyPluginAsyncZod<{ publicUrl: string }> = async (app, options
     { schema: { summary: 'The confirm page of an alert e-mail\'s unsubscribe link (changes nothing)', tags: ['alerts'], querystring: TokenQuerySchema } },
     async (request, reply) => {
       const row = await findAlert(request.query.token)
+      const brand = await loadMailBrand(app.db, options.publicUrl)
+      const send = (page: { title: string; body: string }, status = 200) => {
+        const { html, csp } = toPage(brand, page.title, page.body)
+        return reply.code(status).header('content-security-policy', csp).send(html)
+      }
       reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').header('referrer-policy', 'no-referrer')
-      if (!row) return reply.code(404).send(NOT_FOUND_PAGE)
-      const agency = (await getSiteSettings(app.db)).agency_name
+      if (!row) return send(NOT_FOUND, 404)
       const action = `${ALERT_UNSUBSCRIBE_PATH}?token=${encodeURIComponent(request.query.token)}`
       const off = row.contact_applicant_status_id === APPLICANT_STATUS.OFF
       const body = off
-        ? `<p>This alert is already switched off: you will receive no more e-mails from it.</p>`
-        : `<p>Switch off this Heads Up Property Alert? You will receive no more e-mails from it. Your other alerts with ${escapeHtml(agency)} are not changed.</p>
+        ? `${describeAlert(row)}<p>This alert is already switched off: you will receive no more e-mails from it.</p>`
+        : `${describeAlert(row)}<p>Switch off this alert? You will receive no more e-mails from it. Your other alerts with ${escapeHtml(brand.agencyName)} are not changed.</p>
 <form method="post" action="${escapeHtml(action)}"><input type="hidden" name="confirm" value="yes"><button type="submit">Unsubscribe</button></form>`
-      return reply.send(toPage(off ? 'Alert already switched off' : 'Unsubscribe from this alert', body))
+      return send({ title: off ? 'Alert already switched off' : 'Unsubscribe from this alert', body })
     },
   )
 
@@ -119,13 +156,18 @@ const alerts: FastifyPluginAsyncZod<{ publicUrl: string }> = async (app, options
     },
     async (request, reply) => {
       const token = request.query.token
+      const brand = await loadMailBrand(app.db, options.publicUrl)
+      const send = (page: { title: string; body: string }, status = 200) => {
+        const { html, csp } = toPage(brand, page.title, page.body)
+        return reply.code(status).header('content-security-policy', csp).send(html)
+      }
       reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').header('referrer-policy', 'no-referrer')
       const where = alertOf(token)
-      if (!where) return reply.code(404).send(NOT_FOUND_PAGE)
+      if (!where) return send(NOT_FOUND, 404)
       const oneClick = typeof request.body === 'string' && /(^|&|\b)List-Unsubscribe=One-Click\b/.test(request.body)
       const found = await app.db.transaction(async (tx) => {
         const [row] = await tx.select().from(contactApplicants).where(where).for('update')
-        if (!row) return false
+        if (!row) return null
         const now = new Date()
         if (row.contact_applicant_status_id !== APPLICANT_STATUS.OFF) {
           await changeAlertStatus(tx, row, APPLICANT_STATUS.OFF, now)
@@ -139,12 +181,13 @@ const alerts: FastifyPluginAsyncZod<{ publicUrl: string }> = async (app, options
           method: oneClick ? 'one_click' : 'unsubscribe_page',
           now,
         })
-        return true
+        return row
       })
-      if (!found) return reply.code(404).send(NOT_FOUND_PAGE)
-      return reply.send(
-        toPage('You have unsubscribed', `<p>This Heads Up Property Alert is switched off: you will receive no more e-mails from it. You can switch it on again from your alerts at any time.</p><p><a href="${ALERT_PATHS.MY_ALERTS}">My alerts</a></p><p><a href="/">Go to the home page</a></p>`),
-      )
+      if (!found) return send(NOT_FOUND, 404)
+      return send({
+        title: 'You have unsubscribed',
+        body: `${describeAlert(found)}<p>This alert is switched off: you will receive no more e-mails from it. You can switch it on again from your alerts at any time.</p><p><a href="${ALERT_PATHS.MY_ALERTS}">My alerts</a></p><p><a href="/">Go to the home page</a></p>`,
+      })
     },
   )
 }
