@@ -6,6 +6,7 @@ import { SavedList, type SavedItem } from '#app/components/saved/saved-list.tsx'
 import { getAgencyName, toTitle } from '#app/lib/meta.ts'
 import { SAVED_PATH } from '#app/lib/saved.ts'
 import { parseVisitorSaves, toVisitorSavesCookie, toggleVisitorSave } from '#app/lib/saved-cookie.ts'
+import { toCardAnchor } from '#app/components/property-card/property-grid.tsx'
 import { getBrowserSaves, getServerSaves, subscribeToBrowserSaves } from '#app/lib/saved-browser.ts'
 import { getCurrentContact } from '#app/lib/session.server.ts'
 import { toListCard } from '#app/components/property-card/types.ts'
@@ -80,7 +81,9 @@ export async function action({ request, context }: Route.ActionArgs) {
     const ids = toggleVisitorSave(parseVisitorSaves(request.headers.get('cookie')), propertyId, toggle)
     // A full list changes nothing (the script says why; without it the heart stays empty).
     if (!ids) return redirect(back)
-    return redirect(back, { headers: { 'Set-Cookie': toVisitorSavesCookie(ids, isSecure(request)) } })
+    // Back at the card whose heart was pressed (a list further down, or its second page).
+    const atCard = back.includes('#') ? back : `${back}#${toCardAnchor(propertyId)}`
+    return redirect(atCard, { headers: { 'Set-Cookie': toVisitorSavesCookie(ids, isSecure(request)) } })
   }
 
   const intent = field('intent')

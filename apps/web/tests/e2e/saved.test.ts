@@ -142,6 +142,8 @@ describe('saved properties', () => {
     const pressed = heartOf((await firstOpenCard(page)).card)
     expect(await pressed.getAttribute('aria-pressed')).toBe('true')
     const id = (await pressed.getAttribute('value')) ?? ''
+    // At the card whose heart was pressed, not at the page's top.
+    expect(new URL(page.url()).hash).toBe(`#property-${id}`)
     const cookie = (await page.context().cookies()).find((c) => c.name === 'agency_saved')
     expect(cookie?.value).toBe(id)
     expect(cookie?.httpOnly).toBe(false)

@@ -52,7 +52,7 @@ export function PropertyGrid({ properties, variant, promoCards = [], headingLeve
         }
         const Card = item.property.is_locked ? LockedCard : variant === 'v2' ? PropertyCardV2 : PropertyCardV1
         return (
-          <li key={item.property.property_profile_id} data-property-id={item.property.property_profile_id}>
+          <li key={item.property.property_profile_id} id={toCardAnchor(item.property.property_profile_id)} data-property-id={item.property.property_profile_id}>
             {notes?.get(item.property.property_profile_id)?.map((note) => (
               <p key={note} className="badge property-grid__note">
                 {note}
@@ -64,4 +64,12 @@ export function PropertyGrid({ properties, variant, promoCards = [], headingLeve
       })}
     </ul>
   )
+}
+
+/**
+ * A card's anchor in a list: a heart pressed without JavaScript comes back to the list at its card
+ * (routes/saved-properties), not at the page's top.
+ */
+export function toCardAnchor(propertyId: number): string {
+  return `property-${propertyId}`
 }
