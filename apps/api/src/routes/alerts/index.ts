@@ -1,5 +1,6 @@
 import { ALERT_PATHS, APPLICANT_PROFILE, APPLICANT_STATUS, isAlertLinkTokenShaped, isTokenShaped } from '@agency/domain'
 import { contactApplicants, type Db } from '@agency/db'
+import type { FastifyReply } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { eq } from 'drizzle-orm'
 import { z } from 'zod'
@@ -60,7 +61,19 @@ ${body}
   return { html, csp: `default-src 'none'; img-src 'self' ${origin}; style-src 'sha256-${hash}'; base-uri 'none'; frame-ancestors 'none'` }
 }
 
-const NOT_FOUND = {
+/** A page's title and its body's HTML. */
+interface PageText {
+  title: string
+  body: string
+}
+
+/** Answers `page` as the agency's (toPage), with its own Content-Security-Policy. */
+function sendPage(reply: FastifyReply, brand: MailBrand, page: PageText, status: number): FastifyReply {
+  const { html, csp } = toPage(brand, page.title, page.body)
+  return reply.code(status).header('content-security-policy', csp).send(html)
+}
+
+const NOT_FOUND: PageText = {
   title: 'Link not recognised',
   body: '<p>This unsubscribe link is not recognised. The alert may have been deleted, or the link was copied incompletely.</p><p><a href="/">Go to the home page</a></p>',
 }
@@ -131,10 +144,7 @@ const alerts: FastifyPluginAsyncZod<{ publicUrl: string }> = async (app, options
     async (request, reply) => {
       const row = await findAlert(request.query.token)
       const brand = await loadMailBrand(app.db, options.publicUrl)
-      const send = (page: { title: string; body: string }, status = 200) => {
-        const { html, csp } = toPage(brand, page.title, page.body)
-        return reply.code(status).header('content-security-policy', csp).send(html)
-      }
+      const send = (page: PageText, status = 200) => sendPage(reply, brand, page, status)
       reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').header('referrer-policy', 'no-referrer')
       if (!row) return send(NOT_FOUND, 404)
       const action = `${ALERT_UNSUBSCRIBE_PATH}?token=${encodeURIComponent(request.query.token)}`
@@ -157,10 +167,7 @@ const alerts: FastifyPluginAsyncZod<{ publicUrl: string }> = async (app, options
     async (request, reply) => {
       const token = request.query.token
       const brand = await loadMailBrand(app.db, options.publicUrl)
-      const send = (page: { title: string; body: string }, status = 200) => {
-        const { html, csp } = toPage(brand, page.title, page.body)
-        return reply.code(status).header('content-security-policy', csp).send(html)
-      }
+      const send = (page: PageText, status = 200) => sendPage(reply, brand, page, status)
       reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').header('referrer-policy', 'no-referrer')
       const where = alertOf(token)
       if (!where) return send(NOT_FOUND, 404)
