@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { z } from 'zod'
-import { FORM_FIELD, joinParseFailures, toIssueField, toParseFailure, toParseResult } from './parse-result.ts'
+import { FORM_FIELD, joinParseFailures, toIssueField, toParseFailure, toParseResult, withoutFieldErrors } from './parse-result.ts'
 
 describe('toIssueField', () => {
   it.each([
@@ -74,5 +74,13 @@ describe('joinParseFailures', () => {
 
   it('has nothing to say of an empty list', () => {
     expect(toParseFailure([])).toBeNull()
+  })
+})
+
+describe('withoutFieldErrors', () => {
+  it("drops the fields' messages, and answers the same object when they had none", () => {
+    const errors = { name: ['Name is required'], email: ['Enter an e-mail'] }
+    expect(withoutFieldErrors(errors, ['name'])).toEqual({ email: ['Enter an e-mail'] })
+    expect(withoutFieldErrors(errors, ['surname'])).toBe(errors)
   })
 })

@@ -94,3 +94,12 @@ export function joinParseFailures(first: ParseFailure | null, second: ParseFailu
   const joined = toParseFailure(failures)
   return lead && joined ? { ...joined, message: lead.message, field: lead.field } : null
 }
+
+/**
+ * Messages by field without those of `fields` (a form's fields being put right): the same object
+ * when none of them had any, so a form's state need not change.
+ */
+export function withoutFieldErrors(errors: Record<string, string[]>, fields: readonly string[]): Record<string, string[]> {
+  if (!fields.some((field) => field in errors)) return errors
+  return Object.fromEntries(Object.entries(errors).filter(([field]) => !fields.includes(field)))
+}

@@ -12,6 +12,7 @@ import {
   contactListReducer,
   getCommunicationValue,
   getContactDisplayAddress,
+  withoutFieldErrors,
 } from '@agency/domain'
 import type { Contact, ContactListAction, ContactListState } from '@agency/domain'
 import { AddressCombobox } from '#app/components/alerts/address-combobox.tsx'
@@ -332,13 +333,11 @@ function ContactForm({ initial, serverErrors, canCancel, hydrated, handle, onCan
  * once it can take it: the page may first have to bring the Contact tab back (register-screen.tsx),
  * which a slow phone renders some frames later. It gives up after a second.
  */
-/** The messages left once `fields` change. */
+/** The messages left once `fields` change: theirs go, and either way of contact answers 'Email or phone number is required'. */
 function withoutErrorsOf(errors: Record<string, string[]>, fields: readonly string[]): Record<string, string[]> {
   const contactWay = fields.some((field) => field === 'email' || field === 'mobile_phone')
-  const left = Object.entries(errors).filter(
-    ([field, messages]) => !fields.includes(field) && !(contactWay && messages.includes(MESSAGES.EMAIL_OR_PHONE_REQUIRED)),
-  )
-  return left.length === Object.keys(errors).length ? errors : Object.fromEntries(left)
+  const answered = contactWay ? Object.keys(errors).filter((field) => errors[field]?.includes(MESSAGES.EMAIL_OR_PHONE_REQUIRED)) : []
+  return withoutFieldErrors(errors, [...fields, ...answered])
 }
 
 function focusFirstError(id: string, errors: Record<string, string[]>, framesLeft = 60): void {

@@ -18,6 +18,7 @@ import {
   VIEWING_FIRST_HOUR,
   checkValuationDetails,
   joinParseFailures,
+  withoutFieldErrors,
   VIEWING_LAST_HOUR,
   VIEWING_ROUNDING_MINUTES,
 } from '@agency/domain'
@@ -689,9 +690,9 @@ function toFailureField(name: string): string {
 
 /** A failure without one field's message (the same failure when that field had none). */
 function withoutFieldError(failure: FormFailure | null, field: string): FormFailure | null {
-  if (!failure?.errors[field]) return failure
-  const { [field]: _, ...errors } = failure.errors
-  return { ...failure, errors }
+  if (!failure) return null
+  const errors = withoutFieldErrors(failure.errors, [field])
+  return errors === failure.errors ? failure : { ...failure, errors }
 }
 
 /**

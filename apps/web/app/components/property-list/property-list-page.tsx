@@ -86,28 +86,30 @@ export function PropertyListPage({ data }: { data: PropertyListData }) {
 
   const { query, results, searchType, locationNames } = data
   const first = query.locations[0] ?? branches[0] ?? DEFAULT_MAP_CENTRE
-  if (data.placeNotFound) {
+  // A keyword that found no place, or several: the page asks, and lists nothing meanwhile.
+  const question = data.placeNotFound ? (
+    <NoPlaceNotice placeNotFound={data.placeNotFound} />
+  ) : data.placeChoices ? (
+    <div className="notice list-page__no-place">
+      <p className="list-page__no-place-title">{COPY.LIST_SEVERAL_PLACES(data.placeChoices.keyword, data.placeChoices.places.length)}</p>
+      <p>{COPY.LIST_CHOOSE_PLACE}</p>
+    </div>
+  ) : null
+  if (question) {
     return (
       <div className="container page list-page">
-        <SearchForm variant="list" criteria={{ searchType, query, locationNames }} notFoundKeyword={data.notFoundKeyword} notFoundRadius={data.placeNotFound.radius} filtersOpen={data.filtersOpen} />
+        <SearchForm
+          variant="list"
+          criteria={{ searchType, query, locationNames }}
+          notFoundKeyword={data.notFoundKeyword}
+          notFoundRadius={data.placeNotFound?.radius ?? data.placeChoices?.radius ?? null}
+          placeChoices={data.placeChoices}
+          filtersOpen={data.filtersOpen}
+        />
         <header className="list-page__header">
           <h1 className="list-page__title">{title}</h1>
         </header>
-        <NoPlaceNotice placeNotFound={data.placeNotFound} />
-      </div>
-    )
-  }
-  if (data.placeChoices) {
-    return (
-      <div className="container page list-page">
-        <SearchForm variant="list" criteria={{ searchType, query, locationNames }} placeChoices={data.placeChoices} filtersOpen={data.filtersOpen} />
-        <header className="list-page__header">
-          <h1 className="list-page__title">{title}</h1>
-        </header>
-        <div className="notice list-page__no-place">
-          <p className="list-page__no-place-title">{COPY.LIST_SEVERAL_PLACES(data.placeChoices.keyword, data.placeChoices.places.length)}</p>
-          <p>{COPY.LIST_CHOOSE_PLACE}</p>
-        </div>
+        {question}
       </div>
     )
   }

@@ -48,11 +48,9 @@ interface SearchFormProps {
  * Search navigates to the canonical URL of the form's state, so history holds every search. The state starts from the URL and
  * starts again whenever the URL changes, so back and forward restore the form as well as the results.
  */
-export function SearchForm({ variant, criteria, notFoundKeyword: notFound = '', notFoundRadius: notFoundMiles = null, placeChoices = null, filtersOpen = false }: SearchFormProps) {
-  // The keyword stays in the field when it found nothing, or several places to choose from, and so
-  // does the radius asked for with it.
+export function SearchForm({ variant, criteria, notFoundKeyword: notFound = '', notFoundRadius = null, placeChoices = null, filtersOpen = false }: SearchFormProps) {
+  // The keyword stays in the field when it found nothing, or several places to choose from.
   const notFoundKeyword = placeChoices?.keyword ?? notFound
-  const notFoundRadius = placeChoices ? placeChoices.radius : notFoundMiles
   const hydrated = useHydrated()
   const location = useLocation()
   const applySearch = useApplySearch()
