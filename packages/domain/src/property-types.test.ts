@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { FEATURED_PROPERTY_TYPES, PROPERTY_STYLES, PROPERTY_TYPES } from './property-types.ts'
+import { FEATURED_PROPERTY_TYPES, PROPERTY_STYLES, PROPERTY_TYPES, isResidentialPropertyType } from './property-types.ts'
 
 describe('featured types (SPEC §3)', () => {
   it('has the SPEC boxes and type ids, Bungalow and Land type-only', () => {
@@ -23,5 +23,16 @@ describe('featured types (SPEC §3)', () => {
   it('gives every style a known type', () => {
     const typeIds = PROPERTY_TYPES.map((t) => t.property_type_id)
     expect(PROPERTY_STYLES.every((s) => typeIds.includes(s.property_type_id))).toBe(true)
+  })
+})
+
+describe('isResidentialPropertyType', () => {
+  it('takes houses, flats, bungalows and park homes for homes, and commercial property and land for none', () => {
+    expect(PROPERTY_TYPES.filter((t) => isResidentialPropertyType(t.property_type_id)).map((t) => t.name)).toEqual(['House', 'Flat / Apartment', 'Bungalow', 'Park Home'])
+    expect(PROPERTY_TYPES.filter((t) => !isResidentialPropertyType(t.property_type_id)).map((t) => t.name)).toEqual(['Commercial', 'Land'])
+  })
+
+  it('takes a property of no known type for a home', () => {
+    expect(isResidentialPropertyType(null)).toBe(true)
   })
 })

@@ -60,3 +60,20 @@ export const FEATURED_PROPERTY_TYPES: readonly FeaturedPropertyType[] = [
   { key: 'land', label: 'Land', property_type_id: 6, property_style_ids: [] },
   { key: 'park-home', label: 'Park Home', property_type_id: 4, property_style_ids: [17, 18, 19] },
 ]
+
+/**
+ * The property types that are not homes: Commercial (5: offices, shops, industrial units) and Land (6).
+ * Such a property has no bedrooms or reception rooms to count, pays business rates (commercial) or
+ * nothing (bare land) rather than council tax, is bought at the non-residential rates of SDLT, LBTT and
+ * LTT, and is let outside the residential tenancy laws (Tenant Fees Act 2019 and its Welsh and Scottish
+ * counterparts).
+ */
+export const NON_RESIDENTIAL_PROPERTY_TYPE_IDS: readonly number[] = [5, 6]
+
+/** The Commercial type (5): it pays business rates. */
+export const COMMERCIAL_PROPERTY_TYPE_ID = 5
+
+/** Whether a property of this type is a home; a property of no known type is taken for one. */
+export function isResidentialPropertyType(propertyTypeId: number | null | undefined): boolean {
+  return propertyTypeId === null || propertyTypeId === undefined || !NON_RESIDENTIAL_PROPERTY_TYPE_IDS.includes(propertyTypeId)
+}

@@ -2,7 +2,7 @@
  * Builds one demo property and its children (medias, floor plans, EPCs, price history) from
  * (seed, index) alone, so chunks can be generated in any order and the result never changes.
  */
-import { PROPERTY_STYLES, TRANSACTION_TYPE } from '@agency/domain'
+import { PROPERTY_STYLES, SCOTTISH_TENURE, TRANSACTION_TYPE, isResidentialPropertyType, toTenureWording, toUkCountry, type UkCountry } from '@agency/domain'
 import type { epcs, floorPlans, priceHistory, properties, propertyMedias } from '../schema/index.ts'
 import { PERIOD_EXTERIORS, POOL, exteriorKindsFor, interiorsOf, toEpcChartFile, toEpcPdfFile, toExteriorKind, type EpcRating, type ExteriorKind, type InteriorEra, type InteriorKind } from './pool-layout.ts'
 import type { DocumentSpec } from './pool.ts'
@@ -214,6 +214,7 @@ export function generateProperty(ctx: GenerateContext, index: number, propertyPr
 
   const { lat, lng, quadrant } = scatterAround(town, rng)
   const postcode = toPostcode(town, quadrant, rng)
+  const country: UkCountry = toUkCountry(postcode) ?? 'england'
   const street = toStreetName(rng)
   const houseNumber = rng.chance(0.08) ? null : rng.int(1, kind === 'house' || kind === 'bungalow' ? 180 : 120)
   let addressLine1: string
@@ -235,7 +236,7 @@ export function generateProperty(ctx: GenerateContext, index: number, propertyPr
 
   const epcRating: EpcRating | null =
     kind === 'land' ? null : newHome ? (rng.chance(0.2) ? 'A' : 'B') : rng.weighted(styleId === 6 ? OLD_EPC_MIX : EPC_MIX)
-  const tenure = sales ? toTenure(kind, rng) : null
+  const tenure = sales ? toNationTenure(toTenure(kind, rng), country, typeId) : null
   const capitalValue = sales ? fullPrice : (price * 12) / 0.045
   const councilTaxBand = kind === 'land' || kind === 'commercial' ? null : toTaxBand(capitalValue, town.region)
 
@@ -349,7 +350,7 @@ export function generateProperty(ctx: GenerateContext, index: number, propertyPr
     available_from: availableFrom,
     deposit,
     ...toMaterialColumns(
-      { sales, kind, styleId, tenure, epcRating, newHome, hasParking, rural: town.population < 10_000 },
+      { sales, kind, styleId, tenure, epcRating, newHome, hasParking, rural: town.population < 10_000, country },
       Random.for(ctx.seed, STREAM.MATERIAL, index),
     ),
     agent_ref: null,
@@ -465,6 +466,15 @@ function toTenure(kind: Kind, rng: Random): string {
   if (kind === 'commercial') return rng.chance(0.6) ? 'Freehold' : 'Leasehold'
   if (kind === 'land') return 'Freehold'
   return rng.chance(0.92) ? 'Freehold' : 'Leasehold'
+}
+
+/**
+ * The tenure of a sale in its nation: a Scottish home is owned (SCOTTISH_TENURE; a home there cannot
+ * be held on a long lease), other Scottish property as toTenureWording words it; elsewhere as drawn.
+ */
+function toNationTenure(tenure: string, country: UkCountry, propertyTypeId: number): string {
+  if (country !== 'scotland') return tenure
+  return isResidentialPropertyType(propertyTypeId) ? SCOTTISH_TENURE : (toTenureWording(tenure, country) ?? tenure)
 }
 
 function toTaxBand(value: number, region: Region): string {

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest'
 import { toMaterialColumns, type MaterialFacts } from './material.ts'
 import { Random } from './random.ts'
 
-const HOUSE: MaterialFacts = { sales: true, kind: 'house', styleId: 2, tenure: 'Freehold', epcRating: 'D', newHome: false, hasParking: true, rural: false }
+const HOUSE: MaterialFacts = { sales: true, kind: 'house', styleId: 2, tenure: 'Freehold', epcRating: 'D', newHome: false, hasParking: true, rural: false, country: 'england' }
 const FLAT: MaterialFacts = { ...HOUSE, kind: 'flat', styleId: 9, tenure: 'Leasehold', hasParking: false }
 
 const many = (facts: MaterialFacts, n = 300) => Array.from({ length: n }, (_, i) => toMaterialColumns(facts, Random.for(1, 3, i)))
@@ -43,5 +43,20 @@ describe('demo material information', () => {
   it('has no ratings without an EPC, and no services for a plot of land', () => {
     const land = toMaterialColumns({ ...HOUSE, kind: 'land', styleId: 23, epcRating: null }, Random.for(1, 3, 1))
     expect(land).toMatchObject({ epc_current_score: null, epc_potential_rating: null, heating: null, broadband: null, parking: null })
+  })
+
+  it.each([
+    ['england', 'Environment Agency'],
+    ['wales', 'Natural Resources Wales'],
+    ['scotland', 'SEPA'],
+    ['northern_ireland', 'DfI Rivers'],
+  ] as const)('credits the flood risk of a home in %s to %s', (country, body) => {
+    const risks = new Set(many({ ...HOUSE, country }).map((row) => row.flood_risk).filter((risk) => risk !== null))
+    expect(risks.size).toBeGreaterThan(1)
+    for (const risk of risks) expect(risk).toContain(`(${body});`)
+  })
+
+  it('gives a Scottish home, owned, no lease', () => {
+    for (const row of many({ ...FLAT, tenure: 'Ownership', country: 'scotland' })) expect([row.lease_years_remaining, row.ground_rent, row.service_charge]).toEqual([null, null, null])
   })
 })

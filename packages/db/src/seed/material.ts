@@ -4,7 +4,7 @@
  * unknown so the page's 'Ask the agent' shows as it would on a real listing. Drawn from their own
  * random stream, so adding them changed none of the other generated values.
  */
-import { EPC_BANDS, toEpcRating, type EpcRating } from '@agency/domain'
+import { EPC_BANDS, FLOOD_RISK_AUTHORITIES, hasLeaseTerms, toEpcRating, type EpcRating, type UkCountry } from '@agency/domain'
 import type { Random, Weighted } from './random.ts'
 
 /** What the facts depend on. */
@@ -18,6 +18,8 @@ export interface MaterialFacts {
   hasParking: boolean
   /** A town under 10,000 people, where homes are more often off the mains. */
   rural: boolean
+  /** The nation the property is in (from its postcode): whose flood maps its flood risk comes from. */
+  country: UkCountry
 }
 
 /** The generated columns. */
@@ -76,17 +78,21 @@ const MOBILE: Weighted<string> = [
   ['Good outdoor signal from all four networks; indoor signal variable', 30],
   ['Limited indoor signal; good outdoor signal from EE and O2', 10],
 ]
-const FLOOD: Weighted<string> = [
-  ['Very low risk from rivers, the sea and surface water (Environment Agency); no flooding in the last five years', 70],
-  ['Low risk from surface water (Environment Agency); no flooding in the last five years', 22],
-  ['Medium risk from surface water (Environment Agency); no flooding in the last five years', 8],
-]
+/** Flood risk as the nation's flood maps put it (FLOOD_RISK_AUTHORITIES), with the body credited. */
+const toFloodRisks = (country: UkCountry): Weighted<string> => {
+  const source = FLOOD_RISK_AUTHORITIES[country]
+  return [
+    [`Very low risk from rivers, the sea and surface water (${source}); no flooding in the last five years`, 70],
+    [`Low risk from surface water (${source}); no flooding in the last five years`, 22],
+    [`Medium risk from surface water (${source}); no flooding in the last five years`, 8],
+  ]
+}
 
 /** Material information for one property. */
 export function toMaterialColumns(f: MaterialFacts, rng: Random): MaterialColumns {
   const scores = toScores(f.epcRating, f.newHome, rng)
   const flat = f.kind === 'flat'
-  const leasehold = f.sales && f.tenure !== null && f.tenure !== 'Freehold'
+  const leasehold = f.sales && hasLeaseTerms(f.tenure)
   const land = f.kind === 'land'
   const shareOfFreehold = f.tenure === 'Share of Freehold'
   const lease = leasehold
@@ -112,7 +118,7 @@ export function toMaterialColumns(f: MaterialFacts, rng: Random): MaterialColumn
       building_safety: null,
       restrictions: known(rng, rng.pick(['Agricultural use only; no planning permission', 'Outline planning permission for one dwelling', NONE_KNOWN])),
       rights_and_easements: known(rng, rng.pick(['Public footpath crosses the land', 'Right of way for the neighbouring farm', NONE_KNOWN])),
-      flood_risk: known(rng, rng.weighted(FLOOD)),
+      flood_risk: known(rng, rng.weighted(toFloodRisks(f.country))),
       accessibility: null,
     }
   }
@@ -165,7 +171,7 @@ export function toMaterialColumns(f: MaterialFacts, rng: Random): MaterialColumn
       rng,
       rng.pick([NONE_KNOWN, NONE_KNOWN, 'Shared access over the neighbouring driveway', 'Right of way for the neighbours along the rear path', 'Utility company easement for a substation cable']),
     ),
-    flood_risk: known(rng, rng.weighted(FLOOD)),
+    flood_risk: known(rng, rng.weighted(toFloodRisks(f.country))),
     accessibility: known(
       rng,
       f.kind === 'bungalow' || f.kind === 'park_home'

@@ -2,7 +2,7 @@ import { existsSync, mkdtempSync, rmSync, statSync } from 'node:fs'
 import { readFile } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
-import { COMPANY_SETTING, PROPERTY_STYLES, PromoCardSchema, RedirectTargetsSchema, toEpcRating } from '@agency/domain'
+import { COMPANY_SETTING, PROPERTY_STYLES, PromoCardSchema, RedirectTargetsSchema, toEpcRating, toUkCountry } from '@agency/domain'
 import { sql } from 'drizzle-orm'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -222,7 +222,7 @@ describe.each(testDatabaseKinds())('seedDemoData on %s', (kind) => {
         expect(r.price % 5_000).toBe(0)
         expect(r.price).toBeGreaterThanOrEqual(25_000)
         expect(['Guide Price', 'Offers in Excess of', 'Offers in the Region of', 'Fixed Price', 'Asking Price']).toContain(r.price_qualifier)
-        expect(['Freehold', 'Leasehold', 'Share of Freehold']).toContain(r.tenure)
+        expect(['Freehold', 'Leasehold', 'Share of Freehold', 'Ownership']).toContain(r.tenure)
         expect(r.deposit).toBeNull()
         expect(r.available_from).toBeNull()
       } else {
@@ -247,6 +247,30 @@ describe.each(testDatabaseKinds())('seedDemoData on %s', (kind) => {
         (select percentile_cont(0.5) within group (order by price) from properties where transaction_type_id = 1 and property_type_id in (1, 2) and county in ('Tyne and Wear', 'County Durham')) as north_east`,
     )
     expect(medians?.london).toBeGreaterThan(2 * (medians?.north_east ?? Infinity))
+  })
+
+  it('words tenure and flood risk by the nation of the postcode: Scottish homes owned, flood maps of SEPA, Natural Resources Wales and the Environment Agency', async () => {
+    const rows = await queryRows<{ transaction_type_id: number; property_type_id: number; postcode: string; tenure: string | null; flood_risk: string | null }>(
+      database.db,
+      sql`select transaction_type_id, property_type_id, postcode, tenure, flood_risk from properties`,
+    )
+    const flood = { england: 'Environment Agency', wales: 'Natural Resources Wales', scotland: 'SEPA' } as const
+    const seen = { england: 0, wales: 0, scotland: 0 }
+    for (const r of rows) {
+      const country = toUkCountry(r.postcode)
+      if (country !== 'england' && country !== 'wales' && country !== 'scotland') throw new Error(`${r.postcode} is not in Great Britain`)
+      if (r.flood_risk) {
+        expect(r.flood_risk, r.postcode).toContain(`(${flood[country]});`)
+        seen[country]++
+      }
+      if (country === 'scotland' && r.transaction_type_id === 1) {
+        if (r.property_type_id <= 4) expect(r.tenure, r.postcode).toBe('Ownership')
+        else expect(['Ownership', 'Leasehold'], r.postcode).toContain(r.tenure)
+      }
+      if (country !== 'scotland') expect(r.tenure).not.toBe('Ownership')
+    }
+    expect(seen.wales).toBeGreaterThan(20)
+    expect(seen.scotland).toBeGreaterThan(20)
   })
 
   it('places every property in Great Britain within a few km of a real town', async () => {
