@@ -2,6 +2,7 @@ import {
   AVAILABILITY_TITLES,
   FURNISHING_VALUES,
   isEpcRating,
+  isResidentialPropertyType,
   toDetailPageUrl,
   toLockedHeading,
   toLockedSlug,
@@ -66,6 +67,14 @@ function toFullAddress(row: PropertyCardRow): string {
 
 const roundTo = (value: number, places: number) => Math.round(value * 10 ** places) / 10 ** places
 
+/** A property's room counts as a card shows them: none for a property that is not a home (isResidentialPropertyType). */
+function toRoomCountsOfType(
+  row: Pick<PropertyCardRow, 'property_type_id' | 'bedroom'> & Partial<Pick<PropertyCardRow, 'bathroom' | 'reception'>>,
+): Pick<PropertyCard, 'bedroom' | 'bathroom' | 'reception'> {
+  if (!isResidentialPropertyType(row.property_type_id)) return { bedroom: null, bathroom: null, reception: null }
+  return { bedroom: row.bedroom, bathroom: row.bathroom ?? null, reception: row.reception ?? null }
+}
+
 function toCard(
   row: PropertyCardRow & { distance?: number | null; reduced_at?: Date | null },
   medias: readonly PropertyMediaRow[],
@@ -87,9 +96,8 @@ function toCard(
       price: toPriceLabel(row.price, toSearchType(transactionTypeId)),
       numberPrice: row.price,
     },
-    bedroom: row.bedroom,
-    bathroom: row.bathroom,
-    reception: row.reception,
+    // Rooms are a home's: an office, a shop or land has none to count (its 0 bedrooms read as a studio).
+    ...toRoomCountsOfType(row),
     summary: row.summary,
     // A pre-market property's address is the same for everyone and names nothing the locked card hides.
     detail_page_url: toDetailPageUrl(row.property_profile_id, row.is_locked ? toLockedSlug(toSearchType(transactionTypeId), row.town) : row.slug),
@@ -318,7 +326,7 @@ export function presentMarker(row: PropertyMarkerRow, context: PresentContext): 
     custom_property_status_title: status,
     price: toPriceLabel(row.price, searchType),
     pin_price: toPinPriceLabel(row.price, searchType),
-    bedroom: row.bedroom,
+    bedroom: toRoomCountsOfType(row).bedroom,
     detail_page_url: toDetailPageUrl(row.property_profile_id, row.slug),
   }
 }

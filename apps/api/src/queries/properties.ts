@@ -821,6 +821,8 @@ const markerColumns = {
   slug: properties.slug,
   advert_heading: properties.advert_heading,
   bedroom: properties.bedroom,
+  // A property that is not a home shows no bedroom count (isResidentialPropertyType).
+  property_type_id: properties.property_type_id,
   price: properties.price,
   availability: properties.availability,
   is_locked: properties.is_locked,

@@ -246,3 +246,42 @@ describe('the property page extras in a browser', () => {
     await expect(page.getByRole('heading', { name: 'Stamp duty and mortgage calculator' }).isVisible()).resolves.toBe(false)
   })
 })
+
+describe('a property page by the nation it is in, and for a property that is not a home', () => {
+  const inNation = (country: string) => (p: PropertyDetail) =>
+    toUkCountry(p.postcode ?? '') === country && p.property_type?.property_type_id === 1 && p.material_information?.flood_risk != null
+
+  it.each([
+    ['scotland', 'Ownership', 'SEPA', 'Land and Buildings Transaction Tax (Scotland)'],
+    ['wales', null, 'Natural Resources Wales', 'Land Transaction Tax (Wales)'],
+    ['england', null, 'Environment Agency', 'Stamp Duty Land Tax (England)'],
+  ] as const)('words a home in %s by its own law: tenure, flood maps and purchase tax', async (country, tenure, floodSource, tax) => {
+    const property = await findProperty(1, inNation(country))
+    const page = await browser.page({ javaScriptEnabled: false })
+    await page.goto(`${BASE_URL}${property.detail_page_url}`)
+    const shownTenure = await valueOf(page, '#material-information', 'Tenure').innerText()
+    if (tenure) expect(shownTenure).toBe(tenure)
+    else expect(['Freehold', 'Leasehold', 'Share of Freehold']).toContain(shownTenure)
+    const flood = await valueOf(page, '#material-information', 'Flood risk').innerText()
+    expect(flood).toContain(`(${floodSource});`)
+    expect(await page.locator('.extras-calc__headline').innerText()).toMatch(new RegExp(`^${tax.replace(/[()]/g, '\\$&')} for a home mover at `))
+  })
+
+  it('shows an office for sale with no rooms, no council tax band and no residential stamp duty', async () => {
+    const property = await findProperty(1, (p) => p.property_type?.property_type_id === 5)
+    const page = await browser.page({ javaScriptEnabled: false })
+    await page.goto(`${BASE_URL}${property.detail_page_url}`)
+    await expect(page.locator('#detail-heading').innerText()).resolves.toBe(property.advert_heading)
+    expect(await page.locator('.detail-facts__rooms').count()).toBe(0)
+    expect(await page.locator('main').innerText()).not.toMatch(/\b0 bedrooms\b|Council tax band|Stamp duty and mortgage calculator/)
+    await expect(valueOf(page, '#material-information', 'Business rates').innerText()).resolves.toBe('Ask the agent')
+  })
+
+  it('lets an office to rent with no tenancy deposit caps', async () => {
+    const property = await findProperty(2, (p) => p.property_type?.property_type_id === 5)
+    const page = await browser.page({ javaScriptEnabled: false })
+    await page.goto(`${BASE_URL}${property.detail_page_url}`)
+    expect(await page.locator('.detail-deposits').count()).toBe(0)
+    expect(await page.locator('.detail-facts__rooms').count()).toBe(0)
+  })
+})

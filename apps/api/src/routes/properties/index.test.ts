@@ -23,6 +23,10 @@ type Query = Record<string, string | string[]>
 
 const INVALID = 'The given data was invalid.'
 
+/** The room counts the API gives a property: a home's own, none for Commercial (5) or Land (6). */
+const roomsOf = (row: Row) =>
+  row.property_type_id === 5 || row.property_type_id === 6 ? { bedroom: null, bathroom: null, reception: null } : { bedroom: row.bedroom, bathroom: row.bathroom, reception: row.reception }
+
 // An independent reference for every filter and sort, in plain JS.
 const EARTH_RADIUS_MILES = 3958.8
 function haversineMiles(lat1: number, lng1: number, lat2: number, lng2: number): number {
@@ -394,6 +398,22 @@ describe.each(testDatabaseKinds())('the catalogue routes on %s', (kind) => {
   })
 
   describe('GET /api/properties cards', () => {
+    it('gives an office, a shop or land no room counts on its card, its page or its map marker, and a home its own', async () => {
+      const office = all.find((p) => p.property_type_id === 5 && !p.is_locked && p.availability === 'available' && p.bedroom > 0)!
+      const home = all.find((p) => p.property_type_id === 1 && !p.is_locked && p.availability === 'available' && p.bedroom > 0)!
+      for (const [row, rooms] of [
+        [office, { bedroom: null, bathroom: null, reception: null }],
+        [home, { bedroom: home.bedroom, bathroom: home.bathroom, reception: home.reception }],
+      ] as const) {
+        const box = [row.lat - 0.0001, row.lng - 0.0001, row.lat + 0.0001, row.lng + 0.0001].join(',')
+        const cards = (await get(`/api/properties?transaction_type_id=${row.transaction_type_id}&bounds=${box}`)).json()
+        expect(cards.data.find((c: { property_profile_id: number }) => c.property_profile_id === row.property_profile_id)).toMatchObject(rooms)
+        expect((await get(`/api/properties/${row.property_profile_id}`)).json().data).toMatchObject(rooms)
+        const markers = (await get(`/api/properties/markers?transaction_type_id=${row.transaction_type_id}&bounds=${box}`)).json()
+        expect(markers.data.find((m: { property_profile_id: number }) => m.property_profile_id === row.property_profile_id)).toMatchObject({ bedroom: rooms.bedroom })
+      }
+    })
+
     it('shapes an unlocked card per SPEC §3, with the first photo as its image', async () => {
       // Fixture 3 opens its gallery with a video, then photos.
       const row = all[3]!
@@ -418,9 +438,7 @@ describe.each(testDatabaseKinds())('the catalogue routes on %s', (kind) => {
           price: toPriceLabel(row.price, row.transaction_type_id === 2 ? 'lettings' : 'sales'),
           numberPrice: row.price,
         },
-        bedroom: row.bedroom,
-        bathroom: row.bathroom,
-        reception: row.reception,
+        ...roomsOf(row),
         summary: row.summary,
         detail_page_url: `/property/${row.property_profile_id}/${row.slug}`,
         match_percentage: null,
@@ -648,7 +666,7 @@ describe.each(testDatabaseKinds())('the catalogue routes on %s', (kind) => {
       const row = all.find((p) => !p.is_locked && p.transaction_type_id === 1 && p.availability === 'available')!
       const body = await markers({ bounds: [row.lat - 0.0001, row.lng - 0.0001, row.lat + 0.0001, row.lng + 0.0001].join(',') })
       const marker = body.data.find((m) => m.property_profile_id === row.property_profile_id)!
-      expect(marker).toMatchObject({ lat: row.lat, lng: row.lng, is_locked: false, price: toPriceLabel(row.price, 'sales'), pin_price: toPinPriceLabel(row.price, 'sales'), bedroom: row.bedroom, advert_heading: row.advert_heading })
+      expect(marker).toMatchObject({ lat: row.lat, lng: row.lng, is_locked: false, price: toPriceLabel(row.price, 'sales'), pin_price: toPinPriceLabel(row.price, 'sales'), bedroom: roomsOf(row).bedroom, advert_heading: row.advert_heading })
       expect(marker.detail_page_url).toBe(`/property/${row.property_profile_id}/${row.slug}`)
     })
 
@@ -822,7 +840,7 @@ describe.each(testDatabaseKinds())('the catalogue routes on %s', (kind) => {
           .map((h) => ({ price: h.price, changed_at: h.changed_at.toISOString() })),
         updated_at: row.updated_at.toISOString(),
         price: { numberPrice: row.price },
-        bedroom: row.bedroom,
+        bedroom: roomsOf(row).bedroom,
         summary: row.summary,
       })
     })

@@ -1,4 +1,15 @@
-import { FURNISHING_LABELS, toLongDate, toPounds, toPoundsAndPence, toSearchType } from '@agency/domain'
+import {
+  COMMERCIAL_PROPERTY_TYPE_ID,
+  FURNISHING_LABELS,
+  hasLeaseTerms,
+  isResidentialPropertyType,
+  toLongDate,
+  toPounds,
+  toPoundsAndPence,
+  toSearchType,
+  toTenureWording,
+  toUkCountry,
+} from '@agency/domain'
 import type { PropertyDetail } from '@agency/domain'
 import { COPY } from '#app/copy.ts'
 import { EXTRAS_COPY } from './extras/copy.ts'
@@ -28,7 +39,7 @@ function Part({ id, heading, rows }: { id: string; heading: string; rows: Row[] 
 
 /**
  * UK material information, parts A–C as National Trading Standards describe them: A the price or
- * rent and deposit, tenure and lease, council tax and EPC; B the property type, construction,
+ * rent and deposit, tenure and lease, council tax (business rates for a commercial property) and EPC; B the property type, construction,
  * utilities, heating, broadband, mobile signal and parking; C building safety, restrictions, rights
  * and easements, flood risk and accessibility. What the data does not hold reads 'Ask the agent'.
  */
@@ -37,8 +48,15 @@ export function MaterialInformation({ property }: { property: PropertyDetail }) 
   if (!info) return null
   const lettings = toSearchType(property.transaction_type_id) === 'lettings'
   const yearly = (amount: number | null) => (amount === null ? null : EXTRAS_COPY.MATERIAL_A_YEAR(toPounds(amount)))
-  // Leases matter for sales of anything not freehold (a freehold's lease rows would be noise).
-  const leasehold = !lettings && info.tenure !== null && info.tenure !== 'Freehold'
+  // Scotland has no freehold: its ownership is worded as such, whatever the data says (toTenureWording).
+  const tenure = toTenureWording(info.tenure, property.postcode ? toUkCountry(property.postcode) : null)
+  // Leases matter for sales held on one (a freehold's lease rows would be noise).
+  const leasehold = !lettings && hasLeaseTerms(tenure)
+  // Council tax is a home's; a commercial property pays business rates, bare land neither.
+  const typeId = property.property_type?.property_type_id ?? null
+  const localTax: Row = isResidentialPropertyType(typeId)
+    ? [COPY.DETAIL_COUNCIL_TAX, info.council_tax_band]
+    : [EXTRAS_COPY.MATERIAL_BUSINESS_RATES, typeId === COMMERCIAL_PROPERTY_TYPE_ID ? null : undefined]
   const epc = info.epc_rating && info.epc_potential_rating ? EXTRAS_COPY.MATERIAL_EPC_POTENTIAL(info.epc_rating, info.epc_potential_rating) : info.epc_rating
   // Style names already say the type ('Semi-Detached House'); a type alone is the fallback.
   const type = property.property_style?.name ?? property.property_type?.name ?? null
@@ -46,18 +64,18 @@ export function MaterialInformation({ property }: { property: PropertyDetail }) 
     ? [
         [EXTRAS_COPY.MATERIAL_RENT, property.price?.price ?? null],
         [COPY.DETAIL_DEPOSIT, info.deposit === null ? null : toPoundsAndPence(info.deposit)],
-        [COPY.DETAIL_COUNCIL_TAX, info.council_tax_band],
+        localTax,
         [COPY.DETAIL_EPC_RATING, epc],
         [COPY.DETAIL_FURNISHING, info.furnishing ? FURNISHING_LABELS[info.furnishing] : undefined],
         [COPY.DETAIL_AVAILABLE_FROM, info.available_from ? toLongDate(info.available_from) : undefined],
       ]
     : [
         [EXTRAS_COPY.MATERIAL_PRICE, property.price ? `${property.price.type.name} ${property.price.price}` : null],
-        [COPY.DETAIL_TENURE, info.tenure],
+        [COPY.DETAIL_TENURE, tenure],
         [EXTRAS_COPY.MATERIAL_LEASE, leasehold ? (info.lease_years_remaining === null ? null : EXTRAS_COPY.MATERIAL_LEASE_YEARS(info.lease_years_remaining)) : undefined],
         [EXTRAS_COPY.MATERIAL_GROUND_RENT, leasehold ? yearly(info.ground_rent) : undefined],
         [EXTRAS_COPY.MATERIAL_SERVICE_CHARGE, leasehold ? yearly(info.service_charge) : undefined],
-        [COPY.DETAIL_COUNCIL_TAX, info.council_tax_band],
+        localTax,
         [COPY.DETAIL_EPC_RATING, epc],
       ]
   const partB: Row[] = [

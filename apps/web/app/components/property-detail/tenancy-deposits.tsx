@@ -1,4 +1,4 @@
-import { TENANT_FEES_ACT, TRANSACTION_TYPE, toPoundsAndPence, toTenancyDeposits, toUkCountry } from '@agency/domain'
+import { TENANT_FEES_ACT, TRANSACTION_TYPE, isResidentialPropertyType, toPoundsAndPence, toTenancyDeposits, toUkCountry } from '@agency/domain'
 import type { PropertyDetail } from '@agency/domain'
 import { Link } from 'react-router'
 import { LEGAL_PATHS, TENANT_FEES_ANCHORS } from '#app/components/legal/legal-paths.ts'
@@ -7,10 +7,12 @@ import { LEGAL_PATHS, TENANT_FEES_ANCHORS } from '#app/components/legal/legal-pa
  * Beside a lettings rent: the deposit and holding deposit the law of the home's nation allows
  * (toTenancyDeposits: the Tenant Fees Act 2019 caps in England, two months' rent and no holding
  * deposit in Scotland, Wales's own Act), and the link to the fees a tenant there may be charged
- * (Consumer Rights Act 2015 s.83 asks the fees to be shown where a property's rent is).
+ * (Consumer Rights Act 2015 s.83 asks the fees to be shown where a property's rent is). None for a
+ * property that is not a home: a commercial lease is outside those laws.
  */
 export function TenancyDeposits({ property }: { property: PropertyDetail }) {
   if (property.transaction_type_id !== TRANSACTION_TYPE.LETTINGS || !property.price) return null
+  if (!isResidentialPropertyType(property.property_type?.property_type_id)) return null
   const country = property.postcode ? toUkCountry(property.postcode) : null
   const deposits = toTenancyDeposits(property.price.numberPrice, property.material_information?.deposit ?? null, country)
   return (

@@ -32,6 +32,7 @@ export const EXTRAS_COPY = {
   MATERIAL_SERVICE_CHARGE: 'Service charge',
   MATERIAL_A_YEAR: (amount: string) => `${amount} a year`,
   MATERIAL_EPC_POTENTIAL: (current: string, potential: string) => `${current} (potential ${potential})`,
+  MATERIAL_BUSINESS_RATES: 'Business rates',
   MATERIAL_PROPERTY_TYPE: 'Property type',
   MATERIAL_CONSTRUCTION: 'Construction',
   MATERIAL_ELECTRICITY: 'Electricity',

@@ -7,6 +7,7 @@ import {
   TRANSACTION_TYPE,
   calculateMortgage,
   calculatePropertyTax,
+  isResidentialPropertyType,
   toUkCountry,
   type BuyerType,
   type PropertyCard,
@@ -20,11 +21,13 @@ import { toSimilarCard, type SimilarCard } from './similar-properties.tsx'
 
 /**
  * The calculators' starting figures for a sales page: the tax for each buyer type in the property's
- * nation (from its postcode) and a repayment example. Null for lettings, a locked property, or a
- * postcode outside the three taxes.
+ * nation (from its postcode) and a repayment example. Null for lettings, a locked property, a
+ * postcode outside the three taxes, or a property that is not a home (an office or land is bought at
+ * the non-residential rates, and not with a residential mortgage).
  */
 export function toCalculatorSummary(property: PropertyDetail): CalculatorSummary | null {
   if (property.transaction_type_id !== TRANSACTION_TYPE.SALES || !property.price || !property.postcode) return null
+  if (!isResidentialPropertyType(property.property_type?.property_type_id)) return null
   const country = toUkCountry(property.postcode)
   if (!country) return null
   const price = property.price.numberPrice
