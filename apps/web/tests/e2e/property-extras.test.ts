@@ -1,4 +1,4 @@
-import { toPounds, toStandardPropertyTax, toUkCountry, type PropertyCard, type PropertyDetail } from '@agency/domain'
+import { isResidentialPropertyType, toPounds, toStandardPropertyTax, toUkCountry, type PropertyCard, type PropertyDetail } from '@agency/domain'
 import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { BASE_URL, expectNoAxeViolations, setupBrowser } from './support.ts'
@@ -194,7 +194,10 @@ describe('the property page extras in a browser', () => {
   })
 
   it("shows material information in parts A to C, with 'Ask the agent' for what is not known", async () => {
-    const property = await findProperty(1, (p) => p.material_information?.accessibility === null && p.material_information.heating !== null)
+    const property = await findProperty(
+      1,
+      (p) => isResidentialPropertyType(p.property_type?.property_type_id) && p.material_information?.accessibility === null && p.material_information.heating !== null,
+    )
     const page = await browser.page()
     await page.goto(`${BASE_URL}${property.detail_page_url}`)
     const section = '#material-information'
@@ -275,6 +278,7 @@ describe('a property page by the nation it is in, and for a property that is not
     expect(await page.locator('.detail-facts__rooms').count()).toBe(0)
     expect(await page.locator('main').innerText()).not.toMatch(/\b0 bedrooms\b|Council tax band|Stamp duty and mortgage calculator/)
     await expect(valueOf(page, '#material-information', 'Business rates').innerText()).resolves.toBe('Ask the agent')
+    await expect(page.getByRole('heading', { name: 'Price, tenure and business rates', level: 3 }).isVisible()).resolves.toBe(true)
   })
 
   it('lets an office to rent with no tenancy deposit caps', async () => {

@@ -112,4 +112,21 @@ describe.each(testDatabaseKinds())("the feed import keeps lettings adverts to th
       ['LET-CLEAN', 'material information Part A missing (National Trading Standards): deposit'],
     ])
   })
+
+  it('judges an office by the rules for offices: its advert is not a home’s, and it has no council tax band to miss', async () => {
+    // PROP_SUB_ID 178 is an office: let in Leeds with words the Act forbids in a home's advert, and sold
+    // without a council tax band (it pays business rates).
+    const report = await run(
+      [
+        letting('OFFICE-LET', { PROP_SUB_ID: 178, SUMMARY: 'Open-plan office suite. No DSS.', LET_BOND: 3000 }),
+        toSampleBlmRecord('OFFICE-SALE', { PROP_SUB_ID: 178, PRICE_QUALIFIER: 10, COUNCIL_TAX_BAND: '', TENURE_TYPE_ID: '' }),
+      ],
+      true,
+    )
+    expect(report.advert_refusals).toEqual([])
+    expect(await byRef('OFFICE-LET')).toMatchObject({ transaction_type_id: 2, property_type_id: 5 })
+    expect(report.warnings.filter((w) => w.message.startsWith('material information')).map((w) => [w.agent_ref, w.message])).toEqual([
+      ['OFFICE-SALE', 'material information Part A missing (National Trading Standards): tenure'],
+    ])
+  })
 })

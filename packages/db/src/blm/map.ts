@@ -16,6 +16,7 @@ import {
   TRANSACTION_TYPE,
   findLettingsAdvertBreaches,
   isBlmPreMarket,
+  isResidentialPropertyType,
   toLettingsAdvertMessage,
   toUkCountry,
   toBlmPriceQualifier,
@@ -250,9 +251,10 @@ export function mapBlmRecord(record: BlmRecord, preMarket: PreMarketRule): BlmMa
 
   const branchCode = int('BRANCH_ID')
 
-  // Renters' Rights Act 2025: a letting in England is published only with one specific rent and no
-  // bidding or deterring wording. A range or 'POA' in PRICE is reported as such, not as a bad number.
-  if (transactionTypeId === TRANSACTION_TYPE.LETTINGS && postcode && toUkCountry(postcode) === 'england') {
+  // Renters' Rights Act 2025: a home to let in England is published only with one specific rent and
+  // no bidding or deterring wording (a commercial letting is outside the Act). A range or 'POA' in
+  // PRICE is reported as such, not as a bad number.
+  if (transactionTypeId === TRANSACTION_TYPE.LETTINGS && isResidentialPropertyType(type.property_type_id) && postcode && toUkCountry(postcode) === 'england') {
     const texts = [
       { field: 'SUMMARY', text: toPlainText(get('SUMMARY')) },
       { field: 'DESCRIPTION', text: toPlainText(get('DESCRIPTION')) },
@@ -282,7 +284,7 @@ export function mapBlmRecord(record: BlmRecord, preMarket: PreMarketRule): BlmMa
   const styleName = type.property_style_id === null ? undefined : STYLE_NAMES.get(type.property_style_id)
   const noun = (styleName ?? TYPE_NOUNS[type.property_type_id] ?? 'property').toLowerCase()
   const what =
-    type.property_type_id === 5 || type.property_type_id === 6
+    !isResidentialPropertyType(type.property_type_id)
       ? noun.charAt(0).toUpperCase() + noun.slice(1)
       : bedroom === 0 && type.property_type_id === 2
         ? 'Studio flat'
@@ -368,12 +370,14 @@ export const MATERIAL_PART_A_WARNING = 'material information Part A missing (Nat
 
 /**
  * The Part A material information (National Trading Standards, for every listing) a record lacks:
- * the council tax band, then for a sale its tenure, for a letting its deposit. The price or rent
- * is Part A too; a record without one is not imported at all.
+ * a home's council tax band (an office or land pays none), then for a sale its tenure, for a letting
+ * its deposit. The price or rent is Part A too; a record without one is not imported at all.
  */
-export function findMissingPartA(fields: Pick<BlmPropertyFields, 'transaction_type_id' | 'council_tax_band' | 'tenure' | 'deposit'>): string[] {
+export function findMissingPartA(
+  fields: Pick<BlmPropertyFields, 'transaction_type_id' | 'property_type_id' | 'council_tax_band' | 'tenure' | 'deposit'>,
+): string[] {
   const missing: string[] = []
-  if (!fields.council_tax_band) missing.push('council tax band')
+  if (!fields.council_tax_band && isResidentialPropertyType(fields.property_type_id)) missing.push('council tax band')
   if (fields.transaction_type_id === TRANSACTION_TYPE.SALES && !fields.tenure) missing.push('tenure')
   if (fields.transaction_type_id === TRANSACTION_TYPE.LETTINGS && fields.deposit === null) missing.push('deposit')
   return missing

@@ -54,9 +54,12 @@ export function MaterialInformation({ property }: { property: PropertyDetail }) 
   const leasehold = !lettings && hasLeaseTerms(tenure)
   // Council tax is a home's; a commercial property pays business rates, bare land neither.
   const typeId = property.property_type?.property_type_id ?? null
-  const localTax: Row = isResidentialPropertyType(typeId)
+  const home = isResidentialPropertyType(typeId)
+  const ratesPayer = typeId === COMMERCIAL_PROPERTY_TYPE_ID
+  const localTax: Row = home
     ? [COPY.DETAIL_COUNCIL_TAX, info.council_tax_band]
-    : [EXTRAS_COPY.MATERIAL_BUSINESS_RATES, typeId === COMMERCIAL_PROPERTY_TYPE_ID ? null : undefined]
+    : [EXTRAS_COPY.MATERIAL_BUSINESS_RATES, ratesPayer ? null : undefined]
+  const partAHeading = EXTRAS_COPY.MATERIAL_PART_A(home ? 'council tax' : ratesPayer ? 'business rates' : null)
   const epc = info.epc_rating && info.epc_potential_rating ? EXTRAS_COPY.MATERIAL_EPC_POTENTIAL(info.epc_rating, info.epc_potential_rating) : info.epc_rating
   // Style names already say the type ('Semi-Detached House'); a type alone is the fallback.
   const type = property.property_style?.name ?? property.property_type?.name ?? null
@@ -99,7 +102,7 @@ export function MaterialInformation({ property }: { property: PropertyDetail }) 
   return (
     <section id="material-information" className="detail-section" aria-labelledby="material-heading">
       <h2 id="material-heading">{COPY.DETAIL_MATERIAL}</h2>
-      <Part id="material-part-a" heading={EXTRAS_COPY.MATERIAL_PART_A} rows={partA} />
+      <Part id="material-part-a" heading={partAHeading} rows={partA} />
       <Part id="material-part-b" heading={EXTRAS_COPY.MATERIAL_PART_B} rows={partB} />
       <Part id="material-part-c" heading={EXTRAS_COPY.MATERIAL_PART_C} rows={partC} />
     </section>

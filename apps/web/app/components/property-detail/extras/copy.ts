@@ -11,7 +11,7 @@ export const EXTRAS_COPY = {
   CALCULATOR_EXAMPLE: (deposit: string, rate: string, term: number) =>
     `Monthly repayment with a ${deposit} deposit at ${rate}% over ${term} years`,
   CALCULATOR_NOTE:
-    'A guide only, at the residential rates in force for a freehold purchase; your solicitor or conveyancer will confirm the tax, and your lender the payments.',
+    'A guide only, at the residential rates in force; your solicitor or conveyancer will confirm the tax, and your lender the payments.',
   PER_WEEK: 'PW',
   TAX_COUNTRY: { england: 'England', scotland: 'Scotland', wales: 'Wales', northern_ireland: 'Northern Ireland' } satisfies Record<UkCountry, string>,
   EPC_HEADING: 'Energy efficiency rating',
@@ -21,7 +21,8 @@ export const EXTRAS_COPY = {
   EPC_LESS_EFFICIENT: 'Not energy efficient - higher running costs',
   EPC_SUMMARY: (current: string, potential: string | null) =>
     `Current energy efficiency rating ${current}; potential rating ${potential ?? 'not known'}.`,
-  MATERIAL_PART_A: 'Price, tenure and council tax',
+  /** Part A's heading names the local tax the property pays: a home's council tax, a business's rates, or none (land). */
+  MATERIAL_PART_A: (localTax: 'council tax' | 'business rates' | null) => (localTax ? `Price, tenure and ${localTax}` : 'Price and tenure'),
   MATERIAL_PART_B: 'The property and its services',
   MATERIAL_PART_C: 'Other things to know',
   MATERIAL_PRICE: 'Price',
