@@ -7,6 +7,7 @@ import {
   CONTACT_SOURCE_ONLINE_REGISTRATION,
   PROPERTIES_PATH,
   findReplacementApplicant,
+  type AlertConfirmationLinkState,
   type AlertCriteriaUpdatePayload,
   type AlertPayload,
   type AlertPayloadContact,
@@ -34,7 +35,7 @@ import {
 } from '@agency/db'
 import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm'
 import { findContactByEmail } from '#app/auth/magic-links.ts'
-import { issueOneTimeToken, spendOneTimeToken } from '#app/auth/one-time-tokens.ts'
+import { issueOneTimeToken, readOneTimeToken, spendOneTimeToken } from '#app/auth/one-time-tokens.ts'
 import { createToken } from '#app/auth/tokens.ts'
 import { enqueueMail } from '#app/mail/outbox.ts'
 import { loadMailBrand, toMailBranch } from '#app/mail/brand.ts'
@@ -623,6 +624,26 @@ export async function confirmAlert(tx: Db, token: string, publicUrl: string, now
   // The e-mail confirmed is the one to name (the existing contact's own may differ in case).
   await notifyBranch(tx, confirmed!, { ...(await readContactFields(tx, contactId)), email }, publicUrl, now)
   return { contact_id: contactId, row: confirmed!, redirect_to: PROPERTIES_PATH }
+}
+
+/**
+ * What an alert's confirmation page may say before its button is pressed, read without spending the
+ * token or changing the alert: confirmed (by this link or another; whether it is on now is not said),
+ * usable, expired (time ran out, the alert still unconfirmed) or invalid (a token never sent, a
+ * malformed one, or one whose alert is gone). The holder learns only what the e-mail told them.
+ */
+export async function checkAlertConfirmation(db: Db, token: string, now: Date): Promise<AlertConfirmationLinkState> {
+  const link = await readOneTimeToken(db, 'alert_confirmation', token, now)
+  if (!link) return 'invalid'
+  const [alert] = await db
+    .select({ is_confirmed: contactApplicants.is_confirmed })
+    .from(contactApplicants)
+    .where(eq(contactApplicants.contact_applicant_id, link.holder))
+  if (!alert) return 'invalid'
+  if (alert.is_confirmed) return 'confirmed'
+  // A spent link always confirmed its alert (confirmAlert, in one transaction): used and unconfirmed
+  // is no state a person can reach, and says no more than expired.
+  return link.state === 'usable' ? 'usable' : 'expired'
 }
 
 /** An alert registration with an e-mail address left unconfirmed this long is deleted. */

@@ -4,7 +4,6 @@
  */
 export const ALERT_MESSAGES = {
   APPLICANT_NOT_FOUND: 'Applicant not found',
-  CONFIRMATION_INVALID: 'This confirmation link is invalid or has expired.',
   IDEMPOTENCY_KEY_REUSED: 'This Idempotency-Key was already used for a different request.',
   TOO_MANY_REGISTRATIONS: 'Too many registrations. Please try again later.',
   STATUS_ID_MISMATCH: 'The contact applicant id does not match the address.',

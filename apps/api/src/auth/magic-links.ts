@@ -1,11 +1,11 @@
-import { COMMUNICATION_METHOD, MAGIC_LINK_TTL_MS, PROPERTIES_PATH, toSafeReturnPath } from '@agency/domain'
+import { COMMUNICATION_METHOD, MAGIC_LINK_TTL_MS, PROPERTIES_PATH, toSafeReturnPath, type LoginLinkState } from '@agency/domain'
 import { communicationInfos, contactApplicants, contacts, magicLinks, type Db } from '@agency/db'
 import { and, eq, sql } from 'drizzle-orm'
 import { enqueueMail } from '#app/mail/outbox.ts'
 import { loadMailBrand } from '#app/mail/brand.ts'
 import { renderMagicLinkMail } from '#app/mail/templates/magic-link.tsx'
 import { hitRateLimit, perHour, type AddressLimits } from './rate-limit.ts'
-import { issueOneTimeToken, spendOneTimeToken } from './one-time-tokens.ts'
+import { issueOneTimeToken, readOneTimeToken, spendOneTimeToken } from './one-time-tokens.ts'
 import { createToken, hashToken } from './tokens.ts'
 
 /** A login link is valid this long. */
@@ -122,4 +122,13 @@ export async function spendMagicLink(db: Db, token: string, now: Date): Promise<
   if (!spent) return null
   const [link] = await db.select({ request_page_url: magicLinks.request_page_url }).from(magicLinks).where(eq(magicLinks.magic_link_id, spent.id))
   return { contact_id: spent.holder, redirect_to: link?.request_page_url ?? PROPERTIES_PATH }
+}
+
+/**
+ * What a login link's page may say before Log in is pressed: usable, used, expired, or invalid (a
+ * token never sent, or malformed). Read only: the token stays as it was. It tells nothing of an
+ * e-mail address; only a link the site sent can be anything but invalid.
+ */
+export async function checkMagicLink(db: Db, token: string, now: Date): Promise<LoginLinkState> {
+  return (await readOneTimeToken(db, 'login', token, now))?.state ?? 'invalid'
 }

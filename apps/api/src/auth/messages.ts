@@ -3,7 +3,6 @@
  * packages/domain/src/messages.ts; they live here until that package carries them.
  */
 export const ACCOUNT_MESSAGES = {
-  MAGIC_LINK_INVALID: 'This login link is invalid or has expired.',
   CAPTCHA_FAILED: 'Please confirm you are not a robot and try again.',
   CROSS_SITE_REFUSED: 'Cross-site request refused.',
   LOGIN_REQUIRED: 'Please log in to continue.',

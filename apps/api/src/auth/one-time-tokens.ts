@@ -44,3 +44,26 @@ export async function spendOneTimeToken(db: Db, kind: OneTimeTokenKind, token: s
     where ${holder} = ${spent.holder} and used_at is null and ${id} <> ${spent.id}`)
   return spent
 }
+
+/** What a token's row says of it, read without spending it. */
+export type OneTimeTokenState = 'usable' | 'used' | 'expired'
+
+const TokenRowsSchema = z.object({ rows: z.array(z.object({ holder: z.coerce.number().int(), used: z.boolean(), expired: z.boolean() })) })
+
+/**
+ * Reads a token's state without spending it (one SELECT; nothing written): its holder and whether it
+ * is usable, used (a used token that has also expired is still 'used') or expired; null for an
+ * unknown or malformed token, which costs no query. spendOneTimeToken's rules, so 'usable' is what a
+ * spend at the same moment would accept.
+ */
+export async function readOneTimeToken(db: Db, kind: OneTimeTokenKind, token: string, now: Date): Promise<{ holder: number; state: OneTimeTokenState } | null> {
+  if (!isTokenShaped(token)) return null
+  const { table, holder } = ONE_TIME_TOKENS[kind]
+  const at = now.toISOString()
+  const result = await db.execute(sql`
+    select ${holder} as holder, used_at is not null as used, expires_at <= ${at}::timestamptz as expired
+    from ${table} where token_hash = ${hashToken(token)}`)
+  const [row] = TokenRowsSchema.parse(result).rows
+  if (!row) return null
+  return { holder: row.holder, state: row.used ? 'used' : row.expired ? 'expired' : 'usable' }
+}

@@ -1,7 +1,7 @@
-import { MESSAGES } from '@agency/domain'
-import { outbox, properties, savedProperties, sessions } from '@agency/db'
+import { LINK_MESSAGES, MESSAGES } from '@agency/domain'
+import { magicLinks, outbox, properties, savedProperties, sessions } from '@agency/db'
 import { testDatabaseKinds } from '@agency/db/testing'
-import { eq } from 'drizzle-orm'
+import { asc, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { ACCOUNT_MESSAGES } from '#app/auth/messages.ts'
 import { API_MESSAGES } from '#app/messages.ts'
@@ -51,9 +51,45 @@ describe.each(testDatabaseKinds())("the site's account services on %s", (kind) =
     expect(await servicesFor().logInWithLink(extractToken(mail!.text))).toEqual({
       ok: false,
       status: 400,
-      error: { message: ACCOUNT_MESSAGES.MAGIC_LINK_INVALID, errors: { token: [ACCOUNT_MESSAGES.MAGIC_LINK_INVALID] } },
+      error: { message: LINK_MESSAGES.LOGIN_LINK_INVALID, errors: { token: [LINK_MESSAGES.LOGIN_LINK_INVALID] } },
       setCookie: [],
     })
+  })
+
+  it("tell a login link's page, before Log in is pressed, whether the link is usable, used or expired, and spend nothing", async () => {
+    const page = servicesFor({}, 'GET')
+    const tokens: string[] = []
+    for (let n = 0; n < 3; n++) {
+      await api.database.db.delete(outbox)
+      await servicesFor().requestLoginLink(link('seller@example.com'))
+      const [mail] = await api.database.db.select().from(outbox)
+      tokens.push(extractToken(mail!.text))
+    }
+    const [older, used, late] = tokens as [string, string, string]
+    // The third link's time runs out.
+    const rows = await api.database.db.select().from(magicLinks).orderBy(asc(magicLinks.magic_link_id))
+    await api.database.db.update(magicLinks).set({ expires_at: new Date(Date.now() - 60_000) }).where(eq(magicLinks.magic_link_id, rows.at(-1)!.magic_link_id))
+
+    const before = await api.database.db.select().from(magicLinks).orderBy(asc(magicLinks.magic_link_id))
+    expect(await page.checkLoginLink(used)).toBe('usable')
+    expect(await page.checkLoginLink(used)).toBe('usable')
+    expect(await page.checkLoginLink(late)).toBe('expired')
+    // Asking changed nothing: the links' rows are as they were, and the link still logs in.
+    expect(await api.database.db.select().from(magicLinks).orderBy(asc(magicLinks.magic_link_id))).toEqual(before)
+    expect((await servicesFor().logInWithLink(used)).ok).toBe(true)
+
+    expect(await page.checkLoginLink(used)).toBe('used')
+    // Logging in with one link ends the person's other unused ones: the older link is used up too.
+    expect(await page.checkLoginLink(older)).toBe('used')
+    // A used link stays 'used' once its time has run out as well.
+    await api.database.db.update(magicLinks).set({ expires_at: new Date(Date.now() - 60_000) })
+    expect(await page.checkLoginLink(used)).toBe('used')
+  })
+
+  it('answer any token the site never sent, whatever its shape, with invalid and no error', async () => {
+    const page = servicesFor({}, 'GET')
+    const hostile = ['', 'A'.repeat(43), 'f'.repeat(64), 'x', 'A'.repeat(100_000), "' or 1=1 --", `${'A'.repeat(42)}'`, '\u0000'.repeat(43), '../../../etc/passwd', '%00', '🙂'.repeat(43)]
+    for (const token of hostile) expect(await page.checkLoginLink(token)).toBe('invalid')
   })
 
   it('answer an unknown address as a known one, and send nothing', async () => {

@@ -1,9 +1,8 @@
-import { MESSAGES, lineText, parseMagicLinkRequest } from '@agency/domain'
+import { LINK_MESSAGES, MESSAGES, lineText, parseMagicLinkRequest } from '@agency/domain'
 import type { FastifyInstance } from 'fastify'
 import { z } from 'zod'
 import type { Answer, Caller, CookieJar } from '#app/auth/caller.ts'
 import { magicLinkScope, requestMagicLink, spendMagicLink, type MagicLinkDeps } from '#app/auth/magic-links.ts'
-import { ACCOUNT_MESSAGES } from '#app/auth/messages.ts'
 import { dataResponseSchema } from '#app/schemas.ts'
 
 /**
@@ -89,7 +88,7 @@ export async function logInWithLink(app: FastifyInstance, caller: Caller, jar: C
     await app.sessions.start(caller, jar, { contact_id: spent.contact_id }, tx)
     return spent
   })
-  if (!result) return { status: 400, body: { message: ACCOUNT_MESSAGES.MAGIC_LINK_INVALID, errors: { token: [ACCOUNT_MESSAGES.MAGIC_LINK_INVALID] } } }
+  if (!result) return { status: 400, body: { message: LINK_MESSAGES.LOGIN_LINK_INVALID, errors: { token: [LINK_MESSAGES.LOGIN_LINK_INVALID] } } }
   return { status: 200, body: { data: { contact_id: result.contact_id, redirect_to: result.redirect_to } } }
 }
 

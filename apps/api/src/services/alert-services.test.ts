@@ -1,5 +1,5 @@
 import { APPLICANT_STATUS, CONTACT_DETAILS_NEED_LOGIN, type AlertPayload, type ApplicantQuestion, type ApplicantView } from '@agency/domain'
-import { contactApplicants, contacts, outbox, seedAlertReferenceData } from '@agency/db'
+import { applicantConfirmations, contactApplicants, contacts, outbox, seedAlertReferenceData } from '@agency/db'
 import { testDatabaseKinds } from '@agency/db/testing'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -194,6 +194,44 @@ describe.each(testDatabaseKinds())("the site's alert services on %s", (kind) => 
 
     // Single use, as the route's.
     expect(await servicesFor().confirmAlert(token)).toEqual({ ok: false, status: 400, error: CONFIRMATION_INVALID, setCookie: [] })
+  })
+
+  it("tell an alert's confirmation page, before its button is pressed, whether the alert awaits it, is confirmed already, or the link expired, and change nothing", async () => {
+    const page = servicesFor()
+    const created = await servicesFor().createAlert(payload('check.confirm@example.com'), { captchaToken: 'solved' })
+    if (!created.ok) throw new Error('refused')
+    const token = await confirmationToken('check.confirm@example.com')
+    const id = created.data.contact_applicant_id
+    const rows = async () => ({
+      alert: await api.database.db.select().from(contactApplicants).where(eq(contactApplicants.contact_applicant_id, id)),
+      links: await api.database.db.select().from(applicantConfirmations).where(eq(applicantConfirmations.contact_applicant_id, id)),
+    })
+    const before = await rows()
+    expect(await page.checkAlertConfirmationLink(token)).toBe('usable')
+    expect(await page.checkAlertConfirmationLink(token)).toBe('usable')
+    expect(await rows()).toEqual(before)
+
+    // Its time runs out unconfirmed: expired.
+    await api.database.db.update(applicantConfirmations).set({ expires_at: new Date(Date.now() - 60_000) }).where(eq(applicantConfirmations.contact_applicant_id, id))
+    expect(await page.checkAlertConfirmationLink(token)).toBe('expired')
+    await api.database.db.update(applicantConfirmations).set({ expires_at: before.links[0]!.expires_at }).where(eq(applicantConfirmations.contact_applicant_id, id))
+
+    // Confirmed: the link, spent, says so, and goes on saying so once its time has run out too, or
+    // the alert has been switched off since.
+    expect((await servicesFor().confirmAlert(token)).ok).toBe(true)
+    expect(await page.checkAlertConfirmationLink(token)).toBe('confirmed')
+    await api.database.db.update(applicantConfirmations).set({ expires_at: new Date(Date.now() - 60_000) }).where(eq(applicantConfirmations.contact_applicant_id, id))
+    await api.database.db.update(contactApplicants).set({ contact_applicant_status_id: APPLICANT_STATUS.OFF }).where(eq(contactApplicants.contact_applicant_id, id))
+    expect(await page.checkAlertConfirmationLink(token)).toBe('confirmed')
+
+    // An alert deleted since: its link names nothing.
+    await api.database.db.delete(contactApplicants).where(eq(contactApplicants.contact_applicant_id, id))
+    expect(await page.checkAlertConfirmationLink(token)).toBe('invalid')
+  })
+
+  it('answer any confirmation token the site never sent, whatever its shape, with invalid and no error', async () => {
+    const hostile = ['', 'A'.repeat(43), 'f'.repeat(64), 'x', 'A'.repeat(100_000), "' or 1=1 --", '\u0000'.repeat(43), '../../../etc/passwd', '🙂'.repeat(43)]
+    for (const token of hostile) expect(await servicesFor().checkAlertConfirmationLink(token)).toBe('invalid')
   })
 
   it("switch the owner's alert off and on as the route does, its session's active alert following", async () => {

@@ -11,6 +11,7 @@ import {
   getCommunicationValue,
   isAlertLinkTokenShaped,
   lineText,
+  LINK_MESSAGES,
   parseAlertCriteriaUpdate,
   parseAlertRegistration,
   PENDING_ALERT_COOKIE_NAMES,
@@ -331,7 +332,7 @@ export async function confirmAlertFromEmail(app: FastifyInstance, caller: Caller
     return confirmed
   })
   if (!result) {
-    return { status: 400, body: { message: ALERT_MESSAGES.CONFIRMATION_INVALID, errors: { token: [ALERT_MESSAGES.CONFIRMATION_INVALID] } } }
+    return { status: 400, body: { message: LINK_MESSAGES.ALERT_CONFIRMATION_INVALID, errors: { token: [LINK_MESSAGES.ALERT_CONFIRMATION_INVALID] } } }
   }
   pending.clear(jar)
   return {

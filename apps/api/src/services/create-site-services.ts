@@ -4,6 +4,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { z } from 'zod'
 import type { Answer, Caller, CookieJar } from '#app/auth/caller.ts'
 import { IDEMPOTENCY_KEY_HEADER, IdempotencyKeyHeadersSchema } from '#app/alerts/idempotency.ts'
+import { checkMagicLink } from '#app/auth/magic-links.ts'
+import { checkAlertConfirmation } from '#app/alerts/commands.ts'
 import { findActiveApplicant, sessionSeesLocked, type ActiveApplicant, type Session } from '#app/auth/session.ts'
 import { BUSY_RETRY_AFTER_SECONDS } from '#app/plugins/errors.ts'
 import { getContactView } from '#app/queries/contact-view.ts'
@@ -181,6 +183,9 @@ export function createSiteServicesFactory(app: FastifyInstance): SiteServicesFac
         answer(() =>
           write((body) => MagicLinkAnswerSchema.parse(body).data, (caller) => askForLoginLink(app, caller, link), idempotencyHeader(options)),
         ),
+      // Read only, on the primary (a replica may not have seen the link spent yet); a token of any
+      // shape is only ever 'invalid'.
+      checkLoginLink: (token) => answer(() => checkMagicLink(app.db, token, app.loginLinks.magicLinks.now())),
       logInWithLink: (token) => answer(() => write((body) => SessionAnswerSchema.parse(body).data, (caller, jar) => logInWithLink(app, caller, jar, token))),
       logOut: () => answer(() => write(() => null, (caller, jar) => logOut(app, caller, jar))),
       getPropertyCards: (ids) =>
@@ -243,6 +248,7 @@ export function createSiteServicesFactory(app: FastifyInstance): SiteServicesFac
             applicantKeyHeader(options),
           ),
         ),
+      checkAlertConfirmationLink: (token) => answer(() => checkAlertConfirmation(app.db, token, app.sessions.settings.now())),
       confirmAlert: (token) =>
         answer(() =>
           write(

@@ -1,5 +1,5 @@
 import type { AddressSearchResult, ApiError, ApplicantQuestion, ApplicantView, Bounds, Branch, BranchDetails, CompanyProfile, CompanySetting, ContactQuestionType, ContactView, LeadEnquiryAnswer, LeadEnquiryPayload, NearbyPlace, PropertyCard, PropertyCardsWithoutMediasResponse, PropertyDetail, PropertySearchQuery, RedirectTarget, SavedProperty, SearchResultPlace, SiteSettings, SubscriptionType } from '@agency/domain'
-import type { AlertConfirmation, AlertCriteriaUpdatePayload, AlertPayload, ApplicantStatusAnswer, ApplicantStatusId, PendingApplicant } from '@agency/domain'
+import type { AlertConfirmation, AlertConfirmationLinkState, AlertCriteriaUpdatePayload, AlertPayload, ApplicantStatusAnswer, ApplicantStatusId, LoginLinkState, PendingApplicant } from '@agency/domain'
 
 /**
  * What a page's loaders ask of the API inside the server process: its services, called for the
@@ -117,6 +117,11 @@ export interface SiteServices {
   getBranch(branchId: number): Promise<BranchDetails | null>
   /** SPEC §7 a login link by e-mail: the same answer for every address (POST /api/contacts/oauth/magic-links). */
   requestLoginLink(request: LoginLinkRequest, options?: { idempotencyKey?: string }): Promise<WriteResult<{ message: string }>>
+  /**
+   * What a login link's token is now, read without spending it: usable, used, expired, or invalid
+   * (anything the site never sent, whatever its shape). For the link's page before Log in is pressed.
+   */
+  checkLoginLink(token: string): Promise<LoginLinkState>
   /** Logs in with a login link's token (POST /api/contacts/oauth/sessions); the session cookie in `setCookie`. */
   logInWithLink(token: string): Promise<WriteResult<{ contact_id: number; redirect_to: string }>>
   /** Logs out (DELETE /api/contacts/oauth/sessions/current); the cleared cookie in `setCookie`. */
@@ -150,6 +155,11 @@ export interface SiteServices {
   updateAlert(contactApplicantId: number, payload: AlertPayload | AlertCriteriaUpdatePayload, options?: AlertChangeOptions): Promise<WriteResult<ApplicantView>>
   /** SPEC §4 an alert switched on or off (PATCH /api/contact_applicants/status/:id), with the session's active alert afterwards. */
   setAlertStatus(contactApplicantId: number, status: ApplicantStatusId, options?: AlertChangeOptions): Promise<WriteResult<ApplicantStatusAnswer>>
+  /**
+   * What an alert's confirmation token is now, read without spending it or changing the alert:
+   * usable, confirmed (the alert already is), expired (still unconfirmed), or invalid.
+   */
+  checkAlertConfirmationLink(token: string): Promise<AlertConfirmationLinkState>
   /** An alert confirmed from its e-mail (POST /api/contact_applicants/confirmations): logged in, the session cookie and the cleared pending-alert cookie in `setCookie`. */
   confirmAlert(token: string): Promise<WriteResult<AlertConfirmation>>
   /** The visitor's own alert awaiting its e-mailed confirmation, remembered by the pending-alert cookie (GET /api/contact_applicants/pending); null when none. */

@@ -25,6 +25,7 @@ export const UNUSED_SERVICES: SiteServices = {
   listBranches: () => Promise.reject(new Error('listBranches is not used by this test')),
   getBranch: () => Promise.reject(new Error('getBranch is not used by this test')),
   requestLoginLink: () => Promise.reject(new Error('requestLoginLink is not used by this test')),
+  checkLoginLink: () => Promise.reject(new Error('checkLoginLink is not used by this test')),
   logInWithLink: () => Promise.reject(new Error('logInWithLink is not used by this test')),
   logOut: () => Promise.reject(new Error('logOut is not used by this test')),
   getPropertyCards: () => Promise.reject(new Error('getPropertyCards is not used by this test')),
@@ -36,6 +37,7 @@ export const UNUSED_SERVICES: SiteServices = {
   createAlert: () => Promise.reject(new Error('createAlert is not used by this test')),
   updateAlert: () => Promise.reject(new Error('updateAlert is not used by this test')),
   setAlertStatus: () => Promise.reject(new Error('setAlertStatus is not used by this test')),
+  checkAlertConfirmationLink: () => Promise.reject(new Error('checkAlertConfirmationLink is not used by this test')),
   confirmAlert: () => Promise.reject(new Error('confirmAlert is not used by this test')),
   getPendingAlert: () => Promise.reject(new Error('getPendingAlert is not used by this test')),
 }
