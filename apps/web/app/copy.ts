@@ -151,7 +151,6 @@ export const COPY = {
   VERIFY_TEXT: 'Press Log in to finish logging in on this device.',
   VERIFY_BUTTON: 'Log in',
   VERIFY_INVALID_HEADING: 'This login link cannot be used',
-  VERIFY_INVALID: 'This login link is invalid or has expired.',
   VERIFY_INVALID_HELP: 'Each link works once and expires after 15 minutes. You can ask for a new one.',
   VERIFY_REQUEST_NEW: 'Request a new login link',
   ACCOUNT_LABEL: 'Your account',

@@ -2,8 +2,9 @@
 import '#app/lib/zod-jitless.client.ts'
 import { useEffect, type ReactNode } from 'react'
 import { LIST_PATHS, toFooterCompany } from '@agency/domain'
-import { Link, Links, Meta, Outlet, isRouteErrorResponse } from 'react-router'
+import { Link, Links, Meta, Outlet, data, isRouteErrorResponse } from 'react-router'
 import type { ShouldRevalidateFunctionArgs } from 'react-router'
+import { LoggedInNotice } from '#app/components/account/logged-in-notice.tsx'
 import { SiteFooter } from '#app/components/layout/site-footer.tsx'
 import { SiteHeader } from '#app/components/layout/site-header.tsx'
 import { BrowserSavesMerge } from '#app/components/saved/browser-saves-merge.tsx'
@@ -13,6 +14,7 @@ import { toBrandStyle } from '#app/lib/brand-style.ts'
 import { getFooterBranches } from '#app/lib/branches.server.ts'
 import { getCompanyProfile } from '#app/lib/company.server.ts'
 import { useHydration } from '#app/lib/hydration.ts'
+import { hasLoggedInCookie, toLoggedInCookieCleared } from '#app/lib/logged-in-notice.ts'
 import { getAgencyName, toTitle } from '#app/lib/meta.ts'
 import { PageScripts } from '#app/lib/page-scripts.tsx'
 import { getSavedPropertyIds } from '#app/lib/saved.server.ts'
@@ -33,8 +35,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   ])
   // A visitor's hearts pressed without the page's script (lib/saved-cookie.ts): shown pressed.
   const visitorSavedIds = contact ? [] : parseVisitorSaves(request.headers.get('cookie'))
+  // The first page after a login link says the login worked, once: the mark is cleared as it is read.
+  // Only a logged-in person's page (never one a shared cache keeps) reads or clears it.
+  const justLoggedIn = contact !== null && hasLoggedInCookie(request)
   // The maps' tile server reaches the browser with the root data (no page needs it before a map loads).
-  return { settings, branches, contact, savedIds, visitorSavedIds, mapTiles: context.mapTiles, company: profile ? toFooterCompany(profile) : null }
+  return data(
+    { settings, branches, contact, savedIds, visitorSavedIds, mapTiles: context.mapTiles, company: profile ? toFooterCompany(profile) : null, justLoggedIn },
+    justLoggedIn ? { headers: { 'Set-Cookie': toLoggedInCookieCleared(request) } } : undefined,
+  )
 }
 
 // Settings and branches do not change between pages; only a form post (a login, a log out) can
@@ -83,9 +91,10 @@ export function Layout({ children }: { children: ReactNode }) {
   )
 }
 
-export default function App() {
+export default function App({ loaderData }: Route.ComponentProps) {
   return (
     <>
+      <LoggedInNotice show={loaderData.justLoggedIn} />
       <Outlet />
       <BrowserSavesMerge />
     </>

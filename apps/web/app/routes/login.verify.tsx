@@ -1,9 +1,10 @@
-import { PROPERTIES_PATH, isTokenShaped, toSafeReturnPath } from '@agency/domain'
+import { LINK_MESSAGES, PROPERTIES_PATH, isTokenShaped, toSafeReturnPath, type LoginLinkState } from '@agency/domain'
 import { Form, Link, data, redirect } from 'react-router'
 import { COPY } from '#app/copy.ts'
 import { SERVE_WITHOUT_HYDRATION } from '#app/lib/hydration.ts'
 import { getAgencyName, toTitle } from '#app/lib/meta.ts'
 import { isLoginPath } from '#app/lib/session.ts'
+import { toLoggedInCookie } from '#app/lib/logged-in-notice.ts'
 import { toSetCookieHeaders } from '#app/lib/session.server.ts'
 import type { Route } from './+types/login.verify'
 
@@ -16,11 +17,14 @@ function toToken(value: unknown): string | null {
 }
 
 /**
- * Opening the link only shows the Log in button: mail scanners open links before people do, and a
- * GET that spent the token would leave the visitor with a dead link.
+ * Opening the link shows the Log in button only while the link can log in: mail scanners open links
+ * before people do, and a GET that spent the token would leave the visitor with a dead link. What
+ * the API reads of the token (without spending it) says whether it has been used or has expired.
  */
-export function loader({ request }: Route.LoaderArgs) {
-  return { token: toToken(new URL(request.url).searchParams.get('token')) }
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const token = toToken(new URL(request.url).searchParams.get('token'))
+  const state: LoginLinkState = token ? await context.services.checkLoginLink(token) : 'invalid'
+  return { token: state === 'usable' ? token : null, state }
 }
 
 /** The Log in button: spends the token, passes the API's session cookie on, and goes where the link asked. */
@@ -29,24 +33,36 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!token) return data({ invalid: true }, { status: 400 })
   const session = await context.services.logInWithLink(token)
   // A spent or unknown token (400), or a post refused (403 from another origin): the link page says
-  // it did not work, with that status, rather than failing as the site's own error.
+  // it did not work, with that status, rather than failing as the site's own error; the loader that
+  // renders it reads again what became of the link (used meanwhile, say).
   if (!session.ok) return data({ invalid: true }, { status: session.status })
   const to = toSafeReturnPath(session.data.redirect_to)
-  return redirect(to && !isLoginPath(to) ? to : PROPERTIES_PATH, { headers: toSetCookieHeaders(session.setCookie) })
+  // The next page says, once, that the login worked.
+  const headers = toSetCookieHeaders(session.setCookie)
+  headers.append('set-cookie', toLoggedInCookie(request))
+  return redirect(to && !isLoginPath(to) ? to : PROPERTIES_PATH, { headers })
+}
+
+/** Why the link cannot log in, as the page says it: used, expired, or anything else. */
+const REFUSAL: Record<Exclude<LoginLinkState, 'usable'>, { message: string; help: string }> = {
+  used: { message: LINK_MESSAGES.LOGIN_LINK_USED, help: LINK_MESSAGES.LOGIN_LINK_USED_HELP },
+  expired: { message: LINK_MESSAGES.LOGIN_LINK_EXPIRED, help: COPY.VERIFY_INVALID_HELP },
+  invalid: { message: LINK_MESSAGES.LOGIN_LINK_INVALID, help: COPY.VERIFY_INVALID_HELP },
 }
 
 export default function LoginVerifyRoute({ loaderData, actionData }: Route.ComponentProps) {
-  const invalid = loaderData.token === null || actionData?.invalid === true
+  // A link usable when the page was drawn but refused on the press (another origin's post) is invalid.
+  const state: LoginLinkState = loaderData.state === 'usable' && actionData?.invalid === true ? 'invalid' : loaderData.state
   return (
     <div className="container page login-page">
       <section className="login-card" aria-labelledby="verify-heading">
-        {invalid ? (
+        {state !== 'usable' ? (
           <>
             <h1 id="verify-heading">{COPY.VERIFY_INVALID_HEADING}</h1>
             <p className="login-card__alert" role="alert">
-              {COPY.VERIFY_INVALID}
+              {REFUSAL[state].message}
             </p>
-            <p>{COPY.VERIFY_INVALID_HELP}</p>
+            <p>{REFUSAL[state].help}</p>
             <p>
               <Link to="/login" className="button">
                 {COPY.VERIFY_REQUEST_NEW}

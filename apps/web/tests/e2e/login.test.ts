@@ -11,6 +11,8 @@ const browser = setupBrowser()
 const BUYER_EMAIL = 'buyer@example.com'
 const TENANT_EMAIL = 'tenant@example.com'
 const UNKNOWN_EMAIL = 'nobody.registered@example.org'
+/** What the first page after a login link says (not SPEC's words: @agency/domain's LINK_MESSAGES). */
+const LOGGED_IN = "You're logged in."
 
 /** Waits until the login form checks itself in the page (React has hydrated it). */
 async function waitForEnhancedForm(page: Page): Promise<void> {
@@ -155,6 +157,9 @@ describe('magic link login in a browser', () => {
     await page.getByRole('button', { name: 'Log in' }).click()
     await page.waitForURL((url) => url.pathname === '/sales/property-for-sale')
     expect(new URL(page.url()).search).toBe(new URL(listUrl).search)
+    // The page says the login worked, as a status a screen reader announces; once only.
+    expect(await page.getByRole('status').filter({ hasText: LOGGED_IN }).innerText()).toBe(LOGGED_IN)
+    await expectNoAxeViolations(page)
 
     const header = page.getByRole('banner')
     expect(await header.innerText()).toMatch(/Signed in as\s+James/)
@@ -185,11 +190,20 @@ describe('magic link login in a browser', () => {
     await page.keyboard.press('Escape')
     await tooltip.waitFor({ state: 'hidden' })
 
-    // The link is spent: pressing its button again is refused.
+    // Another page no longer says it.
+    expect(await page.getByText(LOGGED_IN).count()).toBe(0)
+
+    // The link is spent: opened again, it says so at once, with no Log in button, and offers a new one.
     await page.goto(link)
-    await page.getByRole('button', { name: 'Log in' }).click()
     await page.getByRole('heading', { name: 'This login link cannot be used' }).waitFor()
-    expect(await page.locator('main').innerText()).toContain('This login link is invalid or has expired.')
+    expect(await page.getByRole('alert').innerText()).toBe('This login link has already been used.')
+    expect(await page.getByRole('button', { name: 'Log in' }).count()).toBe(0)
+    expect(await page.getByRole('link', { name: 'Request a new login link' }).getAttribute('href')).toBe('/login')
+    await expectNoAxeViolations(page)
+    // So does the scanner's page, opened before, when its button is pressed now.
+    await scanner.getByRole('button', { name: 'Log in' }).click()
+    await scanner.getByRole('heading', { name: 'This login link cannot be used' }).waitFor()
+    expect(await scanner.getByRole('alert').innerText()).toBe('This login link has already been used.')
 
     // A logged-in user who reaches the login page goes to their list (SPEC §2): sales for a buyer.
     await page.goto(`${BASE_URL}/login`)
@@ -264,10 +278,14 @@ describe('magic link login in a browser', () => {
   it('explains a link that is not valid and offers a new one', async () => {
     // The link page works without JavaScript: a mail app's browser may have none.
     const page = await browser.page({ javaScriptEnabled: false })
-    await page.goto(`${BASE_URL}/login/verify?token=${'A'.repeat(43)}`)
-    await page.getByRole('button', { name: 'Log in' }).click()
-    await page.getByRole('heading', { name: 'This login link cannot be used' }).waitFor()
-    expect(await page.getByRole('alert').innerText()).toBe('This login link is invalid or has expired.')
+    // A token the site never sent, well-formed or not, is told apart before anything is pressed.
+    for (const token of ['A'.repeat(43), encodeURIComponent("' or 1=1 --"), 'A'.repeat(5000)]) {
+      const response = await page.goto(`${BASE_URL}/login/verify?token=${token}`)
+      expect(response?.status()).toBe(200)
+      await page.getByRole('heading', { name: 'This login link cannot be used' }).waitFor()
+      expect(await page.getByRole('alert').innerText()).toBe('This login link is invalid or has expired.')
+      expect(await page.getByRole('button', { name: 'Log in' }).count()).toBe(0)
+    }
     await page.getByRole('link', { name: 'Request a new login link' }).click()
     await page.waitForURL(`${BASE_URL}/login`)
 
@@ -276,6 +294,25 @@ describe('magic link login in a browser', () => {
     await withScript.goto(`${BASE_URL}/login/verify`)
     expect(await withScript.getByRole('alert').innerText()).toBe('This login link is invalid or has expired.')
     await expectNoAxeViolations(withScript)
+  })
+
+  it("says 'You're logged in' without JavaScript too, on the page the link leads to and not again on reloading it", async () => {
+    const page = await browser.page({ javaScriptEnabled: false })
+    const seen = await seenMails()
+    await page.goto(`${BASE_URL}/login`)
+    await page.getByLabel('Email address').fill(TENANT_EMAIL)
+    await page.getByRole('button', { name: 'Send login link' }).click()
+    await answerQuestion(page)
+    await page.getByRole('button', { name: 'Send login link' }).click()
+    await page.getByRole('heading', { name: 'Check your e-mail' }).waitFor()
+    await page.goto(toLoginLink(await waitForMail(TENANT_EMAIL, seen)))
+    await page.getByRole('button', { name: 'Log in' }).click()
+    await page.waitForURL((url) => url.pathname === '/lettings/property-to-rent')
+    expect(await page.getByRole('status').filter({ hasText: LOGGED_IN }).innerText()).toBe(LOGGED_IN)
+    expect(await page.getByRole('banner').innerText()).toMatch(/Signed in as\s+Priya/)
+    await page.reload()
+    expect(await page.getByRole('banner').innerText()).toMatch(/Signed in as\s+Priya/)
+    expect(await page.getByText(LOGGED_IN).count()).toBe(0)
   })
 
   it('lays the login page and the header out on a phone without sideways scrolling', async () => {
