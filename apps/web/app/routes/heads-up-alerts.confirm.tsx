@@ -1,4 +1,4 @@
-import { PROPERTIES_PATH, isTokenShaped, toSafeReturnPath } from '@agency/domain'
+import { LINK_MESSAGES, PROPERTIES_PATH, isTokenShaped, toSafeReturnPath, type AlertConfirmationLinkState } from '@agency/domain'
 import { Form, Link, data, redirect } from 'react-router'
 import { ALERT_COPY } from '#app/components/alerts/alert-copy.ts'
 import { withAlertOn } from '#app/components/alerts/alert-on-notice.tsx'
@@ -7,7 +7,7 @@ import { SERVE_WITHOUT_HYDRATION } from '#app/lib/hydration.ts'
 import { getAgencyName, toTitle } from '#app/lib/meta.ts'
 import { isLoginPath } from '#app/lib/session.ts'
 import { toSetCookieHeaders } from '#app/lib/session.server.ts'
-import { REGISTER_PATH } from '#app/lib/urls.ts'
+import { ALERT_ACCOUNT_PATHS, REGISTER_PATH } from '#app/lib/urls.ts'
 import type { Route } from './+types/heads-up-alerts.confirm'
 
 // One button and a form post, like the login link's page: nothing here needs React in the browser.
@@ -18,9 +18,15 @@ function toToken(value: unknown): string | null {
   return isTokenShaped(value) ? value : null
 }
 
-/** Opening the e-mail's link only shows the button: mail scanners open links before people do. */
-export function loader({ request }: Route.LoaderArgs) {
-  return { token: toToken(new URL(request.url).searchParams.get('token')) }
+/**
+ * Opening the e-mail's link shows the button only while the alert awaits it: mail scanners open links
+ * before people do, so nothing is spent here. What the API reads of the token (without spending it)
+ * says whether the alert is confirmed already, or the link expired before it was.
+ */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const token = toToken(new URL(request.url).searchParams.get('token'))
+  const state: AlertConfirmationLinkState = token ? await context.services.checkAlertConfirmationLink(token) : 'invalid'
+  return { token: state === 'usable' ? token : null, state }
 }
 
 /** The button: confirms the alert, passes the session cookie on (the visitor is logged in), and goes on. */
@@ -29,7 +35,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!token) return data({ invalid: true }, { status: 400 })
   const confirmed = await context.services.confirmAlert(token)
   // A spent, expired or unknown token (400), or a post refused (403 from another origin): the page
-  // says the link did not work, with that status.
+  // says the link did not work, with that status; the loader that renders it reads again what became
+  // of the link (confirmed meanwhile, say).
   if (!confirmed.ok) return data({ invalid: true }, { status: confirmed.status })
   // The alert's own matches, told that it is on; the API's way on should its alert not be read.
   const alert = await context.services.getAlertByKey(confirmed.data.applicant_key).catch(() => null)
@@ -39,24 +46,13 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function ConfirmAlertRoute({ loaderData, actionData }: Route.ComponentProps) {
-  const invalid = loaderData.token === null || actionData?.invalid === true
+  // A link usable when the page was drawn but refused on the press (another origin's post) is invalid.
+  const state: AlertConfirmationLinkState = loaderData.state === 'usable' && actionData?.invalid === true ? 'invalid' : loaderData.state
   return (
     <div className="container page login-page">
       <section className="login-card" aria-labelledby="confirm-heading">
         <h1 id="confirm-heading">{ALERT_COPY.CONFIRM_TITLE}</h1>
-        {invalid ? (
-          <>
-            <p className="login-card__alert" role="alert">
-              {ALERT_COPY.CONFIRM_INVALID}
-            </p>
-            <p>{ALERT_COPY.CONFIRM_INVALID_HELP}</p>
-            <p>
-              <Link to={REGISTER_PATH} className="button">
-                {ALERT_COPY.REGISTER_TITLE}
-              </Link>
-            </p>
-          </>
-        ) : (
+        {state === 'usable' ? (
           <>
             <p className="login-card__intro">{ALERT_COPY.CONFIRM_TEXT}</p>
             <Form method="post" className="login-form">
@@ -65,6 +61,30 @@ export default function ConfirmAlertRoute({ loaderData, actionData }: Route.Comp
                 {ALERT_COPY.CONFIRM_BUTTON}
               </button>
             </Form>
+          </>
+        ) : state === 'confirmed' ? (
+          <>
+            <p className="login-card__intro" role="status">
+              {LINK_MESSAGES.ALERT_ALREADY_CONFIRMED}
+            </p>
+            <p>{LINK_MESSAGES.ALERT_ALREADY_CONFIRMED_HELP}</p>
+            <p>
+              <Link to={ALERT_ACCOUNT_PATHS.MY_ALERTS} className="button">
+                {ALERT_COPY.MY_ALERTS_TITLE}
+              </Link>
+            </p>
+          </>
+        ) : (
+          <>
+            <p className="login-card__alert" role="alert">
+              {state === 'expired' ? LINK_MESSAGES.ALERT_CONFIRMATION_EXPIRED : LINK_MESSAGES.ALERT_CONFIRMATION_INVALID}
+            </p>
+            <p>{ALERT_COPY.CONFIRM_INVALID_HELP}</p>
+            <p>
+              <Link to={REGISTER_PATH} className="button">
+                {ALERT_COPY.REGISTER_TITLE}
+              </Link>
+            </p>
           </>
         )}
       </section>

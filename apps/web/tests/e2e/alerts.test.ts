@@ -132,16 +132,18 @@ async function registerAlert(page: Page, email: string, kind: 'buy' | 'rent' = '
   await page.getByRole('dialog', { name: TEXT.SUCCESS }).waitFor()
 }
 
-/** Logs in through the alert's confirmation e-mail: its page shows a button, the post confirms. */
-async function confirmFromEmail(page: Page, email: string, seen: ReadonlySet<string>): Promise<void> {
+/** Logs in through the alert's confirmation e-mail: its page shows a button, the post confirms. The link. */
+async function confirmFromEmail(page: Page, email: string, seen: ReadonlySet<string>): Promise<string> {
   const mail = await waitForMail(email, seen, /heads-up-alerts\/confirm/)
-  await page.goto(toTokenLink(mail, '/heads-up-alerts/confirm', BASE_URL))
+  const link = toTokenLink(mail, '/heads-up-alerts/confirm', BASE_URL)
+  await page.goto(link)
   await expectNoAxeViolations(page)
   await page.getByRole('button', { name: 'Confirm my alert' }).click()
   // It lands on the alert's own matches, told that the alert is on.
   await page.waitForURL((url) => /^\/(sales|lettings)\//.test(url.pathname) && url.searchParams.has('locations'))
   await page.getByRole('status').filter({ hasText: 'Your alert is on.' }).waitFor()
   await page.getByRole('group', { name: 'Your account' }).waitFor()
+  return link
 }
 
 describe('Heads Up Property Alerts: register entry', () => {
@@ -342,7 +344,23 @@ describe('Heads Up Property Alerts: the register screen', () => {
     await expectNoAxeViolations(page)
     await page.getByRole('button', { name: 'OK' }).click()
     await page.waitForURL((url) => url.pathname === '/sales/property-for-sale')
-    await confirmFromEmail(page, email, seen)
+    const link = await confirmFromEmail(page, email, seen)
+
+    // The link opened again, by its holder or anyone with the e-mail, logged in or not, with or without
+    // JavaScript: the alert is confirmed already, and no button; no 'expired'.
+    for (const again of [page, await browser.page({ javaScriptEnabled: false })]) {
+      await again.goto(link)
+      expect(await again.locator('main').getByRole('status').innerText()).toBe('This alert has already been confirmed.')
+      expect(await again.locator('main').innerText()).not.toContain('expired')
+      expect(await again.getByRole('button', { name: 'Confirm my alert' }).count()).toBe(0)
+      expect(await again.locator('main').getByRole('link', { name: 'My alerts' }).getAttribute('href')).toBe('/heads-up-alerts/my-alerts')
+    }
+    await expectNoAxeViolations(page)
+    // A token the site never sent: not valid, before anything is pressed.
+    await page.goto(`${BASE_URL}/heads-up-alerts/confirm?token=${'A'.repeat(43)}`)
+    expect(await page.getByRole('alert').innerText()).toBe('This confirmation link is invalid or has expired.')
+    expect(await page.getByRole('button', { name: 'Confirm my alert' }).count()).toBe(0)
+    await page.goto(`${BASE_URL}/sales/property-for-sale`)
 
     // One alert: the update entry goes straight to its update page, rendered on the server.
     await page.getByRole('link', { name: 'Update alert' }).click()

@@ -24,7 +24,6 @@ export const ALERT_COPY = {
   NEXT_ALERT_ON: 'Your alert is on: we will e-mail you when properties match it.',
   NEXT_ALERT_UPDATED: 'Your alert now looks for what you have chosen.',
   ALERT_IS_ON_DETAIL: 'These are the properties it matches today. We will e-mail you when new ones come on, or when one of them is reduced.',
-  CONFIRM_INVALID: 'This confirmation link has expired or has already been used.',
   CONFIRM_INVALID_HELP: 'You can register the alert again; it only takes a minute.',
   MY_ALERTS_TITLE: 'My alerts',
   MY_ALERTS_EMPTY: 'You have no property alerts yet.',
