@@ -3,7 +3,10 @@
  * and MESSAGES). Kept together so wording changes stay in one place.
  */
 import type { FooterCompany, GallerySlideKind, SearchType, Sort } from '@agency/domain'
-import { ANY_PRICE_LABEL } from '@agency/domain'
+import { ANY_PRICE_LABEL, MAGIC_LINK_TTL_MS } from '@agency/domain'
+
+/** A login link's life as its pages say it (the e-mail says the same, from the same constant). */
+const LOGIN_LINK_MINUTES = MAGIC_LINK_TTL_MS / 60_000
 
 export const COPY = {
   SKIP_TO_CONTENT: 'Skip to main content',
@@ -144,14 +147,14 @@ export const COPY = {
   LOGIN_REGISTER: 'Register for Heads Up Property Alerts',
   LOGIN_SENT_HEADING: 'Check your e-mail',
   LOGIN_SENT_TO: 'Sent to',
-  LOGIN_SENT_HELP: 'The link works once and expires after 15 minutes. If it has not arrived in a few minutes, check your spam folder.',
+  LOGIN_SENT_HELP: `The link works once and expires after ${LOGIN_LINK_MINUTES} minutes. If it has not arrived in a few minutes, check your spam folder.`,
   LOGIN_OTHER_EMAIL: 'Use a different e-mail address',
   LOGIN_DESCRIPTION: 'Log in with a link sent to your e-mail address to see pre-market properties and your match percentages.',
   VERIFY_TITLE: 'Finish logging in',
   VERIFY_TEXT: 'Press Log in to finish logging in on this device.',
   VERIFY_BUTTON: 'Log in',
   VERIFY_INVALID_HEADING: 'This login link cannot be used',
-  VERIFY_INVALID_HELP: 'Each link works once and expires after 15 minutes. You can ask for a new one.',
+  VERIFY_INVALID_HELP: `Each link works once and expires after ${LOGIN_LINK_MINUTES} minutes. You can ask for a new one.`,
   VERIFY_REQUEST_NEW: 'Request a new login link',
   ACCOUNT_LABEL: 'Your account',
   ACCOUNT_SIGNED_IN_AS: 'Signed in as',

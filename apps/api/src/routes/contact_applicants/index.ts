@@ -27,6 +27,7 @@ import {
   registerNewAlert,
   switchAlert,
 } from '#app/services/alerts.ts'
+import { ALERT_CONFIRMATION_TTL_DAYS } from '#app/alerts/commands.ts'
 import { ACCOUNT_MESSAGES } from '#app/auth/messages.ts'
 import { ALERT_MESSAGES } from '#app/alerts/messages.ts'
 import { API_MESSAGES } from '#app/messages.ts'
@@ -151,7 +152,7 @@ const contactApplicantsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         summary:
-          'Confirm an alert from its e-mail (double opt-in; single use, 15 minutes): merges its pending contact into the contact with the same e-mail, if any, and logs in',
+          `Confirm an alert from its e-mail (double opt-in; single use, ${ALERT_CONFIRMATION_TTL_DAYS} days): merges its pending contact into the contact with the same e-mail, if any, and logs in`,
         tags: ['alerts'],
         body: AlertConfirmationBodySchema,
         response: { 200: AlertConfirmationAnswerSchema, ...ErrorResponses },
