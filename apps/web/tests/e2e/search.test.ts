@@ -501,6 +501,40 @@ describe('the type and style picker', () => {
 })
 
 describe('the advanced search panel', () => {
+  it('shows every group of a lettings search at once on a 1366×900 screen, Search in reach and the keyboard going column by column', async () => {
+    const page = await browser.page({ width: 1366, height: 900 })
+    await page.goto(`${BASE_URL}${LIST_PATHS.lettings}`)
+    const panel = await openPanel(page)
+    // Each group's field, the last ones of each column included, lies wholly inside the panel's
+    // visible part: nothing hides below the fold of an inner scroll.
+    const body = await panel.locator('.search-panel__body').boundingBox()
+    const fields = [
+      panel.getByRole('combobox', { name: 'Minimum bathrooms' }),
+      panel.getByRole('checkbox', { name: 'Reduced only' }),
+      panel.getByRole('group', { name: 'Retirement Homes' }),
+      panel.getByRole('combobox', { name: LABELS.FURNISHING }),
+      panel.getByRole('checkbox', { name: 'Park Home' }),
+      panel.getByRole('button', { name: SPEC.OTHER_ADVANCED }),
+      panel.getByRole('checkbox', { name: 'Parking' }),
+    ]
+    for (const field of fields) {
+      const box = await field.boundingBox()
+      expect(box && body && box.y >= body.y && box.y + box.height <= body.y + body.height, await field.evaluate((el) => el.outerHTML.slice(0, 80))).toBe(true)
+    }
+    const search = await panel.getByRole('button', { name: SPEC.SEARCH, exact: true }).boundingBox()
+    expect(search && search.y + search.height <= 900).toBe(true)
+    // The columns side by side: the filters' column starts level with the rooms', the types' too.
+    const tops = await Promise.all(
+      [panel.getByText(LABELS.BATHROOMS, { exact: true }), panel.getByText('Short Let', { exact: true }), panel.getByText('Property type', { exact: true })].map(async (label) => (await label.boundingBox())?.y),
+    )
+    expect(new Set(tops).size).toBe(1)
+    // Tab reads a column to its end, then the next from its top.
+    await panel.getByRole('checkbox', { name: 'Reduced only' }).focus()
+    await page.keyboard.press('Tab')
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('name'))).toBe('short_let')
+    await expectNoAxeViolations(page)
+  })
+
   it('opens at once on the Filters view, where a click before the page was ready led', async () => {
     const page = await browser.page()
     await page.goto(`${BASE_URL}${LIST_PATHS.sales}?min_bedroom=2&filters=open`)

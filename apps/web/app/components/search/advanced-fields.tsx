@@ -67,9 +67,9 @@ export function AdvancedFields({ state, dispatch, hydrated, theme, onSearchTypeC
               ))}
             </div>
           </fieldset>
+          <KeywordFields query={query} dispatch={dispatch} />
         </>
       }
-      beforeTypes={<KeywordFields query={query} dispatch={dispatch} />}
     />
   )
 }
@@ -78,7 +78,7 @@ export function AdvancedFields({ state, dispatch, hydrated, theme, onSearchTypeC
 function KeywordFields({ query, dispatch }: { query: SearchFormState['query']; dispatch: Dispatch<SearchFormAction> }) {
   const hintId = useId()
   return (
-    <div className="search-panel__group">
+    <div className="search-panel__subgroup">
       <label className="search-panel__select-field">
         <span className="search-panel__legend">{COPY.KEYWORDS}</span>
         <input

@@ -107,10 +107,11 @@ interface CriteriaFieldsProps {
   theme: SearchPanelTheme
   /** What comes first (the alert's locations). */
   before?: ReactNode
-  /** What follows the room ranges in the panel (the include-available checkbox, 'Show me Properties'). */
+  /**
+   * What follows the room ranges in the panel's first column (the include-available checkbox, 'Show
+   * me Properties', keywords, date added, reduced only).
+   */
   afterRooms?: ReactNode
-  /** What comes before the type picker in the panel (keywords, date added, reduced only). */
-  beforeTypes?: ReactNode
 }
 
 /**
@@ -119,7 +120,7 @@ interface CriteriaFieldsProps {
  * search type, Furnishing for lettings, the type and style picker and Must Haves. Each is named after
  * the API's query parameter, so both forms work without JavaScript.
  */
-export function CriteriaFields({ layout, searchType, criteria, types, dispatch, hydrated, theme, before, afterRooms, beforeTypes }: CriteriaFieldsProps) {
+export function CriteriaFields({ layout, searchType, criteria, types, dispatch, hydrated, theme, before, afterRooms }: CriteriaFieldsProps) {
   const legendClass = layout === 'panel' ? 'search-panel__legend' : 'alert-section__legend'
   // An alert needs both prices (SPEC §5 submit rules 3 and 4); a search needs none.
   const range = (kind: RangeKind) => <CriteriaRange kind={kind} searchType={searchType} criteria={criteria} dispatch={dispatch} required={layout === 'alert' && kind === 'price'} />
@@ -201,6 +202,9 @@ export function CriteriaFields({ layout, searchType, criteria, types, dispatch, 
       </div>
     )
   }
+  // Three columns on a wide screen, each filled from the top (the rooms and the search's own fields;
+  // the include/exclude/show-only filters; the types and Must Haves), so none leaves a hole under a
+  // shorter one; on a phone they follow one another in the same order.
   return (
     <div className="search-panel__grid">
       {before}
@@ -213,7 +217,6 @@ export function CriteriaFields({ layout, searchType, criteria, types, dispatch, 
         {inclusions}
         {furnishing}
       </div>
-      {beforeTypes}
       <div className="search-panel__group search-panel__group--wide">
         {typePicker}
         {mustHaves}
