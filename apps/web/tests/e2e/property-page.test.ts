@@ -462,6 +462,41 @@ describe('the floor plan and EPC grids', () => {
     await page.waitForURL((url) => url.pathname === '/')
   })
 
+  it('turns from floor plan to floor plan with labelled buttons, the arrow keys and a swipe, wrapping round and adding no history', async () => {
+    const detail = await findDetail((d) => d.floor_plans.length >= 2)
+    const last = detail.floor_plans.length
+    const page = await browser.page({ width: 390, height: 844, mobile: true })
+    await page.goto(`${BASE_URL}${detail.detail_page_url}`)
+    await page.getByRole('region', { name: 'Floor plans' }).getByRole('link', { name: 'Floor Plan 1' }).click()
+    const shown = (n: number) => page.getByRole('dialog', { name: `Floor Plan ${n}` })
+    await shown(1).waitFor()
+    const entries = await page.evaluate(() => history.length)
+
+    await shown(1).getByRole('button', { name: 'Next: Floor Plan 2' }).click()
+    await shown(2).waitFor()
+    expect(await shown(2).getByRole('img', { name: 'Floor Plan 2' }).getAttribute('src')).toBe(toLargestJpeg(detail.floor_plans[1]?.image))
+    await expectNoAxeViolations(page)
+    await page.keyboard.press('ArrowLeft')
+    await shown(1).waitFor()
+    // Before the first comes the last.
+    await shown(1).getByRole('button', { name: `Previous: Floor Plan ${last}` }).click()
+    await shown(last).waitFor()
+    // A swipe to the left shows the next: after the last, the first.
+    const stage = shown(last).locator('.gallery-lb__stage')
+    await stage.dispatchEvent('pointerdown', { pointerId: 3, pointerType: 'touch', clientX: 300, clientY: 400, isPrimary: true })
+    await stage.dispatchEvent('pointerup', { pointerId: 3, pointerType: 'touch', clientX: 120, clientY: 410, isPrimary: true })
+    await shown(1).waitFor()
+    await page.keyboard.press('ArrowRight')
+    await shown(2).waitFor()
+
+    // Turning added no entry: one Back closes the lightbox on the property page.
+    expect(await page.evaluate(() => history.length)).toBe(entries)
+    await page.goBack()
+    await shown(2).waitFor({ state: 'detached' })
+    expect(new URL(page.url()).pathname).toBe(detail.detail_page_url)
+    expect(await page.getByRole('dialog').count()).toBe(0)
+  })
+
   it('opens a picture EPC in the lightbox', async () => {
     const detail = await findDetail((d) => d.epcs.some((e) => !e.isPDF))
     const page = await browser.page()

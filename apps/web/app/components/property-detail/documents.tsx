@@ -51,7 +51,9 @@ function DocumentGrid({ view, id, heading, tiles, before }: { view: GalleryView;
   }
   // Back and Forward (and a reload) between the page and the lightbox's entry close and open it.
   useLightboxHistory(view, shown, (index) => setShown(index !== null && tiles[index]?.isPdf === false ? index : null))
-  const opened = shown === null ? undefined : tiles[shown]
+  // The lightbox turns through the grid's pictures; turning replaces its history entry's mark, adding none.
+  const pictures = tiles.flatMap((tile, index) => (tile.isPdf ? [] : [{ index, label: tile.label, image: tile.href }]))
+  const opened = pictures.findIndex((picture) => picture.index === shown)
   return (
     <section id={id} className="detail-section" aria-labelledby={`${id}-heading`} onPointerEnter={() => void loadDocumentLightbox()}>
       <h2 id={`${id}-heading`}>{heading}</h2>
@@ -71,9 +73,9 @@ function DocumentGrid({ view, id, heading, tiles, before }: { view: GalleryView;
           ))}
         </ul>
       )}
-      {opened && (
+      {opened >= 0 && (
         <Suspense fallback={null}>
-          <DocumentLightbox document={{ label: opened.label, image: opened.href }} onClose={close} />
+          <DocumentLightbox documents={pictures} index={opened} onMove={(to) => setShown(pictures[to]?.index ?? shown)} onClose={close} />
         </Suspense>
       )}
     </section>

@@ -1,14 +1,11 @@
-import { useRef } from 'react'
-import type { KeyboardEvent, PointerEvent } from 'react'
-import { LABELS, toGalleryCounter, toGalleryKeyAction, toGallerySlideKind, toSwipeAction } from '@agency/domain'
+import { LABELS, toGalleryCounter, toGallerySlideKind } from '@agency/domain'
 import type { GalleryAction, GalleryState, Media } from '@agency/domain'
 import { Lightbox } from '#app/components/ui/lightbox.tsx'
 import { Picture } from '#app/components/ui/picture.tsx'
-import { SliderArrow } from '#app/components/ui/slider-arrow.tsx'
 import { COPY } from '#app/copy.ts'
 import { GALLERY_VIEW_LABELS, toGalleryPageUrl } from '#app/components/property-detail/gallery-paths.ts'
+import { SlideArrows, useSlideControls } from '#app/components/property-detail/slide-controls.tsx'
 import { toMediaVariantUrl } from '#app/lib/media.ts'
-import { useSiteSettings } from '#app/lib/use-root-data.ts'
 
 interface GalleryLightboxProps {
   medias: readonly Media[]
@@ -46,32 +43,12 @@ function toDownloadName(heading: string, position: number): string {
  * dialog traps focus, closes on Escape and gives focus back.
  */
 export default function GalleryLightbox({ medias, heading, alt, state, dispatch, detailPageUrl, floorPlanCount, epcCount }: GalleryLightboxProps) {
-  const { slider_arrow_variant: variant } = useSiteSettings()
-  const swipeStart = useRef<{ id: number; x: number; y: number } | null>(null)
+  const { onKeyDown, swipe } = useSlideControls(dispatch, state.total)
   const media = medias[state.index]
   if (!media) return null
   const kind = toGallerySlideKind(media)
   const position = state.index + 1
   const label = COPY.GALLERY_SLIDE(kind, position, medias.length)
-
-  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    if (event.altKey || event.ctrlKey || event.metaKey) return
-    const action = toGalleryKeyAction(event.key, state.total)
-    if (!action) return
-    event.preventDefault()
-    dispatch(action)
-  }
-  const onPointerDown = (event: PointerEvent<HTMLDivElement>) => {
-    if (event.pointerType === 'mouse') return
-    swipeStart.current = { id: event.pointerId, x: event.clientX, y: event.clientY }
-  }
-  const onPointerUp = (event: PointerEvent<HTMLDivElement>) => {
-    const start = swipeStart.current
-    swipeStart.current = null
-    if (!start || start.id !== event.pointerId) return
-    const action = toSwipeAction(event.clientX - start.x, event.clientY - start.y)
-    if (action) dispatch(action)
-  }
 
   return (
     <Lightbox
@@ -99,12 +76,7 @@ export default function GalleryLightbox({ medias, heading, alt, state, dispatch,
       }
     >
       <div className="gallery-lb">
-      <div
-        className="gallery-lb__stage"
-        onPointerDown={onPointerDown}
-        onPointerUp={onPointerUp}
-        onPointerCancel={() => (swipeStart.current = null)}
-      >
+      <div className="gallery-lb__stage" {...swipe}>
         {kind === 'video' && isEmbeddable(media.mediaLink) ? (
           <iframe
             key={media.property_profile_media_id}
@@ -136,12 +108,7 @@ export default function GalleryLightbox({ medias, heading, alt, state, dispatch,
             )}
           </figure>
         )}
-        {medias.length > 1 && (
-          <>
-            <SliderArrow direction="previous" variant={variant} label={COPY.GALLERY_PREVIOUS} onClick={() => dispatch({ type: 'previous' })} className="gallery-lb__arrow gallery-lb__arrow--previous" />
-            <SliderArrow direction="next" variant={variant} label={COPY.GALLERY_NEXT} onClick={() => dispatch({ type: 'next' })} className="gallery-lb__arrow gallery-lb__arrow--next" />
-          </>
-        )}
+        <SlideArrows total={medias.length} labels={{ previous: COPY.GALLERY_PREVIOUS, next: COPY.GALLERY_NEXT }} dispatch={dispatch} />
       </div>
       {(floorPlanCount > 0 || epcCount > 0) && (
         <nav className="gallery-lb__tabs" aria-label={COPY.GALLERY_TABS}>
