@@ -293,6 +293,29 @@ describe('Heads Up Property Alerts: the register screen', () => {
     await expectNoAxeViolations(page)
   })
 
+  it('keeps one warning toast however often Register is pressed, with the field it names in view below it (phone)', async () => {
+    const page = await browser.page({ width: PHONE_WIDTH, height: 844, mobile: true })
+    await page.goto(`${BASE_URL}/heads-up-alerts/register/buy`)
+    await waitForScreen(page)
+    await fillContact(page, { name: 'Ann', surname: 'Lee', email: uniqueEmail('toast'), address: '3 Mill Lane, Otley', consent: true })
+    for (let i = 0; i < 3; i++) await submit(page)
+    await expectToast(page, TEXT.LOCATION_REQUIRED)
+    expect(await toasts(page).count()).toBe(1)
+    // The Location field has the focus, wholly on screen and under the toast, not behind it.
+    const location = page.getByRole('combobox', { name: 'Location' })
+    await expect.poll(() => location.evaluate((el) => el === document.activeElement)).toBe(true)
+    const toastBox = await toasts(page).first().boundingBox()
+    const fieldBox = await location.boundingBox()
+    expect(toastBox && fieldBox && fieldBox.y >= toastBox.y + toastBox.height && fieldBox.y + fieldBox.height <= 844).toBe(true)
+
+    // The next check's message takes the same toast's place.
+    await chooseLocation(page, 'manc', /^Manchester/)
+    await submit(page)
+    await expectToast(page, TEXT.MIN_PRICE_REQUIRED)
+    expect(await toasts(page).allInnerTexts()).toEqual([TEXT.MIN_PRICE_REQUIRED])
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('name'))).toBe('min_price')
+  })
+
   it('keeps a second person on the alert, shows both on its update page, and drops one on update', async () => {
     const page = await browser.page()
     const email = uniqueEmail('couple')

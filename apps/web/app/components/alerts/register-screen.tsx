@@ -11,6 +11,7 @@ import {
   CONTACT_DETAILS_NEED_LOGIN,
   LABELS,
   PROPERTIES_PATH,
+  findUnansweredQuestions,
   initContactList,
   isSubmitDisabled,
 } from '@agency/domain'
@@ -31,7 +32,7 @@ import type {
 import { QUESTION_ANSWER_FIELD, QUESTION_TOKEN_FIELD } from '#app/components/account/captcha-question.ts'
 import { CaptchaQuestionField } from '#app/components/account/captcha-question-field.tsx'
 import { ALERT_COPY } from '#app/components/alerts/alert-copy.ts'
-import { CircumstancesTab } from '#app/components/alerts/circumstances-tab.tsx'
+import { CircumstancesTab, toQuestionField } from '#app/components/alerts/circumstances-tab.tsx'
 import { ContactTab } from '#app/components/alerts/contact-tab.tsx'
 import type { ContactFormValues, OpenContactForm } from '#app/components/alerts/contact-tab.tsx'
 import { PropertyTypeTab } from '#app/components/alerts/property-type-tab.tsx'
@@ -41,6 +42,8 @@ import { useHydrated } from '#app/components/search/use-hydrated.ts'
 import { newIdempotencyKey } from '#app/lib/idempotency-key.ts'
 import { ALERT_ACCOUNT_PATHS, toLoginUrl } from '#app/lib/urls.ts'
 import { PrivacyNoticeLink } from '#app/components/legal/privacy-link.tsx'
+import { PAGE_PARAMS } from '#app/components/search/search-url.ts'
+import { focusWarnedField } from '#app/lib/focus-field.ts'
 
 /** The SPEC §5 checks and the payload, with zod: loaded on first use (alert-checks.ts). */
 export const loadAlertChecks = () => import('#app/components/alerts/alert-checks.ts')
@@ -55,6 +58,12 @@ const QUESTION_CLASSES = {
   input: 'alert-field__input',
   hint: 'alert-field__hint',
 }
+
+/**
+ * The screen's warnings share one toast: the next takes the place of the last, however often the form
+ * is sent, instead of piling up over the form.
+ */
+const WARNING_TOAST = { id: 'alert-warning' }
 
 const SuccessPopup = lazy(() => import('#app/components/ui/success-popup.tsx').then((m) => ({ default: m.SuccessPopup })))
 
@@ -187,14 +196,32 @@ export function RegisterScreen(props: RegisterScreenProps) {
   const rootRef = useRef<HTMLDivElement>(null)
   const openContactForm = useRef<OpenContactForm | null>(null)
 
-  const showTab = (tab: AlertTab) => {
+  /**
+   * Opens a tab (on desktop every tab is a column) and brings into view the field named by `field` (a
+   * form field's name), with the focus in it, or else the tab's top, clear of the toast.
+   */
+  const showTab = (tab: AlertTab, field?: string) => {
     dispatch({ type: 'tabChanged', tab })
-    // On desktop every tab is a column: bring the one with the warning into view.
-    requestAnimationFrame(() => rootRef.current?.querySelector(`[data-tab="${tab}"]`)?.scrollIntoView({ block: 'start' }))
+    requestAnimationFrame(() => {
+      const panel = rootRef.current?.querySelector(`[data-tab="${tab}"]`)
+      const element = field ? panel?.querySelector<HTMLElement>(`[name="${CSS.escape(field)}"]:not([type="hidden"])`) : null
+      if (element) focusWarnedField(element)
+      else panel?.scrollIntoView({ block: 'start' })
+    })
   }
-  const warn = (message: string, tab?: AlertTab) => {
-    toast.warning(message)
-    if (tab) showTab(tab)
+  const warn = (message: string, tab?: AlertTab, field?: string) => {
+    toast.warning(message, WARNING_TOAST)
+    if (tab) showTab(tab, field)
+  }
+  /** The form field of a SPEC §5 submit check's field (alert-submit-rules.ts): the first one to put right. */
+  const toFormField = (field: string): string | undefined => {
+    if (field === 'contacts') return 'name'
+    if (field === 'locations') return PAGE_PARAMS.KEYWORD
+    if (field === 'contact_questions') {
+      const [unanswered] = findUnansweredQuestions(questions, state.answers)
+      return unanswered ? toQuestionField(unanswered.contact_question_id) : undefined
+    }
+    return field
   }
 
   // The answer of the JavaScript post.
@@ -213,7 +240,7 @@ export function RegisterScreen(props: RegisterScreenProps) {
 
   // A warning the server gave to a post without JavaScript is also read out once the page is live.
   useEffect(() => {
-    if (actionResult && !actionResult.ok) toast.warning(actionResult.message)
+    if (actionResult && !actionResult.ok) toast.warning(actionResult.message, WARNING_TOAST)
   }, [actionResult])
 
   /**
@@ -252,7 +279,7 @@ export function RegisterScreen(props: RegisterScreenProps) {
     // SPEC §5 alert submit: the first failing check is shown and its tab opened.
     const checked = parseAlertSubmit(formState)
     if (!checked.success) {
-      warn(checked.message, checked.tab)
+      warn(checked.message, checked.tab, toFormField(checked.field))
       return
     }
     idempotencyKey.current ??= newIdempotencyKey()

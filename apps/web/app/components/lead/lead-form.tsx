@@ -43,6 +43,7 @@ import type { LeadFormValues, LeadPrefill } from '#app/components/lead/lead-form
 import { useHydrated } from '#app/components/search/use-hydrated.ts'
 import { newIdempotencyKey } from '#app/lib/idempotency-key.ts'
 import { PrivacyNoticeLink } from '#app/components/legal/privacy-link.tsx'
+import { focusWarnedField } from '#app/lib/focus-field.ts'
 
 // Loaded on intent (the form's first focus or touch): none of these is in the page's first load.
 const LeadFormExtras = lazy(() => import('#app/components/lead/lead-form-extras.tsx'))
@@ -695,13 +696,8 @@ function withoutFieldError(failure: FormFailure | null, field: string): FormFail
   return errors === failure.errors ? failure : { ...failure, errors }
 }
 
-/**
- * Moves the focus to the field a warning is about, in the middle of the screen (clear of the toast at
- * its top), so the visitor lands where to correct it.
- */
+/** Moves the focus to the field a warning is about (focusWarnedField). */
 function focusField(form: HTMLFormElement, field: string) {
   const name = field === 'contact_address' ? LEAD_FIELD.ADDRESS : field === 'viewing_lead_date' ? LEAD_FIELD.VIEWING_DATE : field
-  const element = form.querySelector<HTMLElement>(`[name="${CSS.escape(name)}"]:not([type="hidden"])`)
-  element?.scrollIntoView({ block: 'center' })
-  element?.focus({ preventScroll: true })
+  focusWarnedField(form.querySelector<HTMLElement>(`[name="${CSS.escape(name)}"]:not([type="hidden"])`))
 }
