@@ -17,6 +17,7 @@ import {
 import type { Contact, ContactListAction, ContactListState } from '@agency/domain'
 import { AddressCombobox } from '#app/components/alerts/address-combobox.tsx'
 import { ALERT_COPY } from '#app/components/alerts/alert-copy.ts'
+import { FieldError, fieldErrorProps, toFieldErrorId } from '#app/components/ui/field-error.tsx'
 import { RequiredMark } from '#app/components/ui/required-mark.tsx'
 
 /** The contact form's fields as the page holds them (strings, as inputs give them). */
@@ -220,16 +221,10 @@ function ContactForm({ initial, serverErrors, canCancel, hydrated, handle, onCan
     name: field,
     value: values[field],
     className: 'alert-field__input',
-    'aria-invalid': errorOf(field) ? true : undefined,
-    'aria-describedby': errorOf(field) ? `${id}-${field}-error` : undefined,
+    ...fieldErrorProps(`${id}-${field}`, errorOf(field)),
     onChange: (event: React.ChangeEvent<HTMLInputElement>) => set({ [field]: event.currentTarget.value }),
   })
-  const error = (field: string) =>
-    errorOf(field) && (
-      <p id={`${id}-${field}-error`} className="alert-field__error">
-        {errorOf(field)}
-      </p>
-    )
+  const error = (field: string) => <FieldError fieldId={`${id}-${field}`} message={errorOf(field)} className="alert-field__error" />
 
   return (
     <fieldset className="alert-contact-form">
@@ -290,7 +285,7 @@ function ContactForm({ initial, serverErrors, canCancel, hydrated, handle, onCan
           onChange={(address) => set({ address })}
           hydrated={hydrated}
           error={errorOf('address')}
-          errorId={`${id}-address-error`}
+          errorId={toFieldErrorId(`${id}-address`)}
           required
         />
       </div>
@@ -306,8 +301,7 @@ function ContactForm({ initial, serverErrors, canCancel, hydrated, handle, onCan
             value="true"
             checked={values.subscription_confirmed}
             aria-required
-            aria-describedby={errorOf('subscription_confirmed') ? `${id}-subscription_confirmed-error` : undefined}
-            aria-invalid={errorOf('subscription_confirmed') ? true : undefined}
+            {...fieldErrorProps(`${id}-subscription_confirmed`, errorOf('subscription_confirmed'))}
             onChange={(event) => set({ subscription_confirmed: event.currentTarget.checked })}
           />
           <span>{MESSAGES.SUBSCRIPTION_CONSENT}</span>

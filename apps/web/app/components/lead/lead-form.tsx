@@ -44,6 +44,7 @@ import { useHydrated } from '#app/components/search/use-hydrated.ts'
 import { newIdempotencyKey } from '#app/lib/idempotency-key.ts'
 import { PrivacyNoticeLink } from '#app/components/legal/privacy-link.tsx'
 import { focusWarnedField } from '#app/lib/focus-field.ts'
+import { FieldError, fieldErrorProps, toFieldErrorId } from '#app/components/ui/field-error.tsx'
 
 // Loaded on intent (the form's first focus or touch): none of these is in the page's first load.
 const LeadFormExtras = lazy(() => import('#app/components/lead/lead-form-extras.tsx'))
@@ -241,21 +242,13 @@ export function LeadForm({ kind, heading, data, hidden = {}, result }: LeadFormP
   const known = (field: keyof LeadPrefill) => prefill[field] !== undefined
   const knownName = [prefill.name, prefill.surname].filter(Boolean).join(' ')
   const knownLines = [knownName, prefill.email, prefill.mobile_phone, prefill.contact_address].filter((line): line is string => Boolean(line))
-  const errorId = (field: string) => `${headingId}-${field}-error`
+  const fieldId = (field: string) => `${headingId}-${field}`
+  const errorId = (field: string) => toFieldErrorId(fieldId(field))
   const messageOf = (field: string): string | undefined => fieldFailure?.errors[field]?.[0]
-  const failed = (field: string) => messageOf(field) !== undefined
   /** The message of a field, under it, when it failed. */
-  const fieldError = (field: string) =>
-    failed(field) && (
-      <p id={errorId(field)} className="lead-field__error">
-        {messageOf(field)}
-      </p>
-    )
+  const fieldError = (field: string) => <FieldError fieldId={fieldId(field)} message={messageOf(field)} className="lead-field__error" />
   /** What a field's input says of its message. */
-  const invalidProps = (field: string, describedBy?: string) => {
-    const ids = [failed(field) ? errorId(field) : null, describedBy ?? null].filter(Boolean).join(' ')
-    return { 'aria-invalid': failed(field) || undefined, 'aria-describedby': ids === '' ? undefined : ids }
-  }
+  const invalidProps = (field: string, describedBy?: string) => fieldErrorProps(fieldId(field), messageOf(field), describedBy)
 
   if (result?.ok && !hydrated) {
     return (
