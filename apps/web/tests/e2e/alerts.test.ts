@@ -1,5 +1,5 @@
 import { solveCaptchaQuestion } from '@agency/domain'
-import type { Page } from 'playwright-core'
+import type { Locator, Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { seenMails, toTokenLink, waitForMail } from './outbox.ts'
 import { BASE_URL, BASE_URL_VARIANTS, expectNoAxeViolations, setupBrowser } from './support.ts'
@@ -44,6 +44,30 @@ async function expectToast(page: Page, text: string | RegExp): Promise<void> {
   // Checked once it has finished sliding in: mid-fade its text is faint on purpose.
   await toast.evaluate((el) => Promise.all(el.getAnimations().map((animation) => animation.finished))).catch(() => undefined)
 }
+
+/** The texts a field's aria-describedby names: its message at the field, then any hint. */
+async function describedBy(field: Locator): Promise<string[]> {
+  const ids = (await field.getAttribute('aria-describedby'))?.split(' ').filter(Boolean) ?? []
+  return Promise.all(ids.map((id) => field.page().locator(`[id="${id}"]`).innerText()))
+}
+
+/** Whether a field shows this message: visible on the page, named by the field, which is marked invalid. */
+async function expectFieldMessage(field: Locator, message: string | RegExp): Promise<void> {
+  const texts = await describedBy(field)
+  const text = texts.find((t) => (typeof message === 'string' ? t === message : message.test(t)))
+  expect(text, `${String(message)} in ${JSON.stringify(texts)}`).toBeDefined()
+  expect(await field.getAttribute('aria-invalid')).toBe('true')
+  expect(await field.page().getByText(text!, { exact: true }).filter({ visible: true }).count()).toBeGreaterThan(0)
+}
+
+/** Whether a field shows no message. */
+async function expectNoFieldMessage(field: Locator, message: string): Promise<void> {
+  expect(await describedBy(field)).not.toContain(message)
+  expect(await field.getAttribute('aria-invalid')).toBeNull()
+}
+
+/** The required questions' fields. */
+const requiredQuestions = (page: Page) => page.locator('.alert-questions').locator('select[aria-required="true"], input[aria-required="true"]')
 
 /** Waits until React runs the register screen. */
 async function waitForScreen(page: Page): Promise<void> {
@@ -314,6 +338,42 @@ describe('Heads Up Property Alerts: the register screen', () => {
     await expectToast(page, TEXT.MIN_PRICE_REQUIRED)
     expect(await toasts(page).allInnerTexts()).toEqual([TEXT.MIN_PRICE_REQUIRED])
     await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('name'))).toBe('min_price')
+  })
+
+  it('shows every warning at its field as well as in the toast, each going as its field is put right', async () => {
+    const page = await browser.page()
+    await page.goto(`${BASE_URL}/heads-up-alerts/register/buy`)
+    await waitForScreen(page)
+    await fillContact(page, { name: 'Ann', surname: 'Lee', email: uniqueEmail('atfield'), address: '3 Mill Lane, Otley', consent: true })
+    await saveContact(page)
+    await submit(page)
+    // The toast says the first, as SPEC has it; each field says its own.
+    await expectToast(page, TEXT.LOCATION_REQUIRED)
+    expect(await toasts(page).allInnerTexts()).toEqual([TEXT.LOCATION_REQUIRED])
+    const location = page.getByRole('combobox', { name: 'Location' })
+    const minPrice = page.getByLabel('Minimum price')
+    const maxPrice = page.getByLabel('Maximum price')
+    await expectFieldMessage(location, TEXT.LOCATION_REQUIRED)
+    await expectFieldMessage(minPrice, TEXT.MIN_PRICE_REQUIRED)
+    await expectFieldMessage(maxPrice, TEXT.MAX_PRICE_REQUIRED)
+    const questions = requiredQuestions(page)
+    expect(await questions.count()).toBeGreaterThan(0)
+    for (let i = 0; i < (await questions.count()); i++) await expectFieldMessage(questions.nth(i), TEXT.QUESTION_REQUIRED)
+    await expectNoAxeViolations(page)
+
+    // Put right one by one, each field loses its own message and keeps the others'.
+    await chooseLocation(page, 'manc', /^Manchester/)
+    await page.getByLabel('Radius around Manchester').waitFor()
+    await expectNoFieldMessage(location, TEXT.LOCATION_REQUIRED)
+    expect(await page.locator('.alert-register__form').getByText(TEXT.LOCATION_REQUIRED, { exact: true }).count()).toBe(0)
+    await minPrice.selectOption({ label: '£200,000' })
+    await expectNoFieldMessage(minPrice, TEXT.MIN_PRICE_REQUIRED)
+    await expectFieldMessage(maxPrice, TEXT.MAX_PRICE_REQUIRED)
+    await maxPrice.selectOption({ label: '£400,000' })
+    await expectNoFieldMessage(maxPrice, TEXT.MAX_PRICE_REQUIRED)
+    await answerRequiredQuestions(page)
+    for (let i = 0; i < (await questions.count()); i++) expect(await questions.nth(i).getAttribute('aria-invalid')).toBeNull()
+    expect(await page.locator('.alert-questions').getByText(TEXT.QUESTION_REQUIRED).count()).toBe(0)
   })
 
   it('keeps a second person on the alert, shows both on its update page, and drops one on update', async () => {
@@ -705,6 +765,13 @@ describe('Heads Up Property Alerts without JavaScript', () => {
     await page.getByRole('radio', { name: 'Weekly' }).check()
     await submit(page)
     expect(await page.getByRole('alert').first().innerText()).toBe(TEXT.LOCATION_REQUIRED)
+    // Every panel shows without JavaScript: each field says its own message.
+    await expectFieldMessage(page.getByRole('textbox', { name: 'Location' }), TEXT.LOCATION_REQUIRED)
+    await expectFieldMessage(page.getByLabel('Minimum price'), TEXT.MIN_PRICE_REQUIRED)
+    await expectFieldMessage(page.getByLabel('Maximum price'), TEXT.MAX_PRICE_REQUIRED)
+    const questions = requiredQuestions(page)
+    expect(await questions.count()).toBeGreaterThan(0)
+    for (let i = 0; i < (await questions.count()); i++) await expectFieldMessage(questions.nth(i), TEXT.QUESTION_REQUIRED)
     // The 'E-mail me' choice comes back as it was sent.
     expect(await page.getByRole('radio', { name: 'Weekly' }).isChecked()).toBe(true)
 

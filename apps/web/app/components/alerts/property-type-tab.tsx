@@ -63,6 +63,7 @@ export function PropertyTypeTab({ state, dispatch, searchType, hydrated, keyword
       dispatch={dispatch}
       hydrated={hydrated}
       theme="light"
+      errors={state.fieldErrors}
       before={
         <fieldset className="alert-criteria__locations" aria-describedby={helpId}>
           <legend className="alert-section__legend">
@@ -72,7 +73,14 @@ export function PropertyTypeTab({ state, dispatch, searchType, hydrated, keyword
           <p id={helpId} className="alert-field__hint">
             {MESSAGES.LOCATION_HELP}
           </p>
-          <LocationSearch keyword={state.keyword} radius={state.radius} keywordNotFound={keywordNotFound} hydrated={hydrated} dispatch={searchDispatch} />
+          <LocationSearch
+            keyword={state.keyword}
+            radius={state.radius}
+            keywordNotFound={keywordNotFound}
+            hydrated={hydrated}
+            dispatch={searchDispatch}
+            error={state.fieldErrors['locations']?.[0]}
+          />
           {criteria.locations.length > 0 && (
             <ul className="alert-locations" aria-label={COPY.CHOSEN_LOCATIONS}>
               {criteria.locations.map((location, index) => (

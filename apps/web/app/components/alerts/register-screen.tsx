@@ -36,7 +36,7 @@ import { CircumstancesTab, toQuestionField } from '#app/components/alerts/circum
 import { ContactTab } from '#app/components/alerts/contact-tab.tsx'
 import type { ContactFormValues, OpenContactForm } from '#app/components/alerts/contact-tab.tsx'
 import { PropertyTypeTab } from '#app/components/alerts/property-type-tab.tsx'
-import { registerReducer } from '#app/components/alerts/register-state.ts'
+import { registerReducer, toFieldErrors } from '#app/components/alerts/register-state.ts'
 import type { RegisterState } from '#app/components/alerts/register-state.ts'
 import { useHydrated } from '#app/components/search/use-hydrated.ts'
 import { newIdempotencyKey } from '#app/lib/idempotency-key.ts'
@@ -76,6 +76,8 @@ export type RegisterActionResult =
       readonly message: string
       /** The tab the warning belongs to. */
       readonly tab: AlertTab
+      /** SPEC §5's submit messages by the field of their rule (parseAlertSubmit's), each shown at its field. */
+      readonly errors?: Record<string, string[]>
       /** The contact form as sent without JavaScript, and its messages by field. */
       readonly contact?: { values: Partial<ContactFormValues>; errors: Record<string, string[]> }
       /** The keyword sent without JavaScript that the place search could not find. */
@@ -172,7 +174,7 @@ export function RegisterScreen(props: RegisterScreenProps) {
       : initial
     // The contact form the server found incomplete opens again with what was typed.
     if (actionResult.contact) resumed = registerReducer(resumed, { type: 'contacts', action: { type: 'formOpened' } })
-    return { ...resumed, tab: actionResult.tab }
+    return { ...resumed, tab: actionResult.tab, fieldErrors: toFieldErrors(actionResult.errors ?? {}, questions) }
   })
   const [succeeded, setSucceeded] = useState(actionResult?.ok === true)
   // What the success popup says happens next, worked out from what was sent.
@@ -278,6 +280,7 @@ export function RegisterScreen(props: RegisterScreenProps) {
     }
     // SPEC §5 alert submit: the first failing check is shown and its tab opened.
     const checked = parseAlertSubmit(formState)
+    dispatch({ type: 'submitChecked', fieldErrors: checked.success ? {} : toFieldErrors(checked.errors, questions) })
     if (!checked.success) {
       warn(checked.message, checked.tab, toFormField(checked.field))
       return
@@ -345,7 +348,12 @@ export function RegisterScreen(props: RegisterScreenProps) {
       />
     ),
     circumstances: (
-      <CircumstancesTab questions={questions} answers={state.answers} onAnswer={(questionId, answer) => dispatch({ type: 'answered', questionId, answer })} />
+      <CircumstancesTab
+        questions={questions}
+        answers={state.answers}
+        errors={state.fieldErrors}
+        onAnswer={(questionId, answer) => dispatch({ type: 'answered', questionId, answer })}
+      />
     ),
   }
 

@@ -1,7 +1,7 @@
-import { ALERT_CRITERIA_DEFAULT, MAX_LOCATIONS, MESSAGES } from '@agency/domain'
-import type { Contact, Location } from '@agency/domain'
+import { ALERT_CRITERIA_DEFAULT, MAX_LOCATIONS, MESSAGES, toQuestionRequiredMessage } from '@agency/domain'
+import type { ApplicantQuestion, Contact, Location } from '@agency/domain'
 import { describe, expect, it } from 'vitest'
-import { initRegisterState, registerReducer } from '#app/components/alerts/register-state.ts'
+import { initRegisterState, registerReducer, toFieldErrors } from '#app/components/alerts/register-state.ts'
 
 const contact = (name: string, address: string | null = '1 High Street, Leeds'): Contact => ({
   salutation_id: 2,
@@ -115,5 +115,40 @@ describe('registerReducer', () => {
     state = registerReducer(state, { type: 'contacts', action: { type: 'contactSaved', contact: contact('Ann') } })
     state = registerReducer(state, { type: 'contacts', action: { type: 'contactRemoved', index: 0 } })
     expect(state.contacts.warning).toBe(MESSAGES.CONTACT_REQUIRED)
+  })
+})
+
+describe('the messages shown at the fields', () => {
+  const questions: ApplicantQuestion[] = [
+    { contact_question_id: 7, question: 'When are you moving?', question_key: 'moving', is_required: true, contact_question_options: [] },
+    { contact_question_id: 8, question: 'Do you have a mortgage?', question_key: 'mortgage', is_required: true, contact_question_options: [] },
+  ]
+  const checked = {
+    locations: [MESSAGES.LOCATION_REQUIRED],
+    min_price: [MESSAGES.MIN_PRICE_REQUIRED],
+    max_price: [MESSAGES.MAX_PRICE_REQUIRED],
+    contact_questions: questions.map((q) => toQuestionRequiredMessage(q.question)),
+  }
+  const shown = () => registerReducer(fresh(), { type: 'submitChecked', fieldErrors: toFieldErrors(checked, questions) })
+
+  it('puts each question’s message at its own question', () => {
+    expect(toFieldErrors(checked, questions)).toEqual({
+      locations: [MESSAGES.LOCATION_REQUIRED],
+      min_price: [MESSAGES.MIN_PRICE_REQUIRED],
+      max_price: [MESSAGES.MAX_PRICE_REQUIRED],
+      question_7: ['"When are you moving?" question is required.'],
+      question_8: ['"Do you have a mortgage?" question is required.'],
+    })
+  })
+
+  it('drops a field’s message as it is put right, and keeps the others', () => {
+    let state = registerReducer(shown(), { type: 'locationAdded', location: place('Leeds', 53.8) })
+    expect(Object.keys(state.fieldErrors)).toEqual(['min_price', 'max_price', 'question_7', 'question_8'])
+    // Choosing a min price sends the max with it, unchanged: the max keeps its message.
+    state = registerReducer(state, { type: 'criteriaChanged', patch: { min_price: 200000, max_price: 0 } })
+    expect(Object.keys(state.fieldErrors)).toEqual(['max_price', 'question_7', 'question_8'])
+    state = registerReducer(state, { type: 'answered', questionId: 8, answer: 'No' })
+    expect(Object.keys(state.fieldErrors)).toEqual(['max_price', 'question_7'])
+    expect(registerReducer(state, { type: 'submitChecked', fieldErrors: {} }).fieldErrors).toEqual({})
   })
 })

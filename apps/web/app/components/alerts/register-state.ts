@@ -8,6 +8,8 @@ import {
   contactListReducer,
   initContactList,
   initTypeSelection,
+  toQuestionRequiredMessage,
+  withoutFieldErrors,
 } from '@agency/domain'
 import type {
   AlertCriteria,
@@ -23,7 +25,9 @@ import type {
   QuestionAnswerValue,
   RadiusMiles,
   TypeSelectionState,
+  ApplicantQuestion,
 } from '@agency/domain'
+import { toQuestionField } from '#app/components/alerts/circumstances-tab.tsx'
 import { criteriaReducer } from '#app/components/search/criteria-state.ts'
 import type { CriteriaAction } from '#app/components/search/criteria-state.ts'
 
@@ -43,7 +47,15 @@ export interface RegisterState {
   readonly radius: RadiusMiles
   /** How often the alert is mailed (the 'E-mail me' choice). */
   readonly frequency: AlertFrequency
+  /**
+   * SPEC §5's submit messages shown at their fields (toFieldErrors), from the last Register press or
+   * the server's answer; a field being put right loses its own, and the next press checks them all again.
+   */
+  readonly fieldErrors: FieldErrors
 }
+
+/** Messages by the screen's field: 'locations', 'min_price', 'max_price' and each question's (toQuestionField). */
+export type FieldErrors = Record<string, string[]>
 
 /** The register screen's transitions. */
 export type RegisterAction =
@@ -58,6 +70,7 @@ export type RegisterAction =
   | { readonly type: 'locationsReset' }
   | { readonly type: 'answered'; readonly questionId: number; readonly answer: QuestionAnswerValue | null }
   | { readonly type: 'frequencyChanged'; readonly frequency: AlertFrequency }
+  | { readonly type: 'submitChecked'; readonly fieldErrors: FieldErrors }
 
 /**
  * The screen's starting state: a new alert (with the default criteria, ALERT_CRITERIA_DEFAULT, which
@@ -79,8 +92,26 @@ export function initRegisterState(
     keyword: '',
     radius: criteria.locations[0]?.distance ?? RADIUS_DEFAULT_MILES,
     frequency: (applicant && 'alert_frequency' in applicant ? applicant.alert_frequency : undefined) ?? 'instant',
+    fieldErrors: {},
   }
 }
+
+/**
+ * SPEC §5's submit messages (parseAlertSubmit's, by its rules' fields) by the screen's field: each
+ * required question's message at its own question rather than all of them under 'contact_questions'.
+ */
+export function toFieldErrors(errors: FieldErrors, questions: readonly ApplicantQuestion[]): FieldErrors {
+  const { contact_questions: unanswered = [], ...others } = errors
+  const byQuestion = questions.flatMap((question) => {
+    const message = toQuestionRequiredMessage(question.question)
+    return unanswered.includes(message) ? [[toQuestionField(question.contact_question_id), [message]] as const] : []
+  })
+  return { ...others, ...Object.fromEntries(byQuestion.map(([field, messages]) => [field, [...messages]])) }
+}
+
+/** The messages left once `fields` change (a field being put right loses its own). */
+const withoutErrorsOf = (state: RegisterState, fields: readonly string[]): FieldErrors =>
+  withoutFieldErrors(state.fieldErrors, fields)
 
 const isSamePlace = (a: Location, b: Location) => a.place_id === b.place_id || (a.lat === b.lat && a.lng === b.lng)
 
@@ -96,7 +127,9 @@ export function registerReducer(state: RegisterState, action: RegisterAction): R
     case 'types': {
       // The criteria's one reducer, shared with the search form.
       const next = criteriaReducer<AlertCriteria>({ criteria: state.criteria, types: state.types }, action)
-      return { ...state, criteria: next.criteria, types: next.types }
+      // A price chosen loses its message; the other bound, which the patch may carry unchanged, keeps its own.
+      const changed = (Object.keys(next.criteria) as (keyof AlertCriteria)[]).filter((field) => next.criteria[field] !== state.criteria[field])
+      return { ...state, criteria: next.criteria, types: next.types, fieldErrors: withoutErrorsOf(state, changed) }
     }
     case 'keywordChanged':
       return { ...state, keyword: action.keyword }
@@ -109,7 +142,7 @@ export function registerReducer(state: RegisterState, action: RegisterAction): R
       if (locations.some((l) => isSamePlace(l, action.location)) || locations.length >= MAX_LOCATIONS) return { ...state, keyword: '' }
       // The place takes the Radius control's value as it is now: one changed while the place's details
       // were on their way counts, not the one the page had when the place was picked.
-      return { ...withLocations([...locations, { ...action.location, distance: state.radius }]), keyword: '' }
+      return { ...withLocations([...locations, { ...action.location, distance: state.radius }]), keyword: '', fieldErrors: withoutErrorsOf(state, ['locations']) }
     }
     case 'locationRadiusChanged':
       return { ...withLocations(state.criteria.locations.map((l, i) => (i === action.index ? { ...l, distance: action.radius } : l))), radius: action.radius }
@@ -118,8 +151,14 @@ export function registerReducer(state: RegisterState, action: RegisterAction): R
     case 'locationsReset':
       return withLocations([])
     case 'answered':
-      return { ...state, answers: { ...state.answers, [action.questionId]: action.answer } }
+      return {
+        ...state,
+        answers: { ...state.answers, [action.questionId]: action.answer },
+        fieldErrors: withoutErrorsOf(state, [toQuestionField(action.questionId)]),
+      }
     case 'frequencyChanged':
       return { ...state, frequency: action.frequency }
+    case 'submitChecked':
+      return { ...state, fieldErrors: action.fieldErrors }
   }
 }

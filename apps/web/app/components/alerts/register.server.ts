@@ -21,6 +21,7 @@ import {
   toAlertPayload,
   toOrderedRanges,
   toRegisterVariant,
+  withoutFieldErrors,
 } from '@agency/domain'
 import type {
   AlertMode,
@@ -216,7 +217,9 @@ export async function handleRegisterAction(request: Request, context: AppLoadCon
         .map((name) => [name, text(name)]),
     ),
   })
-  if (!criteria.success) return data<RegisterActionResult>({ ok: false, message: MESSAGES.LOCATION_REQUIRED, tab: 'property-type' }, { status: 400 })
+  if (!criteria.success) {
+    return data<RegisterActionResult>({ ok: false, message: MESSAGES.LOCATION_REQUIRED, tab: 'property-type', errors: { locations: [MESSAGES.LOCATION_REQUIRED] } }, { status: 400 })
+  }
   const answers: Record<number, QuestionAnswerValue> = {}
   for (const question of questions) {
     const value = text(toQuestionField(question.contact_question_id)).trim()
@@ -270,11 +273,12 @@ export async function handleRegisterAction(request: Request, context: AppLoadCon
   const checked = parseAlertSubmit(state)
   if (keyword && !found && (checked.success || toAlertSubmitRank(checked.field) >= toAlertSubmitRank('locations'))) {
     return data<RegisterActionResult>(
-      { ok: false, message: MESSAGES.ADDRESS_NOT_FOUND, tab: toAlertSubmitRule('locations').tab, keywordNotFound: true, sent },
+      // The keyword's own message shows at the Location field (keywordNotFound); the later rules' at theirs.
+      { ok: false, message: MESSAGES.ADDRESS_NOT_FOUND, tab: toAlertSubmitRule('locations').tab, keywordNotFound: true, errors: checked.success ? {} : withoutFieldErrors(checked.errors, ['locations']), sent },
       { status: 400 },
     )
   }
-  if (!checked.success) return data<RegisterActionResult>({ ok: false, message: checked.message, tab: checked.tab, sent }, { status: 400 })
+  if (!checked.success) return data<RegisterActionResult>({ ok: false, message: checked.message, tab: checked.tab, errors: checked.errors, sent }, { status: 400 })
   return send(toAlertPayload(state, target.mode), undefined, sent)
 }
 

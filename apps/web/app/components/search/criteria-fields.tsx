@@ -50,14 +50,19 @@ interface CriteriaRangeProps {
   dispatch: Dispatch<CriteriaAction>
   className?: string
   required?: boolean
+  /** Messages by field (an alert's 'min_price' and 'max_price'), each shown under its dropdown. */
+  errors?: FieldErrors | undefined
 }
+
+/** Messages by field, the first of each shown at its field. */
+export type FieldErrors = Readonly<Record<string, readonly string[]>>
 
 /**
  * One of the criteria's min and max pairs: price (SPEC §9 steps, 'No min' / 'No max', PCM for
  * lettings; an unset price is 0) or a room count (an unset one is null), named after the API's query
  * parameters so the forms work without JavaScript. The search's main bar shows price and bedrooms.
  */
-export function CriteriaRange({ kind, searchType, criteria, dispatch, className, required = false }: CriteriaRangeProps) {
+export function CriteriaRange({ kind, searchType, criteria, dispatch, className, required = false, errors = {} }: CriteriaRangeProps) {
   const labels = RANGE_LABELS[kind]
   const field = (bound: Bound) => `${bound}_${kind}` as const
   // A bound chosen past the other opens the other ('No max' / 'No min'): the range reads the right way.
@@ -68,6 +73,7 @@ export function CriteriaRange({ kind, searchType, criteria, dispatch, className,
     names: { min: field('min'), max: field('max') },
     values: { min: criteria[field('min')], max: criteria[field('max')] },
     required,
+    errors: { min: errors[field('min')]?.[0], max: errors[field('max')]?.[0] },
     ...(className ? { className } : {}),
   }
   if (kind === 'price') {
@@ -107,6 +113,8 @@ interface CriteriaFieldsProps {
   theme: SearchPanelTheme
   /** What comes first (the alert's locations). */
   before?: ReactNode
+  /** Messages by field (an alert's prices), each shown at its field. */
+  errors?: FieldErrors | undefined
   /**
    * What follows the room ranges in the panel's first column (the include-available checkbox, 'Show
    * me Properties', keywords, date added, reduced only).
@@ -120,10 +128,10 @@ interface CriteriaFieldsProps {
  * search type, Furnishing for lettings, the type and style picker and Must Haves. Each is named after
  * the API's query parameter, so both forms work without JavaScript.
  */
-export function CriteriaFields({ layout, searchType, criteria, types, dispatch, hydrated, theme, before, afterRooms }: CriteriaFieldsProps) {
+export function CriteriaFields({ layout, searchType, criteria, types, dispatch, hydrated, theme, before, afterRooms, errors }: CriteriaFieldsProps) {
   const legendClass = layout === 'panel' ? 'search-panel__legend' : 'alert-section__legend'
   // An alert needs both prices (SPEC §5 submit rules 3 and 4); a search needs none.
-  const range = (kind: RangeKind) => <CriteriaRange kind={kind} searchType={searchType} criteria={criteria} dispatch={dispatch} required={layout === 'alert' && kind === 'price'} />
+  const range = (kind: RangeKind) => <CriteriaRange kind={kind} searchType={searchType} criteria={criteria} dispatch={dispatch} required={layout === 'alert' && kind === 'price'} errors={errors} />
   const inclusions = PANEL_INCLUSION_FILTERS[searchType].map((filter) => (
     <fieldset key={filter} className="choice-group">
       <legend className={legendClass}>{INCLUSION_FILTER_LABELS[filter]}</legend>

@@ -15,7 +15,7 @@ import { PAGE_PARAMS } from '#app/components/search/search-url.ts'
 import type { ChosenLocation } from '#app/components/search/search-url.ts'
 import type { SearchFormAction } from '#app/components/search/search-form-state.ts'
 import { COPY } from '#app/copy.ts'
-
+import { FieldError, fieldErrorProps } from '#app/components/ui/field-error.tsx'
 import type { LocationComboboxProps } from '#app/components/search/location-combobox.tsx'
 
 // The API client and its schemas load on first use; focusing the input starts the download, well
@@ -53,6 +53,8 @@ interface LocationSearchProps {
   onChoiceTaken?: (place: SearchResultPlace) => void
   hydrated: boolean
   dispatch: Dispatch<SearchFormAction>
+  /** The field's message (an alert's 'The location field is required.'), shown under it. */
+  error?: string | undefined
 }
 
 function statusText(status: Status): string {
@@ -81,7 +83,7 @@ function statusText(status: Status): string {
  * the place's details and adds it as a location. Without JavaScript the input is a plain text field
  * the list page's loader looks up.
  */
-export function LocationSearch({ keyword, radius, keywordNotFound, choices: sentChoices = [], onChoiceTaken, hydrated, dispatch }: LocationSearchProps) {
+export function LocationSearch({ keyword, radius, keywordNotFound, choices: sentChoices = [], onChoiceTaken, hydrated, dispatch, error }: LocationSearchProps) {
   const radiusId = useId()
   const statusId = useId()
   const hintId = useId()
@@ -223,7 +225,7 @@ export function LocationSearch({ keyword, radius, keywordNotFound, choices: sent
     enterKeyHint: 'search',
     autoComplete: 'off',
     className: 'location-search__input',
-    'aria-describedby': `${statusId} ${hintId}`,
+    ...fieldErrorProps(inputId, error, `${statusId} ${hintId}`),
   } as const
   const busy = status.kind === 'searching' || status.kind === 'adding'
 
@@ -262,6 +264,7 @@ export function LocationSearch({ keyword, radius, keywordNotFound, choices: sent
             </div>
           </>
         )}
+        <FieldError fieldId={inputId} message={error} className="location-search__error" />
         <p id={statusId} role="status" className="location-search__status" data-kind={status.kind}>
           {statusText(status)}
         </p>

@@ -1,5 +1,6 @@
 import { useId } from 'react'
 import type { Option } from '@agency/domain'
+import { FieldError, fieldErrorProps } from '#app/components/ui/field-error.tsx'
 import { RequiredMark } from '#app/components/ui/required-mark.tsx'
 
 type Bound = 'min' | 'max'
@@ -16,6 +17,8 @@ interface RangeSelectProps {
   className?: string
   /** Both bounds must be chosen (an alert's price: SPEC §5 submit rules 3 and 4). */
   required?: boolean
+  /** Each bound's message, shown under its dropdown. */
+  errors?: Partial<Record<Bound, string | undefined>>
 }
 
 // A select's value is a string: '' stands for null (SPEC §3: no min / no max).
@@ -26,7 +29,7 @@ const fromValue = (value: string) => (value === '' ? null : Number(value))
  * A min and max dropdown pair under one legend (price, bedrooms, bathrooms, receptions), named after
  * the API's query parameters so the form works without JavaScript.
  */
-export function RangeSelect({ legend, labels, names, options, values, toLabel, onChange, className, required = false }: RangeSelectProps) {
+export function RangeSelect({ legend, labels, names, options, values, toLabel, onChange, className, required = false, errors = {} }: RangeSelectProps) {
   const id = useId()
   return (
     <fieldset className={`range-select ${className ?? ''}`}>
@@ -49,6 +52,7 @@ export function RangeSelect({ legend, labels, names, options, values, toLabel, o
                 className="search-field__select"
                 value={toValue(value)}
                 aria-required={required || undefined}
+                {...fieldErrorProps(`${id}-${bound}`, errors[bound])}
                 onChange={(event) => onChange(bound, fromValue(event.currentTarget.value))}
               >
                 {options[bound].map((option) => (
@@ -58,6 +62,7 @@ export function RangeSelect({ legend, labels, names, options, values, toLabel, o
                 ))}
                 {!known && value !== null && <option value={toValue(value)}>{toLabel(value)}</option>}
               </select>
+              <FieldError fieldId={`${id}-${bound}`} message={errors[bound]} className="range-select__error" />
             </div>
           )
         })}
