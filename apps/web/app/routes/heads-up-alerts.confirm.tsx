@@ -1,5 +1,6 @@
 import { LINK_MESSAGES, PROPERTIES_PATH, isTokenShaped, toSafeReturnPath, type AlertConfirmationLinkState } from '@agency/domain'
-import { Form, Link, data, redirect } from 'react-router'
+import { Link, data, redirect } from 'react-router'
+import { LinkTokenForm } from '#app/components/account/link-token-form.tsx'
 import { ALERT_COPY } from '#app/components/alerts/alert-copy.ts'
 import { withAlertOn } from '#app/components/alerts/alert-on-notice.tsx'
 import { toAlertSearchUrl } from '#app/components/alerts/alert-search-url.ts'
@@ -55,12 +56,7 @@ export default function ConfirmAlertRoute({ loaderData, actionData }: Route.Comp
         {state === 'usable' ? (
           <>
             <p className="login-card__intro">{ALERT_COPY.CONFIRM_TEXT}</p>
-            <Form method="post" className="login-form">
-              <input type="hidden" name="token" value={loaderData.token ?? ''} />
-              <button type="submit" className="button button--large login-form__submit">
-                {ALERT_COPY.CONFIRM_BUTTON}
-              </button>
-            </Form>
+            <LinkTokenForm token={loaderData.token ?? ''} label={ALERT_COPY.CONFIRM_BUTTON} />
           </>
         ) : state === 'confirmed' ? (
           <>

@@ -1,5 +1,6 @@
 import { LINK_MESSAGES, PROPERTIES_PATH, isTokenShaped, toSafeReturnPath, type LoginLinkState } from '@agency/domain'
-import { Form, Link, data, redirect } from 'react-router'
+import { Link, data, redirect } from 'react-router'
+import { LinkTokenForm } from '#app/components/account/link-token-form.tsx'
 import { COPY } from '#app/copy.ts'
 import { SERVE_WITHOUT_HYDRATION } from '#app/lib/hydration.ts'
 import { getAgencyName, toTitle } from '#app/lib/meta.ts'
@@ -73,12 +74,7 @@ export default function LoginVerifyRoute({ loaderData, actionData }: Route.Compo
           <>
             <h1 id="verify-heading">{COPY.VERIFY_TITLE}</h1>
             <p className="login-card__intro">{COPY.VERIFY_TEXT}</p>
-            <Form method="post" className="login-form">
-              <input type="hidden" name="token" value={loaderData.token ?? ''} />
-              <button type="submit" className="button button--large login-form__submit">
-                {COPY.VERIFY_BUTTON}
-              </button>
-            </Form>
+            <LinkTokenForm token={loaderData.token ?? ''} label={COPY.VERIFY_BUTTON} />
           </>
         )}
       </section>
