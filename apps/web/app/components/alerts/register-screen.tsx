@@ -1,5 +1,6 @@
 import { Suspense, lazy, useCallback, useEffect, useReducer, useRef, useState } from 'react'
 import type { FormEvent } from 'react'
+import { flushSync } from 'react-dom'
 import * as Tabs from '@radix-ui/react-tabs'
 import { Form, Link, useFetcher, useNavigate } from 'react-router'
 import { toast } from 'sonner'
@@ -203,7 +204,9 @@ export function RegisterScreen(props: RegisterScreenProps) {
    * form field's name), with the focus in it, or else the tab's top, clear of the toast.
    */
   const showTab = (tab: AlertTab, field?: string) => {
-    dispatch({ type: 'tabChanged', tab })
+    // Drawn at once: after the submit's awaits React would otherwise draw the tab (and the field's
+    // message) in a later task, possibly after the frame below looked for the field in the old one.
+    flushSync(() => dispatch({ type: 'tabChanged', tab }))
     requestAnimationFrame(() => {
       const panel = rootRef.current?.querySelector(`[data-tab="${tab}"]`)
       const element = field ? panel?.querySelector<HTMLElement>(`[name="${CSS.escape(field)}"]:not([type="hidden"])`) : null
