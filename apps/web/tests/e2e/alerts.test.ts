@@ -376,6 +376,18 @@ describe('Heads Up Property Alerts: the register screen', () => {
     expect(await page.locator('.alert-questions').getByText(TEXT.QUESTION_REQUIRED).count()).toBe(0)
   })
 
+  it('marks the other columns’ mistakes at once when the contact form is not finished', async () => {
+    const page = await browser.page()
+    await page.goto(`${BASE_URL}/heads-up-alerts/register/buy`)
+    await waitForScreen(page)
+    await page.getByLabel('First name').fill('Ann')
+    await submit(page)
+    await expectToast(page, TEXT.SURNAME_REQUIRED)
+    await expectFieldMessage(page.getByRole('combobox', { name: 'Location' }), TEXT.LOCATION_REQUIRED)
+    await expectFieldMessage(page.getByLabel('Maximum price'), TEXT.MAX_PRICE_REQUIRED)
+    await expectNoAxeViolations(page)
+  })
+
   it('keeps a second person on the alert, shows both on its update page, and drops one on update', async () => {
     const page = await browser.page()
     const email = uniqueEmail('couple')
@@ -756,6 +768,9 @@ describe('Heads Up Property Alerts without JavaScript', () => {
     await page.goto(`${BASE_URL}/heads-up-alerts/register/buy`)
     await submit(page)
     expect(await page.getByRole('alert').first().innerText()).toBe(TEXT.NAME_REQUIRED)
+    // The contact's first message leads, and the other panels' mistakes are marked in the same answer.
+    await expectFieldMessage(page.getByRole('textbox', { name: 'Location' }), TEXT.LOCATION_REQUIRED)
+    await expectFieldMessage(page.getByLabel('Minimum price'), TEXT.MIN_PRICE_REQUIRED)
 
     await page.getByLabel('First name').fill('Tom')
     await page.getByLabel('Surname').fill('Rudd')

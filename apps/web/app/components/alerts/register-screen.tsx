@@ -15,6 +15,7 @@ import {
   findUnansweredQuestions,
   initContactList,
   isSubmitDisabled,
+  withoutFieldErrors,
 } from '@agency/domain'
 import type {
   AlertCriteria,
@@ -270,11 +271,10 @@ export function RegisterScreen(props: RegisterScreenProps) {
     if (isSubmitDisabled(state.contacts)) return
     const form = new FormData(event.currentTarget)
     const contacts = await withOpenContactSaved()
-    if (contacts === null) return
     const { parseAlertSubmit, toAlertPayload, toAlertCriteriaUpdatePayload } = await loadAlertChecks()
     const formState = {
       profile_id: profileId,
-      contacts: contactsWithheld ? [] : contacts,
+      contacts: contactsWithheld || contacts === null ? [] : contacts,
       criteria: state.criteria,
       answers: state.answers,
       questions,
@@ -283,6 +283,12 @@ export function RegisterScreen(props: RegisterScreenProps) {
     }
     // SPEC §5 alert submit: the first failing check is shown and its tab opened.
     const checked = parseAlertSubmit(formState)
+    if (contacts === null) {
+      // The open contact form's first message is in the toast and its messages at its fields; the other
+      // tabs' mistakes are marked at their fields at the same time, not one send later.
+      dispatch({ type: 'submitChecked', fieldErrors: checked.success ? {} : toFieldErrors(withoutFieldErrors(checked.errors, ['contacts']), questions) })
+      return
+    }
     dispatch({ type: 'submitChecked', fieldErrors: checked.success ? {} : toFieldErrors(checked.errors, questions) })
     if (!checked.success) {
       warn(checked.message, checked.tab, toFormField(checked.field))

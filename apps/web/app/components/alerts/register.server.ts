@@ -232,26 +232,23 @@ export async function handleRegisterAction(request: Request, context: AppLoadCon
 
   // The contact form, when it was open (never where the people are withheld): checked in SPEC §5's order.
   const withheld = target.applicant?.contacts_withheld === true
+  let contactRefused: RegisterActionResult | null = null
   if (form.has('name') && !withheld) {
     const values: Partial<ContactFormValues> = Object.fromEntries(
       CONTACT_FIELDS.filter((f) => f !== 'subscription_confirmed').map((f) => [f, text(f).slice(0, 255)]),
     )
     const consent = form.get('subscription_confirmed') !== null
     const parsed = parseAlertContact({ ...values, subscription_confirmed: consent, subscription_types: consent ? subscriptionTypeIds : [] })
-    if (!parsed.success) {
-      return data<RegisterActionResult>(
-        {
-          ok: false,
-          message: parsed.message,
-          // SPEC §5's contact form rules, part of the first submit rule's.
-          tab: toAlertSubmitRule('contacts').tab,
-          contact: { values: { ...values, subscription_confirmed: consent }, errors: parsed.errors },
-          sent,
-        },
-        { status: 400 },
-      )
-    }
-    contacts.push(parsed.data)
+    if (parsed.success) contacts.push(parsed.data)
+    else
+      contactRefused = {
+        ok: false,
+        message: parsed.message,
+        // SPEC §5's contact form rules, part of the first submit rule's.
+        tab: toAlertSubmitRule('contacts').tab,
+        contact: { values: { ...values, subscription_confirmed: consent }, errors: parsed.errors },
+        sent,
+      }
   }
 
 
@@ -271,6 +268,12 @@ export async function handleRegisterAction(request: Request, context: AppLoadCon
   }
   // SPEC §5's rules in the table's order; a keyword that found nothing is the location rule's warning.
   const checked = parseAlertSubmit(state)
+  // The contact form's first message leads; the other tabs' mistakes are marked at their fields at once.
+  if (contactRefused) {
+    const keywordNotFound = keyword !== '' && !found
+    const others = checked.success ? {} : withoutFieldErrors(checked.errors, keywordNotFound ? ['contacts', 'locations'] : ['contacts'])
+    return data<RegisterActionResult>({ ...contactRefused, errors: others, ...(keywordNotFound ? { keywordNotFound } : {}) }, { status: 400 })
+  }
   if (keyword && !found && (checked.success || toAlertSubmitRank(checked.field) >= toAlertSubmitRank('locations'))) {
     return data<RegisterActionResult>(
       // The keyword's own message shows at the Location field (keywordNotFound); the later rules' at theirs.
