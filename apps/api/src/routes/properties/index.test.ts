@@ -6,6 +6,7 @@ import {
   MAP_MARKERS_PAGE_SIZE_DEFAULT,
   PROPERTY_TYPES,
   SEARCH_TYPE_ONLY_FILTERS,
+  isResidentialPropertyType,
   toPinPriceLabel,
   toPriceLabel,
   type InclusionFilter,
@@ -25,7 +26,7 @@ const INVALID = 'The given data was invalid.'
 
 /** The room counts the API gives a property: a home's own, none for Commercial (5) or Land (6). */
 const roomsOf = (row: Row) =>
-  row.property_type_id === 5 || row.property_type_id === 6 ? { bedroom: null, bathroom: null, reception: null } : { bedroom: row.bedroom, bathroom: row.bathroom, reception: row.reception }
+  !isResidentialPropertyType(row.property_type_id) ? { bedroom: null, bathroom: null, reception: null } : { bedroom: row.bedroom, bathroom: row.bathroom, reception: row.reception }
 
 // An independent reference for every filter and sort, in plain JS.
 const EARTH_RADIUS_MILES = 3958.8

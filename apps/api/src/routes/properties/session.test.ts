@@ -1,4 +1,4 @@
-import { LOCATION_MARGIN, LOCATION_MARGIN_MIN_MILES, distanceMiles, toPriceLabel } from '@agency/domain'
+import { LOCATION_MARGIN, LOCATION_MARGIN_MIN_MILES, distanceMiles, isResidentialPropertyType, toPriceLabel } from '@agency/domain'
 import { epcs, floorPlans, properties, propertyMedias } from '@agency/db'
 import { asc, eq } from 'drizzle-orm'
 import { testDatabaseKinds } from '@agency/db/testing'
@@ -62,12 +62,14 @@ describe.each(testDatabaseKinds())('the catalogue for a logged-in buyer on %s', 
     }>
     const unlocked = cards.filter((c) => lockedIds.has(c.property_profile_id))
     expect(unlocked.length).toBeGreaterThan(0)
+    const byId = new Map(all.map((p) => [p.property_profile_id, p]))
     for (const card of unlocked) {
       expect(card.is_locked).toBe(false)
       expect(card.price?.numberPrice).toBeGreaterThan(0)
-      expect(card.bedroom).not.toBeNull()
+      // Its rooms, as any card shows them: a home's count, none for an office or land.
+      const row = byId.get(card.property_profile_id)!
+      expect(card.bedroom).toBe(isResidentialPropertyType(row.property_type_id) ? row.bedroom : null)
     }
-    const byId = new Map(all.map((p) => [p.property_profile_id, p]))
     const leeds = TEST_CRITERIA.locations[0]!
     let beyond = 0
     for (const card of cards) {
@@ -124,7 +126,7 @@ describe.each(testDatabaseKinds())('the catalogue for a logged-in buyer on %s', 
       advert_heading: row.advert_heading,
       summary: row.summary,
       description: row.description,
-      bedroom: row.bedroom,
+      bedroom: isResidentialPropertyType(row.property_type_id) ? row.bedroom : null,
       price: { numberPrice: row.price, price: toPriceLabel(row.price, 'sales') },
       postcode: row.postcode,
       // The address of a pre-market property is the same for everyone and names nothing the locked card hides.
