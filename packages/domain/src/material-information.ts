@@ -45,11 +45,14 @@ export const MATERIAL_INFORMATION_DETAIL_KEYS = [
  */
 export const SCOTTISH_TENURE = 'Ownership'
 
-/** Tenures that mean the whole property is owned (in Scotland all of them are ownership). */
-const OWNED_TENURES: ReadonlySet<string> = new Set(['Freehold', 'Share of Freehold', 'Feudal', 'Commonhold', SCOTTISH_TENURE])
-
 /** Tenures with no lease to describe (its years, ground rent, service charge). */
 const LEASELESS_TENURES: ReadonlySet<string> = new Set(['Freehold', 'Feudal', 'Commonhold', SCOTTISH_TENURE])
+
+/**
+ * Tenures that mean the property is owned (in Scotland all of them are ownership): the leaseless ones,
+ * and a share of the freehold, which owns the freehold and still holds a lease of the flat.
+ */
+const OWNED_TENURES: ReadonlySet<string> = new Set([...LEASELESS_TENURES, 'Share of Freehold'])
 
 /**
  * The tenure as a property page shows it, by the nation the property is in (from its postcode,
