@@ -8,6 +8,7 @@ import { LETTINGS_ADVERT_RULES } from './lettings-advert-rules.ts'
 import type { Availability, Furnishing, TransactionTypeId } from './catalogue.ts'
 import { TRANSACTION_TYPE } from './catalogue.ts'
 import { LOCATION_PRECISIONS } from './geo.ts'
+import { COUNCIL_TAX_BAND_LETTERS } from './material-information.ts'
 
 /** The availability a property has once a full feed no longer lists it: kept, never shown. */
 export const WITHDRAWN_AVAILABILITY = 'withdrawn'
@@ -203,8 +204,8 @@ export const BLM_TENURES: Readonly<Record<number, string>> = {
   5: 'Share of Freehold',
 }
 
-/** Council tax bands a BLM COUNCIL_TAX_BAND may carry (I is Wales only). */
-export const BLM_COUNCIL_TAX_BANDS = ['A', 'B', 'C', 'D', 'E', 'F', 'G', 'H', 'I'] as const
+/** Council tax bands a BLM COUNCIL_TAX_BAND may carry (I is Wales only): the UK's (material-information.ts). */
+export const BLM_COUNCIL_TAX_BANDS = COUNCIL_TAX_BAND_LETTERS
 
 /**
  * Which stock is pre-market, and so imported locked (SPEC §2: shown to visitors without price, rooms

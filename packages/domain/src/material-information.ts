@@ -5,6 +5,7 @@
  * accessibility. Null means not known.
  */
 import type { MaterialInformation } from './catalogue.schema.ts'
+import { COMMERCIAL_PROPERTY_TYPE_ID, isResidentialPropertyType } from './property-types.ts'
 import type { UkCountry } from './uk-country.ts'
 
 /**
@@ -80,4 +81,92 @@ export const FLOOD_RISK_AUTHORITIES: Readonly<Record<UkCountry, string>> = {
   wales: 'Natural Resources Wales',
   scotland: 'SEPA',
   northern_ireland: 'DfI Rivers',
+}
+
+/** The tax on property a listing states in Part A, as a buyer or tenant reads its name. */
+export type LocalTax = 'council tax' | 'domestic rates' | 'business rates'
+
+/** One nation's council tax bands: the date homes are valued at, and each band's highest value (the last has none). */
+export interface CouncilTaxBands {
+  /** The valuation date the bands apply to, as an ISO date. */
+  readonly valuedOn: string
+  readonly bands: ReadonlyArray<{ readonly band: string; readonly upTo: number | null }>
+}
+
+/**
+ * Council tax bands by nation. England keeps its 1 April 1991 values (Local Government Finance Act
+ * 1992, s.5); Scotland values on the same date but with its own limits (the Council Tax (Substitution
+ * of Proportion) (Scotland) Order 2017 left the limits as set in 1991); Wales revalued on 1 April 2003
+ * and added band I (Council Tax (Valuation Bands) (Wales) Order 2003). Northern Ireland has no council
+ * tax: a home pays domestic rates on its capital value of 1 January 2005, so it has no band (null).
+ */
+export const COUNCIL_TAX_BANDS: Readonly<Record<UkCountry, CouncilTaxBands | null>> = {
+  england: {
+    valuedOn: '1991-04-01',
+    bands: [
+      { band: 'A', upTo: 40_000 },
+      { band: 'B', upTo: 52_000 },
+      { band: 'C', upTo: 68_000 },
+      { band: 'D', upTo: 88_000 },
+      { band: 'E', upTo: 120_000 },
+      { band: 'F', upTo: 160_000 },
+      { band: 'G', upTo: 320_000 },
+      { band: 'H', upTo: null },
+    ],
+  },
+  scotland: {
+    valuedOn: '1991-04-01',
+    bands: [
+      { band: 'A', upTo: 27_000 },
+      { band: 'B', upTo: 35_000 },
+      { band: 'C', upTo: 45_000 },
+      { band: 'D', upTo: 58_000 },
+      { band: 'E', upTo: 80_000 },
+      { band: 'F', upTo: 106_000 },
+      { band: 'G', upTo: 212_000 },
+      { band: 'H', upTo: null },
+    ],
+  },
+  wales: {
+    valuedOn: '2003-04-01',
+    bands: [
+      { band: 'A', upTo: 44_000 },
+      { band: 'B', upTo: 65_000 },
+      { band: 'C', upTo: 91_000 },
+      { band: 'D', upTo: 123_000 },
+      { band: 'E', upTo: 162_000 },
+      { band: 'F', upTo: 223_000 },
+      { band: 'G', upTo: 324_000 },
+      { band: 'H', upTo: 424_000 },
+      { band: 'I', upTo: null },
+    ],
+  },
+  northern_ireland: null,
+}
+
+/** Every council tax band letter of the UK: A–H, and I in Wales. */
+export const COUNCIL_TAX_BAND_LETTERS = ['A', 'B', 'C', 'D', 'E', 'F', 'G', 'H', 'I'] as const
+
+/** The band of a home worth `value` on its nation's valuation date (COUNCIL_TAX_BANDS); null in Northern Ireland. */
+export function toCouncilTaxBand(value: number, country: UkCountry): string | null {
+  const table = COUNCIL_TAX_BANDS[country]
+  if (!table) return null
+  const found = table.bands.find((b) => b.upTo === null || value <= b.upTo)
+  return (found ?? table.bands[table.bands.length - 1])?.band ?? null
+}
+
+/** Whether `band` is a council tax band of the nation (Wales's I only there; none in Northern Ireland). */
+export function isCouncilTaxBandOf(band: string, country: UkCountry): boolean {
+  return COUNCIL_TAX_BANDS[country]?.bands.some((b) => b.band === band) ?? false
+}
+
+/**
+ * The local tax a property pays, by its type (property-types.ts) and nation: a home council tax, or
+ * domestic rates in Northern Ireland (no band there); a commercial property business rates; bare land
+ * neither (null). A property of no known nation is taken for one in Great Britain.
+ */
+export function toLocalTax(propertyTypeId: number | null | undefined, country: UkCountry | null): LocalTax | null {
+  if (propertyTypeId === COMMERCIAL_PROPERTY_TYPE_ID) return 'business rates'
+  if (!isResidentialPropertyType(propertyTypeId)) return null
+  return country === 'northern_ireland' ? 'domestic rates' : 'council tax'
 }

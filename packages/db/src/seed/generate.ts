@@ -2,7 +2,7 @@
  * Builds one demo property and its children (medias, floor plans, EPCs, price history) from
  * (seed, index) alone, so chunks can be generated in any order and the result never changes.
  */
-import { PROPERTY_STYLES, SCOTTISH_TENURE, TRANSACTION_TYPE, isResidentialPropertyType, toTenureWording, toUkCountry, type UkCountry } from '@agency/domain'
+import { PROPERTY_STYLES, SCOTTISH_TENURE, TRANSACTION_TYPE, isResidentialPropertyType, toCouncilTaxBand, toTenureWording, toUkCountry, type UkCountry } from '@agency/domain'
 import type { epcs, floorPlans, priceHistory, properties, propertyMedias } from '../schema/index.ts'
 import { PERIOD_EXTERIORS, POOL, exteriorKindsFor, interiorsOf, toEpcChartFile, toEpcPdfFile, toExteriorKind, type EpcRating, type ExteriorKind, type InteriorEra, type InteriorKind } from './pool-layout.ts'
 import type { DocumentSpec } from './pool.ts'
@@ -146,11 +146,14 @@ const LETTINGS_QUALIFIER = 'Per Month'
 const EPC_MIX: Weighted<EpcRating> = [['B', 8], ['C', 32], ['D', 38], ['E', 16], ['F', 5], ['G', 1]]
 const OLD_EPC_MIX: Weighted<EpcRating> = [['C', 10], ['D', 35], ['E', 35], ['F', 15], ['G', 5]]
 
-// Council tax bands run on 1991 values (A up to £40k … H over £320k). Dividing today's value by a
-// regional growth factor gives a band that reads right for the area.
-const TAX_BAND_LIMITS = [40_000, 52_000, 68_000, 88_000, 120_000, 160_000, 320_000] as const
-const TAX_BANDS = ['A', 'B', 'C', 'D', 'E', 'F', 'G', 'H'] as const
-const TAX_GROWTH: Partial<Record<Region, number>> = { london: 7, south_east: 5.5, east: 5.3 }
+// Council tax bands (COUNCIL_TAX_BANDS) run on values at each nation's valuation date: England's and
+// Scotland's of 1 April 1991, Wales's of 1 April 2003; Northern Ireland has none. Dividing today's
+// value by the growth in prices since that date gives a band that reads right for the area: English
+// prices have grown about four and a half times since 1991 (more in London and the South East),
+// Scotland's a little over four times, and Wales's a little over twice since 2003.
+const ENGLAND_TAX_GROWTH: Partial<Record<Region, number>> = { london: 7, south_east: 5.5, east: 5.3 }
+const ENGLAND_TAX_GROWTH_ELSEWHERE = 4.5
+const TAX_GROWTH: Readonly<Record<'scotland' | 'wales', number>> = { scotland: 4.2, wales: 2.3 }
 
 const DAY_MS = 86_400_000
 /** Properties were listed over the last 120 days. */
@@ -238,7 +241,7 @@ export function generateProperty(ctx: GenerateContext, index: number, propertyPr
     kind === 'land' ? null : newHome ? (rng.chance(0.2) ? 'A' : 'B') : rng.weighted(styleId === 6 ? OLD_EPC_MIX : EPC_MIX)
   const tenure = sales ? toNationTenure(toTenure(kind, rng), country, typeId) : null
   const capitalValue = sales ? fullPrice : (price * 12) / 0.045
-  const councilTaxBand = kind === 'land' || kind === 'commercial' ? null : toTaxBand(capitalValue, town.region)
+  const councilTaxBand = kind === 'land' || kind === 'commercial' ? null : toTaxBand(capitalValue, country, town.region)
 
   const nowMs = ctx.now.getTime()
   const createdMs = nowMs - Math.floor(rng.next() * LISTING_WINDOW_DAYS * DAY_MS)
@@ -477,10 +480,11 @@ function toNationTenure(tenure: string, country: UkCountry, propertyTypeId: numb
   return isResidentialPropertyType(propertyTypeId) ? SCOTTISH_TENURE : (toTenureWording(tenure, country) ?? tenure)
 }
 
-function toTaxBand(value: number, region: Region): string {
-  const v1991 = value / (TAX_GROWTH[region] ?? 4.5)
-  const i = TAX_BAND_LIMITS.findIndex((limit) => v1991 <= limit)
-  return TAX_BANDS[i === -1 ? TAX_BANDS.length - 1 : i] as string
+/** The council tax band of a home worth `value` today in this nation and price region; null where there are no bands. */
+export function toTaxBand(value: number, country: UkCountry, region: Region): string | null {
+  if (country === 'northern_ireland') return null
+  const growth = country === 'england' ? (ENGLAND_TAX_GROWTH[region] ?? ENGLAND_TAX_GROWTH_ELSEWHERE) : TAX_GROWTH[country]
+  return toCouncilTaxBand(value / growth, country)
 }
 
 function nearestBranch(branches: readonly BranchRef[], lat: number, lng: number): BranchRef | undefined {

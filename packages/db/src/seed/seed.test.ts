@@ -2,7 +2,7 @@ import { existsSync, mkdtempSync, rmSync, statSync } from 'node:fs'
 import { readFile } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
-import { COMPANY_SETTING, PROPERTY_STYLES, PromoCardSchema, RedirectTargetsSchema, toEpcRating, toUkCountry } from '@agency/domain'
+import { COMPANY_SETTING, PROPERTY_STYLES, PromoCardSchema, RedirectTargetsSchema, isCouncilTaxBandOf, toEpcRating, toUkCountry } from '@agency/domain'
 import { sql } from 'drizzle-orm'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -13,6 +13,7 @@ import { renderEpcPdf } from './images/epc.ts'
 import { GB_BOUNDS, distanceKm, getTowns } from './places.ts'
 import { EXTERIOR_KINDS, POOL_MANIFEST, POOL_VERSION, listPoolFiles, toEpcChartFile, toEpcPdfFile } from './pool-layout.ts'
 import { ensureImagePool } from './pool.ts'
+import { toTaxBand } from './generate.ts'
 import { seedDemoData, type SeedSummary } from './index.ts'
 
 const NOW = new Date('2026-03-02T00:00:00Z')
@@ -72,6 +73,27 @@ describe('the image pool', () => {
     expect(pdf).toContain("This property's current energy rating is D. It has the potential to be B.")
     expect(pdf).toContain('(61 D)')
     expect(pdf).toContain('(86 B)')
+  })
+})
+
+describe('the council tax band of a demo home', () => {
+  it.each([
+    // England: 1991 values, about 4.5 times lower outside London and the South East and East.
+    [200_000, 'england', 'north_east', 'B'],
+    [200_000, 'england', 'london', 'A'],
+    // Scotland: 1991 values on its own lower limits, so the same price sits higher.
+    [200_000, 'scotland', 'scotland', 'D'],
+    // Wales: 2003 values on its nine bands.
+    [200_000, 'wales', 'wales', 'C'],
+    [1_200_000, 'wales', 'wales', 'I'],
+    [1_200_000, 'england', 'north_east', 'G'],
+    [1_500_000, 'england', 'north_east', 'H'],
+    // A home in the Welsh districts of the CH postcode area is banded as in Wales.
+    [200_000, 'wales', 'north_west', 'C'],
+    // Northern Ireland has domestic rates and no bands.
+    [200_000, 'northern_ireland', 'north_west', null],
+  ] as const)('bands a £%d home in %s (%s prices) as %s', (value, country, region, band) => {
+    expect(toTaxBand(value, country, region)).toBe(band)
   })
 })
 
@@ -216,7 +238,8 @@ describe.each(testDatabaseKinds())('seedDemoData on %s', (kind) => {
       council_tax_band: string | null
       epc_rating: string | null
       available_from: string | null
-    }>(database.db, sql`select transaction_type_id, property_type_id, price, price_qualifier, deposit, tenure, council_tax_band, epc_rating, available_from::text from properties`)
+      postcode: string
+    }>(database.db, sql`select transaction_type_id, property_type_id, price, price_qualifier, deposit, tenure, council_tax_band, epc_rating, available_from::text, postcode from properties`)
     for (const r of rows) {
       if (r.transaction_type_id === 1) {
         expect(r.price % 5_000).toBe(0)
@@ -234,7 +257,7 @@ describe.each(testDatabaseKinds())('seedDemoData on %s', (kind) => {
         expect(r.available_from).toMatch(/^\d{4}-\d{2}-\d{2}$/)
       }
       const residential = r.property_type_id <= 4
-      if (residential) expect(['A', 'B', 'C', 'D', 'E', 'F', 'G', 'H']).toContain(r.council_tax_band)
+      if (residential) expect(isCouncilTaxBandOf(r.council_tax_band ?? '', toUkCountry(r.postcode)!), `${r.council_tax_band} ${r.postcode}`).toBe(true)
       else expect(r.council_tax_band).toBeNull()
       if (r.property_type_id === 6) expect(r.epc_rating).toBeNull()
       else expect(['A', 'B', 'C', 'D', 'E', 'F', 'G']).toContain(r.epc_rating)
@@ -271,6 +294,27 @@ describe.each(testDatabaseKinds())('seedDemoData on %s', (kind) => {
     }
     expect(seen.wales).toBeGreaterThan(20)
     expect(seen.scotland).toBeGreaterThan(20)
+  })
+
+  it('bands homes by their own nation\u2019s council tax: a band D home costs less in Scotland and Wales than in England', async () => {
+    const rows = await queryRows<{ postcode: string; price: number; council_tax_band: string }>(
+      database.db,
+      sql`select postcode, price, council_tax_band from properties where transaction_type_id = 1 and property_type_id <= 4 and not shared_ownership`,
+    )
+    const bandD = { england: [] as number[], scotland: [] as number[], wales: [] as number[] }
+    const walesBands = new Set<string>()
+    for (const r of rows) {
+      const country = toUkCountry(r.postcode)
+      if (country === 'wales') walesBands.add(r.council_tax_band)
+      if (r.council_tax_band === 'D' && country && country !== 'northern_ireland') bandD[country].push(r.price)
+    }
+    const median = (prices: number[]) => [...prices].sort((a, b) => a - b)[Math.floor(prices.length / 2)] ?? Number.NaN
+    expect(bandD.scotland.length).toBeGreaterThan(5)
+    expect(bandD.wales.length).toBeGreaterThan(5)
+    // England's band D is £68,001–£88,000 in 1991 values; Scotland's £45,001–£58,000 in 1991, Wales's £91,001–£123,000 in 2003.
+    expect(median(bandD.scotland)).toBeLessThan(0.8 * median(bandD.england))
+    expect(median(bandD.wales)).toBeLessThan(0.8 * median(bandD.england))
+    expect(walesBands.size).toBeGreaterThan(4)
   })
 
   it('places every property in Great Britain within a few km of a real town', async () => {
