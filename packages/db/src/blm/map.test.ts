@@ -63,6 +63,20 @@ describe('mapBlmRecord', () => {
     expect(odd.success && odd.data.warnings).toEqual(['TENURE_UNEXPIRED_YEARS "about 90" is not a whole number up to 32767: left out'])
   })
 
+  it('takes Wales\u2019s band I, gives a home in Northern Ireland no band to miss, and refuses a band its nation has not', () => {
+    const welsh = mapBlmRecord(record({ POSTCODE1: 'CF10', POSTCODE2: '1PU', COUNCIL_TAX_BAND: 'i' }), DEFAULT_PRE_MARKET_RULE)
+    expect(welsh.success && [welsh.data.fields.council_tax_band, welsh.data.warnings]).toEqual(['I', []])
+    const english = mapBlmRecord(record({ COUNCIL_TAX_BAND: 'I' }), DEFAULT_PRE_MARKET_RULE)
+    expect(english.success && [english.data.fields.council_tax_band, english.data.warnings]).toEqual([
+      null,
+      ['COUNCIL_TAX_BAND "I" is not a band of the nation of LS6 2AB', 'material information Part A missing (National Trading Standards): council tax band'],
+    ])
+    const northernIrish = mapBlmRecord(record({ POSTCODE1: 'BT9', POSTCODE2: '5AB', COUNCIL_TAX_BAND: '' }), DEFAULT_PRE_MARKET_RULE)
+    expect(northernIrish.success && [northernIrish.data.fields.council_tax_band, northernIrish.data.warnings]).toEqual([null, []])
+    const banded = mapBlmRecord(record({ POSTCODE1: 'BT9', POSTCODE2: '5AB', COUNCIL_TAX_BAND: 'D' }), DEFAULT_PRE_MARKET_RULE)
+    expect(banded.success && [banded.data.fields.council_tax_band, banded.data.warnings]).toEqual([null, ['COUNCIL_TAX_BAND "D" is not a band of the nation of BT9 5AB']])
+  })
+
   it('locks a record under the pre-market rule', () => {
     const unpublished = mapBlmRecord(record({ PUBLISHED_FLAG: 0 }), DEFAULT_PRE_MARKET_RULE)
     expect(unpublished.success && unpublished.data.fields.is_locked).toBe(true)

@@ -16,8 +16,10 @@ import {
   TRANSACTION_TYPE,
   findLettingsAdvertBreaches,
   isBlmPreMarket,
+  isCouncilTaxBandOf,
   isResidentialPropertyType,
   toLettingsAdvertMessage,
+  toLocalTax,
   toUkCountry,
   toBlmPriceQualifier,
   toBlmPropertyType,
@@ -292,8 +294,10 @@ export function mapBlmRecord(record: BlmRecord, preMarket: PreMarketRule): BlmMa
   const advertHeading = `${what} ${sales ? 'for sale' : 'to rent'}`
   const displayAddress = address('DISPLAY_ADDRESS') || [addressLine1, town].filter(Boolean).join(', ')
   const band = get('COUNCIL_TAX_BAND').toUpperCase()
-  const councilTaxBand = (BLM_COUNCIL_TAX_BANDS as readonly string[]).includes(band) ? band : null
-  if (band && !councilTaxBand) warnings.push(`COUNCIL_TAX_BAND "${get('COUNCIL_TAX_BAND')}" is not a band`)
+  // A band of the UK's letters, and of the property's nation's: I only in Wales, none in Northern Ireland.
+  const bandCountry = postcode ? toUkCountry(postcode) : null
+  const councilTaxBand = (BLM_COUNCIL_TAX_BANDS as readonly string[]).includes(band) && (bandCountry === null || isCouncilTaxBandOf(band, bandCountry)) ? band : null
+  if (band && !councilTaxBand) warnings.push(`COUNCIL_TAX_BAND "${get('COUNCIL_TAX_BAND')}" is not a band${bandCountry ? ` of the nation of ${postcode}` : ''}`)
   const county = address('ADDRESS_4') && address('ADDRESS_4') !== town ? address('ADDRESS_4') : null
 
   const fields: BlmPropertyFields = {
@@ -370,14 +374,16 @@ export const MATERIAL_PART_A_WARNING = 'material information Part A missing (Nat
 
 /**
  * The Part A material information (National Trading Standards, for every listing) a record lacks:
- * a home's council tax band (an office or land pays none), then for a sale its tenure, for a letting
+ * a home's council tax band (an office or land pays none, nor a home in Northern Ireland, which pays
+ * domestic rates), then for a sale its tenure, for a letting
  * its deposit. The price or rent is Part A too; a record without one is not imported at all.
  */
 export function findMissingPartA(
-  fields: Pick<BlmPropertyFields, 'transaction_type_id' | 'property_type_id' | 'council_tax_band' | 'tenure' | 'deposit'>,
+  fields: Pick<BlmPropertyFields, 'transaction_type_id' | 'property_type_id' | 'council_tax_band' | 'tenure' | 'deposit' | 'postcode'>,
 ): string[] {
   const missing: string[] = []
-  if (!fields.council_tax_band && isResidentialPropertyType(fields.property_type_id)) missing.push('council tax band')
+  const country = fields.postcode ? toUkCountry(fields.postcode) : null
+  if (!fields.council_tax_band && toLocalTax(fields.property_type_id, country) === 'council tax') missing.push('council tax band')
   if (fields.transaction_type_id === TRANSACTION_TYPE.SALES && !fields.tenure) missing.push('tenure')
   if (fields.transaction_type_id === TRANSACTION_TYPE.LETTINGS && fields.deposit === null) missing.push('deposit')
   return missing
