@@ -1,8 +1,7 @@
 import {
-  COMMERCIAL_PROPERTY_TYPE_ID,
   FURNISHING_LABELS,
   hasLeaseTerms,
-  isResidentialPropertyType,
+  toLocalTax,
   toLongDate,
   toPounds,
   toPoundsAndPence,
@@ -39,7 +38,8 @@ function Part({ id, heading, rows }: { id: string; heading: string; rows: Row[] 
 
 /**
  * UK material information, parts A–C as National Trading Standards describe them: A the price or
- * rent and deposit, tenure and lease, council tax (business rates for a commercial property) and EPC; B the property type, construction,
+ * rent and deposit, tenure and lease, council tax (domestic rates in Northern Ireland, business rates
+ * for a commercial property) and EPC; B the property type, construction,
  * utilities, heating, broadband, mobile signal and parking; C building safety, restrictions, rights
  * and easements, flood risk and accessibility. What the data does not hold reads 'Ask the agent'.
  */
@@ -49,17 +49,21 @@ export function MaterialInformation({ property }: { property: PropertyDetail }) 
   const lettings = toSearchType(property.transaction_type_id) === 'lettings'
   const yearly = (amount: number | null) => (amount === null ? null : EXTRAS_COPY.MATERIAL_A_YEAR(toPounds(amount)))
   // Scotland has no freehold: its ownership is worded as such, whatever the data says (toTenureWording).
-  const tenure = toTenureWording(info.tenure, property.postcode ? toUkCountry(property.postcode) : null)
+  const country = property.postcode ? toUkCountry(property.postcode) : null
+  const tenure = toTenureWording(info.tenure, country)
   // Leases matter for sales held on one (a freehold's lease rows would be noise).
   const leasehold = !lettings && hasLeaseTerms(tenure)
-  // Council tax is a home's; a commercial property pays business rates, bare land neither.
+  // Council tax is a home's (domestic rates in Northern Ireland, with no band); a commercial property
+  // pays business rates, bare land neither (toLocalTax).
   const typeId = property.property_type?.property_type_id ?? null
-  const home = isResidentialPropertyType(typeId)
-  const ratesPayer = typeId === COMMERCIAL_PROPERTY_TYPE_ID
-  const localTax: Row = home
-    ? [COPY.DETAIL_COUNCIL_TAX, info.council_tax_band]
-    : [EXTRAS_COPY.MATERIAL_BUSINESS_RATES, ratesPayer ? null : undefined]
-  const partAHeading = EXTRAS_COPY.MATERIAL_PART_A(home ? 'council tax' : ratesPayer ? 'business rates' : null)
+  const localTaxName = toLocalTax(typeId, country)
+  const localTax: Row =
+    localTaxName === 'council tax'
+      ? [COPY.DETAIL_COUNCIL_TAX, info.council_tax_band]
+      : localTaxName === 'domestic rates'
+        ? [EXTRAS_COPY.MATERIAL_DOMESTIC_RATES, null]
+        : [EXTRAS_COPY.MATERIAL_BUSINESS_RATES, localTaxName === 'business rates' ? null : undefined]
+  const partAHeading = EXTRAS_COPY.MATERIAL_PART_A(localTaxName)
   const epc = info.epc_rating && info.epc_potential_rating ? EXTRAS_COPY.MATERIAL_EPC_POTENTIAL(info.epc_rating, info.epc_potential_rating) : info.epc_rating
   // Style names already say the type ('Semi-Detached House'); a type alone is the fallback.
   const type = property.property_style?.name ?? property.property_type?.name ?? null

@@ -2,7 +2,7 @@
  * Texts of the property page's extras (calculators, EPC chart, material information, similar
  * properties), which SPEC does not word.
  */
-import type { UkCountry } from '@agency/domain'
+import type { LocalTax, UkCountry } from '@agency/domain'
 
 export const EXTRAS_COPY = {
   CALCULATOR_HEADING: 'Stamp duty and mortgage calculator',
@@ -22,7 +22,7 @@ export const EXTRAS_COPY = {
   EPC_SUMMARY: (current: string, potential: string | null) =>
     `Current energy efficiency rating ${current}; potential rating ${potential ?? 'not known'}.`,
   /** Part A's heading names the local tax the property pays: a home's council tax, a business's rates, or none (land). */
-  MATERIAL_PART_A: (localTax: 'council tax' | 'business rates' | null) => (localTax ? `Price, tenure and ${localTax}` : 'Price and tenure'),
+  MATERIAL_PART_A: (localTax: LocalTax | null) => (localTax ? `Price, tenure and ${localTax}` : 'Price and tenure'),
   MATERIAL_PART_B: 'The property and its services',
   MATERIAL_PART_C: 'Other things to know',
   MATERIAL_PRICE: 'Price',
@@ -34,6 +34,7 @@ export const EXTRAS_COPY = {
   MATERIAL_A_YEAR: (amount: string) => `${amount} a year`,
   MATERIAL_EPC_POTENTIAL: (current: string, potential: string) => `${current} (potential ${potential})`,
   MATERIAL_BUSINESS_RATES: 'Business rates',
+  MATERIAL_DOMESTIC_RATES: 'Domestic rates',
   MATERIAL_PROPERTY_TYPE: 'Property type',
   MATERIAL_CONSTRUCTION: 'Construction',
   MATERIAL_ELECTRICITY: 'Electricity',
