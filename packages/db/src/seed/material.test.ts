@@ -59,4 +59,29 @@ describe('demo material information', () => {
   it('gives a Scottish home, owned, no lease', () => {
     for (const row of many({ ...FLAT, tenure: 'Ownership', country: 'scotland' })) expect([row.lease_years_remaining, row.ground_rent, row.service_charge]).toEqual([null, null, null])
   })
+
+  it.each([
+    [20, /allocated spaces|public car parks/, /Air conditioning|comfort cooling/],
+    [21, /customer car park|Pay and display/, /Air conditioning to the sales area/],
+    [22, /Yard|estate parking/, /warm air heaters/],
+  ] as const)('gives commercial premises of style %i the services, parking and facts a commercial agent states', (styleId, parking, heating) => {
+    const rows = many({ ...HOUSE, kind: 'commercial', styleId, epcRating: 'C', hasParking: styleId !== 21 })
+    for (const row of rows) {
+      if (row.parking !== null) expect(row.parking).toMatch(parking)
+      if (row.heating !== null) expect(row.heating).toMatch(heating)
+      if (row.broadband !== null) expect(row.broadband).toMatch(/leased line/)
+      expect([row.construction, row.restrictions, row.accessibility].join(' ')).not.toMatch(/tiled roof|garden|caravans|first floor; one step|driveway/i)
+    }
+  })
+
+  it('gives a building plot its planning permission and services in the lane, and farmland agricultural use and none', () => {
+    for (const row of many({ ...HOUSE, kind: 'land', styleId: 23, epcRating: null })) {
+      if (row.restrictions !== null) expect(row.restrictions).toBe('Outline planning permission for one dwelling')
+      if (row.water_supply !== null) expect(row.water_supply).toBe('None connected; mains water in the lane')
+    }
+    for (const row of many({ ...HOUSE, kind: 'land', styleId: 24, epcRating: null })) {
+      if (row.restrictions !== null) expect(row.restrictions).toMatch(/^Agricultural use only/)
+      if (row.water_supply !== null) expect(row.water_supply).toBe('None connected')
+    }
+  })
 })

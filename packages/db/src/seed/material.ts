@@ -47,6 +47,9 @@ export interface MaterialColumns {
 
 const NONE_KNOWN = 'None known'
 const COTTAGE_STYLE = 6
+const OFFICE_STYLE = 20
+const RETAIL_STYLE = 21
+const BUILDING_PLOT_STYLE = 23
 
 /** A fact that is sometimes not known to the agent. */
 const known = <T>(rng: Random, value: T, share = 0.9): T | null => (rng.chance(share) ? value : null)
@@ -104,24 +107,27 @@ export function toMaterialColumns(f: MaterialFacts, rng: Random): MaterialColumn
       }
     : { lease_years_remaining: null, ground_rent: null, service_charge: null }
   if (land) {
+    const plot = f.styleId === BUILDING_PLOT_STYLE
     return {
       ...scores,
       ...lease,
       construction: null,
-      electricity_supply: known(rng, 'None connected; mains supply in the lane', 0.7),
-      water_supply: known(rng, 'None connected', 0.7),
-      sewerage: known(rng, 'None connected', 0.7),
+      electricity_supply: known(rng, plot ? 'None connected; mains supply in the lane' : 'None connected', 0.7),
+      water_supply: known(rng, plot ? 'None connected; mains water in the lane' : 'None connected', 0.7),
+      sewerage: known(rng, plot ? 'None connected; mains sewer in the lane' : 'None connected', 0.7),
       heating: null,
       broadband: null,
       mobile_signal: known(rng, rng.weighted(MOBILE), 0.8),
       parking: null,
       building_safety: null,
-      restrictions: known(rng, rng.pick(['Agricultural use only; no planning permission', 'Outline planning permission for one dwelling', NONE_KNOWN])),
-      rights_and_easements: known(rng, rng.pick(['Public footpath crosses the land', 'Right of way for the neighbouring farm', NONE_KNOWN])),
+      // The copy says a plot has outline planning permission and farmland none.
+      restrictions: known(rng, plot ? 'Outline planning permission for one dwelling' : rng.pick(['Agricultural use only; no planning permission', 'Agricultural use only; an agricultural occupancy covenant applies'])),
+      rights_and_easements: known(rng, rng.pick(plot ? ['Right of way over the shared access from the lane', NONE_KNOWN] : ['Public footpath crosses the land', 'Right of way for the neighbouring farm', NONE_KNOWN])),
       flood_risk: known(rng, rng.weighted(toFloodRisks(f.country))),
       accessibility: null,
     }
   }
+  if (f.kind === 'commercial') return { ...scores, ...lease, ...toCommercialColumns(f, rng) }
   const cottage = f.styleId === COTTAGE_STYLE
   const offMains = f.rural && rng.chance(0.25)
   return {
@@ -179,6 +185,84 @@ export function toMaterialColumns(f: MaterialFacts, rng: Random): MaterialColumn
         : flat
           ? rng.pick(['Lift to every floor; level access from the street', 'Stairs only; no lift', 'Ground floor with level access'])
           : rng.pick(['Stairs to the first floor; one step at the front door', 'Level access to the ground floor; downstairs WC', 'Stairs to the first floor']),
+      0.7,
+    ),
+  }
+}
+
+const COMMERCIAL_BROADBAND: Weighted<string> = [
+  ['Full fibre (FTTP), up to 1,000 Mbps; a leased line can be installed', 60],
+  ['Superfast fibre (FTTC), up to 80 Mbps; a leased line can be installed', 40],
+]
+
+/** The services and facts of an office (style 20), a shop (21) or an industrial unit (22), as a commercial agent states them. */
+function toCommercialColumns(f: MaterialFacts, rng: Random): Omit<MaterialColumns, keyof ReturnType<typeof toScores> | 'lease_years_remaining' | 'ground_rent' | 'service_charge'> {
+  const office = f.styleId === OFFICE_STYLE
+  const retail = f.styleId === RETAIL_STYLE
+  return {
+    construction: known(
+      rng,
+      office
+        ? rng.pick(['Brick-clad steel frame under a flat roof', 'Traditional brick construction under a pitched slate roof'])
+        : retail
+          ? 'Ground-floor shop in a brick-built parade'
+          : 'Steel portal frame with insulated profiled cladding to the walls and roof',
+    ),
+    electricity_supply: known(rng, office || retail ? 'Mains electricity' : 'Mains electricity, three-phase supply', 0.95),
+    water_supply: known(rng, 'Mains water', 0.95),
+    sewerage: known(rng, 'Mains drainage'),
+    heating: known(
+      rng,
+      office
+        ? rng.pick(['Air conditioning (heating and cooling)', 'Gas-fired central heating with comfort cooling'])
+        : retail
+          ? 'Air conditioning to the sales area; electric heating elsewhere'
+          : 'Gas-fired warm air heaters to the warehouse; electric heating to the office',
+    ),
+    broadband: known(rng, rng.weighted(COMMERCIAL_BROADBAND)),
+    mobile_signal: known(rng, rng.weighted(MOBILE), 0.8),
+    parking: known(
+      rng,
+      office
+        ? f.hasParking
+          ? `${rng.int(2, 12)} allocated spaces in the car park`
+          : 'No on-site parking; public car parks nearby'
+        : retail
+          ? f.hasParking
+            ? 'Shared customer car park at the front; loading from the rear service road'
+            : 'Pay and display parking nearby; loading from the rear service road'
+          : f.hasParking
+            ? 'Yard to the front for loading and parking'
+            : 'Shared estate parking',
+    ),
+    building_safety: known(
+      rng,
+      rng.pick(['Fire risk assessment held; fire alarm and emergency lighting tested', 'Asbestos management survey held; none found', 'No known building safety issues']),
+    ),
+    restrictions: known(
+      rng,
+      office
+        ? rng.pick(['Planning consent for office use', NONE_KNOWN])
+        : retail
+          ? rng.pick(['Planning consent for retail use; other uses subject to planning', 'Trading hours limited to 7am to 11pm by the planning consent', NONE_KNOWN])
+          : rng.pick(['Planning consent for industrial and storage use; no retail sales', 'Deliveries limited to 7am to 7pm by the planning consent', NONE_KNOWN]),
+    ),
+    rights_and_easements: known(
+      rng,
+      office
+        ? rng.pick(['Shared use of the entrance, stairs and car park', NONE_KNOWN])
+        : retail
+          ? rng.pick(['Right of way over the rear service road', 'Flats above have access over the rear yard', NONE_KNOWN])
+          : rng.pick(['Shared use of the estate roads', 'Right of way over the estate road and service yard', NONE_KNOWN]),
+    ),
+    flood_risk: known(rng, rng.weighted(toFloodRisks(f.country))),
+    accessibility: known(
+      rng,
+      office
+        ? rng.pick(['Level access to the ground floor; accessible WC', 'Passenger lift to every floor; accessible WC'])
+        : retail
+          ? 'Level access from the street; accessible WC'
+          : 'Level access to the warehouse and the office',
       0.7,
     ),
   }
