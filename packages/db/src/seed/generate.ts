@@ -2,12 +2,12 @@
  * Builds one demo property and its children (medias, floor plans, EPCs, price history) from
  * (seed, index) alone, so chunks can be generated in any order and the result never changes.
  */
-import { PROPERTY_STYLES, SCOTTISH_TENURE, TRANSACTION_TYPE, isResidentialPropertyType, toCouncilTaxBand, toTenureWording, toUkCountry, type UkCountry } from '@agency/domain'
+import { PROPERTY_STYLES, SCOTTISH_TENURE, TRANSACTION_TYPE, isResidentialPropertyType, toCouncilTaxBand, toLocalTax, toTenureWording, toUkCountry, type UkCountry } from '@agency/domain'
 import type { epcs, floorPlans, priceHistory, properties, propertyMedias } from '../schema/index.ts'
 import { PERIOD_EXTERIORS, POOL, exteriorKindsFor, interiorsOf, toEpcChartFile, toEpcPdfFile, toExteriorKind, type EpcRating, type ExteriorKind, type InteriorEra, type InteriorKind } from './pool-layout.ts'
 import type { DocumentSpec } from './pool.ts'
 import { ExteriorBook } from './exterior-book.ts'
-import { hasRoom, toAccommodation, toPlanFile, toPlanSpecs, type Accommodation } from './rooms.ts'
+import { hasRoom, toAccommodation, toPlanFile, toPlanSpecs, type Accommodation, type CommercialUse } from './rooms.ts'
 import { toMaterialColumns } from './material.ts'
 import { REGION_PRICES, scatterAround, toPostcode, type Region, type Town, type TownPicker } from './places.ts'
 import { Random, type Weighted } from './random.ts'
@@ -70,6 +70,10 @@ export interface GenerateContext {
 }
 
 type Kind = ListingFacts['kind']
+
+/** The styles of commercial premises (type 5) by their use, and the land style that is a building plot. */
+const COMMERCIAL_USES: Partial<Record<number, CommercialUse>> = { 20: 'office', 21: 'retail', 22: 'industrial' }
+const BUILDING_PLOT_STYLE = 23
 
 const STYLE_KIND: Record<number, Kind> = { 1: 'house', 2: 'flat', 3: 'bungalow', 4: 'park_home', 5: 'commercial', 6: 'land' }
 
@@ -250,7 +254,8 @@ export function generateProperty(ctx: GenerateContext, index: number, propertyPr
   const branch = nearestBranch(ctx.branches, lat, lng)
 
   const narrow = [3, 4, 5, 6, 8].includes(styleId)
-  const accommodation = toAccommodation({ kind, bedroom, bathroom, reception, narrow }, Random.for(ctx.seed, STREAM.ROOMS, index))
+  const use = COMMERCIAL_USES[styleId]
+  const accommodation = toAccommodation({ kind, bedroom, bathroom, reception, narrow, use }, Random.for(ctx.seed, STREAM.ROOMS, index))
   const styleName = STYLE_NAMES[styleId] ?? ''
   const noun = kind === 'flat' && styleId === 13 ? 'flat' : styleName.toLowerCase()
   const facts: ListingFacts = {
@@ -276,6 +281,11 @@ export function generateProperty(ctx: GenerateContext, index: number, propertyPr
     houseFlatShare,
     tenure,
     councilTaxBand,
+    localTax: toLocalTax(typeId, country),
+    use: use ?? null,
+    // One size for the summary, the description and the bullets to agree on.
+    floorAreaSqFt: kind === 'commercial' ? (use === 'industrial' ? rng.int(20, 120) * 100 : rng.int(8, 60) * 50) : null,
+    acres: kind === 'land' ? (styleId === BUILDING_PLOT_STYLE ? rng.int(2, 16) / 20 : rng.int(4, 80) / 2) : null,
     epcRating,
     availableFrom,
     branchName: branch?.branch_name ?? town.name,

@@ -15,7 +15,12 @@ export interface RoomFacts {
   reception: number
   /** A terrace or cottage: a narrow, deep footprint. */
   narrow: boolean
+  /** What commercial premises are used as (their style); an office when not said. */
+  use?: CommercialUse
 }
+
+/** What commercial premises are used as: an office, a shop or a warehouse. */
+export type CommercialUse = 'office' | 'retail' | 'industrial'
 
 /** A room as a plan labels it, with the words the description uses for it. */
 export interface Room {
@@ -61,6 +66,7 @@ const FLOOR_TITLES = ['Ground floor', 'First floor', 'Second floor', 'Third floo
 
 /** Typical sizes in square metres, [smallest, largest]. */
 const AREAS: Array<[RegExp, [number, number]]> = [
+  [/^Warehouse$/, [150, 320]],
   [/^Open Plan Office$/, [60, 110]],
   [/^Sales Area$/, [45, 80]],
   [/^Studio Room$/, [20, 26]],
@@ -68,7 +74,7 @@ const AREAS: Array<[RegExp, [number, number]]> = [
   [/^Kitchen \/ Diner$|^Kitchen \/ Breakfast Room$/, [16, 22]],
   [/^Living Room$/, [15, 22]],
   [/^Conservatory$/, [9, 13]],
-  [/^Family Room$|^Dining Room$|^Meeting Room$|^Store Room$/, [10, 14]],
+  [/^Family Room$|^Dining Room$|^Meeting Room$|^Store Room$|^Office$|^Trade Counter$/, [10, 14]],
   [/^Kitchen$/, [9, 13]],
   [/^Bedroom 1$/, [12, 16]],
   [/^Bedroom \d$/, [7.5, 11]],
@@ -91,9 +97,13 @@ const room = (name: string, phrase = ''): Room => ({ name, phrase })
 export function toAccommodation(f: RoomFacts, rng: Random): Accommodation {
   if (f.kind === 'land') return { floors: [], level: null }
   if (f.kind === 'commercial') {
-    const rooms = rng.chance(0.5)
-      ? [room('Open Plan Office', 'open-plan office space'), room('Meeting Room', 'a separate meeting room'), room('Kitchenette', 'a kitchenette'), room('WC', 'WC facilities')]
-      : [room('Sales Area', 'a sales area'), room('Store Room', 'a store room'), room('Staff Room', 'a staff room'), room('WC', 'a WC')]
+    // An office's rooms, a shop's or a warehouse's, by the premises' use (the style).
+    const rooms =
+      f.use === 'retail'
+        ? [room('Sales Area', 'a sales area'), room('Store Room', 'a store room'), room('Staff Room', 'a staff room'), room('WC', 'a WC')]
+        : f.use === 'industrial'
+          ? [room('Warehouse', 'a clear-span warehouse'), room('Trade Counter', 'a trade counter'), room('Office', 'an office'), room('WC', 'a WC')]
+          : [room('Open Plan Office', 'open-plan office space'), room('Meeting Room', 'a separate meeting room'), room('Kitchenette', 'a kitchenette'), room('WC', 'WC facilities')]
     return { floors: [{ title: 'Ground floor', rooms }], level: null }
   }
   const hall = [room('Hall', rng.pick(['an entrance hall', 'a welcoming reception hall', 'a hallway']))]

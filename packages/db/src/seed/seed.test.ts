@@ -363,6 +363,36 @@ describe.each(testDatabaseKinds())('seedDemoData on %s', (kind) => {
     expect(longSummaries / rows.length).toBeGreaterThan(0.4)
   })
 
+  it('words an office, a shop, an industrial unit and land for what they are: no rooms of a home, its garden, its parking or its council tax', async () => {
+    const rows = await queryRows<{ property_style_id: number; display_address: string; summary: string; description: string; features: string[]; parking: string | null; heating: string | null; restrictions: string | null }>(
+      database.db,
+      sql`select property_style_id, display_address, summary, description, features, parking, heating, restrictions from properties where property_type_id in (5, 6)`,
+    )
+    expect(rows.length).toBeGreaterThan(40)
+    const homely = /bedroom|bathroom|famil|garden|\bhomes?\b|council tax|driveway|garage|pets|schools|modern living|cul-de-sac|five weeks/i
+    for (const r of rows) {
+      // The street's own name may say 'Gardens'; the copy around it may not.
+      const street = r.display_address.split(', ')[0] ?? ''
+      const text = [r.summary, r.description, ...r.features].join('\n').replaceAll(street, 'the street')
+      expect(text, text).not.toMatch(homely)
+      expect([r.parking, r.heating, r.restrictions].join('\n'), text).not.toMatch(/Driveway|garage|Residents|combination boiler|front garden|no business use/i)
+      // One size, said the same in the bullets, the summary and the description.
+      const size = r.property_style_id >= 23 ? /^Approximately ([\d.]+ acres?)$/.exec(r.features[0] ?? '') : /^Approximately ([\d,]+ sq ft)$/.exec(r.features[0] ?? '')
+      expect(size, r.features.join(', ')).not.toBeNull()
+      expect(r.summary).toContain(size?.[1])
+      expect(r.description).toContain(size?.[1])
+    }
+    const byStyle = (id: number) => rows.filter((r) => r.property_style_id === id)
+    for (const r of byStyle(20)) expect(r.description).toMatch(/open-plan office space/)
+    for (const r of byStyle(21)) expect(r.description).toMatch(/a sales area/)
+    for (const r of byStyle(22)) expect(r.description).toMatch(/warehouse/)
+    for (const r of byStyle(23)) {
+      expect(r.features).toContain('Outline planning permission for a detached dwelling')
+      if (r.restrictions) expect(r.restrictions).toBe('Outline planning permission for one dwelling')
+    }
+    for (const r of byStyle(24)) if (r.restrictions) expect(r.restrictions).toMatch(/^Agricultural use only/)
+  })
+
   it('gives every property 3–12 photos, the exterior first, and well-formed video and tour links', async () => {
     const [photos] = await queryRows<{ min: number; max: number; bad_first: number; gaps: number }>(
       database.db,

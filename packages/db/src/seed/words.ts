@@ -2,8 +2,9 @@
  * Word lists and text templates for believable British listings: street and building names, advert
  * copy, feature bullets. Everything is chosen through the caller's seeded stream.
  */
+import type { LocalTax } from '@agency/domain'
 import type { Random } from './random.ts'
-import { allRooms, type Accommodation } from './rooms.ts'
+import { allRooms, type Accommodation, type CommercialUse } from './rooms.ts'
 
 const STREET_WORDS = [
   'Oak', 'Victoria', 'Mill', 'Church', 'Station', 'Park', 'High', 'Queen', 'King', 'Manor', 'Chapel',
@@ -87,6 +88,14 @@ export interface ListingFacts {
   houseFlatShare: boolean
   tenure: string | null
   councilTaxBand: string | null
+  /** The tax on the property by its type and nation: council tax, domestic rates, business rates or none (land). */
+  localTax: LocalTax | null
+  /** What commercial premises are used as; null for a home or land. */
+  use: CommercialUse | null
+  /** Commercial premises' floor area in square feet; null otherwise. */
+  floorAreaSqFt: number | null
+  /** Land's area in acres; null otherwise. */
+  acres: number | null
   epcRating: string | null
   availableFrom: string | null
   branchName: string
@@ -111,7 +120,8 @@ const SETTINGS = [
 const FURNISHING_WORDS = { furnished: 'furnished', part_furnished: 'part furnished', unfurnished: 'unfurnished' } as const
 
 function sizeLabel(f: ListingFacts): string {
-  if (f.kind === 'land' || f.kind === 'commercial') return f.noun
+  if (f.kind === 'land') return landNoun(f)
+  if (f.kind === 'commercial') return f.noun
   if (f.bedroom === 0) return 'studio flat'
   return `${toNumberWord(f.bedroom)} bedroom ${f.noun}`
 }
@@ -132,18 +142,8 @@ export function toSummary(f: ListingFacts, rng: Random): string {
   const adj = rng.pick(ADJECTIVES)
   const what = sizeLabel(f)
   const article = /^[aeiou]/.test(adj) ? 'An' : 'A'
-  if (f.kind === 'land') {
-    return rng.pick([
-      `A rare opportunity to acquire a ${f.noun} on the edge of ${f.town}, with far-reaching views and road frontage onto ${f.street}.`,
-      `${f.noun.charAt(0).toUpperCase() + f.noun.slice(1)} extending to approximately ${rng.int(1, 40) / 2} acres, close to ${f.town} and offered with vacant possession.`,
-    ])
-  }
-  if (f.kind === 'commercial') {
-    return rng.pick([
-      `${article} ${adj} ${f.noun} on ${f.street}, ${f.town}, suitable for a variety of uses (subject to planning) with good local footfall.`,
-      `Prominent ${f.noun} in ${f.town} offering flexible accommodation, on-site facilities and excellent transport links.`,
-    ])
-  }
+  if (f.kind === 'land') return landSummary(f, rng)
+  if (f.kind === 'commercial') return commercialSummary(f, rng)
   const extras: string[] = []
   if (f.hasGarden && f.gardenLabel) extras.push(`${f.gardenLabel.toLowerCase()} garden`)
   if (f.hasParking) extras.push(rng.pick(['off-road parking', 'allocated parking', 'a driveway', 'a garage']))
@@ -187,10 +187,10 @@ export function toSummary(f: ListingFacts, rng: Random): string {
 
 /** Three to five paragraphs of advert copy, separated by blank lines. */
 export function toDescription(f: ListingFacts, rng: Random): string {
+  if (f.kind === 'land' || f.kind === 'commercial') return toNonResidentialDescription(f, rng)
   const paragraphs: string[] = [introParagraph(f, rng)]
-  if (f.kind !== 'land') paragraphs.push(accommodationParagraph(f, rng))
-  if (f.kind === 'land') paragraphs.push(landParagraph(f, rng))
-  else if (f.hasGarden || f.hasParking || rng.chance(0.5)) paragraphs.push(outsideParagraph(f, rng))
+  paragraphs.push(accommodationParagraph(f, rng))
+  if (f.hasGarden || f.hasParking || rng.chance(0.5)) paragraphs.push(outsideParagraph(f, rng))
   paragraphs.push(locationParagraph(f, rng))
   if (!f.sales || rng.chance(0.6)) paragraphs.push(termsParagraph(f, rng))
   return paragraphs.join('\n\n')
@@ -248,12 +248,6 @@ function highlights(f: ListingFacts, rng: Random): string[] {
 function accommodationParagraph(f: ListingFacts, rng: Random): string {
   const floors = f.accommodation.floors
   const phrases = (rooms: ReadonlyArray<{ phrase: string }>) => rooms.map((r) => r.phrase).filter((p) => p !== '')
-  if (f.kind === 'commercial') {
-    const rooms = phrases(floors[0]?.rooms ?? [])
-    return rooms[0]?.startsWith('open-plan')
-      ? `The premises provide approximately ${rng.int(8, 60) * 50} sq ft of ${rooms[0]} with ${joinList(rooms.slice(1))}. There is suspended ceiling lighting, perimeter trunking and gas-fired heating.`
-      : `Accommodation is arranged over the ground floor and includes ${joinList(rooms)}, with a rear loading door.`
-  }
   const isBedroom = (name: string) => /^Bedroom \d/.test(name)
   const bedroomWords = (n: number) => (n === 1 ? 'a double bedroom' : `${toNumberWord(n)} bedrooms`)
   if (f.kind === 'house') {
@@ -308,14 +302,6 @@ function outsideParagraph(f: ListingFacts, rng: Random): string {
   return parts.join(' ')
 }
 
-function landParagraph(f: ListingFacts, rng: Random): string {
-  return rng.pick([
-    `The land is currently laid to pasture and is bounded by mature hedgerows, with gated access from ${f.street}. Mains services are understood to be available nearby.`,
-    `Outline planning permission has been granted for a detached dwelling. Interested parties should make their own enquiries of the local planning authority.`,
-    `The plot is level and well drained, with a water supply to a trough and a field shelter. It would suit equestrian or amenity use.`,
-  ])
-}
-
 function locationParagraph(f: ListingFacts, rng: Random): string {
   const where = f.county ? `${f.town}, ${f.county}` : f.town
   return rng.pick([
@@ -334,12 +320,13 @@ function termsParagraph(f: ListingFacts, rng: Random): string {
     ]
     if (f.billsIncluded) parts.push('The rent includes gas, electricity, water and broadband.')
     if (f.shortLet) parts.push('Short lets of one to six months are considered.')
-    parts.push(`Council tax band ${f.councilTaxBand ?? 'to be confirmed'}. A deposit of five weeks\u2019 rent is payable.`)
+    parts.push(`${f.localTax === 'domestic rates' ? 'Domestic rates are payable on the capital value.' : `Council tax band ${f.councilTaxBand ?? 'to be confirmed'}.`} A deposit of five weeks\u2019 rent is payable.`)
     return parts.join(' ')
   }
   const parts: string[] = []
   if (f.tenure) parts.push(`Tenure: ${f.tenure}.`)
   if (f.councilTaxBand) parts.push(`Council tax band ${f.councilTaxBand}.`)
+  else if (f.localTax === 'domestic rates') parts.push('Domestic rates are payable on the capital value.')
   parts.push(
     rng.pick([
       `Viewing is strictly by appointment through our ${f.branchName} office.`,
@@ -355,13 +342,27 @@ export function toFeatures(f: ListingFacts, rng: Random): string[] {
   const must: string[] = []
   const optional: string[] = []
   if (f.kind === 'land') {
-    must.push('Approximately ' + rng.int(1, 20) + ' acres', 'Road frontage')
-    optional.push('Far-reaching views', 'Mature hedgerows', 'Gated access', 'Water supply', 'Suitable for equestrian use', 'Planning potential (subject to consents)', 'Vacant possession')
+    must.push(`Approximately ${toAcres(f)}`)
+    if (f.noun === 'building plot') {
+      must.push('Outline planning permission for a detached dwelling')
+      optional.push('Road frontage', 'Mains services in the lane', 'Level site', 'Edge of town location', 'Vacant possession')
+    } else {
+      must.push('Laid to pasture')
+      optional.push('Gated access from the lane', 'Mature hedgerow boundaries', 'Suitable for grazing or equestrian use', 'Far-reaching views', 'Vacant possession')
+    }
   } else if (f.kind === 'commercial') {
-    must.push(`Approximately ${rng.int(8, 60) * 50} sq ft`, 'Flexible open-plan space')
-    const names = new Set(allRooms(f.accommodation).map((r) => r.name))
-    if (names.has('Kitchenette')) optional.push('Kitchenette')
-    optional.push('WC facilities', 'Gas-fired heating', 'Good footfall', 'Close to the town centre', 'Loading access', 'Suitable for a variety of uses')
+    must.push(`Approximately ${toSqFt(f)}`)
+    if (f.use === 'retail') {
+      must.push('Glazed shop frontage')
+      optional.push('Open sales area', 'Rear store room', 'Staff room and WC', 'Established trading position', 'Rear loading', 'Suitable for a range of uses (subject to planning)')
+    } else if (f.use === 'industrial') {
+      must.push('Roller shutter loading door')
+      optional.push('Clear-span warehouse', 'Trade counter', 'Office and WC', 'Three-phase power', f.hasParking ? 'Yard and parking' : 'Shared estate parking', 'Good access to the main road network')
+    } else {
+      must.push('Open-plan office space')
+      optional.push('Meeting room', 'Kitchenette', 'Air conditioning', 'LED lighting', f.hasParking ? 'Allocated parking spaces' : 'Public car parks nearby', 'Close to the town centre')
+    }
+    optional.push(f.sales ? 'Vacant possession' : 'New lease available')
   } else {
     must.push(f.bedroom === 0 ? 'Studio' : `${toTitleNumberWord(f.bedroom)} bedroom${f.bedroom === 1 ? '' : 's'}`)
     if (f.bathroom >= 2) must.push(`${toTitleNumberWord(f.bathroom)} bathrooms`)
@@ -407,4 +408,134 @@ const SHORT_DATE = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'lo
 /** '14 March' from '2026-03-14'. */
 function toShortDate(isoDate: string): string {
   return SHORT_DATE.format(new Date(`${isoDate}T00:00:00Z`))
+}
+
+/** Land as a listing names it: 'building plot', 'parcel of agricultural land'. */
+function landNoun(f: ListingFacts): string {
+  return f.noun === 'agricultural land' ? 'parcel of agricultural land' : f.noun
+}
+
+/** '0.35 acres', '12.5 acres'. */
+function toAcres(f: ListingFacts): string {
+  const acres = f.acres ?? 1
+  return `${acres} acre${acres === 1 ? '' : 's'}`
+}
+
+/** '1,250 sq ft'. */
+function toSqFt(f: ListingFacts): string {
+  return `${(f.floorAreaSqFt ?? 0).toLocaleString('en-GB')} sq ft`
+}
+
+const COMMERCIAL_ADJECTIVES = ['well-presented', 'modern', 'recently refurbished', 'well-located', 'self-contained', 'prominent'] as const
+
+/** Where premises of each use stand. */
+const COMMERCIAL_SETTINGS: Record<CommercialUse, readonly string[]> = {
+  office: ['in an established business location in', 'close to the centre of', 'within walking distance of the station in'],
+  retail: ['in a busy parade of shops in', 'in an established trading position in', 'on a main shopping street in'],
+  industrial: ['on an established industrial estate in', 'on a business park on the edge of', 'close to the main road network in'],
+}
+
+function commercialSummary(f: ListingFacts, rng: Random): string {
+  const use = f.use ?? 'office'
+  const adj = rng.pick(COMMERCIAL_ADJECTIVES)
+  const Adj = adj.charAt(0).toUpperCase() + adj.slice(1)
+  const size = toSqFt(f)
+  const first =
+    use === 'retail'
+      ? rng.pick([
+          `${Adj} retail unit of approximately ${size} with a glazed frontage on ${f.street}, ${rng.pick(COMMERCIAL_SETTINGS.retail)} ${f.town}.`,
+          `Ground-floor shop on ${f.street}, ${f.town}, with an open sales area of approximately ${size}, a store room and a staff room.`,
+        ])
+      : use === 'industrial'
+        ? rng.pick([
+            `${Adj} industrial unit of approximately ${size} on ${f.street}, ${f.town}, with a roller shutter loading door and three-phase power.`,
+            `Warehouse and trade counter premises extending to approximately ${size}, ${rng.pick(COMMERCIAL_SETTINGS.industrial)} ${f.town}.`,
+          ])
+        : rng.pick([
+            `${Adj} office suite of approximately ${size} on ${f.street}, ${rng.pick(COMMERCIAL_SETTINGS.office)} ${f.town}.`,
+            `Open-plan office space of approximately ${size} with a meeting room and kitchenette, on ${f.street}, ${f.town}.`,
+          ])
+  const second = f.sales
+    ? rng.pick(['Offered with vacant possession.', 'Suitable for owner-occupiers and investors.', ''])
+    : rng.pick([`Available on a new lease from ${f.availableFrom ? toShortDate(f.availableFrom) : 'now'}.`, 'Flexible lease terms considered.', ''])
+  return second ? `${first} ${second}` : first
+}
+
+function landSummary(f: ListingFacts, rng: Random): string {
+  const area = toAcres(f)
+  if (f.noun === 'building plot') {
+    return rng.pick([
+      `A building plot of approximately ${area} on ${f.street}, on the edge of ${f.town}, with outline planning permission for a detached dwelling.`,
+      `Building plot extending to approximately ${area}, with road frontage onto ${f.street} and outline planning permission for a detached dwelling.`,
+    ])
+  }
+  return rng.pick([
+    `A parcel of agricultural land extending to approximately ${area} on the edge of ${f.town}, laid to pasture with gated access from ${f.street}.`,
+    `Agricultural land of approximately ${area} close to ${f.town}, bounded by mature hedgerows and offered with vacant possession.`,
+  ])
+}
+
+/** An office's, a shop's, a warehouse's or land's advert: what it is, its space or planning, its setting and its terms. */
+function toNonResidentialDescription(f: ListingFacts, rng: Random): string {
+  const verb = f.sales ? 'for sale' : 'to let'
+  const what = sizeLabel(f)
+  const paragraphs: string[] = []
+  if (f.kind === 'land') {
+    const opening = rng.pick([
+      `${f.agencyName} are pleased to offer ${verb} this ${what} on ${f.street}, on the edge of ${f.town}.`,
+      `Offered ${verb} through our ${f.branchName} office, this ${what} lies off ${f.street}, on the edge of ${f.town}.`,
+    ])
+    paragraphs.push(`${opening} It extends to approximately ${toAcres(f)}.`)
+    paragraphs.push(
+      f.noun === 'building plot'
+        ? `Outline planning permission has been granted for a detached dwelling; the consent and its conditions are available from the agent. The plot is level, with road frontage onto ${f.street}, and mains water and electricity are understood to be in the lane. Interested parties should make their own enquiries of the local planning authority.`
+        : `The land is laid to pasture and bounded by mature hedgerows, with gated access from ${f.street}. No services are connected. It would suit grazing or equestrian use; any other use would need planning permission.`,
+    )
+    paragraphs.push(`${f.town} is a short drive away${f.county ? `, with the ${f.county} countryside all around` : ''}.`)
+  } else {
+    const use = f.use ?? 'office'
+    const adj = rng.pick(COMMERCIAL_ADJECTIVES)
+    paragraphs.push(
+      `${rng.pick([
+        `${f.agencyName} are pleased to offer ${verb} this ${adj} ${what} on ${f.street}, ${rng.pick(COMMERCIAL_SETTINGS[use])} ${f.town}.`,
+        `Offered ${verb} through our ${f.branchName} office, this ${adj} ${what} stands on ${f.street}, ${rng.pick(COMMERCIAL_SETTINGS[use])} ${f.town}.`,
+      ])} ${
+        use === 'retail'
+          ? 'The unit has a full-height glazed frontage and a clear sales floor, and would suit a range of retail or service uses (subject to planning).'
+          : use === 'industrial'
+            ? 'Of steel portal frame construction, the unit has a clear working height of about six metres, a roller shutter loading door and a three-phase power supply.'
+            : 'The suite has been refurbished to a good standard, with LED lighting, air conditioning and perimeter trunking.'
+      }`,
+    )
+    const rooms = (f.accommodation.floors[0]?.rooms ?? []).map((r) => r.phrase).filter((p) => p !== '')
+    paragraphs.push(`The premises provide approximately ${toSqFt(f)} on the ground floor, comprising ${joinList(rooms)}.`)
+    paragraphs.push(
+      use === 'industrial'
+        ? f.hasParking
+          ? 'A concrete yard to the front gives loading and parking for several vehicles.'
+          : 'Parking is in the shared estate car park, with loading from the estate road.'
+        : use === 'retail'
+          ? f.hasParking
+            ? 'Customers can park in the shared car park at the front, and deliveries are taken from the rear service road.'
+            : 'Pay and display parking is close by, and deliveries are taken from the rear service road.'
+          : f.hasParking
+            ? 'Allocated parking spaces in the car park come with the suite.'
+            : 'There is no on-site parking; public car parks and bus routes are close by.',
+    )
+    paragraphs.push(`${f.county ? `${f.town}, ${f.county},` : f.town} is well connected, with the town centre, the railway station and the main road network close at hand.`)
+  }
+  paragraphs.push(nonResidentialTerms(f, rng))
+  return paragraphs.join('\n\n')
+}
+
+function nonResidentialTerms(f: ListingFacts, rng: Random): string {
+  const parts: string[] = []
+  if (f.sales) {
+    if (f.tenure) parts.push(`Tenure: ${f.tenure}.`)
+  } else {
+    parts.push(`Available from ${f.availableFrom ? toShortDate(f.availableFrom) : 'now'} on a new lease, for a term to be agreed. A rent deposit is payable.`)
+  }
+  if (f.localTax === 'business rates') parts.push('Business rates are payable; the agent can give the rateable value.')
+  parts.push(rng.pick([`Viewing is strictly by appointment through our ${f.branchName} office.`, `To arrange a viewing, please contact our ${f.branchName} team.`]))
+  return parts.join(' ')
 }
