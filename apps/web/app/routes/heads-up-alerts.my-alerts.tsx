@@ -1,7 +1,7 @@
 import { APPLICANT_STATUS, MESSAGES, toAlertUpdatePath } from '@agency/domain'
 import type { ApplicantView } from '@agency/domain'
 import { Form, Link, data, redirect } from 'react-router'
-import { Toaster } from 'sonner'
+import { FormToaster } from '#app/components/ui/form-toast.tsx'
 import { AlertCard, toAlertName } from '#app/components/alerts/alert-card.tsx'
 import { ALERT_COPY } from '#app/components/alerts/alert-copy.ts'
 import { AlertSwitch, ALERT_STATUS_ACTION } from '#app/components/alerts/alert-switch.tsx'
@@ -79,7 +79,7 @@ export default function MyAlertsRoute({ loaderData, actionData }: Route.Componen
           ))}
         </ul>
       )}
-      <Toaster position="top-center" toastOptions={{ duration: 6000 }} />
+      <FormToaster />
     </div>
   )
 }

@@ -1,7 +1,7 @@
 import { MESSAGES, toSearchTypeOfProfile } from '@agency/domain'
 import type { Contact } from '@agency/domain'
 import { Link, data } from 'react-router'
-import { Toaster } from 'sonner'
+import { FormToaster } from '#app/components/ui/form-toast.tsx'
 import { ALERT_COPY } from '#app/components/alerts/alert-copy.ts'
 import { RegisterScreen } from '#app/components/alerts/register-screen.tsx'
 import { initRegisterState } from '#app/components/alerts/register-state.ts'
@@ -63,7 +63,7 @@ export default function UpdateAlertRoute({ loaderData, actionData }: Route.Compo
         captcha={captcha}
         contactsWithheld={applicant.contacts_withheld}
       />
-      <Toaster position="top-center" toastOptions={{ duration: 6000 }} />
+      <FormToaster />
     </div>
   )
 }

@@ -1,7 +1,7 @@
 import { ALERT_CRITERIA_DEFAULT, SEARCH_TYPE_PROFILE, findNewestAlertOfKind } from '@agency/domain'
 import type { Contact, SearchType } from '@agency/domain'
 import { data } from 'react-router'
-import { Toaster } from 'sonner'
+import { FormToaster } from '#app/components/ui/form-toast.tsx'
 import { ALERT_COPY } from '#app/components/alerts/alert-copy.ts'
 import { RegisterScreen } from '#app/components/alerts/register-screen.tsx'
 import { SAVE_SEARCH_INTENT, readSavedSearch } from '#app/components/alerts/save-search.ts'
@@ -62,7 +62,7 @@ export default function RegisterAlertRoute({ loaderData, actionData }: Route.Com
         actionResult={actionData}
         captcha={captcha}
       />
-      <Toaster position="top-center" toastOptions={{ duration: 6000 }} />
+      <FormToaster />
     </div>
   )
 }

@@ -2,7 +2,7 @@ import { Suspense, lazy, useEffect, useState } from 'react'
 import { ALERT_PATHS, getUpdateAlertEntry, toAlertUpdatePath } from '@agency/domain'
 import type { ApplicantView } from '@agency/domain'
 import { Link, redirect, useNavigate } from 'react-router'
-import { Toaster } from 'sonner'
+import { FormToaster } from '#app/components/ui/form-toast.tsx'
 import { AlertCard, toAlertName } from '#app/components/alerts/alert-card.tsx'
 import { ALERT_COPY } from '#app/components/alerts/alert-copy.ts'
 import { AlertSwitch } from '#app/components/alerts/alert-switch.tsx'
@@ -89,7 +89,7 @@ export default function UpdateAlertEntryRoute({ loaderData }: Route.ComponentPro
           <AlertChoices {...loaderData} />
         </section>
       )}
-      <Toaster position="top-center" toastOptions={{ duration: 6000 }} />
+      <FormToaster />
     </div>
   )
 }

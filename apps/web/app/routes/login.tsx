@@ -1,6 +1,6 @@
 import { PROPERTIES_PATH, parseMagicLinkEmail, toSafeReturnPath } from '@agency/domain'
 import { Link, data, redirect } from 'react-router'
-import { Toaster } from 'sonner'
+import { FormToaster } from '#app/components/ui/form-toast.tsx'
 import { MagicLinkForm, QUESTION_ANSWER_FIELD, QUESTION_TOKEN_FIELD } from '#app/components/account/magic-link-form.tsx'
 import type { MagicLinkResult } from '#app/components/account/magic-link-form.tsx'
 import { COPY } from '#app/copy.ts'
@@ -90,7 +90,7 @@ export default function LoginRoute({ loaderData, actionData }: Route.ComponentPr
           </p>
         )}
       </section>
-      <Toaster position="top-center" toastOptions={{ duration: 6000 }} />
+      <FormToaster />
     </div>
   )
 }

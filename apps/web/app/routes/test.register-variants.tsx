@@ -1,5 +1,5 @@
 import { ALERT_CRITERIA_DEFAULT, ALERT_PATHS, SEARCH_TYPE_PROFILE, toRegisterVariant } from '@agency/domain'
-import { Toaster } from 'sonner'
+import { FormToaster } from '#app/components/ui/form-toast.tsx'
 import { ALERT_COPY } from '#app/components/alerts/alert-copy.ts'
 import { RegisterScreen } from '#app/components/alerts/register-screen.tsx'
 import { initRegisterState } from '#app/components/alerts/register-state.ts'
@@ -39,7 +39,7 @@ export default function TestRegisterVariantsRoute({ loaderData }: Route.Componen
         action={ALERT_PATHS.REGISTER_BUY}
         captcha={loaderData.captcha}
       />
-      <Toaster position="top-center" toastOptions={{ duration: 6000 }} />
+      <FormToaster />
     </div>
   )
 }

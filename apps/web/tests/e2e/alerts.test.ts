@@ -708,6 +708,18 @@ describe('Heads Up Property Alerts: the update-alert entry and the active alert'
     await manchester.getByText('Active alert').waitFor()
     expect(await leeds.getByText('Active alert').count()).toBe(0)
     expect(await leeds.getByRole('switch').getAttribute('aria-checked')).toBe('false')
+
+    // Switched on and off again at once: the answers share the one toast instead of piling up.
+    for (let i = 0; i < 2; i++) {
+      const answered = page.waitForResponse((r) => r.request().method() === 'POST' && new URL(r.url()).pathname.startsWith('/heads-up-alerts/my-alerts'))
+      await leeds.getByRole('switch').click()
+      await answered
+    }
+    await page.waitForLoadState('networkidle')
+    await expect.poll(() => leeds.getByRole('switch').getAttribute('aria-checked')).toBe('false')
+    await expectToast(page, TEXT.ALERT_UPDATED)
+    await page.waitForTimeout(500)
+    expect(await toasts(page).allInnerTexts()).toEqual([TEXT.ALERT_UPDATED])
   })
 })
 

@@ -220,6 +220,24 @@ describe('the lead enquiry on a property page', () => {
     await expectNoAxeViolations(page)
   })
 
+  it('keeps one warning toast however often Send is pressed, the next message in its place', async () => {
+    const { url } = await openProperty()
+    const page = await browser.page({ width: PHONE_WIDTH })
+    await page.goto(url)
+    await waitForForm(page)
+    const f = form(page)
+    await f.getByLabel('Name', { exact: true }).fill('Jo')
+    for (let i = 0; i < 3; i++) await send(page).click()
+    await expectToast(page, TEXT.NAME)
+    await toasts(page).first().evaluate((toast) => Promise.all(toast.getAnimations().map((animation) => animation.finished)))
+    expect(await toasts(page).allInnerTexts()).toEqual([TEXT.NAME])
+    await f.getByLabel('Name', { exact: true }).fill('Joanna')
+    await send(page).click()
+    await expectToast(page, TEXT.SURNAME_REQUIRED)
+    await toasts(page).first().evaluate((toast) => Promise.all(toast.getAnimations().map((animation) => animation.finished)))
+    expect(await toasts(page).allInnerTexts()).toEqual([TEXT.SURNAME_REQUIRED])
+  })
+
   it('tells every field that is wrong at once, the first in the toast, and each clears as it is put right', async () => {
     const { url } = await openProperty()
     const page = await browser.page({ width: PHONE_WIDTH })

@@ -101,6 +101,27 @@ describe('magic link login in a browser', () => {
     expect(await page.locator('[aria-live="polite"]').filter({ hasText: SPEC.EMAIL_INVALID }).count()).toBe(1)
   })
 
+  it('keeps one warning toast however often the button is pressed, the next message in its place, with the field saying it too', async () => {
+    const page = await browser.page({ width: 390, height: 844, mobile: true })
+    await page.goto(`${BASE_URL}/login`)
+    await waitForEnhancedForm(page)
+    const toasts = page.getByRole('region', { name: /^Notifications/ }).getByRole('listitem')
+    const button = page.getByRole('button', { name: 'Send login link' })
+    for (let i = 0; i < 3; i++) await button.click()
+    await toasts.filter({ hasText: SPEC.EMAIL_REQUIRED }).waitFor()
+    await toasts.first().evaluate((toast) => Promise.all(toast.getAnimations().map((animation) => animation.finished)))
+    expect(await toasts.allInnerTexts()).toEqual([SPEC.EMAIL_REQUIRED])
+    expect(await emailErrorText(page)).toBe(SPEC.EMAIL_REQUIRED)
+    expect(await page.getByLabel('Email address').evaluate((input) => input === document.activeElement)).toBe(true)
+
+    await page.getByLabel('Email address').fill('james@example')
+    for (let i = 0; i < 2; i++) await button.click()
+    await toasts.filter({ hasText: SPEC.EMAIL_INVALID }).waitFor()
+    await toasts.first().evaluate((toast) => Promise.all(toast.getAnimations().map((animation) => animation.finished)))
+    expect(await toasts.allInnerTexts()).toEqual([SPEC.EMAIL_INVALID])
+    expect(await emailErrorText(page)).toBe(SPEC.EMAIL_INVALID)
+  })
+
   it('shows the same messages beside the field without JavaScript', async () => {
     const page = await browser.page({ javaScriptEnabled: false })
     await page.goto(`${BASE_URL}/login`)

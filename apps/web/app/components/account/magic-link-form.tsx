@@ -3,13 +3,13 @@ import type { FormEvent } from 'react'
 import type { CaptchaClientConfig, CaptchaQuestion } from '@agency/api-client'
 import { MESSAGES } from '@agency/domain'
 import { Form, Link, useNavigation, useSubmit } from 'react-router'
-import { toast } from 'sonner'
 import { QUESTION_ANSWER_FIELD, QUESTION_TOKEN_FIELD } from '#app/components/account/captcha-question.ts'
 import { CaptchaQuestionField } from '#app/components/account/captcha-question-field.tsx'
 import { toMagicLinkEmailMessage } from '#app/components/account/magic-link-email.ts'
 import { useCaptchaToken } from '#app/components/account/use-captcha-token.ts'
 import { COPY } from '#app/copy.ts'
 import { PrivacyNoticeLink } from '#app/components/legal/privacy-link.tsx'
+import { FORM_TOASTS } from '#app/components/ui/form-toast.tsx'
 
 /**
  * What the login action answers: the e-mail's SPEC §5 message, the SPEC §4 "request sent" state, or
@@ -76,13 +76,13 @@ function MagicLinkEntry({ captcha, returnTo, idempotencyKey, result }: Omit<Magi
     const message = toMagicLinkEmailMessage(formData.get('email'))
     if (message) {
       setClientError(message)
-      toast.warning(message)
+      FORM_TOASTS.login.warn(message)
       input.current?.focus()
       return
     }
     setClientError(null)
     // A warning about an earlier attempt must not hang over the confirmation.
-    toast.dismiss()
+    FORM_TOASTS.login.dismiss()
     setSolving(true)
     try {
       formData.set('recaptcha_token', await take())

@@ -2,9 +2,9 @@ import { useEffect } from 'react'
 import { ALERT_PATHS, APPLICANT_STATUS, isApplicantDisabled, toToggledStatus } from '@agency/domain'
 import type { ApplicantView } from '@agency/domain'
 import { useFetcher } from 'react-router'
-import { toast } from 'sonner'
 import { toAlertName } from '#app/components/alerts/alert-card.tsx'
 import { ALERT_COPY } from '#app/components/alerts/alert-copy.ts'
+import { FORM_TOASTS } from '#app/components/ui/form-toast.tsx'
 import { Switch } from '#app/components/ui/switch.tsx'
 
 /** The page whose action changes an alert's status (SPEC §7 PATCH contact_applicants/status). */
@@ -27,7 +27,10 @@ export function AlertSwitch({ alert }: { alert: ApplicantView }) {
   const on = pending ?? !isApplicantDisabled(alert)
   const answer = fetcher.data
   useEffect(() => {
-    if (fetcher.state === 'idle' && answer?.message) toast.success(answer.message)
+    if (fetcher.state !== 'idle' || !answer?.message) return
+    // A refusal (no alert changed) is a warning, not the success's words.
+    if (answer.changed === null) FORM_TOASTS.alertStatus.warn(answer.message)
+    else FORM_TOASTS.alertStatus.success(answer.message)
   }, [answer, fetcher.state])
   return (
     <fetcher.Form method="post" action={ALERT_STATUS_ACTION} className="alert-switch-form">

@@ -3,7 +3,6 @@ import type { FormEvent } from 'react'
 import { flushSync } from 'react-dom'
 import * as Tabs from '@radix-ui/react-tabs'
 import { Form, Link, useFetcher, useNavigate } from 'react-router'
-import { toast } from 'sonner'
 import type { CaptchaClientConfig, CaptchaQuestion } from '@agency/api-client'
 import {
   ALERT_TABS,
@@ -46,6 +45,7 @@ import { ALERT_ACCOUNT_PATHS, toLoginUrl } from '#app/lib/urls.ts'
 import { PrivacyNoticeLink } from '#app/components/legal/privacy-link.tsx'
 import { PAGE_PARAMS } from '#app/components/search/search-url.ts'
 import { focusWarnedField } from '#app/lib/focus-field.ts'
+import { FORM_TOASTS } from '#app/components/ui/form-toast.tsx'
 
 /** The SPEC §5 checks and the payload, with zod: loaded on first use (alert-checks.ts). */
 export const loadAlertChecks = () => import('#app/components/alerts/alert-checks.ts')
@@ -60,12 +60,6 @@ const QUESTION_CLASSES = {
   input: 'alert-field__input',
   hint: 'alert-field__hint',
 }
-
-/**
- * The screen's warnings share one toast: the next takes the place of the last, however often the form
- * is sent, instead of piling up over the form.
- */
-const WARNING_TOAST = { id: 'alert-warning' }
 
 const SuccessPopup = lazy(() => import('#app/components/ui/success-popup.tsx').then((m) => ({ default: m.SuccessPopup })))
 
@@ -216,7 +210,7 @@ export function RegisterScreen(props: RegisterScreenProps) {
     })
   }
   const warn = (message: string, tab?: AlertTab, field?: string) => {
-    toast.warning(message, WARNING_TOAST)
+    FORM_TOASTS.alert.warn(message)
     if (tab) showTab(tab, field)
   }
   /** The form field of a SPEC §5 submit check's field (alert-submit-rules.ts): the first one to put right. */
@@ -246,7 +240,7 @@ export function RegisterScreen(props: RegisterScreenProps) {
 
   // A warning the server gave to a post without JavaScript is also read out once the page is live.
   useEffect(() => {
-    if (actionResult && !actionResult.ok) toast.warning(actionResult.message, WARNING_TOAST)
+    if (actionResult && !actionResult.ok) FORM_TOASTS.alert.warn(actionResult.message)
   }, [actionResult])
 
   /**

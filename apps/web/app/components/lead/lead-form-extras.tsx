@@ -2,10 +2,10 @@ import { useEffect } from 'react'
 import type { CaptchaClientConfig } from '@agency/api-client'
 import { parseLeadEnquiry } from '@agency/domain'
 import type { ParseFailure } from '@agency/domain'
-import { Toaster, toast } from 'sonner'
 import { useCaptchaToken } from '#app/components/account/use-captcha-token.ts'
 import { toLeadFormInput } from '#app/components/lead/lead-form-values.ts'
 import type { LeadFormValues } from '#app/components/lead/lead-form-values.ts'
+import { FORM_TOASTS, FormToaster } from '#app/components/ui/form-toast.tsx'
 
 /** What the lead form does once the visitor shows intent: check, solve the captcha, warn. */
 export interface LeadFormTools {
@@ -13,7 +13,7 @@ export interface LeadFormTools {
   check: (values: LeadFormValues) => ParseFailure | null
   /** A captcha token for one post (the login form's captcha). */
   takeToken: () => Promise<string>
-  /** SPEC §8: a warning toast. */
+  /** SPEC §8: a warning toast, in the place of the form's last one. */
   warn: (message: string) => void
   dismiss: () => void
 }
@@ -32,9 +32,9 @@ export default function LeadFormExtras({ captcha, onReady }: { captcha: CaptchaC
         return parsed.success ? null : parsed
       },
       takeToken: take,
-      warn: (message) => void toast.warning(message),
-      dismiss: () => void toast.dismiss(),
+      warn: FORM_TOASTS.lead.warn,
+      dismiss: FORM_TOASTS.lead.dismiss,
     })
   }, [onReady, take])
-  return <Toaster position="top-center" toastOptions={{ duration: 6000 }} />
+  return <FormToaster />
 }

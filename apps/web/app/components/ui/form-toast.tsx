@@ -1,0 +1,41 @@
+import { Toaster, toast } from 'sonner'
+
+/**
+ * A form's toasts: one at a time. Each form's messages share one toast id, so the next message takes
+ * the place of the last, however often the form is sent with the same mistake, instead of piling up
+ * over the form. One pattern for every form of the site.
+ */
+export interface FormToast {
+  /** SPEC §8: a warning toast, in the place of the form's last one. */
+  warn: (message: string) => void
+  /** A success toast, in the place of the form's last one. */
+  success: (message: string) => void
+  /** Takes the form's toast away (a warning about an earlier attempt must not hang over the next step). */
+  dismiss: () => void
+}
+
+/** The toasts of the form whose toast id is `id`. */
+function toFormToast(id: string): FormToast {
+  return {
+    warn: (message) => void toast.warning(message, { id }),
+    success: (message) => void toast.success(message, { id }),
+    dismiss: () => void toast.dismiss(id),
+  }
+}
+
+/** Each form's toast, by form. */
+export const FORM_TOASTS = {
+  /** The login form's e-mail warnings. */
+  login: toFormToast('login-warning'),
+  /** The alert register and update screen's warnings. */
+  alert: toFormToast('alert-warning'),
+  /** The alert cards' on/off switches: 'Alert has been updated', or why not. */
+  alertStatus: toFormToast('alert-status'),
+  /** The enquiry and valuation forms' warnings. */
+  lead: toFormToast('lead-warning'),
+} as const satisfies Record<string, FormToast>
+
+/** Where a page's toasts show: at the top, each for six seconds. */
+export function FormToaster() {
+  return <Toaster position="top-center" toastOptions={{ duration: 6000 }} />
+}
