@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { ALERT_CRITERIA_DEFAULT, parseAlertSubmit, toAlertPayload } from './alert-payload.ts'
 import type { AlertFormState } from './alert-payload.ts'
 import { parseAlertRegistration } from './alert-registration.ts'
-import { ALERT_SUBMIT_RULES, toAlertPayloadFieldTab } from './alert-submit-rules.ts'
+import { ALERT_SUBMIT_RULES, toAlertPayloadFieldTab, toAlertSubmitErrors } from './alert-submit-rules.ts'
 import type { ApplicantQuestion } from './applicant.ts'
 import type { Contact } from './contact.ts'
 
@@ -98,5 +98,24 @@ describe('SPEC §5 alert submit: the one table', () => {
     expect(toAlertPayloadFieldTab('property_criteria.min_bedroom')).toBe('property-type')
     expect(toAlertPayloadFieldTab('contact_questions.2')).toBe('circumstances')
     expect(toAlertPayloadFieldTab('profile_id')).toBe('contact')
+  })
+
+  it('gives the API’s errors by the fields of the screen, in the API’s order', () => {
+    expect(
+      Object.entries(
+        toAlertSubmitErrors({
+          'property_criteria.min_price': ['The min price field is required.'],
+          'contacts.0.email': ['Please enter a valid email address.'],
+          contacts: ['Please enter a valid email address.', 'Please enter an address.'],
+          contact_questions: ['"Do you have a property to sell?" question is required.'],
+          'property_criteria.min_bedroom': ['Invalid input'],
+        }),
+      ),
+    ).toEqual([
+      ['min_price', ['The min price field is required.']],
+      ['contacts', ['Please enter a valid email address.', 'Please enter an address.']],
+      ['contact_questions', ['"Do you have a property to sell?" question is required.']],
+      ['property_criteria.min_bedroom', ['Invalid input']],
+    ])
   })
 })

@@ -112,3 +112,19 @@ export function toAlertPayloadFieldTab(field: string): AlertTab {
     ALERT_SUBMIT_RULES.find((r) => r.payloadField.split('.')[0] === head)
   return rule?.tab ?? 'contact'
 }
+
+/**
+ * The API's field errors (by SPEC §7 payload field) by the fields of the submit rules, so that a
+ * refused payload's messages show at the screen's fields: 'property_criteria.min_price' and
+ * 'contacts.0.email' become 'min_price' and 'contacts'; a field of no rule stays as it is. The order of
+ * the fields, and so the first message, is the API's.
+ */
+export function toAlertSubmitErrors(errors: Readonly<Record<string, readonly string[]>>): Record<string, string[]> {
+  const byField: Record<string, string[]> = {}
+  for (const [payloadField, messages] of Object.entries(errors)) {
+    const rule = ALERT_SUBMIT_RULES.find((r) => payloadField === r.payloadField || payloadField.startsWith(`${r.payloadField}.`))
+    const list = (byField[rule?.field ?? payloadField] ??= [])
+    for (const message of messages) if (!list.includes(message)) list.push(message)
+  }
+  return byField
+}

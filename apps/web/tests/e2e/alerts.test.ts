@@ -376,6 +376,54 @@ describe('Heads Up Property Alerts: the register screen', () => {
     expect(await page.locator('.alert-questions').getByText(TEXT.QUESTION_REQUIRED).count()).toBe(0)
   })
 
+  it('says at the first contact field that a contact is needed, as the toast does, until one is typed in', async () => {
+    const page = await browser.page({ width: PHONE_WIDTH, height: 844, mobile: true })
+    await page.goto(`${BASE_URL}/heads-up-alerts/register/buy`)
+    await waitForScreen(page)
+    for (let i = 0; i < 2; i++) await submit(page)
+    await expectToast(page, TEXT.CONTACT_REQUIRED)
+    expect(await toasts(page).allInnerTexts()).toEqual([TEXT.CONTACT_REQUIRED])
+    const name = page.getByLabel('First name')
+    await expectFieldMessage(name, TEXT.CONTACT_REQUIRED)
+    await expect.poll(() => name.evaluate((el) => el === document.activeElement)).toBe(true)
+    await expectNoAxeViolations(page)
+    // A contact being typed in: the message goes (the next Register saves it, or says what it lacks).
+    await name.fill('Ann')
+    await expectNoFieldMessage(name, TEXT.CONTACT_REQUIRED)
+  })
+
+  it('shows the messages of a refused answer at their fields too, the toast’s field taking the focus', async () => {
+    const page = await browser.page()
+    // The post reaches the server without its min price, as from a page out of date: the API refuses it.
+    await page.route(
+      (url) => url.pathname.startsWith('/heads-up-alerts/register/buy'),
+      async (route) => {
+        const request = route.request()
+        const form = new URLSearchParams(request.method() === 'POST' ? (request.postData() ?? '') : '')
+        const json = form.get('alert_json')
+        if (!json) return route.continue()
+        const body = JSON.parse(json) as { payload: { property_criteria: { min_price: number } } }
+        body.payload.property_criteria.min_price = 0
+        form.set('alert_json', JSON.stringify(body))
+        return route.continue({ postData: form.toString() })
+      },
+    )
+    await page.goto(`${BASE_URL}/heads-up-alerts/register/buy`)
+    await waitForScreen(page)
+    await fillContact(page, { name: 'Ann', surname: 'Lee', email: uniqueEmail('refused'), address: '3 Mill Lane, Otley', consent: true })
+    await saveContact(page)
+    await chooseLocation(page, 'manc', /^Manchester/)
+    const minPrice = page.getByLabel('Minimum price')
+    await minPrice.selectOption({ label: '£200,000' })
+    await page.getByLabel('Maximum price').selectOption({ label: '£400,000' })
+    await answerRequiredQuestions(page)
+    await submit(page)
+    await expectToast(page, TEXT.MIN_PRICE_REQUIRED)
+    await expectFieldMessage(minPrice, TEXT.MIN_PRICE_REQUIRED)
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('name'))).toBe('min_price')
+    expect(await page.getByRole('dialog', { name: TEXT.SUCCESS }).count()).toBe(0)
+  })
+
   it('marks the other columns’ mistakes at once when the contact form is not finished', async () => {
     const page = await browser.page()
     await page.goto(`${BASE_URL}/heads-up-alerts/register/buy`)

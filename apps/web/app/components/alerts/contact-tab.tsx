@@ -87,6 +87,11 @@ interface ContactTabProps {
   hydrated: boolean
   /** The form's values and messages as the server saw them (a form sent without JavaScript). */
   server?: { values: Partial<ContactFormValues>; errors: Record<string, string[]> } | undefined
+  /**
+   * The contacts' own message from the last Register (SPEC §5 'You must add a contact at least.', or
+   * the API's about a contact): at the open form's first field, else under the list.
+   */
+  error?: string | undefined
   /** Called with SPEC §5's first message when Save finds the form incomplete. */
   onWarning: (message: string) => void
   /** Set to the open contact form while one is open (null otherwise). */
@@ -99,13 +104,16 @@ interface ContactTabProps {
  * with a contact left; a contact lacking an address is opened for edit; Remove only while more than
  * one). Every field has a visible label; SPEC §5's messages show under their fields.
  */
-export function ContactTab({ state, dispatch, subscriptionTypeIds, hydrated, server, onWarning, openForm }: ContactTabProps) {
+export function ContactTab({ state, dispatch, subscriptionTypeIds, hydrated, server, error, onWarning, openForm }: ContactTabProps) {
   const { contacts, form } = state
   const formKey = form.kind === 'edit' ? `edit-${form.index}` : form.kind
+  const listId = useId()
+  // With the contact form closed, the message is the list's.
+  const listError = form.kind === 'closed' ? error : undefined
   return (
     <div className="alert-contacts">
       {contacts.length > 0 && (
-        <ul className="alert-contacts__list" aria-label={ALERT_COPY.CONTACTS_LABEL}>
+        <ul className="alert-contacts__list" aria-label={ALERT_COPY.CONTACTS_LABEL} id={listId} aria-describedby={listError ? toFieldErrorId(listId) : undefined}>
           {contacts.map((contact, index) => {
             const fullName = `${contact.name} ${contact.surname}`
             return (
@@ -144,6 +152,7 @@ export function ContactTab({ state, dispatch, subscriptionTypeIds, hydrated, ser
           })}
         </ul>
       )}
+      <FieldError fieldId={listId} message={listError} className="alert-field__error" />
       <input type="hidden" name={CONTACTS_JSON_FIELD} value={JSON.stringify(contacts)} />
       {state.warning && (
         <p className="warning" role="alert">
@@ -162,6 +171,7 @@ export function ContactTab({ state, dispatch, subscriptionTypeIds, hydrated, ser
           key={formKey}
           initial={form.kind === 'edit' ? toValues(form.contact) : { ...EMPTY, ...server?.values }}
           serverErrors={server?.errors ?? {}}
+          contactsError={error}
           canCancel={canCancelContactForm(state)}
           hydrated={hydrated}
           handle={openForm}
@@ -190,6 +200,8 @@ export function ContactTab({ state, dispatch, subscriptionTypeIds, hydrated, ser
 interface ContactFormProps {
   initial: ContactFormValues
   serverErrors: Record<string, string[]>
+  /** The contacts' message, shown at the first field (Name) while the form is empty. */
+  contactsError: string | undefined
   canCancel: boolean
   hydrated: boolean
   handle: RefObject<OpenContactForm | null> | undefined
@@ -198,7 +210,7 @@ interface ContactFormProps {
   onSave: (values: ContactFormValues) => Promise<{ errors: Record<string, string[]>; saved: ContactListState | null }>
 }
 
-function ContactForm({ initial, serverErrors, canCancel, hydrated, handle, onCancel, onSave }: ContactFormProps) {
+function ContactForm({ initial, serverErrors, contactsError, canCancel, hydrated, handle, onCancel, onSave }: ContactFormProps) {
   const id = useId()
   const [values, setValues] = useState(initial)
   const [errors, setErrors] = useState<Record<string, string[]>>(serverErrors)
@@ -215,7 +227,8 @@ function ContactForm({ initial, serverErrors, canCancel, hydrated, handle, onCan
     // phone number is required'); the next save checks them all again.
     setErrors((current) => withoutErrorsOf(current, Object.keys(patch)))
   }
-  const errorOf = (field: string) => errors[field]?.[0]
+  // The contacts' message stands at Name until the form is being filled in (the next Register saves it).
+  const errorOf = (field: string) => errors[field]?.[0] ?? (field === 'name' && !hasContactInput(values) ? contactsError : undefined)
   const fieldProps = (field: Exclude<(typeof CONTACT_FIELDS)[number], 'subscription_confirmed' | 'salutation_id' | 'address'>) => ({
     id: `${id}-${field}`,
     name: field,

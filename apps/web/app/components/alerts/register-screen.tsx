@@ -233,7 +233,11 @@ export function RegisterScreen(props: RegisterScreenProps) {
       idempotencyKey.current = null
       setSucceeded(true)
     } else {
-      warn(answer.message, answer.tab)
+      // A refused payload's messages show at their fields too, and the toast's field takes the focus.
+      const errors = answer.errors ?? {}
+      dispatch({ type: 'submitChecked', fieldErrors: toFieldErrors(errors, questions) })
+      const [first] = Object.keys(errors)
+      warn(answer.message, answer.tab, first === undefined ? undefined : toFormField(first))
     }
     // eslint-disable-next-line react-hooks/exhaustive-deps -- runs once per answer
   }, [answer, fetcher.state])
@@ -337,6 +341,7 @@ export function RegisterScreen(props: RegisterScreenProps) {
         subscriptionTypeIds={subscriptionTypeIds}
         hydrated={hydrated}
         server={serverFailure?.contact}
+        error={state.fieldErrors.contacts?.[0]}
         onWarning={(message) => warn(message)}
         openForm={openContactForm}
       />

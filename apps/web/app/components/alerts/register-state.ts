@@ -54,7 +54,7 @@ export interface RegisterState {
   readonly fieldErrors: FieldErrors
 }
 
-/** Messages by the screen's field: 'locations', 'min_price', 'max_price' and each question's (toQuestionField). */
+/** Messages by the screen's field: 'contacts', 'locations', 'min_price', 'max_price' and each question's (toQuestionField). */
 export type FieldErrors = Record<string, string[]>
 
 /** The register screen's transitions. */
@@ -121,8 +121,12 @@ export function registerReducer(state: RegisterState, action: RegisterAction): R
   switch (action.type) {
     case 'tabChanged':
       return { ...state, tab: action.tab }
-    case 'contacts':
-      return { ...state, contacts: contactListReducer(state.contacts, action.action) }
+    case 'contacts': {
+      const contacts = contactListReducer(state.contacts, action.action)
+      // A contact added answers 'You must add a contact at least.', and a contact saved again its own messages.
+      const saved = action.action.type === 'contactSaved'
+      return { ...state, contacts, fieldErrors: saved ? withoutErrorsOf(state, ['contacts']) : state.fieldErrors }
+    }
     case 'criteriaChanged':
     case 'types': {
       // The criteria's one reducer, shared with the search form.

@@ -13,6 +13,7 @@ import {
   parseAlertContact,
   parseAlertSubmit,
   toAlertPayloadFieldTab,
+  toAlertSubmitErrors,
   toAlertSubmitRank,
   toAlertSubmitRule,
   parsePropertyTypeParam,
@@ -109,10 +110,13 @@ export function toContact(view: ApplicantContactView | ContactView): Contact | n
   return parsed.success ? parsed.data : null
 }
 
-/** SPEC §8: the first message of the API's field errors (else its message), and the tab of its rule. */
+/**
+ * SPEC §8: the first message of the API's field errors (else its message), and the tab of its rule;
+ * and every message by the screen's field, each shown at its field as the screen's own checks are.
+ */
 function toFailure(error: ApiError): Extract<RegisterActionResult, { ok: false }> {
   const [field, messages] = Object.entries(error.errors ?? {})[0] ?? []
-  return { ok: false, message: messages?.[0] ?? error.message, tab: field ? toAlertPayloadFieldTab(field) : 'contact' }
+  return { ok: false, message: messages?.[0] ?? error.message, tab: field ? toAlertPayloadFieldTab(field) : 'contact', errors: toAlertSubmitErrors(error.errors ?? {}) }
 }
 
 interface SaveTarget {
