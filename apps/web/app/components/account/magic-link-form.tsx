@@ -9,7 +9,9 @@ import { toMagicLinkEmailMessage } from '#app/components/account/magic-link-emai
 import { useCaptchaToken } from '#app/components/account/use-captcha-token.ts'
 import { COPY } from '#app/copy.ts'
 import { PrivacyNoticeLink } from '#app/components/legal/privacy-link.tsx'
+import { FieldError, fieldErrorProps } from '#app/components/ui/field-error.tsx'
 import { FORM_TOASTS } from '#app/components/ui/form-toast.tsx'
+import { focusWarnedField } from '#app/lib/focus-field.ts'
 
 /**
  * What the login action answers: the e-mail's SPEC §5 message, the SPEC §4 "request sent" state, or
@@ -54,7 +56,6 @@ export function MagicLinkForm({ captcha, returnTo, idempotencyKey, result, resta
 
 function MagicLinkEntry({ captcha, returnTo, idempotencyKey, result }: Omit<MagicLinkFormProps, 'restartUrl'>) {
   const inputId = useId()
-  const errorId = useId()
   const input = useRef<HTMLInputElement>(null)
   const submit = useSubmit()
   const navigation = useNavigation()
@@ -77,7 +78,7 @@ function MagicLinkEntry({ captcha, returnTo, idempotencyKey, result }: Omit<Magi
     if (message) {
       setClientError(message)
       FORM_TOASTS.login.warn(message)
-      input.current?.focus()
+      focusWarnedField(input.current)
       return
     }
     setClientError(null)
@@ -111,17 +112,12 @@ function MagicLinkEntry({ captcha, returnTo, idempotencyKey, result }: Omit<Magi
           required
           maxLength={320}
           defaultValue={result?.email}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? errorId : undefined}
+          {...fieldErrorProps(inputId, error ?? undefined)}
           className="login-form__input"
           onFocus={prepare}
           onInput={() => setClientError(null)}
         />
-        {error && (
-          <p id={errorId} className="login-form__error">
-            {error}
-          </p>
-        )}
+        <FieldError fieldId={inputId} message={error ?? undefined} className="login-form__error" />
       </div>
       {result?.status === 'question' && (
         <CaptchaQuestionField question={result.question} id={inputId} classes={QUESTION_CLASSES} hint={COPY.LOGIN_QUESTION_HINT} />

@@ -534,8 +534,8 @@ export function LeadForm({ kind, heading, data, hidden = {}, result }: LeadFormP
         {kind === 'property' && (
           <>
           <div className="lead-form__row">
-            <SelectField id={`${headingId}-sell`} name={LEAD_FIELD.TO_SELL} label={LABELS.I_HAVE_A_PROPERTY_TO_SELL} options={PROPERTY_TO_SELL_OPTIONS} value={initial.i_have_a_property_to_sell} error={messageOf(LEAD_FIELD.TO_SELL)} errorId={errorId(LEAD_FIELD.TO_SELL)} />
-            <SelectField id={`${headingId}-let`} name={LEAD_FIELD.TO_LET} label={LABELS.I_HAVE_A_PROPERTY_TO_LET} options={PROPERTY_TO_LET_OPTIONS} value={initial.i_have_a_property_to_let} error={messageOf(LEAD_FIELD.TO_LET)} errorId={errorId(LEAD_FIELD.TO_LET)} />
+            <SelectField id={fieldId(LEAD_FIELD.TO_SELL)} name={LEAD_FIELD.TO_SELL} label={LABELS.I_HAVE_A_PROPERTY_TO_SELL} options={PROPERTY_TO_SELL_OPTIONS} value={initial.i_have_a_property_to_sell} error={messageOf(LEAD_FIELD.TO_SELL)} />
+            <SelectField id={fieldId(LEAD_FIELD.TO_LET)} name={LEAD_FIELD.TO_LET} label={LABELS.I_HAVE_A_PROPERTY_TO_LET} options={PROPERTY_TO_LET_OPTIONS} value={initial.i_have_a_property_to_let} error={messageOf(LEAD_FIELD.TO_LET)} />
           </div>
           <label className="lead-choice lead-choice--wide">
             <input type="checkbox" name={LEAD_FIELD.VALUED} value="yes" defaultChecked={initial.my_property_valued} />
@@ -636,6 +636,7 @@ function DateTimeFields(props: { id: string; legend: string; date: DateTimeInput
   )
 }
 
+/** A select of SPEC's options with its label and its message (FieldError), like the form's other fields. */
 function SelectField(props: {
   id: string
   name: string
@@ -643,7 +644,6 @@ function SelectField(props: {
   options: ReadonlyArray<{ value: string; label: string }>
   value: string
   error?: string | undefined
-  errorId: string
 }) {
   return (
     <div className="lead-field">
@@ -655,8 +655,7 @@ function SelectField(props: {
         name={props.name}
         className="lead-field__input"
         defaultValue={props.value}
-        aria-invalid={props.error ? true : undefined}
-        aria-describedby={props.error ? props.errorId : undefined}
+        {...fieldErrorProps(props.id, props.error)}
       >
         <option value="">{LEAD_COPY.CHOOSE}</option>
         {props.options.map((option) => (
@@ -665,11 +664,7 @@ function SelectField(props: {
           </option>
         ))}
       </select>
-      {props.error && (
-        <p id={props.errorId} className="lead-field__error">
-          {props.error}
-        </p>
-      )}
+      <FieldError fieldId={props.id} message={props.error} className="lead-field__error" />
     </div>
   )
 }
