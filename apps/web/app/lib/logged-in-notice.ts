@@ -2,7 +2,8 @@ import { parse as parseCookies } from 'cookie'
 
 /**
  * The one-time mark that the next page should say the login worked: set with the session by the
- * login link's Log in button (routes/login.verify.tsx), read and cleared by the root loader on the
+ * login link's Log in button (routes/login.verify.tsx) and by an alert's confirmation that logs a
+ * visitor in (routes/heads-up-alerts.confirm.tsx), read and cleared by the root loader on the
  * first page a logged-in person sees after it, with or without JavaScript. It holds nothing but '1'.
  */
 export const LOGGED_IN_COOKIE = 'agency_logged_in'

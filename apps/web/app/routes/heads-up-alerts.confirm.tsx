@@ -7,7 +7,8 @@ import { toAlertSearchUrl } from '#app/components/alerts/alert-search-url.ts'
 import { SERVE_WITHOUT_HYDRATION } from '#app/lib/hydration.ts'
 import { getAgencyName, toTitle } from '#app/lib/meta.ts'
 import { isLoginPath } from '#app/lib/session.ts'
-import { toSetCookieHeaders } from '#app/lib/session.server.ts'
+import { toLoggedInCookie } from '#app/lib/logged-in-notice.ts'
+import { getCurrentContact, toSetCookieHeaders } from '#app/lib/session.server.ts'
 import { ALERT_ACCOUNT_PATHS, REGISTER_PATH } from '#app/lib/urls.ts'
 import type { Route } from './+types/heads-up-alerts.confirm'
 
@@ -30,10 +31,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { token: state === 'usable' ? token : null, state }
 }
 
-/** The button: confirms the alert, passes the session cookie on (the visitor is logged in), and goes on. */
+/**
+ * The button: confirms the alert, passes the session cookie on (the visitor is logged in, and the next
+ * page says so when they were not before), and goes on.
+ */
 export async function action({ request, context }: Route.ActionArgs) {
   const token = toToken((await request.formData()).get('token'))
   if (!token) return data({ invalid: true }, { status: 400 })
+  const wasLoggedIn = (await getCurrentContact(request, context)) !== null
   const confirmed = await context.services.confirmAlert(token)
   // A spent, expired or unknown token (400), or a post refused (403 from another origin): the page
   // says the link did not work, with that status; the loader that renders it reads again what became
@@ -43,7 +48,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   const alert = await context.services.getAlertByKey(confirmed.data.applicant_key).catch(() => null)
   const to = toSafeReturnPath(confirmed.data.redirect_to)
   const next = alert ? withAlertOn(toAlertSearchUrl(alert)) : to && !isLoginPath(to) ? to : PROPERTIES_PATH
-  return redirect(next, { headers: toSetCookieHeaders(confirmed.setCookie) })
+  const headers = toSetCookieHeaders(confirmed.setCookie)
+  // Confirming logs the person in: the next page says so, once, as a login link's does.
+  if (!wasLoggedIn) headers.append('set-cookie', toLoggedInCookie(request))
+  return redirect(next, { headers })
 }
 
 export default function ConfirmAlertRoute({ loaderData, actionData }: Route.ComponentProps) {

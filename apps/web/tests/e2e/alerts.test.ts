@@ -30,6 +30,8 @@ const TEXT = {
   MAX_PRICE_REQUIRED: 'The max price field is required.',
   QUESTION_REQUIRED: /^".+" question is required\.$/,
   LOCATION_HELP: 'At least one location must be selected',
+  /** Not SPEC's words: @agency/domain's LINK_MESSAGES, as after a login link. */
+  LOGGED_IN: "You're logged in.",
 } as const
 
 const PHONE_WIDTH = 390
@@ -488,6 +490,8 @@ describe('Heads Up Property Alerts: the register screen', () => {
     await page.getByRole('button', { name: 'OK' }).click()
     await page.waitForURL((url) => url.pathname === '/sales/property-for-sale')
     const link = await confirmFromEmail(page, email, seen)
+    // Confirming logged the visitor in: the page says so, as a login link's does.
+    expect(await page.getByRole('status').filter({ hasText: TEXT.LOGGED_IN }).innerText()).toBe(TEXT.LOGGED_IN)
 
     // The link opened again, by its holder or anyone with the e-mail, logged in or not, with or without
     // JavaScript: the alert is confirmed already, and no button; no 'expired'.

@@ -3,9 +3,9 @@ import { useState } from 'react'
 import { useLocation } from 'react-router'
 
 /**
- * Above the first page after a login link has logged the person in: that it worked. Drawn by the
- * server, so it shows without JavaScript; in the browser it stays on that page only, and goes with
- * the first navigation (the root's data, which says it, is not read again on the way).
+ * Above the first page after a login link, or an alert's confirmation link, has logged the person in:
+ * that it worked. Drawn by the server, so it shows without JavaScript; in the browser it stays on that
+ * page only, and goes with the first navigation (the root's data, which says it, is not read again on the way).
  */
 export function LoggedInNotice({ show }: { show: boolean }) {
   const location = useLocation()
