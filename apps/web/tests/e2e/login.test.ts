@@ -108,7 +108,7 @@ describe('magic link login in a browser', () => {
     const toasts = page.getByRole('region', { name: /^Notifications/ }).getByRole('listitem')
     const button = page.getByRole('button', { name: 'Send login link' })
     for (let i = 0; i < 3; i++) await button.click()
-    await toasts.filter({ hasText: SPEC.EMAIL_REQUIRED }).waitFor()
+    await toasts.filter({ hasText: SPEC.EMAIL_REQUIRED }).first().waitFor()
     await toasts.first().evaluate((toast) => Promise.all(toast.getAnimations().map((animation) => animation.finished)))
     expect(await toasts.allInnerTexts()).toEqual([SPEC.EMAIL_REQUIRED])
     expect(await emailErrorText(page)).toBe(SPEC.EMAIL_REQUIRED)
@@ -116,7 +116,7 @@ describe('magic link login in a browser', () => {
 
     await page.getByLabel('Email address').fill('james@example')
     for (let i = 0; i < 2; i++) await button.click()
-    await toasts.filter({ hasText: SPEC.EMAIL_INVALID }).waitFor()
+    await toasts.filter({ hasText: SPEC.EMAIL_INVALID }).first().waitFor()
     await toasts.first().evaluate((toast) => Promise.all(toast.getAnimations().map((animation) => animation.finished)))
     expect(await toasts.allInnerTexts()).toEqual([SPEC.EMAIL_INVALID])
     expect(await emailErrorText(page)).toBe(SPEC.EMAIL_INVALID)
