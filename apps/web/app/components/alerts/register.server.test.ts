@@ -241,7 +241,7 @@ describe('handleRegisterAction with JavaScript', () => {
     expect(sent.updated).toEqual([{ id: 9, payload, applicantKey: 'key-9' }])
   })
 
-  it("shows the first message of the API's field errors on its tab (SPEC §8)", async () => {
+  it("shows the first message of the API's field errors on its tab (SPEC §8), and every message by the screen's field", async () => {
     const refused = {
       status: 422,
       error: { message: 'The given data was invalid.', errors: { 'property_criteria.min_price': [MESSAGES.MIN_PRICE_REQUIRED], contact_questions: ['x'] } },
@@ -249,7 +249,12 @@ describe('handleRegisterAction with JavaScript', () => {
     const { context } = fakeContext({ createRefused: refused })
     const answer = await handleRegisterAction(jsonPost({ payload: {}, idempotency_key: 'b1c0a7e2' }), context, 'sales', { mode: 'create', captcha: false })
     expect(answer.init?.status).toBe(400)
-    expect(answer.data).toEqual({ ok: false, message: MESSAGES.MIN_PRICE_REQUIRED, tab: 'property-type' })
+    expect(answer.data).toEqual({
+      ok: false,
+      message: MESSAGES.MIN_PRICE_REQUIRED,
+      tab: 'property-type',
+      errors: { min_price: [MESSAGES.MIN_PRICE_REQUIRED], contact_questions: ['x'] },
+    })
   })
 })
 
