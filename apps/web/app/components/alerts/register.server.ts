@@ -260,6 +260,7 @@ export async function handleRegisterAction(request: Request, context: AppLoadCon
   const keyword = text('keyword').trim()
   const found = keyword ? await findLocation(context, keyword, Number(text('radius'))) : null
   if (found) sent.criteria = { ...sent.criteria, locations: [...sent.criteria.locations, found] }
+  const keywordNotFound = keyword !== '' && found === null
 
   const state = {
     profile_id: SEARCH_TYPE_PROFILE[searchType],
@@ -274,11 +275,10 @@ export async function handleRegisterAction(request: Request, context: AppLoadCon
   const checked = parseAlertSubmit(state)
   // The contact form's first message leads; the other tabs' mistakes are marked at their fields at once.
   if (contactRefused) {
-    const keywordNotFound = keyword !== '' && !found
     const others = checked.success ? {} : withoutFieldErrors(checked.errors, keywordNotFound ? ['contacts', 'locations'] : ['contacts'])
     return data<RegisterActionResult>({ ...contactRefused, errors: others, ...(keywordNotFound ? { keywordNotFound } : {}) }, { status: 400 })
   }
-  if (keyword && !found && (checked.success || toAlertSubmitRank(checked.field) >= toAlertSubmitRank('locations'))) {
+  if (keywordNotFound && (checked.success || toAlertSubmitRank(checked.field) >= toAlertSubmitRank('locations'))) {
     return data<RegisterActionResult>(
       // The keyword's own message shows at the Location field (keywordNotFound); the later rules' at theirs.
       { ok: false, message: MESSAGES.ADDRESS_NOT_FOUND, tab: toAlertSubmitRule('locations').tab, keywordNotFound: true, errors: checked.success ? {} : withoutFieldErrors(checked.errors, ['locations']), sent },
