@@ -35,8 +35,6 @@ export const ALERT_COPY = {
   ALERT_ACTIVE: 'Active alert',
   ALERT_OFF: 'Off',
   ALERT_ON: 'On',
-  ALERT_PROFILE: { sales: 'Buying', lettings: 'Renting' } satisfies Record<SearchType, string>,
-  ALERT_ANYWHERE: 'Any location',
   ALERT_CREATED: (date: string) => `Created ${date}`,
   FREQUENCY: 'E-mail me',
   FREQUENCY_HINT: 'Daily and weekly e-mails bring together every new match since the last one.',
