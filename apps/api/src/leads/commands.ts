@@ -219,7 +219,6 @@ export async function storeLead(
       branch,
       payload,
       property: target.property && propertyLink ? await loadMailProperty(tx, target.property.property_profile_id, origin, propertyLink) : null,
-      confirmed: sender.kind === 'contact',
     })
     await enqueueMail(tx, { kind: 'lead_acknowledgement', to: payload.email, ...mail }, now)
   }

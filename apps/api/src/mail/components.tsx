@@ -319,3 +319,46 @@ export function OneLinkActions({ href, label, expiry, ignore }: { href: string; 
     </>
   )
 }
+
+/** The lines of a text a person wrote, as they wrote them (a line break each; a CR LF is one). */
+export function toLines(text: string): string[] {
+  return text.split(/\r\n|\r|\n/)
+}
+
+/**
+ * What a person wrote, quoted as they wrote it: set apart by a rule at its left, each of its line
+ * breaks kept (as `<br>`: mail clients differ on `white-space`). React escapes the text.
+ */
+export function Quote({ text }: { text: string }) {
+  const { colours } = useBrand()
+  return (
+    <Text
+      style={{
+        margin: '0 0 16px',
+        padding: '8px 0 8px 14px',
+        borderLeft: `4px solid ${colours.accent}`,
+        fontSize: '16px',
+        lineHeight: '24px',
+        color: INK,
+        wordBreak: 'break-word',
+        overflowWrap: 'anywhere',
+      }}
+    >
+      <Lines text={text} />
+    </Text>
+  )
+}
+
+/** A text of several lines in running HTML: its line breaks kept as `<br>`. */
+export function Lines({ text }: { text: string }) {
+  return (
+    <>
+      {toLines(text).map((line, index) => (
+        <span key={index}>
+          {index > 0 && <br />}
+          {line}
+        </span>
+      ))}
+    </>
+  )
+}

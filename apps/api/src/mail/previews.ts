@@ -158,7 +158,6 @@ export async function renderMailPreviews({ brand, branch, pictures }: MailPrevie
         branch,
         payload,
         property: { heading: '2 bedroom flat for sale', address: 'Park Row, Leeds', price: '£250,000', link: propertyLink, imageUrl: picture(2) },
-        confirmed: true,
       }),
     },
     {

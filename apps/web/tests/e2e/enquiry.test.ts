@@ -142,7 +142,7 @@ describe('the lead enquiry on a property page', () => {
     await f.getByLabel('Title').selectOption({ label: 'Mrs' })
     await f.getByLabel('Name', { exact: true }).fill('Harriet')
     await f.getByLabel('Surname').fill(surname)
-    await f.getByLabel('Your message').fill('Could we see it on a weekday morning?')
+    await f.getByLabel('Your message').fill('Could we see it on a weekday morning?\nAre pets allowed?')
     await f.getByLabel('Email').fill(email)
     await f.getByLabel('Mobile phone').fill(MOBILE)
     const address = await chooseAddress(page)
@@ -158,10 +158,14 @@ describe('the lead enquiry on a property page', () => {
     expect(await addressField(page).inputValue()).toBe('')
 
     const acknowledgement = await waitForMail(email, seen)
-    // A visitor's address is not confirmed: the acknowledgement repeats nothing the visitor typed.
-    expect(acknowledgement.source).toContain('Hello,')
-    expect(acknowledgement.source).not.toContain('Harriet')
+    // The success popup promised a copy: greeted by name, the message quoted line by line, the details given.
+    expect(acknowledgement.source).toContain('Hello Harriet,')
+    expect(acknowledgement.source).toContain('Your message:\n> Could we see it on a weekday morning?\n> Are pets allowed?')
+    expect(acknowledgement.source).toContain(`Name: Mrs Harriet ${surname}`)
+    expect(acknowledgement.source).toContain(`Address: ${address}`)
+    expect(acknowledgement.source).toMatch(/Could we see it on a weekday morning\?(<[^>]+>)*<br\s*\/?>(<[^>]+>)*Are pets allowed\?/)
     const notification = await waitForMail(branchEmail, seen, new RegExp(surname))
+    expect(notification.source).toContain('Message: Could we see it on a weekday morning?\nAre pets allowed?')
     expect(notification.source).toContain(address)
     expect(notification.source).toContain(email)
     expect(notification.source).toContain(new URL(url).pathname)

@@ -1,7 +1,7 @@
 import { LeadEnquiryPayloadSchema } from '@agency/domain'
 import { describe, expect, it } from 'vitest'
 import { TEST_BRAND, TEST_BRANCH, hostile } from '../mail-fixtures.ts'
-import { expectNeutralised } from './expect-neutralised.ts'
+import { expectNeutralised, toVisibleText } from './expect-neutralised.ts'
 import { renderBranchLeadMail, renderLeadAcknowledgementMail } from './leads.tsx'
 
 const base = {
@@ -106,29 +106,85 @@ describe('enquiry e-mails', () => {
   })
 
   it('shows the property with its picture, price and link, and has Reply-To the branch', async () => {
-    const mail = await renderLeadAcknowledgementMail({ brand: TEST_BRAND, branch: TEST_BRANCH, payload, property, confirmed: true })
+    const mail = await renderLeadAcknowledgementMail({ brand: TEST_BRAND, branch: TEST_BRANCH, payload, property })
     expect(mail.subject).toBe('We have received your enquiry – Hartwell & Co')
     expect(mail.headers).toEqual({ 'Reply-To': 'leeds@agency.example' })
     expect(mail.html).toContain('src="https://agency.example/api/media/1/card"')
     expect(mail.html).toContain('£250,000')
     expect(mail.html).toContain('href="https://agency.example/property/1/a-flat"')
-    expect(mail.text).toContain('Thank you for your enquiry about Park Row, Leeds. Our Leeds branch will be in touch soon.')
     expect(mail.text).toContain('2 bedroom flat for sale\nPark Row, Leeds\n£250,000\nhttps://agency.example/property/1/a-flat')
-    expect(mail.text).toContain('Your ideal viewing time: Sunday 29 November 2026, 9:00.')
     expect(mail.text).toContain('If you would rather talk, call us on 0113 496 0000, or reply to this e-mail.')
   })
 
-  it("escapes a logged-in contact's name and message in their acknowledgement", async () => {
-    const mail = await renderLeadAcknowledgementMail({ brand: TEST_BRAND, branch: TEST_BRANCH, payload: hostilePayload, property: null, confirmed: true })
-    expectNeutralised(mail.html, ['Hello name', 'comment', 'property'])
+  it('is a copy of the enquiry: greeted by name, what they asked for, their message as they wrote it and the contact details they gave', async () => {
+    const message = 'Are pets allowed?\r\nWe have a small dog.\n\nThanks'
+    const mail = await renderLeadAcknowledgementMail({ brand: TEST_BRAND, branch: TEST_BRANCH, payload: { ...payload, comment: message }, property })
+    expect(mail.text.split('\n').slice(0, 4)).toEqual([
+      'Hello Ann,',
+      '',
+      'Thank you for your enquiry about Park Row, Leeds. Our Leeds branch will be in touch soon. This is a copy of what you sent us.',
+      '',
+    ])
+    expect(mail.text).toContain(
+      [
+        'Your enquiry',
+        'You asked for: To view a property',
+        'Your ideal viewing time: Sunday 29 November 2026, 9:00',
+        'Your message:',
+        '> Are pets allowed?',
+        '> We have a small dog.',
+        '>',
+        '> Thanks',
+        '',
+        'Your contact details',
+        'Name: Mrs Ann Lee',
+        'E-mail: ann.lee@example.com',
+        'Mobile phone: 07400 123456',
+        'Address: 1 High Street, Leeds LS1 1AA',
+      ].join('\n'),
+    )
+    const html = toVisibleText(mail.html)
+    expect(html).toContain('Hello Ann,')
+    // A fact's label and value are a line each (Facts); the message keeps its own line breaks.
+    expect(html).toContain('Your enquiry You asked for\nTo view a property Your ideal viewing time\nSunday 29 November 2026, 9:00 Your message Are pets allowed?\nWe have a small dog.\n\nThanks')
+    expect(html).toContain('Your contact details Name\nMrs Ann Lee E-mail\nann.lee@example.com Mobile phone\n07400 123456 Address\n1 High Street, Leeds LS1 1AA')
   })
 
-  it("repeats nothing a visitor typed to an address that is not confirmed", async () => {
-    const mail = await renderLeadAcknowledgementMail({ brand: TEST_BRAND, branch: TEST_BRANCH, payload: hostilePayload, property, confirmed: false })
-    for (const part of [mail.html, mail.text]) {
-      // Every typed field carries HOSTILE, and so 'alert(1)': none of them shows.
-      expect(part).not.toContain('alert(1)')
-    }
+  it('copies a valuation request as one, and greets plainly when the name is blank', async () => {
+    const valuation = LeadEnquiryPayloadSchema.parse({
+      ...base,
+      i_would_like: ['to-sell-my-property'],
+      viewing_lead_date: null,
+      url: 'https://agency.example/valuation',
+      property_address: '1 High Street, Leeds LS1 1AA',
+      property_profile_id: null,
+      price: null,
+      bedrooms: null,
+      comment: 'Sales valuation. Preferred time: weekday mornings.',
+    })
+    const mail = await renderLeadAcknowledgementMail({ brand: TEST_BRAND, branch: TEST_BRANCH, payload: { ...valuation, name: ' ' }, property: null })
     expect(mail.text.startsWith('Hello,\n')).toBe(true)
+    expect(mail.text).toContain('Thank you for your enquiry about 1 High Street, Leeds LS1 1AA.')
+    expect(mail.text).toContain('You asked for: A sales valuation\nYour message:\n> Sales valuation. Preferred time: weekday mornings.')
+  })
+
+  it("escapes the sender's name, message, address and property in their copy", async () => {
+    const mail = await renderLeadAcknowledgementMail({ brand: TEST_BRAND, branch: TEST_BRANCH, payload: hostilePayload, property: null })
+    expectNeutralised(mail.html, ['Hello name', 'comment', 'property', 'address', 'surname'])
+  })
+
+  it("keeps the branch's subject on one line and the message's line breaks in its e-mail", async () => {
+    const mail = await renderBranchLeadMail({
+      brand: TEST_BRAND,
+      branch: TEST_BRANCH,
+      leadId: 'L-1',
+      payload: { ...payload, name: 'Ann\r\nBcc: x@example.com', property_address: 'Park Row,\nLeeds', comment: 'Are pets allowed?\nWe have a cat.' },
+      propertyLink: null,
+      loggedIn: false,
+      sentAt: new Date('2026-11-29T08:15:00Z'),
+    })
+    expect(mail.subject).toBe('New enquiry from Ann Bcc: x@example.com Lee about Park Row, Leeds')
+    expect(mail.text).toContain('Message: Are pets allowed?\nWe have a cat.')
+    expect(toVisibleText(mail.html)).toContain('Message\nAre pets allowed?\nWe have a cat. The property')
   })
 })

@@ -7,6 +7,9 @@ import {
   PROPERTY_TO_SELL_OPTIONS,
   SALUTATIONS,
   toDateTimeText,
+  toGreeting,
+  toOneLine,
+  toOneLineName,
   toE164Mobile,
   toNationalMobile,
   toPriceLabel,
@@ -17,7 +20,7 @@ import {
 } from '@agency/domain'
 import type { ReactNode } from 'react'
 import type { MailBranch, MailBrand } from '../brand.ts'
-import { ButtonLink, Buttons, Facts, H1, H2, MailLayout, P, PropertyCard, TextLink, type MailProperty } from '../components.tsx'
+import { ButtonLink, Buttons, Facts, H1, H2, Lines, MailLayout, P, PropertyCard, Quote, TextLink, toLines, type MailProperty } from '../components.tsx'
 import { renderHtml, toText, toTextFooter, type RenderedMail } from '../render.ts'
 import type { CircumstanceAnswer } from './alerts.tsx'
 
@@ -114,8 +117,9 @@ export interface BranchLeadMailInput {
  */
 export async function renderBranchLeadMail(input: BranchLeadMailInput): Promise<RenderedMail> {
   const { payload, brand, branch } = input
-  const about = payload.property_address ? ` about ${payload.property_address}` : ''
-  const subject = `${toValuationOfLead(payload) === null ? 'New enquiry' : 'New valuation request'} from ${payload.name} ${payload.surname}${about}`
+  // A subject is one line whatever was typed (toOneLine): a line break could start a header.
+  const about = payload.property_address ? ` about ${toOneLine(payload.property_address)}` : ''
+  const subject = `${toValuationOfLead(payload) === null ? 'New enquiry' : 'New valuation request'} from ${toOneLineName(payload.name)} ${toOneLineName(payload.surname)}${about}`
   const who = input.loggedIn ? 'Sent by a logged-in contact.' : 'Sent by a visitor who was not logged in: the details are as typed and unconfirmed.'
   const summary = `${toFullName(payload)} would like: ${toWants(payload)}.`
   const sections = toLeadSections(payload, input.propertyLink, input.circumstances)
@@ -133,6 +137,8 @@ export async function renderBranchLeadMail(input: BranchLeadMailInput): Promise<
   const valueOf = (label: string | null, value: string): ReactNode => {
     if (label === 'Property page') return <TextLink href={value}>View the property</TextLink>
     if (label === 'E-mail') return <TextLink href={`mailto:${value}`}>{value}</TextLink>
+    // The message as the person wrote it, its line breaks kept.
+    if (label === 'Message') return <Lines text={value} />
     return value
   }
   const html = await renderHtml(
@@ -169,37 +175,42 @@ export interface LeadAcknowledgementMailInput {
   payload: LeadEnquiryPayload
   /** The property the enquiry is about, as its page shows it (never a pre-market one: commands.ts). */
   property: MailProperty | null
-  /**
-   * Whether the address is a logged-in contact's own. A visitor's is not confirmed: the e-mail then
-   * repeats nothing the visitor typed (name, message, address), so a stranger's address cannot be
-   * sent the agency's e-mail with words of someone else's choosing.
-   */
-  confirmed: boolean
 }
 
+/** The plain-text part's quote of what a person wrote: each of its lines after '> '. */
+const toQuotedText = (text: string) => toLines(text).map((line) => `> ${line}`.trimEnd())
+
 /**
- * The acknowledgement to the sender: their enquiry arrived, the property with its picture, price and
- * link, what they asked, who will answer; replying reaches the branch (Reply-To).
+ * The acknowledgement to the sender, a copy of their enquiry as the site's success popup promises:
+ * greeted by name, the property with its picture, price and link, what they asked for (a viewing and
+ * its time, more details, a valuation), their message quoted as they wrote it, the contact details
+ * they gave, and who will answer; replying reaches the branch (Reply-To).
  */
 export async function renderLeadAcknowledgementMail(input: LeadAcknowledgementMailInput): Promise<RenderedMail> {
   const { payload, brand, branch, property } = input
   const subject = `We have received your enquiry – ${brand.agencyName}`
-  const aboutText = property ? ` about ${property.address}` : input.confirmed && payload.property_address ? ` about ${payload.property_address}` : ''
-  const intro = `Thank you for your enquiry${aboutText}. ${branch ? `Our ${branch.name} branch` : 'We'} will be in touch soon.`
-  const asked = `You asked: ${toWants(payload)}.`
-  const viewing = payload.viewing_lead_date ? `Your ideal viewing time: ${toViewingTimeText(payload.viewing_lead_date)}.` : null
+  const about = property?.address ?? payload.property_address
+  const intro = `Thank you for your enquiry${about ? ` about ${about}` : ''}. ${branch ? `Our ${branch.name} branch` : 'We'} will be in touch soon. This is a copy of what you sent us.`
+  const enquiry: Array<readonly [string, string]> = [
+    ['You asked for', toWants(payload)],
+    ...(payload.viewing_lead_date ? [['Your ideal viewing time', toViewingTimeText(payload.viewing_lead_date)] as const] : []),
+  ]
+  const details: Array<readonly [string, string]> = [
+    ['Name', toOneLine(toFullName(payload))],
+    ['E-mail', payload.email],
+    ['Mobile phone', toNationalMobile(payload.mobile_phone)],
+    ['Address', payload.contact_address.display_name],
+  ]
   const call = branch ? `If you would rather talk, call us on ${branch.phone}, or reply to this e-mail.` : null
   const ignore = "If you didn't send this enquiry, please ignore this e-mail."
-  const message = input.confirmed ? `Your message: ${payload.comment}` : null
-  const greeting = input.confirmed ? `Hello ${payload.name},` : 'Hello,'
+  const greeting = toGreeting(payload.name)
   const reason = `You're receiving this because an enquiry was sent with this e-mail address on ${new URL(brand.origin).host}.`
   const text = toText([
     greeting,
     intro,
     property && [property.heading, property.address, property.price, property.link],
-    asked,
-    viewing,
-    message,
+    ['Your enquiry', ...enquiry.map(([label, value]) => `${label}: ${value}`), 'Your message:', ...toQuotedText(payload.comment)],
+    ['Your contact details', ...details.map(([label, value]) => `${label}: ${value}`)],
     call,
     ignore,
     toTextFooter({ brand, branch, reason }),
@@ -210,9 +221,14 @@ export async function renderLeadAcknowledgementMail(input: LeadAcknowledgementMa
       <P>{greeting}</P>
       <P>{intro}</P>
       {property && <PropertyCard property={{ ...property, action: 'View the property' }} />}
-      <P>{asked}</P>
-      {viewing && <P>{viewing}</P>}
-      {message && <P>{message}</P>}
+      <H2>Your enquiry</H2>
+      <Facts rows={enquiry} />
+      <P small muted>
+        Your message
+      </P>
+      <Quote text={payload.comment} />
+      <H2>Your contact details</H2>
+      <Facts rows={details.map(([label, value]) => [label, label === 'E-mail' ? <TextLink href={`mailto:${value}`}>{value}</TextLink> : value] as const)} />
       {call && <P>{call}</P>}
       <P small muted>
         {ignore}
