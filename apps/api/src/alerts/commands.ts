@@ -7,7 +7,9 @@ import {
   CONTACT_SOURCE_ONLINE_REGISTRATION,
   PROPERTIES_PATH,
   findReplacementApplicant,
+  toAlertSummary,
   type AlertConfirmationLinkState,
+  type AlertCriteria,
   type AlertCriteriaUpdatePayload,
   type AlertPayload,
   type AlertPayloadContact,
@@ -298,12 +300,7 @@ async function describeRegistration(tx: Db, row: ApplicantRow, fields: ContactFi
     const reach = otherInfos.filter((i) => i.contact_id === o.contact_id).map((i) => i.value)
     return `${o.name} ${o.surname} (${reach.join(', ') || 'no e-mail or phone'})`
   }
-  const typeIds = criteria.property_types.map((t) => t.property_type_id)
-  const typeNames = new Map(
-    typeIds.length === 0
-      ? []
-      : (await tx.select().from(propertyTypes).where(inArray(propertyTypes.property_type_id, typeIds))).map((t) => [t.property_type_id, t.name] as const),
-  )
+  const typeNames = await loadPropertyTypeNames(tx, criteria)
   return {
     contactName: `${fields.name} ${fields.surname}`,
     email: fields.email,
@@ -416,6 +413,14 @@ export interface Registration {
   row: ApplicantRow
 }
 
+/** The names of an alert's property types, by id. */
+async function loadPropertyTypeNames(tx: Db, criteria: AlertCriteria): Promise<Map<number, string>> {
+  const typeIds = criteria.property_types.map((t) => t.property_type_id)
+  if (typeIds.length === 0) return new Map()
+  const rows = await tx.select().from(propertyTypes).where(inArray(propertyTypes.property_type_id, typeIds))
+  return new Map(rows.map((t) => [t.property_type_id, t.name] as const))
+}
+
 /**
  * SPEC §7 POST contact_applicants, after validation, in the caller's transaction.
  * - A logged-in contact: the alert is theirs and confirmed at once; their details are updated
@@ -477,6 +482,8 @@ export async function registerAlert(
       link: `${new URL(input.publicUrl).origin}${ALERT_CONFIRM_PATH}?token=${token}`,
       expiresInDays: ALERT_CONFIRMATION_TTL_DAYS,
       looking: payload.profile_id === APPLICANT_PROFILE.TENANT ? 'renting' : 'buying',
+      name: fields.name,
+      alert: toAlertSummary({ profile_id: payload.profile_id, criteria: row.criteria }, await loadPropertyTypeNames(tx, row.criteria)),
     })
     await enqueueMail(tx, { kind: 'alert_confirmation', to: fields.email, ...mail }, now)
   }

@@ -3,7 +3,7 @@
  * writes to .html files to look at, and what the end-to-end tests open in Chromium and check with axe.
  */
 import { DEMO_COMPANY_PROFILE } from '@agency/db'
-import { AlertCriteriaSchema, DEFAULT_AGENCY_NAME, LeadEnquiryPayloadSchema, toLettingsAdvertMessage } from '@agency/domain'
+import { APPLICANT_PROFILE, AlertCriteriaSchema, DEFAULT_AGENCY_NAME, LeadEnquiryPayloadSchema, toAlertSummary, toLettingsAdvertMessage } from '@agency/domain'
 import { MAIL_LOGO_PATH, toCompanyLines, type MailBranch, type MailBrand } from './brand.ts'
 import type { RenderedMail } from './render.ts'
 import { renderAlertConfirmationMail, renderAlertSwitchedOffMail, renderBranchDigestMail, renderBranchRegistrationMail, toCriteriaFacts, type RegistrationDetails } from './templates/alerts.tsx'
@@ -103,7 +103,17 @@ export async function renderMailPreviews({ brand, branch, pictures }: MailPrevie
   }
   return [
     { name: 'login-link', mail: await renderMagicLinkMail({ brand, link: `${origin}/login/verify?token=sample-token-0123456789`, expiresInMinutes: 15, name: 'Amelia' }) },
-    { name: 'alert-confirmation', mail: await renderAlertConfirmationMail({ brand, link: `${origin}/heads-up-alerts/confirm?token=sample-token-0123456789`, expiresInDays: 7, looking: 'buying' }) },
+    {
+      name: 'alert-confirmation',
+      mail: await renderAlertConfirmationMail({
+        brand,
+        link: `${origin}/heads-up-alerts/confirm?token=sample-token-0123456789`,
+        expiresInDays: 7,
+        looking: 'buying',
+        name: 'Priya',
+        alert: toAlertSummary({ profile_id: APPLICANT_PROFILE.BUYER, criteria }, new Map([[1, 'House']])),
+      }),
+    },
     {
       name: 'heads-up',
       mail: await renderHeadsUpMail({

@@ -489,6 +489,10 @@ describe('Heads Up Property Alerts: the register screen', () => {
     await expectNoAxeViolations(page)
     await page.getByRole('button', { name: 'OK' }).click()
     await page.waitForURL((url) => url.pathname === '/sales/property-for-sale')
+    // The e-mail greets the person by name and says which alert it confirms, as the alert's card words it.
+    const confirmation = await waitForMail(email, seen, /heads-up-alerts\/confirm/)
+    expect(confirmation.source).toContain('Hello Harriet,')
+    expect(confirmation.source).toMatch(/Your alert\nBuying: Manchester[^\n]*\nManchester[^\n]* \(3 miles\)\n£200,000 - £400,000\nNo Min - No Max Beds\n/)
     const link = await confirmFromEmail(page, email, seen)
     // Confirming logged the visitor in: the page says so, as a login link's does.
     expect(await page.getByRole('status').filter({ hasText: TEXT.LOGGED_IN }).innerText()).toBe(TEXT.LOGGED_IN)

@@ -1,7 +1,7 @@
-import { AlertCriteriaSchema } from '@agency/domain'
+import { APPLICANT_PROFILE, AlertCriteriaSchema, toAlertSummary } from '@agency/domain'
 import { describe, expect, it } from 'vitest'
 import { TEST_BRAND, TEST_BRANCH, hostile } from '../mail-fixtures.ts'
-import { expectNeutralised } from './expect-neutralised.ts'
+import { expectNeutralised, toVisibleText } from './expect-neutralised.ts'
 import { renderAlertConfirmationMail, renderAlertSwitchedOffMail, renderBranchDigestMail, renderBranchRegistrationMail, toCriteriaFacts, type RegistrationDetails } from './alerts.tsx'
 
 const criteria = AlertCriteriaSchema.parse({
@@ -33,32 +33,64 @@ const registration: RegistrationDetails = {
 }
 
 describe('alert e-mails', () => {
-  it('gives the confirmation link, its expiry and what to do if it was not asked for, greeting plainly', async () => {
+  it('greets by name and says which alert it confirms, worded as its card, with the link, its expiry and what to do if it was not asked for', async () => {
+    const mail = await renderAlertConfirmationMail({
+      brand: TEST_BRAND,
+      link: 'https://agency.example/heads-up-alerts/confirm?token=abc',
+      expiresInDays: 7,
+      looking: 'buying',
+      name: ' Priya ',
+      alert: toAlertSummary({ profile_id: APPLICANT_PROFILE.BUYER, criteria }, new Map([[1, 'House']])),
+    })
+    expect(mail.subject).toBe('Please confirm your property alert with Hartwell & Co')
+    expect(mail.text.split('\n').slice(0, 14)).toEqual([
+      'Hello Priya,',
+      '',
+      'Thank you for registering a Heads Up Property Alert for buying. Please confirm it to start receiving suggested properties and price reductions.',
+      '',
+      'Your alert',
+      'Buying: Harrogate',
+      'Harrogate (3 miles)',
+      '£250,000 - £450,000',
+      'Min 2 - No Max Beds',
+      'No Min - No Max Baths',
+      'No Min - No Max Reception',
+      'Property types: House',
+      '',
+      'https://agency.example/heads-up-alerts/confirm?token=abc',
+    ])
+    expect(mail.text).toContain('This link expires in 7 days and can be used once.')
+    expect(mail.text).toContain("You're receiving this because this e-mail address was given when a Heads Up Property Alert was registered on agency.example.")
+    const html = toVisibleText(mail.html)
+    expect(html).toContain('Hello Priya,')
+    expect(html).toContain('Your alert Buying: Harrogate Harrogate (3 miles) £250,000 - £450,000 Min 2 - No Max Beds No Min - No Max Baths No Min - No Max Reception Property types: House')
+    expect(mail.html).toContain('Confirm my alert')
+    expect(mail.html).toContain('href="https://agency.example/heads-up-alerts/confirm?token=abc"')
+  })
+
+  it('greets plainly when no name is known, and says a renting alert with no place is for any location', async () => {
     const mail = await renderAlertConfirmationMail({
       brand: TEST_BRAND,
       link: 'https://agency.example/heads-up-alerts/confirm?token=abc',
       expiresInDays: 7,
       looking: 'renting',
+      name: '  ',
+      alert: toAlertSummary({ profile_id: APPLICANT_PROFILE.TENANT, criteria: AlertCriteriaSchema.parse({ max_price: 1200 }) }),
     })
-    expect(mail.subject).toBe('Please confirm your property alert with Hartwell & Co')
     expect(mail.text.startsWith('Hello,\n')).toBe(true)
-    expect(mail.text).toContain('Thank you for registering a Heads Up Property Alert for renting.')
-    expect(mail.text).toContain('https://agency.example/heads-up-alerts/confirm?token=abc')
-    expect(mail.text).toContain('This link expires in 7 days and can be used once.')
-    expect(mail.text).toContain("You're receiving this because this e-mail address was given when a Heads Up Property Alert was registered on agency.example.")
-    expect(mail.html).toContain('>Hello,</p>')
-    expect(mail.html).toContain('Confirm my alert')
-    expect(mail.html).toContain('href="https://agency.example/heads-up-alerts/confirm?token=abc"')
+    expect(mail.text).toContain('Your alert\nRenting: Any location\nto £1,200 PCM\n')
   })
 
-  it("escapes the agency's settings in the confirmation, which repeats nothing a visitor typed", async () => {
+  it("escapes the agency's settings and the person's name and places in the confirmation", async () => {
     const mail = await renderAlertConfirmationMail({
       brand: { ...TEST_BRAND, agencyName: hostile('agency'), companyLines: [hostile('company')] },
       link: 'https://agency.example/heads-up-alerts/confirm?token=abc',
       expiresInDays: 7,
       looking: 'buying',
+      name: hostile('name'),
+      alert: toAlertSummary({ profile_id: APPLICANT_PROFILE.BUYER, criteria: { ...criteria, locations: [{ ...criteria.locations[0]!, location: hostile('place') }] } }),
     })
-    expectNeutralised(mail.html, ['agency', 'company'])
+    expectNeutralised(mail.html, ['agency', 'company', 'Hello name', 'place'])
   })
 
   it("leads the branch's e-mail with their position, then the criteria as chosen, then how to reach them", async () => {

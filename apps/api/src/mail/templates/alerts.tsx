@@ -2,7 +2,6 @@
 // @jsxImportSource react
 // (The dev server's tsx reads no tsconfig of this package: the pragmas choose React's automatic JSX for every compiler.)
 import {
-  ANY_PRICE_LABEL,
   AVAILABLE_PROPERTIES_LABELS,
   FURNISHING_LABELS,
   INCLUSION_FILTER_LABELS,
@@ -10,13 +9,15 @@ import {
   INCLUSION_LABELS,
   MUST_HAVE_LABELS,
   appliesToSearchType,
-  toAlertPriceLabel,
+  SEARCH_TYPE_PROFILE,
+  toAlertSummary,
   toDateTimeText,
   toE164Mobile,
-  toRadiusLabel,
-  toRoomRangeLabel,
-  toSearchPriceBounds,
+  toGreeting,
+  toOneLine,
+  ALERT_PROPERTY_TYPES_LABEL,
   type AlertCriteria,
+  type AlertSummary,
   type SearchType,
 } from '@agency/domain'
 import type { MailBranch, MailBrand } from '../brand.ts'
@@ -30,27 +31,49 @@ export interface AlertConfirmationMailInput {
   expiresInDays: number
   /** 'buying' or 'renting'. */
   looking: string
+  /** The first name the person gave, greeted by it ('Hello Priya,'); none greets plainly. */
+  name?: string | null
+  /** The alert being confirmed, as the site words it (toAlertSummary). */
+  alert: AlertSummary
+}
+
+/** The alert's facts as its card shows them: each place with its radius, the price, the room ranges, the property types. */
+function toAlertLines(alert: AlertSummary): string[] {
+  return [
+    ...alert.places,
+    alert.price,
+    alert.bedrooms,
+    alert.bathrooms,
+    alert.receptions,
+    ...(alert.propertyTypes.length ? [`${ALERT_PROPERTY_TYPES_LABEL}: ${alert.propertyTypes.join(', ')}`] : []),
+  ]
 }
 
 /**
- * The double opt-in e-mail of an alert a visitor registered: the link that confirms it and logs them
- * in, when it expires, and what to do if they did not register. It greets plainly: the address is not
- * confirmed yet, so it repeats nothing the visitor typed (a stranger's address must not receive the
- * agency's e-mail with words of someone else's choosing).
+ * The double opt-in e-mail of an alert a visitor registered: whom it greets, which alert it confirms
+ * (buying or renting, where, the price, rooms and types, worded as the alert's card), the link that
+ * confirms it and logs them in, when it expires, and what to do if they did not register.
  */
 export async function renderAlertConfirmationMail(input: AlertConfirmationMailInput): Promise<RenderedMail> {
-  const { brand, link, expiresInDays } = input
+  const { brand, link, expiresInDays, alert } = input
   const subject = `Please confirm your property alert with ${brand.agencyName}`
+  const greeting = toGreeting(input.name)
   const intro = `Thank you for registering a Heads Up Property Alert for ${input.looking}. Please confirm it to start receiving suggested properties and price reductions.`
   const expiry = `This link expires in ${expiresInDays} days and can be used once.`
   const ignore = "If you didn't register, you can ignore this e-mail: nothing is sent to you unless you confirm."
   const reason = `You're receiving this because this e-mail address was given when a Heads Up Property Alert was registered on ${new URL(brand.origin).host}.`
-  const text = toText(['Hello,', intro, link, expiry, ignore, toTextFooter({ brand, reason })])
+  const lines = toAlertLines(alert)
+  const text = toText([greeting, intro, ['Your alert', alert.name, ...lines], link, expiry, ignore, toTextFooter({ brand, reason })])
   const html = await renderHtml(
     <MailLayout brand={brand} title={subject} preview="Confirm your alert to start receiving properties." reason={reason}>
       <H1>Confirm your property alert</H1>
-      <P>Hello,</P>
+      <P>{greeting}</P>
       <P>{intro}</P>
+      <H2>Your alert</H2>
+      <P>
+        <strong>{alert.name}</strong>
+      </P>
+      <Facts rows={lines.map((line) => ['', line] as const)} />
       <OneLinkActions href={link} label="Confirm my alert" expiry={expiry} ignore={ignore} />
     </MailLayout>,
   )
@@ -93,21 +116,19 @@ export interface BranchRegistrationMailInput extends RegistrationDetails {
  * and what else was asked for. Only what narrows the search; rooms and price say 'any' when open.
  */
 export function toCriteriaFacts(criteria: AlertCriteria, searchType: SearchType, propertyTypeNames: ReadonlyMap<number, string>): Array<readonly [string, string]> {
-  const rooms = (kind: 'bedroom' | 'bathroom' | 'reception', label: string, min: number | null, max: number | null) =>
-    min === null && max === null ? [] : [[label, toRoomRangeLabel(kind, min, max)] as const]
-  const types = criteria.property_types.map((t) => propertyTypeNames.get(t.property_type_id) ?? `Type ${t.property_type_id}`)
-  const prices = toSearchPriceBounds(criteria, searchType)
+  // The places, price, rooms and types as the alert's card words them (toAlertSummary).
+  const summary = toAlertSummary({ profile_id: SEARCH_TYPE_PROFILE[searchType], criteria }, propertyTypeNames)
+  const rooms = (label: string, min: number | null, max: number | null, words: string) => (min === null && max === null ? [] : [[label, words] as const])
   const inclusions = INCLUSION_FILTERS.filter((f) => appliesToSearchType(f, searchType) && criteria[f] !== 'include').map(
     (f) => [INCLUSION_FILTER_LABELS[f], INCLUSION_LABELS[criteria[f]]] as const,
   )
   return [
-    ['Locations', criteria.locations.map((l) => `${l.location} (${toRadiusLabel(l.distance)})`).join('; ') || 'Anywhere'],
-    // The ends of the price steps are no limit (price.ts).
-    ['Price', toAlertPriceLabel(prices.min_price, prices.max_price, searchType) ?? ANY_PRICE_LABEL],
-    ...rooms('bedroom', 'Bedrooms', criteria.min_bedroom, criteria.max_bedroom),
-    ...rooms('bathroom', 'Bathrooms', criteria.min_bathroom, criteria.max_bathroom),
-    ...rooms('reception', 'Reception rooms', criteria.min_reception, criteria.max_reception),
-    ...(types.length ? [['Property types', types.join(', ')] as const] : []),
+    ['Locations', summary.places.join('; ') || 'Anywhere'],
+    ['Price', summary.price],
+    ...rooms('Bedrooms', criteria.min_bedroom, criteria.max_bedroom, summary.bedrooms),
+    ...rooms('Bathrooms', criteria.min_bathroom, criteria.max_bathroom, summary.bathrooms),
+    ...rooms('Reception rooms', criteria.min_reception, criteria.max_reception, summary.receptions),
+    ...(summary.propertyTypes.length ? [[ALERT_PROPERTY_TYPES_LABEL, summary.propertyTypes.join(', ')] as const] : []),
     ...(criteria.must_haves.length ? [['Must have', criteria.must_haves.map((m) => MUST_HAVE_LABELS[m]).join(', ')] as const] : []),
     ...(searchType === 'lettings' && criteria.furnishing !== 'any' ? [['Furnishing', FURNISHING_LABELS[criteria.furnishing]] as const] : []),
     ...inclusions,
@@ -201,7 +222,7 @@ export function renderBranchRegistrationMail(input: BranchRegistrationMailInput)
   return renderBranchMail({
     brand,
     branch,
-    subject: `New ${input.profile.toLowerCase()} alert registration: ${input.contactName}`,
+    subject: `New ${input.profile.toLowerCase()} alert registration: ${toOneLine(input.contactName)}`,
     heading: 'New alert registration',
     intro: 'A Heads Up Property Alert has been registered near your branch.',
     registrations: [registration],
@@ -249,7 +270,7 @@ export interface AlertSwitchedOffMailInput {
 export async function renderAlertSwitchedOffMail(input: AlertSwitchedOffMailInput): Promise<RenderedMail> {
   const { brand, branch } = input
   const subject = `Your property alert with ${brand.agencyName} is switched off`
-  const greeting = `Hello ${input.name},`
+  const greeting = toGreeting(input.name)
   const intro = `As you asked on ${toDateTimeText(input.switchedOffAt)}, your Heads Up Property Alert for ${input.looking} is switched off: you will receive no more e-mails from it. Any other alerts you have with ${brand.agencyName} are not changed.`
   const again = 'Changed your mind? You can switch it on again from your alerts at any time.'
   const reason = `You're receiving this because a Heads Up Property Alert you registered with ${brand.agencyName} was switched off. It is the last e-mail from that alert.`

@@ -1,7 +1,7 @@
 // @jsxRuntime automatic
 // @jsxImportSource react
 // (The dev server's tsx reads no tsconfig of this package: the pragmas choose React's automatic JSX for every compiler.)
-import { LABELS, PROPERTY_EVENT_LABELS, type PropertyEventKind } from '@agency/domain'
+import { LABELS, PROPERTY_EVENT_LABELS, toGreeting, type PropertyEventKind } from '@agency/domain'
 import type { MailBranch, MailBrand } from '../brand.ts'
 import { ButtonLink, Buttons, H1, MailLayout, P, PropertyCard, TextLink } from '../components.tsx'
 import { renderHtml, toText, toTextFooter, type RenderedMail } from '../render.ts'
@@ -60,7 +60,7 @@ export function toHeadsUpSubject(items: readonly HeadsUpItem[]): string {
 export async function renderHeadsUpMail(input: HeadsUpMailInput): Promise<RenderedMail> {
   const { brand, branch } = input
   const subject = toHeadsUpSubject(input.items)
-  const greeting = `Hello ${input.name},`
+  const greeting = toGreeting(input.name)
   const intro = `Here ${input.items.length === 1 ? 'is a property' : 'are properties'} matching your Heads Up Property Alert for ${input.looking}.`
   const reason = "You're receiving this because you registered a Heads Up Property Alert and agreed to hear from us."
   const unsubscribe = { href: input.unsubscribeLink, label: 'Switch this alert off' }

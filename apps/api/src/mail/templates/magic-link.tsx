@@ -1,6 +1,7 @@
 // @jsxRuntime automatic
 // @jsxImportSource react
 // (The dev server's tsx reads no tsconfig of this package: the pragmas choose React's automatic JSX for every compiler.)
+import { toGreeting } from '@agency/domain'
 import type { MailBrand } from '../brand.ts'
 import { H1, MailLayout, OneLinkActions, P } from '../components.tsx'
 import { renderHtml, toText, toTextFooter, type RenderedMail } from '../render.ts'
@@ -20,7 +21,7 @@ export interface MagicLinkMailInput {
  */
 export async function renderMagicLinkMail(input: MagicLinkMailInput): Promise<RenderedMail> {
   const { brand, link, expiresInMinutes } = input
-  const greeting = input.name ? `Hello ${input.name},` : 'Hello,'
+  const greeting = toGreeting(input.name)
   const subject = `Your login link for ${brand.agencyName}`
   const intro = `Use the link below to log in to ${brand.agencyName}:`
   const expiry = `This link expires in ${expiresInMinutes} minutes and can be used once.`

@@ -5,6 +5,7 @@ import {
   COMMUNICATION_METHOD,
   CONTACT_DETAILS_NEED_LOGIN,
   MESSAGES,
+  toRadiusLabel,
   type ApplicantQuestion,
   type ApplicantView,
 } from '@agency/domain'
@@ -290,6 +291,10 @@ describe.each(testDatabaseKinds())('alert routes on %s', (kind) => {
       expect(mails[0]!.subject).toBe('Please confirm your property alert with Hartwell & Co')
       expect(mails[0]!.text).toMatch(CONFIRM_LINK)
       expect(mails[0]!.html).toMatch(CONFIRM_LINK)
+      // Greeted by name, it says which alert it confirms, as the alert's card words it.
+      expect(mails[0]!.text).toContain(
+        `Hello Daniel,\n\nThank you for registering a Heads Up Property Alert for buying. Please confirm it to start receiving suggested properties and price reductions.\n\nYour alert\nBuying: ${HARROGATE.location}\n${HARROGATE.location} (${toRadiusLabel(HARROGATE.distance)})\n£250,000 - £450,000\nMin 3 - No Max Beds\nNo Min - No Max Baths\nNo Min - No Max Reception\n`,
+      )
 
       const pending = await app.inject({ url: '/api/contact_applicants/pending', headers: { cookie: toCookieHeader(cookies.map(String)) } })
       expect(pending.json()).toEqual({ data: { contact_applicant_id: data.contact_applicant_id, profile_id: 3 } })
