@@ -4,7 +4,7 @@ import { useEffect, type ReactNode } from 'react'
 import { LIST_PATHS, toFooterCompany } from '@agency/domain'
 import { Link, Links, Meta, Outlet, data, isRouteErrorResponse } from 'react-router'
 import type { ShouldRevalidateFunctionArgs } from 'react-router'
-import { LoggedInNotice } from '#app/components/account/logged-in-notice.tsx'
+import { LoggedInNotice, LoggedOutNotice } from '#app/components/account/logged-in-notice.tsx'
 import { SiteFooter } from '#app/components/layout/site-footer.tsx'
 import { SiteHeader } from '#app/components/layout/site-header.tsx'
 import { BrowserSavesMerge } from '#app/components/saved/browser-saves-merge.tsx'
@@ -14,7 +14,7 @@ import { toBrandStyle } from '#app/lib/brand-style.ts'
 import { getFooterBranches } from '#app/lib/branches.server.ts'
 import { getCompanyProfile } from '#app/lib/company.server.ts'
 import { useHydration } from '#app/lib/hydration.ts'
-import { hasLoggedInCookie, toLoggedInCookieCleared } from '#app/lib/logged-in-notice.ts'
+import { hasLoggedInCookie, hasNoticeCookie, toLoggedInCookieCleared, toNoticeCookieCleared } from '#app/lib/logged-in-notice.ts'
 import { getAgencyName, toTitle } from '#app/lib/meta.ts'
 import { PageScripts } from '#app/lib/page-scripts.tsx'
 import { getSavedPropertyIds } from '#app/lib/saved.server.ts'
@@ -38,10 +38,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // The first page after a login link says the login worked, once: the mark is cleared as it is read.
   // Only a logged-in person's page (never one a shared cache keeps) reads or clears it.
   const justLoggedIn = contact !== null && hasLoggedInCookie(request)
+  // The same for the page a log out lands on, where nobody is logged in any more.
+  const justLoggedOut = contact === null && hasNoticeCookie(request, 'logged_out')
+  const cleared = justLoggedIn ? toLoggedInCookieCleared(request) : justLoggedOut ? toNoticeCookieCleared(request, 'logged_out') : null
   // The maps' tile server reaches the browser with the root data (no page needs it before a map loads).
   return data(
-    { settings, branches, contact, savedIds, visitorSavedIds, mapTiles: context.mapTiles, company: profile ? toFooterCompany(profile) : null, justLoggedIn },
-    justLoggedIn ? { headers: { 'Set-Cookie': toLoggedInCookieCleared(request) } } : undefined,
+    { settings, branches, contact, savedIds, visitorSavedIds, mapTiles: context.mapTiles, company: profile ? toFooterCompany(profile) : null, justLoggedIn, justLoggedOut },
+    cleared ? { headers: { 'Set-Cookie': cleared } } : undefined,
   )
 }
 
@@ -95,6 +98,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <LoggedInNotice show={loaderData.justLoggedIn} />
+      <LoggedOutNotice show={loaderData.justLoggedOut} />
       <Outlet />
       <BrowserSavesMerge />
     </>

@@ -29,6 +29,8 @@ export const LINK_MESSAGES = {
   LOGIN_LINK_EXPIRED: 'This login link has expired.',
   /** Shown once, on the first page after a login link has logged the person in. */
   LOGGED_IN: "You're logged in.",
+  /** Shown once, on the page logging out lands on. */
+  LOGGED_OUT: 'You have logged out.',
   ALERT_CONFIRMATION_INVALID: 'This confirmation link is invalid or has expired.',
   ALERT_CONFIRMATION_EXPIRED: 'This confirmation link has expired.',
   ALERT_ALREADY_CONFIRMED: 'This alert has already been confirmed.',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { hasLoggedInCookie, LOGGED_IN_COOKIE, toLoggedInCookie, toLoggedInCookieCleared } from './logged-in-notice.ts'
+import { hasLoggedInCookie, hasNoticeCookie, LOGGED_IN_COOKIE, LOGGED_OUT_COOKIE, toLoggedInCookie, toLoggedInCookieCleared, toNoticeCookie, toNoticeCookieCleared } from './logged-in-notice.ts'
 
 const withCookie = (cookie: string | null, url = 'https://agency.example/sales') =>
   new Request(url, { headers: cookie === null ? {} : { cookie } })
@@ -37,5 +37,19 @@ describe("the 'You're logged in.' mark", () => {
     expect(toLoggedInCookie(withCookie(null))).toBe(`${LOGGED_IN_COOKIE}=1; Max-Age=60; Path=/; HttpOnly; SameSite=Lax; Secure`)
     expect(toLoggedInCookie(withCookie(null, 'http://127.0.0.1:3000/'))).toBe(`${LOGGED_IN_COOKIE}=1; Max-Age=60; Path=/; HttpOnly; SameSite=Lax`)
     expect(toLoggedInCookieCleared(withCookie(null))).toBe(`${LOGGED_IN_COOKIE}=; Max-Age=0; Path=/; HttpOnly; SameSite=Lax; Secure`)
+  })
+})
+
+describe("the 'You have logged out.' mark", () => {
+  it('is a cookie of its own, read only as the Log out set it, and cleared the same way', () => {
+    const set = toNoticeCookie(withCookie(null), 'logged_out')
+    expect(set).toBe(`${LOGGED_OUT_COOKIE}=1; Max-Age=60; Path=/; HttpOnly; SameSite=Lax; Secure`)
+    expect(toNoticeCookieCleared(withCookie(null), 'logged_out')).toBe(`${LOGGED_OUT_COOKIE}=; Max-Age=0; Path=/; HttpOnly; SameSite=Lax; Secure`)
+    const [pair] = set.split(';')
+    expect(hasNoticeCookie(withCookie(pair ?? ''), 'logged_out')).toBe(true)
+    // Neither mark stands for the other.
+    expect(hasLoggedInCookie(withCookie(pair ?? ''))).toBe(false)
+    expect(hasNoticeCookie(withCookie(`${LOGGED_IN_COOKIE}=1`), 'logged_out')).toBe(false)
+    expect(hasNoticeCookie(withCookie(`${LOGGED_OUT_COOKIE}=0`), 'logged_out')).toBe(false)
   })
 })

@@ -1,4 +1,5 @@
 import { VISITOR_CACHE_CONTROL } from '@agency/domain'
+import { hasNoticeCookie } from '#app/lib/logged-in-notice.ts'
 import { parseVisitorSaves } from '#app/lib/saved-cookie.ts'
 import { hasSessionCookie } from '#app/lib/session.server.ts'
 
@@ -11,7 +12,9 @@ import { hasSessionCookie } from '#app/lib/session.server.ts'
  */
 export function toCataloguePageHeaders(request: Request): Headers {
   // A visitor's hearts pressed without JavaScript (lib/saved-cookie.ts) show on the page: theirs alone.
-  if (hasSessionCookie(request) || parseVisitorSaves(request.headers.get('cookie')).length) return new Headers({ 'Cache-Control': 'private, no-cache' })
+  // So does the page a log out lands on, which says so to that person once (root.tsx).
+  if (hasSessionCookie(request) || parseVisitorSaves(request.headers.get('cookie')).length || hasNoticeCookie(request, 'logged_out'))
+    return new Headers({ 'Cache-Control': 'private, no-cache' })
   return new Headers({
     'Cache-Control': VISITOR_CACHE_CONTROL,
     Vary: 'Cookie',

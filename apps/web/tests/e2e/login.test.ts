@@ -13,6 +13,7 @@ const TENANT_EMAIL = 'tenant@example.com'
 const UNKNOWN_EMAIL = 'nobody.registered@example.org'
 /** What the first page after a login link says (not SPEC's words: @agency/domain's LINK_MESSAGES). */
 const LOGGED_IN = "You're logged in."
+const LOGGED_OUT = 'You have logged out.'
 
 /** Waits until the login form checks itself in the page (React has hydrated it). */
 async function waitForEnhancedForm(page: Page): Promise<void> {
@@ -239,7 +240,11 @@ describe('magic link login in a browser', () => {
     // A hydrated page may show the new address a moment before it renders the new header.
     await page.getByRole('banner').getByRole('link', { name: SPEC.LOGIN }).waitFor()
     expect(await page.getByRole('banner').getByRole('button', { name: 'Log out' }).count()).toBe(0)
+    // The page it lands on says so, as a status, once: not on the next page.
+    expect(await page.getByRole('status').filter({ hasText: LOGGED_OUT }).innerText()).toBe(LOGGED_OUT)
+    await expectNoAxeViolations(page)
     await page.goto(listUrl)
+    expect(await page.getByText(LOGGED_OUT).count()).toBe(0)
     const lockedAgain = cardOf(page, mediaPath)
     expect(await lockedAgain.getAttribute('class')).toMatch(/card--locked/)
     expect(await lockedAgain.innerText()).not.toMatch(/£/)
@@ -317,7 +322,7 @@ describe('magic link login in a browser', () => {
     await expectNoAxeViolations(withScript)
   })
 
-  it("says 'You're logged in' without JavaScript too, on the page the link leads to and not again on reloading it", async () => {
+  it("says 'You're logged in' and then 'You have logged out' without JavaScript too, each on the page it leads to and not again on reloading it", async () => {
     const page = await browser.page({ javaScriptEnabled: false })
     const seen = await seenMails()
     await page.goto(`${BASE_URL}/login`)
@@ -334,6 +339,14 @@ describe('magic link login in a browser', () => {
     await page.reload()
     expect(await page.getByRole('banner').innerText()).toMatch(/Signed in as\s+Priya/)
     expect(await page.getByText(LOGGED_IN).count()).toBe(0)
+
+    // Logging out says so too, on the home page it lands on, and not again on reloading it.
+    await page.getByRole('banner').getByRole('button', { name: 'Log out' }).click()
+    await page.waitForURL(`${BASE_URL}/`)
+    expect(await page.getByRole('status').filter({ hasText: LOGGED_OUT }).innerText()).toBe(LOGGED_OUT)
+    expect(await page.getByRole('banner').getByRole('button', { name: 'Log out' }).count()).toBe(0)
+    await page.reload()
+    expect(await page.getByText(LOGGED_OUT).count()).toBe(0)
   })
 
   it('lays the login page and the header out on a phone without sideways scrolling', async () => {
