@@ -353,8 +353,9 @@ describe('the lead enquiry on a property page', () => {
     await done.getByRole('heading', { name: 'Thank you' }).waitFor()
     expect(await done.innerText()).toContain(TEXT.SUCCESS)
     const acknowledgement = await waitForMail(email, seen)
-    expect(acknowledgement.source).toContain('Hello,')
-    expect(acknowledgement.source).not.toContain('Joanna')
+    // The acknowledgement is the copy the page promised: greeted by name, the message quoted.
+    expect(acknowledgement.source).toContain('Hello Joanna,')
+    expect(acknowledgement.source).toContain('Is the loft converted?')
     const notification = await waitForMail(branchEmail, seen, new RegExp(surname))
     expect(notification.source).toContain('Is the loft converted?')
   })
