@@ -6,7 +6,7 @@ describe('loadAccountsEnv', () => {
     expect(loadAccountsEnv({}, { dataDir: '/srv/data' })).toEqual({
       mail: { transport: 'file', smtpUrl: undefined, from: '"Hartwell & Co" <no-reply@hartwellandco.co.uk>', dataDir: '/srv/data', logLinks: false },
       captcha: { recaptchaSecret: undefined, recaptchaSiteKey: undefined, altchaHmacKey: undefined },
-      questions: { acceptWithRecaptcha: false, perIpHour: 4 },
+      questions: { acceptWithRecaptcha: false, perIpHour: 6 },
     })
   })
 

@@ -16,7 +16,7 @@ import { DEFAULT_MAGIC_LINK_LIMITS, type MagicLinkLimits } from '#app/auth/magic
 import { createOriginCheck } from '#app/auth/origin-check.ts'
 import { createSpentChallengeStore } from '#app/auth/captcha-store.ts'
 import { createQuestionChallenges, questionsAccepted, withQuestionChallenges, type Question } from '#app/auth/question-challenge.ts'
-import { hitRateLimit } from '#app/auth/rate-limit.ts'
+import { hitRateLimit, isPastRateLimit } from '#app/auth/rate-limit.ts'
 import {
   SESSION_ABSOLUTE_TIMEOUT_MS,
   SESSION_IDLE_TIMEOUT_MS,
@@ -92,12 +92,12 @@ export interface AccountsOptions {
 export interface QuestionSettings {
   /** Accept a question where reCAPTCHA is configured (CAPTCHA_QUESTIONS_WITH_RECAPTCHA); refused by default. */
   acceptWithRecaptcha: boolean
-  /** Questions one address may answer in an hour (CAPTCHA_QUESTIONS_PER_IP_HOUR; 0 takes none). */
+  /** Wrong answers to questions one address may give in an hour (CAPTCHA_QUESTIONS_PER_IP_HOUR; 0 takes no answer). */
   perIpHour: number
 }
 
 /** Questions refused beside reCAPTCHA; 4 answers an hour per address (the proof of work has no such limit). */
-export const DEFAULT_QUESTION_SETTINGS: QuestionSettings = { acceptWithRecaptcha: false, perIpHour: 4 }
+export const DEFAULT_QUESTION_SETTINGS: QuestionSettings = { acceptWithRecaptcha: false, perIpHour: 6 }
 
 const EnvSchema = z.object({
   NODE_ENV: z.string().optional(),
@@ -187,7 +187,10 @@ export const accountsPlugin = fp<AccountsOptions>(
       hmacKey: questionKey ?? randomBytes(32).toString('hex'),
       spent,
       now,
-      allowAnswerFrom: async (ip) => (await hitRateLimit(app.db, `captcha-question:ip:${ip}`, questionRule, now())).allowed,
+      wrongAnswers: {
+        pastLimit: (ip) => isPastRateLimit(app.db, `captcha-question:ip:${ip}`, questionRule, now()),
+        count: async (ip) => void (await hitRateLimit(app.db, `captcha-question:ip:${ip}`, questionRule, now())),
+      },
     })
     // The browser's captcha, or for a form sent without JavaScript an answered question.
     const browserCaptcha = captcha

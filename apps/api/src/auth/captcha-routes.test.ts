@@ -113,7 +113,7 @@ describe('the questions of forms sent without JavaScript where reCAPTCHA is conf
   })
 
   it('reads CAPTCHA_QUESTIONS_WITH_RECAPTCHA and CAPTCHA_QUESTIONS_PER_IP_HOUR from the environment', () => {
-    expect(loadAccountsEnv({}, { dataDir: '/tmp' }).questions).toEqual({ acceptWithRecaptcha: false, perIpHour: 4 })
+    expect(loadAccountsEnv({}, { dataDir: '/tmp' }).questions).toEqual({ acceptWithRecaptcha: false, perIpHour: 6 })
     expect(loadAccountsEnv({ CAPTCHA_QUESTIONS_WITH_RECAPTCHA: 'true', CAPTCHA_QUESTIONS_PER_IP_HOUR: '2' }, { dataDir: '/tmp' }).questions).toEqual({
       acceptWithRecaptcha: true,
       perIpHour: 2,

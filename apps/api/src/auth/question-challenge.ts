@@ -14,8 +14,8 @@ import type { CaptchaVerifier, SpentChallengeStore } from './captcha.ts'
  * digest of the answer, signed with the site's key, so nobody without the key can read the answer
  * from the token or forge one. The first answer to a question spends it, right or wrong, in the
  * database table of spent captcha challenges that every process of the site shares: a robot cannot
- * try every answer to one question, nor replay a right one. An address may answer only a few
- * questions an hour (far fewer than the proof of work allows), and where reCAPTCHA is configured a
+ * try every answer to one question, nor replay a right one. An address may give only a few wrong
+ * answers an hour (far fewer than the proof of work allows; right answers are not counted), and where reCAPTCHA is configured a
  * question is refused unless the site's configuration accepts them beside it.
  *
  * On the wire the form's `recaptcha_token` is `q1.<payload>.<signature>.<digest>.<answer>`: the
@@ -52,10 +52,12 @@ export interface QuestionChallengeOptions {
   /** How long a question may be answered, in seconds: time to fill the form in. */
   ttlSeconds?: number
   /**
-   * Counts one answer from an address and says whether it is within the address's limit (the
-   * database-backed rate limit); every answer is allowed when left out.
+   * The wrong answers of each address (the database-backed rate limit): whether the address has
+   * already given as many as it may this hour, and the count of one more. A right answer is not
+   * counted, so a person behind a shared address (an office, a mobile network) who answers right
+   * is never turned away for others' answers; every answer is allowed when left out.
    */
-  allowAnswerFrom?: (ip: string) => Promise<boolean>
+  wrongAnswers?: { pastLimit: (ip: string) => Promise<boolean>; count: (ip: string) => Promise<void> }
   now?: () => Date
 }
 
@@ -102,10 +104,13 @@ export function createQuestionChallenges(options: QuestionChallengeOptions): Que
       if (typeof parsed !== 'object' || parsed === null || !('id' in parsed) || !('exp' in parsed)) return false
       const { id, exp } = parsed
       if (typeof id !== 'string' || typeof exp !== 'number' || exp <= now().getTime()) return false
-      // Counted against the address, then spent, before the answer is looked at: one try per question.
-      if (options.allowAnswerFrom && !(await options.allowAnswerFrom(ip))) return false
+      // An address past its wrong answers is refused, and the question spent, before the answer is
+      // looked at: one try per question; a wrong answer counts against the address.
+      if (options.wrongAnswers && (await options.wrongAnswers.pastLimit(ip))) return false
       if (!(await options.spent(`question:${id}`, new Date(exp)))) return false
-      return sameText(digest(id, toCanonicalAnswer(answer)), answerDigest)
+      const right = sameText(digest(id, toCanonicalAnswer(answer)), answerDigest)
+      if (!right) await options.wrongAnswers?.count(ip)
+      return right
     },
   }
 }

@@ -1,5 +1,5 @@
 import { rateLimitBuckets, type Db } from '@agency/db'
-import { sql } from 'drizzle-orm'
+import { and, eq, sql } from 'drizzle-orm'
 
 /** A fixed-window limit: at most `limit` hits per `windowMs`. */
 export interface RateLimitRule {
@@ -42,4 +42,18 @@ export async function hitRateLimit(db: Db, key: string, rule: RateLimitRule, now
     .returning({ count: rateLimitBuckets.count })
   const count = row?.count ?? 1
   return { allowed: count <= rule.limit, count }
+}
+
+/**
+ * Whether `key` has already used the rule's whole window, without counting a hit: for a limit that
+ * counts only some outcomes (a wrong answer), checked before the outcome is known.
+ */
+export async function isPastRateLimit(db: Db, key: string, rule: RateLimitRule, now: Date): Promise<boolean> {
+  if (rule.limit <= 0) return true
+  const windowStart = new Date(Math.floor(now.getTime() / rule.windowMs) * rule.windowMs)
+  const [row] = await db
+    .select({ count: rateLimitBuckets.count })
+    .from(rateLimitBuckets)
+    .where(and(eq(rateLimitBuckets.key, key), eq(rateLimitBuckets.window_start, windowStart)))
+  return (row?.count ?? 0) >= rule.limit
 }
