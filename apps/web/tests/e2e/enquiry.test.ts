@@ -342,6 +342,10 @@ describe('the lead enquiry on a property page', () => {
     await question().fill(`${first.answer}x`)
     await send(page).click()
     await warning.filter({ hasText: robot }).waitFor()
+    // The new question says how to go on if answers keep being refused.
+    const group = page.getByRole('group', { name: 'Check that you are not a robot' })
+    expect(await group.innerText()).toContain('If your answers keep being refused, please try again in an hour, or call us:')
+    expect(await group.getByRole('link', { name: "our branches' phone numbers" }).getAttribute('href')).toBe('/branches')
     const second = await questionOf(page)
     expect(second.token).not.toBe(first.token)
 

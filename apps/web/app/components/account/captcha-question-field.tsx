@@ -1,6 +1,9 @@
 import type { CaptchaQuestion } from '@agency/api-client'
 import { QUESTION_ANSWER_FIELD, QUESTION_COPY, QUESTION_TOKEN_FIELD } from '#app/components/account/captcha-question.ts'
 
+/** Where the branches and their phone numbers are listed. */
+const BRANCHES_PATH = '/branches'
+
 /** The class names of the form the question sits in. */
 export interface QuestionFieldClasses {
   field: string
@@ -35,6 +38,12 @@ export function CaptchaQuestionField(props: { question: CaptchaQuestion; id: str
       />
       <p id={`${id}-question-hint`} className={classes.hint}>
         {props.hint ?? QUESTION_COPY.HINT}
+        {invalid && (
+          <>
+            {` ${QUESTION_COPY.REFUSED_HELP} `}
+            <a href={BRANCHES_PATH}>{QUESTION_COPY.REFUSED_HELP_LINK}</a>.
+          </>
+        )}
       </p>
       <input type="hidden" name={QUESTION_TOKEN_FIELD} value={question.token} />
     </fieldset>

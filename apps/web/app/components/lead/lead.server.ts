@@ -102,6 +102,8 @@ export async function handleLeadAction(
   )
   if (sent.ok) return data<LeadActionResult>({ ok: true }, { headers: toSetCookieHeaders(sent.setCookie) })
   if (sent.status >= 500) throw new Error(`lead enquiry failed: ${sent.status} ${sent.error.message}`)
-  const field = Object.keys(sent.error.errors ?? {})[0] ?? 'form'
+  const refusedField = Object.keys(sent.error.errors ?? {})[0] ?? 'form'
+  // The captcha the API refused is, for a form sent without JavaScript, the answer to its question.
+  const field = refusedField === 'recaptcha_token' && typeof form.get(LEAD_FIELD.QUESTION_TOKEN) === 'string' ? LEAD_FIELD.QUESTION_ANSWER : refusedField
   return failOne(toLeadErrorMessage(sent.error), field, sent.status === 429 ? 429 : 400)
 }
