@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { AlertCriteriaSchema } from './applicant.ts'
 import { PropertySearchQuerySchema, type PropertySearchQuery } from './catalogue.schema.ts'
 import { APPLICANT_PROFILE } from './constants.ts'
-import { toAlertCriteriaOfSearch, toAlertSearchFilters, toOrderedRanges, toRangeChoice } from './criteria.ts'
+import { findReversedRanges, toAlertCriteriaOfSearch, toAlertSearchFilters, toOrderedRanges, toRangeChoice, toRangeOptions } from './criteria.ts'
 
 describe("a search saved as an alert's criteria", () => {
   const search: PropertySearchQuery = {
@@ -75,5 +75,24 @@ describe('ranges the wrong way round', () => {
     expect(toRangeChoice('min', 200_000, 500_000, 0)).toEqual({ value: 200_000, other: 500_000 })
     expect(toRangeChoice('max', 1, 3, null)).toEqual({ value: 1, other: null })
     expect(toRangeChoice('min', 3, null, null)).toEqual({ value: 3, other: null })
+  })
+
+  it('offer a max only from the min up and a min only up to the max, the open end always', () => {
+    const prices = [0, 100_000, 200_000, 300_000].map((value) => ({ value, label: String(value) }))
+    expect(toRangeOptions('max', prices, 200_000, 0).map((o) => o.value)).toEqual([0, 200_000, 300_000])
+    expect(toRangeOptions('min', prices, 200_000, 0).map((o) => o.value)).toEqual([0, 100_000, 200_000])
+    expect(toRangeOptions('max', prices, 0, 0).map((o) => o.value)).toEqual([0, 100_000, 200_000, 300_000])
+    const rooms = [null, 0, 1, 2, 3].map((value) => ({ value, label: String(value) }))
+    expect(toRangeOptions('max', rooms, 2, null).map((o) => o.value)).toEqual([null, 2, 3])
+    expect(toRangeOptions('min', rooms, 0, null).map((o) => o.value)).toEqual([null, 0])
+    expect(toRangeOptions('min', rooms, null, null).map((o) => o.value)).toEqual([null, 0, 1, 2, 3])
+  })
+
+  it('name each pair whose max is below its min, at its max field', () => {
+    expect(findReversedRanges({ ...open, min_price: 500_000, max_price: 200_000, min_bedroom: 4, max_bedroom: 2 })).toEqual({
+      max_price: ['The max price cannot be less than the min price.'],
+      max_bedroom: ['The max bedrooms cannot be less than the min bedrooms.'],
+    })
+    expect(findReversedRanges({ ...open, min_price: 200_000, max_price: 200_000, min_reception: 1 })).toEqual({})
   })
 })

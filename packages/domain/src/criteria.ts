@@ -10,6 +10,7 @@ import type { LocationFilter } from './catalogue.schema.ts'
 import { APPLICANT_PROFILE } from './constants.ts'
 import { distanceMiles, isWithinBounds, type LatLng } from './geo.ts'
 import { toLocationFilter } from './location.ts'
+import { toRangeReversedMessage } from './messages.ts'
 import { PRICE_UNSET, toSearchPriceBounds } from './price.ts'
 import { toCoveringRadius } from './radius.ts'
 
@@ -53,6 +54,32 @@ export function toOrderedRanges<C extends CriteriaRanges>(criteria: C): C {
 export function toRangeChoice(bound: 'min' | 'max', value: number | null, other: number | null, unset: number | null): { value: number | null; other: number | null } {
   const [min, max] = bound === 'min' ? [value, other] : [other, value]
   return { value, other: isReversed(min, max, unset) ? unset : other }
+}
+
+/**
+ * The options a pair's dropdown offers once the other bound is chosen, so that no choice can contradict
+ * it: a max's options from the min up, a min's up to the max, the open end ('No min' / 'No max') always.
+ */
+export function toRangeOptions<O extends { readonly value: number | null }>(bound: 'min' | 'max', options: readonly O[], other: number | null, unset: number | null): O[] {
+  return options.filter((option) => {
+    const [min, max] = bound === 'min' ? [option.value, other] : [other, option.value]
+    return !isReversed(min, max, unset)
+  })
+}
+
+/** Each pair's name as a message names it. */
+const RANGE_NAMES = { price: 'price', bedroom: 'bedrooms', bathroom: 'bathrooms', reception: 'receptions' } as const
+
+/**
+ * The messages of the pairs whose max is below their min (a form sent without JavaScript), each at its
+ * max field ('max_price': 'The max price cannot be less than the min price.'); none when all read right.
+ */
+export function findReversedRanges(criteria: CriteriaRanges): Record<string, string[]> {
+  const errors: Record<string, string[]> = {}
+  for (const name of CRITERIA_RANGES) {
+    if (isReversed(criteria[`min_${name}`], criteria[`max_${name}`], name === 'price' ? PRICE_UNSET : null)) errors[`max_${name}`] = [toRangeReversedMessage(RANGE_NAMES[name])]
+  }
+  return errors
 }
 
 /** A filter that only one search type's panel offers (SPEC §2 advanced panel). */

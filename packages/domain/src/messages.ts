@@ -111,6 +111,8 @@ export const MESSAGES = {
   LOCATION_REQUIRED: 'The location field is required.',
   MIN_PRICE_REQUIRED: 'The min price field is required.',
   MAX_PRICE_REQUIRED: 'The max price field is required.',
+  /** Not SPEC's: a max below its min (only a form sent without JavaScript can send one): see toRangeReversedMessage. */
+  RANGE_REVERSED: 'The max {range} cannot be less than the min {range}.',
   /** Use toQuestionRequiredMessage to substitute {question}. */
   QUESTION_REQUIRED: '"{question}" question is required.',
   /** Not SPEC's: an answer naming an option its question does not offer (only a tampered form sends one). */
@@ -136,6 +138,11 @@ export type Message = (typeof MESSAGES)[keyof typeof MESSAGES]
 /** SPEC §5: '"{question}" question is required.' with the question text substituted. */
 export function toQuestionRequiredMessage(question: string): string {
   return MESSAGES.QUESTION_REQUIRED.replace('{question}', question)
+}
+
+/** RANGE_REVERSED for one of the criteria's pairs: 'The max price cannot be less than the min price.' */
+export function toRangeReversedMessage(range: 'price' | 'bedrooms' | 'bathrooms' | 'receptions'): string {
+  return MESSAGES.RANGE_REVERSED.replaceAll('{range}', range)
 }
 
 /** SPEC §9 furnishing labels, keyed by FURNISHING_VALUES. */

@@ -342,6 +342,32 @@ describe('Heads Up Property Alerts: the register screen', () => {
     await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('name'))).toBe('min_price')
   })
 
+  it('offers a maximum only from the minimum up and a minimum only up to the maximum, for the price and the rooms', async () => {
+    const page = await browser.page()
+    await page.goto(`${BASE_URL}/heads-up-alerts/register/buy`)
+    await waitForScreen(page)
+    const minPrice = page.getByLabel('Minimum price')
+    const maxPrice = page.getByLabel('Maximum price')
+    const pounds = (label: string) => Number(label.replace(/[^0-9]/g, ''))
+    const offered = async (select: Locator) => (await select.locator('option').allInnerTexts()).map((t) => t.trim())
+    await minPrice.selectOption({ label: '£300,000' })
+    const maxOptions = await offered(maxPrice)
+    expect(maxOptions[0]).toBe('No max')
+    expect(maxOptions.slice(1).every((label) => pounds(label) >= 300_000)).toBe(true)
+    expect(maxOptions).toContain('£300,000')
+    // The minimum chosen stays as it was, whichever maximum is chosen.
+    await maxPrice.selectOption({ label: '£400,000' })
+    expect(await minPrice.inputValue()).toBe('300000')
+    const minOptions = await offered(minPrice)
+    expect(minOptions[0]).toBe('No min')
+    expect(minOptions.slice(1).every((label) => pounds(label) <= 400_000)).toBe(true)
+    // The same for the rooms, the open end always offered.
+    await page.getByLabel('Maximum bedrooms').selectOption({ label: '2' })
+    expect(await offered(page.getByLabel('Minimum bedrooms'))).toEqual(['No Min', 'Studio', '1', '2'])
+    await page.getByLabel('Minimum bathrooms').selectOption({ label: '2' })
+    expect((await offered(page.getByLabel('Maximum bathrooms'))).slice(0, 2)).toEqual(['No Max', '2'])
+  })
+
   it('shows every warning at its field as well as in the toast, each going as its field is put right', async () => {
     const page = await browser.page()
     await page.goto(`${BASE_URL}/heads-up-alerts/register/buy`)
@@ -873,6 +899,22 @@ describe('Heads Up Property Alerts without JavaScript', () => {
     await group.getByRole('textbox').fill(answer)
     await submit(page)
     await page.getByRole('status').filter({ hasText: /confirm your alert/ }).waitFor()
+  })
+})
+
+describe('Heads Up Property Alerts without JavaScript: ranges', () => {
+  it('refuses a maximum below its minimum with a message at the maximum, keeping both as chosen', async () => {
+    const page = await browser.page({ javaScriptEnabled: false })
+    await page.goto(`${BASE_URL}/heads-up-alerts/register/buy`)
+    await page.getByLabel('Minimum price').selectOption({ label: '£400,000' })
+    await page.getByLabel('Maximum price').selectOption({ label: '£200,000' })
+    await page.getByLabel('Minimum bedrooms').selectOption({ label: '4' })
+    await page.getByLabel('Maximum bedrooms').selectOption({ label: '2' })
+    await submit(page)
+    await expectFieldMessage(page.getByLabel('Maximum price'), 'The max price cannot be less than the min price.')
+    await expectFieldMessage(page.getByLabel('Maximum bedrooms'), 'The max bedrooms cannot be less than the min bedrooms.')
+    expect(await page.getByLabel('Minimum price').inputValue()).toBe('400000')
+    expect(await page.getByLabel('Maximum price').inputValue()).toBe('200000')
   })
 })
 

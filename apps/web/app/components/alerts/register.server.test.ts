@@ -139,6 +139,32 @@ describe('handleRegisterAction without JavaScript', () => {
     expect(sent.created).toHaveLength(1)
   })
 
+  it('refuses a max price or a max of rooms below its min, with the message at the max, sending nothing and keeping what was chosen', async () => {
+    const { context, sent } = fakeContext()
+    const complete: Array<[string, string]> = [...CONTACT_FIELDS, ['keyword', 'Leeds'], ['question_2', '7']]
+    const answer = await handleRegisterAction(
+      post([...complete, ['min_price', '400000'], ['max_price', '200000'], ['min_bedroom', '4'], ['max_bedroom', '2']]),
+      context,
+      'sales',
+      { mode: 'create', captcha: false },
+    )
+    expect(answer.init?.status).toBe(400)
+    expect(answer.data).toMatchObject({
+      ok: false,
+      message: 'The max price cannot be less than the min price.',
+      tab: 'property-type',
+      errors: { max_price: ['The max price cannot be less than the min price.'], max_bedroom: ['The max bedrooms cannot be less than the min bedrooms.'] },
+      sent: { criteria: { min_price: 400000, max_price: 200000, min_bedroom: 4, max_bedroom: 2 } },
+    })
+    expect(sent.created).toEqual([])
+    // An earlier SPEC §5 rule still leads, with the range marked at its field too.
+    const noContact = await handleRegisterAction(post([['min_bedroom', '4'], ['max_bedroom', '2']]), context, 'sales', { mode: 'create', captcha: false })
+    expect(noContact.data).toMatchObject({ message: MESSAGES.CONTACT_REQUIRED, errors: { max_bedroom: ['The max bedrooms cannot be less than the min bedrooms.'] } })
+    // The same price both ways is a range.
+    const same = await handleRegisterAction(post([...complete, ['min_price', '200000'], ['max_price', '200000']]), context, 'sales', { mode: 'create', captcha: false })
+    expect(same.data).toEqual({ ok: true })
+  })
+
   it("puts a keyword that finds no place in the location rule's place: after a missing contact, before the prices", async () => {
     const { context } = fakeContext()
     const noContact = await handleRegisterAction(post([['keyword', 'Qzxq']]), context, 'sales', { mode: 'create', captcha: false })

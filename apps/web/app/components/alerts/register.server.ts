@@ -5,6 +5,7 @@ import {
   COMPANY_SETTING,
   ContactSchema,
   INCLUSION_VALUES,
+  findReversedRanges,
   LocationSchema,
   MESSAGES,
   RADIUS_DEFAULT_MILES,
@@ -20,7 +21,6 @@ import {
   ALERT_TABS,
   toAlertCriteriaUpdatePayload,
   toAlertPayload,
-  toOrderedRanges,
   toRegisterVariant,
   withoutFieldErrors,
 } from '@agency/domain'
@@ -232,7 +232,10 @@ export async function handleRegisterAction(request: Request, context: AppLoadCon
   }
   const frequency = ALERT_FREQUENCIES.find((f) => f === text('alert_frequency'))
   // What was sent comes back with any warning, so the visitor goes on from there.
-  const sent = { contacts, criteria: toOrderedRanges(criteria.data), answers, ...(frequency ? { frequency } : {}) }
+  const sent = { contacts, criteria: criteria.data, answers, ...(frequency ? { frequency } : {}) }
+  // A max below its min (the screen offers none, but a form without JavaScript cannot narrow its
+  // dropdowns) is refused at its max field, in the place of the price rules.
+  const reversed = findReversedRanges(criteria.data)
 
   // The contact form, when it was open (never where the people are withheld): checked in SPEC §5's order.
   const withheld = target.applicant?.contacts_withheld === true
@@ -273,19 +276,26 @@ export async function handleRegisterAction(request: Request, context: AppLoadCon
   }
   // SPEC §5's rules in the table's order; a keyword that found nothing is the location rule's warning.
   const checked = parseAlertSubmit(state)
+  // Every mistake is marked at its field, a max below its min with the rest.
+  const marked = { ...(checked.success ? {} : checked.errors), ...reversed }
   // The contact form's first message leads; the other tabs' mistakes are marked at their fields at once.
   if (contactRefused) {
-    const others = checked.success ? {} : withoutFieldErrors(checked.errors, keywordNotFound ? ['contacts', 'locations'] : ['contacts'])
+    const others = withoutFieldErrors(marked, keywordNotFound ? ['contacts', 'locations'] : ['contacts'])
     return data<RegisterActionResult>({ ...contactRefused, errors: others, ...(keywordNotFound ? { keywordNotFound } : {}) }, { status: 400 })
   }
   if (keywordNotFound && (checked.success || toAlertSubmitRank(checked.field) >= toAlertSubmitRank('locations'))) {
     return data<RegisterActionResult>(
       // The keyword's own message shows at the Location field (keywordNotFound); the later rules' at theirs.
-      { ok: false, message: MESSAGES.ADDRESS_NOT_FOUND, tab: toAlertSubmitRule('locations').tab, keywordNotFound: true, errors: checked.success ? {} : withoutFieldErrors(checked.errors, ['locations']), sent },
+      { ok: false, message: MESSAGES.ADDRESS_NOT_FOUND, tab: toAlertSubmitRule('locations').tab, keywordNotFound: true, errors: withoutFieldErrors(marked, ['locations']), sent },
       { status: 400 },
     )
   }
-  if (!checked.success) return data<RegisterActionResult>({ ok: false, message: checked.message, tab: checked.tab, errors: checked.errors, sent }, { status: 400 })
+  // A max below its min is the price rules' warning: it leads unless an earlier rule is broken.
+  const [firstReversed] = Object.values(reversed)
+  if (firstReversed && (checked.success || toAlertSubmitRank(checked.field) >= toAlertSubmitRank('min_price'))) {
+    return data<RegisterActionResult>({ ok: false, message: firstReversed[0]!, tab: toAlertSubmitRule('min_price').tab, errors: marked, sent }, { status: 400 })
+  }
+  if (!checked.success) return data<RegisterActionResult>({ ok: false, message: checked.message, tab: checked.tab, errors: marked, sent }, { status: 400 })
   return send(toAlertPayload(state, target.mode), undefined, sent)
 }
 

@@ -10,6 +10,7 @@ import {
   getRoomOptions,
   toPriceLabel,
   toRangeChoice,
+  toRangeOptions,
   toRoomValueLabel,
 } from '@agency/domain'
 import type { InclusionFilter, SearchPanelTheme, SearchType, TypeSelectionState } from '@agency/domain'
@@ -52,6 +53,12 @@ interface CriteriaRangeProps {
   required?: boolean
   /** Messages by field (an alert's 'min_price' and 'max_price'), each shown under its dropdown. */
   errors?: FieldErrors | undefined
+  /**
+   * Each dropdown offers only what agrees with the other bound (an alert's pairs: a max from the min
+   * up, a min up to the max), so no choice can contradict the other; otherwise a bound chosen past the
+   * other opens it.
+   */
+  bounded?: boolean
 }
 
 /** Messages by field, the first of each shown at its field. */
@@ -62,7 +69,7 @@ export type FieldErrors = Readonly<Record<string, readonly string[]>>
  * lettings; an unset price is 0) or a room count (an unset one is null), named after the API's query
  * parameters so the forms work without JavaScript. The search's main bar shows price and bedrooms.
  */
-export function CriteriaRange({ kind, searchType, criteria, dispatch, className, required = false, errors = {} }: CriteriaRangeProps) {
+export function CriteriaRange({ kind, searchType, criteria, dispatch, className, required = false, errors = {}, bounded = false }: CriteriaRangeProps) {
   const labels = RANGE_LABELS[kind]
   const field = (bound: Bound) => `${bound}_${kind}` as const
   // A bound chosen past the other opens the other ('No max' / 'No min'): the range reads the right way.
@@ -76,11 +83,15 @@ export function CriteriaRange({ kind, searchType, criteria, dispatch, className,
     errors: { min: errors[field('min')]?.[0], max: errors[field('max')]?.[0] },
     ...(className ? { className } : {}),
   }
+  const offered = <O extends { readonly value: number | null }>(options: Record<Bound, readonly O[]>, unset: number | null): Record<Bound, readonly O[]> =>
+    bounded
+      ? { min: toRangeOptions('min', options.min, criteria[field('max')], unset), max: toRangeOptions('max', options.max, criteria[field('min')], unset) }
+      : options
   if (kind === 'price') {
     return (
       <RangeSelect
         {...common}
-        options={PRICE_OPTIONS[searchType]}
+        options={offered(PRICE_OPTIONS[searchType], PRICE_UNSET)}
         toLabel={(value) => toPriceLabel(value, searchType)}
         onChange={(bound, value) => {
           const chosen = toRangeChoice(bound, value ?? PRICE_UNSET, criteria[field(other(bound))], PRICE_UNSET)
@@ -92,7 +103,7 @@ export function CriteriaRange({ kind, searchType, criteria, dispatch, className,
   return (
     <RangeSelect
       {...common}
-      options={ROOM_OPTIONS[kind]}
+      options={offered(ROOM_OPTIONS[kind], null)}
       toLabel={kind === 'bedroom' ? (value) => toRoomValueLabel('bedroom', value) : String}
       onChange={(bound, value) => {
         const chosen = toRangeChoice(bound, value, criteria[field(other(bound))], null)
@@ -131,7 +142,10 @@ interface CriteriaFieldsProps {
 export function CriteriaFields({ layout, searchType, criteria, types, dispatch, hydrated, theme, before, afterRooms, errors }: CriteriaFieldsProps) {
   const legendClass = layout === 'panel' ? 'search-panel__legend' : 'alert-section__legend'
   // An alert needs both prices (SPEC §5 submit rules 3 and 4); a search needs none.
-  const range = (kind: RangeKind) => <CriteriaRange kind={kind} searchType={searchType} criteria={criteria} dispatch={dispatch} required={layout === 'alert' && kind === 'price'} errors={errors} />
+  // An alert's pairs offer only choices that agree with each other; the search's open the other bound.
+  const range = (kind: RangeKind) => (
+    <CriteriaRange kind={kind} searchType={searchType} criteria={criteria} dispatch={dispatch} required={layout === 'alert' && kind === 'price'} errors={errors} bounded={layout === 'alert'} />
+  )
   const inclusions = PANEL_INCLUSION_FILTERS[searchType].map((filter) => (
     <fieldset key={filter} className="choice-group">
       <legend className={legendClass}>{INCLUSION_FILTER_LABELS[filter]}</legend>
