@@ -342,6 +342,42 @@ describe('Heads Up Property Alerts: the register screen', () => {
     await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('name'))).toBe('min_price')
   })
 
+  it("shows a saved contact's Edit and Remove and 'Add another contact' as outlined buttons a finger can press, with a focus ring (phone)", async () => {
+    const page = await browser.page({ width: PHONE_WIDTH, height: 844, mobile: true })
+    await page.goto(`${BASE_URL}/heads-up-alerts/register/buy`)
+    await waitForScreen(page)
+    await fillContact(page, { name: 'Ann', surname: 'Lee', email: uniqueEmail('controls'), address: '3 Mill Lane, Otley', consent: true })
+    await saveContact(page)
+    await page.getByRole('list', { name: 'Contacts of this alert' }).getByText('Ann Lee').waitFor()
+    const controls = [
+      page.getByRole('button', { name: 'Edit Ann Lee' }),
+      page.getByRole('button', { name: 'Remove Ann Lee' }),
+      page.getByRole('button', { name: 'Add another contact' }),
+    ]
+    for (const control of controls) {
+      const box = await control.boundingBox()
+      expect(box?.height).toBeGreaterThanOrEqual(44)
+      expect(box?.width).toBeGreaterThanOrEqual(44)
+      // An edge of its own: a border or a background that stands out from what is behind it.
+      const look = await control.evaluate((el) => {
+        const style = getComputedStyle(el)
+        let behind = el.parentElement
+        while (behind && ['rgba(0, 0, 0, 0)', 'transparent'].includes(getComputedStyle(behind).backgroundColor)) behind = behind.parentElement
+        return { border: parseFloat(style.borderTopWidth), borderColor: style.borderTopColor, background: style.backgroundColor, behind: behind ? getComputedStyle(behind).backgroundColor : 'rgb(255, 255, 255)' }
+      })
+      expect(look.border > 0 && look.borderColor !== look.behind || look.background !== look.behind, JSON.stringify(look)).toBe(true)
+    }
+    // Reached by the keyboard, each shows the focus ring.
+    await controls[0]!.focus()
+    for (const control of [controls[1]!, controls[2]!]) {
+      await page.keyboard.press('Tab')
+      await expect.poll(() => control.evaluate((el) => el === document.activeElement)).toBe(true)
+      const ring = await control.evaluate((el) => ({ visible: el.matches(':focus-visible'), style: getComputedStyle(el).outlineStyle, width: parseFloat(getComputedStyle(el).outlineWidth) }))
+      expect(ring).toEqual({ visible: true, style: 'solid', width: 3 })
+    }
+    await expectNoAxeViolations(page)
+  })
+
   it('offers a maximum only from the minimum up and a minimum only up to the maximum, for the price and the rooms', async () => {
     const page = await browser.page()
     await page.goto(`${BASE_URL}/heads-up-alerts/register/buy`)

@@ -129,7 +129,7 @@ export function ContactTab({ state, dispatch, subscriptionTypeIds, hydrated, ser
                   <div className="alert-contact__actions">
                     <button
                       type="button"
-                      className="button button--small button--inverse"
+                      className="button button--small button--secondary alert-contact__action"
                       disabled={form.kind !== 'closed'}
                       onClick={() => dispatch({ type: 'contactEdited', index })}
                       aria-label={ALERT_COPY.CONTACT_EDIT(fullName)}
@@ -138,7 +138,7 @@ export function ContactTab({ state, dispatch, subscriptionTypeIds, hydrated, ser
                     </button>
                     <button
                       type="button"
-                      className="button button--small button--inverse"
+                      className="button button--small button--secondary alert-contact__action"
                       aria-disabled={!canRemoveContact(state) || undefined}
                       onClick={() => dispatch({ type: 'contactRemoved', index })}
                       aria-label={ALERT_COPY.CONTACT_REMOVE(fullName)}
@@ -162,7 +162,7 @@ export function ContactTab({ state, dispatch, subscriptionTypeIds, hydrated, ser
       {form.kind === 'closed' ? (
         hydrated &&
         contacts.length < ALERT_MAX_CONTACTS && (
-          <button type="button" className="button button--inverse" onClick={() => dispatch({ type: 'formOpened' })}>
+          <button type="button" className="button button--secondary alert-contacts__add" onClick={() => dispatch({ type: 'formOpened' })}>
             {ALERT_COPY.CONTACT_ADD}
           </button>
         )
