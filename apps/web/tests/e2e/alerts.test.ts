@@ -378,6 +378,28 @@ describe('Heads Up Property Alerts: the register screen', () => {
     await expectNoAxeViolations(page)
   })
 
+  it('takes the earlier warning away when a contact is saved, and brings the saved card into view with the focus on it (phone)', async () => {
+    const page = await browser.page({ width: PHONE_WIDTH, height: 844, mobile: true })
+    await page.goto(`${BASE_URL}/heads-up-alerts/register/buy`)
+    await waitForScreen(page)
+    await fillContact(page, { name: 'Ann', surname: '', email: uniqueEmail('saved'), address: '3 Mill Lane, Otley', consent: true })
+    await saveContact(page)
+    await expectToast(page, TEXT.SURNAME_REQUIRED)
+    await page.getByLabel('Surname').fill('Lee')
+    await saveContact(page)
+    await expect.poll(() => toasts(page).count()).toBe(0)
+    const card = page.getByRole('list', { name: 'Contacts of this alert' }).getByRole('listitem').filter({ hasText: 'Ann Lee' })
+    await expect.poll(() => card.evaluate((el) => el === document.activeElement)).toBe(true)
+    const inView = await card.evaluate((el) => {
+      const box = el.getBoundingClientRect()
+      return box.top >= 0 && box.bottom <= window.innerHeight
+    })
+    expect(inView).toBe(true)
+    // From the card, the keyboard goes on to its own buttons.
+    await page.keyboard.press('Tab')
+    expect(await page.getByRole('button', { name: 'Edit Ann Lee' }).evaluate((el) => el === document.activeElement)).toBe(true)
+  })
+
   it('offers a maximum only from the minimum up and a minimum only up to the maximum, for the price and the rooms', async () => {
     const page = await browser.page()
     await page.goto(`${BASE_URL}/heads-up-alerts/register/buy`)

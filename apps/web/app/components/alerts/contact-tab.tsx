@@ -1,4 +1,4 @@
-import { useId, useImperativeHandle, useState } from 'react'
+import { useEffect, useId, useImperativeHandle, useRef, useState } from 'react'
 import type { RefObject } from 'react'
 import {
   ALERT_MAX_CONTACTS,
@@ -94,6 +94,8 @@ interface ContactTabProps {
   error?: string | undefined
   /** Called with SPEC §5's first message when Save finds the form incomplete. */
   onWarning: (message: string) => void
+  /** Called when a contact is saved (an earlier warning about it no longer stands). */
+  onSaved?: () => void
   /** Set to the open contact form while one is open (null otherwise). */
   openForm?: RefObject<OpenContactForm | null>
 }
@@ -104,10 +106,23 @@ interface ContactTabProps {
  * with a contact left; a contact lacking an address is opened for edit; Remove only while more than
  * one). Every field has a visible label; SPEC §5's messages show under their fields.
  */
-export function ContactTab({ state, dispatch, subscriptionTypeIds, hydrated, server, error, onWarning, openForm }: ContactTabProps) {
+export function ContactTab({ state, dispatch, subscriptionTypeIds, hydrated, server, error, onWarning, onSaved, openForm }: ContactTabProps) {
   const { contacts, form } = state
   const formKey = form.kind === 'edit' ? `edit-${form.index}` : form.kind
   const listId = useId()
+  const cardId = (index: number) => `${listId}-contact-${index}`
+  // The place of the contact saved last, and the card to bring into view once its Save has closed the form.
+  const savedIndex = useRef<number | null>(null)
+  const [revealed, setRevealed] = useState<number | null>(null)
+  useEffect(() => {
+    if (revealed === null) return
+    // The form that held the focus is gone: the focus goes to the saved card, which comes into view.
+    const card = document.getElementById(cardId(revealed))
+    card?.scrollIntoView({ block: 'center' })
+    card?.focus({ preventScroll: true })
+    setRevealed(null)
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- cardId is derived from listId
+  }, [revealed])
   // With the contact form closed, the message is the list's.
   const listError = form.kind === 'closed' ? error : undefined
   return (
@@ -117,7 +132,7 @@ export function ContactTab({ state, dispatch, subscriptionTypeIds, hydrated, ser
           {contacts.map((contact, index) => {
             const fullName = `${contact.name} ${contact.surname}`
             return (
-              <li key={`${fullName}-${index}`} className="alert-contact">
+              <li key={`${fullName}-${index}`} className="alert-contact" id={cardId(index)} tabIndex={-1}>
                 <p className="alert-contact__name">{fullName}</p>
                 <p className="alert-contact__detail">
                   {[getCommunicationValue(contact, COMMUNICATION_METHOD.EMAIL), getCommunicationValue(contact, COMMUNICATION_METHOD.MOBILE_PHONE)]
@@ -176,6 +191,7 @@ export function ContactTab({ state, dispatch, subscriptionTypeIds, hydrated, ser
           hydrated={hydrated}
           handle={openForm}
           onCancel={() => dispatch({ type: 'formCancelled' })}
+          onSaveButton={() => setRevealed(savedIndex.current)}
           onSave={async (values) => {
             const { parseAlertContact } = await import('#app/components/alerts/alert-checks.ts')
             const parsed = parseAlertContact({
@@ -189,7 +205,10 @@ export function ContactTab({ state, dispatch, subscriptionTypeIds, hydrated, ser
             }
             const action = { type: 'contactSaved', contact: parsed.data } as const
             dispatch(action)
-            return { errors: {}, saved: contactListReducer(state, action) }
+            const saved = contactListReducer(state, action)
+            savedIndex.current = saved.contacts.indexOf(parsed.data)
+            onSaved?.()
+            return { errors: {}, saved }
           }}
         />
       )}
@@ -206,11 +225,13 @@ interface ContactFormProps {
   hydrated: boolean
   handle: RefObject<OpenContactForm | null> | undefined
   onCancel: () => void
+  /** Called when the form's own Save button has saved the contact. */
+  onSaveButton: () => void
   /** Answers the messages by field (none when the contact was saved) and the list after saving it. */
   onSave: (values: ContactFormValues) => Promise<{ errors: Record<string, string[]>; saved: ContactListState | null }>
 }
 
-function ContactForm({ initial, serverErrors, contactsError, canCancel, hydrated, handle, onCancel, onSave }: ContactFormProps) {
+function ContactForm({ initial, serverErrors, contactsError, canCancel, hydrated, handle, onCancel, onSaveButton, onSave }: ContactFormProps) {
   const id = useId()
   const [values, setValues] = useState(initial)
   const [errors, setErrors] = useState<Record<string, string[]>>(serverErrors)
@@ -323,7 +344,7 @@ function ContactForm({ initial, serverErrors, contactsError, canCancel, hydrated
       </div>
       {hydrated && (
         <div className="alert-contact-form__actions">
-          <button type="button" className="button" onClick={() => void save()}>
+          <button type="button" className="button" onClick={() => void save().then((saved) => saved && onSaveButton())}>
             {LABELS.SAVE}
           </button>
           <button type="button" className="button button--inverse" disabled={!canCancel} onClick={onCancel}>

@@ -343,6 +343,7 @@ export function RegisterScreen(props: RegisterScreenProps) {
         server={serverFailure?.contact}
         error={state.fieldErrors.contacts?.[0]}
         onWarning={(message) => warn(message)}
+        onSaved={() => FORM_TOASTS.alert.dismiss()}
         openForm={openContactForm}
       />
     ),
