@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { toPostcodeDistrict, toTownGuess, toTypedAddress, withoutTown } from './typed-address.ts'
+import { findTypedSuggestion, toPostcodeDistrict, toTownGuess, toTypedAddress, withoutTown } from './typed-address.ts'
 
 describe('a typed address', () => {
   it('splits off a full postcode at its end, in capitals with one space, typed with or without it', () => {
@@ -28,5 +28,24 @@ describe('a typed address', () => {
     expect(withoutTown('12 Park Row', 'Leeds')).toBe('12 Park Row')
     expect(toTownGuess('3 Mill Lane, Otley')).toEqual({ street: '3 Mill Lane', town: 'Otley' })
     expect(toTownGuess('12 High Street')).toBeNull()
+  })
+})
+
+describe('a typed address that a suggestion reads', () => {
+  const suggestions = [
+    { suggestion_id: 'a', display_name: '12 Park Row, Leeds LS1 5HD' },
+    { suggestion_id: 'b', display_name: '12 Park Row, Leeds LS1 5HE' },
+  ]
+
+  it('is that suggestion, whatever its case and spaces', () => {
+    expect(findTypedSuggestion(suggestions, '12 Park Row, Leeds LS1 5HD')).toBe(suggestions[0])
+    expect(findTypedSuggestion(suggestions, '  12 park row ,leeds  ls1 5he ')).toBe(suggestions[1])
+  })
+
+  it('is none when it differs in anything else, or is empty', () => {
+    expect(findTypedSuggestion(suggestions, '12 Park Row, Leeds')).toBeNull()
+    expect(findTypedSuggestion(suggestions, '12 Park Row Leeds LS1 5HD')).toBeNull()
+    expect(findTypedSuggestion(suggestions, '   ')).toBeNull()
+    expect(findTypedSuggestion([], '12 Park Row, Leeds LS1 5HD')).toBeNull()
   })
 })

@@ -67,3 +67,19 @@ export function toTownGuess(lines: string): { street: string; town: string } | n
   if (comma <= 0) return null
   return { street: lines.slice(0, comma), town: lines.slice(comma + 2) }
 }
+
+/** An address line as two spellings of it compare: lower case, runs of spaces as one, none around commas. */
+function toComparableLine(line: string): string {
+  return line.toLowerCase().replace(/\s*,\s*/g, ',').replace(/\s+/g, ' ').trim()
+}
+
+/**
+ * The suggestion whose line is exactly what was typed, but for case and spaces: typing an address as
+ * a suggestion reads it counts as choosing that suggestion (SPEC §5 lead rule 7, 'Address must be
+ * selected'). Null for anything else, however close.
+ */
+export function findTypedSuggestion<S extends { readonly display_name: string }>(suggestions: readonly S[], typed: string): S | null {
+  const line = toComparableLine(typed)
+  if (line === '') return null
+  return suggestions.find((suggestion) => toComparableLine(suggestion.display_name) === line) ?? null
+}

@@ -171,6 +171,33 @@ describe('the lead enquiry on a property page', () => {
     expect(notification.source).toContain(new URL(url).pathname)
   })
 
+  it('counts an address typed exactly as a suggestion reads as chosen, and still refuses one that matches none', async () => {
+    const { url } = await openProperty()
+    const page = await browser.page()
+    await page.goto(url)
+    await waitForForm(page)
+    const f = form(page)
+    await f.getByLabel('Name', { exact: true }).fill('Harriet')
+    await f.getByLabel('Surname').fill(uniqueSurname())
+    await f.getByLabel('Your message').fill('Is there parking?')
+    await f.getByLabel('Email').fill(uniqueEmail('typed'))
+    await f.getByLabel('Mobile phone').fill(MOBILE)
+    await f.getByLabel('I have a property to sell').selectOption({ label: 'No' })
+    await f.getByLabel('I have a property to let').selectOption({ label: 'No' })
+    // Text that no suggestion reads is refused at the field.
+    await addressField(page).fill('somewhere nobody lives')
+    await send(page).click()
+    await expectToast(page, TEXT.ADDRESS)
+    await expect.poll(() => f.locator('.lead-field__error').allInnerTexts()).toEqual([TEXT.ADDRESS])
+    // The line a suggestion reads, typed in other capitals and spaces and sent straight away, is chosen.
+    const found = (await (await fetch(`${BASE_URL}/api/addresses?${new URLSearchParams({ keyword: ADDRESS_KEYWORD })}`)).json()) as { data: Array<{ display_name: string }> }
+    const line = found.data[0]!.display_name
+    const combobox = f.getByRole('combobox', { name: 'Your address' })
+    await combobox.fill(`  ${line.toUpperCase().replace(/ /g, '  ')} `)
+    await sendAndExpectSuccess(page)
+    expect(await page.getByText(TEXT.ADDRESS, { exact: true }).count()).toBe(0)
+  })
+
   it('shows each SPEC §5 message in order as a warning toast at phone width, and the API\'s past viewing time in SPEC §8\'s words', async () => {
     const { url } = await openProperty()
     const page = await browser.page({ width: PHONE_WIDTH })

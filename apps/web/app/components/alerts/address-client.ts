@@ -3,6 +3,7 @@
  * combobox. Like the places client it reads the answer without the full API client, so zod and the
  * domain schemas stay out of the page's first load.
  */
+import { findTypedSuggestion } from '@agency/domain'
 
 interface FindOptions {
   signal?: AbortSignal
@@ -44,4 +45,18 @@ export async function findAddressSuggestions(keyword: string, options: FindOptio
     byLine.set(line, { suggestion_id: typeof id === 'string' && id !== '' ? id : line, display_name: line })
   }
   return [...byLine.values()]
+}
+
+/**
+ * The suggestion that reads exactly as `typed` (case and spaces aside), asked of the API: a form sent
+ * before the suggestions came still counts such an address as chosen. Null for none, or when asking fails.
+ */
+export async function findTypedAddress(typed: string): Promise<AddressSuggestionLine | null> {
+  const keyword = typed.trim()
+  if (keyword.length < 3) return null
+  try {
+    return findTypedSuggestion(await findAddressSuggestions(keyword.slice(0, 256)), keyword)
+  } catch {
+    return null
+  }
 }

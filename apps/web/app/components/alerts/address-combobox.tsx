@@ -2,7 +2,7 @@ import { useEffect, useId, useState } from 'react'
 import type { ChangeEvent } from 'react'
 import { useCombobox } from 'downshift'
 import type { UseComboboxState, UseComboboxStateChangeOptions } from 'downshift'
-import { MESSAGES } from '@agency/domain'
+import { MESSAGES, findTypedSuggestion } from '@agency/domain'
 import { ALERT_COPY } from '#app/components/alerts/alert-copy.ts'
 import { RequiredMark } from '#app/components/ui/required-mark.tsx'
 import type { AddressSuggestionLine } from '#app/components/alerts/address-client.ts'
@@ -37,7 +37,10 @@ export interface AddressComboboxProps {
   value: string
   /** Called with the text as typed, and with a suggestion's line when one is chosen. */
   onChange: (value: string) => void
-  /** Called when a suggestion is chosen (the lead form keeps its id: SPEC §5 'Address must be selected'). */
+  /**
+   * Called when a suggestion is chosen (the lead form keeps its id: SPEC §5 'Address must be selected'),
+   * by a click or the keyboard, or by typing it exactly as it reads (case and spaces aside).
+   */
   onSelect?: (suggestion: AddressSuggestionLine) => void
   hydrated: boolean
   error?: string | undefined
@@ -108,6 +111,15 @@ export function AddressCombobox(props: AddressComboboxProps) {
       setStatus({ kind: 'idle' })
     },
   })
+
+  // Typed exactly as a suggestion reads (case and spaces aside): that is choosing it, whether the
+  // suggestions came before or after the last keystroke.
+  useEffect(() => {
+    if (!onSelect) return
+    const match = findTypedSuggestion(suggestions, value)
+    if (match) onSelect(match)
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- onSelect is a new function each render
+  }, [suggestions, value])
 
   function typed(text: string) {
     onChange(text)

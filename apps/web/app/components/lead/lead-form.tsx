@@ -206,7 +206,18 @@ export function LeadForm({ kind, heading, data, hidden = {}, result }: LeadFormP
     try {
       const t = await getTools()
       const formData = new FormData(form)
-      const values = readLeadFormValues(formData)
+      let values = readLeadFormValues(formData)
+      // An address typed exactly as a suggestion reads is chosen, even when Send came before the suggestions.
+      if (values.contact_address_id === '' && values.contact_address.trim() !== '') {
+        const { findTypedAddress } = await import('#app/components/alerts/address-client.ts')
+        const typed = await findTypedAddress(values.contact_address)
+        if (typed) {
+          formData.set(LEAD_FIELD.ADDRESS, typed.display_name)
+          formData.set(LEAD_FIELD.ADDRESS_ID, typed.suggestion_id)
+          setAddress({ text: typed.display_name, id: typed.suggestion_id })
+          values = readLeadFormValues(formData)
+        }
+      }
       // The valuation's own questions first (they come first on its form), then SPEC §5's rules, the
       // first failing one as a warning toast.
       const failure =

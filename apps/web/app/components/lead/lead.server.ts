@@ -1,4 +1,4 @@
-import { LEAD_CONFIRM_VALUE, defaultViewingTime, joinParseFailures, parseLeadEnquiry, toLeadEnquiryPayload, toLeadErrorMessage } from '@agency/domain'
+import { LEAD_CONFIRM_VALUE, defaultViewingTime, findTypedSuggestion, joinParseFailures, parseLeadEnquiry, toLeadEnquiryPayload, toLeadErrorMessage } from '@agency/domain'
 import type { ParseFailure } from '@agency/domain'
 import type { LeadEnquiryContext } from '@agency/domain'
 import { data } from 'react-router'
@@ -36,14 +36,14 @@ export async function getLeadFormData(request: Request, context: AppLoadContext,
 
 /**
  * Without JavaScript an address is typed, not chosen: a line that is exactly one of the suggestions
- * counts as chosen; otherwise the page offers the suggestions to choose from.
+ * (case and spaces aside) counts as chosen; otherwise the page offers the suggestions to choose from.
  */
 async function resolveTypedAddress(context: AppLoadContext, typed: string): Promise<{ chosen: AddressChoice | null; choices: AddressChoice[] }> {
   const keyword = typed.trim().slice(0, 256)
   if (keyword.length < 3) return { chosen: null, choices: [] }
   const found = (await context.services.searchAddresses(keyword).catch(() => null)) ?? []
   const choices = found.slice(0, ADDRESS_CHOICES_MAX).map((s) => ({ suggestion_id: s.suggestion_id, display_name: s.display_name }))
-  const chosen = choices.find((c) => c.display_name.trim().toLowerCase() === keyword.toLowerCase()) ?? null
+  const chosen = findTypedSuggestion(choices, keyword)
   return { chosen, choices: chosen ? [] : choices }
 }
 
