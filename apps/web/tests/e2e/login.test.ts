@@ -102,6 +102,24 @@ describe('magic link login in a browser', () => {
     expect(await page.locator('[aria-live="polite"]').filter({ hasText: SPEC.EMAIL_INVALID }).count()).toBe(1)
   })
 
+  it("shows its warning toast below the site's header, never over it, on a phone and on a desktop", async () => {
+    for (const size of [{ width: 390, height: 844, mobile: true }, { width: 1366, height: 900 }]) {
+      const page = await browser.page(size)
+      await page.goto(`${BASE_URL}/login`)
+      await waitForEnhancedForm(page)
+      await page.getByRole('button', { name: 'Send login link' }).click()
+      const toast = page.getByRole('region', { name: /^Notifications/ }).getByRole('listitem').filter({ hasText: SPEC.EMAIL_REQUIRED })
+      await toast.waitFor()
+      await toast.evaluate((el) => Promise.all(el.getAnimations().map((animation) => animation.finished)))
+      const header = await page.getByRole('banner').boundingBox()
+      const box = await toast.boundingBox()
+      expect(header, `${size.width}px`).not.toBeNull()
+      // The header's bottom on screen (none once it has scrolled away): the toast starts below it.
+      expect(box!.y, `${size.width}px`).toBeGreaterThanOrEqual(Math.max(0, header!.y + header!.height))
+      await page.close()
+    }
+  })
+
   it('keeps one warning toast however often the button is pressed, the next message in its place, with the field saying it too', async () => {
     const page = await browser.page({ width: 390, height: 844, mobile: true })
     await page.goto(`${BASE_URL}/login`)

@@ -1,3 +1,4 @@
+import { useEffect, useState } from 'react'
 import { Toaster, toast } from 'sonner'
 
 /**
@@ -35,7 +36,24 @@ export const FORM_TOASTS = {
   lead: toFormToast('lead-warning'),
 } as const satisfies Record<string, FormToast>
 
-/** Where a page's toasts show: at the top, each for six seconds. */
+/** The room sonner leaves between its toasts and the window's edge, in pixels (its phone default). */
+const TOAST_GAP_PX = 16
+
+/**
+ * Where a page's toasts show: at the top, each for six seconds, below the site's header (its height
+ * taken as drawn, on a phone and on a desktop alike), so that a warning never covers its links.
+ */
 export function FormToaster() {
-  return <Toaster position="top-center" toastOptions={{ duration: 6000 }} />
+  const [headerHeight, setHeaderHeight] = useState(0)
+  useEffect(() => {
+    const header = document.querySelector('.site-header')
+    if (!header) return
+    const measure = () => setHeaderHeight(Math.ceil(header.getBoundingClientRect().height))
+    measure()
+    const observer = new ResizeObserver(measure)
+    observer.observe(header)
+    return () => observer.disconnect()
+  }, [])
+  const offset = { top: headerHeight + TOAST_GAP_PX }
+  return <Toaster position="top-center" offset={offset} mobileOffset={offset} toastOptions={{ duration: 6000 }} />
 }
