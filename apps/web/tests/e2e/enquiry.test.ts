@@ -403,6 +403,35 @@ async function questionOf(page: Page): Promise<{ answer: string; token: string }
   return { answer, token }
 }
 
+describe('the lead forms without JavaScript', () => {
+  it('post to their own anchor, so the answering page opens at the form with its message in view', async () => {
+    const { url } = await openProperty()
+    for (const [address, button] of [[url, 'Send enquiry'], [`${BASE_URL}/valuation?branch=1`, 'Book valuation']] as const) {
+      const page = await browser.page({ javaScriptEnabled: false })
+      await page.goto(address)
+      expect(await page.locator('section#enquiry').locator('form.lead-form__form').count(), address).toBe(1)
+      const action = new URL((await form(page).getAttribute('action')) ?? '', address)
+      expect(action.hash).toBe('#enquiry')
+      expect(action.pathname + action.search).toBe(new URL(address).pathname + new URL(address).search)
+      await form(page).getByLabel('Name', { exact: true }).fill('Jo')
+      await form(page).getByRole('button', { name: button }).click()
+      const warning = page.locator('.lead-form').getByRole('alert')
+      await warning.first().waitFor()
+      expect(new URL(page.url()).hash).toBe('#enquiry')
+      // The form's top is at the window's top (or as near as the page's end lets it), its message in view.
+      const seen = await warning.first().evaluate((el) => {
+        const box = el.getBoundingClientRect()
+        const section = document.getElementById('enquiry')!.getBoundingClientRect()
+        const atEnd = window.scrollY + window.innerHeight >= document.documentElement.scrollHeight - 2
+        // Its margin above it (scroll-margin) apart.
+        return { inView: box.top >= 0 && box.bottom <= window.innerHeight, atForm: (section.top >= 0 && section.top < 80) || (atEnd && section.top > 0) }
+      })
+      expect(seen, address).toEqual({ inView: true, atForm: true })
+      await page.close()
+    }
+  })
+})
+
 describe('the valuation page', () => {
   it('is linked from the header and the footer, and books a valuation at phone width', async () => {
     const page = await browser.page({ width: PHONE_WIDTH })

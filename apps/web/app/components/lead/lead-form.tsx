@@ -23,10 +23,11 @@ import {
   VIEWING_ROUNDING_MINUTES,
 } from '@agency/domain'
 import type { ParseFailure } from '@agency/domain'
-import { useFetcher } from 'react-router'
+import { useFetcher, useLocation } from 'react-router'
 import type { AddressComboboxClasses } from '#app/components/alerts/address-combobox.tsx'
 import { CaptchaQuestionField } from '#app/components/account/captcha-question-field.tsx'
 import { LEAD_COPY } from '#app/components/lead/lead-copy.ts'
+import { LEAD_FORM_ANCHOR } from '#app/components/lead/lead-paths.ts'
 import type { LeadFormTools } from '#app/components/lead/lead-form-extras.tsx'
 import {
   LEAD_FIELD,
@@ -142,6 +143,7 @@ export function LeadForm({ kind, heading, data, hidden = {}, result }: LeadFormP
   const warningId = useId()
   const hydrated = useHydrated()
   const fetcher = useFetcher<LeadActionResult>()
+  const location = useLocation()
   const formRef = useRef<HTMLFormElement>(null)
   // The send button: focus comes back to it when the success popup closes (it was disabled while sending).
   const submitRef = useRef<HTMLButtonElement>(null)
@@ -263,7 +265,7 @@ export function LeadForm({ kind, heading, data, hidden = {}, result }: LeadFormP
 
   if (result?.ok && !hydrated) {
     return (
-      <section className="lead-form lead-form--done" aria-labelledby={headingId} role="status">
+      <section className="lead-form lead-form--done" aria-labelledby={headingId} role="status" id={LEAD_FORM_ANCHOR}>
         <h2 id={headingId}>{LEAD_COPY.SENT_NO_JS_HEADING}</h2>
         <p>{MESSAGES.SUCCESS_POPUP_DEFAULT}</p>
       </section>
@@ -375,7 +377,7 @@ export function LeadForm({ kind, heading, data, hidden = {}, result }: LeadFormP
   )
 
   return (
-    <section className="lead-form" aria-labelledby={headingId} id="enquiry">
+    <section className="lead-form" aria-labelledby={headingId} id={LEAD_FORM_ANCHOR}>
       <h2 id={headingId} className="lead-form__heading">
         {heading}
       </h2>
@@ -387,6 +389,8 @@ export function LeadForm({ kind, heading, data, hidden = {}, result }: LeadFormP
       <fetcher.Form
         ref={formRef}
         method="post"
+        // Without JavaScript the page that answers opens at the form, its message in view.
+        action={`${location.pathname}${location.search}#${LEAD_FORM_ANCHOR}`}
         noValidate
         className="lead-form__form"
         onSubmit={(event) => void submit(event)}
