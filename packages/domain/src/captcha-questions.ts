@@ -8,6 +8,8 @@
  * The texts live here once; the API draws from them and the tests answer them (solveCaptchaQuestion).
  */
 
+import { withIndefiniteArticle } from './format.ts'
+
 const WORDS = [
   'harbour', 'garden', 'window', 'kettle', 'pillow', 'meadow', 'lantern', 'bridge', 'candle', 'basket', 'ladder', 'pencil',
   'castle', 'market', 'button', 'mirror', 'thunder', 'orchard', 'village', 'blanket', 'cottage', 'chimney', 'hedgerow', 'station',
@@ -101,7 +103,7 @@ const KINDS: readonly Kind[] = [
     const intruder = pick(CATEGORIES[other]!, random)
     const list = [...members]
     list.splice(random(0, 4), 0, intruder)
-    const text = pick([`Which of these is not a ${category}: ${list.join(', ')}?`, `One of ${list.join(', ')} is not a ${category}. Which one?`], random)
+    const text = pick([`Which of these is not ${withIndefiniteArticle(category)}: ${list.join(', ')}?`, `One of ${list.join(', ')} is not ${withIndefiniteArticle(category)}. Which one?`], random)
     return { text, answer: intruder }
   },
   (random) => {

@@ -11,6 +11,7 @@ import {
   toRangeText,
   toRoomRangeLabel,
   truncateSummary,
+  withIndefiniteArticle,
 } from './format.ts'
 
 describe('toPriceLabel', () => {
@@ -128,5 +129,35 @@ describe('toRangeText', () => {
   })
   it('renders bounds with the given function', () => {
     expect(toRangeText(0, 2, (n) => (n === 0 ? 'Studio' : String(n)))).toBe('Studio–2')
+  })
+})
+
+describe('withIndefiniteArticle: a or an as the word is said', () => {
+  it.each([
+    ['apartment', 'an apartment'],
+    ['end-of-terrace house', 'an end-of-terrace house'],
+    ['enclosed garden', 'an enclosed garden'],
+    ['animal', 'an animal'],
+    ['office', 'an office'],
+    ['industrial unit', 'an industrial unit'],
+    ['upper floor flat', 'an upper floor flat'],
+    ['house', 'a house'],
+    ['detached house', 'a detached house'],
+    ['flat', 'a flat'],
+    ['unit', 'a unit'],
+    ['one-bedroom flat', 'a one-bedroom flat'],
+    ['European city', 'a European city'],
+    ['hour', 'an hour'],
+    ['8 bedroom house', 'an 8 bedroom house'],
+    ['11 acre plot', 'an 11 acre plot'],
+    ['18th-century cottage', 'an 18th-century cottage'],
+    ['1 bedroom flat', 'a 1 bedroom flat'],
+    ['110 acre farm', 'a 110 acre farm'],
+    ['25% share', 'a 25% share'],
+  ])('%s: %s', (phrase, expected) => expect(withIndefiniteArticle(phrase)).toBe(expected))
+
+  it('starts a heading with a capital', () => {
+    expect(withIndefiniteArticle('apartment', true)).toBe('An apartment')
+    expect(withIndefiniteArticle('semi-detached house', true)).toBe('A semi-detached house')
   })
 })

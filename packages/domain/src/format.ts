@@ -105,3 +105,24 @@ export function toRangeText(min: number | null, max: number | null, toValue: (n:
   if (max !== null) return `up to ${toValue(max)}`
   return 'any'
 }
+
+// Words spelt with a vowel but said with a consonant ('a unit', 'a one-bedroom flat', 'a European')
+// and words spelt with an h but said with a vowel ('an hour').
+const SAID_WITH_CONSONANT = /^(one\b|once\b|uni|use|usu|uti|ure|eu|ewe)/
+const SAID_WITH_VOWEL = /^(hour|honest|honour|heir)/
+// Numbers said with a vowel: 8, 11, 18, 80–89, 800… ('an 8 bedroom house', 'an 11 acre plot').
+const NUMBER_SAID_WITH_VOWEL = /^(8|11(?![0-9])|18(?![0-9]))/
+
+/**
+ * The phrase with 'a' or 'an' before it, as it is said: 'an apartment', 'an end-of-terrace house',
+ * 'a house', 'a unit', 'an hour', 'an 8 bedroom house'. Capitalised when `capital` is set, to start a
+ * heading or sentence: 'An apartment in York'.
+ */
+export function withIndefiniteArticle(phrase: string, capital = false): string {
+  const word = phrase.trimStart().toLowerCase()
+  const an = /^[0-9]/.test(word)
+    ? NUMBER_SAID_WITH_VOWEL.test(word)
+    : SAID_WITH_VOWEL.test(word) || (/^[aeiou]/.test(word) && !SAID_WITH_CONSONANT.test(word))
+  const article = an ? 'an' : 'a'
+  return `${capital ? article.charAt(0).toUpperCase() + article.slice(1) : article} ${phrase.trimStart()}`
+}

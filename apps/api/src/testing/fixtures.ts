@@ -6,7 +6,7 @@
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import { COMPANY_SETTING, PROPERTY_STYLES, PROPERTY_TYPES } from '@agency/domain'
+import { COMPANY_SETTING, PROPERTY_STYLES, PROPERTY_TYPES, withIndefiniteArticle } from '@agency/domain'
 import {
   branches,
   companySettings,
@@ -171,7 +171,7 @@ export async function insertFixture(database: Database): Promise<Fixture> {
     const number = 1 + Math.floor(next() * 120)
     // 0.12, 0.22, 0.32 … miles from the centre, away from any radius option's edge.
     const ring = i % 10 === 1 ? { miles: 0.12 + ((i - 1) / 10) * 0.1, north: i % 20 === 1 } : null
-    const heading = `A ${(withoutStyle ? PROPERTY_TYPES.find((t) => t.property_type_id === typeId)!.name : style.name).toLowerCase()} in ${town.name}`
+    const heading = `${withIndefiniteArticle((withoutStyle ? PROPERTY_TYPES.find((t) => t.property_type_id === typeId)!.name : style.name).toLowerCase(), true)} in ${town.name}`
     rows.push({
       transaction_type_id: transaction,
       property_type_id: typeId,
@@ -179,7 +179,7 @@ export async function insertFixture(database: Database): Promise<Fixture> {
       branch_id: (i % 4) + 1 <= 3 ? (i % 4) + 1 : null,
       slug: heading.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, ''),
       advert_heading: heading,
-      summary: `Summary of fixture ${i}: a ${style.name.toLowerCase()} near the centre of ${town.name}.`,
+      summary: `Summary of fixture ${i}: ${withIndefiniteArticle(style.name.toLowerCase())} near the centre of ${town.name}.`,
       description: `Description of fixture ${i}. Spacious rooms and a quiet street.`,
       features: [`Feature ${i}-A`, `Feature ${i}-B`],
       bedroom: Math.floor(next() * 7),

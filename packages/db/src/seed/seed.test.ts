@@ -359,6 +359,8 @@ describe.each(testDatabaseKinds())('seedDemoData on %s', (kind) => {
       expect(paragraphs).toBeGreaterThanOrEqual(3)
       expect(paragraphs).toBeLessThanOrEqual(5)
       if (r.summary.length > 120) longSummaries++
+      // 'an enclosed garden', never 'a enclosed garden'.
+      expect(`${r.advert_heading} ${r.summary} ${r.description} ${r.features.join('. ')}`).not.toMatch(/\b[Aa] (?!one\b|once\b)[aeio]/)
     }
     expect(longSummaries / rows.length).toBeGreaterThan(0.4)
   })

@@ -2,7 +2,7 @@
  * Word lists and text templates for believable British listings: street and building names, advert
  * copy, feature bullets. Everything is chosen through the caller's seeded stream.
  */
-import type { LocalTax } from '@agency/domain'
+import { withIndefiniteArticle, type LocalTax } from '@agency/domain'
 import type { Random } from './random.ts'
 import { allRooms, type Accommodation, type CommercialUse } from './rooms.ts'
 
@@ -240,7 +240,7 @@ function highlights(f: ListingFacts, rng: Random): string[] {
   if (names.has('Kitchen / Diner')) out.push('an open-plan kitchen/diner')
   if (names.has('En Suite')) out.push('an en suite to the principal bedroom')
   if (names.has('Study')) out.push('a study')
-  if (f.hasGarden && f.gardenLabel) out.push(`a ${f.gardenLabel.toLowerCase()} garden`)
+  if (f.hasGarden && f.gardenLabel) out.push(withIndefiniteArticle(`${f.gardenLabel.toLowerCase()} garden`))
   if (f.hasParking) out.push(rng.pick(['off-road parking', 'a driveway', 'allocated parking']))
   return rng.sample(out, Math.min(out.length, 3))
 }
@@ -283,7 +283,7 @@ function outsideParagraph(f: ListingFacts, rng: Random): string {
       rng.pick([
         `Outside, the ${label} garden is mainly laid to lawn with well-stocked borders and a paved seating area.`,
         `The ${label} garden enjoys a sunny aspect and offers a patio, lawn and timber shed.`,
-        `There is a ${label} garden, low maintenance and ideal for entertaining.`,
+        `There is ${withIndefiniteArticle(label)} garden, low maintenance and ideal for entertaining.`,
       ]),
     )
   }
