@@ -195,10 +195,27 @@ const COMMERCIAL_BROADBAND: Weighted<string> = [
   ['Superfast fibre (FTTC), up to 80 Mbps; a leased line can be installed', 40],
 ]
 
+type CommercialUse = 'office' | 'retail' | 'industrial'
+
+/** What the planning consent or the deeds restrict, by the unit's use. */
+const COMMERCIAL_RESTRICTIONS: Record<CommercialUse, readonly string[]> = {
+  office: ['Planning consent for office use', NONE_KNOWN],
+  retail: ['Planning consent for retail use; other uses subject to planning', 'Trading hours limited to 7am to 11pm by the planning consent', NONE_KNOWN],
+  industrial: ['Planning consent for industrial and storage use; no retail sales', 'Deliveries limited to 7am to 7pm by the planning consent', NONE_KNOWN],
+}
+
+/** The rights of way and shared use over the unit or its land, by the unit's use. */
+const COMMERCIAL_RIGHTS: Record<CommercialUse, readonly string[]> = {
+  office: ['Shared use of the entrance, stairs and car park', NONE_KNOWN],
+  retail: ['Right of way over the rear service road', 'Flats above have access over the rear yard', NONE_KNOWN],
+  industrial: ['Shared use of the estate roads', 'Right of way over the estate road and service yard', NONE_KNOWN],
+}
+
 /** The services and facts of an office (style 20), a shop (21) or an industrial unit (22), as a commercial agent states them. */
 function toCommercialColumns(f: MaterialFacts, rng: Random): Omit<MaterialColumns, keyof ReturnType<typeof toScores> | 'lease_years_remaining' | 'ground_rent' | 'service_charge'> {
   const office = f.styleId === OFFICE_STYLE
   const retail = f.styleId === RETAIL_STYLE
+  const use: CommercialUse = office ? 'office' : retail ? 'retail' : 'industrial'
   return {
     construction: known(
       rng,
@@ -239,22 +256,8 @@ function toCommercialColumns(f: MaterialFacts, rng: Random): Omit<MaterialColumn
       rng,
       rng.pick(['Fire risk assessment held; fire alarm and emergency lighting tested', 'Asbestos management survey held; none found', 'No known building safety issues']),
     ),
-    restrictions: known(
-      rng,
-      office
-        ? rng.pick(['Planning consent for office use', NONE_KNOWN])
-        : retail
-          ? rng.pick(['Planning consent for retail use; other uses subject to planning', 'Trading hours limited to 7am to 11pm by the planning consent', NONE_KNOWN])
-          : rng.pick(['Planning consent for industrial and storage use; no retail sales', 'Deliveries limited to 7am to 7pm by the planning consent', NONE_KNOWN]),
-    ),
-    rights_and_easements: known(
-      rng,
-      office
-        ? rng.pick(['Shared use of the entrance, stairs and car park', NONE_KNOWN])
-        : retail
-          ? rng.pick(['Right of way over the rear service road', 'Flats above have access over the rear yard', NONE_KNOWN])
-          : rng.pick(['Shared use of the estate roads', 'Right of way over the estate road and service yard', NONE_KNOWN]),
-    ),
+    restrictions: known(rng, rng.pick(COMMERCIAL_RESTRICTIONS[use])),
+    rights_and_easements: known(rng, rng.pick(COMMERCIAL_RIGHTS[use])),
     flood_risk: known(rng, rng.weighted(toFloodRisks(f.country))),
     accessibility: known(
       rng,
