@@ -285,6 +285,31 @@ describe('the location live search', () => {
     expect(await shownTotal(page)).toBe(total)
   })
 
+  it('finds homes by a typed postcode district: M1 is central Manchester, and central London offers its EC and WC districts', async () => {
+    const page = await browser.page()
+    const m1 = await getJson<{ data: Array<{ name: string; description: string; place_id: string }> }>(page, `${BASE_URL}/api/places?keyword=M1`)
+    expect(m1.data[0]).toMatchObject({ name: 'M1', description: 'Postcode district, Manchester' })
+    const central = await getJson<{ data: Array<{ name: string }> }>(page, `${BASE_URL}/api/places?keyword=WC`)
+    expect(central.data.length).toBeGreaterThan(0)
+    for (const place of central.data) expect(place.name).toMatch(/^WC[12][A-Z]$/)
+
+    await page.goto(`${BASE_URL}${LIST_PATHS.sales}`)
+    await typeKeyword(page, 'M1')
+    const option = placeOptions(page).first()
+    await option.waitFor({ timeout: RESULTS_TIMEOUT })
+    expect(await option.innerText()).toMatch(/^M1\b[\s\S]*Manchester/)
+    await option.click()
+    await page.getByRole('button', { name: 'Remove M1' }).waitFor()
+    await page.getByLabel('Radius').selectOption({ label: LABELS.THIS_AREA_ONLY })
+    await page.getByRole('button', { name: SPEC.SEARCH, exact: true }).click()
+    await page.waitForURL(/locations=/)
+    await settled(page)
+    expect(params(page).getAll('location_names')).toEqual(['M1'])
+    const lettings = await getApiResults(page, 2)
+    const sales = await getApiResults(page, 1)
+    expect(sales.total + lettings.total).toBeGreaterThan(0)
+  })
+
   it("searches Manchester's own bounds with This area only (radius 0)", async () => {
     const page = await browser.page()
     const manchester = await getManchester(page)

@@ -219,8 +219,8 @@ export function generateProperty(ctx: GenerateContext, index: number, propertyPr
       ? rng.weighted([['available', 77], ['sstc', 15], ['under_offer', 8]] as const)
       : rng.weighted([['available', 85], ['let_agreed', 15]] as const)
 
-  const { lat, lng, quadrant } = scatterAround(town, rng)
-  const postcode = toPostcode(town, quadrant, rng)
+  const { lat, lng } = scatterAround(town, rng)
+  const postcode = toPostcode(town, lat, lng, rng)
   const country: UkCountry = toUkCountry(postcode) ?? 'england'
   const street = toStreetName(rng)
   const houseNumber = rng.chance(0.08) ? null : rng.int(1, kind === 'house' || kind === 'bungalow' ? 180 : 120)
