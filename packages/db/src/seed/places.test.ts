@@ -32,9 +32,14 @@ describe('the postcode districts of the demo towns', () => {
     expect(district(town('Cardiff', 51.48, -3.18), 51.478, -3.175)).toBe('CF10')
   })
 
-  it('give Prestwich M25, Knaresborough HG5 and Weston-super-Mare a Bristol district in England, not Wales', () => {
+  it('give Prestwich M25, Knaresborough HG5, Grantham NG31 and Weston-super-Mare a Bristol district in England, not Wales', () => {
     expect(town('Prestwich', 53.53, -2.28).districts.map((d) => d.code)).toEqual(['M25'])
     expect(town('Knaresborough', 54.01, -1.47).districts.map((d) => d.code)).toEqual(['HG5'])
+    // Not Nottingham's NG4, Cwmbran's NP44 or Hull's HU4: a town beside a listed city has its own.
+    expect(town('Grantham', 52.91, -0.64).districts.map((d) => d.code)).toEqual(['NG31'])
+    expect(town('Merthyr Tydfil', 51.75, -3.38).districts.map((d) => d.code)).toEqual(['CF47'])
+    expect(town('Scunthorpe', 53.58, -0.65).districts.map((d) => d.code)).toEqual(['DN15'])
+    expect(town('Sale', 53.42, -2.32).districts.map((d) => d.code)).toEqual(['M33'])
     const weston = town('Weston-super-Mare', 51.35, -2.97)
     expect(weston.districts.every((d) => d.code.startsWith('BS'))).toBe(true)
     expect(weston.region).toBe('south_west')
