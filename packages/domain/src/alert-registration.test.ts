@@ -105,6 +105,25 @@ describe('parseAlertRegistration', () => {
     })
   })
 
+  it('refuses a max below its min at the max, for an API caller as for the form, and keeps it for no alert', () => {
+    const reversed = { ...payload, property_criteria: { ...payload.property_criteria, min_price: 400_000, max_price: 200_000, min_bedroom: 3, max_bedroom: 2 } }
+    expect(parseAlertRegistration(reversed, 'create', questions)).toEqual({
+      success: false,
+      field: 'property_criteria.max_price',
+      message: 'The max price cannot be less than the min price.',
+      errors: {
+        'property_criteria.max_price': ['The max price cannot be less than the min price.'],
+        'property_criteria.max_bedroom': ['The max bedrooms cannot be less than the min bedrooms.'],
+      },
+    })
+    expect(parseAlertCriteriaUpdate({ profile_id: 3, property_criteria: reversed.property_criteria, online_registration: true, contact_questions: payload.contact_questions }, questions)).toMatchObject({
+      success: false,
+      field: 'property_criteria.max_price',
+    })
+    // Equal bounds, and an open end, read right.
+    expect(parseAlertRegistration({ ...payload, property_criteria: { ...payload.property_criteria, min_price: 300_000, max_price: 300_000, min_bedroom: 3 } }, 'create', questions).success).toBe(true)
+  })
+
   it('refuses a payload without contacts with SPEC’s first message', () => {
     expect(parseAlertRegistration({ ...payload, contacts: [] }, 'update', questions)).toMatchObject({
       success: false,

@@ -10,6 +10,7 @@ import { findAlertSubmitBreaches } from './alert-submit-rules.ts'
 import type { AlertSubmitInput } from './alert-submit-rules.ts'
 import type { ApplicantQuestion, QuestionAnswer, QuestionAnswerValue } from './applicant.ts'
 import { COMMUNICATION_METHOD } from './constants.ts'
+import { findReversedRanges, type CriteriaRanges } from './criteria.ts'
 import { isValidEmail } from './email.ts'
 import { MESSAGES } from './messages.ts'
 import { toParseResult } from './parse-result.ts'
@@ -103,7 +104,7 @@ export function parseAlertRegistration(
  * (`withContacts`; an update without its people keeps them as they are, so the contact rule holds) and
  * the answers, one 422 listing every message in ALERT_PAYLOAD_FIELD_ORDER.
  */
-function checkAlert<T extends { contact_questions: QuestionAnswer[] }>(
+function checkAlert<T extends { contact_questions: QuestionAnswer[]; property_criteria: CriteriaRanges }>(
   input: unknown,
   parsed: ParseResult<T>,
   questions: readonly ApplicantQuestion[],
@@ -124,12 +125,16 @@ function checkAlert<T extends { contact_questions: QuestionAnswer[] }>(
   const contacts = withContacts && isRecord(input) && Array.isArray(input.contacts) ? input.contacts : []
   for (const contact of contacts) add('contacts', findAlertContactMessages(contact))
   add('contact_questions', findAnswerMessages(questions, answers))
+  // A max below its min, which the screen never offers, is refused at its max rather than saved.
+  if (parsed.success) for (const [field, messages] of Object.entries(findReversedRanges(parsed.data.property_criteria))) add(`property_criteria.${field}`, messages)
   const fields = Object.keys(errors)
   // Every failed check of the schema is a field's error above: no error is a passed payload.
   if (fields.length === 0) return parsed
   const rank = (field: string) => {
     const i = ALERT_PAYLOAD_FIELD_ORDER.indexOf(field)
-    return i === -1 ? ALERT_PAYLOAD_FIELD_ORDER.length : i
+    // A criterion no rule names (a max below its min) goes with the criteria's other filters.
+    const j = i === -1 && field.startsWith('property_criteria.') ? ALERT_PAYLOAD_FIELD_ORDER.indexOf('property_criteria') : i
+    return j === -1 ? ALERT_PAYLOAD_FIELD_ORDER.length : j
   }
   const ordered = fields.sort((a, b) => rank(a) - rank(b))
   const sorted = Object.fromEntries(ordered.map((f) => [f, errors[f]!]))

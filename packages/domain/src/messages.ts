@@ -111,7 +111,7 @@ export const MESSAGES = {
   LOCATION_REQUIRED: 'The location field is required.',
   MIN_PRICE_REQUIRED: 'The min price field is required.',
   MAX_PRICE_REQUIRED: 'The max price field is required.',
-  /** Not SPEC's: a max below its min (only a form sent without JavaScript can send one): see toRangeReversedMessage. */
+  /** Not SPEC's: a max below its min (a form sent without JavaScript, or an API caller): see toRangeReversedMessage. */
   RANGE_REVERSED: 'The max {range} cannot be less than the min {range}.',
   /** Use toQuestionRequiredMessage to substitute {question}. */
   QUESTION_REQUIRED: '"{question}" question is required.',
