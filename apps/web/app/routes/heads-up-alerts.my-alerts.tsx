@@ -65,7 +65,7 @@ export default function MyAlertsRoute({ loaderData, actionData }: Route.Componen
           {applicants.map((alert) => (
             <li key={alert.contact_applicant_id}>
               <AlertCard alert={alert} active={alert.contact_applicant_id === activeApplicantId} toggle={<AlertSwitch alert={alert} />}>
-                <Link to={toAlertUpdatePath(alert.applicant_key)} className="button button--small button--inverse" aria-label={`${ALERT_COPY.ALERT_EDIT}: ${toAlertName(alert)}`}>
+                <Link to={toAlertUpdatePath(alert.applicant_key)} className="button button--small button--secondary" aria-label={`${ALERT_COPY.ALERT_EDIT}: ${toAlertName(alert)}`}>
                   {ALERT_COPY.ALERT_EDIT}
                 </Link>
                 <Form method="post">

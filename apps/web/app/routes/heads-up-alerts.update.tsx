@@ -49,7 +49,7 @@ function AlertChoices({ applicants, createLabel, registerPath }: Pick<Route.Comp
         ))}
       </ul>
       <p className="alert-entry__choices">
-        <Link to={registerPath} className="button button--inverse">
+        <Link to={registerPath} className="button button--secondary">
           {createLabel}
         </Link>
       </p>

@@ -342,6 +342,17 @@ describe('Heads Up Property Alerts: the register screen', () => {
     await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('name'))).toBe('min_price')
   })
 
+  it("shows the screen's Next step and Cancel as buttons, not as words on white (phone and desktop)", async () => {
+    for (const options of [{ width: PHONE_WIDTH, height: 844, mobile: true }, { width: 1366, height: 900 }]) {
+      const page = await browser.page(options)
+      await page.goto(`${BASE_URL}/heads-up-alerts/register/buy`)
+      await waitForScreen(page)
+      const controls = [page.getByRole('link', { name: 'Cancel', exact: true })]
+      if (options.mobile) controls.push(page.getByRole('button', { name: 'Next step' }))
+      for (const control of controls) await expectStandsOut(control)
+    }
+  })
+
   it("shows a saved contact's Edit and Remove and 'Add another contact' as outlined buttons a finger can press, with a focus ring (phone)", async () => {
     const page = await browser.page({ width: PHONE_WIDTH, height: 844, mobile: true })
     await page.goto(`${BASE_URL}/heads-up-alerts/register/buy`)
@@ -358,14 +369,7 @@ describe('Heads Up Property Alerts: the register screen', () => {
       const box = await control.boundingBox()
       expect(box?.height).toBeGreaterThanOrEqual(44)
       expect(box?.width).toBeGreaterThanOrEqual(44)
-      // An edge of its own: a border or a background that stands out from what is behind it.
-      const look = await control.evaluate((el) => {
-        const style = getComputedStyle(el)
-        let behind = el.parentElement
-        while (behind && ['rgba(0, 0, 0, 0)', 'transparent'].includes(getComputedStyle(behind).backgroundColor)) behind = behind.parentElement
-        return { border: parseFloat(style.borderTopWidth), borderColor: style.borderTopColor, background: style.backgroundColor, behind: behind ? getComputedStyle(behind).backgroundColor : 'rgb(255, 255, 255)' }
-      })
-      expect(look.border > 0 && look.borderColor !== look.behind || look.background !== look.behind, JSON.stringify(look)).toBe(true)
+      await expectStandsOut(control)
     }
     // Reached by the keyboard, each shows the focus ring.
     await controls[0]!.focus()
@@ -1058,3 +1062,17 @@ describe('Heads Up Property Alerts: the five layouts', () => {
     await expectNoAxeViolations(page)
   })
 })
+
+/**
+ * A control with an edge of its own: a border unlike both its own fill and what is behind it (a white
+ * button on the page's near-white grey reads as words, not as something to press).
+ */
+async function expectStandsOut(control: Locator): Promise<void> {
+  const look = await control.evaluate((el) => {
+    const style = getComputedStyle(el)
+    let behind = el.parentElement
+    while (behind && ['rgba(0, 0, 0, 0)', 'transparent'].includes(getComputedStyle(behind).backgroundColor)) behind = behind.parentElement
+    return { border: parseFloat(style.borderTopWidth), borderColor: style.borderTopColor, background: style.backgroundColor, behind: behind ? getComputedStyle(behind).backgroundColor : 'rgb(255, 255, 255)' }
+  })
+  expect(look.border > 0 && look.borderColor !== look.behind && look.borderColor !== look.background, JSON.stringify(look)).toBe(true)
+}

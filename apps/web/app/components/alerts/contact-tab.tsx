@@ -347,7 +347,7 @@ function ContactForm({ initial, serverErrors, contactsError, canCancel, hydrated
           <button type="button" className="button" onClick={() => void save().then((saved) => saved && onSaveButton())}>
             {LABELS.SAVE}
           </button>
-          <button type="button" className="button button--inverse" disabled={!canCancel} onClick={onCancel}>
+          <button type="button" className="button button--secondary" disabled={!canCancel} onClick={onCancel}>
             {LABELS.CANCEL}
           </button>
         </div>

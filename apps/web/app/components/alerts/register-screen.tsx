@@ -446,11 +446,11 @@ export function RegisterScreen(props: RegisterScreenProps) {
         {question && <CaptchaQuestionField question={question} id="alert-register" classes={QUESTION_CLASSES} />}
         <div className="alert-register__actions">
           {hydrated && nextTab && (
-            <button type="button" className="button button--inverse alert-register__next" onClick={() => void nextStep(nextTab)}>
+            <button type="button" className="button button--secondary alert-register__next" onClick={() => void nextStep(nextTab)}>
               {LABELS.NEXT_STEP}
             </button>
           )}
-          <Link to={PROPERTIES_PATH} className="button button--inverse">
+          <Link to={PROPERTIES_PATH} className="button button--secondary">
             {LABELS.CANCEL}
           </Link>
           <button type="submit" className="button" disabled={saving} aria-busy={saving || undefined}>
