@@ -74,7 +74,6 @@ export const COPY = {
   NEXT: 'Next',
   NEXT_PAGE: 'Next page',
   PAGE: 'Page',
-  PRE_MARKET: 'Pre-market',
   PRE_MARKET_NOTE: 'Register or log in to see the price, rooms and photos of this pre-market property.',
   NO_IMAGE: 'Photo coming soon',
   MATCH: 'match',

@@ -49,6 +49,7 @@ describe('SPEC texts', () => {
     expect(LABELS.CREATE_NEW_ALERT).toBe('Create new alert')
     expect(LABELS.OTHER_ADVANCED).toBe('Other / Advanced')
     expect(LABELS.SHOW_ME_PROPERTIES).toBe('Show me Properties')
+    expect(LABELS.PRE_MARKET).toBe('Pre-market')
     expect([LABELS.NO_MIN_PRICE, LABELS.NO_MAX_PRICE, LABELS.NO_MIN, LABELS.NO_MAX]).toEqual(['No min', 'No max', 'No Min', 'No Max'])
   })
 })

@@ -13,6 +13,11 @@ import type { Furnishing, Inclusion, InclusionFilter, MustHave, SearchType } fro
 
 /** Labels of buttons, links, headings and fields named by SPEC §2. */
 export const LABELS = {
+  /**
+   * What a locked (pre-market) property is marked with where its price and rooms are hidden (SPEC §1, §2
+   * locked card): on its card, its page, its map popup and in place of the price on its map pin.
+   */
+  PRE_MARKET: 'Pre-market',
   /** A locked (pre-market) property as an applicant who may see it is shown it: on its card, its page and in a Heads Up e-mail. */
   PRE_MARKET_EARLY_ACCESS: 'Pre-market – early access',
   VIEW_THIS_PROPERTY: 'View This Property',

@@ -443,8 +443,9 @@ describe('the properties map', () => {
     // The tile server is out of reach here: the outline once its probe has given up.
     await expect.poll(() => canvas.getAttribute('data-basemap'), { timeout: 15_000 }).toBe('outline')
 
-    // Each pin drawn on its own shows its price ('£350k'), as the API gives it; the search's circle is drawn.
-    const markers = (await getJson<{ data: Array<{ property_profile_id: number; pin_price: string | null }> }>(
+    // Each pin drawn on its own shows its price ('£350k'), as the API gives it, or 'Pre-market' for a
+    // locked property; the search's circle is drawn.
+    const markers = (await getJson<{ data: Array<{ property_profile_id: number; is_locked: boolean; pin_price: string | null }> }>(
       page,
       `${BASE_URL}/api/properties/markers?transaction_type_id=1&locations=${encodeURIComponent(new URL(search.url, BASE_URL).searchParams.get('locations')!)}`,
     )).data
@@ -452,7 +453,7 @@ describe('the properties map', () => {
     expect(pinTexts.length).toBeGreaterThan(0)
     for (const [pointId, text] of pinTexts) {
       const marker = markers.find((m) => String(m.property_profile_id) === pointId)!
-      expect(text).toBe(marker.pin_price ?? '£')
+      expect(text).toBe(marker.is_locked ? 'Pre-market' : (marker.pin_price ?? '£'))
       if (marker.pin_price) expect(text).toMatch(/^£\d+(\.\d+)?[km]$/)
     }
     expect(await canvas.locator('path.map-searched-area').count()).toBe(1)
@@ -486,6 +487,8 @@ describe('the properties map', () => {
       await page.getByRole('button', { name: 'Show map' }).click()
       const pin = page.locator('.map-canvas .leaflet-marker-icon[data-point-id]:has(.map-pin--locked)').first()
       await pin.waitFor({ timeout: 15_000 })
+      // Its pin says what its card says, where another pin shows a price.
+      expect(await pin.locator('.map-pin__text').textContent()).toBe('Pre-market')
       // From the keyboard: a pin's place may lie under another control at a phone's width.
       await pin.focus()
       await page.keyboard.press('Enter')

@@ -37,7 +37,7 @@ function toPopup(marker: PropertyMarker): HTMLElement {
     return el
   }
   // SPEC §2 locked card: a pre-market property says so, and offers only Register and Login.
-  if (marker.is_locked) add('p', 'map-popup__status', COPY.PRE_MARKET)
+  if (marker.is_locked) add('p', 'map-popup__status', LABELS.PRE_MARKET)
   else if (marker.custom_property_status_title) add('p', 'map-popup__status', marker.custom_property_status_title)
   add('p', 'map-popup__heading', marker.advert_heading)
   add('p', 'map-popup__address', marker.display_address)
@@ -73,8 +73,8 @@ function toPoint(marker: PropertyMarker): MapPoint {
     lat: marker.lat,
     lng: marker.lng,
     label: [marker.advert_heading, marker.display_address, marker.price].filter(Boolean).join(', '),
-    // A locked property shows no price (SPEC §2): its pin is the plain '£' of a property.
-    pin: marker.pin_price ?? '£',
+    // A locked property shows no price (SPEC §2): its pin says it is pre-market, as its card does.
+    pin: marker.is_locked ? LABELS.PRE_MARKET : (marker.pin_price ?? '£'),
     locked: marker.is_locked,
     popup: () => toPopup(marker),
   }

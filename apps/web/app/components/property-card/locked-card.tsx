@@ -18,7 +18,7 @@ export function LockedCard({ property, imagePriority, headingLevel, returnTo, va
       <div className="card__media">
         <PropertyImage src={property.image} alt={toImageAlt(property)} priority={imagePriority} locked />
         <SaveButton propertyId={property.property_profile_id} price={property.price?.numberPrice ?? null} describedBy={headingId} className="card__save" />
-        <p className="badge badge--pre-market card__badge">{COPY.PRE_MARKET}</p>
+        <p className="badge badge--pre-market card__badge">{LABELS.PRE_MARKET}</p>
       </div>
       <div className="card__body">
         <Heading id={headingId} className="card__heading">

@@ -8,7 +8,7 @@ export function LockedPanel({ returnTo }: { returnTo: string }) {
   return (
     <section id="login" className="locked-panel" aria-labelledby="locked-heading">
       <h2 id="locked-heading" className="locked-panel__heading">
-        {COPY.PRE_MARKET}
+        {LABELS.PRE_MARKET}
       </h2>
       <p>{COPY.PRE_MARKET_NOTE}</p>
       <div className="locked-panel__actions">

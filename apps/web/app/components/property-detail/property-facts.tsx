@@ -1,6 +1,5 @@
 import { AVAILABILITY_TITLES, LABELS } from '@agency/domain'
 import type { PropertyDetail } from '@agency/domain'
-import { COPY } from '#app/copy.ts'
 import { toRoomCounts, toRoomPhrase } from '#app/lib/property-text.ts'
 import { SaveButton } from '#app/components/saved/save-button.tsx'
 import { WeeklyRent } from './extras/weekly-rent.tsx'
@@ -8,7 +7,7 @@ import { TenancyDeposits } from './tenancy-deposits.tsx'
 
 /** The top of the detail page: heading, address, status, price with its qualifier, and the rooms. */
 export function PropertyFacts({ property }: { property: PropertyDetail }) {
-  const status = property.is_locked ? COPY.PRE_MARKET : property.custom_property_status_title
+  const status = property.is_locked ? LABELS.PRE_MARKET : property.custom_property_status_title
   const rooms = toRoomCounts(property)
   return (
     <div className="detail-facts">
