@@ -174,6 +174,33 @@ describe('a first tap on a phone', () => {
         await page.locator('input[name="keyword"]').waitFor({ state: 'visible' })
       })
 
+      it('wraps a long search in the summary so that all of it can be read, Edit and Filters beside it', async () => {
+        const page = await phonePage(phone)
+        await page.goto(
+          `${BASE_URL}${LIST_PATHS.sales}?locations=54.9783,-1.6178,10&location_names=Newcastle upon Tyne&locations=54.9069,-1.3838,5&location_names=Sunderland&min_price=150000&max_price=350000&min_bedroom=2&max_bedroom=4`,
+        )
+        // Measured once the page's script has swapped the Filters link for its button (the element is replaced then).
+        await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true')
+        const summary = page.locator('.search-form__summary')
+        const place = summary.locator('.search-form__summary-place')
+        const rest = summary.locator('.search-form__summary-rest')
+        expect(await place.innerText()).toBe('Newcastle upon Tyne +1, 10 miles')
+        expect(await rest.innerText()).toBe('£150,000 – £350,000 · 2 – 4 beds')
+        // Nothing of either line is cut off: each shows all of its text within its own box.
+        for (const line of [place, rest]) {
+          expect(await line.evaluate((el) => el.scrollWidth <= el.clientWidth && getComputedStyle(el).textOverflow !== 'ellipsis')).toBe(true)
+        }
+        // It wrapped rather than running under Edit or Filters.
+        const edit = (await summary.locator('.search-form__summary-edit').boundingBox())!
+        const filters = (await page.locator('.search-form__phone-filters').boundingBox())!
+        for (const line of [place, rest]) {
+          const box = (await line.boundingBox())!
+          expect(box.x + box.width).toBeLessThanOrEqual(edit.x)
+          expect(box.x + box.width).toBeLessThanOrEqual(filters.x)
+        }
+        expect((await place.boundingBox())!.height + (await rest.boundingBox())!.height).toBeGreaterThan(60)
+      })
+
       it('keeps Edit clear of Filters when the Filters button counts filters set', async () => {
         const page = await phonePage(phone)
         // Two of the panel's filters: at least one bathroom, reduced only ('Filters 2').
