@@ -139,6 +139,39 @@ describe('the location live search', () => {
     expect(await input.inputValue()).toBe('manc')
   })
 
+  it('keeps its results short on a phone, clear of the keyboard, scrolling within themselves by touch and by keys', async () => {
+    const page = await browser.page({ width: 390, height: 844, mobile: true })
+    await page.goto(`${BASE_URL}/`)
+    const input = page.getByRole('combobox', { name: 'Location' })
+    await input.tap()
+    await input.pressSequentially('ba')
+    const list = page.getByRole('listbox')
+    const options = placeOptions(page)
+    await options.first().waitFor({ timeout: RESULTS_TIMEOUT })
+    const count = await options.count()
+    expect(count).toBeGreaterThanOrEqual(5)
+    expect(await input.getAttribute('aria-expanded')).toBe('true')
+    // A phone's keyboard takes about the lower 40% of its screen: the list takes less than a third,
+    // yet shows more than two places, and holds the rest by scrolling within itself.
+    const box = (await list.boundingBox())!
+    expect(box.height).toBeLessThanOrEqual(844 * 0.3)
+    expect(box.height).toBeGreaterThan(2 * (await options.first().boundingBox())!.height)
+    expect(await list.evaluate((el) => el.scrollHeight > el.clientHeight && getComputedStyle(el).overflowY === 'auto')).toBe(true)
+    // The keys walk down to the last place, which is scrolled into the list's view, and Enter chooses it.
+    for (let index = 0; index < count; index++) await input.press('ArrowDown')
+    const last = options.nth(count - 1)
+    expect(await input.getAttribute('aria-activedescendant')).toBe(await last.getAttribute('id'))
+    await expect
+      .poll(async () => {
+        const [area, item] = [(await list.boundingBox())!, (await last.boundingBox())!]
+        return item.y >= area.y - 1 && item.y + item.height <= area.y + area.height + 1
+      })
+      .toBe(true)
+    const name = await last.locator('.location-search__option-name').innerText()
+    await input.press('Enter')
+    await page.getByRole('button', { name: `Remove ${name}` }).waitFor()
+  })
+
   it('closes the results on a click outside them', async () => {
     const page = await browser.page()
     await page.goto(`${BASE_URL}${LIST_PATHS.sales}`)
