@@ -187,6 +187,50 @@ describe('the full-screen gallery', () => {
     await page.waitForURL((url) => url.pathname === `${detail.detail_page_url}/gallery` && url.search === '?epc=1')
   })
 
+  it('marks the current thumbnail and keeps it in view as a person turns through the photos on a phone, in the lightbox and on the gallery page', async () => {
+    const card = (await visitorCards()).find((c) => !c.is_locked && c.medias.length >= 8)
+    if (!card) throw new Error('no such property in the demo data')
+    const total = card.medias.length
+    const page = await browser.page({ width: 390, height: 844, mobile: true })
+    await page.goto(`${BASE_URL}${card.detail_page_url}`)
+    await page.getByRole('region', { name: 'Photos' }).getByRole('link', { name: /full screen/ }).click()
+    const dialog = page.getByRole('dialog', { name: /^Gallery: / })
+    await dialog.waitFor()
+    const strip = dialog.getByRole('list', { name: 'All of them' })
+    const thumbs = strip.getByRole('button')
+    // Wholly within the strip's visible width (smooth scrolling may still be under way).
+    const inView = async (thumb: ReturnType<typeof thumbs.nth>) => {
+      const [box, area] = await Promise.all([thumb.boundingBox(), strip.boundingBox()])
+      return box !== null && area !== null && box.x >= area.x - 1 && box.x + box.width <= area.x + area.width + 1
+    }
+    expect(await strip.evaluate((el) => el.scrollWidth > el.clientWidth)).toBe(true)
+    for (let position = 1; position <= total; position++) {
+      expect(await counter(page).innerText()).toBe(`${position}/${total}`)
+      const current = thumbs.nth(position - 1)
+      expect(await current.getAttribute('aria-current')).toBe('true')
+      expect(await strip.locator('[aria-current]').count()).toBe(1)
+      await expect.poll(() => inView(current)).toBe(true)
+      // Marked so that it can be seen, not only heard: its frame differs from the others'.
+      const other = thumbs.nth(position % total)
+      expect(await current.evaluate((el) => getComputedStyle(el).borderColor)).not.toBe(await other.evaluate((el) => getComputedStyle(el).borderColor))
+      await dialog.getByRole('button', { name: 'Next photo' }).click()
+    }
+    // Past the last it wraps to the first, and the strip comes back with it.
+    await expect.poll(() => inView(thumbs.first())).toBe(true)
+
+    // The gallery page opened at its last photo shows that photo's thumbnail, marked.
+    await page.goto(`${BASE_URL}${card.detail_page_url}/gallery?photo=${total}`)
+    const pageStrip = page.getByRole('list', { name: 'All of them' })
+    const last = pageStrip.getByRole('link').nth(total - 1)
+    expect(await last.getAttribute('aria-current')).toBe('true')
+    await expect
+      .poll(async () => {
+        const [box, area] = await Promise.all([last.boundingBox(), pageStrip.boundingBox()])
+        return box !== null && area !== null && box.x >= area.x - 1 && box.x + box.width <= area.x + area.width + 1
+      })
+      .toBe(true)
+  })
+
   it('has an entry in the history: Back closes it at any photo and gives focus back, Forward and a reload open it again, closing it goes back over it', async () => {
     const { card } = await findProperty(() => true)
     const total = card.medias.length

@@ -5,6 +5,7 @@ import { Picture } from '#app/components/ui/picture.tsx'
 import { COPY } from '#app/copy.ts'
 import { GALLERY_VIEW_LABELS, toGalleryPageUrl } from '#app/components/property-detail/gallery-paths.ts'
 import { SlideArrows, useSlideControls } from '#app/components/property-detail/slide-controls.tsx'
+import { useCurrentThumbInView } from '#app/components/property-detail/current-thumb.ts'
 import { toMediaVariantUrl } from '#app/lib/media.ts'
 
 interface GalleryLightboxProps {
@@ -44,6 +45,7 @@ function toDownloadName(heading: string, position: number): string {
  */
 export default function GalleryLightbox({ medias, heading, alt, state, dispatch, detailPageUrl, floorPlanCount, epcCount }: GalleryLightboxProps) {
   const { onKeyDown, swipe } = useSlideControls(dispatch, state.total)
+  const thumbs = useCurrentThumbInView(state.index)
   const media = medias[state.index]
   if (!media) return null
   const kind = toGallerySlideKind(media)
@@ -128,7 +130,7 @@ export default function GalleryLightbox({ medias, heading, alt, state, dispatch,
         </nav>
       )}
       {medias.length > 1 && (
-        <ul className="gallery-lb__thumbs" role="list" aria-label={COPY.GALLERY_THUMBS}>
+        <ul ref={thumbs} className="gallery-lb__thumbs" role="list" aria-label={COPY.GALLERY_THUMBS}>
           {medias.map((thumb, index) => {
             const thumbLabel = COPY.GALLERY_SLIDE(toGallerySlideKind(thumb), index + 1, medias.length)
             return (

@@ -4,6 +4,7 @@ import { Picture } from '#app/components/ui/picture.tsx'
 import { COPY } from '#app/copy.ts'
 import { toMediaVariantUrl } from '#app/lib/media.ts'
 import { toImageAlt } from '#app/lib/property-text.ts'
+import { useCurrentThumbInView } from './current-thumb.ts'
 import { GALLERY_VIEWS, GALLERY_VIEW_LABELS, toGalleryPageUrl } from './gallery-paths.ts'
 import type { GalleryView } from './gallery-paths.ts'
 
@@ -81,6 +82,7 @@ export function GalleryPage({ property, view, index }: GalleryPageProps) {
   const at = (position: number) => toGalleryPageUrl(property.detail_page_url, view, ((position % total) + total) % total + 1)
   const previous = items[(index - 1 + total) % total]
   const next = items[(index + 1) % total]
+  const thumbs = useCurrentThumbInView(index)
   return (
     <div className="gallery-page">
       <header className="gallery-page__bar">
@@ -142,7 +144,7 @@ export function GalleryPage({ property, view, index }: GalleryPageProps) {
         </div>
       )}
       {total > 1 && (
-        <ul className="gallery-page__thumbs" role="list" aria-label={COPY.GALLERY_THUMBS}>
+        <ul ref={thumbs} className="gallery-page__thumbs" role="list" aria-label={COPY.GALLERY_THUMBS}>
           {items.map((thumb, position) => (
             <li key={`${thumb.link}-${position}`}>
               <a href={at(position)} className="gallery-page__thumb" aria-current={position === index ? 'true' : undefined}>
