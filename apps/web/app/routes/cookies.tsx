@@ -13,6 +13,7 @@ import { loadLegalPage } from '#app/components/legal/legal-page.server.ts'
 import { LEGAL_PATHS } from '#app/components/legal/legal-paths.ts'
 import { toTileHost } from '#app/components/legal/tile-host.ts'
 import { MAP_TILES_STATE_KEY } from '#app/components/map/map-types.ts'
+import { LIST_VIEWS_KEY } from '#app/components/property-list/list-view-history.ts'
 import { getAgencyName, toCanonicalLink, toTitle } from '#app/lib/meta.ts'
 import { cataloguePageHeaders } from '#app/lib/page-headers.server.ts'
 import { BROWSER_SAVES_KEY } from '#app/lib/hydration-flag.ts'
@@ -69,6 +70,12 @@ const STORED = [
     name: MAP_TILES_STATE_KEY,
     kind: 'Browser storage (session storage)',
     purpose: 'Whether the map’s tiles could be loaded, so that a map that cannot reach them does not keep trying.',
+    lasts: 'Until you close the tab.',
+  },
+  {
+    name: LIST_VIEWS_KEY,
+    kind: 'Browser storage (session storage)',
+    purpose: 'Whether each search results page you visited in this tab showed the map or the list, so that going back to one shows it as you left it.',
     lasts: 'Until you close the tab.',
   },
 ] as const

@@ -702,6 +702,96 @@ describe('the properties map', () => {
   })
 })
 
+describe('the map view and the Back button', () => {
+  /** Whether the list page shows its map (its toggle pressed, the map drawn) rather than the list alone. */
+  const showsMap = async (page: Page) =>
+    (await page.locator('.list-page__map-toggle').getAttribute('aria-pressed')) === 'true' && (await page.locator('.map-canvas').count()) > 0
+  /** Waits until the page shown is the property page, then presses the browser's Back button. */
+  const backFromProperty = async (page: Page, listUrl: string) => {
+    // Not waiting for every picture of either page to load: only for each to be shown.
+    await page.waitForURL((url) => url.pathname.startsWith('/property/'), { waitUntil: 'domcontentloaded' })
+    await page.getByRole('heading', { level: 1 }).waitFor()
+    await page.goBack({ waitUntil: 'domcontentloaded' })
+    await page.waitForURL(listUrl, { waitUntil: 'domcontentloaded' })
+  }
+
+  it('comes back to the map on a desktop from a property opened from a card beside it or from a pin, and after a reload; to the list once the map is hidden', async () => {
+    const { page } = await offlinePage({ width: 1366, height: 900 })
+    const search = await findSmallSearch(page)
+    await page.goto(`${BASE_URL}${search.url}`)
+    const listUrl = page.url()
+    await page.getByRole('button', { name: 'Show map' }).click()
+    await expect.poll(() => markedCount(page), { timeout: 15_000 }).toBe(search.total)
+
+    // A card of the list beside the map (a link the page's router follows).
+    await page.locator('.property-grid [data-property-id]').first().locator('a[href^="/property/"]').first().click()
+    await backFromProperty(page, listUrl)
+    await expect.poll(() => showsMap(page), { timeout: 15_000 }).toBe(true)
+    await expect.poll(() => markedCount(page), { timeout: 15_000 }).toBe(search.total)
+    expect(await listIds(page)).toHaveLength(search.total)
+
+    // A pin's card (its link loads the property page as a page of its own).
+    await page.locator('.map-canvas [data-point-id]:not(:has(.map-pin--locked))').first().click()
+    const popupLink = page.locator('.leaflet-popup').getByRole('link', { name: /^View This Property/ })
+    await expect.poll(() => popupLink.getAttribute('href')).toMatch(/^\/property\//)
+    // From the keyboard: the map may still be panning to show the card under a pointer.
+    await popupLink.focus()
+    await page.keyboard.press('Enter')
+    await backFromProperty(page, listUrl)
+    await expect.poll(() => showsMap(page), { timeout: 15_000 }).toBe(true)
+
+    // A reload of that page keeps it as well.
+    await page.reload({ waitUntil: 'domcontentloaded' })
+    await expect.poll(() => showsMap(page), { timeout: 15_000 }).toBe(true)
+
+    // Hidden again, Back from a property brings the list.
+    await page.locator('.list-page__map-toggle').click()
+    await expect.poll(() => page.locator('.map-canvas').count()).toBe(0)
+    await page.locator('.property-grid [data-property-id]').first().locator('a[href^="/property/"]').first().click()
+    await backFromProperty(page, listUrl)
+    await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true')
+    expect(await page.locator('.list-page__map-toggle').getAttribute('aria-pressed')).toBe('false')
+    expect(await page.locator('.map-canvas').count()).toBe(0)
+
+    // What the tab keeps for it (this entry's view: now the list) is named on the Cookies page.
+    expect(Object.values(JSON.parse((await page.evaluate(() => sessionStorage.getItem('list-views'))) ?? '{}') as Record<string, string>)).toContain('list')
+    await page.goto(`${BASE_URL}/cookies`)
+    expect(await page.getByRole('rowheader', { name: 'list-views' }).count()).toBe(1)
+  })
+
+  it('comes back to the map on a phone from a property opened from a pin’s card, and the list where the map was never shown', async () => {
+    const { page } = await offlinePage({ width: 390, height: 844, mobile: true })
+    const search = await findSmallSearch(page)
+    await page.goto(`${BASE_URL}${search.url}`)
+    const listUrl = page.url()
+
+    // Opened from the list, Back is the list.
+    await page.locator('.property-grid [data-property-id]').first().locator('a[href^="/property/"]').first().tap()
+    await backFromProperty(page, listUrl)
+    await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true')
+    expect(await page.locator('.list-page__map-toggle').getAttribute('aria-pressed')).toBe('false')
+    expect(await page.locator('.property-grid').isVisible()).toBe(true)
+
+    // Opened from the map, Back is the map, in the list's place.
+    await page.getByRole('button', { name: 'Show map' }).tap()
+    await expect.poll(() => markedCount(page), { timeout: 15_000 }).toBe(search.total)
+    // The lowest pin: the others may lie under the map's bar at a phone's width.
+    const pins = page.locator('.map-canvas [data-point-id]:not(:has(.map-pin--locked))')
+    const bottoms = await pins.evaluateAll((els) => els.map((el) => el.getBoundingClientRect().bottom))
+    await pins.nth(bottoms.indexOf(Math.max(...bottoms))).tap()
+    await page.getByRole('dialog').getByRole('link', { name: /^View This Property/ }).tap()
+    await backFromProperty(page, listUrl)
+    await expect.poll(() => showsMap(page), { timeout: 15_000 }).toBe(true)
+    await expect.poll(() => markedCount(page), { timeout: 15_000 }).toBe(search.total)
+    expect(await page.locator('.property-grid').isVisible()).toBe(false)
+    await expectNoAxeViolations(page)
+
+    // And Show list brings the list back.
+    await page.getByRole('button', { name: 'Show list' }).tap()
+    expect(await page.locator('.property-grid').isVisible()).toBe(true)
+  })
+})
+
 describe('properties at one position on the properties map', () => {
   // Three flats in one building, and a pre-market house beside it that a visitor sees at its rounded
   // position: the building's (SPEC §2 locked card). On Dartmoor, miles from any seeded property.

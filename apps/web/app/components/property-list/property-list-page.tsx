@@ -10,6 +10,7 @@ import type { PropertiesMap } from '#app/components/map/properties-map.tsx'
 import { PropertyGrid } from '#app/components/property-card/property-grid.tsx'
 import type { ListCard } from '#app/components/property-card/types.ts'
 import { Pagination } from '#app/components/property-list/pagination.tsx'
+import { useMapShownPerEntry } from '#app/components/property-list/list-view-history.ts'
 import { SortForm } from '#app/components/property-list/sort-form.tsx'
 import { SearchForm } from '#app/components/search/search-form.tsx'
 import { ALERT_ON, PAGE_PARAMS, toSearchUrl } from '#app/components/search/search-url.ts'
@@ -62,8 +63,8 @@ export function PropertyListPage({ data }: { data: PropertyListData }) {
   const branches = useBranches()
   const title = COPY.LIST_TITLE[data.searchType]
   // The map is shown for a search of a map area (a shared link renders it on the server), else when the
-  // visitor asks; the choice lasts while they search, as the page stays mounted between list URLs.
-  const [mapShown, setMapShown] = useState(showsMapFromTheStart(data))
+  // visitor asks; the choice lasts while they search, and Back to a page shows it as it was left.
+  const [mapShown, setMapShown] = useMapShownPerEntry(showsMapFromTheStart(data))
   // The alert's own matches, just switched on: its search is saved, so nothing offers to save it.
   const [params] = useSearchParams()
   const saved = params.get(PAGE_PARAMS.ALERT) === ALERT_ON
