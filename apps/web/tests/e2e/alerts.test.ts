@@ -956,9 +956,18 @@ describe('Heads Up Property Alerts without JavaScript', () => {
     // Without JavaScript the captcha is a question: nothing is registered until it is answered.
     expect(await page.getByRole('alert').first().innerText()).toBe('Please answer the question below so that we know you are not a robot.')
     const group = page.getByRole('group', { name: 'Check that you are not a robot' })
-    const answer = solveCaptchaQuestion((await group.locator('label').innerText()).trim())
-    if (answer === null) throw new Error('an unexpected question')
-    await group.getByRole('textbox').fill(answer)
+    const answerOf = async () => {
+      const answer = solveCaptchaQuestion((await group.locator('label').innerText()).trim())
+      if (answer === null) throw new Error('an unexpected question')
+      return answer
+    }
+    // A wrong answer is refused at the question, which is asked anew and says how to go on.
+    await group.getByRole('textbox').fill(`${await answerOf()}x`)
+    await submit(page)
+    expect(await page.getByRole('alert').first().innerText()).toBe('Please confirm you are not a robot and try again.')
+    expect(await group.getByRole('textbox').getAttribute('aria-invalid')).toBe('true')
+    expect(await group.innerText()).toContain('If your answers keep being refused, please try again in an hour, or call us:')
+    await group.getByRole('textbox').fill(await answerOf())
     await submit(page)
     await page.getByRole('status').filter({ hasText: /confirm your alert/ }).waitFor()
   })

@@ -87,6 +87,8 @@ export type RegisterActionResult =
       }
       /** For a post without the browser captcha's token: the question to answer instead. */
       readonly question?: CaptchaQuestion | null
+      /** Whether the answer to the question before it was refused. */
+      readonly questionRefused?: boolean
     }
 
 /** The 'E-mail me' choices, instant (the default) first. */
@@ -443,7 +445,7 @@ export function RegisterScreen(props: RegisterScreenProps) {
             {ALERT_COPY.FREQUENCY_HINT}
           </p>
         </fieldset>
-        {question && <CaptchaQuestionField question={question} id="alert-register" classes={QUESTION_CLASSES} />}
+        {question && <CaptchaQuestionField question={question} id="alert-register" classes={QUESTION_CLASSES} invalid={serverFailure?.questionRefused === true} />}
         <div className="alert-register__actions">
           {hydrated && nextTab && (
             <button type="button" className="button button--secondary alert-register__next" onClick={() => void nextStep(nextTab)}>

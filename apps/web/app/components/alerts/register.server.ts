@@ -179,7 +179,10 @@ export async function handleRegisterAction(request: Request, context: AppLoadCon
     const captchaToken = target.captcha ? readFormCaptchaToken(form, browserToken) : null
     if (target.captcha && captchaToken === null) return failed({ ok: false, message: QUESTION_COPY.NEEDED, tab: ALERT_TABS[ALERT_TABS.length - 1]! }, 400)
     const saved = await save(context, target, payload, { idempotencyKey, captchaToken })
-    return saved.ok ? saved.answer : failed(toFailure(saved.error), saved.status === 404 ? 404 : 400)
+    if (saved.ok) return saved.answer
+    // The captcha the API refused is, for a form sent without JavaScript, the answer to its question.
+    const questionRefused = browserToken === '' && saved.error.errors?.['recaptcha_token'] !== undefined
+    return failed({ ...toFailure(saved.error), ...(questionRefused ? { questionRefused } : {}) }, saved.status === 404 ? 404 : 400)
   }
 
   if (typeof json === 'string') {
