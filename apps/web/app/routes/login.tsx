@@ -51,10 +51,13 @@ export async function action({ request, context }: Route.ActionArgs) {
       captchaToken = toQuestionCaptchaToken(questionToken.slice(0, 1024), answer.slice(0, 64))
     }
   }
+  const answeredQuestion = field('recaptcha_token') === '' && captchaToken !== ''
   const key = field('idempotency_key')
   // SPEC §7: any refusal or error is swallowed and the confirmation is shown anyway, so the page
-  // never tells whether an address is registered.
-  await context.services
+  // never tells whether an address is registered. A wrong answer to the question is the exception:
+  // the captcha is checked before anything about the address, so saying so tells nothing of it, and
+  // a person told 'sent' would wait for a link that never comes.
+  const sent = await context.services
     .requestLoginLink(
       {
         email: parsed.data.email,
@@ -65,6 +68,10 @@ export async function action({ request, context }: Route.ActionArgs) {
       IDEMPOTENCY_KEY_SHAPE.test(key) ? { idempotencyKey: key } : {},
     )
     .catch(() => null)
+  if (answeredQuestion && sent && !sent.ok && sent.error.errors?.['recaptcha_token'] !== undefined) {
+    const question = await issueCaptchaQuestion(context)
+    if (question) return data({ status: 'question', email: parsed.data.email, question, refused: sent.error.message } satisfies MagicLinkResult, { status: 400 })
+  }
   const result: MagicLinkResult = { status: 'sent', email: parsed.data.email }
   return result
 }

@@ -162,6 +162,14 @@ describe('magic link login in a browser', () => {
     expect(await page.locator('main').innerText()).toContain('Without JavaScript we ask you a short question before your link is sent')
     await page.getByLabel('Email address').fill(TENANT_EMAIL)
     await page.getByRole('button', { name: 'Send login link' }).click()
+    // A wrong answer is not taken for a sent link: the person is told, and asked a new question.
+    const group = page.getByRole('group', { name: 'Check that you are not a robot' })
+    const first = solveCaptchaQuestion((await group.locator('label').innerText()).trim())
+    await group.getByRole('textbox').fill(`${first}x`)
+    await page.getByRole('button', { name: 'Send login link' }).click()
+    await page.getByRole('alert').filter({ hasText: 'Please confirm you are not a robot and try again.' }).waitFor()
+    expect(await group.getByRole('textbox').getAttribute('aria-invalid')).toBe('true')
+    expect(await page.getByRole('heading', { name: 'Check your e-mail' }).count()).toBe(0)
     await answerQuestion(page, async () => {
       expect(await page.getByLabel('Email address').inputValue()).toBe(TENANT_EMAIL)
       seen = await seenMails()

@@ -20,7 +20,7 @@ import { focusWarnedField } from '#app/lib/focus-field.ts'
 export type MagicLinkResult =
   | { status: 'invalid'; message: string; email: string }
   | { status: 'sent'; email: string }
-  | { status: 'question'; email: string; question: CaptchaQuestion }
+  | { status: 'question'; email: string; question: CaptchaQuestion; refused?: string }
 
 export { QUESTION_ANSWER_FIELD, QUESTION_TOKEN_FIELD }
 
@@ -120,7 +120,14 @@ function MagicLinkEntry({ captcha, returnTo, idempotencyKey, result }: Omit<Magi
         <FieldError fieldId={inputId} message={error ?? undefined} className="login-form__error" />
       </div>
       {result?.status === 'question' && (
-        <CaptchaQuestionField question={result.question} id={inputId} classes={QUESTION_CLASSES} hint={COPY.LOGIN_QUESTION_HINT} />
+        <>
+          {result.refused && (
+            <p className="login-form__error" role="alert">
+              {result.refused}
+            </p>
+          )}
+          <CaptchaQuestionField question={result.question} id={inputId} classes={QUESTION_CLASSES} hint={COPY.LOGIN_QUESTION_HINT} invalid={result.refused !== undefined} />
+        </>
       )}
       {returnTo && <input type="hidden" name="redirect" value={returnTo} />}
       {/* Posted as it is with or without JavaScript: a retry of this submission sends the same key. */}
