@@ -183,13 +183,14 @@ export const accountsPlugin = fp<AccountsOptions>(
     if (!questionKey) app.log.warn('no question key: the no-JavaScript captcha questions are signed with a key of this process only')
     const questionSettings = options.questions ?? DEFAULT_QUESTION_SETTINGS
     const questionRule = { limit: questionSettings.perIpHour, windowMs: 60 * 60_000 }
+    const wrongAnswersKey = (ip: string) => `captcha-question:ip:${ip}`
     const questions = createQuestionChallenges({
       hmacKey: questionKey ?? randomBytes(32).toString('hex'),
       spent,
       now,
       wrongAnswers: {
-        pastLimit: (ip) => isPastRateLimit(app.db, `captcha-question:ip:${ip}`, questionRule, now()),
-        count: async (ip) => void (await hitRateLimit(app.db, `captcha-question:ip:${ip}`, questionRule, now())),
+        pastLimit: (ip) => isPastRateLimit(app.db, wrongAnswersKey(ip), questionRule, now()),
+        count: async (ip) => void (await hitRateLimit(app.db, wrongAnswersKey(ip), questionRule, now())),
       },
     })
     // The browser's captcha, or for a form sent without JavaScript an answered question.

@@ -28,3 +28,11 @@ export function readFormCaptchaToken(form: FormData, browserToken: string): stri
 export function issueCaptchaQuestion(context: AppLoadContext): Promise<CaptchaQuestion | null> {
   return context.services.issueCaptchaQuestion().catch((): CaptchaQuestion | null => null)
 }
+
+/**
+ * Whether the API refused a post's captcha (its error at `recaptcha_token`): for a form sent without
+ * JavaScript, the answer to the question the page asked.
+ */
+export function isCaptchaRefused(error: { readonly errors?: Readonly<Record<string, readonly string[]>> | undefined }): boolean {
+  return error.errors?.['recaptcha_token'] !== undefined
+}

@@ -5,7 +5,7 @@ import { MagicLinkForm, QUESTION_ANSWER_FIELD, QUESTION_TOKEN_FIELD } from '#app
 import type { MagicLinkResult } from '#app/components/account/magic-link-form.tsx'
 import { COPY } from '#app/copy.ts'
 import { getCaptchaConfig } from '#app/lib/captcha-config.server.ts'
-import { issueCaptchaQuestion, toQuestionCaptchaToken } from '#app/lib/captcha-question.server.ts'
+import { isCaptchaRefused, issueCaptchaQuestion, toQuestionCaptchaToken } from '#app/lib/captcha-question.server.ts'
 import { getAgencyName, toTitle } from '#app/lib/meta.ts'
 import { getCurrentContact, getLoginReturnPath } from '#app/lib/session.server.ts'
 import { REGISTER_PATH, toLoginUrl } from '#app/lib/urls.ts'
@@ -68,7 +68,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       IDEMPOTENCY_KEY_SHAPE.test(key) ? { idempotencyKey: key } : {},
     )
     .catch(() => null)
-  if (answeredQuestion && sent && !sent.ok && sent.error.errors?.['recaptcha_token'] !== undefined) {
+  if (answeredQuestion && sent && !sent.ok && isCaptchaRefused(sent.error)) {
     const question = await issueCaptchaQuestion(context)
     if (question) return data({ status: 'question', email: parsed.data.email, question, refused: sent.error.message } satisfies MagicLinkResult, { status: 400 })
   }

@@ -46,7 +46,7 @@ import { LOCATION_JSON_FIELD } from '#app/components/alerts/property-type-tab.ts
 import { ALERT_JSON_FIELD } from '#app/components/alerts/register-screen.tsx'
 import type { RegisterActionResult, RegisterJsonBody } from '#app/components/alerts/register-screen.tsx'
 import { QUESTION_COPY } from '#app/components/account/captcha-question.ts'
-import { issueCaptchaQuestion, readFormCaptchaToken } from '#app/lib/captcha-question.server.ts'
+import { isCaptchaRefused, issueCaptchaQuestion, readFormCaptchaToken } from '#app/lib/captcha-question.server.ts'
 import { getSiteSettings } from '#app/lib/site-settings.server.ts'
 import { toSetCookieHeaders } from '#app/lib/session.server.ts'
 
@@ -181,7 +181,7 @@ export async function handleRegisterAction(request: Request, context: AppLoadCon
     const saved = await save(context, target, payload, { idempotencyKey, captchaToken })
     if (saved.ok) return saved.answer
     // The captcha the API refused is, for a form sent without JavaScript, the answer to its question.
-    const questionRefused = browserToken === '' && saved.error.errors?.['recaptcha_token'] !== undefined
+    const questionRefused = browserToken === '' && isCaptchaRefused(saved.error)
     return failed({ ...toFailure(saved.error), ...(questionRefused ? { questionRefused } : {}) }, saved.status === 404 ? 404 : 400)
   }
 

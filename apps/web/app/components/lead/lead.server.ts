@@ -9,7 +9,7 @@ import type { AddressChoice, LeadActionResult, LeadFormData } from '#app/compone
 import { QUESTION_COPY } from '#app/components/account/captcha-question.ts'
 import { toLeadPrefill } from '#app/components/lead/lead-prefill.ts'
 import { getCaptchaConfig } from '#app/lib/captcha-config.server.ts'
-import { issueCaptchaQuestion, readFormCaptchaToken } from '#app/lib/captcha-question.server.ts'
+import { isCaptchaRefused, issueCaptchaQuestion, readFormCaptchaToken } from '#app/lib/captcha-question.server.ts'
 import { getCurrentContact, toSetCookieHeaders } from '#app/lib/session.server.ts'
 
 /** How many suggestions a page without JavaScript offers for a typed address. */
@@ -102,8 +102,8 @@ export async function handleLeadAction(
   )
   if (sent.ok) return data<LeadActionResult>({ ok: true }, { headers: toSetCookieHeaders(sent.setCookie) })
   if (sent.status >= 500) throw new Error(`lead enquiry failed: ${sent.status} ${sent.error.message}`)
-  const refusedField = Object.keys(sent.error.errors ?? {})[0] ?? 'form'
   // The captcha the API refused is, for a form sent without JavaScript, the answer to its question.
-  const field = refusedField === 'recaptcha_token' && typeof form.get(LEAD_FIELD.QUESTION_TOKEN) === 'string' ? LEAD_FIELD.QUESTION_ANSWER : refusedField
+  const answeredQuestion = typeof form.get(LEAD_FIELD.QUESTION_TOKEN) === 'string'
+  const field = answeredQuestion && isCaptchaRefused(sent.error) ? LEAD_FIELD.QUESTION_ANSWER : (Object.keys(sent.error.errors ?? {})[0] ?? 'form')
   return failOne(toLeadErrorMessage(sent.error), field, sent.status === 429 ? 429 : 400)
 }
