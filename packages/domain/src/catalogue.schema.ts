@@ -309,9 +309,8 @@ export type Bounds = z.infer<typeof BoundsSchema>
 
 /**
  * A location filter: centre and radius in miles, and the place's own bounds when known. SPEC §9's
- * radius 0 means "the place's own bounds": the search then covers the bounds (a filter without them
- * falls back to a small circle, see the API's geo queries). With any other radius the bounds are
- * carried along unused, so that choosing 0 again later still knows them.
+ * radius 0 means "the place's own bounds", and any other radius the bounds and that distance beyond
+ * them; a filter without bounds is a circle around its centre (criteria.ts `isWithinLocation`).
  */
 export const LocationFilterSchema = z.object({
   lat: z.number().min(-90).max(90),

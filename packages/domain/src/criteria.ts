@@ -8,7 +8,7 @@ import type { AlertCriteria } from './applicant.ts'
 import { TRANSACTION_TYPE, type InclusionFilter, type PropertySearchFilters, type SearchType, type TransactionTypeId } from './catalogue.ts'
 import type { LocationFilter } from './catalogue.schema.ts'
 import { APPLICANT_PROFILE } from './constants.ts'
-import { distanceMiles, isWithinBounds, type LatLng } from './geo.ts'
+import { distanceMiles, isWithinBounds, milesBeyondBounds, toWidenedBoundsOutline, type BoundingBox, type LatLng } from './geo.ts'
 import { toLocationFilter } from './location.ts'
 import { toRangeReversedMessage } from './messages.ts'
 import { PRICE_UNSET, toSearchPriceBounds } from './price.ts'
@@ -123,12 +123,46 @@ export function isBoundsLocation(location: Pick<LocationFilter, 'radius' | 'boun
 }
 
 /**
+ * Whether a location covers its place's bounds and the radius around them: a place with an outline (a
+ * town, a postcode district) at a radius above 0. '0.25 mile' of Leeds is Leeds and a quarter of a mile
+ * beyond it, as on the big property portals, never a quarter-mile circle around the city's centre point,
+ * which would find fewer homes than 'This area only' (SPEC §9's radii widen a search as they grow).
+ */
+export function isAroundBoundsLocation(location: Pick<LocationFilter, 'radius' | 'bounds'>): location is LocationFilter & { bounds: NonNullable<LocationFilter['bounds']> } {
+  return location.radius > 0 && !!location.bounds
+}
+
+/**
+ * How far a point lies beyond a location, in miles (0 or less within it): beyond its place's bounds
+ * and their radius, or beyond its circle. The match score's margin is measured from here.
+ */
+export function milesBeyondLocation(location: LocationFilter, point: LatLng): number {
+  if (location.bounds) return milesBeyondBounds(point, location.bounds) - location.radius
+  return distanceMiles(location, point) - toSearchRadiusMiles(location)
+}
+
+/**
  * Whether a point lies within a location (the search's rule, in plain numbers): within its place's
- * bounds for radius 0 when they are known, else within its circle.
+ * bounds for radius 0 when they are known, within the radius of those bounds for a larger radius, else
+ * within its circle. The API's SQL (`withinSql`) is the same rule.
  */
 export function isWithinLocation(location: LocationFilter, point: LatLng): boolean {
   if (isBoundsLocation(location)) return isWithinBounds(point, location.bounds)
+  if (isAroundBoundsLocation(location)) return milesBeyondBounds(point, location.bounds) <= location.radius
   return distanceMiles(location, point) <= toSearchRadiusMiles(location)
+}
+
+/** What a location covers, to draw on a map: its place's bounds, its bounds widened by the radius, or a circle. */
+export type LocationArea =
+  | { kind: 'box'; area: BoundingBox }
+  | { kind: 'outline'; points: LatLng[] }
+  | { kind: 'circle'; lat: number; lng: number; radiusMiles: number }
+
+/** The area a location covers (`isWithinLocation`'s rule), as a map draws it. */
+export function toLocationArea(location: LocationFilter): LocationArea {
+  if (isBoundsLocation(location)) return { kind: 'box', area: location.bounds }
+  if (isAroundBoundsLocation(location)) return { kind: 'outline', points: toWidenedBoundsOutline(location.bounds, location.radius) }
+  return { kind: 'circle', lat: location.lat, lng: location.lng, radiusMiles: toSearchRadiusMiles(location) }
 }
 
 /** The search type an alert searches: a buyer's alert sales, a tenant's lettings (SPEC §4). */

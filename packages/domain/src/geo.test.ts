@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { EARTH_RADIUS_MILES, distanceMiles, isWithinBounds, toBoundingBox } from './geo.ts'
+import { EARTH_RADIUS_MILES, distanceMiles, isWithinBounds, milesBeyondBounds, toBoundingBox, toNearestInBounds } from './geo.ts'
 
 const london = { lat: 51.5074, lng: -0.1278 }
 const manchester = { lat: 53.4808, lng: -2.2426 }
@@ -43,5 +43,21 @@ describe('isWithinBounds', () => {
     expect(isWithinBounds({ lat: -17, lng: 178 }, fiji)).toBe(true)
     expect(isWithinBounds({ lat: -17, lng: -179.5 }, fiji)).toBe(true)
     expect(isWithinBounds({ lat: -17, lng: 0 }, fiji)).toBe(false)
+  })
+})
+
+describe("a point's distance beyond a bounding box", () => {
+  const box = { south: 53.7, west: -1.7, north: 53.9, east: -1.4 }
+  it('is 0 within the box and measured to the nearest edge or corner outside it', () => {
+    expect(milesBeyondBounds({ lat: 53.8, lng: -1.5 }, box)).toBe(0)
+    expect(toNearestInBounds({ lat: 54.0, lng: -1.5 }, box)).toEqual({ lat: 53.9, lng: -1.5 })
+    expect(toNearestInBounds({ lat: 54.0, lng: -1.0 }, box)).toEqual({ lat: 53.9, lng: -1.4 })
+    expect(milesBeyondBounds({ lat: 54.0, lng: -1.5 }, box)).toBeCloseTo(6.91, 2)
+  })
+  it('goes to the nearer edge of a box across the antimeridian', () => {
+    const across = { south: -20, west: 170, north: -10, east: -170 }
+    expect(toNearestInBounds({ lat: -15, lng: 179 }, across)).toEqual({ lat: -15, lng: 179 })
+    expect(toNearestInBounds({ lat: -15, lng: 160 }, across)).toEqual({ lat: -15, lng: 170 })
+    expect(toNearestInBounds({ lat: -15, lng: -160 }, across)).toEqual({ lat: -15, lng: -170 })
   })
 })

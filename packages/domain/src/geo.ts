@@ -84,3 +84,44 @@ export const APPROXIMATE_DISTANCES_TEXT: Record<Exclude<LocationPrecision, 'post
   district: 'Distances are approximate: measured from the centre of the postcode district.',
   town: 'Distances are approximate: measured from the centre of the town.',
 }
+
+/**
+ * The point of a bounding box nearest `point` (the point itself when it lies within): its latitude and
+ * longitude each held to the box's edges. For a box across the antimeridian, a longitude outside it goes
+ * to the nearer of its two edges. The API's SQL (`apps/api/src/queries/geo.ts`, `nearestInBoundsSql`)
+ * takes the same point.
+ */
+export function toNearestInBounds(point: LatLng, bounds: BoundingBox): LatLng {
+  const lat = Math.min(Math.max(point.lat, bounds.south), bounds.north)
+  if (bounds.west <= bounds.east) return { lat, lng: Math.min(Math.max(point.lng, bounds.west), bounds.east) }
+  if (point.lng >= bounds.west || point.lng <= bounds.east) return { lat, lng: point.lng }
+  return { lat, lng: bounds.west - point.lng <= point.lng - bounds.east ? bounds.west : bounds.east }
+}
+
+/** How far a point lies beyond a bounding box, in miles: to the box's nearest point (0 within it). */
+export function milesBeyondBounds(point: LatLng, bounds: BoundingBox): number {
+  return distanceMiles(point, toNearestInBounds(point, bounds))
+}
+
+/**
+ * The outline of a bounding box widened by a distance, as the points of a polygon: the box's edges moved
+ * out by `miles`, joined by quarter circles at its corners (`stepsPerCorner` points each). What a radius
+ * around a place's bounds covers, drawn on a map.
+ */
+export function toWidenedBoundsOutline(bounds: BoundingBox, miles: number, stepsPerCorner = 8): LatLng[] {
+  const east = bounds.west <= bounds.east ? bounds.east : bounds.east + 360
+  const dLat = (miles / EARTH_RADIUS_MILES) * (180 / Math.PI)
+  const corners: [LatLng, number][] = [
+    [{ lat: bounds.north, lng: east }, 0],
+    [{ lat: bounds.north, lng: bounds.west }, 90],
+    [{ lat: bounds.south, lng: bounds.west }, 180],
+    [{ lat: bounds.south, lng: east }, 270],
+  ]
+  return corners.flatMap(([corner, from]) => {
+    const dLng = dLat / Math.max(Math.cos(toRadians(corner.lat)), 1e-6)
+    return Array.from({ length: stepsPerCorner + 1 }, (_, i) => {
+      const angle = toRadians(from + (90 * i) / stepsPerCorner)
+      return { lat: corner.lat + dLat * Math.sin(angle), lng: corner.lng + dLng * Math.cos(angle) }
+    })
+  })
+}

@@ -126,6 +126,16 @@ describe('scoreMatch', () => {
     expect(scoreMatch(thisArea, { ...home, ...northOfLeeds(8) })).toEqual({ score: null, reasons: [] })
   })
 
+  it("reads a larger radius around a place with bounds as the bounds and that radius beyond them", () => {
+    const bounds = { south: leeds.lat - 0.1, west: leeds.lng - 0.1, north: leeds.lat + 0.1, east: leeds.lng + 0.1 }
+    const quarterMile = { locations: [{ ...leeds, radius: 0.25, name: 'Leeds', bounds }] }
+    // Six miles from the centre is inside Leeds, so within a quarter mile of it (a circle would miss it).
+    expect(scoreMatch(quarterMile, { ...home, ...northOfLeeds(6) })).toEqual({ score: 100, reasons: [{ label: 'Within 0.25 mile of Leeds', matched: true }] })
+    // The bounds end 6.9 miles north: 7.1 is within the quarter mile beyond them, 7.4 is not (it is in the margin).
+    expect(scoreMatch(quarterMile, { ...home, ...northOfLeeds(7.1) }).reasons).toEqual([{ label: 'Within 0.25 mile of Leeds', matched: true }])
+    expect(scoreMatch(quarterMile, { ...home, ...northOfLeeds(7.4) }).reasons).toEqual([{ label: '7.4 miles from Leeds', matched: false }])
+  })
+
   it('names an unnamed location as your search area', () => {
     expect(scoreMatch({ locations: [{ ...leeds, radius: 3 }] }, home).reasons).toEqual([{ label: 'Within 3 miles of your search area', matched: true }])
   })

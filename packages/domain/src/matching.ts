@@ -10,7 +10,7 @@ import type { MustHave, SearchType } from './catalogue.ts'
 import type { PropertyTypeSelection } from './catalogue.schema.ts'
 import { toSearchType } from './catalogue.ts'
 import type { AlertCriteria } from './applicant.ts'
-import { isBoundsLocation, isWithinLocation, toAlertTransactionTypeId, toSearchRadiusMiles } from './criteria.ts'
+import { isWithinLocation, milesBeyondLocation, toAlertTransactionTypeId } from './criteria.ts'
 import { toDistanceLabel, toPriceLabel } from './format.ts'
 import { distanceMiles, type BoundingBox, type LatLng } from './geo.ts'
 import { PROPERTY_STYLES, PROPERTY_TYPES } from './property-types.ts'
@@ -103,13 +103,6 @@ export function toMatchCriteria(criteria: AlertCriteria, profileId?: number): Ma
   }
 }
 
-/** How far a point lies beyond a box, in miles (0 inside it): to the nearest point of its edge. */
-function milesBeyondBounds(point: LatLng, bounds: BoundingBox): number {
-  const lat = Math.min(Math.max(point.lat, bounds.south), bounds.north)
-  const lng = bounds.west <= bounds.east ? Math.min(Math.max(point.lng, bounds.west), bounds.east) : point.lng
-  return distanceMiles(point, { lat, lng })
-}
-
 /**
  * The location part: full credit within a location (the search's own rule, `isWithinLocation`), part
  * of it within the margin beyond, and null when the property lies beyond every location's margin.
@@ -123,7 +116,7 @@ function scoreLocation(locations: readonly MatchLocation[], property: MatchPrope
       return { credit: 1, beyond: 0, label, matched: true }
     }
     const distance = distanceMiles(location, property)
-    const beyond = isBoundsLocation(filter) ? milesBeyondBounds(property, filter.bounds) : distance - toSearchRadiusMiles(filter)
+    const beyond = milesBeyondLocation(filter, property)
     const margin = Math.max(location.radius * LOCATION_MARGIN, LOCATION_MARGIN_MIN_MILES)
     const away = Math.round(distance * 10) / 10
     return { credit: beyond <= margin ? 1 - beyond / margin : -1, beyond, label: `${toDistanceLabel(away)} from ${place}`, matched: false }

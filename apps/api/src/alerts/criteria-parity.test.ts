@@ -162,8 +162,8 @@ const cases: fc.Arbitrary<ParityCase> = fc.record({
 })
 
 /**
- * One to three alerts of places alone (every other filter unset), at radius 0 (with and without the
- * place's bounds) or the smallest radii, with available properties of an alert's type at every distance
+ * One to three alerts of places alone (every other filter unset), at radius 0 or the smallest radii
+ * (with and without the place's bounds), with available properties of an alert's type at every distance
  * up to about a mile and a half from one of its places: where a place's area ends decides each answer,
  * so a changed radius rule (radius 0's half mile, a radius widened or narrowed anywhere in the search or
  * the matching, its prefilter included) shows.
@@ -253,10 +253,15 @@ function wants(criteria: AlertCriteria, profileId: number, p: WrittenProperty): 
     const choice = filters[name]
     return !applies(name) || choice === 'include' || (choice === 'show_only') === has
   }
-  const inLocation = (l: (typeof filters.locations)[number]) =>
-    l.radius === 0 && l.bounds
-      ? p.lat >= l.bounds.south && p.lat <= l.bounds.north && p.lng >= l.bounds.west && p.lng <= l.bounds.east
-      : distanceMiles(l, p) <= (l.radius > 0 ? l.radius : POINT_RADIUS_MILES)
+  // A place with bounds: inside them at radius 0, else within the radius of their nearest point (the
+  // generated bounds never cross the antimeridian); a place without: its circle.
+  const inLocation = (l: (typeof filters.locations)[number]) => {
+    if (!l.bounds) return distanceMiles(l, p) <= (l.radius > 0 ? l.radius : POINT_RADIUS_MILES)
+    const inside = p.lat >= l.bounds.south && p.lat <= l.bounds.north && p.lng >= l.bounds.west && p.lng <= l.bounds.east
+    if (l.radius === 0) return inside
+    const nearest = { lat: Math.min(Math.max(p.lat, l.bounds.south), l.bounds.north), lng: Math.min(Math.max(p.lng, l.bounds.west), l.bounds.east) }
+    return distanceMiles(nearest, p) <= l.radius
+  }
   return (
     p.transaction_type_id === filters.transaction_type_id &&
     p.availability === 'available' &&

@@ -1,4 +1,4 @@
-import { EARTH_RADIUS_MILES, isBoundsLocation, toSearchRadiusMiles, type BoundingBox, type LocationFilter } from '@agency/domain'
+import { EARTH_RADIUS_MILES, isAroundBoundsLocation, isBoundsLocation, toSearchRadiusMiles, type BoundingBox, type LocationFilter } from '@agency/domain'
 import { properties } from '@agency/db'
 import { and, between, or, sql, type SQL } from 'drizzle-orm'
 import type { PgColumn } from 'drizzle-orm/pg-core'
@@ -75,6 +75,13 @@ function latitudeRangeSql(at: PositionColumns, south: number, north: number, bin
  */
 export const PUBLIC_POSITION: PositionColumns = { lat: properties.public_lat, lng: properties.public_lng }
 
+/** The haversine distance in miles between two points written as SQL (degrees, double precision). */
+function haversineSql(aLat: SQL | PgColumn, aLng: SQL | PgColumn, bLat: SQL, bLng: SQL): SQL<number> {
+  return sql<number>`(2 * ${EARTH_RADIUS_MILES}::double precision * asin(sqrt(least(1::double precision,
+    power(sin(radians(${aLat} - ${bLat}) / 2), 2)
+    + cos(radians(${bLat})) * cos(radians(${aLat})) * power(sin(radians(${aLng} - ${bLng}) / 2), 2)))))`
+}
+
 /**
  * The haversine distance in miles from a property to a point, as SQL. Plain trigonometry rather than
  * earthdistance, so it uses the same radius as every other distance the product shows.
@@ -87,9 +94,58 @@ export function distanceMilesSql(
 ): SQL<number> {
   const lat = sql`${bind(`${name}_lat`, location.lat)}::double precision`
   const lng = sql`${bind(`${name}_lng`, location.lng)}::double precision`
-  return sql<number>`(2 * ${EARTH_RADIUS_MILES}::double precision * asin(sqrt(least(1::double precision,
-    power(sin(radians(${at.lat} - ${lat}) / 2), 2)
-    + cos(radians(${lat})) * cos(radians(${at.lat})) * power(sin(radians(${at.lng} - ${lng}) / 2), 2)))))`
+  return haversineSql(at.lat, at.lng, lat, lng)
+}
+
+/**
+ * The point of a place's bounds nearest a property, as SQL: the domain's `toNearestInBounds` (its
+ * latitude and longitude each held to the edges; across the antimeridian, a longitude outside goes to
+ * the nearer edge). Its values go through `bind` as `{name}_box_south` and so on.
+ */
+function nearestInBoundsSql(bounds: BoundingBox, at: PositionColumns, bind: Bind, name: string): { lat: SQL; lng: SQL } {
+  const value = (edge: keyof BoundingBox) => sql`${bind(`${name}_box_${edge}`, bounds[edge])}::double precision`
+  const [south, north, west, east] = [value('south'), value('north'), value('west'), value('east')]
+  const lat = sql`greatest(${south}, least(${at.lat}, ${north}))`
+  const lng =
+    bounds.west <= bounds.east
+      ? sql`greatest(${west}, least(${at.lng}, ${east}))`
+      : sql`(case when ${at.lng} >= ${west} or ${at.lng} <= ${east} then ${at.lng} when ${west} - ${at.lng} <= ${at.lng} - ${east} then ${west} else ${east} end)`
+  return { lat, lng }
+}
+
+/**
+ * The box a radius around a place's bounds lies in, a little larger: the bounds widened by the radius
+ * (the longitudes by the widest of the box's latitudes); null longitudes when it would span them all.
+ */
+function aroundBoundsBoxOf(bounds: BoundingBox, radius: number): { south: number; north: number; longitudes: { west: number; east: number } | null } {
+  const dLat = (radius * 1.01) / MILES_PER_DEGREE_LAT
+  const south = bounds.south - dLat
+  const north = bounds.north + dLat
+  const widest = Math.max(Math.abs(south), Math.abs(north))
+  const cosLat = Math.cos((Math.min(widest, 90) * Math.PI) / 180)
+  if (widest >= 89.9 || cosLat < 1e-6) return { south, north, longitudes: null }
+  const dLng = (radius * 1.01) / (MILES_PER_DEGREE_LAT * cosLat)
+  const span = (bounds.west <= bounds.east ? bounds.east - bounds.west : bounds.east + 360 - bounds.west) + 2 * dLng
+  if (span >= 360) return { south, north, longitudes: null }
+  const wrap = (lng: number) => (lng < -180 ? lng + 360 : lng > 180 ? lng - 360 : lng)
+  return { south, north, longitudes: { west: wrap(bounds.west - dLng), east: wrap(bounds.east + dLng) } }
+}
+
+/**
+ * Whether a property lies within a radius of a place's bounds: in the widened box on the index, then
+ * within the radius of the bounds' nearest point (the domain's `isWithinLocation`).
+ */
+function aroundBoundsSql(bounds: BoundingBox, radius: number, at: PositionColumns, bind: Bind, name: string): SQL | undefined {
+  const { south, north, longitudes } = aroundBoundsBoxOf(bounds, radius)
+  const latRange = latitudeRangeSql(at, south, north, bind, name)
+  let box = latRange
+  if (longitudes) {
+    const west = bind(`${name}_west`, longitudes.west)
+    const east = bind(`${name}_east`, longitudes.east)
+    box = and(latRange, longitudes.west <= longitudes.east ? between(at.lng, west, east) : sql`(${at.lng} >= ${west} or ${at.lng} <= ${east})`)
+  }
+  const nearest = nearestInBoundsSql(bounds, at, bind, name)
+  return and(box, sql`${haversineSql(at.lat, at.lng, nearest.lat, nearest.lng)} <= ${bind(`${name}_radius`, radius)}::double precision`)
 }
 
 /**
@@ -135,11 +191,13 @@ export function withinBoundsSql(bounds: BoundingBox, at: PositionColumns = EXACT
 }
 
 /**
- * Whether a property lies within a location filter: within the place's bounds for radius 0 when they
- * are known, else within its circle (box prefilter on the index, then the exact distance check).
+ * Whether a property lies within a location filter (the domain's `isWithinLocation`): within the
+ * place's bounds for radius 0 when they are known, within the radius of those bounds for a larger
+ * radius, else within its circle (box prefilter on the index, then the exact distance check).
  */
 export function withinSql(location: LocationFilter, at: PositionColumns = EXACT_POSITION, bind: Bind = inline, name = 'location'): SQL | undefined {
   if (isBoundsLocation(location)) return withinBoundsSql(location.bounds, at, bind, name)
+  if (isAroundBoundsLocation(location)) return aroundBoundsSql(location.bounds, location.radius, at, bind, name)
   return and(
     boundingBoxSql(location, at, bind, name),
     sql`${distanceMilesSql(location, at, bind, name)} <= ${bind(`${name}_radius`, toSearchRadiusMiles(location))}::double precision`,

@@ -48,6 +48,15 @@ async function getManchester(page: Page): Promise<PlaceDetails> {
   return details.data
 }
 
+/**
+ * How far a point lies beyond a place's bounds, in miles (0 inside): to the bounds' nearest point, as a
+ * person measures 'within 3 miles of Manchester' (the city and three miles around it).
+ */
+function milesBeyond(bounds: PlaceDetails['bounds'], p: { lat: number; lng: number }): number {
+  const nearest = { lat: Math.min(Math.max(p.lat, bounds.south), bounds.north), lng: Math.min(Math.max(p.lng, bounds.west), bounds.east) }
+  return haversineMiles(nearest, p)
+}
+
 /** A place's `locations` value: centre, radius, then its bounds to four decimals. */
 function toLocationValue(place: PlaceDetails, radius: number): string {
   const { south, west, north, east } = place.bounds
@@ -237,7 +246,7 @@ describe('the location live search', () => {
     expect(await shownTotal(page)).toBeGreaterThan(0)
   })
 
-  it('chooses Manchester within 3 miles: the URL, reloaded, lists only properties within 3 miles of it', async () => {
+  it('chooses Manchester within 3 miles: the URL, reloaded, lists only properties in Manchester or within 3 miles of it', async () => {
     const page = await browser.page()
     const manchester = await getManchester(page)
     await page.goto(`${BASE_URL}${LIST_PATHS.sales}`)
@@ -256,7 +265,10 @@ describe('the location live search', () => {
     const { total, cards } = await getApiResults(page, 1)
     expect(total).toBeGreaterThan(0)
     expect(cards.length).toBe(total)
-    for (const card of cards) expect(haversineMiles(manchester, card), `property ${card.property_profile_id}`).toBeLessThanOrEqual(3)
+    // The city's area and three miles around it (slack: the URL's bounds are rounded to four decimals).
+    for (const card of cards) expect(milesBeyond(manchester.bounds, card), `property ${card.property_profile_id}`).toBeLessThanOrEqual(3.01)
+    // Not a circle around the city's centre point: the area reaches further.
+    expect(cards.some((card) => haversineMiles(manchester, card) > 3)).toBe(true)
     expect(await shownTotal(page)).toBe(total)
     const shownIds = await page.getByRole('link', { name: SPEC.VIEW_THIS_PROPERTY }).evaluateAll((links) =>
       links.map((link) => Number(/\/property\/(\d+)/.exec(link.getAttribute('href') ?? '')?.[1])),
@@ -290,7 +302,8 @@ describe('the location live search', () => {
     expect(params(page).getAll('location_names')).toEqual(['Kingfisher Primary School'])
     const { total, cards } = await getApiResults(page, 1)
     expect(total).toBeGreaterThan(0)
-    for (const card of cards) expect(haversineMiles(school, card), `property ${card.property_profile_id}`).toBeLessThanOrEqual(3)
+    // Within three miles of the school's own area, the street or two around it that its bounds are.
+    for (const card of cards) expect(milesBeyond(school.bounds, card), `property ${card.property_profile_id}`).toBeLessThanOrEqual(3.01)
     expect(await shownTotal(page)).toBe(total)
   })
 
@@ -314,7 +327,8 @@ describe('the location live search', () => {
     expect(params(page).getAll('locations')).toEqual([toLocationValue(station, 1)])
     const { total, cards } = await getApiResults(page, 1)
     expect(total).toBeGreaterThan(0)
-    for (const card of cards) expect(haversineMiles(station, card), `property ${card.property_profile_id}`).toBeLessThanOrEqual(1)
+    // Within a mile of the station's own area, the street or two around it that its bounds are.
+    for (const card of cards) expect(milesBeyond(station.bounds, card), `property ${card.property_profile_id}`).toBeLessThanOrEqual(1.01)
     expect(await shownTotal(page)).toBe(total)
   })
 
@@ -367,6 +381,26 @@ describe('the location live search', () => {
     // The bounds are not a circle: some of these lie further from the centre than a quarter mile.
     expect(cards.some((card) => haversineMiles(manchester, card) > 0.25)).toBe(true)
     expect(await shownTotal(page)).toBe(total)
+  })
+
+  it('finds the homes of the whole city at the default quarter mile, as many as This area only and more', async () => {
+    const page = await browser.page()
+    const manchester = await getManchester(page)
+    await page.goto(`${BASE_URL}${LIST_PATHS.sales}`)
+    await chooseManchester(page)
+    // The radius a person leaves alone: SPEC §9's default.
+    expect(await page.getByLabel('Radius').inputValue()).toBe('0.25')
+    await page.getByRole('button', { name: SPEC.SEARCH, exact: true }).click()
+    await page.waitForURL(/locations=/)
+    await settled(page)
+    expect(params(page).getAll('locations')).toEqual([toLocationValue(manchester, 0.25)])
+    const quarterMile = await getApiResults(page, 1)
+    const thisAreaOnly = await getJson<{ total: number }>(page, `${BASE_URL}/api/properties?transaction_type_id=1&page_size=1&locations=${encodeURIComponent(toLocationValue(manchester, 0))}`)
+    expect(thisAreaOnly.total).toBeGreaterThan(1)
+    expect(quarterMile.total).toBeGreaterThanOrEqual(thisAreaOnly.total)
+    expect(quarterMile.cards.some((card) => haversineMiles(manchester, card) > 0.25)).toBe(true)
+    for (const card of quarterMile.cards) expect(milesBeyond(manchester.bounds, card), `property ${card.property_profile_id}`).toBeLessThanOrEqual(0.26)
+    expect(await shownTotal(page)).toBe(quarterMile.total)
   })
 
   it('removes a location with its chip, and an emptied keyword resets the locations', async () => {

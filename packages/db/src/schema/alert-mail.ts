@@ -40,8 +40,9 @@ export const propertyEvents = pgTable(
 /**
  * One location of an alert's criteria, kept by a trigger on contact_applicants (migration
  * 0020_alert_locations) so that the matching finds the alerts around a property on a GiST index:
- * `box` is the area the location searches (its circle's bounding box, or the place's bounds for
- * radius 0), and the exact distance is checked after it, as the property search does.
+ * `box` is the area the location searches (the place's bounds for radius 0, the bounds widened by the
+ * radius for a larger one, or the bounding box of its circle for a place without bounds; migration
+ * 0037), and the exact distance is checked after it, as the property search does.
  */
 export const alertLocations = pgTable(
   'alert_locations',

@@ -80,11 +80,18 @@ function visiblePosition(p: Row, canSeeLocked: boolean): { lat: number; lng: num
   return { lat: Math.round(p.lat * 100) / 100, lng: Math.round(p.lng * 100) / 100 }
 }
 
+/**
+ * A place without bounds: its circle. With bounds: inside them at radius 0; at a larger radius, within
+ * that many miles of the bounds' nearest point (across the antimeridian, the nearer edge).
+ */
 function isWithin(l: ReferenceLocation, p: { lat: number; lng: number }): boolean {
-  if (l.radius !== 0 || !l.bounds) return haversineMiles(l.lat, l.lng, p.lat, p.lng) <= l.radius
+  if (!l.bounds) return haversineMiles(l.lat, l.lng, p.lat, p.lng) <= l.radius
   const { south, west, north, east } = l.bounds
   const lngInside = west <= east ? p.lng >= west && p.lng <= east : p.lng >= west || p.lng <= east
-  return p.lat >= south && p.lat <= north && lngInside
+  if (l.radius === 0) return p.lat >= south && p.lat <= north && lngInside
+  const lat = Math.min(Math.max(p.lat, south), north)
+  const lng = lngInside ? p.lng : west <= east ? Math.min(Math.max(p.lng, west), east) : west - p.lng <= p.lng - east ? west : east
+  return haversineMiles(lat, lng, p.lat, p.lng) <= l.radius
 }
 
 /**
@@ -233,7 +240,9 @@ const FILTER_CASES: Array<[string, Query]> = [
   ['within 1 mile of Leeds or 3 miles of York', { locations: [`${leeds.lat},${leeds.lng},1`, `${york.lat},${york.lng},3`], include_unavailable: 'true' }],
   ['radius 0 as half a mile', { locations: `${harrogate.lat},${harrogate.lng},0`, include_unavailable: 'true' }],
   ["radius 0 as the place's own bounds", { locations: `${harrogate.lat},${harrogate.lng},0,${harrogateBounds}`, include_unavailable: 'true' }],
-  ['radius 3 around a place with bounds, which only radius 0 reads', { locations: `${harrogate.lat},${harrogate.lng},3,${harrogateBounds}`, include_unavailable: 'true' }],
+  ["radius 3 around a place's bounds: the bounds and three miles beyond", { locations: `${harrogate.lat},${harrogate.lng},3,${harrogateBounds}`, include_unavailable: 'true' }],
+  ["the default quarter mile around a place's bounds", { locations: `${harrogate.lat},${harrogate.lng},0.25,${harrogateBounds}`, include_unavailable: 'true' }],
+  ['a mile around bounds across the antimeridian', { locations: `${leeds.lat},${leeds.lng},1,53.7,170,53.9,-1.55`, include_unavailable: 'true' }],
   ['bounds across the antimeridian', { locations: `${leeds.lat},${leeds.lng},0,53.7,170,53.9,-1.55`, include_unavailable: 'true' }],
   ['within 40 miles of Leeds', { locations: `${leeds.lat},${leeds.lng},40` }],
   ['a place with no property near it', { locations: '51.5074,-0.1278,5' }],
@@ -327,6 +336,13 @@ describe.each(testDatabaseKinds())('the catalogue routes on %s', (kind) => {
         const circle = expectedIds(all, { locations: `${harrogate.lat},${harrogate.lng},${radius}`, include_unavailable: 'true' })
         expect(circle, radius).not.toEqual(bounded)
       }
+      // A radius around a place's bounds widens 'This area only' (SPEC §9's radii grow a search): the
+      // quarter mile finds every home of the bounds and more, and more than the quarter-mile circle.
+      const aroundBounds = (radius: string) => expectedIds(all, { locations: `${harrogate.lat},${harrogate.lng},${radius},${harrogateBounds}`, include_unavailable: 'true' })
+      expect(aroundBounds('0.25')).toEqual(expect.arrayContaining(bounded))
+      expect(aroundBounds('0.25').length).toBeGreaterThan(bounded.length)
+      expect(aroundBounds('0.25').length).toBeGreaterThan(around('0.25'))
+      expect(aroundBounds('3').length).toBeGreaterThan(aroundBounds('0.25').length)
       // Across the antimeridian: west of Leeds's -1.55 only, none of the towns further east.
       const across = expectedIds(all, { locations: `${leeds.lat},${leeds.lng},0,53.7,170,53.9,-1.55`, include_unavailable: 'true' })
       expect(across.length).toBeGreaterThan(0)

@@ -713,6 +713,7 @@ export function createMap(element: HTMLElement, options: MapOptions): MapHandle 
       const style = { interactive: false, weight: 2, color: '#0b6e6e', fillColor: '#0b6e6e', fillOpacity: 0.06, className: 'map-searched-area' }
       for (const area of next) {
         if (area.kind === 'circle') L.circle([area.lat, area.lng], { ...style, radius: area.radiusMiles * METRES_PER_MILE }).addTo(circles)
+        else if (area.kind === 'outline') L.polygon(area.points.map((p) => [p.lat, p.lng] as [number, number]), style).addTo(circles)
         else L.rectangle([[area.area.south, area.area.west], [area.area.north, area.area.east]], style).addTo(circles)
       }
     },

@@ -2,6 +2,7 @@
  * What the pages hand the map (leaflet-map.client.ts) and what it answers: no Leaflet here, so the
  * pages import these types without loading the map.
  */
+import type { LocationArea } from '@agency/domain'
 
 /** The tile server: URL template and attribution (MAP_TILE_URL, MAP_ATTRIBUTION). */
 export interface MapTiles {
@@ -43,5 +44,5 @@ export type MapView = { kind: 'area'; area: VisibleArea } | { kind: 'points' } |
 /** Where a visit remembers whether the tile server answered (sessionStorage; the Cookies page names it). */
 export const MAP_TILES_STATE_KEY = 'map-tiles'
 
-/** An area a location search covers, drawn on the map: its place's circle, or its bounds for radius 0. */
-export type MapSearchedArea = { kind: 'circle'; lat: number; lng: number; radiusMiles: number } | { kind: 'box'; area: VisibleArea }
+/** An area a location search covers, drawn on the map (domain `toLocationArea`). */
+export type MapSearchedArea = LocationArea

@@ -1,4 +1,4 @@
-import { isBoundsLocation, LABELS, MAP_DRAG_DEBOUNCE_MS, toBoundsParam, toSearchBounds, toSearchParams, toSearchRadiusMiles } from '@agency/domain'
+import { LABELS, MAP_DRAG_DEBOUNCE_MS, toBoundsParam, toLocationArea, toSearchBounds, toSearchParams } from '@agency/domain'
 import type { PropertyMarker, PropertySearchQuery, SearchType } from '@agency/domain'
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import { LazyMap } from '#app/components/map/lazy-map.tsx'
@@ -110,17 +110,9 @@ export function PropertiesMap({ searchType, query, locationNames, centre }: Prop
     return p.toString()
   }, [query])
   const area = query.bounds ? toBoundsParam(query.bounds) : null
-  // The areas the search's places cover, as the search draws them (criteria.ts): a circle, or the
-  // place's bounds for radius 0.
-  const searchedAreas = useMemo<MapSearchedArea[]>(
-    () =>
-      (query.locations ?? []).map((location) =>
-        isBoundsLocation(location)
-          ? { kind: 'box', area: location.bounds }
-          : { kind: 'circle', lat: location.lat, lng: location.lng, radiusMiles: toSearchRadiusMiles(location) },
-      ),
-    [query.locations],
-  )
+  // The areas the search's places cover, as the search draws them (criteria.ts): the place's bounds for
+  // radius 0, the bounds widened by a larger radius, or a circle for a place without bounds.
+  const searchedAreas = useMemo<MapSearchedArea[]>(() => (query.locations ?? []).map(toLocationArea), [query.locations])
   // The card pointed at in the list and the pin whose card is open are highlighted together.
   const [selected, setSelected] = useState<string | null>(null)
   useEffect(() => {
