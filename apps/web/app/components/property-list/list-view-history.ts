@@ -16,23 +16,55 @@ const ENTRY_FIELD = 'listViewEntry'
 
 type ListView = 'map' | 'list'
 
-function readViews(): Record<string, ListView> {
+/**
+ * The longest stored value read: KEPT_ENTRIES entries of a history entry's name and its view take
+ * about 6,000 characters. Anything longer is not ours (another script's, or corrupt), and is not parsed.
+ */
+const MAX_STORED_LENGTH = 16_384
+
+/** A history entry's name as this file writes it: React Router's location key, or toEntry's own. */
+const ENTRY_NAME = /^[A-Za-z0-9_-]{1,64}$/
+
+/**
+ * The views a stored value remembers, the latest last, keeping only entries as this file writes them
+ * (a name and 'map' or 'list'): a value that is not JSON, not an object, too long or of the wrong
+ * shape remembers nothing, so the page shows what it would show without it (the list). A Map, so no
+ * name, not even '__proto__', can reach an object's prototype.
+ */
+export function parseListViews(stored: string | null): Map<string, ListView> {
+  const views = new Map<string, ListView>()
+  if (stored === null || stored.length > MAX_STORED_LENGTH) return views
+  let parsed: unknown
   try {
-    const stored: unknown = JSON.parse(sessionStorage.getItem(LIST_VIEWS_KEY) ?? '{}')
-    return typeof stored === 'object' && stored !== null ? (stored as Record<string, ListView>) : {}
+    parsed = JSON.parse(stored)
   } catch {
-    return {}
+    return views
+  }
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) return views
+  for (const [entry, view] of Object.entries(parsed)) {
+    if (ENTRY_NAME.test(entry) && (view === 'map' || view === 'list')) views.set(entry, view)
+  }
+  // The latest entries, as writeListView keeps them.
+  return new Map([...views].slice(-KEPT_ENTRIES))
+}
+
+function readViews(): Map<string, ListView> {
+  try {
+    return parseListViews(sessionStorage.getItem(LIST_VIEWS_KEY))
+  } catch {
+    // Storage refused (a browser's privacy setting): nothing is remembered.
+    return new Map()
   }
 }
 
-function writeView(entry: string, view: ListView): void {
+/** Remembers an entry's view, the latest KEPT_ENTRIES kept; what was stored and is not ours is dropped. */
+export function writeListView(entry: string, view: ListView): void {
   const views = readViews()
-  if (views[entry] === view) return
-  delete views[entry]
-  views[entry] = view
-  const entries = Object.entries(views)
+  if (views.get(entry) === view) return
+  views.delete(entry)
+  views.set(entry, view)
   try {
-    sessionStorage.setItem(LIST_VIEWS_KEY, JSON.stringify(Object.fromEntries(entries.slice(-KEPT_ENTRIES))))
+    sessionStorage.setItem(LIST_VIEWS_KEY, JSON.stringify(Object.fromEntries([...views].slice(-KEPT_ENTRIES))))
   } catch {
     // Storage full or refused: Back shows the list, as it did before.
   }
@@ -65,7 +97,7 @@ export function useMapShownPerEntry(initial: boolean): [boolean, (update: (shown
   const [shown, setShown] = useState(() => {
     if (typeof document === 'undefined' || document.documentElement.dataset.hydrated !== 'true') return initial
     const entry = toEntry(key, false)
-    const stored = entry === null ? undefined : readViews()[entry]
+    const stored = entry === null ? undefined : readViews().get(entry)
     return stored === undefined ? initial : stored === 'map'
   })
   const seen = useRef<string | null>(null)
@@ -75,13 +107,13 @@ export function useMapShownPerEntry(initial: boolean): [boolean, (update: (shown
     if (seen.current !== entry) {
       seen.current = entry
       // An entry shown before (Back, Forward, a reload) is shown as it was left; a new one takes the view as it is.
-      const stored = readViews()[entry]
+      const stored = readViews().get(entry)
       if (stored !== undefined && (stored === 'map') !== shown) {
         setShown(stored === 'map')
         return
       }
     }
-    writeView(entry, shown ? 'map' : 'list')
+    writeListView(entry, shown ? 'map' : 'list')
   }, [key, shown])
   return [shown, setShown]
 }
