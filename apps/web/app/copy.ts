@@ -170,7 +170,9 @@ export const COPY = {
   SUMMARY_EDIT: 'Edit',
   SUMMARY_ANYWHERE: 'Anywhere',
   SUMMARY_MAP_AREA: 'Map area',
-  SUMMARY_MAP_PLACE: 'Chosen place',
+  // A location the link gave no name for (a position only): where it is, in words.
+  SUMMARY_POINT: (distance: string) => `Within ${distance} of a chosen point`,
+  SUMMARY_POINT_AREA: 'Chosen area',
   SUMMARY_ANY_PRICE: ANY_PRICE_LABEL,
   SUMMARY_ANY_BEDROOMS: 'Any bedrooms',
   SUMMARY_UP_TO: 'up to',

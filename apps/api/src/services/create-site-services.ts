@@ -137,7 +137,7 @@ export function createSiteServicesFactory(app: FastifyInstance): SiteServicesFac
         answer(async () => {
           const params = PlaceIdParamsSchema.safeParse({ place_id: placeId })
           const place = params.success ? await app.places.details(params.data.place_id) : null
-          return place && { lat: place.lat, lng: place.lng, bounds: place.bounds }
+          return place && { name: place.location, lat: place.lat, lng: place.lng, bounds: place.bounds }
         }),
       getSitemapPage: (after) => answer(() => findSitemapPage(app.db, after)),
       getRedirect: (slug) =>

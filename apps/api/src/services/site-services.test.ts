@@ -87,8 +87,8 @@ describe.each(testDatabaseKinds())("the site's services on %s", (kind) => {
       expect(await services.findNearestSpellings(keyword), keyword).toEqual(spellings.body.data)
     }
     const [leeds] = (await services.searchPlaces('leeds'))!
-    const details = (await httpGet(`/api/places/${encodeURIComponent(leeds!.place_id)}`, {})).body.data as { lat: number; lng: number; bounds: unknown }
-    expect(await services.getPlace(leeds!.place_id)).toEqual({ lat: details.lat, lng: details.lng, bounds: details.bounds })
+    const details = (await httpGet(`/api/places/${encodeURIComponent(leeds!.place_id)}`, {})).body.data as { location: string; lat: number; lng: number; bounds: unknown }
+    expect(await services.getPlace(leeds!.place_id)).toEqual({ name: details.location, lat: details.lat, lng: details.lng, bounds: details.bounds })
     expect(await services.getPlace('gb:town:0')).toBeNull()
     // What the routes answer 400 for.
     expect(await services.searchPlaces('x'.repeat(257))).toBeNull()

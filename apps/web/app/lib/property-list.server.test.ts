@@ -16,7 +16,7 @@ function fakeContext() {
     ...UNUSED_SERVICES,
     searchPlaces: (keyword: string) => Promise.resolve([MANCHESTER, CHESTER].filter((p) => p.name.toLowerCase() === keyword.toLowerCase())),
     findNearestSpellings: (keyword: string) => Promise.resolve(keyword === 'mnachestr' ? [MANCHESTER, CHESTER] : []),
-    getPlace: () => Promise.resolve({ bounds: null, lat: 53.48095, lng: -2.23743 }),
+    getPlace: () => Promise.resolve({ name: 'Manchester, Greater Manchester', bounds: null, lat: 53.48095, lng: -2.23743 }),
     searchPropertyCards: (query: PropertySearchQuery) => {
       searched.push(query)
       return Promise.resolve({ data: [], total: 0, page: 1, page_size: query.page_size })
@@ -81,5 +81,19 @@ describe('a list page for a keyword that finds no place', () => {
     const page = await load(sales('keyword=qzxqzxqzxw'), context)
     expect(searched).toEqual([])
     expect(page.placeNotFound).toEqual({ keyword: 'qzxqzxqzxw', radius: null, spellings: [] })
+  })
+})
+
+describe('a list page for a place id sent without its name', () => {
+  it('names the place as the place itself is, in the address it redirects to', async () => {
+    const { context } = fakeContext()
+    const redirected = await loadPropertyList(sales('place=gb%3Atown%3A2643123&radius=1'), context, 'sales').then(
+      () => null,
+      (thrown: unknown) => thrown,
+    )
+    expect(redirected).toBeInstanceOf(Response)
+    const location = new URL((redirected as Response).headers.get('location') ?? '', 'https://agency.example')
+    expect(location.searchParams.getAll('locations')).toEqual(['53.48095,-2.23743,1'])
+    expect(location.searchParams.getAll('location_names')).toEqual(['Manchester, Greater Manchester'])
   })
 })

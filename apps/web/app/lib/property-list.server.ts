@@ -164,5 +164,6 @@ async function findPlace(
   if (!only) return places.length ? { kind: 'choices', places: places.slice(0, PLACE_CHOICES_MAX) } : { kind: 'none' }
   const details = await services.getPlace(only.place_id)
   if (!details) return { kind: 'none' }
-  return { kind: 'place', place: { name: only.name || keyword, lat: details.lat, lng: details.lng, bounds: details.bounds } }
+  // A place id sent without its name (a link made elsewhere) is named as the place itself is.
+  return { kind: 'place', place: { name: only.name || keyword || details.name, lat: details.lat, lng: details.lng, bounds: details.bounds } }
 }

@@ -42,7 +42,7 @@ function fakeContext(options: { createRefused?: Refusal; mobileVariant?: unknown
     ...UNUSED_SERVICES,
     searchPlaces: (keyword: string) =>
       Promise.resolve(keyword === 'Leeds' ? [{ name: 'Leeds', description: 'West Yorkshire', place_id: 'town:leeds' }] : []),
-    getPlace: (placeId: string) => Promise.resolve(placeId === 'town:leeds' ? { lat: 53.8, lng: -1.55, bounds: null } : null),
+    getPlace: (placeId: string) => Promise.resolve(placeId === 'town:leeds' ? { name: 'Leeds, West Yorkshire', lat: 53.8, lng: -1.55, bounds: null } : null),
     createAlert: (payload, o) => {
       if (options.createRefused) return Promise.resolve({ ok: false, ...options.createRefused, setCookie: [] })
       sent.created.push({ payload, idempotencyKey: o?.idempotencyKey, ...(o?.captchaToken ? { captchaToken: o.captchaToken } : {}) })
