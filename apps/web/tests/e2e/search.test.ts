@@ -476,7 +476,7 @@ describe('the location live search', () => {
     expect(await page.getByRole('link', { name: /Back to property for sale/ }).getAttribute('href')).toBe(LIST_PATHS.sales)
   })
 
-  it('reads a price or bedroom range given the wrong way round as meant, and opens the other bound when one is chosen past it', async () => {
+  it('reads a price or bedroom range given the wrong way round as meant, swapped', async () => {
     const page = await browser.page()
     await page.goto(`${BASE_URL}${LIST_PATHS.sales}?min_price=500000&max_price=200000&min_bedroom=4&max_bedroom=2`)
     expect([...params(page)]).toEqual([
@@ -486,18 +486,55 @@ describe('the location live search', () => {
       ['max_bedroom', '4'],
     ])
     expect(await shownTotal(page)).toBeGreaterThan(0)
+  })
+
+  it('offers a maximum only from the minimum up and a minimum only up to the maximum, in the bar and in Filters', async () => {
+    const page = await browser.page()
+    await page.goto(`${BASE_URL}${LIST_PATHS.lettings}`)
     await page.locator('form[data-hydrated="true"]').waitFor()
-    // A min above the max: the max opens ('No max'), and the same the other way.
-    await page.getByLabel('Minimum price').selectOption('750000')
-    expect(await page.getByLabel('Maximum price').inputValue()).toBe('0')
-    await page.getByLabel('Maximum bedrooms').selectOption('1')
-    expect(await page.getByLabel('Minimum bedrooms').inputValue()).toBe('')
-    await page.getByRole('button', { name: SPEC.SEARCH, exact: true }).click()
-    await page.waitForURL((url) => url.searchParams.get('min_price') === '750000')
+    const offered = async (label: string) => (await page.getByLabel(label, { exact: true }).locator('option').allInnerTexts()).map((t) => t.trim())
+    const pounds = (label: string) => Number(label.replace(/[^0-9]/g, ''))
+    await page.getByLabel('Minimum price').selectOption('1000')
+    const maxPrices = await offered('Maximum price')
+    expect(maxPrices[0]).toBe('No max')
+    expect(maxPrices).toContain('£1,000 PCM')
+    expect(maxPrices.slice(1).every((label) => pounds(label) >= 1000)).toBe(true)
+    // The minimum stays as chosen, whichever maximum is chosen.
+    await page.getByLabel('Maximum price').selectOption('1500')
+    expect(await page.getByLabel('Minimum price').inputValue()).toBe('1000')
+    const minPrices = await offered('Minimum price')
+    expect(minPrices[0]).toBe('No min')
+    expect(minPrices.slice(1).every((label) => pounds(label) <= 1500)).toBe(true)
+    await page.getByLabel('Maximum bedrooms').selectOption('2')
+    expect(await offered('Minimum bedrooms')).toEqual(['No Min', 'Studio', '1', '2'])
+    // The panel's pairs the same.
+    const panel = await openPanel(page)
+    await panel.getByLabel('Minimum bathrooms').selectOption('2')
+    expect((await offered('Maximum bathrooms')).slice(0, 2)).toEqual(['No Max', '2'])
+    await panel.getByRole('button', { name: SPEC.SEARCH, exact: true }).click()
+    await page.waitForURL((url) => url.searchParams.get('min_bathroom') === '2')
     expect([...params(page)]).toEqual([
-      ['min_price', '750000'],
-      ['max_bedroom', '1'],
+      ['min_price', '1000'],
+      ['max_price', '1500'],
+      ['max_bedroom', '2'],
+      ['min_bathroom', '2'],
     ])
+  })
+
+  it('without JavaScript offers every price, and searches a range sent the wrong way round as meant, swapped', async () => {
+    const page = await browser.page({ javaScriptEnabled: false })
+    await page.goto(`${BASE_URL}${LIST_PATHS.sales}?min_price=300000`)
+    // Both bounds can be changed in the one form that is sent.
+    expect(await page.getByLabel('Maximum price').locator('option[value="200000"]').count()).toBe(1)
+    await page.getByLabel('Maximum price').selectOption('200000')
+    await page.getByRole('button', { name: SPEC.SEARCH, exact: true }).first().click()
+    await page.waitForURL((url) => url.searchParams.get('max_price') === '300000')
+    expect([...params(page)]).toEqual([
+      ['min_price', '200000'],
+      ['max_price', '300000'],
+    ])
+    expect(await page.getByLabel('Minimum price').inputValue()).toBe('200000')
+    expect(await page.getByLabel('Maximum price').inputValue()).toBe('300000')
   })
 
   it('searches from the home page, for rent', async () => {

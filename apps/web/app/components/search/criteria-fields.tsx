@@ -54,11 +54,11 @@ interface CriteriaRangeProps {
   /** Messages by field (an alert's 'min_price' and 'max_price'), each shown under its dropdown. */
   errors?: FieldErrors | undefined
   /**
-   * Each dropdown offers only what agrees with the other bound (an alert's pairs: a max from the min
-   * up, a min up to the max), so no choice can contradict the other; otherwise a bound chosen past the
-   * other opens it.
+   * Each dropdown offers only what agrees with the other bound (a max from the min up, a min up to
+   * the max), so no choice can contradict the other; otherwise every option is offered, and a bound
+   * chosen past the other opens it.
    */
-  bounded?: boolean
+  bounded: boolean
 }
 
 /** Messages by field, the first of each shown at its field. */
@@ -69,7 +69,7 @@ export type FieldErrors = Readonly<Record<string, readonly string[]>>
  * lettings; an unset price is 0) or a room count (an unset one is null), named after the API's query
  * parameters so the forms work without JavaScript. The search's main bar shows price and bedrooms.
  */
-export function CriteriaRange({ kind, searchType, criteria, dispatch, className, required = false, errors = {}, bounded = false }: CriteriaRangeProps) {
+export function CriteriaRange({ kind, searchType, criteria, dispatch, className, required = false, errors = {}, bounded }: CriteriaRangeProps) {
   const labels = RANGE_LABELS[kind]
   const field = (bound: Bound) => `${bound}_${kind}` as const
   // A bound chosen past the other opens the other ('No max' / 'No min'): the range reads the right way.
@@ -142,9 +142,19 @@ interface CriteriaFieldsProps {
 export function CriteriaFields({ layout, searchType, criteria, types, dispatch, hydrated, theme, before, afterRooms, errors }: CriteriaFieldsProps) {
   const legendClass = layout === 'panel' ? 'search-panel__legend' : 'alert-section__legend'
   // An alert needs both prices (SPEC §5 submit rules 3 and 4); a search needs none.
-  // An alert's pairs offer only choices that agree with each other; the search's open the other bound.
+  // Each pair offers only choices that agree with each other. The search's only once the page has
+  // hydrated: without JavaScript its whole form is sent at once, so both bounds can be changed together
+  // (the list page searches a pair sent the wrong way round as meant, swapped).
   const range = (kind: RangeKind) => (
-    <CriteriaRange kind={kind} searchType={searchType} criteria={criteria} dispatch={dispatch} required={layout === 'alert' && kind === 'price'} errors={errors} bounded={layout === 'alert'} />
+    <CriteriaRange
+      kind={kind}
+      searchType={searchType}
+      criteria={criteria}
+      dispatch={dispatch}
+      required={layout === 'alert' && kind === 'price'}
+      errors={errors}
+      bounded={layout === 'alert' || hydrated}
+    />
   )
   const inclusions = PANEL_INCLUSION_FILTERS[searchType].map((filter) => (
     <fieldset key={filter} className="choice-group">

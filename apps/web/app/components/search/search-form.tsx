@@ -118,7 +118,7 @@ export function SearchForm({ variant, criteria, notFoundKeyword: notFound = '', 
             hydrated={hydrated}
             dispatch={dispatch}
           />
-          {variant === 'list' ? <MainBarRanges state={state} dispatch={dispatch} /> : <SearchTypeChoice state={state} onChange={changeSearchType} />}
+          {variant === 'list' ? <MainBarRanges state={state} dispatch={dispatch} bounded={hydrated} /> : <SearchTypeChoice state={state} onChange={changeSearchType} />}
           <div className="search-form__actions">
             {variant === 'list' && hydrated && (
               <button
@@ -241,12 +241,16 @@ function FiltersCount({ count }: { count: number }) {
   )
 }
 
-/** SPEC §2: price (SPEC §9 steps, 'No min' / 'No max', PCM for lettings) and bedrooms sit in the main bar. */
-function MainBarRanges({ state, dispatch }: { state: SearchFormState; dispatch: Dispatch<SearchFormAction> }) {
+/**
+ * SPEC §2: price (SPEC §9 steps, 'No min' / 'No max', PCM for lettings) and bedrooms sit in the main bar.
+ * `bounded` once the page has hydrated: each max then offers only values from its min up, each min only
+ * values up to its max, as the alert's do.
+ */
+function MainBarRanges({ state, dispatch, bounded }: { state: SearchFormState; dispatch: Dispatch<SearchFormAction>; bounded: boolean }) {
   return (
     <>
-      <CriteriaRange kind="price" className="range-select--price" searchType={state.searchType} criteria={state.query} dispatch={dispatch} />
-      <CriteriaRange kind="bedroom" searchType={state.searchType} criteria={state.query} dispatch={dispatch} />
+      <CriteriaRange kind="price" className="range-select--price" searchType={state.searchType} criteria={state.query} dispatch={dispatch} bounded={bounded} />
+      <CriteriaRange kind="bedroom" searchType={state.searchType} criteria={state.query} dispatch={dispatch} bounded={bounded} />
     </>
   )
 }
