@@ -419,6 +419,22 @@ describe('the branch map', () => {
 })
 
 describe('the properties map', () => {
+  it('offers no Show map button without JavaScript, where it could do nothing, and offers it from the first paint with it', async () => {
+    for (const size of [{}, { width: 390, height: 844 }]) {
+      const withoutScript = await browser.page({ ...size, javaScriptEnabled: false })
+      await withoutScript.goto(`${BASE_URL}${LIST_PATHS.sales}`)
+      await withoutScript.locator('.list-page__count').waitFor()
+      expect(await withoutScript.locator('.list-page__map-toggle').isVisible()).toBe(false)
+      // The sort order still has its place and its Apply button.
+      expect(await withoutScript.getByRole('button', { name: 'Apply' }).isVisible()).toBe(true)
+      await withoutScript.close()
+      const withScript = await browser.page({ ...size, waitForHydration: false })
+      await withScript.goto(`${BASE_URL}${LIST_PATHS.sales}`)
+      expect(await withScript.getByRole('button', { name: 'Show map' }).isVisible()).toBe(true)
+      await withScript.close()
+    }
+  })
+
   it('marks exactly the properties of the search, and the list page loads no map code until it is shown', async () => {
     const { page } = await offlinePage()
     const search = await findSmallSearch(page)
