@@ -105,6 +105,9 @@ const CLUSTER_SIZE = 40
 const MARKER_GAP = 6
 const MARKER_SPACING = CLUSTER_SIZE + MARKER_GAP
 
+/** The least room in pixels between an open popup and the map's edges. */
+const POPUP_PADDING = 24
+
 /** Whether a key pressed on a button presses it. */
 const isActivation = (event: KeyboardEvent) => event.key === 'Enter' || event.key === ' '
 
@@ -353,7 +356,10 @@ export function createMap(element: HTMLElement, options: MapOptions): MapHandle 
     })
     // Its card: a popup over the map, or on a phone's map a card docked at its foot (openDock). Made
     // when it opens; a click, Enter or Space opens it, and again closes it.
-    const popup = L.popup({ maxWidth: 280, minWidth: 220, autoPanPadding: [24, 24], offset: [0, 7 - height / 2] })
+    // Not Leaflet's own autoPan, which slides the map for a quarter of a second after the card opens:
+    // a click aimed at the card's link as it appeared then landed on the card or the map, and opened
+    // nothing. The card is brought into view at once instead (showPopupInView).
+    const popup = L.popup({ maxWidth: 280, minWidth: 220, autoPan: false, offset: [0, 7 - height / 2] })
     const open = () => {
       if (map.hasLayer(popup)) return void map.closePopup(popup)
       if (dock.pointId === point.id) return closeDock()
@@ -361,6 +367,7 @@ export function createMap(element: HTMLElement, options: MapOptions): MapHandle 
       closeDock()
       popup.setLatLng(marker.getLatLng()).setContent(point.popup())
       map.openPopup(popup)
+      showPopupInView(popup)
     }
     asButton(marker, point.label, open, (el) => {
       el.dataset.pointId = point.id
@@ -379,6 +386,25 @@ export function createMap(element: HTMLElement, options: MapOptions): MapHandle 
       if (map.hasLayer(popup)) map.closePopup(popup)
     })
     return marker
+  }
+
+  /**
+   * Moves the map at once, as the site's move, so that an open popup lies wholly within it, POPUP_PADDING
+   * clear of its edges (what Leaflet's autoPan does, without its animation): the card is where it first
+   * appears, and so is its link.
+   */
+  const showPopupInView = (popup: L.Popup) => {
+    const card = popup.getElement()
+    if (!card) return
+    const box = card.getBoundingClientRect()
+    const frame = element.getBoundingClientRect()
+    let dx = 0
+    let dy = 0
+    if (box.right + POPUP_PADDING > frame.right) dx = box.right + POPUP_PADDING - frame.right
+    if (box.left - dx - POPUP_PADDING < frame.left) dx = box.left - POPUP_PADDING - frame.left
+    if (box.bottom + POPUP_PADDING > frame.bottom) dy = box.bottom + POPUP_PADDING - frame.bottom
+    if (box.top - dy - POPUP_PADDING < frame.top) dy = box.top - POPUP_PADDING - frame.top
+    if (dx !== 0 || dy !== 0) moveQuietly(() => map.panBy([dx, dy], { animate: false }))
   }
 
   /**
