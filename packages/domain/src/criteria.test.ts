@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest'
 import { AlertCriteriaSchema } from './applicant.ts'
 import { PropertySearchQuerySchema, type PropertySearchQuery } from './catalogue.schema.ts'
 import { APPLICANT_PROFILE } from './constants.ts'
-import { findReversedRanges, toAlertCriteriaOfSearch, toAlertSearchFilters, toOrderedRanges, toRangeChoice, toRangeOptions } from './criteria.ts'
+import { ZERO_RADIUS_MILES, findReversedRanges, isWithinLocation, toAlertCriteriaOfSearch, toAlertSearchFilters, toLocationArea, toOrderedRanges, toRangeChoice, toRangeOptions } from './criteria.ts'
+import { milesBeyondBounds } from './geo.ts'
 
 describe("a search saved as an alert's criteria", () => {
   const search: PropertySearchQuery = {
@@ -94,5 +95,26 @@ describe('ranges the wrong way round', () => {
       max_bedroom: ['The max bedrooms cannot be less than the min bedrooms.'],
     })
     expect(findReversedRanges({ ...open, min_price: 200_000, max_price: 200_000, min_reception: 1 })).toEqual({})
+  })
+})
+
+describe('the area a location covers, as a map draws it', () => {
+  const bounds = { south: 53.7, west: -1.7, north: 53.9, east: -1.4 }
+  it("is the place's bounds for radius 0, a circle for a place without bounds", () => {
+    expect(toLocationArea({ lat: 53.8, lng: -1.55, radius: 0, bounds })).toEqual({ kind: 'box', area: bounds })
+    expect(toLocationArea({ lat: 53.8, lng: -1.55, radius: 0 })).toEqual({ kind: 'circle', lat: 53.8, lng: -1.55, radiusMiles: ZERO_RADIUS_MILES })
+    expect(toLocationArea({ lat: 53.8, lng: -1.55, radius: 3 })).toEqual({ kind: 'circle', lat: 53.8, lng: -1.55, radiusMiles: 3 })
+  })
+  it('is the bounds widened by a larger radius: every point of the outline lies that far beyond them, around all four sides', () => {
+    const area = toLocationArea({ lat: 53.8, lng: -1.55, radius: 1, bounds })
+    if (area.kind !== 'outline') throw new Error(`expected an outline, got ${area.kind}`)
+    for (const point of area.points) expect(milesBeyondBounds(point, bounds)).toBeCloseTo(1, 2)
+    expect(Math.max(...area.points.map((p) => p.lat))).toBeGreaterThan(bounds.north)
+    expect(Math.min(...area.points.map((p) => p.lat))).toBeLessThan(bounds.south)
+    expect(Math.max(...area.points.map((p) => p.lng))).toBeGreaterThan(bounds.east)
+    expect(Math.min(...area.points.map((p) => p.lng))).toBeLessThan(bounds.west)
+    // A point within the radius of the bounds lies within the location; one beyond it does not.
+    expect(isWithinLocation({ lat: 53.8, lng: -1.55, radius: 1, bounds }, { lat: 53.91, lng: -1.5 })).toBe(true)
+    expect(isWithinLocation({ lat: 53.8, lng: -1.55, radius: 1, bounds }, { lat: 53.93, lng: -1.5 })).toBe(false)
   })
 })
