@@ -12,7 +12,7 @@ import { toSearchType } from './catalogue.ts'
 import type { AlertCriteria } from './applicant.ts'
 import { isWithinLocation, milesBeyondLocation, toAlertTransactionTypeId } from './criteria.ts'
 import { toDistanceLabel, toPriceLabel } from './format.ts'
-import { distanceMiles, type BoundingBox, type LatLng } from './geo.ts'
+import { distanceMiles, type BoundingBox } from './geo.ts'
 import { PROPERTY_STYLES, PROPERTY_TYPES } from './property-types.ts'
 
 /**
