@@ -435,6 +435,33 @@ describe('the properties map', () => {
     }
   })
 
+  it('lists the results of a link to a map area without JavaScript at every width, with no map frame that would never load', async () => {
+    const { lat, lng } = (await getJson<{ data: Branch[] }>(await browser.page(), `${BASE_URL}/api/branches`)).data[0]!
+    const area = [lat - 0.2, lng - 0.3, lat + 0.2, lng + 0.3].map((d) => d.toFixed(5)).join(',')
+    const url = `${BASE_URL}${LIST_PATHS.sales}?bounds=${encodeURIComponent(area)}`
+    for (const size of [{}, { width: 390, height: 844, mobile: true }]) {
+      const page = await browser.page({ ...size, javaScriptEnabled: false })
+      await page.goto(url)
+      expect(await page.locator('.list-page__count').textContent()).toMatch(/^[1-9]/)
+      // The frame is in the page for a browser that will draw the map, and not shown where none will.
+      expect(await page.locator('.map-frame').count()).toBe(1)
+      expect(await page.locator('.list-page__map').isVisible()).toBe(false)
+      expect(await page.getByText('Loading the map…').isVisible()).toBe(false)
+      // The results are listed as the list view lists them, across the page's width.
+      expect(await page.locator('.property-grid [data-property-id]').first().isVisible()).toBe(true)
+      const results = (await page.locator('.list-page__results').boundingBox())!
+      const header = (await page.locator('.list-page__header').boundingBox())!
+      expect(results.width).toBeCloseTo(header.width, 0)
+      expect(await page.getByRole('link', { name: 'Remove the map area' }).isVisible()).toBe(true)
+      await page.close()
+    }
+    // With JavaScript a phone shows the map instead of the list, as it did.
+    const { page } = await offlinePage({ width: 390, height: 844, mobile: true })
+    await page.goto(url)
+    await page.locator('.map-canvas').waitFor()
+    expect(await page.locator('.list-page__results').isVisible()).toBe(false)
+  })
+
   it('marks exactly the properties of the search, and the list page loads no map code until it is shown', async () => {
     const { page } = await offlinePage()
     const search = await findSmallSearch(page)
@@ -645,11 +672,12 @@ describe('the properties map', () => {
     const api = await getJson<{ total: number }>(page, `${BASE_URL}/api/properties?transaction_type_id=1&bounds=${encodeURIComponent(bounds)}`)
     await expect.poll(() => page.locator('.list-page__count').textContent()).toContain(String(api.total))
 
-    // The shared link renders the same list on the server, with the map's frame in place.
+    // The shared link renders the same list on the server, with the map's frame in place for a browser
+    // that will draw the map; this one runs no script, so it does not show the frame.
     const shared = await browser.page({ javaScriptEnabled: false })
     await shared.goto(page.url())
     expect(await shared.locator('.list-page__count').textContent()).toContain(String(api.total))
-    expect((await shared.locator('.map-frame').boundingBox())?.height).toBe(MAP.HEIGHT_PX)
+    expect(await shared.locator('.map-frame').evaluate((frame) => (frame as HTMLElement).style.height)).toBe(`${MAP.HEIGHT_PX}px`)
     expect(await shared.getByRole('link', { name: 'Remove the map area' }).getAttribute('href')).not.toContain('bounds=')
   })
 
