@@ -170,7 +170,7 @@ export const COPY = {
   SUMMARY_EDIT: 'Edit',
   SUMMARY_ANYWHERE: 'Anywhere',
   SUMMARY_MAP_AREA: 'Map area',
-  // A location the link gave no name for (a position only): where it is, in words.
+  // A location the link gave no name for (a position only): where it is, in words, in the summary and its chip.
   SUMMARY_POINT: (distance: string) => `Within ${distance} of a chosen point`,
   SUMMARY_POINT_AREA: 'Chosen area',
   SUMMARY_ANY_PRICE: ANY_PRICE_LABEL,

@@ -417,6 +417,25 @@ describe('the location live search', () => {
     expect(await page.locator('.location-chip').count()).toBe(0)
   })
 
+  it('names on its chip and its remove button a location a link gave no name for by where it is, never by its coordinates', async () => {
+    // Manchester's centre at 1 mile and Leeds's at This area only, both without a name, then Bradford named.
+    const search = `${LIST_PATHS.sales}?locations=53.4808,-2.2426,1&location_names=&locations=53.7965,-1.5479,0&location_names=&locations=53.7960,-1.7594,3&location_names=Bradford`
+    for (const javaScriptEnabled of [true, false]) {
+      const page = await browser.page({ javaScriptEnabled })
+      await page.goto(`${BASE_URL}${search}`)
+      const chips = page.getByRole('list', { name: 'Chosen locations' })
+      expect(await chips.locator('.location-chip__name').allInnerTexts()).toEqual(['Within 1 mile of a chosen point', 'Chosen area', 'Bradford'])
+      // The radius is said once: in a nameless chip's words, beside a name.
+      expect(await chips.locator('.location-chip__radius').allInnerTexts()).toEqual(['3 miles'])
+      expect(await chips.innerText()).not.toMatch(/\d\.\d{3}/)
+      expect(await page.getByRole('button', { name: 'Remove Within 1 mile of a chosen point' }).isVisible()).toBe(true)
+      expect(await page.getByRole('button', { name: 'Remove Bradford' }).isVisible()).toBe(true)
+      await page.getByRole('button', { name: 'Remove Chosen area' }).click()
+      await expect.poll(() => chips.locator('.location-chip__name').allInnerTexts()).toEqual(['Within 1 mile of a chosen point', 'Bradford'])
+      if (javaScriptEnabled) await expectNoAxeViolations(page)
+    }
+  })
+
   it('keeps the criteria through sort and paging, and the back button restores the previous search', async () => {
     const page = await browser.page()
     await page.goto(`${BASE_URL}${LIST_PATHS.sales}`)

@@ -14,6 +14,7 @@ import type { RadiusMiles, SearchResultPlace } from '@agency/domain'
 import { PAGE_PARAMS } from '#app/components/search/search-url.ts'
 import type { ChosenLocation } from '#app/components/search/search-url.ts'
 import type { SearchFormAction } from '#app/components/search/search-form-state.ts'
+import { isNamedLocation, toLocationLabel } from '#app/components/search/search-summary.ts'
 import { COPY } from '#app/copy.ts'
 import { FieldError, fieldErrorProps } from '#app/components/ui/field-error.tsx'
 import type { LocationComboboxProps } from '#app/components/search/location-combobox.tsx'
@@ -329,11 +330,6 @@ interface LocationChipsProps {
   dispatch: Dispatch<SearchFormAction>
 }
 
-/** A chosen location's name, or its coordinates when the link carried no name. */
-export function toLocationLabel(location: ChosenLocation): string {
-  return location.name || `${location.lat.toFixed(3)}, ${location.lng.toFixed(3)}`
-}
-
 /**
  * The chosen locations as removable chips. Each carries its `locations` and `location_names` fields,
  * so the form sends them without JavaScript too; there the remove button sends the form with
@@ -348,7 +344,7 @@ export function LocationChips({ locations, dispatch }: LocationChipsProps) {
         return (
           <li key={`${location.lat},${location.lng}`} className="location-chip">
             <span className="location-chip__name">{label}</span>
-            <span className="location-chip__radius">{toRadiusLabel(location.radius)}</span>
+            {isNamedLocation(location.name) && <span className="location-chip__radius">{toRadiusLabel(location.radius)}</span>}
             <button
               type="submit"
               name={PAGE_PARAMS.REMOVE_LOCATION}

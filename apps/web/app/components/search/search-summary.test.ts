@@ -1,7 +1,7 @@
 import { PropertySearchQuerySchema } from '@agency/domain'
 import type { LocationFilter, PropertySearchQuery } from '@agency/domain'
 import { describe, expect, it } from 'vitest'
-import { toSearchSummary } from '#app/components/search/search-summary.ts'
+import { toLocationLabel, toSearchSummary } from '#app/components/search/search-summary.ts'
 
 const OPEN = PropertySearchQuerySchema.parse({ transaction_type_id: 1 })
 const query = (locations: LocationFilter[], more: Partial<PropertySearchQuery> = {}): PropertySearchQuery => ({ ...OPEN, locations, ...more })
@@ -26,5 +26,18 @@ describe('the search in short, above a phone’s results', () => {
   it('says a map area or anywhere when there is no location', () => {
     expect(toSearchSummary({ searchType: 'sales', query: query([]), locationNames: [] }).place).toBe('Anywhere')
     expect(toSearchSummary({ searchType: 'sales', query: query([], { bounds: { south: 53.4, west: -2.3, north: 53.5, east: -2.2 } }), locationNames: [] }).place).toBe('Map area')
+  })
+})
+
+describe('a chosen location in words, as its chip and the summary name it', () => {
+  it.each([
+    ['Leeds', 1, 'Leeds'],
+    [' Leeds ', 0, 'Leeds'],
+    ['', 1, 'Within 1 mile of a chosen point'],
+    ['', 0.25, 'Within 0.25 mile of a chosen point'],
+    ['  ', 3, 'Within 3 miles of a chosen point'],
+    [undefined, 0, 'Chosen area'],
+  ])('names %j at radius %d "%s"', (name, radius, label) => {
+    expect(toLocationLabel({ name, radius })).toBe(label)
   })
 })

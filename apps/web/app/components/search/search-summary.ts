@@ -10,18 +10,34 @@ function toRange<T>(min: T | null, max: T | null, label: (value: T) => string): 
   return null
 }
 
+/** Whether a location has a name to show (a link made elsewhere may give a position only). */
+export function isNamedLocation(name: string | undefined): boolean {
+  return (name ?? '').trim() !== ''
+}
+
+/**
+ * A chosen location in words, as its chip and the phone's summary name it: its name, else where it is
+ * ('Within 1 mile of a chosen point', or 'Chosen area' for radius 0), never a name it does not have nor
+ * its coordinates. Only a name leaves the radius to be said beside it.
+ */
+export function toLocationLabel({ name, radius }: { name: string | undefined; radius: number }): string {
+  const named = (name ?? '').trim()
+  if (named !== '') return named
+  return radius === 0 ? COPY.SUMMARY_POINT_AREA : COPY.SUMMARY_POINT(toDistanceLabel(radius))
+}
+
 /**
  * The search's locations in short: the first named one with its radius and how many more ('Leeds +1,
  * 1 mile'); when none has a name (a link that gave positions only), where the first is in words
- * ('Within 1 mile of a chosen point'), never a name it does not have.
+ * ('Within 1 mile of a chosen point').
  */
 function toPlaceSummary(locations: SearchCriteria['query']['locations'], locationNames: readonly string[]): string | null {
   if (locations.length === 0) return null
   const more = locations.length > 1 ? ` +${locations.length - 1}` : ''
-  const named = locations.findIndex((_, index) => (locationNames[index] ?? '').trim() !== '')
-  if (named !== -1) return `${locationNames[named]!.trim()}${more}, ${toRadiusLabel(locations[named]!.radius)}`
-  const { radius } = locations[0]!
-  return `${radius === 0 ? COPY.SUMMARY_POINT_AREA : COPY.SUMMARY_POINT(toDistanceLabel(radius))}${more}`
+  const named = locations.findIndex((_, index) => isNamedLocation(locationNames[index]))
+  if (named === -1) return `${toLocationLabel({ name: '', radius: locations[0]!.radius })}${more}`
+  const { radius } = locations[named]!
+  return `${toLocationLabel({ name: locationNames[named], radius })}${more}, ${toRadiusLabel(radius)}`
 }
 
 /**
