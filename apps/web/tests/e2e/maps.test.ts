@@ -1067,6 +1067,26 @@ describe('the property page map and neighbourhood', () => {
     await expect.poll(() => page.locator('.list-page__count').textContent()).toContain(String(api.total))
   })
 
+  it('shows no map frame that would never load without JavaScript, on a property page, Our branches and the home page, keeping their Google Map links', async () => {
+    const listed = await getJson<{ data: Array<{ detail_page_url: string; display_address: string; is_locked: boolean }> }>(await browser.page(), `${BASE_URL}/api/properties?transaction_type_id=1&page_size=5`)
+    const property = listed.data.find((p) => !p.is_locked)!
+    for (const size of [{}, { width: 390, height: 844, mobile: true }]) {
+      const page = await browser.page({ ...size, javaScriptEnabled: false })
+      await page.goto(`${BASE_URL}${property.detail_page_url}`)
+      expect(await page.getByRole('heading', { name: 'Location' }).isVisible()).toBe(true)
+      expect(await page.getByText('Loading the map…').isVisible()).toBe(false)
+      expect(await page.locator('.map-frame').isVisible()).toBe(false)
+      expect(await page.getByRole('link', { name: `View on Google Map: ${property.display_address}` }).isVisible()).toBe(true)
+      for (const path of ['/branches', '/']) {
+        await page.goto(`${BASE_URL}${path}`)
+        expect(await page.getByText('Loading the map…').isVisible(), path).toBe(false)
+        expect(await page.locator('.map-frame').isVisible(), path).toBe(false)
+        if (path === '/branches') expect(await page.getByRole('link', { name: /View on Google Map/ }).count()).toBeGreaterThan(0)
+      }
+      await page.close()
+    }
+  })
+
   it('shows no map for a pre-market property a visitor may not see', async () => {
     const { page } = await offlinePage()
     const locked = (await getJson<{ data: Array<{ detail_page_url: string; is_locked: boolean }> }>(page, `${BASE_URL}/api/properties?transaction_type_id=1&page_size=100`)).data.find(
