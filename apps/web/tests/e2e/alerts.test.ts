@@ -974,7 +974,7 @@ describe('Heads Up Property Alerts without JavaScript', () => {
 })
 
 describe('Heads Up Property Alerts without JavaScript: ranges', () => {
-  it('refuses a maximum below its minimum with a message at the maximum, keeping both as chosen', async () => {
+  it('refuses a maximum below its minimum with a message at the maximum, keeping both as chosen, and both can be put right in one go', async () => {
     const page = await browser.page({ javaScriptEnabled: false })
     await page.goto(`${BASE_URL}/heads-up-alerts/register/buy`)
     await page.getByLabel('Minimum price').selectOption({ label: '£400,000' })
@@ -986,6 +986,15 @@ describe('Heads Up Property Alerts without JavaScript: ranges', () => {
     await expectFieldMessage(page.getByLabel('Maximum bedrooms'), 'The max bedrooms cannot be less than the min bedrooms.')
     expect(await page.getByLabel('Minimum price').inputValue()).toBe('400000')
     expect(await page.getByLabel('Maximum price').inputValue()).toBe('200000')
+    // Both ends can be put right in the one form sent: every value is offered at each end, not only
+    // those agreeing with the other end as it stands.
+    await page.getByLabel('Minimum price').selectOption({ label: '£150,000' })
+    await page.getByLabel('Maximum price').selectOption({ label: '£300,000' })
+    await page.getByLabel('Minimum bedrooms').selectOption({ label: '1' })
+    await page.getByLabel('Maximum bedrooms').selectOption({ label: '3' })
+    await submit(page)
+    expect(await page.getByText('The max price cannot be less than the min price.').count()).toBe(0)
+    expect(await page.getByText('The max bedrooms cannot be less than the min bedrooms.').count()).toBe(0)
   })
 })
 

@@ -142,9 +142,10 @@ interface CriteriaFieldsProps {
 export function CriteriaFields({ layout, searchType, criteria, types, dispatch, hydrated, theme, before, afterRooms, errors }: CriteriaFieldsProps) {
   const legendClass = layout === 'panel' ? 'search-panel__legend' : 'alert-section__legend'
   // An alert needs both prices (SPEC §5 submit rules 3 and 4); a search needs none.
-  // Each pair offers only choices that agree with each other. The search's only once the page has
-  // hydrated: without JavaScript its whole form is sent at once, so both bounds can be changed together
-  // (the list page searches a pair sent the wrong way round as meant, swapped).
+  // Each pair offers only choices that agree with each other once the page has hydrated. Without
+  // JavaScript the whole form is sent at once, so every value is offered and both bounds can be changed
+  // together: the list page searches a pair sent the wrong way round as meant (swapped), and an alert
+  // refuses it with a message at the maximum.
   const range = (kind: RangeKind) => (
     <CriteriaRange
       kind={kind}
@@ -153,7 +154,7 @@ export function CriteriaFields({ layout, searchType, criteria, types, dispatch, 
       dispatch={dispatch}
       required={layout === 'alert' && kind === 'price'}
       errors={errors}
-      bounded={layout === 'alert' || hydrated}
+      bounded={hydrated}
     />
   )
   const inclusions = PANEL_INCLUSION_FILTERS[searchType].map((filter) => (
