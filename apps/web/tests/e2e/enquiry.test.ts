@@ -294,6 +294,42 @@ describe('the lead enquiry on a property page', () => {
     await expect.poll(errors).toEqual([TEXT.MESSAGE_REQUIRED, TEXT.EMAIL, TEXT.MOBILE_REQUIRED, TEXT.ADDRESS, TEXT.TO_SELL, TEXT.TO_LET])
   })
 
+  it('shows the warning of a Send pressed as the last warning is closing, in a toast of its own', async () => {
+    const { url } = await openProperty()
+    const page = await browser.page({ width: PHONE_WIDTH })
+    // The page's clock, which the test moves on by hand from the first warning.
+    await page.clock.install()
+    await page.goto(url)
+    await waitForForm(page)
+    await form(page).getByLabel('Name', { exact: true }).fill('Jo')
+    await send(page).click()
+    const first = toasts(page).filter({ hasText: TEXT.NAME })
+    await first.waitFor()
+    await page.clock.pauseAt(Date.now() + 1000)
+    // The page has done all it had to do: the next tasks it posted have run (React renders in them).
+    const settle = () =>
+      page.evaluate(() => new Promise((resolve) => {
+        const channel = new MessageChannel()
+        channel.port1.onmessage = () => resolve(null)
+        channel.port2.postMessage(null)
+      }))
+    // Its six seconds run out: it starts to close (it is taken off the page 200 ms later).
+    for (let step = 0; step < 400 && (await first.getAttribute('data-removed')) !== 'true'; step++) {
+      await page.clock.runFor(25)
+      await settle()
+      await settle()
+    }
+    expect(await first.getAttribute('data-removed')).toBe('true')
+    // Send again, with the name now right: the next warning shows, and stays once the first has gone.
+    await form(page).getByLabel('Name', { exact: true }).fill('Joanna')
+    await send(page).click()
+    await page.clock.runFor(1000)
+    const next = toasts(page).filter({ hasText: TEXT.SURNAME_REQUIRED })
+    await next.waitFor()
+    expect(await next.getAttribute('data-removed')).toBe('false')
+    expect(await toasts(page).count()).toBe(1)
+  })
+
   it("prefills a logged-in contact's known fields and hides their inputs", async () => {
     const page = await browser.page()
     const seen = await seenMails()

@@ -15,12 +15,32 @@ export interface FormToast {
   dismiss: () => void
 }
 
-/** The toasts of the form whose toast id is `id`. */
-function toFormToast(id: string): FormToast {
+/**
+ * The toasts of the form whose toasts' ids start with `name`. A message while the form's toast is on
+ * screen takes its place (the same id); once that toast has closed or begun to close (its six seconds
+ * are up, or it was swiped or closed), the next message gets a toast of its own, with the next id. sonner
+ * merges a message given the id of a toast that is on its way out into that toast, and the message
+ * went with it: a person who pressed Send again as the last warning faded saw no warning at all.
+ */
+function toFormToast(name: string): FormToast {
+  let count = 0
+  let showing = false
+  const currentId = () => `${name}-${count}`
+  const closed = (closing: { id: string | number }) => {
+    if (closing.id === currentId()) showing = false
+  }
+  const show = (kind: 'warning' | 'success', message: string) => {
+    if (!showing) count += 1
+    showing = true
+    toast[kind](message, { id: currentId(), onAutoClose: closed, onDismiss: closed })
+  }
   return {
-    warn: (message) => void toast.warning(message, { id }),
-    success: (message) => void toast.success(message, { id }),
-    dismiss: () => void toast.dismiss(id),
+    warn: (message) => show('warning', message),
+    success: (message) => show('success', message),
+    dismiss: () => {
+      showing = false
+      toast.dismiss(currentId())
+    },
   }
 }
 
