@@ -16,6 +16,7 @@ import { MAP_TILES_STATE_KEY } from '#app/components/map/map-types.ts'
 import { LIST_VIEWS_KEY } from '#app/components/property-list/list-view-history.ts'
 import { getAgencyName, toCanonicalLink, toTitle } from '#app/lib/meta.ts'
 import { cataloguePageHeaders } from '#app/lib/page-headers.server.ts'
+import { SCROLL_POSITIONS_KEY } from '#app/lib/boot-script.ts'
 import { BROWSER_SAVES_KEY } from '#app/lib/hydration-flag.ts'
 import { VISITOR_SAVES_COOKIE } from '#app/lib/saved-cookie.ts'
 import type { Route } from './+types/cookies'
@@ -76,6 +77,12 @@ const STORED = [
     name: LIST_VIEWS_KEY,
     kind: 'Browser storage (session storage)',
     purpose: 'Whether each search results page you visited in this tab showed the map or the list, so that going back to one shows it as you left it.',
+    lasts: 'Until you close the tab.',
+  },
+  {
+    name: SCROLL_POSITIONS_KEY,
+    kind: 'Browser storage (session storage)',
+    purpose: 'How far down each page you visited in this tab you had scrolled, so that going back to one returns you to the same place.',
     lasts: 'Until you close the tab.',
   },
 ] as const

@@ -824,10 +824,13 @@ describe('the map view and the Back button', () => {
     expect(await page.locator('.list-page__map-toggle').getAttribute('aria-pressed')).toBe('false')
     expect(await page.locator('.map-canvas').count()).toBe(0)
 
-    // What the tab keeps for it (this entry's view: now the list) is named on the Cookies page.
+    // What the tab keeps for it (this entry's view: now the list) is named on the Cookies page, as is
+    // everything else this walk left in the browser's storage (the scroll positions Back returns to, …).
     expect(Object.values(JSON.parse((await page.evaluate(() => sessionStorage.getItem('list-views'))) ?? '{}') as Record<string, string>)).toContain('list')
+    const stored = await page.evaluate(() => [...Object.keys(sessionStorage), ...Object.keys(localStorage)])
+    expect(stored).toEqual(expect.arrayContaining(['list-views', 'react-router-scroll-positions']))
     await page.goto(`${BASE_URL}/cookies`)
-    expect(await page.getByRole('rowheader', { name: 'list-views' }).count()).toBe(1)
+    for (const key of stored) expect(await page.getByRole('rowheader', { name: key, exact: true }).count(), key).toBe(1)
   })
 
   it('comes back to the map on a phone from a property opened from a pin’s card, and the list where the map was never shown', async () => {
