@@ -123,14 +123,13 @@ async function main() {
     await seeding.stop()
     const seededVariants = path.join(base, 'seeded-variants')
     cpSync(seeded, seededVariants, { recursive: true })
-    for (const [id, value] of Object.entries(VARIANT_SETTINGS)) {
-      const r = spawnSync('npm', ['run', '--silent', 'settings', '--', id, JSON.stringify(value)], {
-        cwd: ROOT,
-        stdio: ['ignore', 'ignore', 'inherit'],
-        env: { ...process.env, DATA_DIR: seededVariants, INIT_CWD: ROOT, DATABASE_URL: '' },
-      })
-      if (r.status !== 0) throw new Error(`could not set company setting ${id}`)
-    }
+    const pairs = Object.entries(VARIANT_SETTINGS).flatMap(([id, value]) => [id, JSON.stringify(value)])
+    const r = spawnSync('npm', ['run', '--silent', 'settings', '--', ...pairs], {
+      cwd: ROOT,
+      stdio: ['ignore', 'ignore', 'inherit'],
+      env: { ...process.env, DATA_DIR: seededVariants, INIT_CWD: ROOT, DATABASE_URL: '' },
+    })
+    if (r.status !== 0) throw new Error(`could not set the company settings ${Object.keys(VARIANT_SETTINGS).join(', ')}`)
     // The feed test imports through the API with this key (the server reads it from its environment).
     const feedApiKey = randomBytes(24).toString('hex')
     // The tests change properties and read them back at once: no visitor search answer is kept.
