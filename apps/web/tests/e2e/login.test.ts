@@ -275,7 +275,7 @@ describe('magic link login in a browser', () => {
     expect(await lockedAgain.getAttribute('class')).toMatch(/card--locked/)
     expect(await lockedAgain.innerText()).not.toMatch(/£/)
     expect(await page.getByText(/^\d{1,3}% match$/).count()).toBe(0)
-  })
+  }, 120_000) // The whole journey, with six axe scans: past the usual minute on two busy cores.
 
   it("posts the form's idempotency key with the login request, with and without JavaScript, a new one for each rendering", async () => {
     const keys: string[] = []
