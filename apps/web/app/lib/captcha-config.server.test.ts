@@ -1,10 +1,16 @@
 import type { CaptchaClientConfig } from '@agency/api-client'
 import type { AppLoadContext } from 'react-router'
-import { describe, expect, it } from 'vitest'
-import { getCaptchaConfig } from './captcha-config.server.ts'
+import { describe, expect, it, vi } from 'vitest'
 import { UNUSED_SERVICES } from './unused-services.test-support.ts'
 
 describe('getCaptchaConfig', () => {
+  // The answer is kept for the whole process, and the web tests share one process: a module of its
+  // own starts with nothing kept, as a server does.
+  const fresh = async () => {
+    vi.resetModules()
+    return (await import('./captcha-config.server.ts')).getCaptchaConfig
+  }
+
   it('reads the captcha once for many pages, shows none while the services fail, and keeps only a real answer', async () => {
     const altcha: CaptchaClientConfig = { provider: 'altcha', challenge_url: '/api/captcha/challenge' }
     const answers: Array<CaptchaClientConfig | Error> = [new Error('The database is busy'), altcha]
@@ -17,6 +23,7 @@ describe('getCaptchaConfig', () => {
       },
     }
     const context: AppLoadContext = { services, publicUrl: 'https://agency.example', mapTiles: { url: 'https://tiles.example/{z}/{x}/{y}.png', attribution: 'Tiles' } }
+    const getCaptchaConfig = await fresh()
 
     expect(await getCaptchaConfig(context)).toEqual({ provider: 'none' })
     expect(await getCaptchaConfig(context)).toEqual(altcha)
