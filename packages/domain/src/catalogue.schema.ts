@@ -329,11 +329,20 @@ export const PropertyTypeSelectionSchema = z.object({
 /** SPEC §3 Filter selection item. */
 export type PropertyTypeSelection = z.infer<typeof PropertyTypeSelectionSchema>
 
+/**
+ * One number of a `locations` or `bounds` query value: plain decimal (`-1.54`, `3`), with spaces around
+ * it allowed; anything else (`0x10`, `1e1`, `+3`, `.5`, empty) is NaN, which the schemas refuse, so that
+ * a place or an area has one address.
+ */
+function decimalOf(part: string): number {
+  return /^\s*-?\d+(\.\d+)?\s*$/.test(part) ? Number(part) : Number.NaN
+}
+
 /** Parses one `locations` query value: `lat,lng,radius_miles`, optionally then `south,west,north,east`. */
 export function parseLocationParam(value: string): LocationFilter | null {
   const parts = value.split(',')
   if (parts.length !== 3 && parts.length !== 7) return null
-  const [lat, lng, radius, south, west, north, east] = parts.map((p) => (p.trim() === '' ? Number.NaN : Number(p)))
+  const [lat, lng, radius, south, west, north, east] = parts.map(decimalOf)
   const bounds = parts.length === 7 ? { south, west, north, east } : undefined
   const parsed = LocationFilterSchema.safeParse({ lat, lng, radius, ...(bounds ? { bounds } : {}) })
   return parsed.success ? parsed.data : null
@@ -359,7 +368,7 @@ export function parsePropertyTypeParam(value: string): PropertyTypeSelection | n
 export function parseBoundsParam(value: string): Bounds | null {
   const parts = value.split(',')
   if (parts.length !== 4) return null
-  const [south, west, north, east] = parts.map((p) => (/^\s*-?\d+(\.\d+)?\s*$/.test(p) ? Number(p) : Number.NaN))
+  const [south, west, north, east] = parts.map(decimalOf)
   const parsed = BoundsSchema.safeParse({ south, west, north, east })
   if (!parsed.success || parsed.data.south > parsed.data.north) return null
   return parsed.data

@@ -59,6 +59,11 @@ describe('locations param (lat,lng,radius_miles[,south,west,north,east])', () =>
     ['53.99,-1.54,0,54.02,-1.59,53.96,-1.49', 'south north of north'],
     ['53.99,-1.54,0,53.96,-1.59,54.02,190', 'a longitude beyond 180'],
     ['53.99,-1.54,0,53.96,,54.02,-1.49', 'an empty part'],
+    ['0x35,-1.54,3', 'a hexadecimal latitude'],
+    ['53.99,-1.54,1e1', 'a radius with an exponent'],
+    ['53.99,+1.54,3', 'a longitude with a plus sign'],
+    ['53.99,-1.54,.5', 'a radius without its leading zero'],
+    ['53.99,-1.54,0,53.96,-1.59,5.402e1,-1.49', 'bounds with an exponent'],
   ])('refuses %s (%s)', (value) => {
     expect(parseLocationParam(value)).toBeNull()
   })
