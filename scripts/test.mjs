@@ -12,8 +12,8 @@
 // fails with what was still running, its processes and the PostgreSQL sessions, instead of holding CI
 // until CI's own limit ends it without a word. Within the unit parts a test worker that has answered
 // nothing for TEST_HANG_MINUTES (5) is taken as stuck, named and killed, and the part runs once more
-// (scripts/vitest-hang-watch.mjs). The whole suite takes about 21 minutes on two cores (unit 610 s,
-// PostgreSQL under Node 24 320 s, end to end 460 s).
+// (scripts/vitest-hang-watch.mjs). On two cores the unit and API part takes about 470 s and the end
+// to end part about 25 minutes, two thirds of whose CPU is Chromium's.
 //
 // With TEST_CLUSTER=1 (.ci/run sets it) the cluster test (scripts/cluster.mjs, `npm run test:cluster`:
 // two hosts in network namespaces, a PostgreSQL primary and hot standby, nginx; root only) runs last,
