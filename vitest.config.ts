@@ -13,7 +13,7 @@ const execArgv = ['--stack-size=3900']
  * How each project's files run: the stack above, and the files of a worker one after another in one
  * process (`isolate: false`) instead of each in a process of its own. A fresh process imported the
  * whole API, Drizzle and PGlite again for every one of some 220 files: on two cores the unit and API
- * suite took about 720 s so and 470 s now (the API's files alone 333 s and 164 s). A test that needs a
+ * suite took about 720 s that way and 470 s now (the API's files alone 333 s and 164 s). A test that needs a
  * module's state as a fresh server has it imports that module anew (`vi.resetModules()`).
  */
 const inWorker = { execArgv, isolate: false }

@@ -113,16 +113,16 @@ export function setupBrowser(): {
 /**
  * How often `page.waitForFunction` asks the page, unless a test says otherwise. Playwright asks at
  * every animation frame by default, which keeps a page drawing frames for as long as it waits: three
- * seconds' wait cost Chromium 0.3–1.1 CPU seconds so against 0.05–0.15 asked every 100 ms, and every
+ * seconds' wait cost Chromium 0.3–1.1 CPU seconds that way against 0.05–0.15 asked every 100 ms, and every
  * page's load waits about a second for the page to hydrate.
  */
-export const POLL_MS = 50
+const POLL_MS = 50
 
 function pollEvery50Ms(page: Page): void {
-  const waitForFunction = page.waitForFunction.bind(page) as (fn: unknown, arg?: unknown, options?: { polling?: number | 'raf'; timeout?: number }) => Promise<unknown>
-  Object.assign(page, {
-    waitForFunction: (fn: unknown, arg?: unknown, options?: { polling?: number | 'raf'; timeout?: number }) => waitForFunction(fn, arg, { polling: POLL_MS, ...options }),
-  })
+  type Wait = (fn: unknown, arg?: unknown, options?: { polling?: number | 'raf'; timeout?: number }) => Promise<unknown>
+  const waitForFunction = page.waitForFunction.bind(page) as Wait
+  const polled: Wait = (fn, arg, options) => waitForFunction(fn, arg, { polling: POLL_MS, ...options })
+  Object.assign(page, { waitForFunction: polled })
 }
 
 /**
