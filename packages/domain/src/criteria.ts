@@ -106,11 +106,12 @@ export function appliesToSearchType(filter: SearchTypeOnlyFilter, searchType: Se
 
 /**
  * SPEC §9 radius 0 ('This area only') is the place's own bounds, which a location carries when it was
- * chosen from a place. Without them (a hand-made link, a place with no outline) it is a circle of this
- * radius around the place's point: the one value radius 0 has in the search, the Heads Up matching and
- * the match score.
+ * chosen from an area (location.ts `toPlaceSearchBounds`). Without them (a point such as a station or a full
+ * postcode, a hand-made link) it is a circle of this radius around the point, about 250 metres: a
+ * street or two, less than the smallest radius (a quarter of a mile), so that the radii widen a search
+ * as they grow. The one value radius 0 has in the search, the Heads Up matching and the match score.
  */
-export const ZERO_RADIUS_MILES = 0.5
+export const ZERO_RADIUS_MILES = 0.15
 
 /** The radius in miles a location's circle covers: its own, or ZERO_RADIUS_MILES for radius 0. */
 export function toSearchRadiusMiles(location: Pick<LocationFilter, 'radius'>): number {

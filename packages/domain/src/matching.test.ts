@@ -109,11 +109,12 @@ describe('scoreMatch', () => {
     expect(result).toEqual({ score: 100, reasons: [{ label: 'Within 1 mile of Leeds', matched: true }] })
   })
 
-  it('reads radius 0 without bounds as the search does: half a mile around the place', () => {
+  it('reads radius 0 without bounds as the search does: a street or two (ZERO_RADIUS_MILES) around the place', () => {
     const thisArea = { locations: [{ ...leeds, radius: 0, name: 'Leeds' }] }
-    expect(scoreMatch(thisArea, { ...home, ...northOfLeeds(0.4) })).toEqual({ score: 100, reasons: [{ label: 'In Leeds', matched: true }] })
-    expect(scoreMatch(thisArea, { ...home, ...northOfLeeds(0.8) })).toEqual({ score: 76, reasons: [{ label: '0.8 mile from Leeds', matched: false }] })
-    expect(scoreMatch(thisArea, { ...home, ...northOfLeeds(4) })).toEqual({ score: null, reasons: [] })
+    expect(scoreMatch(thisArea, { ...home, ...northOfLeeds(0.1) })).toEqual({ score: 100, reasons: [{ label: 'In Leeds', matched: true }] })
+    // 0.25 mile beyond the circle, half the margin.
+    expect(scoreMatch(thisArea, { ...home, ...northOfLeeds(0.4) })).toEqual({ score: 80, reasons: [{ label: '0.4 mile from Leeds', matched: false }] })
+    expect(scoreMatch(thisArea, { ...home, ...northOfLeeds(1) })).toEqual({ score: null, reasons: [] })
   })
 
   it("reads radius 0 as the place's bounds when they are known", () => {

@@ -32,7 +32,7 @@ export const MATCH_WEIGHTS = {
 export const PRICE_TOLERANCE = 0.1
 /** The margin beyond a location's area that still earns part of its credit: this fraction of its radius … */
 export const LOCATION_MARGIN = 0.5
-/** … and at least this many miles (for radius 0, the margin beyond the place's bounds or its half-mile circle). */
+/** … and at least this many miles (for radius 0, the margin beyond the place's bounds or its circle of ZERO_RADIUS_MILES). */
 export const LOCATION_MARGIN_MIN_MILES = 0.5
 
 /** A location of the criteria: centre, radius in miles, and its name for the reasons. */

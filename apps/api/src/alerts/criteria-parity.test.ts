@@ -237,8 +237,8 @@ const ONLY_FOR: Record<'sales' | 'lettings', readonly string[]> = {
   lettings: ['short_let', 'house_flat_share', 'pets_allowed', 'bills_included', 'furnishing'],
 }
 
-/** SPEC §9 radius 0 without a place's bounds: half a mile around its point (domain ZERO_RADIUS_MILES). */
-const POINT_RADIUS_MILES = 0.5
+/** SPEC §9 radius 0 without a place's bounds: a street or two around its point (domain ZERO_RADIUS_MILES). */
+const POINT_RADIUS_MILES = 0.15
 
 /**
  * SPEC §3's filters stated plainly, without the code under test, as the expectation both answers are

@@ -7,6 +7,7 @@ import {
   fromSearchParams,
   toMergedTypeSelection,
   toOrderedRanges,
+  toPlaceSearchBounds,
   toSwitchedQuery,
   toTransactionTypeId,
 } from '@agency/domain'
@@ -134,7 +135,7 @@ async function toPlaceNotFound(
   return { keyword, radius, spellings }
 }
 
-/** A place to search around: its name, position and bounds (SPEC §9 radius 0 searches the bounds). */
+/** A place to search around: its name, position and an area's bounds (SPEC §9 radius 0 searches the bounds). */
 interface FoundPlace {
   name: string
   lat: number
@@ -165,5 +166,5 @@ async function findPlace(
   const details = await services.getPlace(only.place_id)
   if (!details) return { kind: 'none' }
   // A place id sent without its name (a link made elsewhere) is named as the place itself is.
-  return { kind: 'place', place: { name: only.name || keyword || details.name, lat: details.lat, lng: details.lng, bounds: details.bounds } }
+  return { kind: 'place', place: { name: only.name || keyword || details.name, lat: details.lat, lng: details.lng, bounds: toPlaceSearchBounds(details) } }
 }

@@ -298,12 +298,12 @@ describe('the location live search', () => {
     await page.waitForURL(/locations=/)
     await settled(page)
 
-    expect(params(page).getAll('locations')).toEqual([toLocationValue(school, 3)])
+    // A school is a point: the search is a circle around it, without the bounds that frame its map.
+    expect(params(page).getAll('locations')).toEqual([`${school.lat},${school.lng},3`])
     expect(params(page).getAll('location_names')).toEqual(['Kingfisher Primary School'])
     const { total, cards } = await getApiResults(page, 1)
     expect(total).toBeGreaterThan(0)
-    // Within three miles of the school's own area, the street or two around it that its bounds are.
-    for (const card of cards) expect(milesBeyond(school.bounds, card), `property ${card.property_profile_id}`).toBeLessThanOrEqual(3.01)
+    for (const card of cards) expect(haversineMiles(school, card), `property ${card.property_profile_id}`).toBeLessThanOrEqual(3.01)
     expect(await shownTotal(page)).toBe(total)
   })
 
@@ -324,12 +324,17 @@ describe('the location live search', () => {
     await page.waitForURL(/locations=/)
     await settled(page)
 
-    expect(params(page).getAll('locations')).toEqual([toLocationValue(station, 1)])
+    // A station is a point: 'within 1 mile' is a circle of a mile around it, not a mile beyond the
+    // street or two around it that its bounds are, which reached 1.2 miles at their corners.
+    expect(params(page).getAll('locations')).toEqual([`${station.lat},${station.lng},1`])
     const { total, cards } = await getApiResults(page, 1)
     expect(total).toBeGreaterThan(0)
-    // Within a mile of the station's own area, the street or two around it that its bounds are.
-    for (const card of cards) expect(milesBeyond(station.bounds, card), `property ${card.property_profile_id}`).toBeLessThanOrEqual(1.01)
+    for (const card of cards) expect(haversineMiles(station, card), `property ${card.property_profile_id}`).toBeLessThanOrEqual(1.01)
     expect(await shownTotal(page)).toBe(total)
+    // And no card says it lies further away than the mile asked for.
+    const distances = await page.locator('.card__distance').allInnerTexts()
+    expect(distances.length).toBeGreaterThan(0)
+    for (const distance of distances) expect(Number(/^([\d.]+) miles? away$/.exec(distance)?.[1]), distance).toBeLessThanOrEqual(1)
   })
 
   it('finds homes by a typed postcode district: M1 is central Manchester, and central London offers its EC and WC districts', async () => {

@@ -70,7 +70,8 @@ function locationsOf(query: Query): ReferenceLocation[] {
   return many(query, 'locations').map((value) => {
     const [lat, lng, radius, south, west, north, east] = value.split(',').map(Number) as [number, number, number, ...number[]]
     const bounds = south === undefined ? undefined : { south, west: west!, north: north!, east: east! }
-    return { lat, lng, radius: radius === 0 && !bounds ? 0.5 : radius, bounds }
+    // SPEC §9 radius 0 without bounds: a street or two (0.15 mile) around the point.
+    return { lat, lng, radius: radius === 0 && !bounds ? 0.15 : radius, bounds }
   })
 }
 
@@ -238,7 +239,7 @@ const FILTER_CASES: Array<[string, Query]> = [
   ['a sales-only filter on lettings, which is ignored', { transaction_type_id: '2', new_homes: 'show_only' }],
   ['within 2 miles of Leeds', { locations: `${leeds.lat},${leeds.lng},2`, include_unavailable: 'true' }],
   ['within 1 mile of Leeds or 3 miles of York', { locations: [`${leeds.lat},${leeds.lng},1`, `${york.lat},${york.lng},3`], include_unavailable: 'true' }],
-  ['radius 0 as half a mile', { locations: `${harrogate.lat},${harrogate.lng},0`, include_unavailable: 'true' }],
+  ['radius 0 as a street or two around the point', { locations: `${harrogate.lat},${harrogate.lng},0`, include_unavailable: 'true' }],
   ["radius 0 as the place's own bounds", { locations: `${harrogate.lat},${harrogate.lng},0,${harrogateBounds}`, include_unavailable: 'true' }],
   ["radius 3 around a place's bounds: the bounds and three miles beyond", { locations: `${harrogate.lat},${harrogate.lng},3,${harrogateBounds}`, include_unavailable: 'true' }],
   ["the default quarter mile around a place's bounds", { locations: `${harrogate.lat},${harrogate.lng},0.25,${harrogateBounds}`, include_unavailable: 'true' }],
@@ -325,10 +326,11 @@ describe.each(testDatabaseKinds())('the catalogue routes on %s', (kind) => {
         else expect(count, name).toBeGreaterThan(0)
       }
       expect(expectedIds(all, { new_homes: 'show_only', include_unavailable: 'true' }).length).toBeLessThan(everything)
-      // Radius 0 must differ from a quarter mile, 0.6 miles and a whole mile, so half a mile is what is tested.
+      // Radius 0 must differ from a tenth of a mile and from a quarter mile, so its own circle is what is tested.
       const around = (radius: string) => expectedIds(all, { locations: `${harrogate.lat},${harrogate.lng},${radius}`, include_unavailable: 'true' }).length
-      expect(around('0.25')).toBeLessThan(around('0'))
-      expect(around('0')).toBeLessThan(around('0.6'))
+      expect(around('0.1')).toBeLessThan(around('0'))
+      expect(around('0')).toBeLessThan(around('0.25'))
+      expect(around('0.25')).toBeLessThan(around('0.6'))
       expect(around('0.6')).toBeLessThan(around('1'))
       // The bounds differ from every circle the radius options draw around the same point.
       const bounded = expectedIds(all, { locations: `${harrogate.lat},${harrogate.lng},0,${harrogateBounds}`, include_unavailable: 'true' })

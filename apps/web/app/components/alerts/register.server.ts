@@ -22,6 +22,7 @@ import {
   toAlertCriteriaUpdatePayload,
   toAlertPayload,
   toRegisterVariant,
+  toPlaceSearchBounds,
   withoutFieldErrors,
 } from '@agency/domain'
 import type {
@@ -314,7 +315,7 @@ async function findLocation(context: AppLoadContext, keyword: string, radius: nu
       place_id: place.place_id,
       lat: details.lat,
       lng: details.lng,
-      bounds: details.bounds ?? null,
+      bounds: toPlaceSearchBounds(details),
       distance: isRadiusOption(radius) ? radius : RADIUS_DEFAULT_MILES,
     }
   } catch {

@@ -8,6 +8,7 @@ import {
   isLocationResetKeyword,
   isRadiusOption,
   toLocationParam,
+  toPlaceSearchBounds,
   toRadiusLabel,
 } from '@agency/domain'
 import type { RadiusMiles, SearchResultPlace } from '@agency/domain'
@@ -143,10 +144,11 @@ export function LocationSearch({ keyword, radius, keywordNotFound, choices: sent
         return
       }
       const location = { name: place.name, lat: details.lat, lng: details.lng }
-      // The bounds come along so that radius 0 (SPEC §9: the place's own bounds) can search them.
+      // An area's bounds come along so that radius 0 (SPEC §9: the place's own bounds) can search them.
+      const bounds = toPlaceSearchBounds(details)
       dispatch({
         type: 'locationAdded',
-        location: details.bounds ? { ...location, bounds: details.bounds } : location,
+        location: bounds ? { ...location, bounds } : location,
         placeId: place.place_id,
       })
       setStatus({ kind: 'added', name: place.name })
