@@ -1,5 +1,5 @@
 import { isDatabaseBusy, isDatabaseUnavailable } from '@agency/db'
-import { APPLICANT_KEY_HEADER, ApplicantStatusAnswerSchema, NEARBY_KINDS, RedirectSlugSchema } from '@agency/domain'
+import { APPLICANT_KEY_HEADER, ApplicantStatusAnswerSchema, NEARBY_KINDS, RedirectSlugSchema, toPlaceSearchBounds } from '@agency/domain'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { z } from 'zod'
 import type { Answer, Caller, CookieJar } from '#app/auth/caller.ts'
@@ -137,7 +137,8 @@ export function createSiteServicesFactory(app: FastifyInstance): SiteServicesFac
         answer(async () => {
           const params = PlaceIdParamsSchema.safeParse({ place_id: placeId })
           const place = params.success ? await app.places.details(params.data.place_id) : null
-          return place && { name: place.location, lat: place.lat, lng: place.lng, bounds: place.bounds }
+          // A point's bounds only frame a map: a search around it is a circle (domain location.ts).
+          return place && { name: place.location, lat: place.lat, lng: place.lng, bounds: toPlaceSearchBounds(place) }
         }),
       getSitemapPage: (after) => answer(() => findSitemapPage(app.db, after)),
       getRedirect: (slug) =>

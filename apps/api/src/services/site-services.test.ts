@@ -1,6 +1,6 @@
 import { COMPANY_SETTING, PropertySearchQuerySchema } from '@agency/domain'
-import { companySettings, properties, rebuildPlaces } from '@agency/db'
-import { eq } from 'drizzle-orm'
+import { companySettings, places, properties, rebuildPlaces } from '@agency/db'
+import { eq, inArray } from 'drizzle-orm'
 import { testDatabaseKinds } from '@agency/db/testing'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { QUESTION_TOKEN_PREFIX } from '#app/auth/question-challenge.ts'
@@ -90,6 +90,12 @@ describe.each(testDatabaseKinds())("the site's services on %s", (kind) => {
     const details = (await httpGet(`/api/places/${encodeURIComponent(leeds!.place_id)}`, {})).body.data as { location: string; lat: number; lng: number; bounds: unknown }
     expect(await services.getPlace(leeds!.place_id)).toEqual({ name: details.location, lat: details.lat, lng: details.lng, bounds: details.bounds })
     expect(await services.getPlace('gb:town:0')).toBeNull()
+    // A point (a full postcode, a branch): the API frames it with the street or two around it, and a
+    // search around it takes no bounds, so that its radius is a circle around the point.
+    const [point] = await api.database.db.select().from(places).where(inArray(places.location_type, ['postcode', 'branch'])).limit(1)
+    const pointDetails = (await httpGet(`/api/places/${encodeURIComponent(point!.place_id)}`, {})).body.data as typeof details
+    expect(pointDetails.bounds).toEqual(expect.objectContaining({ north: expect.any(Number) }))
+    expect(await services.getPlace(point!.place_id)).toEqual({ name: pointDetails.location, lat: pointDetails.lat, lng: pointDetails.lng, bounds: null })
     // What the routes answer 400 for.
     expect(await services.searchPlaces('x'.repeat(257))).toBeNull()
     expect(await services.findNearestSpellings('x'.repeat(257))).toBeNull()

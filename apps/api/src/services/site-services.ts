@@ -11,7 +11,10 @@ import type { AlertConfirmation, AlertConfirmationLinkState, AlertCriteriaUpdate
  * Only types from domain here: the web imports this file (`@agency/api/site-services`) and nothing
  * else of the API.
  */
-/** A place's position and bounds, as a search around it needs them, and its one-line label (SPEC §3 Location `location`). */
+/**
+ * A place's position and bounds, as a search around it needs them (an area's bounds; none for a point such as a
+ * station, `toPlaceSearchBounds`), and its one-line label (SPEC §3 Location `location`).
+ */
 export interface PlacePosition {
   name: string
   lat: number

@@ -7,7 +7,6 @@ import {
   fromSearchParams,
   toMergedTypeSelection,
   toOrderedRanges,
-  toPlaceSearchBounds,
   toSwitchedQuery,
   toTransactionTypeId,
 } from '@agency/domain'
@@ -166,5 +165,5 @@ async function findPlace(
   const details = await services.getPlace(only.place_id)
   if (!details) return { kind: 'none' }
   // A place id sent without its name (a link made elsewhere) is named as the place itself is.
-  return { kind: 'place', place: { name: only.name || keyword || details.name, lat: details.lat, lng: details.lng, bounds: toPlaceSearchBounds(details) } }
+  return { kind: 'place', place: { name: only.name || keyword || details.name, lat: details.lat, lng: details.lng, bounds: details.bounds } }
 }

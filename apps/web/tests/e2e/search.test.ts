@@ -856,6 +856,21 @@ describe('the advanced search panel', () => {
 })
 
 describe('the search form without JavaScript', () => {
+  it('searches a station typed without JavaScript as a circle around it, as the live search does', async () => {
+    const page = await browser.page({ javaScriptEnabled: false })
+    const station = (await getJson<{ data: PlaceDetails }>(page, `${BASE_URL}/api/places/station:demo:t13`)).data
+    await page.goto(`${BASE_URL}${LIST_PATHS.sales}`)
+    await page.getByRole('textbox', { name: 'Location' }).fill('Deansgate')
+    await page.getByLabel('Radius').selectOption({ label: '1 mile' })
+    await page.getByRole('button', { name: SPEC.SEARCH, exact: true }).click()
+    await page.waitForURL(/locations=/)
+    expect(params(page).getAll('locations')).toEqual([`${station.lat},${station.lng},1`])
+    expect(params(page).getAll('location_names')).toEqual(['Deansgate'])
+    const distances = await page.locator('.card__distance').allInnerTexts()
+    expect(distances.length).toBeGreaterThan(0)
+    for (const distance of distances) expect(Number(/^([\d.]+) miles? away$/.exec(distance)?.[1]), distance).toBeLessThanOrEqual(1)
+  })
+
   it('looks the keyword up on the server and keeps the search in a clean URL', async () => {
     const page = await browser.page({ javaScriptEnabled: false })
     const manchester = await getManchester(page)

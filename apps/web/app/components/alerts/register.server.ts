@@ -22,7 +22,6 @@ import {
   toAlertCriteriaUpdatePayload,
   toAlertPayload,
   toRegisterVariant,
-  toPlaceSearchBounds,
   withoutFieldErrors,
 } from '@agency/domain'
 import type {
@@ -315,7 +314,7 @@ async function findLocation(context: AppLoadContext, keyword: string, radius: nu
       place_id: place.place_id,
       lat: details.lat,
       lng: details.lng,
-      bounds: toPlaceSearchBounds(details),
+      bounds: details.bounds ?? null,
       distance: isRadiusOption(radius) ? radius : RADIUS_DEFAULT_MILES,
     }
   } catch {
