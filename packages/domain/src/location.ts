@@ -3,12 +3,29 @@ import type { Bounds, LocationFilter } from './catalogue.schema.ts'
 import type { Location } from './location.schema.ts'
 
 /**
+ * What a place is (SPEC §3 Location `location_type`). The offline gazetteer gives the first six; a
+ * provider such as Google also finds wider areas (a county, a neighbourhood), street addresses and
+ * establishments (SPEC §5: schools, pubs).
+ */
+export const PLACE_LOCATION_TYPES = [
+  'city',
+  'town',
+  'village',
+  'postcode_district',
+  'postcode',
+  'branch',
+  'area',
+  'address',
+  'establishment',
+] as const
+
+/**
  * The kinds of place that are a point, not an area: a full postcode, a school, pub or station, one of
  * the agency's branches, an address. Their bounds (a street or two around them) frame a map; a search
  * measures its radius from the point itself, so 'within 1 mile of Deansgate station' is a circle of a
  * mile around the station, not a mile beyond a box around it (which reaches 1.2 miles at its corners).
  */
-export const POINT_LOCATION_TYPES: readonly string[] = ['postcode', 'establishment', 'branch', 'address']
+export const POINT_LOCATION_TYPES: readonly string[] = ['postcode', 'establishment', 'branch', 'address'] satisfies ReadonlyArray<(typeof PLACE_LOCATION_TYPES)[number]>
 
 /**
  * The bounds a search of a place covers (SPEC §9: radius 0 is the place's own area, a larger radius

@@ -3,28 +3,13 @@
  * the bounds are the domain's; a place's details are a Location without the search radius
  * (`distance`), which the visitor picks afterwards, and always with bounds and a known type.
  */
-import { BoundsSchema, LocationSchema, LocationSearchSchema, SearchResultPlaceSchema, lineText } from '@agency/domain'
+import { BoundsSchema, LocationSchema, LocationSearchSchema, PLACE_LOCATION_TYPES, SearchResultPlaceSchema, lineText } from '@agency/domain'
 import { z } from 'zod'
 
 export { BoundsSchema, SearchResultPlaceSchema }
 export type { Bounds, SearchResultPlace } from '@agency/domain'
 
-/**
- * What a place is. The offline gazetteer gives the first six; a provider such as Google also finds
- * wider areas (a county, a neighbourhood), street addresses and establishments (SPEC §5: schools, pubs).
- */
-export const PLACE_LOCATION_TYPES = [
-  'city',
-  'town',
-  'village',
-  'postcode_district',
-  'postcode',
-  'branch',
-  'area',
-  'address',
-  'establishment',
-] as const
-/** What a place is. */
+/** What a place is (the domain's PLACE_LOCATION_TYPES). */
 export const PlaceLocationTypeSchema = z.enum(PLACE_LOCATION_TYPES)
 /** What a place is. */
 export type PlaceLocationType = z.infer<typeof PlaceLocationTypeSchema>
