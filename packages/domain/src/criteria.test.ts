@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest'
 import { AlertCriteriaSchema } from './applicant.ts'
 import { PropertySearchQuerySchema, type PropertySearchQuery } from './catalogue.schema.ts'
 import { APPLICANT_PROFILE } from './constants.ts'
-import { ZERO_RADIUS_MILES, findReversedRanges, isWithinLocation, toAlertCriteriaOfSearch, toAlertSearchFilters, toLocationArea, toOrderedRanges, toRangeChoice, toRangeOptions } from './criteria.ts'
-import { milesBeyondBounds } from './geo.ts'
+import { ZERO_RADIUS_MILES, findReversedRanges, isWithinLocation, milesFromLocation, toAlertCriteriaOfSearch, toAlertSearchFilters, toLocationArea, toOrderedRanges, toRangeChoice, toRangeOptions } from './criteria.ts'
+import { distanceMiles, milesBeyondBounds } from './geo.ts'
 
 describe("a search saved as an alert's criteria", () => {
   const search: PropertySearchQuery = {
@@ -116,5 +116,20 @@ describe('the area a location covers, as a map draws it', () => {
     // A point within the radius of the bounds lies within the location; one beyond it does not.
     expect(isWithinLocation({ lat: 53.8, lng: -1.55, radius: 1, bounds }, { lat: 53.91, lng: -1.5 })).toBe(true)
     expect(isWithinLocation({ lat: 53.8, lng: -1.55, radius: 1, bounds }, { lat: 53.93, lng: -1.5 })).toBe(false)
+  })
+})
+
+describe('how far a home lies from a searched location', () => {
+  const bounds = { south: 53.7, west: -1.7, north: 53.9, east: -1.4 }
+  it("is 0 inside a place's bounds and measured from their edge outside them, never from the place's centre", () => {
+    const leeds = { lat: 53.8, lng: -1.55, bounds }
+    // Inside the bounds but some miles from the centre.
+    expect(distanceMiles(leeds, { lat: 53.88, lng: -1.42 })).toBeGreaterThan(5)
+    expect(milesFromLocation(leeds, { lat: 53.88, lng: -1.42 })).toBe(0)
+    // Just north of the bounds: the distance to their northern edge (0.01 degree of latitude, 0.69 mile).
+    expect(milesFromLocation(leeds, { lat: 53.91, lng: -1.5 })).toBeCloseTo(0.69, 2)
+  })
+  it("is measured from a point's own position when it has no bounds", () => {
+    expect(milesFromLocation({ lat: 53.8, lng: -1.55 }, { lat: 53.81, lng: -1.55 })).toBeCloseTo(0.69, 2)
   })
 })

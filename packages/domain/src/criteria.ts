@@ -134,12 +134,21 @@ export function isAroundBoundsLocation(location: Pick<LocationFilter, 'radius' |
 }
 
 /**
+ * How far a point lies from a location, in miles: from its place's bounds (0 within them) when they
+ * are known, else from its point. What a card's distance says ('0.4 mile away'): within the radius
+ * asked for whenever the card was found by the location, and nothing for a home inside a town searched
+ * by name, whose centre is no part of the search. The API's SQL (`milesFromLocationSql`) is the same.
+ */
+export function milesFromLocation(location: Pick<LocationFilter, 'lat' | 'lng' | 'bounds'>, point: LatLng): number {
+  return location.bounds ? milesBeyondBounds(point, location.bounds) : distanceMiles(location, point)
+}
+
+/**
  * How far a point lies beyond a location, in miles (0 or less within it): beyond its place's bounds
  * and their radius, or beyond its circle. The match score's margin is measured from here.
  */
 export function milesBeyondLocation(location: LocationFilter, point: LatLng): number {
-  if (location.bounds) return milesBeyondBounds(point, location.bounds) - location.radius
-  return distanceMiles(location, point) - toSearchRadiusMiles(location)
+  return milesFromLocation(location, point) - (location.bounds ? location.radius : toSearchRadiusMiles(location))
 }
 
 /**

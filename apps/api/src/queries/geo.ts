@@ -114,6 +114,17 @@ function nearestInBoundsSql(bounds: BoundingBox, at: PositionColumns, bind: Bind
 }
 
 /**
+ * How far a property lies from a location, in miles, as SQL: the domain's `milesFromLocation` (from its
+ * place's bounds, 0 within them, when they are known; else from its point). Its values go through
+ * `bind` under the names the location's condition gives them, so a search binds nothing more for it.
+ */
+export function milesFromLocationSql(location: Pick<LocationFilter, 'lat' | 'lng' | 'bounds'>, at: PositionColumns, bind: Bind, name: string): SQL<number> {
+  if (!location.bounds) return distanceMilesSql(location, at, bind, name)
+  const nearest = nearestInBoundsSql(location.bounds, at, bind, name)
+  return haversineSql(at.lat, at.lng, nearest.lat, nearest.lng)
+}
+
+/**
  * The box a radius around a place's bounds lies in, a little larger: the bounds widened by the radius
  * (the longitudes by the widest of the box's latitudes); null longitudes when it would span them all.
  */

@@ -33,6 +33,7 @@ import {
   EXACT_POSITION_BY_BAND,
   PUBLIC_POSITION,
   distanceMilesSql,
+  milesFromLocationSql,
   withinBoundsSql,
   withinSql,
   type PositionColumns,
@@ -421,7 +422,8 @@ export function toSearchQueries(
   const change = lastPriceChange()
   const joinsChange = readsPriceHistory(query)
   const where = toSearchConditions(query, audience, joinsChange ? change : undefined, bind)
-  const distances = query.locations.map((location, i) => distanceMilesSql(location, positionFor(audience), bind, locationName(i)))
+  // How far each card lies from the nearest location: from a town's outline, not its centre (`milesFromLocationSql`).
+  const distances = query.locations.map((location, i) => milesFromLocationSql(location, positionFor(audience), bind, locationName(i)))
   const nearest = distances.length ? sql<number>`least(${sql.join(distances, sql`, `)})` : sql<null>`null::double precision`
   const orderBy = toOrderBy(query, tableSortKeys(query, audience, bind), () => reductionShareSql(change, audience))
   const matches = (joinsChange ? db.select({ one: sql`1` }).from(properties).leftJoinLateral(change, sql`true`) : db.select({ one: sql`1` }).from(properties))
@@ -520,9 +522,13 @@ export function compileCriteria(filters: PropertySearchFilters, audience: Search
 function compileCriteriaAfresh(filters: PropertySearchFilters, audience: SearchAudience): CompiledCriteria {
   const { bind, values } = recordingPlaceholders()
   const where = toSearchConditions(filters, audience, filters.reduced ? lastPriceChange() : undefined, bind) ?? sql`true`
-  // The distances a sort by distance reads bind each location's point. Their text is one per location
-  // and audience, both of which the conditions' shape says already, so it is not written for the shape.
-  filters.locations.forEach((location, i) => distanceMilesSql(location, positionFor(audience), bind, locationName(i)))
+  // The distances a sort by distance reads bind each location's point, and a card's distance its
+  // outline. Their text is one per location and audience, both of which the conditions' shape says
+  // already, so it is not written for the shape.
+  filters.locations.forEach((location, i) => {
+    distanceMilesSql(location, positionFor(audience), bind, locationName(i))
+    milesFromLocationSql(location, positionFor(audience), bind, locationName(i))
+  })
   // The audience decides more than the conditions (which price a sort reads), so it is part of the shape.
   return { shape: JSON.stringify([audience.canSeeLocked, toShapeOf(where)]), values }
 }

@@ -86,13 +86,18 @@ function visiblePosition(p: Row, canSeeLocked: boolean): { lat: number; lng: num
  * that many miles of the bounds' nearest point (across the antimeridian, the nearer edge).
  */
 function isWithin(l: ReferenceLocation, p: { lat: number; lng: number }): boolean {
-  if (!l.bounds) return haversineMiles(l.lat, l.lng, p.lat, p.lng) <= l.radius
+  if (l.bounds && l.radius === 0) return milesFrom(l, p) === 0
+  return milesFrom(l, p) <= l.radius
+}
+
+/** How far a point lies from a place: from its bounds' nearest point (0 inside them), else from its point. */
+function milesFrom(l: ReferenceLocation, p: { lat: number; lng: number }): number {
+  if (!l.bounds) return haversineMiles(l.lat, l.lng, p.lat, p.lng)
   const { south, west, north, east } = l.bounds
   const lngInside = west <= east ? p.lng >= west && p.lng <= east : p.lng >= west || p.lng <= east
-  if (l.radius === 0) return p.lat >= south && p.lat <= north && lngInside
   const lat = Math.min(Math.max(p.lat, south), north)
   const lng = lngInside ? p.lng : west <= east ? Math.min(Math.max(p.lng, west), east) : west - p.lng <= p.lng - east ? west : east
-  return haversineMiles(lat, lng, p.lat, p.lng) <= l.radius
+  return haversineMiles(lat, lng, p.lat, p.lng)
 }
 
 /**
@@ -413,6 +418,26 @@ describe.each(testDatabaseKinds())('the catalogue routes on %s', (kind) => {
       }
       const without = (await get('/api/properties')).json<{ data: Array<{ distance: number | null }> }>()
       expect(without.data.every((card) => card.distance === null)).toBe(true)
+    })
+
+    it("measures a card's distance to a place with bounds from the bounds, not the place's centre: 0 inside, never more than the radius", async () => {
+      const query = { locations: [`${harrogate.lat},${harrogate.lng},3,${harrogateBounds}`, `${leeds.lat},${leeds.lng},1`], include_unavailable: 'true', page_size: '100' }
+      const area = locationsOf(query)
+      const body = (await get(toUrl('/api/properties', query))).json<{ data: Array<{ property_profile_id: number; distance: number; is_locked: boolean }> }>()
+      const inside = body.data.filter((card) => card.distance === 0)
+      const around = body.data.filter((card) => card.distance > 0)
+      expect(inside.length).toBeGreaterThan(0)
+      expect(around.length).toBeGreaterThan(0)
+      for (const card of body.data) {
+        const at = visiblePosition(all.find((p) => p.property_profile_id === card.property_profile_id)!, false)
+        expect(card.distance).toBeCloseTo(Math.min(...area.map((l) => milesFrom(l, at))), card.is_locked ? 1 : 2)
+        expect(card.distance).toBeLessThanOrEqual(3)
+      }
+      // Measured from Harrogate's centre, some cards would say they lie further than the three miles asked for.
+      expect(around.some((card) => {
+        const at = visiblePosition(all.find((p) => p.property_profile_id === card.property_profile_id)!, false)
+        return haversineMiles(harrogate.lat, harrogate.lng, at.lat, at.lng) > 3
+      })).toBe(true)
     })
   })
 
