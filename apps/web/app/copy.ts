@@ -178,6 +178,8 @@ export const COPY = {
   SUMMARY_UP_TO: 'up to',
   SUMMARY_BEDS: 'beds',
   LOCATION_CHOOSE: 'Places found: choose one',
+  /** The live search's list of places: named apart from the field, so that the field alone is labelled 'Location'. */
+  LOCATION_SUGGESTIONS: 'Suggested places',
   LOCATION_HINT: 'Choose a place from the list, or press Search to see every place that matches.',
   RADIUS: 'Radius',
   LOCATION_SEARCHING: 'Searching…',

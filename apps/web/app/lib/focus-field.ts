@@ -6,3 +6,24 @@ export function focusWarnedField(element: HTMLElement | null | undefined): void 
   element?.scrollIntoView({ block: 'center' })
   element?.focus({ preventScroll: true })
 }
+
+/**
+ * Makes sure the caret is in a text field that has just taken the focus, where it already was in the
+ * field. A field tapped while the page re-renders around it (the lead form's address, whose focus
+ * loads and then swaps in its combobox) can take the focus with the page's selection left in the field
+ * typed in before, and Chrome then drops the keys typed next. Setting the field's own selection again
+ * moves the page's selection into it, and moves the caret nowhere.
+ */
+export function keepCaretInFocusedField(input: HTMLInputElement): void {
+  const keep = () => {
+    if (document.activeElement !== input) return
+    const selection = document.getSelection()
+    if (selection && input.parentNode && selection.anchorNode === input.parentNode) return
+    const end = input.value.length
+    input.setSelectionRange(input.selectionStart ?? end, input.selectionEnd ?? end, input.selectionDirection ?? 'none')
+  }
+  // At once, for a key typed straight after the tap; and after the tap's own handling, which may leave
+  // the selection behind again.
+  keep()
+  setTimeout(keep, 0)
+}

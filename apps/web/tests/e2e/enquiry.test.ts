@@ -64,7 +64,7 @@ async function waitForForm(page: Page): Promise<void> {
 }
 
 const form = (page: Page) => page.locator('form.lead-form__form')
-/** The address field: a text field until the form is used, then the suggestions combobox. */
+/** The address field: a text field until it is first pointed at, touched or focused, then the suggestions combobox. */
 const addressField = (page: Page) =>
   form(page).getByRole('combobox', { name: 'Your address' }).or(form(page).getByRole('textbox', { name: 'Your address' }))
 const send = (page: Page, name = 'Send enquiry') => form(page).getByRole('button', { name })
@@ -77,6 +77,9 @@ async function chooseAddress(page: Page): Promise<string> {
   await combobox.fill(ADDRESS_KEYWORD)
   const option = form(page).getByRole('listbox').getByRole('option').first()
   await option.waitFor()
+  // The list is named apart from the field: whoever looks for the field by its label finds it alone.
+  expect(await form(page).getByLabel('Your address').count()).toBe(1)
+  expect(await form(page).getByRole('listbox', { name: 'Suggested addresses' }).isVisible()).toBe(true)
   const line = (await option.innerText()).trim()
   await option.click()
   await expect.poll(() => combobox.inputValue()).toBe(line)
@@ -196,6 +199,29 @@ describe('the lead enquiry on a property page', () => {
     await combobox.fill(`  ${line.toUpperCase().replace(/ /g, '  ')} `)
     await sendAndExpectSuccess(page)
     expect(await page.getByText(TEXT.ADDRESS, { exact: true }).count()).toBe(0)
+  })
+
+  it("keeps every key typed into the address: clicked as the form's first touch on a desktop, tapped straight after the name on a phone", async () => {
+    const { url } = await openProperty()
+    // A desktop visitor whose first click is on the address: the click keeps the focus and the keys.
+    const desktop = await browser.page()
+    await desktop.goto(url)
+    await waitForForm(desktop)
+    await form(desktop).locator(`input[name="contact_address"]`).click()
+    await desktop.keyboard.type(ADDRESS_KEYWORD, { delay: 30 })
+    await expect.poll(() => form(desktop).getByLabel('Your address').inputValue()).toBe(ADDRESS_KEYWORD)
+    expect(await desktop.evaluate(() => document.activeElement?.getAttribute('name'))).toBe('contact_address')
+    await form(desktop).getByRole('listbox', { name: 'Suggested addresses' }).getByRole('option').first().waitFor()
+    // A phone visitor who types the name, then taps the address and types at once: the first key too.
+    const phone = await browser.page({ width: PHONE_WIDTH, height: 812, mobile: true })
+    await phone.goto(url)
+    await waitForForm(phone)
+    await form(phone).getByLabel('Name', { exact: true }).tap()
+    await phone.keyboard.type('Harriet')
+    await form(phone).locator(`input[name="contact_address"]`).tap()
+    await phone.keyboard.type(ADDRESS_KEYWORD, { delay: 30 })
+    await expect.poll(() => form(phone).getByLabel('Your address').inputValue()).toBe(ADDRESS_KEYWORD)
+    expect(await form(phone).getByLabel('Name', { exact: true }).inputValue()).toBe('Harriet')
   })
 
   it('shows each SPEC §5 message in order as a warning toast at phone width, and the API\'s past viewing time in SPEC §8\'s words', async () => {

@@ -160,6 +160,9 @@ describe('the location live search', () => {
     const count = await options.count()
     expect(count).toBeGreaterThanOrEqual(5)
     expect(await input.getAttribute('aria-expanded')).toBe('true')
+    // The list is named apart from the field: whoever looks for the field by its label finds it alone.
+    expect(await page.getByLabel('Location').count()).toBe(1)
+    expect(await page.getByRole('listbox', { name: 'Suggested places' }).isVisible()).toBe(true)
     // A phone's keyboard takes about the lower 40% of its screen: the list takes less than a third,
     // yet shows more than two places, and holds the rest by scrolling within itself.
     const box = (await list.boundingBox())!

@@ -52,6 +52,8 @@ export const ALERT_COPY = {
   EMAIL: 'Email address',
   MOBILE_PHONE: 'Mobile phone',
   ADDRESS: 'Your address',
+  /** The list of addresses found: named apart from the field, so that the field alone is labelled 'Your address'. */
+  ADDRESS_SUGGESTIONS: 'Suggested addresses',
   ADDRESS_HINT: 'Type your house number, street and postcode (such as 12 Park Row, LS1 5HD), then choose your address from the list.',
   ADDRESS_SEARCHING: 'Looking up addresses…',
   ADDRESS_RESULTS: (n: number) => `${n} ${n === 1 ? 'address' : 'addresses'} found. Use the up and down keys to choose.`,

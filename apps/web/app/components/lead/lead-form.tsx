@@ -24,7 +24,7 @@ import {
 } from '@agency/domain'
 import type { ParseFailure } from '@agency/domain'
 import { useFetcher, useLocation } from 'react-router'
-import type { AddressComboboxClasses } from '#app/components/alerts/address-combobox.tsx'
+import type { AddressCombobox as AddressComboboxType, AddressComboboxClasses } from '#app/components/alerts/address-combobox.tsx'
 import { CaptchaQuestionField } from '#app/components/account/captcha-question-field.tsx'
 import { LEAD_COPY } from '#app/components/lead/lead-copy.ts'
 import { LEAD_FORM_ANCHOR } from '#app/components/lead/lead-paths.ts'
@@ -44,12 +44,12 @@ import type { LeadFormValues, LeadPrefill } from '#app/components/lead/lead-form
 import { useHydrated } from '#app/components/search/use-hydrated.ts'
 import { newIdempotencyKey } from '#app/lib/idempotency-key.ts'
 import { PrivacyNoticeLink } from '#app/components/legal/privacy-link.tsx'
-import { focusWarnedField } from '#app/lib/focus-field.ts'
+import { focusWarnedField, keepCaretInFocusedField } from '#app/lib/focus-field.ts'
 import { FieldError, fieldErrorProps, toFieldErrorId } from '#app/components/ui/field-error.tsx'
 
 // Loaded on intent (the form's first focus or touch): none of these is in the page's first load.
 const LeadFormExtras = lazy(() => import('#app/components/lead/lead-form-extras.tsx'))
-const AddressCombobox = lazy(() => import('#app/components/alerts/address-combobox.tsx').then((m) => ({ default: m.AddressCombobox })))
+const loadAddressCombobox = () => import('#app/components/alerts/address-combobox.tsx')
 const SuccessPopup = lazy(() => import('#app/components/ui/success-popup.tsx').then((m) => ({ default: m.SuccessPopup })))
 
 /** An address suggestion as the form sends it back (SPEC §5 rule 7). */
@@ -160,6 +160,19 @@ export function LeadForm({ kind, heading, data, hidden = {}, result }: LeadFormP
   const [address, setAddress] = useState({ text: initial.contact_address, id: initial.contact_address_id })
   const [addressFocused, setAddressFocused] = useState(false)
   const [intent, setIntent] = useState(false)
+  // The address's combobox loads when the plain field is first pointed at, touched or focused, and
+  // replaces it once loaded, in one commit that hands it the focus and the caret (as the location
+  // search's does), never while it loads: a click on the plain field keeps its focus and what is typed
+  // into it. (A Suspense fallback would be a new field, leaving the click's focus and keys to a field
+  // no longer there; and a combobox that arrived unasked, just before a tap on it, could take the
+  // focus without the caret, so that keys typed into it were lost.)
+  const [AddressCombobox, setAddressCombobox] = useState<typeof AddressComboboxType | null>(null)
+  const addressAsked = useRef(false)
+  const loadAddressOnIntent = () => {
+    if (addressAsked.current) return
+    addressAsked.current = true
+    void loadAddressCombobox().then((module) => setAddressCombobox(() => module.AddressCombobox))
+  }
   const [tools, setTools] = useState<LeadFormTools | null>(null)
   const waiting = useRef<Array<(tools: LeadFormTools) => void>>([])
   // A post sent before React ran and answered with success opens the popup once the page is live.
@@ -306,8 +319,14 @@ export function LeadForm({ kind, heading, data, hidden = {}, result }: LeadFormP
         className="lead-field__input"
         value={address.text}
         onChange={(event) => setAddress({ text: event.currentTarget.value, id: '' })}
-        onFocus={() => setAddressFocused(true)}
+        onFocus={(event) => {
+          keepCaretInFocusedField(event.currentTarget)
+          setAddressFocused(true)
+          loadAddressOnIntent()
+        }}
         onBlur={() => setAddressFocused(false)}
+        onPointerEnter={loadAddressOnIntent}
+        onTouchStart={loadAddressOnIntent}
         {...invalidProps('contact_address', `${headingId}-address-hint`)}
       />
       <p id={`${headingId}-address-hint`} className="lead-field__hint">
@@ -511,23 +530,21 @@ export function LeadForm({ kind, heading, data, hidden = {}, result }: LeadFormP
           </>
         ) : (
           <>
-            {intent ? (
-              <Suspense fallback={plainAddress}>
-                <AddressCombobox
-                  name={LEAD_FIELD.ADDRESS}
-                  value={address.text}
-                  onChange={(value) => setAddress({ text: value, id: '' })}
-                  onSelect={(suggestion) => setAddress({ text: suggestion.display_name, id: suggestion.suggestion_id })}
-                  hydrated={hydrated}
-                  error={messageOf('contact_address')}
-                  errorId={errorId('contact_address')}
-                  label={LEAD_COPY.ADDRESS}
-                  hint={LEAD_COPY.ADDRESS_HINT}
-                  classes={ADDRESS_CLASSES}
-                  autoFocus={addressFocused}
-                  searchOnMount={addressFocused && address.id === ''}
-                />
-              </Suspense>
+            {AddressCombobox ? (
+              <AddressCombobox
+                name={LEAD_FIELD.ADDRESS}
+                value={address.text}
+                onChange={(value) => setAddress({ text: value, id: '' })}
+                onSelect={(suggestion) => setAddress({ text: suggestion.display_name, id: suggestion.suggestion_id })}
+                hydrated={hydrated}
+                error={messageOf('contact_address')}
+                errorId={errorId('contact_address')}
+                label={LEAD_COPY.ADDRESS}
+                hint={LEAD_COPY.ADDRESS_HINT}
+                classes={ADDRESS_CLASSES}
+                autoFocus={addressFocused}
+                searchOnMount={addressFocused && address.id === ''}
+              />
             ) : (
               plainAddress
             )}

@@ -67,7 +67,7 @@ export function LocationCombobox({ inputProps, keyword, places, busy, focusOnMou
           })}
         />
         {busy && <span className="location-search__spinner" aria-hidden="true" />}
-        <ul {...getMenuProps({ className: 'location-search__menu' })} hidden={!showList}>
+        <ul {...getMenuProps({ className: 'location-search__menu', 'aria-label': COPY.LOCATION_SUGGESTIONS })} hidden={!showList}>
           {showList &&
             places.map((place, index) => (
               <li
