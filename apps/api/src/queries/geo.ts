@@ -116,7 +116,7 @@ function nearestInBoundsSql(bounds: BoundingBox, at: PositionColumns, bind: Bind
 /**
  * How far a property lies from a location, in miles, as SQL: the domain's `milesFromLocation` (from its
  * place's bounds, 0 within them, when they are known; else from its point). Its values go through
- * `bind` under the names the location's condition gives them, so a search binds nothing more for it.
+ * `bind` under the location's names (`{name}_lat`, `{name}_box_south` …), as its condition's do.
  */
 export function milesFromLocationSql(location: Pick<LocationFilter, 'lat' | 'lng' | 'bounds'>, at: PositionColumns, bind: Bind, name: string): SQL<number> {
   if (!location.bounds) return distanceMilesSql(location, at, bind, name)

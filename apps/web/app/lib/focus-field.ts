@@ -1,3 +1,5 @@
+import { useLayoutEffect, type RefObject } from 'react'
+
 /**
  * Takes the visitor to the field a warning is about: in the middle of the screen, clear of the toast
  * at its top that names it, with the focus in it, so they land where to put it right.
@@ -26,4 +28,20 @@ export function keepCaretInFocusedField(input: HTMLInputElement): void {
   // the selection behind again.
   keep()
   setTimeout(keep, 0)
+}
+
+/**
+ * Gives a field the focus when it mounts, if `focus` says so, with the caret after its text: a field
+ * that replaced the plain one the visitor was typing in (the location and address comboboxes). Before
+ * paint, so no key typed meanwhile goes to the field that was just removed.
+ */
+export function useFocusAtEndOnMount(ref: RefObject<HTMLInputElement | null>, focus: boolean): void {
+  useLayoutEffect(() => {
+    const input = ref.current
+    if (!focus || !input) return
+    input.focus()
+    input.setSelectionRange(input.value.length, input.value.length)
+    // On mount only: the field that replaced the one the visitor was in.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [])
 }

@@ -1,11 +1,11 @@
-import { useEffect, useId, useLayoutEffect, useRef, useState } from 'react'
+import { useEffect, useId, useRef, useState } from 'react'
 import type { ChangeEvent, FocusEvent } from 'react'
 import { useCombobox } from 'downshift'
 import type { UseComboboxState, UseComboboxStateChangeOptions } from 'downshift'
 import { MESSAGES, findTypedSuggestion } from '@agency/domain'
 import { ALERT_COPY } from '#app/components/alerts/alert-copy.ts'
 import { RequiredMark } from '#app/components/ui/required-mark.tsx'
-import { keepCaretInFocusedField } from '#app/lib/focus-field.ts'
+import { keepCaretInFocusedField, useFocusAtEndOnMount } from '#app/lib/focus-field.ts'
 import type { AddressSuggestionLine } from '#app/components/alerts/address-client.ts'
 
 // The client loads on first focus, as the location search's does: it stays out of the first load.
@@ -134,17 +134,8 @@ export function AddressCombobox(props: AddressComboboxProps) {
     setPending({ keyword: text.trim() })
   }
 
-  // Before paint, so no key typed meanwhile goes to the plain field this replaced; the caret goes after
-  // what was typed there, as it was.
   const inputRef = useRef<HTMLInputElement>(null)
-  useLayoutEffect(() => {
-    const input = inputRef.current
-    if (!autoFocus || !input) return
-    input.focus()
-    input.setSelectionRange(input.value.length, input.value.length)
-    // On mount only: the field that replaced the one the visitor was in.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [])
+  useFocusAtEndOnMount(inputRef, autoFocus ?? false)
 
   const describedBy = [error ? errorId : null, statusId, hintId].filter(Boolean).join(' ')
   const inputProps = getInputProps({

@@ -7,7 +7,7 @@ import { COPY } from '#app/copy.ts'
  * only: from a searched town's outline (`milesFromLocation`), so nothing for a home inside the town.
  */
 export function CardDistance({ property }: { property: Pick<ListCard, 'distance'> }) {
-  if (!property.distance || property.distance <= 0) return null
+  if (!property.distance) return null
   return (
     <p className="card__distance">
       {toDistanceLabel(property.distance)} {COPY.DISTANCE_AWAY}

@@ -1,9 +1,10 @@
-import { useEffect, useLayoutEffect, useRef } from 'react'
+import { useEffect, useRef } from 'react'
 import type { ChangeEvent, InputHTMLAttributes } from 'react'
 import type { SearchResultPlace } from '@agency/domain'
 import { useCombobox } from 'downshift'
 import type { UseComboboxState, UseComboboxStateChangeOptions } from 'downshift'
 import { COPY } from '#app/copy.ts'
+import { useFocusAtEndOnMount } from '#app/lib/focus-field.ts'
 
 export interface LocationComboboxProps {
   /** The field's own attributes (name, length, hint …), the same as the plain field's. */
@@ -37,13 +38,7 @@ export function LocationCombobox({ inputProps, keyword, places, busy, focusOnMou
     },
   })
 
-  // Before paint, so no key typed meanwhile goes to the field that was just removed.
-  useLayoutEffect(() => {
-    const input = inputRef.current
-    if (!focusOnMount || !input) return
-    input.focus()
-    input.setSelectionRange(input.value.length, input.value.length)
-  }, [focusOnMount])
+  useFocusAtEndOnMount(inputRef, focusOnMount)
 
   // Keys typed before the combobox arrived did not open its list: results for them open it now.
   const openMenuRef = useRef(openMenu)
