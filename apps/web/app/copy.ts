@@ -93,6 +93,7 @@ export const COPY = {
   DETAIL_FURNISHING: 'Furnishing',
   DETAIL_DEPOSIT: 'Deposit',
   DETAIL_AVAILABLE_FROM: 'Available from',
+  DETAIL_AVAILABLE_NOW: 'Now',
   DETAIL_NOT_KNOWN: 'Ask the agent',
   DETAIL_PRICE_HISTORY: 'Price history',
   DETAIL_PRICE_REDUCED: 'Reduced',

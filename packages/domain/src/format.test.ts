@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import {
+  isAvailableBy,
   PCM_SUFFIX,
   SUMMARY_MAX_LENGTH,
   toAlertPriceLabel,
@@ -68,6 +69,14 @@ describe('toLongDate', () => {
   it('writes a UK long date', () => {
     expect(toLongDate('2026-11-21T12:00:00Z')).toBe('21 November 2026')
     expect(toLongDate(new Date('2026-03-01T12:00:00Z'))).toBe('1 March 2026')
+  })
+})
+
+describe('isAvailableBy', () => {
+  it('is available on its day and after it, not before', () => {
+    expect(isAvailableBy('2026-10-29', '2026-12-02')).toBe(true)
+    expect(isAvailableBy('2026-12-02', '2026-12-02')).toBe(true)
+    expect(isAvailableBy('2026-12-03', '2026-12-02')).toBe(false)
   })
 })
 

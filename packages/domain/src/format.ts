@@ -47,6 +47,14 @@ export function toLongDate(value: Date | string): string {
   return LONG_DATE.format(typeof value === 'string' ? new Date(value) : value)
 }
 
+/**
+ * Whether a let dated available from a day ('YYYY-MM-DD') is available on another (today, the agency's
+ * date): from that day on it is, and a page says 'Now' as Rightmove's 'Let available date' does.
+ */
+export function isAvailableBy(availableFrom: string, today: string): boolean {
+  return availableFrom <= today
+}
+
 const MILES = new Intl.NumberFormat('en-GB', { maximumFractionDigits: 2 })
 
 /**

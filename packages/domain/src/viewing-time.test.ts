@@ -7,6 +7,7 @@ import {
   isViewingTimeInFuture,
   isWithinViewingHours,
   parseViewingTimeValue,
+  toLondonDate,
   toLondonWallClock,
   toViewingInstant,
   toDateTimeText,
@@ -97,6 +98,9 @@ describe('London time', () => {
   })
   it('reads the wall clock of a moment', () => {
     expect(toLondonWallClock(new Date('2026-07-01T23:30:00Z'))).toEqual({ year: 2026, month: 7, day: 2, hour: 0, minute: 30 })
+    // The agency's date: past 23:00 UTC in summer is the next day in London, not in winter.
+    expect(toLondonDate(new Date('2026-07-01T23:30:00Z'))).toBe('2026-07-02')
+    expect(toLondonDate(new Date('2026-12-01T23:30:00Z'))).toBe('2026-12-01')
   })
   it('gives the moment of a value, and whether it is after now', () => {
     expect(toViewingInstant('2026-07-01T10:00')?.toISOString()).toBe('2026-07-01T09:00:00.000Z')

@@ -48,6 +48,11 @@ export function toLondonWallClock(moment: Date): WallClock {
   return { year: parts.year!, month: parts.month!, day: parts.day!, hour: parts.hour!, minute: parts.minute! }
 }
 
+/** The agency's (Europe/London) date at a moment, as 'YYYY-MM-DD'. */
+export function toLondonDate(moment: Date): string {
+  return toViewingTimeValue(toLondonWallClock(moment)).slice(0, 10)
+}
+
 const wallClockAsUtc = (wc: WallClock): number => Date.UTC(wc.year, wc.month - 1, wc.day, wc.hour, wc.minute)
 
 /**

@@ -1,4 +1,4 @@
-import { parseIdSegment, toLeadEnquiryContext, toSearchType } from '@agency/domain'
+import { parseIdSegment, toLeadEnquiryContext, toLondonDate, toSearchType } from '@agency/domain'
 import type { PropertyDetail } from '@agency/domain'
 import type { AppLoadContext, ShouldRevalidateFunctionArgs } from 'react-router'
 import { data, redirect } from 'react-router'
@@ -74,6 +74,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       recordsViewing: contact !== null && contact.applicants.length > 0,
       extras: loadedExtras,
       nearby,
+      // The server's date, so the page and its hydration agree on it.
+      today: toLondonDate(new Date()),
     },
     { headers: toCataloguePageHeaders(request) },
   )
@@ -113,7 +115,7 @@ function toLeadHiddenFields(property: PropertyDetail, canonicalUrl: string): Rec
 }
 
 export default function PropertyDetailRoute({ loaderData, actionData }: Route.ComponentProps) {
-  const { property, extras, lead, canonicalUrl, recordsViewing, nearby } = loaderData
+  const { property, extras, lead, canonicalUrl, recordsViewing, nearby, today } = loaderData
   const searchType = toSearchType(property.transaction_type_id)
   const description = toParagraphs(property.description)
   return (
@@ -168,7 +170,7 @@ export default function PropertyDetailRoute({ loaderData, actionData }: Route.Co
           {/* One energy section: the chart with the EPC documents beside it. */}
           <Epcs epcs={property.epcs} chart={hasEpcChart(property.material_information) ? <EpcChart info={property.material_information} embedded /> : undefined} />
           <Brochures documents={property.documents} />
-          <MaterialInformation property={property} />
+          <MaterialInformation property={property} today={today} />
           <PriceHistory property={property} />
           {/* SPEC §1 map, after the facts a buyer checks first; never for a property the visitor may not see. */}
           {!property.is_locked && <PropertyNeighbourhood property={property} nearby={nearby} />}

@@ -1,4 +1,4 @@
-import { isResidentialPropertyType, toPounds, toStandardPropertyTax, toUkCountry, type PropertyCard, type PropertyDetail } from '@agency/domain'
+import { isResidentialPropertyType, toLondonDate, toLongDate, toPounds, toStandardPropertyTax, toUkCountry, type PropertyCard, type PropertyDetail } from '@agency/domain'
 import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { BASE_URL, expectNoAxeViolations, setupBrowser } from './support.ts'
@@ -209,6 +209,18 @@ describe('the property page extras in a browser', () => {
     await expect(valueOf(page, section, 'Heating').innerText()).resolves.toBe(property.material_information!.heating)
     await expect(valueOf(page, section, 'Price').innerText()).resolves.toBe(`${property.price!.type.name} ${property.price!.price}`)
     await expectNoAxeViolations(page)
+  })
+
+  it("says a let is available 'Now' once its date has come, and gives a date still to come in full", async () => {
+    const today = toLondonDate(new Date())
+    const availableFrom = (p: PropertyDetail) => p.material_information?.available_from ?? null
+    const free = await findProperty(2, (p) => (availableFrom(p) ?? today) < today)
+    const coming = await findProperty(2, (p) => (availableFrom(p) ?? today) > today)
+    const page = await browser.page()
+    await page.goto(`${BASE_URL}${free.detail_page_url}`)
+    await expect(valueOf(page, '#material-information', 'Available from').innerText()).resolves.toBe('Now')
+    await page.goto(`${BASE_URL}${coming.detail_page_url}`)
+    await expect(valueOf(page, '#material-information', 'Available from').innerText()).resolves.toBe(toLongDate(availableFrom(coming)!))
   })
 
   it('lists up to four similar properties at the foot of the page, never the page itself', async () => {

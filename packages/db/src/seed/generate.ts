@@ -287,7 +287,8 @@ export function generateProperty(ctx: GenerateContext, index: number, propertyPr
     floorAreaSqFt: kind === 'commercial' ? (use === 'industrial' ? rng.int(20, 120) * 100 : rng.int(8, 60) * 50) : null,
     acres: kind === 'land' ? (styleId === BUILDING_PLOT_STYLE ? rng.int(2, 16) / 20 : rng.int(4, 80) / 2) : null,
     epcRating,
-    availableFrom,
+    // A date already passed when the listing is written reads 'available now', as an agent would write it.
+    availableFrom: availableFrom !== null && availableFrom > toIsoDate(nowMs) ? availableFrom : null,
     branchName: branch?.branch_name ?? town.name,
     agencyName: ctx.agencyName,
     accommodation,

@@ -227,6 +227,21 @@ describe.each(testDatabaseKinds())('seedDemoData on %s', (kind) => {
     for (const r of rows) expect(styleType.get(r.property_style_id)).toBe(r.property_type_id)
   })
 
+  it('writes a let whose date had come when it was listed as available now, and one still to come with its date', async () => {
+    const rows = await queryRows<{ available_from: string; text: string }>(
+      database.db,
+      sql`select available_from::text, summary || ' ' || description as text from properties where transaction_type_id = 2 and property_type_id <= 4`,
+    )
+    const today = NOW.toISOString().slice(0, 10)
+    const passed = rows.filter((r) => r.available_from <= today)
+    const coming = rows.filter((r) => r.available_from > today)
+    expect(passed.length).toBeGreaterThan(0)
+    expect(coming.length).toBeGreaterThan(0)
+    for (const r of passed) expect(r.text, r.available_from).not.toMatch(/Available (?:\w+ )?from \d/)
+    expect(passed.some((r) => /Available (?:\w+ )?now/.test(r.text))).toBe(true)
+    expect(coming.some((r) => /Available (?:\w+ )?from \d/.test(r.text))).toBe(true)
+  })
+
   it('prices in agents’ steps with the right qualifiers, deposits and material information', async () => {
     const rows = await queryRows<{
       transaction_type_id: number

@@ -97,6 +97,7 @@ export interface ListingFacts {
   /** Land's area in acres; null otherwise. */
   acres: number | null
   epcRating: string | null
+  /** A let's date of availability still to come; null for one free now (or a sale). */
   availableFrom: string | null
   branchName: string
   agencyName: string
@@ -176,7 +177,7 @@ export function toSummary(f: ListingFacts, rng: Random): string {
         '',
       ]
     : [
-        `Available${f.furnishing ? ` ${FURNISHING_WORDS[f.furnishing]}` : ''} from ${f.availableFrom ? toShortDate(f.availableFrom) : 'now'}.`,
+        `Available${f.furnishing ? ` ${FURNISHING_WORDS[f.furnishing]}` : ''} ${toAvailability(f)}.`,
         'Close to local amenities and transport links.',
         'Viewing is highly recommended.',
         '',
@@ -315,7 +316,7 @@ function locationParagraph(f: ListingFacts, rng: Random): string {
 function termsParagraph(f: ListingFacts, rng: Random): string {
   if (!f.sales) {
     const parts = [
-      `Available from ${f.availableFrom ? toShortDate(f.availableFrom) : 'now'}${f.furnishing ? `, offered ${FURNISHING_WORDS[f.furnishing]}` : ''}.`,
+      `Available ${toAvailability(f)}${f.furnishing ? `, offered ${FURNISHING_WORDS[f.furnishing]}` : ''}.`,
       f.petsAllowed ? 'Pets will be considered.' : 'Sorry, no pets.',
     ]
     if (f.billsIncluded) parts.push('The rent includes gas, electricity, water and broadband.')
@@ -410,6 +411,11 @@ function toShortDate(isoDate: string): string {
   return SHORT_DATE.format(new Date(`${isoDate}T00:00:00Z`))
 }
 
+/** When a let is free, as an advert says it: 'from 14 March', or 'now' for no date. */
+function toAvailability(f: ListingFacts): string {
+  return f.availableFrom ? `from ${toShortDate(f.availableFrom)}` : 'now'
+}
+
 /** Land as a listing names it: 'building plot', 'parcel of agricultural land'. */
 function landNoun(f: ListingFacts): string {
   return f.noun === 'agricultural land' ? 'parcel of agricultural land' : f.noun
@@ -457,7 +463,7 @@ function commercialSummary(f: ListingFacts, rng: Random): string {
           ])
   const second = f.sales
     ? rng.pick(['Offered with vacant possession.', 'Suitable for owner-occupiers and investors.', ''])
-    : rng.pick([`Available on a new lease from ${f.availableFrom ? toShortDate(f.availableFrom) : 'now'}.`, 'Flexible lease terms considered.', ''])
+    : rng.pick([`Available ${toAvailability(f)} on a new lease.`, 'Flexible lease terms considered.', ''])
   return second ? `${first} ${second}` : first
 }
 
@@ -533,7 +539,7 @@ function nonResidentialTerms(f: ListingFacts, rng: Random): string {
   if (f.sales) {
     if (f.tenure) parts.push(`Tenure: ${f.tenure}.`)
   } else {
-    parts.push(`Available from ${f.availableFrom ? toShortDate(f.availableFrom) : 'now'} on a new lease, for a term to be agreed. A rent deposit is payable.`)
+    parts.push(`Available ${toAvailability(f)} on a new lease, for a term to be agreed. A rent deposit is payable.`)
   }
   if (f.localTax === 'business rates') parts.push('Business rates are payable; the agent can give the rateable value.')
   parts.push(rng.pick([`Viewing is strictly by appointment through our ${f.branchName} office.`, `To arrange a viewing, please contact our ${f.branchName} team.`]))

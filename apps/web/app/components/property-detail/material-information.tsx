@@ -1,6 +1,7 @@
 import {
   FURNISHING_LABELS,
   hasLeaseTerms,
+  isAvailableBy,
   toLocalTax,
   toLongDate,
   toPounds,
@@ -43,7 +44,8 @@ function Part({ id, heading, rows }: { id: string; heading: string; rows: Row[] 
  * utilities, heating, broadband, mobile signal and parking; C building safety, restrictions, rights
  * and easements, flood risk and accessibility. What the data does not hold reads 'Ask the agent'.
  */
-export function MaterialInformation({ property }: { property: PropertyDetail }) {
+/** `today` is the agency's date ('YYYY-MM-DD'), from the loader: a let available by then reads 'Now'. */
+export function MaterialInformation({ property, today }: { property: PropertyDetail; today: string }) {
   const info = property.material_information
   if (!info) return null
   const lettings = toSearchType(property.transaction_type_id) === 'lettings'
@@ -74,7 +76,10 @@ export function MaterialInformation({ property }: { property: PropertyDetail }) 
         localTax,
         [COPY.DETAIL_EPC_RATING, epc],
         [COPY.DETAIL_FURNISHING, info.furnishing ? FURNISHING_LABELS[info.furnishing] : undefined],
-        [COPY.DETAIL_AVAILABLE_FROM, info.available_from ? toLongDate(info.available_from) : undefined],
+        [
+          COPY.DETAIL_AVAILABLE_FROM,
+          info.available_from ? (isAvailableBy(info.available_from, today) ? COPY.DETAIL_AVAILABLE_NOW : toLongDate(info.available_from)) : undefined,
+        ],
       ]
     : [
         [EXTRAS_COPY.MATERIAL_PRICE, property.price ? `${property.price.type.name} ${property.price.price}` : null],
