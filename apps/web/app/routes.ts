@@ -21,6 +21,8 @@ export default [
   route('properties', 'routes/properties.tsx'),
   route('sales/property-for-sale', 'routes/sales.tsx'),
   route('lettings/property-to-rent', 'routes/lettings.tsx'),
+  route('sales', 'routes/list-shortcut.tsx', { id: 'sales-shortcut' }),
+  route('lettings', 'routes/list-shortcut.tsx', { id: 'lettings-shortcut' }),
   route('property/:propertyId/:slug/gallery', 'routes/property-gallery.tsx'),
   route('property/:propertyId/:slug?', 'routes/property-detail.tsx'),
   route('saved-properties', 'routes/saved-properties.tsx'),

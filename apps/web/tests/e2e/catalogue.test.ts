@@ -12,6 +12,20 @@ describe('the property catalogue in a browser', () => {
     expect(new URL(page.url()).search).toBe('?min_bedroom=2&sort=price_asc')
   })
 
+  it('takes /sales and /lettings, as typed from a board or a leaflet, to their lists, keeping the query', async () => {
+    for (const [typed, list] of [
+      ['/sales', '/sales/property-for-sale'],
+      ['/lettings/', '/lettings/property-to-rent'],
+    ]) {
+      const response = await fetch(`${BASE_URL}${typed}?min_bedroom=2`, { redirect: 'manual' })
+      expect(response.status, typed).toBe(301)
+      expect(response.headers.get('location'), typed).toBe(`${list}?min_bedroom=2`)
+    }
+    const page = await browser.page()
+    await page.goto(`${BASE_URL}/lettings`)
+    await expect(page.getByRole('heading', { level: 1 }).innerText()).resolves.toBe('Property to rent')
+  })
+
   it('lists property for sale as v1 cards with price, heading, address, summary and the View This Property link', async () => {
     const page = await browser.page()
     const response = await page.goto(`${BASE_URL}/sales/property-for-sale`)
