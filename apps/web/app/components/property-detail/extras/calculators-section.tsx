@@ -1,9 +1,8 @@
-import { toPounds } from '@agency/domain'
+import { toPounds, toPoundsAndPence } from '@agency/domain'
 import { Suspense, lazy, useEffect, useRef, useState } from 'react'
 import type { CalculatorSummary } from './calculator-summary.ts'
 import type * as CalculatorsModuleType from './calculators.tsx'
 import { EXTRAS_COPY } from './copy.ts'
-import { toPoundsAndPence } from './money.ts'
 
 // The interactive calculator is its own chunk, fetched on intent: when the section nears the viewport,
 // or the visitor points at or opens it. The page itself carries only this section's few lines.

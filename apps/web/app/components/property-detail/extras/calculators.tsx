@@ -5,12 +5,12 @@ import {
   calculateMortgage,
   calculatePropertyTax,
   toPounds,
+  toPoundsAndPence,
   type BuyerType,
 } from '@agency/domain'
 import { useId, useState, type ReactNode } from 'react'
 import type { CalculatorSummary } from './calculator-summary.ts'
 import { CALCULATOR_COPY } from './calculator-copy.ts'
-import { toPoundsAndPence } from './money.ts'
 
 /** Reads what a visitor typed as a number: '£295,000' → 295000, '' → NaN. */
 function toNumber(text: string): number {
