@@ -2,7 +2,7 @@
  * Builds one demo property and its children (medias, floor plans, EPCs, price history) from
  * (seed, index) alone, so chunks can be generated in any order and the result never changes.
  */
-import { PROPERTY_STYLES, SCOTTISH_TENURE, TRANSACTION_TYPE, isResidentialPropertyType, toCouncilTaxBand, toLocalTax, toTenureWording, toUkCountry, type UkCountry } from '@agency/domain'
+import { PROPERTY_STYLES, SCOTTISH_TENURE, TRANSACTION_TYPE, isAvailableBy, isResidentialPropertyType, toCouncilTaxBand, toLocalTax, toTenureWording, toUkCountry, type UkCountry } from '@agency/domain'
 import type { epcs, floorPlans, priceHistory, properties, propertyMedias } from '../schema/index.ts'
 import { PERIOD_EXTERIORS, POOL, exteriorKindsFor, interiorsOf, toEpcChartFile, toEpcPdfFile, toExteriorKind, type EpcRating, type ExteriorKind, type InteriorEra, type InteriorKind } from './pool-layout.ts'
 import type { DocumentSpec } from './pool.ts'
@@ -288,7 +288,7 @@ export function generateProperty(ctx: GenerateContext, index: number, propertyPr
     acres: kind === 'land' ? (styleId === BUILDING_PLOT_STYLE ? rng.int(2, 16) / 20 : rng.int(4, 80) / 2) : null,
     epcRating,
     // A date already passed when the listing is written reads 'available now', as an agent would write it.
-    availableFrom: availableFrom !== null && availableFrom > toIsoDate(nowMs) ? availableFrom : null,
+    availableFrom: availableFrom !== null && !isAvailableBy(availableFrom, toIsoDate(nowMs)) ? availableFrom : null,
     branchName: branch?.branch_name ?? town.name,
     agencyName: ctx.agencyName,
     accommodation,

@@ -43,8 +43,8 @@ function Part({ id, heading, rows }: { id: string; heading: string; rows: Row[] 
  * for a commercial property) and EPC; B the property type, construction,
  * utilities, heating, broadband, mobile signal and parking; C building safety, restrictions, rights
  * and easements, flood risk and accessibility. What the data does not hold reads 'Ask the agent'.
+ * `today` is the agency's date ('YYYY-MM-DD'), from the loader: a let available by then reads 'Now'.
  */
-/** `today` is the agency's date ('YYYY-MM-DD'), from the loader: a let available by then reads 'Now'. */
 export function MaterialInformation({ property, today }: { property: PropertyDetail; today: string }) {
   const info = property.material_information
   if (!info) return null
