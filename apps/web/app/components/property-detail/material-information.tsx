@@ -65,7 +65,7 @@ export function MaterialInformation({ property, today }: { property: PropertyDet
       : localTaxName === 'domestic rates'
         ? [EXTRAS_COPY.MATERIAL_DOMESTIC_RATES, null]
         : [EXTRAS_COPY.MATERIAL_BUSINESS_RATES, localTaxName === 'business rates' ? null : undefined]
-  const partAHeading = EXTRAS_COPY.MATERIAL_PART_A(localTaxName)
+  const partAHeading = EXTRAS_COPY.MATERIAL_PART_A(localTaxName, lettings)
   const epc = info.epc_rating && info.epc_potential_rating ? EXTRAS_COPY.MATERIAL_EPC_POTENTIAL(info.epc_rating, info.epc_potential_rating) : info.epc_rating
   // Style names already say the type ('Semi-Detached House'); a type alone is the fallback.
   const type = property.property_style?.name ?? property.property_type?.name ?? null

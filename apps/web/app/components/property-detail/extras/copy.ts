@@ -22,7 +22,11 @@ export const EXTRAS_COPY = {
   EPC_SUMMARY: (current: string, potential: string | null) =>
     `Current energy efficiency rating ${current}; potential rating ${potential ?? 'not known'}.`,
   /** Part A's heading names the local tax the property pays: a home's council tax, a business's rates, or none (land). */
-  MATERIAL_PART_A: (localTax: LocalTax | null) => (localTax ? `Price, tenure and ${localTax}` : 'Price and tenure'),
+  // A sale's part A has its price and tenure; a let's its rent and deposit (no tenure).
+  MATERIAL_PART_A: (localTax: LocalTax | null, lettings: boolean) => {
+    if (lettings) return localTax ? `Rent, deposit and ${localTax}` : 'Rent and deposit'
+    return localTax ? `Price, tenure and ${localTax}` : 'Price and tenure'
+  },
   MATERIAL_PART_B: 'The property and its services',
   MATERIAL_PART_C: 'Other things to know',
   MATERIAL_PRICE: 'Price',
