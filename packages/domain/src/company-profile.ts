@@ -3,6 +3,7 @@
  * part of it and the fees tables' amounts. The schema is company-profile.schema.ts.
  */
 import type { CompanyProfile, Fee } from './company-profile.schema.ts'
+import { toSumOfMoney } from './rent.ts'
 
 /**
  * What every page shows of the company: the footer's details, and the brand colour of the browser's
@@ -19,12 +20,12 @@ export function toFooterCompany(profile: CompanyProfile): FooterCompany {
   return { legal_name, company_number, registered_office, registered_in, vat_number, redress_scheme, client_money_protection, professional_bodies, brand_colours }
 }
 
-/** A fee's amount as the fees tables show it: '£50.00 inc. VAT', '12% of the rent inc. VAT'. */
+/** A fee's amount as the fees tables show it: '£50 inc. VAT', '£37.50', '12% of the rent inc. VAT'. */
 export function toFeeAmountText(fee: Pick<Fee, 'amount' | 'inc_vat'>): string {
   const vat = fee.inc_vat ? ' inc. VAT' : ''
   switch (fee.amount.kind) {
     case 'fixed':
-      return `${new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'GBP', minimumFractionDigits: 2 }).format(fee.amount.pounds)}${vat}`
+      return `${toSumOfMoney(fee.amount.pounds)}${vat}`
     case 'percent_of_rent':
       return `${fee.amount.percent}% of the rent${vat}`
     case 'described':

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { TENANT_FEES_ACT, toDepositCaps, toPoundsAndPence, toTenancyDeposits, toWeeklyRent } from './rent.ts'
+import { TENANT_FEES_ACT, toDepositCaps, toPoundsAndPence, toSumOfMoney, toTenancyDeposits, toWeeklyRent } from './rent.ts'
 
 describe('toWeeklyRent', () => {
   it('turns a monthly rent into a weekly one, to the pound', () => {
@@ -28,6 +28,15 @@ describe('toPoundsAndPence', () => {
   it('shows pounds with pence', () => {
     expect(toPoundsAndPence(5815.38)).toBe('£5,815.38')
     expect(toPoundsAndPence(60)).toBe('£60.00')
+  })
+})
+
+describe('toSumOfMoney', () => {
+  it('leaves the pence off a whole sum and keeps them otherwise', () => {
+    expect(toSumOfMoney(923)).toBe('£923')
+    expect(toSumOfMoney(1000)).toBe('£1,000')
+    expect(toSumOfMoney(1384.61)).toBe('£1,384.61')
+    expect(toSumOfMoney(276.9)).toBe('£276.90')
   })
 })
 

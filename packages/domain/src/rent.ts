@@ -1,3 +1,4 @@
+import { toPounds } from './format.ts'
 import type { UkCountry } from './uk-country.ts'
 
 /**
@@ -44,9 +45,17 @@ export function toDepositCaps(pcm: number): DepositCaps {
 
 const GBP_PENCE = new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'GBP', minimumFractionDigits: 2, maximumFractionDigits: 2 })
 
-/** Pounds and pence as '£5,815.38' (a deposit or a fee; prices stay whole pounds, format.ts). */
+/** Pounds and pence as '£5,815.38', always with the pence: a calculator's figures, which line up. */
 export function toPoundsAndPence(amount: number): string {
   return GBP_PENCE.format(amount)
+}
+
+/**
+ * A sum stated on its own, as an agent writes it: '£1,000' when it is whole pounds, '£276.92' when
+ * it has pence (a deposit, a holding deposit, a fee); never '£1,000.00'.
+ */
+export function toSumOfMoney(amount: number): string {
+  return Number.isInteger(amount) ? toPounds(amount) : GBP_PENCE.format(amount)
 }
 
 /**

@@ -202,7 +202,7 @@ describe('the property catalogue in a browser', () => {
     const page = await browser.page()
     const expected: Array<[string, string, string[]]> = [
       ['/about-us', 'About us', ['Hartwell & Co, estate and letting agents since 1998.', 'Propertymark (ARLA), membership number P00123456.']],
-      ['/fees', 'Fees for tenants and landlords', ['Variation of contract (at the tenant’s request) £50.00 inc. VAT', 'Fully managed 16.8% of the rent inc. VAT', 'The tenancy deposit is at most 5 weeks’ rent, or 6 weeks’ rent where the annual rent is £50,000 or more.', 'membership number C0012345']],
+      ['/fees', 'Fees for tenants and landlords', ['Variation of contract (at the tenant’s request) £50 inc. VAT', 'Fully managed 16.8% of the rent inc. VAT', 'The tenancy deposit is at most 5 weeks’ rent, or 6 weeks’ rent where the annual rent is £50,000 or more.', 'membership number C0012345']],
       ['/privacy-notice', 'Privacy notice', ['registered with the Information Commissioner’s Office, number ZA123456', '2 years from when you made it, then deleted automatically.', 'not confirmed within 30 days is deleted', 'ico.org.uk/make-a-complaint']],
       ['/cookies', 'Cookies', ['agency_saved', '__Host-session (session without https)', 'no analytics, no advertising and no tracking']],
       ['/complaints', 'Complaints procedure', ['We acknowledge your complaint within 3 working days', 'complaints@hartwellandco.co.uk', 'The Property Ombudsman to review your complaint']],

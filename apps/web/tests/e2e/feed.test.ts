@@ -212,9 +212,9 @@ describe('a property feed imported through the API, seen in a browser', () => {
   it("shows beside the rent of a letting in Scotland or Wales the deposits that nation's law allows, and its own tenant fees", async () => {
     const nations = [
       // Edinburgh: at most two months' rent, and no holding deposit (Scottish law forbids any premium).
-      { centre: '55.9533,-3.1883,30', deposits: /^Deposit £[\d,]+\.\d\d( \(2 months’ rent\))? Fees Tenant fees$/, anchor: 'tenants-scotland', heading: 'Homes in Scotland' },
+      { centre: '55.9533,-3.1883,30', deposits: /^Deposit £[\d,]+(\.\d\d)?( \(2 months’ rent\))? Fees Tenant fees$/, anchor: 'tenants-scotland', heading: 'Homes in Scotland' },
       // Cardiff: a holding deposit of one week's rent; no cap on the security deposit, shown only when stated.
-      { centre: '51.4816,-3.1791,15', deposits: /^(Deposit £[\d,]+\.\d\d )?Holding deposit £[\d,]+\.\d\d \(1 week’s rent\) Fees Tenant fees$/, anchor: 'tenants-wales', heading: 'Homes in Wales' },
+      { centre: '51.4816,-3.1791,15', deposits: /^(Deposit £[\d,]+(\.\d\d)? )?Holding deposit £[\d,]+(\.\d\d)? \(1 week’s rent\) Fees Tenant fees$/, anchor: 'tenants-wales', heading: 'Homes in Wales' },
     ]
     for (const nation of nations) {
       const found = await fetch(`${BASE_URL}/api/properties?transaction_type_id=2&page_size=50&locations=${nation.centre}`)

@@ -211,16 +211,18 @@ describe('the property page extras in a browser', () => {
     await expectNoAxeViolations(page)
   })
 
-  it("heads a let's part A with its rent and deposit, says it is available 'Now' once its date has come, and gives a date still to come in full", async () => {
+  it("heads a let's part A with its rent and deposit in whole pounds, says it is available 'Now' once its date has come, and gives a date still to come in full", async () => {
     const today = toLondonDate(new Date())
     const availableFrom = (p: PropertyDetail) => p.material_information?.available_from ?? null
-    const free = await findProperty(2, (p) => (availableFrom(p) ?? today) < today)
+    const free = await findProperty(2, (p) => (availableFrom(p) ?? today) < today && Number.isInteger(p.material_information?.deposit))
     const coming = await findProperty(2, (p) => (availableFrom(p) ?? today) > today)
     const page = await browser.page()
     await page.goto(`${BASE_URL}${free.detail_page_url}`)
     // A let's part A has its rent and deposit, and no tenure.
     await expect(page.getByRole('heading', { name: 'Rent, deposit and council tax', level: 3 }).isVisible()).resolves.toBe(true)
     await expect(valueOf(page, '#material-information', 'Available from').innerText()).resolves.toBe('Now')
+    // A deposit of whole pounds is written as an agent writes it: '£923', not '£923.00'.
+    await expect(valueOf(page, '#material-information', 'Deposit').innerText()).resolves.toBe(`£${free.material_information!.deposit!.toLocaleString('en-GB')}`)
     await page.goto(`${BASE_URL}${coming.detail_page_url}`)
     await expect(valueOf(page, '#material-information', 'Available from').innerText()).resolves.toBe(toLongDate(availableFrom(coming)!))
   })

@@ -37,7 +37,8 @@ describe('the company profile setting (109)', () => {
 
 describe('toFeeAmountText', () => {
   it.each([
-    [{ amount: { kind: 'fixed', pounds: 50 }, inc_vat: true }, '£50.00 inc. VAT'],
+    [{ amount: { kind: 'fixed', pounds: 50 }, inc_vat: true }, '£50 inc. VAT'],
+    [{ amount: { kind: 'fixed', pounds: 37.5 }, inc_vat: false }, '£37.50'],
     [{ amount: { kind: 'percent_of_rent', percent: 12 }, inc_vat: true }, '12% of the rent inc. VAT'],
     [{ amount: { kind: 'described', text: "One week's rent" }, inc_vat: false }, "One week's rent"],
   ] as const)('shows %j as %s', (fee, text) => {

@@ -5,7 +5,7 @@ import {
   toLocalTax,
   toLongDate,
   toPounds,
-  toPoundsAndPence,
+  toSumOfMoney,
   toSearchType,
   toTenureWording,
   toUkCountry,
@@ -72,7 +72,7 @@ export function MaterialInformation({ property, today }: { property: PropertyDet
   const partA: Row[] = lettings
     ? [
         [EXTRAS_COPY.MATERIAL_RENT, property.price?.price ?? null],
-        [COPY.DETAIL_DEPOSIT, info.deposit === null ? null : toPoundsAndPence(info.deposit)],
+        [COPY.DETAIL_DEPOSIT, info.deposit === null ? null : toSumOfMoney(info.deposit)],
         localTax,
         [COPY.DETAIL_EPC_RATING, epc],
         [COPY.DETAIL_FURNISHING, info.furnishing ? FURNISHING_LABELS[info.furnishing] : undefined],

@@ -1,4 +1,4 @@
-import { TENANT_FEES_ACT, TRANSACTION_TYPE, isResidentialPropertyType, toPoundsAndPence, toTenancyDeposits, toUkCountry } from '@agency/domain'
+import { TENANT_FEES_ACT, TRANSACTION_TYPE, isResidentialPropertyType, toSumOfMoney, toTenancyDeposits, toUkCountry } from '@agency/domain'
 import type { PropertyDetail } from '@agency/domain'
 import { Link } from 'react-router'
 import { LEGAL_PATHS, TENANT_FEES_ANCHORS } from '#app/components/legal/legal-paths.ts'
@@ -21,7 +21,7 @@ export function TenancyDeposits({ property }: { property: PropertyDetail }) {
         <div>
           <dt>Deposit</dt>
           <dd>
-            {toPoundsAndPence(deposits.deposit)}
+            {toSumOfMoney(deposits.deposit)}
             {!deposits.deposit_is_stated && deposits.deposit_cap && <span className="detail-deposits__note"> ({deposits.deposit_cap})</span>}
           </dd>
         </div>
@@ -30,7 +30,7 @@ export function TenancyDeposits({ property }: { property: PropertyDetail }) {
         <div>
           <dt>Holding deposit</dt>
           <dd>
-            {toPoundsAndPence(deposits.holding_deposit)}
+            {toSumOfMoney(deposits.holding_deposit)}
             <span className="detail-deposits__note"> ({TENANT_FEES_ACT.HOLDING_DEPOSIT_WEEKS} week’s rent)</span>
           </dd>
         </div>
