@@ -70,15 +70,15 @@ const COMPACT_POSTCODE = `upper(regexp_replace(postcode, '[^A-Za-z0-9]', '', 'g'
 const IS_FULL_POSTCODE = `${COMPACT_POSTCODE} ~ '^[A-Z]{1,2}[0-9][A-Z0-9]?[0-9][A-Z]{2}$'`
 
 /**
- * A property on the market (or pre-market when is_locked). Money in whole pounds; lettings prices are
- * per calendar month. Boolean attributes feed SPEC §3's include/exclude/show-only filters.
- */
-/**
  * A locked property's heading per search type, as the keyword search reads it (domain's
  * toLockedHeading; a test holds the two equal), for the indexes of locked cards' words.
  */
 export const LOCKED_CARD_HEADINGS = { sales: 'Pre-market property for sale', lettings: 'Pre-market property to rent' } as const
 
+/**
+ * A property on the market (or pre-market when is_locked). Money in whole pounds; lettings prices are
+ * per calendar month. Boolean attributes feed SPEC §3's include/exclude/show-only filters.
+ */
 export const properties = pgTable(
   'properties',
   {

@@ -86,12 +86,6 @@ function describeAlert(row: typeof contactApplicants.$inferSelect): string {
 }
 
 /**
- * GET and POST /alerts/unsubscribe?token= (API.md, RFC 8058): the Heads Up e-mails' unsubscribe link.
- * GET only shows what would happen and a button (link scanners and previews fetch links); POST, from
- * that button or a mail client's one-click unsubscribe (body `List-Unsubscribe=One-Click`), switches
- * the alert off and records it. The token does nothing else. An unknown token is 404.
- */
-/**
  * The one e-mail that confirms an alert switched off from its e-mail, to each of its people with an
  * e-mail address, in the switch's transaction (so it is sent once, and only when it happened).
  */
@@ -138,6 +132,12 @@ const alerts: FastifyPluginAsyncZod<{ publicUrl: string }> = async (app, options
     return row ?? null
   }
 
+  /**
+   * GET and POST /alerts/unsubscribe?token= (API.md, RFC 8058): the Heads Up e-mails' unsubscribe link.
+   * GET only shows what would happen and a button (link scanners and previews fetch links); POST, from
+   * that button or a mail client's one-click unsubscribe (body `List-Unsubscribe=One-Click`), switches
+   * the alert off and records it. The token does nothing else. An unknown token is 404.
+   */
   app.get(
     '/unsubscribe',
     { schema: { summary: 'The confirm page of an alert e-mail\'s unsubscribe link (changes nothing)', tags: ['alerts'], querystring: TokenQuerySchema } },

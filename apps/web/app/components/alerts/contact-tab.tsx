@@ -356,11 +356,6 @@ function ContactForm({ initial, serverErrors, contactsError, canCancel, hydrated
   )
 }
 
-/**
- * Brings the first field with a message into view and into focus (the fields in the form's order),
- * once it can take it: the page may first have to bring the Contact tab back (register-screen.tsx),
- * which a slow phone renders some frames later. It gives up after a second.
- */
 /** The messages left once `fields` change: theirs go, and either way of contact answers 'Email or phone number is required'. */
 function withoutErrorsOf(errors: Record<string, string[]>, fields: readonly string[]): Record<string, string[]> {
   const contactWay = fields.some((field) => field === 'email' || field === 'mobile_phone')
@@ -368,6 +363,11 @@ function withoutErrorsOf(errors: Record<string, string[]>, fields: readonly stri
   return withoutFieldErrors(errors, [...fields, ...answered])
 }
 
+/**
+ * Brings the first field with a message into view and into focus (the fields in the form's order),
+ * once it can take it: the page may first have to bring the Contact tab back (register-screen.tsx),
+ * which a slow phone renders some frames later. It gives up after a second.
+ */
 function focusFirstError(id: string, errors: Record<string, string[]>, framesLeft = 60): void {
   const first = CONTACT_FIELDS.find((field) => (errors[field]?.length ?? 0) > 0)
   if (!first) return

@@ -68,13 +68,13 @@ export interface LeadFormData {
   defaultViewing: string
 }
 
+/** What failed of a form: the toast's message and its field, and every failing field's messages. */
+type FormFailure = Pick<ParseFailure, 'message' | 'field' | 'errors'>
+
 /**
  * The action's answer: success, or the first message with what was sent (a page without JavaScript
  * fills it in again) and, for a post without the browser's captcha, the question to answer instead.
  */
-/** What failed of a form: the toast's message and its field, and every failing field's messages. */
-type FormFailure = Pick<ParseFailure, 'message' | 'field' | 'errors'>
-
 export type LeadActionResult =
   | { ok: true }
   | {

@@ -124,10 +124,6 @@ export function toKeptParams(state: SearchFormState, panelOnPage: boolean): URLS
 }
 
 /**
- * The URL a press of Search goes to. A keyword typed but not chosen from the results travels with its
- * radius, and the list page's loader looks it up, as it does for a form sent without JavaScript.
- */
-/**
  * The search of a place chosen from those a keyword found (the list page's choices): the form's search
  * with the place's name and place_id, as the choice's button sends it without JavaScript; the list
  * page's loader adds the place and answers with the search's own URL.
@@ -139,6 +135,10 @@ export function toChoiceUrl(state: SearchFormState, place: { name: string; place
   return `${path}?${params.toString()}`
 }
 
+/**
+ * The URL a press of Search goes to. A keyword typed but not chosen from the results travels with its
+ * radius, and the list page's loader looks it up, as it does for a form sent without JavaScript.
+ */
 export function toFormUrl(state: SearchFormState): string {
   const url = toSearchUrl(state.searchType, toFormQuery(state), state.locations.map((l) => l.name))
   const keyword = state.keyword.trim()
