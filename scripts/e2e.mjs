@@ -15,6 +15,7 @@ import { cpSync, mkdtempSync, readdirSync, rmSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { createInterface } from 'node:readline'
+import { isBuildCurrent } from './build-stamp.mjs'
 import { ensureChromium } from './ensure-chromium.mjs'
 import { buildWithTestPages, ROOT, startServer, TEST_PAGES_SERVER_ENTRY } from './serve-for-tests.mjs'
 
@@ -104,11 +105,13 @@ async function main() {
 
   ensureChromium()
   // The production build (some tests run it as an operator would), then the build with the test pages
-  // (/test/…) in folders of its own, which the servers of the pages' tests run.
-  const build = spawnSync('npm', ['run', 'build'], { cwd: ROOT, stdio: 'inherit' })
-  if (build.status !== 0) return build.status ?? 1
-  const testBuild = buildWithTestPages()
-  if (testBuild !== 0) return testBuild
+  // (/test/…) in folders of its own, which the servers of the pages' tests run; each only when it is
+  // not of the sources as they are already (scripts/build-stamp.mjs: after `npm ci`, which builds).
+  if (isBuildCurrent(false)) console.log('The production build is of the sources as they are: not built again.')
+  else {
+    const build = spawnSync('npm', ['run', 'build'], { cwd: ROOT, stdio: 'inherit' })
+    if (build.status !== 0) return build.status ?? 1
+  }
 
   const base = mkdtempSync(path.join(os.tmpdir(), 'agency-e2e-'))
   // The demo's pictures are drawn once for every server of the run (DEMO_POOL_DIR; npm test sets one
@@ -117,10 +120,17 @@ async function main() {
   const seeded = path.join(base, 'seeded')
   const servers = []
   try {
-    // Seed once through a first start and set the variants' settings on a copy; each worker's servers
-    // get copies of the closed databases.
-    const seeding = await startServer({ properties: 600, dataDir: seeded })
-    await seeding.stop()
+    // Seed once through a first start of the production build and set the variants' settings on a
+    // copy; each worker's servers get copies of the closed databases. The build with the test pages is
+    // made meanwhile: each mostly keeps one core busy.
+    const seed = async () => {
+      const seeding = await startServer({ properties: 600, dataDir: seeded })
+      await seeding.stop()
+    }
+    const [testBuild, seeding] = await Promise.allSettled([buildWithTestPages(), seed()])
+    if (seeding.status === 'rejected') throw seeding.reason
+    if (testBuild.status === 'rejected') throw testBuild.reason
+    if (testBuild.value !== 0) return testBuild.value
     const seededVariants = path.join(base, 'seeded-variants')
     cpSync(seeded, seededVariants, { recursive: true })
     const pairs = Object.entries(VARIANT_SETTINGS).flatMap(([id, value]) => [id, JSON.stringify(value)])

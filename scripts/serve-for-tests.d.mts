@@ -2,7 +2,7 @@
 export declare const ROOT: string
 /** The compiled server with the test pages (apps/server/dist-e2e/main.js). */
 export declare const TEST_PAGES_SERVER_ENTRY: string
-export declare function buildWithTestPages(): number
+export declare function buildWithTestPages(): Promise<number>
 export declare function freePort(): Promise<number>
 export interface TestServer {
   url: string

@@ -11,6 +11,7 @@ import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import PostalMime from 'postal-mime'
 import pg from 'pg'
+import { isBuildCurrent, sourceHash, writeBuildStamp } from './build-stamp.mjs'
 import { SERVER_NODE_OPTIONS } from './start.mjs'
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
@@ -20,9 +21,16 @@ export const TEST_PAGES_SERVER_ENTRY = path.join(ROOT, 'apps/server/dist-e2e/mai
 
 /**
  * Builds the site with the test pages into folders of its own (apps/web/build-e2e, apps/server/dist-e2e),
- * as `npm run build` builds production; resolves to the exit status.
+ * as `npm run build` builds production, unless that build is of the sources as they are
+ * (scripts/build-stamp.mjs); resolves to the exit status. It runs beside other work (the end-to-end
+ * run seeds its database meanwhile): its steps run one after another, without blocking the process.
  */
-export function buildWithTestPages() {
+export async function buildWithTestPages() {
+  const hash = sourceHash(true)
+  if (isBuildCurrent(true, hash)) {
+    console.log('The build with the test pages is of the sources as they are: not built again.')
+    return 0
+  }
   const env = { ...process.env, TEST_PAGES: '1' }
   const steps = [
     ['npm', ['run', 'build', '-w', '@agency/web']],
@@ -30,9 +38,14 @@ export function buildWithTestPages() {
     ['npm', ['run', 'build', '-w', '@agency/server']],
   ]
   for (const [command, args] of steps) {
-    const r = spawnSync(command, args, { cwd: ROOT, stdio: 'inherit', env })
-    if (r.status !== 0) return r.status ?? 1
+    const status = await new Promise((resolve) => {
+      const child = spawn(command, args, { cwd: ROOT, stdio: 'inherit', env })
+      child.on('error', () => resolve(1))
+      child.on('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0)))
+    })
+    if (status !== 0) return status
   }
+  writeBuildStamp(true, hash)
   return 0
 }
 
