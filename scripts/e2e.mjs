@@ -11,11 +11,11 @@
 // with them.
 import { spawn, spawnSync } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
-import { cpSync, mkdtempSync, readdirSync, rmSync } from 'node:fs'
+import { cpSync, existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { createInterface } from 'node:readline'
-import { isBuildCurrent } from './build-stamp.mjs'
+import { isBuildCurrent, sourceHash } from './build-stamp.mjs'
 import { ensureChromium } from './ensure-chromium.mjs'
 import { buildWithTestPages, ROOT, startServer, TEST_PAGES_SERVER_ENTRY } from './serve-for-tests.mjs'
 
@@ -96,6 +96,50 @@ function runVitest(name, args, env) {
   })
 }
 
+/**
+ * Where a run outside CI keeps the seeded databases for the next run of the same day on the same
+ * build: seeding 600 properties and drawing their pictures is most of the time a run of one file
+ * takes. A day of its own, for the demo's dates (a let's availability, a listing's age) are the
+ * day's. Null under CI, whose clean clone runs once, and without git (no build hash).
+ */
+function seedCacheDir() {
+  const hash = process.env.CI === 'true' ? null : sourceHash(false)
+  if (hash === null) return null
+  return path.join(os.tmpdir(), `agency-e2e-seeded-${hash.slice(0, 16)}-${new Date().toISOString().slice(0, 10)}`)
+}
+
+/**
+ * The database every worker's servers copy (seeded through a first start of the production build)
+ * into `seeded`, and a copy with the variants' company settings into `seededVariants`: from the
+ * cache of an earlier run when it has them, else made and then kept there, in place of any other.
+ */
+async function seedDatabases(seeded, seededVariants) {
+  const cache = seedCacheDir()
+  if (cache && existsSync(path.join(cache, 'complete'))) {
+    console.log(`The seeded databases of an earlier run of this build today: ${cache}`)
+    cpSync(path.join(cache, 'seeded'), seeded, { recursive: true })
+    cpSync(path.join(cache, 'seeded-variants'), seededVariants, { recursive: true })
+    return
+  }
+  const seeding = await startServer({ properties: 600, dataDir: seeded })
+  await seeding.stop()
+  cpSync(seeded, seededVariants, { recursive: true })
+  const pairs = Object.entries(VARIANT_SETTINGS).flatMap(([id, value]) => [id, JSON.stringify(value)])
+  const r = spawnSync('npm', ['run', '--silent', 'settings', '--', ...pairs], {
+    cwd: ROOT,
+    stdio: ['ignore', 'ignore', 'inherit'],
+    env: { ...process.env, DATA_DIR: seededVariants, INIT_CWD: ROOT, DATABASE_URL: '' },
+  })
+  if (r.status !== 0) throw new Error(`could not set the company settings ${Object.keys(VARIANT_SETTINGS).join(', ')}`)
+  if (!cache) return
+  for (const old of readdirSync(os.tmpdir()).filter((f) => f.startsWith('agency-e2e-seeded-'))) {
+    rmSync(path.join(os.tmpdir(), old), { recursive: true, force: true })
+  }
+  cpSync(seeded, path.join(cache, 'seeded'), { recursive: true })
+  cpSync(seededVariants, path.join(cache, 'seeded-variants'), { recursive: true })
+  writeFileSync(path.join(cache, 'complete'), '')
+}
+
 async function main() {
   const args = process.argv.slice(2)
   const files = readdirSync(path.join(ROOT, E2E_DIR))
@@ -120,26 +164,13 @@ async function main() {
   const seeded = path.join(base, 'seeded')
   const servers = []
   try {
-    // Seed once through a first start of the production build and set the variants' settings on a
-    // copy; each worker's servers get copies of the closed databases. The build with the test pages is
-    // made meanwhile: each mostly keeps one core busy.
-    const seed = async () => {
-      const seeding = await startServer({ properties: 600, dataDir: seeded })
-      await seeding.stop()
-    }
-    const [testBuild, seeding] = await Promise.allSettled([buildWithTestPages(), seed()])
+    // The seeded databases and the build with the test pages, made side by side (each mostly keeps one
+    // core busy).
+    const seededVariants = path.join(base, 'seeded-variants')
+    const [testBuild, seeding] = await Promise.allSettled([buildWithTestPages(), seedDatabases(seeded, seededVariants)])
     if (seeding.status === 'rejected') throw seeding.reason
     if (testBuild.status === 'rejected') throw testBuild.reason
     if (testBuild.value !== 0) return testBuild.value
-    const seededVariants = path.join(base, 'seeded-variants')
-    cpSync(seeded, seededVariants, { recursive: true })
-    const pairs = Object.entries(VARIANT_SETTINGS).flatMap(([id, value]) => [id, JSON.stringify(value)])
-    const r = spawnSync('npm', ['run', '--silent', 'settings', '--', ...pairs], {
-      cwd: ROOT,
-      stdio: ['ignore', 'ignore', 'inherit'],
-      env: { ...process.env, DATA_DIR: seededVariants, INIT_CWD: ROOT, DATABASE_URL: '' },
-    })
-    if (r.status !== 0) throw new Error(`could not set the company settings ${Object.keys(VARIANT_SETTINGS).join(', ')}`)
     // The feed test imports through the API with this key (the server reads it from its environment).
     const feedApiKey = randomBytes(24).toString('hex')
     // The tests change properties and read them back at once: no visitor search answer is kept.
