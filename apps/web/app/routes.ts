@@ -1,5 +1,6 @@
 import { index, route } from '@react-router/dev/routes'
 import type { RouteConfig } from '@react-router/dev/routes'
+import { MOVED_PATHS } from './moved-paths.ts'
 
 /**
  * Pages for the end-to-end tests and for styling: the shared dialogs, the slider arrow variants and
@@ -21,8 +22,6 @@ export default [
   route('properties', 'routes/properties.tsx'),
   route('sales/property-for-sale', 'routes/sales.tsx'),
   route('lettings/property-to-rent', 'routes/lettings.tsx'),
-  route('sales', 'routes/list-shortcut.tsx', { id: 'sales-shortcut' }),
-  route('lettings', 'routes/list-shortcut.tsx', { id: 'lettings-shortcut' }),
   route('property/:propertyId/:slug/gallery', 'routes/property-gallery.tsx'),
   route('property/:propertyId/:slug?', 'routes/property-detail.tsx'),
   route('saved-properties', 'routes/saved-properties.tsx'),
@@ -48,5 +47,7 @@ export default [
   ...testPages,
   route('sitemap.xml', 'routes/sitemap.xml.ts'),
   route('robots.txt', 'routes/robots.txt.ts'),
+  // Addresses people type or old links carry for pages that live elsewhere here (moved-paths.ts).
+  ...Object.keys(MOVED_PATHS).map((path) => route(path.slice(1), 'routes/moved.tsx', { id: `moved${path}` })),
   route('*', 'routes/not-found.tsx'),
 ] satisfies RouteConfig

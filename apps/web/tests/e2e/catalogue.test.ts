@@ -12,18 +12,32 @@ describe('the property catalogue in a browser', () => {
     expect(new URL(page.url()).search).toBe('?min_bedroom=2&sort=price_asc')
   })
 
-  it('takes /sales and /lettings, as typed from a board or a leaflet, to their lists, keeping the query', async () => {
-    for (const [typed, list] of [
+  it('takes /sales and /lettings, as typed from a board or a leaflet, to their lists, and the usual names of other pages to them, keeping the query', async () => {
+    for (const [typed, page] of [
       ['/sales', '/sales/property-for-sale'],
       ['/lettings/', '/lettings/property-to-rent'],
+      ['/about', '/about-us'],
+      ['/privacy', '/privacy-notice'],
+      ['/privacy-policy/', '/privacy-notice'],
+      ['/cookie-policy', '/cookies'],
+      ['/terms-and-conditions', '/terms'],
+      ['/complaints-procedure', '/complaints'],
+      ['/contact', '/branches'],
+      ['/contact-us', '/branches'],
+      ['/book-a-valuation', '/valuation'],
+      ['/sign-in', '/login'],
     ]) {
       const response = await fetch(`${BASE_URL}${typed}?min_bedroom=2`, { redirect: 'manual' })
       expect(response.status, typed).toBe(301)
-      expect(response.headers.get('location'), typed).toBe(`${list}?min_bedroom=2`)
+      expect(response.headers.get('location'), typed).toBe(`${page}?min_bedroom=2`)
     }
+    // Names that are not among them are still not found.
+    expect((await fetch(`${BASE_URL}/contact-us-now`, { redirect: 'manual' })).status).toBe(404)
     const page = await browser.page()
     await page.goto(`${BASE_URL}/lettings`)
     await expect(page.getByRole('heading', { level: 1 }).innerText()).resolves.toBe('Property to rent')
+    await page.goto(`${BASE_URL}/contact-us`)
+    await expect(page.getByRole('heading', { level: 1 }).innerText()).resolves.toBe('Our branches')
   })
 
   it('lists property for sale as v1 cards with price, heading, address, summary and the View This Property link', async () => {
