@@ -224,11 +224,13 @@ describe('a property feed imported through the API, seen in a browser', () => {
       await page.goto(`${BASE_URL}${card!.detail_page_url}`)
       const deposits = page.locator('dl.detail-deposits')
       expect((await deposits.innerText()).replace(/\s+/g, ' ')).toMatch(nation.deposits)
-      // A stated deposit reads the same in the material information as beside the rent, to the penny.
+      // A stated deposit reads the same in the material information as beside the rent: whole pounds
+      // without pence ('£1,211'), else to the penny.
       const stated = page.locator('#material-information .facts-list__row').filter({ has: page.locator('dt', { hasText: /^Deposit$/ }) }).locator('dd')
       if ((await stated.count()) > 0 && /£/.test(await stated.innerText())) {
         expect(await deposits.innerText()).toContain(await stated.innerText())
-        expect(await stated.innerText()).toMatch(/^£[\d,]+\.\d\d$/)
+        expect(await stated.innerText()).toMatch(/^£\d{1,3}(,\d{3})*(\.\d\d)?$/)
+        expect(await stated.innerText()).not.toMatch(/\.00$/)
       }
       await deposits.getByRole('link', { name: 'Tenant fees' }).click()
       await page.waitForURL((url) => url.pathname === '/fees' && url.hash === `#${nation.anchor}`)
