@@ -63,8 +63,9 @@ export function writeBuildStamp(testPages, hash) {
 export function beginBuild(testPages) {
   const hash = sourceHash(testPages)
   rmSync(stampPath(testPages), { force: true })
-  writeBuildStamp(testPages, hash)
-  if (hash !== null) renameSync(stampPath(testPages), `${stampPath(testPages)}.pending`)
+  if (hash === null) return
+  mkdirSync(path.dirname(stampPath(testPages)), { recursive: true })
+  writeFileSync(`${stampPath(testPages)}.pending`, `${hash}\n`)
 }
 
 /** After a build: the hash kept aside when it began becomes its stamp. */
