@@ -349,7 +349,11 @@ try {
   )
   if (routes.length === 0) throw new Error('the OpenAPI document lists no route')
   const routesSource = readFileSync(path.join(ROOT, 'apps/web/app/routes.ts'), 'utf8')
-  const pagePatterns = [...routesSource.matchAll(/route\('([^']+)'/g)].map((m) => `/${m[1]}`).filter((p) => p !== '/*')
+  // The moved addresses (apps/web/app/moved-paths.ts), which routes.ts makes routes of from that table.
+  const movedSource = readFileSync(path.join(ROOT, 'apps/web/app/moved-paths.ts'), 'utf8')
+  const movedPaths = [...movedSource.matchAll(/^\s*'(\/[^']+)':/gm)].map((m) => m[1])
+  if (movedPaths.length === 0) throw new Error('apps/web/app/moved-paths.ts lists no moved address')
+  const pagePatterns = [...[...routesSource.matchAll(/route\('([^']+)'/g)].map((m) => `/${m[1]}`).filter((p) => p !== '/*'), ...movedPaths]
   const pagePaths = ['/', ...pagePatterns.map((p) => p.replace(':propertyId', SANE.property_profile_id).replace('/:slug?', '/x'))]
 
   // 1. Stored values: stored through accepted requests, read back from the pages that show them.

@@ -33,6 +33,16 @@ describe('the property catalogue in a browser', () => {
     }
     // Names that are not among them are still not found.
     expect((await fetch(`${BASE_URL}/contact-us-now`, { redirect: 'manual' })).status).toBe(404)
+    // A hostile query travels on as it came, encoded, to the same page of the site: no header of its
+    // own, no other host, never a 5xx; a hostile segment after a name is not found.
+    const hostile = '?x=%00&y=%0D%0ASet-Cookie:%20a=b&n=99999999999999999999999&next=//evil.example'
+    const moved = await fetch(`${BASE_URL}/contact-us${hostile}`, { redirect: 'manual' })
+    expect(moved.status).toBe(301)
+    const to = new URL(moved.headers.get('location') ?? '', BASE_URL)
+    expect([to.origin, to.pathname]).toEqual([new URL(BASE_URL).origin, '/branches'])
+    expect([...to.searchParams]).toEqual([...new URLSearchParams(hostile)])
+    expect(moved.headers.get('set-cookie')).toBeNull()
+    expect((await fetch(`${BASE_URL}/privacy/%00`, { redirect: 'manual' })).status).toBe(404)
     const page = await browser.page()
     await page.goto(`${BASE_URL}/lettings`)
     await expect(page.getByRole('heading', { level: 1 }).innerText()).resolves.toBe('Property to rent')
